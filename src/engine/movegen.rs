@@ -1,0 +1,379 @@
+//! Legal plays: every distinct position a throw can leave, under any combination of options.
+//!
+//! The generator thinks for the mover only (a [`Position`] is seen from the side to move).
+//! It walks the steps of the throw depth first, die order by die order; for a throw whose
+//! moves are all alike it walks men from the highest point down only, since any order of the
+//! same steps leaves the same position. Two plays that leave the same position are one play.
+
+use super::board::{ADVERSARY_BAR, BAR, Position};
+use super::dice::Moves;
+use super::play::{Play, Step, Steps};
+use super::rules::{BearOff, Compulsion, Rules};
+
+/// The options that decide how men may move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveRules {
+    pub bear_off: BearOff,
+    pub compulsion: Compulsion,
+}
+
+impl From<&Rules> for MoveRules {
+    fn from(rules: &Rules) -> MoveRules {
+        MoveRules {
+            bear_off: rules.bear_off,
+            compulsion: rules.compulsion,
+        }
+    }
+}
+
+/// How much of a throw a play uses: dice first, then pips (the order of `compulsion = max`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Reach {
+    pub dice: u8,
+    pub pips: u16,
+}
+
+impl Reach {
+    fn after(self, die: u8) -> Reach {
+        Reach {
+            dice: self.dice + 1,
+            pips: self.pips + u16::from(die),
+        }
+    }
+}
+
+/// Where a man on `from` (25 = bar) lands with `die`: `Some(1..=24)`, `Some(0)` when borne off,
+/// `None` when the step is not allowed (men on the bar must enter first; no landing on two or
+/// more of the adversary's men; bearing off only with all men home, as `bear_off` allows).
+#[inline]
+#[must_use]
+pub fn landing(pos: &Position, from: usize, die: u8, bear_off: BearOff) -> Option<usize> {
+    let pips = pos.pips();
+    if from > BAR || from == 0 || pips[from] <= 0 || (pips[BAR] > 0 && from != BAR) {
+        return None;
+    }
+    let die = usize::from(die);
+    if from > die {
+        let to = from - die;
+        return (pips[to] >= -1).then_some(to);
+    }
+    if !pos.all_home() {
+        return None;
+    }
+    let allowed = match bear_off {
+        BearOff::OverEdge => true,
+        BearOff::Exact => from == die,
+        BearOff::Modern => from == die || pips[from + 1..=6].iter().all(|&n| n <= 0),
+    };
+    allowed.then_some(0)
+}
+
+/// Moves one man; returns whether a blot was hit. The step must be allowed ([`landing`]).
+#[inline]
+pub(crate) fn move_man(pos: &mut Position, from: usize, to: usize) -> bool {
+    let pips = pos.pips_mut();
+    pips[from] -= 1;
+    if to == 0 {
+        return false;
+    }
+    let hit = pips[to] == -1;
+    if hit {
+        pips[to] = 0;
+        pips[ADVERSARY_BAR] -= 1;
+    }
+    pips[to] += 1;
+    hit
+}
+
+/// Plays one step if it is allowed, returning the new position and whether it hit.
+#[must_use]
+pub fn play_step(pos: &Position, step: Step, bear_off: BearOff) -> Option<(Position, bool)> {
+    let from = usize::from(step.from());
+    let to = landing(pos, from, step.die(), bear_off)?;
+    let mut next = *pos;
+    let hit = move_man(&mut next, from, to);
+    Some((next, hit))
+}
+
+/// Whether any man of the mover can move by `die`.
+#[must_use]
+pub fn can_move(pos: &Position, die: u8, bear_off: BearOff) -> bool {
+    if pos.bar() > 0 {
+        return landing(pos, BAR, die, bear_off).is_some();
+    }
+    (1..=24).any(|from| landing(pos, from, die, bear_off).is_some())
+}
+
+/// The most of these moves that can be played from here (dice, then pips).
+#[must_use]
+pub fn reach(pos: &Position, moves: Moves, bear_off: BearOff) -> Reach {
+    fn walk(
+        pos: &Position,
+        moves: Moves,
+        bear_off: BearOff,
+        best: &mut Reach,
+        so_far: Reach,
+        ceiling: Reach,
+    ) {
+        if so_far > *best {
+            *best = so_far;
+        }
+        if *best == ceiling {
+            return;
+        }
+        let faces = moves.faces();
+        for (i, &die) in faces.iter().enumerate() {
+            if i > 0 && faces[i - 1] == die {
+                continue;
+            }
+            let Some(rest) = moves.without(die) else {
+                continue;
+            };
+            let sources: &[usize] = if pos.bar() > 0 { &[BAR] } else { &SOURCES };
+            for &from in sources {
+                if let Some(to) = landing(pos, from, die, bear_off) {
+                    let mut next = *pos;
+                    move_man(&mut next, from, to);
+                    walk(&next, rest, bear_off, best, so_far.after(die), ceiling);
+                }
+            }
+        }
+    }
+    let mut best = Reach::default();
+    let ceiling = Reach {
+        dice: moves.len() as u8,
+        pips: moves.faces().iter().map(|&f| u16::from(f)).sum(),
+    };
+    walk(pos, moves, bear_off, &mut best, Reach::default(), ceiling);
+    best
+}
+
+const SOURCES: [usize; 24] = [
+    24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1,
+];
+
+/// Collects plays, keeping one per resulting position.
+struct Collector {
+    plays: Vec<Play>,
+    best: Reach,
+    compulsion: Compulsion,
+}
+
+impl Collector {
+    fn offer(&mut self, pos: &Position, steps: &Steps, reach: Reach, leaf: bool) {
+        match self.compulsion {
+            Compulsion::Free => {}
+            Compulsion::Max => {
+                if !leaf || reach < self.best {
+                    return;
+                }
+                if reach > self.best {
+                    self.best = reach;
+                    self.plays.clear();
+                }
+            }
+        }
+        if !self.plays.iter().any(|p| p.position == *pos) {
+            self.plays.push(Play {
+                position: *pos,
+                steps: *steps,
+            });
+        }
+    }
+}
+
+/// Every legal play of these moves, one per distinct resulting position.
+///
+/// Under `compulsion = max` the plays use the most dice, then the most pips; when nothing can
+/// be played the one play is the empty play (the throw is forfeit). Under `compulsion = free`
+/// every prefix of a play is a play too, the empty play included.
+#[must_use]
+pub fn legal_plays(pos: &Position, moves: Moves, rules: MoveRules) -> Vec<Play> {
+    let mut out = Collector {
+        plays: Vec::with_capacity(32),
+        best: Reach::default(),
+        compulsion: rules.compulsion,
+    };
+    let faces = moves.faces();
+    let alike = faces.iter().all(|&f| f == faces[0]);
+    let mut order = [0u8; 4];
+    let n = faces.len();
+    order[..n].copy_from_slice(faces);
+    if alike {
+        walk_alike(
+            pos,
+            &order[..n],
+            rules.bear_off,
+            BAR,
+            &mut Steps::default(),
+            Reach::default(),
+            &mut out,
+        );
+    } else {
+        // Every distinct order of the dice (faces are sorted, so permutations come in order).
+        order[..n].sort_unstable();
+        loop {
+            walk_ordered(
+                pos,
+                &order[..n],
+                rules.bear_off,
+                &mut Steps::default(),
+                Reach::default(),
+                &mut out,
+            );
+            if !next_permutation(&mut order[..n]) {
+                break;
+            }
+        }
+    }
+    if out.plays.is_empty() {
+        out.plays.push(Play {
+            position: *pos,
+            steps: Steps::default(),
+        });
+    }
+    out.plays
+}
+
+fn walk_ordered(
+    pos: &Position,
+    dice: &[u8],
+    bear_off: BearOff,
+    steps: &mut Steps,
+    so_far: Reach,
+    out: &mut Collector,
+) {
+    let mut leaf = true;
+    if let Some((&die, rest)) = dice.split_first() {
+        let sources: &[usize] = if pos.bar() > 0 { &[BAR] } else { &SOURCES };
+        for &from in sources {
+            if let Some(to) = landing(pos, from, die, bear_off) {
+                leaf = false;
+                let mut next = *pos;
+                move_man(&mut next, from, to);
+                steps.push(Step::unchecked(from, die));
+                walk_ordered(&next, rest, bear_off, steps, so_far.after(die), out);
+                steps.pop();
+            }
+        }
+    }
+    if out.compulsion == Compulsion::Free || leaf {
+        out.offer(pos, steps, so_far, leaf);
+    }
+}
+
+fn walk_alike(
+    pos: &Position,
+    dice: &[u8],
+    bear_off: BearOff,
+    highest_from: usize,
+    steps: &mut Steps,
+    so_far: Reach,
+    out: &mut Collector,
+) {
+    let mut leaf = true;
+    if let Some((&die, rest)) = dice.split_first() {
+        if pos.bar() > 0 {
+            if let Some(to) = landing(pos, BAR, die, bear_off) {
+                leaf = false;
+                let mut next = *pos;
+                move_man(&mut next, BAR, to);
+                steps.push(Step::unchecked(BAR, die));
+                walk_alike(&next, rest, bear_off, BAR, steps, so_far.after(die), out);
+                steps.pop();
+            }
+        } else {
+            for from in (1..=highest_from.min(24)).rev() {
+                if let Some(to) = landing(pos, from, die, bear_off) {
+                    leaf = false;
+                    let mut next = *pos;
+                    move_man(&mut next, from, to);
+                    steps.push(Step::unchecked(from, die));
+                    walk_alike(&next, rest, bear_off, from, steps, so_far.after(die), out);
+                    steps.pop();
+                }
+            }
+        }
+    }
+    if out.compulsion == Compulsion::Free || leaf {
+        out.offer(pos, steps, so_far, leaf);
+    }
+}
+
+/// The next lexicographic permutation; false when `v` was the last.
+fn next_permutation(v: &mut [u8]) -> bool {
+    let n = v.len();
+    if n < 2 {
+        return false;
+    }
+    let mut i = n - 1;
+    while i > 0 && v[i - 1] >= v[i] {
+        i -= 1;
+    }
+    if i == 0 {
+        return false;
+    }
+    let mut j = n - 1;
+    while v[j] <= v[i - 1] {
+        j -= 1;
+    }
+    v.swap(i - 1, j);
+    v[i..].reverse();
+    true
+}
+
+/// Whether a step may be played now, given the steps already played of this throw: it must be
+/// allowed by itself, and under `compulsion = max` it must still let the whole play reach the
+/// most dice and pips the throw can give.
+#[must_use]
+pub fn step_allowed(
+    pos: &Position,
+    remaining: Moves,
+    used: Reach,
+    best: Reach,
+    step: Step,
+    rules: MoveRules,
+) -> bool {
+    let Some(rest) = remaining.without(step.die()) else {
+        return false;
+    };
+    let Some((next, _)) = play_step(pos, step, rules.bear_off) else {
+        return false;
+    };
+    match rules.compulsion {
+        Compulsion::Free => true,
+        Compulsion::Max => {
+            let after = used.after(step.die());
+            let more = reach(&next, rest, rules.bear_off);
+            Reach {
+                dice: after.dice + more.dice,
+                pips: after.pips + more.pips,
+            } == best
+        }
+    }
+}
+
+/// Every step that may be played now (see [`step_allowed`]), each die face once per source.
+#[must_use]
+pub fn allowed_steps(
+    pos: &Position,
+    remaining: Moves,
+    used: Reach,
+    best: Reach,
+    rules: MoveRules,
+) -> Vec<Step> {
+    let mut out = Vec::new();
+    let faces = remaining.faces();
+    for from in (1..=BAR).rev() {
+        for (i, &die) in faces.iter().enumerate() {
+            if i > 0 && faces[i - 1] == die {
+                continue;
+            }
+            let step = Step::unchecked(from, die);
+            if step_allowed(pos, remaining, used, best, step, rules) {
+                out.push(step);
+            }
+        }
+    }
+    out
+}

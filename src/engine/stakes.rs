@@ -1,0 +1,232 @@
+//! What a game is worth: the stakes tables of RULES.md, the doubling cube and the session's
+//! running tally.
+
+use serde::{Deserialize, Serialize};
+
+use super::board::{BAR, Position};
+use super::rules::Stakes;
+use super::side::Side;
+
+/// The highest face of the doubling cube.
+pub const CUBE_MAX: u32 = 64;
+
+/// How a game was won at the end of the bearing off, as the stakes table sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WinKind {
+    /// A plain win.
+    Plain,
+    /// The last throw was doublets (Willughby's and Cotton's stakes).
+    Doublets,
+    /// Back-gammon: the loser still had a man outside his home table or on the bar.
+    BackGammon,
+    /// Back-gammon on doublets.
+    BackGammonOnDoublets,
+    /// Gammon: the loser had borne off no man.
+    Gammon,
+    /// Backgammon (modern): a gammon with a man of the loser on the bar or in the winner's
+    /// home table.
+    Backgammon,
+    /// Nard: the loser's men counted by where they stand.
+    NardCount,
+}
+
+/// The stake a bearing-off win is worth before the cube, and what kind of win it was.
+///
+/// `loser` is the position seen from the loser; `doublets` says whether the winner's last throw
+/// was doublets.
+#[must_use]
+pub fn bear_off_stake(stakes: Stakes, loser: &Position, doublets: bool) -> (u32, WinKind) {
+    let pips = loser.pips();
+    let outside_home = pips[7..=BAR].iter().any(|&n| n > 0);
+    match stakes {
+        Stakes::Single => (1, WinKind::Plain),
+        Stakes::Willughby | Stakes::Cotton => {
+            let cotton = stakes == Stakes::Cotton;
+            match (outside_home, doublets) {
+                (false, false) => (1, WinKind::Plain),
+                (false, true) => (2, WinKind::Doublets),
+                (true, false) => (if cotton { 3 } else { 2 }, WinKind::BackGammon),
+                (true, true) => (if cotton { 4 } else { 3 }, WinKind::BackGammonOnDoublets),
+            }
+        }
+        Stakes::Gammons => {
+            if loser.off() > 0 {
+                (1, WinKind::Plain)
+            } else if pips[19..=BAR].iter().any(|&n| n > 0) {
+                (3, WinKind::Backgammon)
+            } else {
+                (2, WinKind::Gammon)
+            }
+        }
+        Stakes::Nard => {
+            let count = (1..=BAR)
+                .map(|p| {
+                    let men = u32::from(pips[p].max(0) as u8);
+                    let worth = match p {
+                        1..=6 => 1,
+                        7..=12 => 2,
+                        13..=18 => 3,
+                        _ => 4,
+                    };
+                    men * worth
+                })
+                .sum::<u32>();
+            (count.max(1), WinKind::NardCount)
+        }
+    }
+}
+
+/// The doubling cube: its face (1 while centred, then 2 … 64) and who owns it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Cube {
+    pub value: u32,
+    pub owner: Option<Side>,
+}
+
+impl Default for Cube {
+    fn default() -> Cube {
+        Cube {
+            value: 1,
+            owner: None,
+        }
+    }
+}
+
+impl Cube {
+    /// Whether `side` may offer to double: the cube is centred or his, and below 64.
+    #[must_use]
+    pub fn may_double(&self, side: Side) -> bool {
+        self.value < CUBE_MAX && self.owner.is_none_or(|o| o == side)
+    }
+}
+
+/// The running score of a session: stakes won by each side and games played.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Tally {
+    pub white: u32,
+    pub black: u32,
+    pub games: u32,
+    pub draws: u32,
+}
+
+impl Tally {
+    /// Stakes won so far by `side`.
+    #[must_use]
+    pub fn stakes(&self, side: Side) -> u32 {
+        match side {
+            Side::White => self.white,
+            Side::Black => self.black,
+        }
+    }
+
+    /// Counts one finished game.
+    pub fn record(&mut self, winner: Option<Side>, stake: u32) {
+        self.games += 1;
+        match winner {
+            Some(Side::White) => self.white = self.white.saturating_add(stake),
+            Some(Side::Black) => self.black = self.black.saturating_add(stake),
+            None => self.draws += 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn loser(text: &str) -> Position {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn single_stakes_are_always_one() {
+        // Given a loser with men still in the winner's home table
+        let l = loser("22:2 5:13 / off:15");
+        for d in [false, true] {
+            assert_eq!(bear_off_stake(Stakes::Single, &l, d).0, 1);
+        }
+    }
+
+    #[test]
+    fn willughby_and_cotton_stakes_follow_the_table() {
+        let home = loser("5:13 off:2 / off:15");
+        let outside = loser("13:1 5:12 off:2 / off:15");
+        let on_bar = loser("bar:1 5:12 off:2 / off:15");
+        let table = [
+            (Stakes::Willughby, [1, 2, 2, 3]),
+            (Stakes::Cotton, [1, 2, 3, 4]),
+        ];
+        for (stakes, [plain, doublets, bg, bg_doublets]) in table {
+            assert_eq!(
+                bear_off_stake(stakes, &home, false),
+                (plain, WinKind::Plain)
+            );
+            assert_eq!(
+                bear_off_stake(stakes, &home, true),
+                (doublets, WinKind::Doublets)
+            );
+            assert_eq!(
+                bear_off_stake(stakes, &outside, false),
+                (bg, WinKind::BackGammon)
+            );
+            assert_eq!(
+                bear_off_stake(stakes, &on_bar, false),
+                (bg, WinKind::BackGammon)
+            );
+            assert_eq!(
+                bear_off_stake(stakes, &outside, true),
+                (bg_doublets, WinKind::BackGammonOnDoublets)
+            );
+        }
+    }
+
+    #[test]
+    fn gammons_count_men_borne_off_and_men_far_back() {
+        assert_eq!(
+            bear_off_stake(Stakes::Gammons, &loser("13:1 5:13 off:1 / off:15"), false).0,
+            1
+        );
+        assert_eq!(
+            bear_off_stake(Stakes::Gammons, &loser("13:2 5:13 / off:15"), false),
+            (2, WinKind::Gammon)
+        );
+        assert_eq!(
+            bear_off_stake(Stakes::Gammons, &loser("19:1 5:14 / off:15"), false),
+            (3, WinKind::Backgammon)
+        );
+        assert_eq!(
+            bear_off_stake(Stakes::Gammons, &loser("bar:1 5:14 / off:15"), false),
+            (3, WinKind::Backgammon)
+        );
+        // Doublets mean nothing to gammons
+        assert_eq!(
+            bear_off_stake(Stakes::Gammons, &loser("13:2 5:13 / off:15"), true).0,
+            2
+        );
+    }
+
+    #[test]
+    fn nard_counts_each_man_by_where_he_stands() {
+        // 2 in his home (1 each), 1 in his outer (2), 1 in the winner's outer (3),
+        // 1 in the winner's home (4), 1 on the bar (4): 2 + 2 + 3 + 4 + 4 = 15
+        let l = loser("bar:1 20:1 15:1 9:1 3:2 off:9 / off:15");
+        assert_eq!(
+            bear_off_stake(Stakes::Nard, &l, false),
+            (15, WinKind::NardCount)
+        );
+    }
+
+    #[test]
+    fn the_cube_goes_to_64_and_only_its_owner_redoubles() {
+        let mut cube = Cube::default();
+        assert!(cube.may_double(Side::White) && cube.may_double(Side::Black));
+        cube = Cube {
+            value: 2,
+            owner: Some(Side::Black),
+        };
+        assert!(!cube.may_double(Side::White) && cube.may_double(Side::Black));
+        cube.value = 64;
+        assert!(!cube.may_double(Side::Black));
+    }
+}

@@ -1,0 +1,173 @@
+//! The period words: the names of the die faces and the home points, and plays told in them.
+
+use super::board::Position;
+use super::dice::Throw;
+use super::movegen;
+use super::play::Step;
+use super::rules::BearOff;
+
+/// The period names of the die faces 1 to 6, which are also the names of the six points of a
+/// table counted from its ace point.
+pub const FACE_NAMES: [&str; 6] = ["ace", "deuce", "trey", "cater", "cinque", "sice"];
+
+/// The period name of a die face (1..=6); other numbers are written as digits.
+#[must_use]
+pub fn face_name(face: u8) -> String {
+    match face {
+        1..=6 => FACE_NAMES[usize::from(face) - 1].to_string(),
+        n => n.to_string(),
+    }
+}
+
+/// A throw in words: "cinque and ace", "sice, cater and ace", "doublet sices".
+#[must_use]
+pub fn throw_words(throw: &Throw) -> String {
+    let faces = throw.faces();
+    if throw.is_doublets() {
+        return format!("doublet {}s", face_name(faces[0]));
+    }
+    let names: Vec<String> = faces.iter().map(|&f| face_name(f)).collect();
+    join_and(&names)
+}
+
+/// A point of the mover's in words: "his cater point" for 1–6, "his 13" beyond.
+#[must_use]
+pub fn his_point(point: u8) -> String {
+    match point {
+        1..=6 => format!("his {} point", face_name(point)),
+        p => format!("his {p}"),
+    }
+}
+
+fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// A play told in period words, as the log writes it after the player's name:
+/// "plays at length from his 13 to his 7, nipping a blot on his 10".
+#[must_use]
+pub fn describe_play(pos: &Position, steps: &[Step], bear_off: BearOff) -> String {
+    if steps.is_empty() {
+        return "cannot play: the throw is forfeit".to_string();
+    }
+    let mut pos = *pos;
+    // Each man's path: start, landings with hits.
+    let mut paths: Vec<(u8, Vec<(u8, bool)>)> = Vec::new();
+    for &step in steps {
+        let (next, hit) = movegen::play_step(&pos, step, bear_off).unwrap_or((pos, false));
+        pos = next;
+        match paths.iter_mut().rev().find(|(_, l)| {
+            l.last()
+                .is_some_and(|&(to, _)| to == step.from() && to != 0)
+        }) {
+            Some((_, landings)) => landings.push((step.to(), hit)),
+            None => paths.push((step.from(), vec![(step.to(), hit)])),
+        }
+    }
+    let phrases: Vec<String> = paths
+        .iter()
+        .map(|(from, landings)| {
+            let (end, end_hit) = landings.last().copied().unwrap_or((*from, false));
+            let mut phrase = if *from == 25 {
+                let entry = landings[0].0;
+                let mut p = format!(
+                    "enters a man on the adversary's {} point",
+                    face_name(25 - entry)
+                );
+                if landings.len() > 1 {
+                    p.push_str(&if end == 0 {
+                        " and bears him off".to_string()
+                    } else {
+                        format!(" and plays on to {}", his_point(end))
+                    });
+                }
+                p
+            } else if end == 0 && landings.len() == 1 {
+                format!("bears a man off from {}", his_point(*from))
+            } else {
+                let how = if landings.len() > 1 {
+                    "plays at length"
+                } else {
+                    "plays"
+                };
+                let dest = if end == 0 {
+                    "off the board".to_string()
+                } else {
+                    format!("to {}", his_point(end))
+                };
+                format!("{how} from {} {dest}", his_point(*from))
+            };
+            for &(to, hit) in &landings[..landings.len() - 1] {
+                if hit && *from != 25 {
+                    phrase.push_str(&format!(", nipping a blot on {}", his_point(to)));
+                } else if hit {
+                    phrase.push_str(&format!(", hitting a blot on {}", his_point(to)));
+                }
+            }
+            if end_hit {
+                phrase.push_str(&format!(", hitting a blot on {}", his_point(end)));
+            }
+            phrase
+        })
+        .collect();
+    join_and(&phrases)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn steps(list: &[(u8, u8)]) -> Vec<Step> {
+        list.iter()
+            .map(|&(f, d)| Step::new(f, d).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn faces_have_their_period_names() {
+        assert_eq!(
+            (1..=6).map(face_name).collect::<Vec<_>>(),
+            ["ace", "deuce", "trey", "cater", "cinque", "sice"]
+        );
+        assert_eq!(throw_words(&Throw::two(5, 1).unwrap()), "cinque and ace");
+        assert_eq!(throw_words(&Throw::two(6, 6).unwrap()), "doublet sices");
+        assert_eq!(
+            throw_words(&Throw::new(&[6, 4, 1]).unwrap()),
+            "sice, cater and ace"
+        );
+    }
+
+    #[test]
+    fn a_play_at_length_with_a_nip_is_told_so() {
+        // Given a blot of the adversary on the mover's 10
+        let pos: Position = "24:2 13:5 8:3 6:5 / 24:1 15:1 13:5 8:3 6:5"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            describe_play(&pos, &steps(&[(13, 3), (10, 3)]), BearOff::OverEdge),
+            "plays at length from his 13 to his 7, nipping a blot on his 10"
+        );
+    }
+
+    #[test]
+    fn entering_bearing_off_and_hitting_are_told() {
+        let pos: Position = "bar:1 13:5 8:3 6:6 / 13:5 8:3 6:6 3:1".parse().unwrap();
+        assert_eq!(
+            describe_play(&pos, &steps(&[(25, 3)]), BearOff::OverEdge),
+            "enters a man on the adversary's trey point, hitting a blot on his 22"
+        );
+        let home: Position = "6:2 3:13 / 24:15".parse().unwrap();
+        assert_eq!(
+            describe_play(&home, &steps(&[(6, 6), (3, 5)]), BearOff::OverEdge),
+            "bears a man off from his sice point and bears a man off from his trey point"
+        );
+        assert_eq!(
+            describe_play(&home, &[], BearOff::OverEdge),
+            "cannot play: the throw is forfeit"
+        );
+    }
+}

@@ -1,0 +1,2 @@
+//! Gamester: Irish and the other games at Tables.
+pub mod engine;
