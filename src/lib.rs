@@ -1,2 +1,8 @@
-//! Gamester: Irish and the other games at Tables.
+//! Gamester: Irish and the other Renaissance games at Tables, played by their own sources.
+//!
+//! [`engine`] holds the rules and is the only way to change a game; [`ai`] plays them;
+//! [`cli`] is the headless command line.
+
+pub mod ai;
+pub mod cli;
 pub mod engine;
