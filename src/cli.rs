@@ -36,7 +36,9 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
             Some("movegen") => Ok(bench_movegen(Duration::from_secs(3))),
             _ => Err(CliError::Usage("usage: gamester bench movegen".into())),
         },
-        Some(other) => Err(CliError::Usage(format!("unknown command `{other}`; {USAGE}"))),
+        Some(other) => Err(CliError::Usage(format!(
+            "unknown command `{other}`; {USAGE}"
+        ))),
         None => Err(CliError::Usage(USAGE.into())),
     }
 }
@@ -55,7 +57,11 @@ fn read_query(args: &[String]) -> Result<Query, CliError> {
     let mut dice = None;
     let mut it = args.iter();
     while let Some(flag) = it.next() {
-        let mut value = || it.next().cloned().ok_or_else(|| CliError::Usage(format!("{flag} needs a value")));
+        let mut value = || {
+            it.next()
+                .cloned()
+                .ok_or_else(|| CliError::Usage(format!("{flag} needs a value")))
+        };
         match flag.as_str() {
             "--preset" => preset = Some(value()?.parse::<Preset>()?),
             "--set" => sets.push(value()?),
@@ -66,24 +72,42 @@ fn read_query(args: &[String]) -> Result<Query, CliError> {
                     .split(',')
                     .map(|f| f.trim().parse::<u8>())
                     .collect::<Result<Vec<u8>, _>>()
-                    .map_err(|_| CliError::Dice { text: text.clone(), reason: "write the faces as 6,5".into() })?;
+                    .map_err(|_| CliError::Dice {
+                        text: text.clone(),
+                        reason: "write the faces as 6,5".into(),
+                    })?;
                 dice = Some(faces);
             }
             other => return Err(CliError::Usage(format!("unknown option `{other}`"))),
         }
     }
-    let mut rules = Rules::preset(preset.ok_or_else(|| CliError::Usage("--preset <name> is required".into()))?);
+    let mut rules =
+        Rules::preset(preset.ok_or_else(|| CliError::Usage("--preset <name> is required".into()))?);
     for s in &sets {
         rules.set_assignment(s)?;
     }
-    Ok(Query { rules, position, dice })
+    Ok(Query {
+        rules,
+        position,
+        dice,
+    })
 }
 
 fn read_throw(rules: &Rules, faces: &[u8]) -> Result<Throw, CliError> {
-    let text = faces.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
-    let throw = Throw::new(faces).map_err(|e| CliError::Dice { text: text.clone(), reason: e.to_string() })?;
+    let text = faces
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    let throw = Throw::new(faces).map_err(|e| CliError::Dice {
+        text: text.clone(),
+        reason: e.to_string(),
+    })?;
     if faces.len() != rules.dice_count() {
-        return Err(CliError::Dice { text, reason: format!("these rules throw {} dice", rules.dice_count()) });
+        return Err(CliError::Dice {
+            text,
+            reason: format!("these rules throw {} dice", rules.dice_count()),
+        });
     }
     Ok(throw)
 }
@@ -92,8 +116,12 @@ fn read_throw(rules: &Rules, faces: &[u8]) -> Result<Throw, CliError> {
 /// A throw of which nothing can be played has no plays (`plays 0`).
 fn plays(args: &[String]) -> Result<String, CliError> {
     let q = read_query(args)?;
-    let pos = q.position.ok_or_else(|| CliError::Usage("--position <position id> is required".into()))?;
-    let faces = q.dice.ok_or_else(|| CliError::Usage("--dice <d1>,<d2> is required".into()))?;
+    let pos = q
+        .position
+        .ok_or_else(|| CliError::Usage("--position <position id> is required".into()))?;
+    let faces = q
+        .dice
+        .ok_or_else(|| CliError::Usage("--dice <d1>,<d2> is required".into()))?;
     let throw = read_throw(&q.rules, &faces)?;
     let rules = MoveRules::from(&q.rules);
     let mut list = legal_plays(&pos, throw.moves(q.rules.dice, q.rules.doublets), rules);
@@ -112,7 +140,11 @@ fn plays(args: &[String]) -> Result<String, CliError> {
 fn presets() -> String {
     let mut out = String::new();
     for p in Preset::ALL {
-        let values: Vec<String> = Rules::preset(p).values().into_iter().map(|(o, v)| format!("{o}={v}")).collect();
+        let values: Vec<String> = Rules::preset(p)
+            .values()
+            .into_iter()
+            .map(|(o, v)| format!("{o}={v}"))
+            .collect();
         let _ = writeln!(out, "{} {}  # {}", p.name(), values.join(" "), p.title());
     }
     out
@@ -124,7 +156,9 @@ pub fn sample_positions(preset: Preset, games: u64) -> Vec<(Rules, Position, Thr
     let rules = Rules::preset(preset);
     let mut out = Vec::new();
     for seed in 0..games {
-        let Ok(mut game) = Game::new(rules.clone()) else { continue };
+        let Ok(mut game) = Game::new(rules.clone()) else {
+            continue;
+        };
         let mut player = RandomPlayer::seeded(seed);
         for _ in 0..2000 {
             if game.is_over() {
@@ -149,8 +183,10 @@ pub fn sample_positions(preset: Preset, games: u64) -> Vec<(Rules, Position, Thr
 pub fn bench_movegen(budget: Duration) -> String {
     let mut sample = sample_positions(Preset::Modern, 40);
     sample.extend(sample_positions(Preset::Irish, 40));
-    let prepared: Vec<_> =
-        sample.iter().map(|(r, p, t)| (*p, t.moves(r.dice, r.doublets), MoveRules::from(r))).collect();
+    let prepared: Vec<_> = sample
+        .iter()
+        .map(|(r, p, t)| (*p, t.moves(r.dice, r.doublets), MoveRules::from(r)))
+        .collect();
     let start = Instant::now();
     let mut produced = 0u64;
     let mut rounds = 0u64;

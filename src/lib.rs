@@ -3,6 +3,9 @@
 //! [`engine`] holds the rules and is the only way to change a game; [`ai`] plays them;
 //! [`cli`] is the headless command line.
 
+// Points are numbers in this game: loops over point numbers that index the board read best so.
+#![allow(clippy::needless_range_loop)]
+
 pub mod ai;
 pub mod cli;
 pub mod engine;

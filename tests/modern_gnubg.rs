@@ -7,9 +7,15 @@ use gamester::engine::{MoveRules, Position, Preset, Rules, Throw, legal_plays, p
 
 fn modern_plays(pos: &Position, d1: u8, d2: u8) -> BTreeSet<String> {
     let rules = Rules::preset(Preset::Modern);
-    let moves = Throw::two(d1, d2).unwrap().moves(rules.dice, rules.doublets);
+    let moves = Throw::two(d1, d2)
+        .unwrap()
+        .moves(rules.dice, rules.doublets);
     let plays = legal_plays(pos, moves, MoveRules::from(&rules));
-    plays.iter().filter(|p| !p.steps.is_empty()).map(|p| position_id::encode(&p.position)).collect()
+    plays
+        .iter()
+        .filter(|p| !p.steps.is_empty())
+        .map(|p| position_id::encode(&p.position))
+        .collect()
 }
 
 #[test]
@@ -23,7 +29,11 @@ fn every_recorded_position_has_exactly_gnubgs_plays() {
         let (d1, d2) = t[2].split_once('-').unwrap();
         let count: usize = t[3].parse().unwrap();
         let expected: BTreeSet<String> = t[4..].iter().map(|s| s.to_string()).collect();
-        assert_eq!(expected.len(), count, "fixture line is inconsistent: {line}");
+        assert_eq!(
+            expected.len(),
+            count,
+            "fixture line is inconsistent: {line}"
+        );
         // When the engine lists the legal plays
         let got = modern_plays(&pos, d1.parse().unwrap(), d2.parse().unwrap());
         // Then they are gnubg's, no more and no fewer
@@ -34,17 +44,26 @@ fn every_recorded_position_has_exactly_gnubgs_plays() {
         none += usize::from(count == 0);
     }
     assert!(checked >= 2021, "only {checked} recorded positions");
-    assert!(on_bar >= 100 && bearing_off >= 100 && none >= 30, "bar {on_bar}, bearing off {bearing_off}, none {none}");
+    assert!(
+        on_bar >= 100 && bearing_off >= 100 && none >= 30,
+        "bar {on_bar}, bearing off {bearing_off}, none {none}"
+    );
 }
 
 #[test]
 fn the_opening_counts_of_rules_md_hold() {
     // Given the starting position, When each of the 21 throws is played, Then the counts are RULES.md's
-    let counts = [42, 15, 75, 16, 17, 73, 14, 18, 17, 52, 8, 8, 9, 9, 4, 10, 14, 14, 14, 7, 11];
+    let counts = [
+        42, 15, 75, 16, 17, 73, 14, 18, 17, 52, 8, 8, 9, 9, 4, 10, 14, 14, 14, 7, 11,
+    ];
     let mut i = 0;
     for hi in 1..=6u8 {
         for lo in 1..=hi {
-            assert_eq!(modern_plays(&Position::default(), hi, lo).len(), counts[i], "{hi}-{lo}");
+            assert_eq!(
+                modern_plays(&Position::default(), hi, lo).len(),
+                counts[i],
+                "{hi}-{lo}"
+            );
             i += 1;
         }
     }
@@ -54,7 +73,10 @@ fn the_opening_counts_of_rules_md_hold() {
 fn position_ids_match_gnubg_both_ways() {
     let data = include_str!("data/position_ids.txt");
     let mut n = 0;
-    for line in data.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let t: Vec<&str> = line.split_whitespace().collect();
         let b: Vec<i8> = t[..26].iter().map(|x| x.parse().unwrap()).collect();
         let mut pips = [0i8; 26];

@@ -7,8 +7,9 @@ use std::collections::BTreeSet;
 
 use common::{game_at, play, pos, step, throw};
 use gamester::engine::{
-    Action, BearOff, BoundTable, Compulsion, Cube, Dice, Doublets, EndReason, Event, Game, Layout, MoveRules, Opening,
-    Outcome, Phase, Position, Preset, RuleError, Rules, Setup, Side, Stakes, Throw, WinKind, legal_plays,
+    Action, BearOff, BoundTable, Compulsion, Cube, Dice, Doublets, EndReason, Event, Game, Layout,
+    MoveRules, Opening, Outcome, Phase, Position, Preset, RuleError, Rules, Setup, Side, Stakes,
+    Throw, WinKind, legal_plays,
 };
 
 fn irish() -> Rules {
@@ -17,7 +18,10 @@ fn irish() -> Rules {
 
 fn results(position: &Position, faces: &[u8], rules: &Rules) -> BTreeSet<String> {
     let moves = Throw::new(faces).unwrap().moves(rules.dice, rules.doublets);
-    legal_plays(position, moves, MoveRules::from(rules)).iter().map(|p| p.position.to_string()).collect()
+    legal_plays(position, moves, MoveRules::from(rules))
+        .iter()
+        .map(|p| p.position.to_string())
+        .collect()
 }
 
 fn set(items: &[&str]) -> BTreeSet<String> {
@@ -40,7 +44,12 @@ fn each_layout_arrays_the_men_as_rules_md_says() {
         let mut rules = irish();
         rules.layout = layout.clone();
         let game = Game::new(rules).unwrap();
-        assert_eq!(game.position(), pos(&format!("{men} / {men}")), "{}", layout.name());
+        assert_eq!(
+            game.position(),
+            pos(&format!("{men} / {men}")),
+            "{}",
+            layout.name()
+        );
     }
 }
 
@@ -59,14 +68,24 @@ fn a_custom_layout_is_played_from_and_a_bad_one_refused() {
 fn two_dice_games_refuse_a_throw_of_three_and_change_nothing() {
     let (mut game, _) = game_at(irish(), START, Side::White);
     let before = game.clone();
-    assert_eq!(game.apply(throw(&[3, 1, 2])), Err(RuleError::WrongDiceCount { expected: 2, got: 3 }));
+    assert_eq!(
+        game.apply(throw(&[3, 1, 2])),
+        Err(RuleError::WrongDiceCount {
+            expected: 2,
+            got: 3
+        })
+    );
     assert_eq!(game, before);
 }
 
 #[test]
 fn three_dice_are_each_played() {
     // Given Fails from its array, When White throws sice, cater and ace
-    let (mut game, _) = game_at(Rules::preset(Preset::Fails), "24:2 6:13 / 24:2 6:13", Side::White);
+    let (mut game, _) = game_at(
+        Rules::preset(Preset::Fails),
+        "24:2 6:13 / 24:2 6:13",
+        Side::White,
+    );
     play(&mut game, &[throw(&[6, 4, 1])]);
     // Then every legal play uses the three dice
     assert_eq!(game.moves_left().faces(), &[6, 4, 1]);
@@ -78,7 +97,13 @@ fn minoret_plays_the_lower_die_a_third_time() {
     let mut rules = Rules::preset(Preset::Fails);
     rules.dice = Dice::TwoMinoret;
     let (mut game, _) = game_at(rules, "24:2 6:13 / 24:2 6:13", Side::White);
-    assert_eq!(game.apply(throw(&[5, 2, 1])), Err(RuleError::WrongDiceCount { expected: 2, got: 3 }));
+    assert_eq!(
+        game.apply(throw(&[5, 2, 1])),
+        Err(RuleError::WrongDiceCount {
+            expected: 2,
+            got: 3
+        })
+    );
     play(&mut game, &[throw(&[5, 2])]);
     assert_eq!(game.moves_left().faces(), &[5, 2, 2]);
     assert!(game.legal_plays().iter().all(|p| p.steps.len() == 3));
@@ -88,12 +113,19 @@ fn minoret_plays_the_lower_die_a_third_time() {
 
 #[test]
 fn doublets_are_played_twice_four_times_or_three_times() {
-    for (doublets, steps) in [(Doublets::Single, 2), (Doublets::Double, 4), (Doublets::Treble, 3)] {
+    for (doublets, steps) in [
+        (Doublets::Single, 2),
+        (Doublets::Double, 4),
+        (Doublets::Treble, 3),
+    ] {
         let mut rules = irish();
         rules.doublets = doublets;
         let (mut game, _) = game_at(rules, START, Side::White);
         play(&mut game, &[throw(&[3, 3])]);
-        assert!(game.legal_plays().iter().all(|p| p.steps.len() == steps), "{doublets}");
+        assert!(
+            game.legal_plays().iter().all(|p| p.steps.len() == steps),
+            "{doublets}"
+        );
     }
 }
 
@@ -101,7 +133,11 @@ fn doublets_are_played_twice_four_times_or_three_times() {
 fn the_irish_counts_of_rules_md_hold() {
     // Irish from the Willughby layout: 6-6 gives 6 plays, 5-5 gives 3, 6-5 gives 7, 1-1 gives 9
     for (faces, n) in [([6, 6], 6), ([5, 5], 3), ([6, 5], 7), ([1, 1], 9)] {
-        assert_eq!(results(&Position::default(), &faces, &irish()).len(), n, "{faces:?}");
+        assert_eq!(
+            results(&Position::default(), &faces, &irish()).len(),
+            n,
+            "{faces:?}"
+        );
     }
 }
 
@@ -145,24 +181,60 @@ fn break_the_bound_table_is_broken_before_the_throw() {
     // Given Black on the bar against White's bound table, Black to play
     let (mut game, events) = game_at(irish(), BOUND, Side::Black);
     // Then both must throw to break it
-    assert!(events.contains(&Event::TableMustBreak { binder: Side::White }));
-    assert_eq!(game.phase(), Phase::BreakThrowOff { binder: Side::White });
+    assert!(events.contains(&Event::TableMustBreak {
+        binder: Side::White
+    }));
+    assert_eq!(
+        game.phase(),
+        Phase::BreakThrowOff {
+            binder: Side::White
+        }
+    );
     assert!(game.apply(throw(&[6, 5])).is_err());
     // When the throw-off ties it is thrown again
-    let events = play(&mut game, &[Action::BreakThrowOff { white: [3, 3], black: [4, 2] }]);
+    let events = play(
+        &mut game,
+        &[Action::BreakThrowOff {
+            white: [3, 3],
+            black: [4, 2],
+        }],
+    );
     assert!(events.contains(&Event::ThrowOffTied));
     // When White, the binder, wins the throw-off he must still break
-    let events = play(&mut game, &[Action::BreakThrowOff { white: [6, 5], black: [1, 1] }]);
-    assert!(events.contains(&Event::ChoosesBreak { chooser: Side::White, binder: Side::White }));
-    assert_eq!(game.apply(Action::Break(7)), Err(RuleError::BadBreakPoint(7)));
+    let events = play(
+        &mut game,
+        &[Action::BreakThrowOff {
+            white: [6, 5],
+            black: [1, 1],
+        }],
+    );
+    assert!(events.contains(&Event::ChoosesBreak {
+        chooser: Side::White,
+        binder: Side::White
+    }));
+    assert_eq!(
+        game.apply(Action::Break(7)),
+        Err(RuleError::BadBreakPoint(7))
+    );
     // And the point chosen keeps one man; the others go to White's bar
     let events = play(&mut game, &[Action::Break(6)]);
-    assert!(events.contains(&Event::TableBroken { binder: Side::White, point: 6, men: 2 }));
-    assert_eq!(game.position(), pos("bar:2 13:2 6:1 5:2 4:2 3:2 2:2 1:2 / bar:1 13:14"));
+    assert!(events.contains(&Event::TableBroken {
+        binder: Side::White,
+        point: 6,
+        men: 2
+    }));
+    assert_eq!(
+        game.position(),
+        pos("bar:2 13:2 6:1 5:2 4:2 3:2 2:2 1:2 / bar:1 13:14")
+    );
     // Then Black's turn goes on with its throw, and he may enter, hitting the man left
     assert_eq!((game.turn(), game.phase()), (Side::Black, Phase::ToThrow));
     let events = play(&mut game, &[throw(&[6, 1]), step(25, 6)]);
-    assert!(events.contains(&Event::Moved { side: Side::Black, step: gamester::engine::Step::new(25, 6).unwrap(), hit: true }));
+    assert!(events.contains(&Event::Moved {
+        side: Side::Black,
+        step: gamester::engine::Step::new(25, 6).unwrap(),
+        hit: true
+    }));
     assert_eq!(game.position().bar(), 3);
 }
 
@@ -173,7 +245,13 @@ fn wait_the_side_on_the_bar_simply_cannot_enter() {
     let (mut game, _) = game_at(rules, BOUND, Side::Black);
     assert_eq!(game.phase(), Phase::ToThrow);
     let events = play(&mut game, &[throw(&[6, 5])]);
-    assert!(events.iter().any(|e| matches!(e, Event::Forfeited { side: Side::Black, .. })));
+    assert!(events.iter().any(|e| matches!(
+        e,
+        Event::Forfeited {
+            side: Side::Black,
+            ..
+        }
+    )));
     assert_eq!((game.turn(), game.phase()), (Side::White, Phase::ToThrow));
 }
 
@@ -184,7 +262,11 @@ fn loses_the_side_that_must_enter_against_six_held_points_loses() {
     let (game, _) = game_at(rules, BOUND, Side::Black);
     assert_eq!(
         game.outcome(),
-        Some(Outcome { winner: Some(Side::White), stake: 1, reason: EndReason::PrimeOfTables })
+        Some(Outcome {
+            winner: Some(Side::White),
+            stake: 1,
+            reason: EndReason::PrimeOfTables
+        })
     );
 }
 
@@ -202,10 +284,16 @@ fn each_bearing_off_mode_allows_its_own_dice() {
     assert!(over.contains(&pos("5:1 3:12 off:2 / 13:15").to_string()));
     // modern: the sice only from the highest point; the cater must then move the other cinque man
     rules.bear_off = BearOff::Modern;
-    assert_eq!(results(&home, &[6, 4], &rules), set(&["3:13 1:1 off:1 / 13:15"]));
+    assert_eq!(
+        results(&home, &[6, 4], &rules),
+        set(&["3:13 1:1 off:1 / 13:15"])
+    );
     // exact: only an exact die bears off: the sice cannot be played at all
     rules.bear_off = BearOff::Exact;
-    assert_eq!(results(&home, &[6, 4], &rules), set(&["5:1 3:13 1:1 / 13:15"]));
+    assert_eq!(
+        results(&home, &[6, 4], &rules),
+        set(&["5:1 3:13 1:1 / 13:15"])
+    );
 }
 
 #[test]
@@ -215,7 +303,10 @@ fn no_man_bears_off_while_one_is_outside_the_home_table() {
     // The sice must carry the man on 7 home first; only then may the ace... and only then bear off
     let got = results(&outside, &[6, 1], &rules);
     assert!(!got.contains(&pos("7:1 3:13 off:1 / 13:15").to_string()));
-    assert!(got.contains(&pos("3:14 off:1 / 13:15").to_string()), "7/1 then 1/off: {got:?}");
+    assert!(
+        got.contains(&pos("3:14 off:1 / 13:15").to_string()),
+        "7/1 then 1/off: {got:?}"
+    );
 }
 
 // ---- compulsion ----
@@ -225,12 +316,19 @@ fn max_plays_the_larger_die_when_only_one_can_be_played() {
     // Given one man free to move, whose cinque-sice at length is blocked on the deuce point
     let p = pos("13:1 1:14 / 23:2 13:13");
     let mut rules = irish();
-    assert_eq!(results(&p, &[6, 5], &rules), set(&["7:1 1:14 / 23:2 13:13"]));
+    assert_eq!(
+        results(&p, &[6, 5], &rules),
+        set(&["7:1 1:14 / 23:2 13:13"])
+    );
     // free: he may play either die alone, or nothing
     rules.compulsion = Compulsion::Free;
     assert_eq!(
         results(&p, &[6, 5], &rules),
-        set(&["13:1 1:14 / 23:2 13:13", "7:1 1:14 / 23:2 13:13", "8:1 1:14 / 23:2 13:13"])
+        set(&[
+            "13:1 1:14 / 23:2 13:13",
+            "7:1 1:14 / 23:2 13:13",
+            "8:1 1:14 / 23:2 13:13"
+        ])
     );
 }
 
@@ -246,7 +344,10 @@ fn free_lets_the_player_lift_the_dice_at_any_step() {
     // Under max the same half-play is refused
     let (mut game, _) = game_at(irish(), START, Side::White);
     play(&mut game, &[throw(&[3, 1]), step(8, 3)]);
-    assert_eq!(game.apply(Action::Confirm), Err(RuleError::PlayNotFinished(1)));
+    assert_eq!(
+        game.apply(Action::Confirm),
+        Err(RuleError::PlayNotFinished(1))
+    );
 }
 
 // ---- stakes ----
@@ -260,7 +361,10 @@ fn last_man_off(stakes: Stakes, black: &str, faces: &[u8], cube: bool) -> Outcom
     if cube {
         play(&mut game, &[Action::Double, Action::Take]);
     }
-    play(&mut game, &[throw(faces), step(1, faces[0]), Action::Confirm]);
+    play(
+        &mut game,
+        &[throw(faces), step(1, faces[0]), Action::Confirm],
+    );
     game.outcome().expect("the game is over")
 }
 
@@ -286,10 +390,17 @@ fn each_stakes_table_scores_as_rules_md_says() {
     ];
     for (stakes, black, faces, stake) in cases {
         let o = last_man_off(stakes, black, &faces, false);
-        assert_eq!((o.winner, o.stake), (Some(Side::White), stake), "{stakes} {black} {faces:?}");
+        assert_eq!(
+            (o.winner, o.stake),
+            (Some(Side::White), stake),
+            "{stakes} {black} {faces:?}"
+        );
         assert!(matches!(o.reason, EndReason::BoreOff(_)));
     }
-    assert_eq!(last_man_off(Stakes::Willughby, far, &[2, 2], false).reason, EndReason::BoreOff(WinKind::BackGammonOnDoublets));
+    assert_eq!(
+        last_man_off(Stakes::Willughby, far, &[2, 2], false).reason,
+        EndReason::BoreOff(WinKind::BackGammonOnDoublets)
+    );
 }
 
 #[test]
@@ -307,7 +418,14 @@ const ONE_ENTRY: &str = "bar:2 1:13 / 13:5 5:2 4:2 3:2 2:2 1:2";
 fn fails_a_die_that_cannot_be_played_loses_outright() {
     let (mut game, _) = game_at(Rules::preset(Preset::Fails), ONE_ENTRY, Side::White);
     play(&mut game, &[throw(&[6, 5, 4])]);
-    assert_eq!(game.outcome(), Some(Outcome { winner: Some(Side::Black), stake: 1, reason: EndReason::UnplayableDie }));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome {
+            winner: Some(Side::Black),
+            stake: 1,
+            reason: EndReason::UnplayableDie
+        })
+    );
 }
 
 #[test]
@@ -316,7 +434,10 @@ fn without_fails_loss_the_playable_die_is_played_and_the_rest_forgone() {
     rules.unplayable_die_loses = false;
     let (mut game, _) = game_at(rules, ONE_ENTRY, Side::White);
     play(&mut game, &[throw(&[6, 5, 4])]);
-    assert_eq!(game.allowed_steps(), vec![gamester::engine::Step::new(25, 6).unwrap()]);
+    assert_eq!(
+        game.allowed_steps(),
+        vec![gamester::engine::Step::new(25, 6).unwrap()]
+    );
     play(&mut game, &[step(25, 6), Action::Confirm]);
     assert_eq!(game.turn(), Side::Black);
 }
@@ -331,13 +452,26 @@ fn all_captured_a_side_with_no_man_left_on_the_points_loses() {
     rules.layout = Layout::Willughby;
     let (mut game, _) = game_at(rules.clone(), text, Side::White);
     // When White hits it
-    play(&mut game, &[throw(&[2, 1]), step(24, 2), step(6, 1), Action::Confirm]);
+    play(
+        &mut game,
+        &[throw(&[2, 1]), step(24, 2), step(6, 1), Action::Confirm],
+    );
     // Then Black, all on the bar or off, has lost
-    assert_eq!(game.outcome(), Some(Outcome { winner: Some(Side::White), stake: 1, reason: EndReason::AllCaptured }));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome {
+            winner: Some(Side::White),
+            stake: 1,
+            reason: EndReason::AllCaptured
+        })
+    );
     // And without the option the game goes on
     rules.all_captured_wins = false;
     let (mut game, _) = game_at(rules, text, Side::White);
-    play(&mut game, &[throw(&[2, 1]), step(24, 2), step(6, 1), Action::Confirm]);
+    play(
+        &mut game,
+        &[throw(&[2, 1]), step(24, 2), step(6, 1), Action::Confirm],
+    );
     assert!(!game.is_over());
 }
 
@@ -351,7 +485,14 @@ fn blocked_is_draw_when_neither_side_could_move_whatever_it_threw() {
     let mut rules = Rules::preset(Preset::TodasTablas);
     rules.bound_table = BoundTable::Wait;
     let (game, _) = game_at(rules.clone(), DEADLOCK, Side::White);
-    assert_eq!(game.outcome(), Some(Outcome { winner: None, stake: 0, reason: EndReason::Blocked }));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome {
+            winner: None,
+            stake: 0,
+            reason: EndReason::Blocked
+        })
+    );
     assert_eq!(game.tally().draws, 1);
     // Without the option each throw is simply forfeit
     rules.blocked_is_draw = false;
@@ -369,22 +510,47 @@ fn the_cube_is_offered_taken_owned_and_dropped() {
     rules.cube = true;
     let (mut game, _) = game_at(rules, START, Side::White);
     let events = play(&mut game, &[Action::Double]);
-    assert!(events.contains(&Event::DoubleOffered { by: Side::White, value: 2 }));
+    assert!(events.contains(&Event::DoubleOffered {
+        by: Side::White,
+        value: 2
+    }));
     assert!(game.apply(throw(&[3, 1])).is_err());
     play(&mut game, &[Action::Take]);
-    assert_eq!(game.cube(), Cube { value: 2, owner: Some(Side::Black) });
+    assert_eq!(
+        game.cube(),
+        Cube {
+            value: 2,
+            owner: Some(Side::Black)
+        }
+    );
     // White no longer owns the cube
-    assert!(matches!(game.apply(Action::Double), Err(RuleError::CubeRefused(_))));
-    play(&mut game, &[throw(&[3, 1]), step(8, 3), step(6, 1), Action::Confirm]);
+    assert!(matches!(
+        game.apply(Action::Double),
+        Err(RuleError::CubeRefused(_))
+    ));
+    play(
+        &mut game,
+        &[throw(&[3, 1]), step(8, 3), step(6, 1), Action::Confirm],
+    );
     // Black redoubles to 4, White drops and loses the 2 at stake
     play(&mut game, &[Action::Double, Action::Drop]);
-    assert_eq!(game.outcome(), Some(Outcome { winner: Some(Side::Black), stake: 2, reason: EndReason::Dropped }));
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome {
+            winner: Some(Side::Black),
+            stake: 2,
+            reason: EndReason::Dropped
+        })
+    );
 }
 
 #[test]
 fn the_cube_stops_at_64_and_is_refused_without_the_option() {
     let (mut game, _) = game_at(irish(), START, Side::White);
-    assert!(matches!(game.apply(Action::Double), Err(RuleError::CubeRefused(_))));
+    assert!(matches!(
+        game.apply(Action::Double),
+        Err(RuleError::CubeRefused(_))
+    ));
     let mut rules = irish();
     rules.cube = true;
     let (mut game, _) = game_at(rules, START, Side::White);
@@ -394,12 +560,18 @@ fn the_cube_stops_at_64_and_is_refused_without_the_option() {
         play(&mut game, &[Action::Double, Action::Take]);
         let plays = game.legal_plays();
         assert!(plays.is_empty());
-        play(&mut game, &[throw(&[if faces_turn % 2 == 0 { 1 } else { 2 }, 1])]);
+        play(
+            &mut game,
+            &[throw(&[if faces_turn % 2 == 0 { 1 } else { 2 }, 1])],
+        );
         let first = game.legal_plays()[0];
         game.apply_play(&first).unwrap();
         faces_turn += 1;
     }
-    assert!(matches!(game.apply(Action::Double), Err(RuleError::CubeRefused("the cube is at 64"))));
+    assert!(matches!(
+        game.apply(Action::Double),
+        Err(RuleError::CubeRefused("the cube is at 64"))
+    ));
 }
 
 // ---- players ----
@@ -407,7 +579,10 @@ fn the_cube_stops_at_64_and_is_refused_without_the_option() {
 #[test]
 fn double_hand_one_throw_first_then_two_to_choose_from() {
     let mut game = Game::new(Rules::preset(Preset::DoubleHandIrish)).unwrap();
-    play(&mut game, &[Action::ThrowOff { white: 6, black: 1 }, throw(&[3, 1])]);
+    play(
+        &mut game,
+        &[Action::ThrowOff { white: 6, black: 1 }, throw(&[3, 1])],
+    );
     // The very first turn: one throw only
     assert_eq!(game.phase(), Phase::Playing);
     play(&mut game, &[step(8, 3), step(6, 1), Action::Confirm]);
@@ -417,7 +592,10 @@ fn double_hand_one_throw_first_then_two_to_choose_from() {
     play(&mut game, &[throw(&[2, 1])]);
     assert_eq!(game.phase(), Phase::ChooseThrow);
     assert_eq!(game.throws().len(), 2);
-    assert_eq!(game.apply(Action::ChooseThrow(2)), Err(RuleError::BadChoice(2)));
+    assert_eq!(
+        game.apply(Action::ChooseThrow(2)),
+        Err(RuleError::BadChoice(2))
+    );
     play(&mut game, &[Action::ChooseThrow(1)]);
     assert_eq!((game.turn(), game.phase()), (Side::Black, Phase::Playing));
     assert_eq!(game.throw().unwrap().faces(), &[2, 1]);
@@ -426,7 +604,16 @@ fn double_hand_one_throw_first_then_two_to_choose_from() {
 #[test]
 fn two_players_throw_once_a_turn() {
     let (mut game, _) = game_at(irish(), START, Side::White);
-    play(&mut game, &[throw(&[3, 1]), step(8, 3), step(6, 1), Action::Confirm, throw(&[6, 5])]);
+    play(
+        &mut game,
+        &[
+            throw(&[3, 1]),
+            step(8, 3),
+            step(6, 1),
+            Action::Confirm,
+            throw(&[6, 5]),
+        ],
+    );
     assert_eq!(game.phase(), Phase::Playing);
 }
 

@@ -17,7 +17,10 @@ impl RandomPlayer {
     /// Choices and dice both seeded from `seed`.
     #[must_use]
     pub fn seeded(seed: u64) -> RandomPlayer {
-        RandomPlayer { rng: StdRng::seed_from_u64(seed), dice: FairDice::seeded(seed ^ 0x9e37_79b9_7f4a_7c15) }
+        RandomPlayer {
+            rng: StdRng::seed_from_u64(seed),
+            dice: FairDice::seeded(seed ^ 0x9e37_79b9_7f4a_7c15),
+        }
     }
 
     /// Does whatever the game waits for next: throws dice when they are due, else makes a
@@ -28,7 +31,10 @@ impl RandomPlayer {
         }
         if let Some(action) = game.throw_action(&mut self.dice) {
             // Offer the cube now and then before throwing.
-            if game.phase() == Phase::ToThrow && game.choices().contains(&Action::Double) && self.rng.random_ratio(1, 20) {
+            if game.phase() == Phase::ToThrow
+                && game.choices().contains(&Action::Double)
+                && self.rng.random_ratio(1, 50)
+            {
                 game.apply(Action::Double)?;
                 return Ok(());
             }
@@ -46,6 +52,15 @@ impl RandomPlayer {
                 let points: Vec<u8> = (1..=6u8).filter(|&p| pos.at(usize::from(p)) >= 2).collect();
                 let point = points[self.rng.random_range(0..points.len())];
                 game.apply(Action::Break(point))?;
+            }
+            Phase::DoubleOffered => {
+                // Take more often than drop, so that random games mostly run their course.
+                let answer = if self.rng.random_ratio(3, 4) {
+                    Action::Take
+                } else {
+                    Action::Drop
+                };
+                game.apply(answer)?;
             }
             _ => {
                 let choices = game.choices();

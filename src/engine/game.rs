@@ -399,10 +399,8 @@ impl Game {
     pub fn choices(&self) -> Vec<Action> {
         let mut out = Vec::new();
         match self.phase {
-            Phase::ToThrow => {
-                if self.rules.cube && self.cube.may_double(self.turn) {
-                    out.push(Action::Double);
-                }
+            Phase::ToThrow if self.rules.cube && self.cube.may_double(self.turn) => {
+                out.push(Action::Double)
             }
             Phase::DoubleOffered => out.extend([Action::Take, Action::Drop]),
             Phase::ChooseThrow => out.extend([Action::ChooseThrow(0), Action::ChooseThrow(1)]),

@@ -1,11 +1,12 @@
 //! Helpers shared by the integration tests: games set up in one readable line.
 #![allow(dead_code)]
 
-use gamester::engine::{Action, Game, Layout, Position, Rules, Side, Throw, Step, Event};
+use gamester::engine::{Action, Event, Game, Layout, Position, Rules, Side, Step, Throw};
 
 /// A position written from White's view: `white's men / black's men`, each in its own numbering.
 pub fn pos(text: &str) -> Position {
-    text.parse().unwrap_or_else(|e| panic!("test position {text:?}: {e}"))
+    text.parse()
+        .unwrap_or_else(|e| panic!("test position {text:?}: {e}"))
 }
 
 /// A game under `rules` from the position `text` (White's view), with `starter` having won
@@ -14,8 +15,14 @@ pub fn game_at(mut rules: Rules, text: &str, starter: Side) -> (Game, Vec<Event>
     rules.layout = Layout::Custom(pos(text).to_setup(Side::White));
     rules.opening = gamester::engine::Opening::ThrowAgain;
     let mut game = Game::new(rules).expect("custom layout");
-    let (white, black) = if starter == Side::White { (6, 1) } else { (1, 6) };
-    let events = game.apply(Action::ThrowOff { white, black }).expect("throw-off");
+    let (white, black) = if starter == Side::White {
+        (6, 1)
+    } else {
+        (1, 6)
+    };
+    let events = game
+        .apply(Action::ThrowOff { white, black })
+        .expect("throw-off");
     (game, events)
 }
 
@@ -31,7 +38,10 @@ pub fn step(from: u8, die: u8) -> Action {
 pub fn play(game: &mut Game, actions: &[Action]) -> Vec<Event> {
     let mut events = Vec::new();
     for &a in actions {
-        events.extend(game.apply(a).unwrap_or_else(|e| panic!("{a:?} refused: {e}")));
+        events.extend(
+            game.apply(a)
+                .unwrap_or_else(|e| panic!("{a:?} refused: {e}")),
+        );
     }
     events
 }

@@ -1,0 +1,194 @@
+//! The headless command line, run as a real process: exact formats and exit codes.
+
+use std::process::{Command, Output};
+
+fn gamester(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamester"))
+        .args(args)
+        .output()
+        .expect("run gamester")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn plays_lists_gnubgs_plays_from_the_start() {
+    let out = gamester(&[
+        "plays",
+        "--preset",
+        "modern",
+        "--position",
+        "4HPwATDgc/ABMA",
+        "--dice",
+        "3,1",
+    ]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("plays 16"));
+    let mut ids: Vec<&str> = lines
+        .map(|l| l.split_once(' ').expect("id and move").0)
+        .collect();
+    ids.sort_unstable();
+    let fixture = include_str!("data/modern_plays.txt");
+    let line = fixture
+        .lines()
+        .find(|l| l.starts_with("F 4HPwATDgc/ABMA 3-1 "))
+        .unwrap();
+    let expected: Vec<&str> = line.split_whitespace().skip(4).collect();
+    assert_eq!(ids, expected);
+    assert!(text.contains(" 8/5 6/5\n"), "{text}");
+}
+
+#[test]
+fn plays_takes_option_changes() {
+    let count = |extra: &[&str]| {
+        let mut args = vec![
+            "plays",
+            "--preset",
+            "irish",
+            "--position",
+            "4HPwATDgc/ABMA",
+            "--dice",
+            "6,6",
+        ];
+        args.extend_from_slice(extra);
+        stdout(&gamester(&args)).lines().next().unwrap().to_string()
+    };
+    assert_eq!(count(&[]), "plays 6");
+    assert_ne!(count(&["--set", "doublets=double"]), "plays 6");
+}
+
+#[test]
+fn a_throw_with_no_play_lists_none() {
+    // White on the bar against six held points (gnubg fixture line with 0 plays)
+    let fixture = include_str!("data/modern_plays.txt");
+    let line = fixture
+        .lines()
+        .find(|l| l.starts_with("F ") && l.split_whitespace().nth(3) == Some("0"))
+        .unwrap();
+    let t: Vec<&str> = line.split_whitespace().collect();
+    let dice = t[2].replace('-', ",");
+    let out = gamester(&[
+        "plays",
+        "--preset",
+        "modern",
+        "--position",
+        t[1],
+        "--dice",
+        &dice,
+    ]);
+    assert_eq!(stdout(&out), "plays 0\n");
+}
+
+#[test]
+fn bad_input_is_one_line_on_stderr_and_exit_code_2() {
+    let cases: &[&[&str]] = &[
+        &[
+            "plays",
+            "--preset",
+            "chess",
+            "--position",
+            "4HPwATDgc/ABMA",
+            "--dice",
+            "3,1",
+        ],
+        &[
+            "plays",
+            "--preset",
+            "irish",
+            "--set",
+            "castling=true",
+            "--position",
+            "4HPwATDgc/ABMA",
+            "--dice",
+            "3,1",
+        ],
+        &[
+            "plays",
+            "--preset",
+            "irish",
+            "--set",
+            "bear_off=sideways",
+            "--position",
+            "4HPwATDgc/ABMA",
+            "--dice",
+            "3,1",
+        ],
+        &[
+            "plays",
+            "--preset",
+            "irish",
+            "--position",
+            "nonsense",
+            "--dice",
+            "3,1",
+        ],
+        &[
+            "plays",
+            "--preset",
+            "irish",
+            "--position",
+            "4HPwATDgc/ABMA",
+            "--dice",
+            "7,1",
+        ],
+        &[
+            "plays",
+            "--preset",
+            "irish",
+            "--position",
+            "4HPwATDgc/ABMA",
+            "--dice",
+            "3,1,2",
+        ],
+        &[
+            "plays",
+            "--preset",
+            "irish",
+            "--position",
+            "4HPwATDgc/ABMA",
+            "--dice",
+            "three",
+        ],
+        &["plays", "--preset", "irish", "--position", "4HPwATDgc/ABMA"],
+        &["frobnicate"],
+    ];
+    for args in cases {
+        let out = gamester(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn presets_lists_every_preset_with_every_option() {
+    let text = stdout(&gamester(&["presets"]));
+    let names: Vec<&str> = text
+        .lines()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "irish",
+            "irish-cotton",
+            "backgammon-willughby",
+            "backgammon-cotton",
+            "backgammon-incompleat",
+            "modern",
+            "todas-tablas",
+            "fails",
+            "nard",
+            "double-hand-irish"
+        ]
+    );
+    for line in text.lines() {
+        assert_eq!(line.matches('=').count(), 13, "{line}");
+    }
+    assert!(text.contains("modern layout=willughby dice=two doublets=double opening=play_opening bound_table=wait bear_off=modern"));
+}
