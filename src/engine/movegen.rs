@@ -68,6 +68,32 @@ pub fn landing(pos: &Position, from: usize, die: u8, bear_off: BearOff) -> Optio
     allowed.then_some(0)
 }
 
+/// [`landing`] for a source known to hold the mover's men (and to be the bar if men are on it),
+/// with whether all his men are home already known.
+#[inline(always)]
+fn land_from(
+    pips: &[i8; 26],
+    from: usize,
+    die: u8,
+    bear_off: BearOff,
+    home: bool,
+) -> Option<usize> {
+    let die = usize::from(die);
+    if from > die {
+        let to = from - die;
+        return (pips[to] >= -1).then_some(to);
+    }
+    if !home {
+        return None;
+    }
+    let allowed = match bear_off {
+        BearOff::OverEdge => true,
+        BearOff::Exact => from == die,
+        BearOff::Modern => from == die || pips[from + 1..=6].iter().all(|&n| n <= 0),
+    };
+    allowed.then_some(0)
+}
+
 /// Moves one man; returns whether a blot was hit. The step must be allowed ([`landing`]).
 #[inline]
 pub(crate) fn move_man(pos: &mut Position, from: usize, to: usize) -> bool {
@@ -129,8 +155,9 @@ pub fn reach(pos: &Position, moves: Moves, bear_off: BearOff) -> Reach {
             let Some(rest) = moves.without(die) else {
                 continue;
             };
-            let sources: &[usize] = if pos.bar() > 0 { &[BAR] } else { &SOURCES };
-            for &from in sources {
+            let mut buf = [0usize; 24];
+            let n = sources(pos, &mut buf);
+            for &from in &buf[..n] {
                 if let Some(to) = landing(pos, from, die, bear_off) {
                     let mut next = *pos;
                     move_man(&mut next, from, to);
@@ -148,13 +175,45 @@ pub fn reach(pos: &Position, moves: Moves, bear_off: BearOff) -> Reach {
     best
 }
 
-const SOURCES: [usize; 24] = [
-    24, 23, 22, 21, 20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1,
-];
+/// The points the mover may move from now, highest first: the bar alone while men are on it,
+/// else every point holding his men.
+#[inline]
+fn sources(pos: &Position, buf: &mut [usize; 24]) -> usize {
+    let pips = pos.pips();
+    if pips[BAR] > 0 {
+        buf[0] = BAR;
+        return 1;
+    }
+    let mut n = 0;
+    for p in (1..=24).rev() {
+        if pips[p] > 0 {
+            buf[n] = p;
+            n += 1;
+        }
+    }
+    n
+}
+
+/// A 64-bit digest of a position (equal positions, equal keys).
+#[inline]
+fn key(pos: &Position) -> u64 {
+    let p = pos.pips();
+    let mut h = 0u64;
+    for chunk in p.chunks(8) {
+        let mut w = 0u64;
+        for (i, &b) in chunk.iter().enumerate() {
+            w |= u64::from(b as u8) << (8 * i);
+        }
+        h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+    }
+    h
+}
 
 /// Collects plays, keeping one per resulting position.
 struct Collector {
     plays: Vec<Play>,
+    /// A short key of each play's position, for finding repeats quickly.
+    keys: Vec<u64>,
     best: Reach,
     compulsion: Compulsion,
 }
@@ -170,15 +229,24 @@ impl Collector {
                 if reach > self.best {
                     self.best = reach;
                     self.plays.clear();
+                    self.keys.clear();
                 }
             }
         }
-        if !self.plays.iter().any(|p| p.position == *pos) {
-            self.plays.push(Play {
-                position: *pos,
-                steps: *steps,
-            });
+        // Two plays that leave the same position are one play: compare short keys first.
+        let key = key(pos);
+        let mut i = 0;
+        while let Some(off) = self.keys[i..].iter().position(|&k| k == key) {
+            if self.plays[i + off].position == *pos {
+                return;
+            }
+            i += off + 1;
         }
+        self.keys.push(key);
+        self.plays.push(Play {
+            position: *pos,
+            steps: *steps,
+        });
     }
 }
 
@@ -191,6 +259,7 @@ impl Collector {
 pub fn legal_plays(pos: &Position, moves: Moves, rules: MoveRules) -> Vec<Play> {
     let mut out = Collector {
         plays: Vec::with_capacity(32),
+        keys: Vec::with_capacity(32),
         best: Reach::default(),
         compulsion: rules.compulsion,
     };
@@ -245,9 +314,11 @@ fn walk_ordered(
 ) {
     let mut leaf = true;
     if let Some((&die, rest)) = dice.split_first() {
-        let sources: &[usize] = if pos.bar() > 0 { &[BAR] } else { &SOURCES };
-        for &from in sources {
-            if let Some(to) = landing(pos, from, die, bear_off) {
+        let mut buf = [0usize; 24];
+        let n = sources(pos, &mut buf);
+        let home = buf[0] <= 6;
+        for &from in &buf[..n] {
+            if let Some(to) = land_from(pos.pips(), from, die, bear_off, home) {
                 leaf = false;
                 let mut next = *pos;
                 move_man(&mut next, from, to);
@@ -283,8 +354,11 @@ fn walk_alike(
                 steps.pop();
             }
         } else {
-            for from in (1..=highest_from.min(24)).rev() {
-                if let Some(to) = landing(pos, from, die, bear_off) {
+            let mut buf = [0usize; 24];
+            let n = sources(pos, &mut buf);
+            let home = buf[0] <= 6;
+            for &from in buf[..n].iter().filter(|&&f| f <= highest_from) {
+                if let Some(to) = land_from(pos.pips(), from, die, bear_off, home) {
                     leaf = false;
                     let mut next = *pos;
                     move_man(&mut next, from, to);
