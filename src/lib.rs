@@ -9,3 +9,4 @@
 pub mod ai;
 pub mod cli;
 pub mod engine;
+pub mod players;

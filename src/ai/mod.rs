@@ -1,4 +1,7 @@
-//! The computer's players. For now: the random player, which tests, benchmarks and self-play
-//! use to drive whole games through the same gate as a person.
+//! The computer's players: the random player (the baseline, and the driver of random games in
+//! tests and benchmarks) and the levels a person can choose.
 
+pub mod level;
 pub mod random;
+
+pub use level::Level;
