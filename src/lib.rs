@@ -10,3 +10,5 @@ pub mod ai;
 pub mod cli;
 pub mod engine;
 pub mod players;
+pub mod session;
+pub mod ui;

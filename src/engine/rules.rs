@@ -610,3 +610,116 @@ mod tests {
         }
     }
 }
+
+/// The source texts RULES.md cites, by their number there, with how the app names them.
+pub const SOURCES: [(&str, &str); 5] = [
+    ("000", "du Coeur's letter on Irish (after Willughby)"),
+    ("001", "du Coeur's game report on Irish and early Backgammon (Willughby, Cotton)"),
+    ("002", "the Irish Game (Willughby, Cotton, Alfonso X)"),
+    ("003", "Murray, A History of Board-Games: Irish and Fails"),
+    ("004", "the Incompleat Gamester"),
+];
+
+/// The name the app gives a source number ("003" → "Murray, …"), or the number itself.
+#[must_use]
+pub fn source_name(id: &str) -> &str {
+    SOURCES.iter().find(|(n, _)| *n == id).map_or(id, |(_, name)| name)
+}
+
+/// What an option of RULES.md does, in one line, and which sources it comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptionInfo {
+    pub name: &'static str,
+    pub explanation: &'static str,
+    pub sources: &'static [&'static str],
+    /// What the sources disagree on, where they do.
+    pub disagreement: &'static str,
+}
+
+/// Every option, in RULES.md's order, explained.
+pub const OPTIONS: [OptionInfo; 13] = [
+    OptionInfo {
+        name: "layout",
+        explanation: "How the fifteen men of each side are arrayed at the start.",
+        sources: &["000", "001", "002", "003", "004"],
+        disagreement: "Willughby arrays the men as modern backgammon does; Cotton's first array (and Todas Tablas) sets them further back; Fails and Nard have arrays of their own.",
+    },
+    OptionInfo {
+        name: "dice",
+        explanation: "Two dice, three dice, or two with the lower thrown a third time (minoret).",
+        sources: &["003"],
+        disagreement: "Fails is played with three dice; with only two, the lower counts again (minoret).",
+    },
+    OptionInfo {
+        name: "doublets",
+        explanation: "Whether a throw of doublets is played twice (as any throw), four times, or three times.",
+        sources: &["000", "001", "002", "004"],
+        disagreement: "In Irish doublets mean nothing special; in Backgammon they are played twice over; a house rule plays them three times.",
+    },
+    OptionInfo {
+        name: "opening",
+        explanation: "Whether the winner of the throw-off throws again, or plays the two single dice.",
+        sources: &["000", "001"],
+        disagreement: "The period sources have the higher die begin and throw both dice; today the two single dice are played.",
+    },
+    OptionInfo {
+        name: "bound_table",
+        explanation: "When a side must enter against a bound table: break it, wait, or lose.",
+        sources: &["000", "001", "002", "004"],
+        disagreement: "Willughby has the bound table broken; elsewhere the side simply cannot enter; Alfonso's prime of tables loses the game.",
+    },
+    OptionInfo {
+        name: "bear_off",
+        explanation: "Which dice bear a man off: any die past the edge, the modern rule, or only an exact die.",
+        sources: &["000", "001", "004"],
+        disagreement: "Willughby lets any die carry a man off; the Incompleat Gamester and Nard want an exact die; modern play allows a higher die from the highest point.",
+    },
+    OptionInfo {
+        name: "compulsion",
+        explanation: "Whether as much of a throw as possible must be played, or the player may stop.",
+        sources: &["003"],
+        disagreement: "Murray has the throw used to the full; the older sources are silent, and modern practice plays as much as possible.",
+    },
+    OptionInfo {
+        name: "stakes",
+        explanation: "What the winner scores: one stake, Willughby's or Cotton's table, gammons, or Nard's count.",
+        sources: &["000", "001", "002", "004"],
+        disagreement: "Irish wins one stake; Willughby and Cotton score doublets and back-gammons differently; 002 reads Cotton's back-gammon as winning before any of the loser's men reached his home table.",
+    },
+    OptionInfo {
+        name: "unplayable_die_loses",
+        explanation: "Fails: a die that cannot be played loses the game outright.",
+        sources: &["003"],
+        disagreement: "",
+    },
+    OptionInfo {
+        name: "all_captured_wins",
+        explanation: "Todas Tablas: a side whose men left are all on the bar loses.",
+        sources: &["002", "004"],
+        disagreement: "",
+    },
+    OptionInfo {
+        name: "blocked_is_draw",
+        explanation: "Todas Tablas: when neither side can move whatever it throws, the game is drawn.",
+        sources: &["002", "004"],
+        disagreement: "",
+    },
+    OptionInfo {
+        name: "cube",
+        explanation: "The doubling cube (2 to 64): a side may offer to double the stake before throwing.",
+        sources: &["004"],
+        disagreement: "The cube is a modern invention: no period source knows it.",
+    },
+    OptionInfo {
+        name: "players",
+        explanation: "Two players, or four in two partnerships (Double-hand): both partners throw, the side plays the better throw.",
+        sources: &["002"],
+        disagreement: "Willughby thought the double-hand game duller than the single.",
+    },
+];
+
+/// The explanation of an option by its RULES.md name.
+#[must_use]
+pub fn option_info(name: &str) -> Option<&'static OptionInfo> {
+    OPTIONS.iter().find(|o| o.name == name)
+}

@@ -1,0 +1,366 @@
+//! A sitting at the tables: the game in play, who plays it, the dice, and the story so far told
+//! in period words. Free of any window code, so the window and its tests share it.
+
+use crate::engine::notation::format_play;
+use crate::engine::terms::{describe_play, face_name, his_point, throw_words};
+use crate::engine::{
+    Action, DiceRoller, EndReason, Event, Game, Outcome, Phase, Play, Position, RuleError, Rules, Side, Tally, WinKind,
+};
+use crate::players::{Player, Table};
+
+/// One line of the game's story: who, and what happened, in words and (for plays) in notation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    pub side: Option<Side>,
+    pub words: String,
+    pub notation: Option<String>,
+}
+
+/// The game in play with its table, dice and story. Every change goes through
+/// [`Session::apply`] (and so through [`Game::apply`]).
+pub struct Session {
+    game: Game,
+    table: Table,
+    dice: Box<dyn DiceRoller + Send>,
+    log: Vec<LogEntry>,
+    /// Where the men stood when the throw being played was thrown (seen from its thrower).
+    before_play: Option<(Side, Position)>,
+}
+
+impl Session {
+    /// A new game under `rules`, carrying on `tally`.
+    pub fn new(rules: Rules, table: Table, tally: Tally, dice: Box<dyn DiceRoller + Send>) -> Result<Session, RuleError> {
+        let game = Game::with_tally(rules, tally)?;
+        Ok(Session { game, table, dice, log: Vec::new(), before_play: None })
+    }
+
+    /// A session around a game already under way (as loaded from a file).
+    #[must_use]
+    pub fn resume(game: Game, table: Table, dice: Box<dyn DiceRoller + Send>) -> Session {
+        let before_play = match game.phase() {
+            Phase::Playing => Some((game.turn(), game.position_for(game.turn()))),
+            _ => None,
+        };
+        Session { game, table, dice, log: Vec::new(), before_play }
+    }
+
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    #[must_use]
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    #[must_use]
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    /// The display name of a side: its player, or both partners.
+    #[must_use]
+    pub fn side_name(&self, side: Side) -> String {
+        let names: Vec<&str> = self.table.seat(side).players.iter().map(|p| p.name.as_str()).collect();
+        if names.is_empty() { side.name().to_string() } else { names.join(" and ") }
+    }
+
+    /// The colour word of a side ("White", "Red"…), as the story uses it.
+    #[must_use]
+    pub fn colour_name(&self, side: Side) -> &'static str {
+        self.table.seat(side).colour.name()
+    }
+
+    /// Which side must act now: `None` while both throw together (throw-offs) or when the game
+    /// is over.
+    #[must_use]
+    pub fn actor(&self) -> Option<Side> {
+        match self.game.phase() {
+            Phase::ThrowOff | Phase::BreakThrowOff { .. } | Phase::Over(_) => None,
+            Phase::ChooseBreak { chooser, .. } => Some(chooser),
+            Phase::DoubleOffered => Some(self.game.turn().other()),
+            _ => Some(self.game.turn()),
+        }
+    }
+
+    /// The player who acts now for `actor()`'s side (in Double-hand, the partner whose throw
+    /// it is).
+    #[must_use]
+    pub fn acting_player(&self) -> Option<&Player> {
+        let side = self.actor()?;
+        let players = &self.table.seat(side).players;
+        let i = match self.game.phase() {
+            Phase::SecondThrow => 1,
+            _ => 0,
+        };
+        players.get(i.min(players.len().saturating_sub(1)))
+    }
+
+    /// Whether the game waits for dice to be thrown.
+    #[must_use]
+    pub fn wants_dice(&self) -> bool {
+        matches!(
+            self.game.phase(),
+            Phase::ThrowOff | Phase::BreakThrowOff { .. } | Phase::ToThrow | Phase::SecondThrow
+        )
+    }
+
+    /// Throws whatever dice are due, with this session's dice.
+    pub fn throw(&mut self) -> Result<Vec<Event>, RuleError> {
+        match self.game.throw_action(self.dice.as_mut()) {
+            Some(action) => self.apply(action),
+            None => Err(RuleError::NotNow { action: "throwing", now: self.status() }),
+        }
+    }
+
+    /// The one way the session changes: through the game's gate, then told in the story.
+    pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        let before = self.game.position();
+        let events = self.game.apply(action)?;
+        self.tell(&events, before);
+        Ok(events)
+    }
+
+    /// Plays a whole play and lifts the dice (all or nothing).
+    pub fn apply_play(&mut self, play: &Play) -> Result<Vec<Event>, RuleError> {
+        let before = self.game.position();
+        let events = self.game.apply_play(play)?;
+        self.tell(&events, before);
+        Ok(events)
+    }
+
+    /// Starts the next game of the session (same rules and table, tally carried on).
+    pub fn next_game(&mut self) -> Result<(), RuleError> {
+        self.game = self.game.next_game()?;
+        self.log.clear();
+        self.before_play = None;
+        Ok(())
+    }
+
+    fn push(&mut self, side: Option<Side>, words: String, notation: Option<String>) {
+        self.log.push(LogEntry { side, words, notation });
+    }
+
+    fn tell(&mut self, events: &[Event], _before: Position) {
+        for event in events {
+            match event {
+                Event::ThrewOff { white, black } => {
+                    let (w, b) = (self.colour_name(Side::White), self.colour_name(Side::Black));
+                    let words = format!("{w} throws {} and {b} {}", article(*white), article(*black));
+                    self.push(None, words, None);
+                }
+                Event::ThrowOffTied => self.push(None, "The throws are equal: throw again".into(), None),
+                Event::Begins(side) => {
+                    let words = format!("{} has the higher throw and begins", self.colour_name(*side));
+                    self.push(Some(*side), words, None);
+                }
+                Event::TableMustBreak { binder } => {
+                    let words = format!(
+                        "{}'s table is bound and {} must enter: the table must be broken. Both throw",
+                        self.colour_name(*binder),
+                        self.colour_name(binder.other())
+                    );
+                    self.push(None, words, None);
+                }
+                Event::BreakThrewOff { white, black } => {
+                    let words = format!(
+                        "For the break, {} throws {} and {} throws {}",
+                        self.colour_name(Side::White),
+                        white[0] + white[1],
+                        self.colour_name(Side::Black),
+                        black[0] + black[1]
+                    );
+                    self.push(None, words, None);
+                }
+                Event::ChoosesBreak { chooser, binder } => {
+                    let words = format!(
+                        "{} throws higher and chooses which point of {}'s table to break",
+                        self.colour_name(*chooser),
+                        if chooser == binder { "his own".to_string() } else { self.colour_name(*binder).to_string() + "'s" }
+                    )
+                    .replace("his own's", "his own");
+                    self.push(Some(*chooser), words, None);
+                }
+                Event::TableBroken { binder, point, men } => {
+                    let words = format!(
+                        "{}'s table is broken on {}: {men} {} to the bar",
+                        self.colour_name(*binder),
+                        his_point(*point),
+                        if *men == 1 { "man goes" } else { "men go" }
+                    );
+                    self.push(Some(*binder), words, None);
+                }
+                Event::Threw { side, throw } => {
+                    self.before_play = Some((*side, self.game.position_for(*side)));
+                    let words = format!("{} throws {}", self.colour_name(*side), throw_words(throw));
+                    self.push(Some(*side), words, None);
+                }
+                Event::ThrowChosen { side, throw } => {
+                    self.before_play = Some((*side, self.game.position_for(*side)));
+                    let words = format!("{} chooses to play {}", self.colour_name(*side), throw_words(throw));
+                    self.push(Some(*side), words, None);
+                }
+                Event::Forfeited { side, .. } => {
+                    let words = format!("{} cannot play: the throw is forfeit", self.colour_name(*side));
+                    self.push(Some(*side), words, None);
+                }
+                Event::Played { side, steps } => {
+                    if let Some((_, before)) = self.before_play.take() {
+                        let bear_off = self.game.rules().bear_off;
+                        let words = format!("{} {}", self.colour_name(*side), describe_play(&before, steps, bear_off));
+                        let notation = format_play(&before, steps, bear_off);
+                        self.push(Some(*side), words, Some(notation));
+                    }
+                }
+                Event::DoubleOffered { by, value } => {
+                    let words = format!("{} offers to double the stake to {value}", self.colour_name(*by));
+                    self.push(Some(*by), words, None);
+                }
+                Event::DoubleTaken { by, value } => {
+                    let words = format!("{} takes: the stake is now {value}", self.colour_name(*by));
+                    self.push(Some(*by), words, None);
+                }
+                Event::DoubleDropped { by } => {
+                    let words = format!("{} drops the double", self.colour_name(*by));
+                    self.push(Some(*by), words, None);
+                }
+                Event::GameOver(outcome) => {
+                    let words = self.ending(outcome);
+                    self.push(outcome.winner, words, None);
+                }
+                Event::Moved { .. } | Event::StepUndone { .. } => {}
+            }
+        }
+    }
+
+    /// How a game ended, in words, with the session's score.
+    #[must_use]
+    pub fn ending(&self, outcome: &Outcome) -> String {
+        let tally = self.game.tally();
+        let score = format!(
+            "Session: {} {}, {} {}",
+            self.colour_name(Side::White),
+            tally.white,
+            self.colour_name(Side::Black),
+            tally.black
+        );
+        let Some(winner) = outcome.winner else {
+            return format!("Neither side can move whatever it throws: the game is drawn. {score}");
+        };
+        let (w, l) = (self.colour_name(winner), self.colour_name(winner.other()));
+        let why = match outcome.reason {
+            EndReason::BoreOff(kind) => match kind {
+                WinKind::Plain => format!("{w} has borne off all his men"),
+                WinKind::Doublets => format!("{w} bears off his last man with doublets"),
+                WinKind::BackGammon => format!("{w} bears off all his men while {l} still has a man outside his home table: a back-gammon"),
+                WinKind::BackGammonOnDoublets => format!("{w} bears off with doublets, and {l} still has a man outside his home table: a back-gammon on doublets"),
+                WinKind::Gammon => format!("{w} has borne off all his men before {l} bore off any: a gammon"),
+                WinKind::Backgammon => format!("{w} has borne off all his men; {l} bore off none and still has a man in {w}'s home table or on the bar: a backgammon"),
+                WinKind::NardCount => format!("{w} has borne off all his men; {l}'s men are counted where they stand"),
+            },
+            EndReason::Dropped => format!("{l} drops the double and loses"),
+            EndReason::UnplayableDie => format!("{l} could not play every die of his throw and loses outright"),
+            EndReason::PrimeOfTables => format!("{l} must enter and finds all six points held: the prime of tables"),
+            EndReason::AllCaptured => format!("all {l}'s men left are on the bar: {w} has taken them all"),
+            EndReason::Blocked => String::new(),
+        };
+        let stakes = if outcome.stake == 1 { "1 stake".to_string() } else { format!("{} stakes", outcome.stake) };
+        format!("{why}. {w} wins {stakes}. {score}")
+    }
+
+    /// The status line: what is happening now, in period words.
+    #[must_use]
+    pub fn status(&self) -> String {
+        let g = &self.game;
+        let turn = g.turn();
+        let name = |s: Side| self.colour_name(s);
+        match g.phase() {
+            Phase::ThrowOff => "Each side throws one die: the higher begins".to_string(),
+            Phase::BreakThrowOff { binder } => format!(
+                "{}'s table is bound and {} must enter: both throw two dice to break it",
+                name(binder),
+                name(binder.other())
+            ),
+            Phase::ChooseBreak { chooser, binder } => {
+                format!("{} chooses a point of {}'s bound table to break", name(chooser), name(binder))
+            }
+            Phase::ToThrow => {
+                let pos = g.position_for(turn);
+                if pos.bar() > 0 {
+                    format!("{} is on the bar and must enter: throw", name(turn))
+                } else {
+                    format!("{} to throw", name(turn))
+                }
+            }
+            Phase::SecondThrow => format!("{}'s partner throws the second throw", name(turn)),
+            Phase::ChooseThrow => format!("{} chooses which of the two throws to play", name(turn)),
+            Phase::Playing => {
+                let throw = g.throw().map(|t| throw_words(&t)).unwrap_or_default();
+                let left: Vec<String> = g.moves_left().faces().iter().map(|&f| face_name(f)).collect();
+                let pos = g.position_for(turn);
+                if g.may_confirm() && g.allowed_steps().is_empty() {
+                    format!("{} has played {throw}: lift the dice", name(turn))
+                } else if pos.bar() > 0 {
+                    format!("{} throws {throw} and must enter from the bar ({} to play)", name(turn), left.join(", "))
+                } else {
+                    format!("{} throws {throw}: {} to play", name(turn), left.join(", "))
+                }
+            }
+            Phase::DoubleOffered => {
+                format!("{} offers to double to {}: {} takes or drops", name(turn), g.cube().value * 2, name(turn.other()))
+            }
+            Phase::Over(outcome) => match outcome.winner {
+                Some(w) => format!("{} wins {} — new game to play again", name(w), stake_words(outcome.stake)),
+                None => "The game is drawn — new game to play again".to_string(),
+            },
+        }
+    }
+}
+
+fn article(face: u8) -> String {
+    let name = face_name(face);
+    if name.starts_with(['a', 'e', 'i', 'o', 'u']) { format!("an {name}") } else { format!("a {name}") }
+}
+
+fn stake_words(stake: u32) -> String {
+    if stake == 1 { "1 stake".to_string() } else { format!("{stake} stakes") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{LoadedDice, Preset};
+
+    fn session(faces: &[u8]) -> Session {
+        Session::new(Rules::preset(Preset::Irish), Table::two_people(), Tally::default(), Box::new(LoadedDice::new(faces)))
+            .unwrap()
+    }
+
+    #[test]
+    fn the_story_is_told_in_period_words() {
+        // Given White throws a cinque to Black's deuce, then cinque and ace
+        let mut s = session(&[5, 2, 5, 1]);
+        s.throw().unwrap();
+        s.throw().unwrap();
+        assert_eq!(s.status(), "White throws cinque and ace: cinque, ace to play");
+        let play = s.game().legal_plays().into_iter().find(|p| p.steps.len() == 2).unwrap();
+        s.apply_play(&play).unwrap();
+        let words: Vec<&str> = s.log().iter().map(|e| e.words.as_str()).collect();
+        assert_eq!(words[0], "White throws a cinque and Black a deuce");
+        assert_eq!(words[1], "White has the higher throw and begins");
+        assert_eq!(words[2], "White throws cinque and ace");
+        assert!(words[3].starts_with("White plays"), "{}", words[3]);
+        assert!(s.log()[3].notation.is_some());
+        assert_eq!(s.status(), "Black to throw");
+    }
+
+    #[test]
+    fn the_actor_is_who_must_act() {
+        let mut s = session(&[5, 2, 5, 1]);
+        assert_eq!(s.actor(), None);
+        s.throw().unwrap();
+        assert_eq!(s.actor(), Some(Side::White));
+        assert!(s.wants_dice());
+    }
+}
