@@ -278,3 +278,102 @@ fn arbitrary_bytes_in_a_file_never_panic() {
         assert_eq!(err.path(), Some(path.as_path()));
     }
 }
+
+/// Any setup of fifteen men a side (on the points, the bar and off, no point shared).
+fn random_setup(rng: &mut StdRng) -> gamester::engine::Setup {
+    let mut setup = gamester::engine::Setup::default();
+    for side in Side::BOTH {
+        for _ in 0..15 {
+            let slot = rng.random_range(0..26);
+            let men = match side {
+                Side::White => &mut setup.white,
+                Side::Black => &mut setup.black,
+            };
+            match slot {
+                24 => men.bar += 1,
+                25 => men.off += 1,
+                p => {
+                    let theirs = match side {
+                        Side::White => setup.black.points[23 - p],
+                        Side::Black => setup.white.points[23 - p],
+                    };
+                    let men = match side {
+                        Side::White => &mut setup.white,
+                        Side::Black => &mut setup.black,
+                    };
+                    if theirs == 0 {
+                        men.points[p] += 1;
+                    } else {
+                        men.off += 1;
+                    }
+                }
+            }
+        }
+    }
+    setup
+}
+
+/// Any saved action, with numbers mostly near the sensible ones.
+fn random_saved_action(rng: &mut StdRng) -> gamester::save::SavedAction {
+    use gamester::save::SavedAction as A;
+    let mut n = |hi: u8| rng.random_range(0..=hi);
+    match n(10) {
+        0 => A::ThrowOff {
+            white: n(7),
+            black: n(7),
+        },
+        1 => A::BreakThrowOff {
+            white: [n(7), n(7)],
+            black: [n(7), n(7)],
+        },
+        2 | 3 => {
+            let count = usize::from(n(4));
+            A::Throw((0..count).map(|_| n(7)).collect())
+        }
+        4 => A::ChooseThrow(n(2)),
+        5 => A::Break(n(7)),
+        6 | 7 => A::Step {
+            from: n(26),
+            die: n(7),
+        },
+        8 => A::Undo,
+        9 => A::Confirm,
+        _ => [A::Double, A::Take, A::Drop][usize::from(n(2))].clone(),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, rng_seed: RngSeed::Fixed(0x5a7f), ..ProptestConfig::default() })]
+
+    /// Files with any starting setup and a record that is partly a random game and partly
+    /// random actions are loaded or refused, never panicking; a loaded one is its own game.
+    #[test]
+    fn odd_setups_and_random_records_never_panic(rules in arb_rules(), seed in any::<u64>()) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut rules = rules;
+        let setup = random_setup(&mut rng);
+        rules.layout = Layout::Custom(setup.clone());
+        let mut game = Game::new(rules.clone()).unwrap();
+        let mut player = RandomPlayer::seeded(seed);
+        let mut record: Vec<gamester::save::SavedAction> = Vec::new();
+        for _ in 0..rng.random_range(0..300) {
+            if game.is_over() {
+                break;
+            }
+            if rng.random_ratio(1, 4) {
+                let saved = random_saved_action(&mut rng);
+                record.push(saved);
+                continue;
+            }
+            let before = game.record().len();
+            player.act(&mut game).unwrap();
+            record.extend(game.record()[before..].iter().map(|&a| a.into()));
+        }
+        let mut file = SaveFile::from_game(&Game::new(rules).unwrap(), &Table::two_people());
+        file.start = setup;
+        file.record = record;
+        if let Ok(loaded) = save::replay_file(file.clone()) {
+            prop_assert_eq!(loaded.replay.len(), file.record.len());
+        }
+    }
+}
