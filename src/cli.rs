@@ -190,7 +190,12 @@ pub fn summary(game: &Game, table: &Table) -> String {
         },
         Phase::DoubleOffered => format!("{} to take or drop", colour(game.turn().other())),
         Phase::Over(o) => match o.winner {
-            Some(w) => format!("over: {} won {}", colour(w), o.stake),
+            Some(w) => format!(
+                "over: {} won {} stake{}",
+                colour(w),
+                o.stake,
+                if o.stake == 1 { "" } else { "s" }
+            ),
             None => "over: drawn".to_string(),
         },
     };

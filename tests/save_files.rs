@@ -289,7 +289,9 @@ fn every_truncation_is_refused() {
     let end = text.rfind(')').unwrap();
     for k in (0..end).filter(|&k| text.is_char_boundary(k)) {
         match refused(&text[..k]) {
-            SaveError::Syntax { .. } => {}
+            SaveError::Syntax { message, .. } => {
+                assert!(message.contains("cut short"), "truncated at {k}: {message}");
+            }
             SaveError::Empty if k == 0 => {}
             other => panic!("truncated at {k}: {other}"),
         }

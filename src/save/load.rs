@@ -114,13 +114,39 @@ pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
             return Err(SaveError::UnknownFormat(0));
         }
     }
-    options()
-        .from_str::<SaveFile>(text)
-        .map_err(|e| SaveError::Syntax {
+    options().from_str::<SaveFile>(text).map_err(|e| {
+        let message = if e.code == ron::Error::Eof || left_open(text) {
+            format!(
+                "{} (the text ends with brackets still open: is the file cut short?)",
+                e.code
+            )
+        } else {
+            e.code.to_string()
+        };
+        SaveError::Syntax {
             line: e.span.start.line,
             column: e.span.start.col,
-            message: e.code.to_string(),
-        })
+            message,
+        }
+    })
+}
+
+/// Whether more brackets are opened than closed, outside strings: the sign of a file cut short.
+fn left_open(text: &str) -> bool {
+    let (mut depth, mut in_string, mut escaped) = (0i64, false, false);
+    for c in text.chars() {
+        match (in_string, escaped, c) {
+            (true, true, _) => escaped = false,
+            (true, false, '\\') => escaped = true,
+            (true, false, '"') => in_string = false,
+            (true, false, _) => {}
+            (false, _, '"') => in_string = true,
+            (false, _, '(' | '[' | '{') => depth += 1,
+            (false, _, ')' | ']' | '}') => depth -= 1,
+            _ => {}
+        }
+    }
+    depth > 0
 }
 
 /// Checks a parsed file and replays its record: the loaded game, or the first thing wrong.
