@@ -571,3 +571,25 @@ fn saved_actions_read_back_as_the_same_actions() {
         saved
     );
 }
+
+#[test]
+fn a_game_in_play_can_be_stepped_through() {
+    // Given a game played on from a session's tally, and finished
+    let mut game = Game::with_tally(
+        Rules::default(),
+        Tally {
+            white: 3,
+            black: 2,
+            games: 5,
+            draws: 0,
+        },
+    )
+    .unwrap();
+    RandomPlayer::seeded(8).play_out(&mut game, 10_000).unwrap();
+    // When its replay is taken
+    let replay = save::Replay::of_game(&game).unwrap();
+    // Then it begins from the tally before the game and ends at the game
+    assert_eq!(replay.tally_before().games, 5);
+    assert_eq!(replay.game_at(0).tally().games, 5);
+    assert_eq!(replay.game_at(replay.len()), game);
+}

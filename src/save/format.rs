@@ -172,7 +172,7 @@ impl SaveFile {
 }
 
 /// The tally the game began with: its own result, once it has one, taken back out.
-fn tally_before(game: &Game) -> Tally {
+pub(crate) fn tally_before(game: &Game) -> Tally {
     let mut tally = game.tally();
     if let Some(outcome) = game.outcome() {
         tally.games = tally.games.saturating_sub(1);

@@ -143,3 +143,31 @@ pub const AUTOSAVE_FILE: &str = "autosave.ron";
 pub fn autosave_path() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "Gamester").map(|d| d.data_dir().join(AUTOSAVE_FILE))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_autosave_lives_in_gamesters_data_folder() {
+        // Given a system that names a home directory (any test machine does)
+        let Some(path) = autosave_path() else {
+            return;
+        };
+        // Then the autosave is autosave.ron in a folder named for Gamester
+        assert_eq!(path.file_name().unwrap(), AUTOSAVE_FILE);
+        let text = path.to_string_lossy().to_lowercase();
+        assert!(text.contains("gamester"), "{text}");
+    }
+
+    #[test]
+    fn an_error_in_a_file_names_it_and_keeps_its_reason() {
+        let err = SaveError::Empty.in_file(Path::new("a/b.ron"));
+        assert_eq!(
+            err.to_string(),
+            format!("{}: the file is empty", Path::new("a/b.ron").display())
+        );
+        assert!(matches!(err.reason(), SaveError::Empty));
+        assert_eq!(err.path(), Some(Path::new("a/b.ron")));
+    }
+}

@@ -4,7 +4,7 @@
 use crate::engine::{Action, Event, Game, RuleError, Rules, Tally};
 
 use super::SaveError;
-use super::format::SavedAction;
+use super::format::{SavedAction, tally_before};
 
 /// A game's record, checked: every action was accepted by the rules when it was replayed.
 ///
@@ -28,10 +28,9 @@ impl Replay {
         Ok(replayer.finish().1)
     }
 
-    /// The record of a game being played, to step through (`tally_before` is the session's
-    /// tally when it began).
-    pub fn of_game(game: &Game, tally_before: Tally) -> Result<Replay, SaveError> {
-        Replay::new(game.rules().clone(), tally_before, game.record())
+    /// The record of a game being played, to step through.
+    pub fn of_game(game: &Game) -> Result<Replay, SaveError> {
+        Replay::new(game.rules().clone(), tally_before(game), game.record())
     }
 
     #[must_use]
