@@ -32,8 +32,11 @@ const TALLY_MAX: u32 = 1_000_000_000;
 /// record to step through.
 #[derive(Clone, Debug)]
 pub struct Loaded {
+    /// Who sits at the table.
     pub table: Table,
+    /// The game after its whole record: play on from here.
     pub game: Game,
+    /// The record, checked, to step through; `replay.game_at(replay.len())` is `game`.
     pub replay: Replay,
 }
 
@@ -117,7 +120,7 @@ pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
     options().from_str::<SaveFile>(text).map_err(|e| {
         let message = if e.code == ron::Error::Eof || left_open(text) {
             format!(
-                "{} (the text ends with brackets still open: is the file cut short?)",
+                "{} (the text ends too soon: is the file cut short?)",
                 e.code
             )
         } else {
