@@ -1,4 +1,4 @@
-//! The headless command line: `plays`, `presets`, `bench`. Scripts and tests rely on the exact
+//! The headless command line: `plays`, `presets`, `check`, `bench`. Scripts and tests rely on the exact
 //! output formats documented in README.md.
 
 use std::fmt::Write as _;
@@ -10,7 +10,9 @@ use crate::ai::random::RandomPlayer;
 use crate::engine::notation::format_play;
 use crate::engine::position_id::{self, PositionIdError};
 use crate::engine::rules::RulesError;
-use crate::engine::{Game, MoveRules, Phase, Position, Preset, Rules, Throw, legal_plays};
+use crate::engine::{Game, MoveRules, Phase, Position, Preset, Rules, Side, Throw, legal_plays};
+use crate::players::Table;
+use crate::save::{self, SaveError};
 
 /// Why a command could not run. Each is printed on one line; the exit code is 2.
 #[derive(Debug, Error)]
@@ -23,15 +25,22 @@ pub enum CliError {
     Position(#[from] PositionIdError),
     #[error("bad dice `{text}`: {reason}")]
     Dice { text: String, reason: String },
+    #[error("{0}")]
+    Save(#[from] SaveError),
 }
 
-const USAGE: &str = "usage: gamester [plays|presets|bench movegen] …  (see README.md)";
+pub const USAGE: &str =
+    "usage: gamester [plays|presets|check <file.ron>|bench movegen] …  (see README.md)";
 
 /// Runs a subcommand; returns what to print on standard output.
 pub fn run(args: &[String]) -> Result<String, CliError> {
     match args.first().map(String::as_str) {
         Some("plays") => plays(&args[1..]),
         Some("presets") => Ok(presets()),
+        Some("check") => match &args[1..] {
+            [path] => check(std::path::Path::new(path)),
+            _ => Err(CliError::Usage("usage: gamester check <file.ron>".into())),
+        },
         Some("bench") => match args.get(1).map(String::as_str) {
             Some("movegen") => Ok(bench_movegen(Duration::from_secs(3))),
             _ => Err(CliError::Usage("usage: gamester bench movegen".into())),
@@ -148,6 +157,57 @@ fn presets() -> String {
         let _ = writeln!(out, "{} {}  # {}", p.name(), values.join(" "), p.title());
     }
     out
+}
+
+/// `check`: loads a saved game by replaying it; prints `ok <rules>, <N> turns played,
+/// <what is next>, score <colour> <stakes> <colour> <stakes>`.
+fn check(path: &std::path::Path) -> Result<String, CliError> {
+    let loaded = save::load(path)?;
+    Ok(format!("ok {}\n", summary(&loaded.game, &loaded.table)))
+}
+
+/// One line about a game: its preset (or `custom`), turns played, what is next, the tally.
+#[must_use]
+pub fn summary(game: &Game, table: &Table) -> String {
+    let rules = Preset::ALL
+        .into_iter()
+        .find(|&p| Rules::preset(p) == *game.rules())
+        .map_or("custom", Preset::name);
+    let colour = |side: Side| table.seat(side).colour.name();
+    let turn = colour(game.turn());
+    let next = match game.phase() {
+        Phase::ThrowOff => "the opening throw-off is next".to_string(),
+        Phase::BreakThrowOff { .. } => "the throw-off to break the table is next".to_string(),
+        Phase::ChooseBreak { chooser, .. } => {
+            format!("{} to choose the point to break", colour(chooser))
+        }
+        Phase::ToThrow => format!("{turn} to throw"),
+        Phase::SecondThrow => format!("{turn}'s partner to throw"),
+        Phase::ChooseThrow => format!("{turn} to choose a throw"),
+        Phase::Playing => match game.throw() {
+            Some(t) => format!("{turn} to play {t}"),
+            None => format!("{turn} to play"),
+        },
+        Phase::DoubleOffered => format!("{} to take or drop", colour(game.turn().other())),
+        Phase::Over(o) => match o.winner {
+            Some(w) => format!(
+                "over: {} won {} stake{}",
+                colour(w),
+                o.stake,
+                if o.stake == 1 { "" } else { "s" }
+            ),
+            None => "over: drawn".to_string(),
+        },
+    };
+    let tally = game.tally();
+    format!(
+        "{rules}, {} turns played, {next}, score {} {} {} {}",
+        game.turns(),
+        colour(Side::White),
+        tally.white,
+        colour(Side::Black),
+        tally.black
+    )
 }
 
 /// A fixed, seeded set of positions and throws from random games under `preset`.

@@ -1,7 +1,7 @@
 //! Gamester: Irish and the other Renaissance games at Tables, played by their own sources.
 //!
 //! [`engine`] holds the rules and is the only way to change a game; [`ai`] plays them;
-//! [`cli`] is the headless command line.
+//! [`save`] writes and reads saved games; [`cli`] is the headless command line.
 
 // Points are numbers in this game: loops over point numbers that index the board read best so.
 #![allow(clippy::needless_range_loop)]
@@ -10,5 +10,6 @@ pub mod ai;
 pub mod cli;
 pub mod engine;
 pub mod players;
+pub mod save;
 pub mod session;
 pub mod ui;

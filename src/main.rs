@@ -1,17 +1,66 @@
-//! `gamester`: the command line. Subcommands for headless work; see README.md.
+//! `gamester`: no argument opens the window with a game ready; a `.ron` path opens that game;
+//! `--screenshot <file.png>` writes the window's first settled frame and exits; subcommands
+//! (`plays`, `presets`, `check`, `bench`, …) do headless work. See README.md.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+
+use gamester::ui::Launch;
+
+const SUBCOMMANDS: [&str; 6] = ["plays", "presets", "check", "bench", "best", "selfplay"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match gamester::cli::run(&args) {
-        Ok(out) => {
-            print!("{out}");
-            ExitCode::SUCCESS
+    if args
+        .first()
+        .is_some_and(|a| SUBCOMMANDS.contains(&a.as_str()))
+    {
+        return match gamester::cli::run(&args) {
+            Ok(out) => {
+                print!("{out}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("gamester: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
+    let mut launch = Launch::default();
+    let mut it = args.into_iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--screenshot" => match it.next() {
+                Some(path) => launch.screenshot = Some(PathBuf::from(path)),
+                None => return usage("--screenshot needs a file name"),
+            },
+            "--seed" => match it.next().and_then(|s| s.parse().ok()) {
+                Some(seed) => launch.seed = Some(seed),
+                None => return usage("--seed needs a number"),
+            },
+            "--fresh" => launch.ephemeral = true,
+            "-h" | "--help" => {
+                println!("{}", gamester::cli::USAGE);
+                return ExitCode::SUCCESS;
+            }
+            other if other.starts_with('-') => return usage(&format!("unknown option `{other}`")),
+            path => launch.open = Some(PathBuf::from(path)),
         }
+    }
+    if launch.screenshot.is_some() && launch.open.is_none() {
+        // A screenshot shows a fresh game, not whatever was left in progress.
+        launch.ephemeral = true;
+    }
+    match gamester::ui::run(launch) {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("gamester: {e}");
             ExitCode::from(2)
         }
     }
+}
+
+fn usage(problem: &str) -> ExitCode {
+    eprintln!("gamester: {problem}; {}", gamester::cli::USAGE);
+    ExitCode::from(2)
 }

@@ -4,7 +4,8 @@
 use crate::engine::notation::format_play;
 use crate::engine::terms::{describe_play, face_name, his_point, throw_words};
 use crate::engine::{
-    Action, DiceRoller, EndReason, Event, Game, Outcome, Phase, Play, Position, RuleError, Rules, Side, Tally, WinKind,
+    Action, DiceRoller, EndReason, Event, Game, Outcome, Phase, Play, Position, RuleError, Rules,
+    Side, Tally, WinKind,
 };
 use crate::players::{Player, Table};
 
@@ -29,9 +30,20 @@ pub struct Session {
 
 impl Session {
     /// A new game under `rules`, carrying on `tally`.
-    pub fn new(rules: Rules, table: Table, tally: Tally, dice: Box<dyn DiceRoller + Send>) -> Result<Session, RuleError> {
+    pub fn new(
+        rules: Rules,
+        table: Table,
+        tally: Tally,
+        dice: Box<dyn DiceRoller + Send>,
+    ) -> Result<Session, RuleError> {
         let game = Game::with_tally(rules, tally)?;
-        Ok(Session { game, table, dice, log: Vec::new(), before_play: None })
+        Ok(Session {
+            game,
+            table,
+            dice,
+            log: Vec::new(),
+            before_play: None,
+        })
     }
 
     /// A session around a game already under way (as loaded from a file).
@@ -41,7 +53,13 @@ impl Session {
             Phase::Playing => Some((game.turn(), game.position_for(game.turn()))),
             _ => None,
         };
-        Session { game, table, dice, log: Vec::new(), before_play }
+        Session {
+            game,
+            table,
+            dice,
+            log: Vec::new(),
+            before_play,
+        }
     }
 
     #[must_use]
@@ -62,8 +80,18 @@ impl Session {
     /// The display name of a side: its player, or both partners.
     #[must_use]
     pub fn side_name(&self, side: Side) -> String {
-        let names: Vec<&str> = self.table.seat(side).players.iter().map(|p| p.name.as_str()).collect();
-        if names.is_empty() { side.name().to_string() } else { names.join(" and ") }
+        let names: Vec<&str> = self
+            .table
+            .seat(side)
+            .players
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect();
+        if names.is_empty() {
+            side.name().to_string()
+        } else {
+            names.join(" and ")
+        }
     }
 
     /// The colour word of a side ("White", "Red"…), as the story uses it.
@@ -110,7 +138,10 @@ impl Session {
     pub fn throw(&mut self) -> Result<Vec<Event>, RuleError> {
         match self.game.throw_action(self.dice.as_mut()) {
             Some(action) => self.apply(action),
-            None => Err(RuleError::NotNow { action: "throwing", now: self.status() }),
+            None => Err(RuleError::NotNow {
+                action: "throwing",
+                now: self.status(),
+            }),
         }
     }
 
@@ -139,7 +170,11 @@ impl Session {
     }
 
     fn push(&mut self, side: Option<Side>, words: String, notation: Option<String>) {
-        self.log.push(LogEntry { side, words, notation });
+        self.log.push(LogEntry {
+            side,
+            words,
+            notation,
+        });
     }
 
     fn tell(&mut self, events: &[Event], _before: Position) {
@@ -147,12 +182,18 @@ impl Session {
             match event {
                 Event::ThrewOff { white, black } => {
                     let (w, b) = (self.colour_name(Side::White), self.colour_name(Side::Black));
-                    let words = format!("{w} throws {} and {b} {}", article(*white), article(*black));
+                    let words =
+                        format!("{w} throws {} and {b} {}", article(*white), article(*black));
                     self.push(None, words, None);
                 }
-                Event::ThrowOffTied => self.push(None, "The throws are equal: throw again".into(), None),
+                Event::ThrowOffTied => {
+                    self.push(None, "The throws are equal: throw again".into(), None)
+                }
                 Event::Begins(side) => {
-                    let words = format!("{} has the higher throw and begins", self.colour_name(*side));
+                    let words = format!(
+                        "{} has the higher throw and begins",
+                        self.colour_name(*side)
+                    );
                     self.push(Some(*side), words, None);
                 }
                 Event::TableMustBreak { binder } => {
@@ -177,7 +218,11 @@ impl Session {
                     let words = format!(
                         "{} throws higher and chooses which point of {}'s table to break",
                         self.colour_name(*chooser),
-                        if chooser == binder { "his own".to_string() } else { self.colour_name(*binder).to_string() + "'s" }
+                        if chooser == binder {
+                            "his own".to_string()
+                        } else {
+                            self.colour_name(*binder).to_string() + "'s"
+                        }
                     )
                     .replace("his own's", "his own");
                     self.push(Some(*chooser), words, None);
@@ -193,32 +238,48 @@ impl Session {
                 }
                 Event::Threw { side, throw } => {
                     self.before_play = Some((*side, self.game.position_for(*side)));
-                    let words = format!("{} throws {}", self.colour_name(*side), throw_words(throw));
+                    let words =
+                        format!("{} throws {}", self.colour_name(*side), throw_words(throw));
                     self.push(Some(*side), words, None);
                 }
                 Event::ThrowChosen { side, throw } => {
                     self.before_play = Some((*side, self.game.position_for(*side)));
-                    let words = format!("{} chooses to play {}", self.colour_name(*side), throw_words(throw));
+                    let words = format!(
+                        "{} chooses to play {}",
+                        self.colour_name(*side),
+                        throw_words(throw)
+                    );
                     self.push(Some(*side), words, None);
                 }
                 Event::Forfeited { side, .. } => {
-                    let words = format!("{} cannot play: the throw is forfeit", self.colour_name(*side));
+                    let words = format!(
+                        "{} cannot play: the throw is forfeit",
+                        self.colour_name(*side)
+                    );
                     self.push(Some(*side), words, None);
                 }
                 Event::Played { side, steps } => {
                     if let Some((_, before)) = self.before_play.take() {
                         let bear_off = self.game.rules().bear_off;
-                        let words = format!("{} {}", self.colour_name(*side), describe_play(&before, steps, bear_off));
+                        let words = format!(
+                            "{} {}",
+                            self.colour_name(*side),
+                            describe_play(&before, steps, bear_off)
+                        );
                         let notation = format_play(&before, steps, bear_off);
                         self.push(Some(*side), words, Some(notation));
                     }
                 }
                 Event::DoubleOffered { by, value } => {
-                    let words = format!("{} offers to double the stake to {value}", self.colour_name(*by));
+                    let words = format!(
+                        "{} offers to double the stake to {value}",
+                        self.colour_name(*by)
+                    );
                     self.push(Some(*by), words, None);
                 }
                 Event::DoubleTaken { by, value } => {
-                    let words = format!("{} takes: the stake is now {value}", self.colour_name(*by));
+                    let words =
+                        format!("{} takes: the stake is now {value}", self.colour_name(*by));
                     self.push(Some(*by), words, None);
                 }
                 Event::DoubleDropped { by } => {
@@ -253,19 +314,39 @@ impl Session {
             EndReason::BoreOff(kind) => match kind {
                 WinKind::Plain => format!("{w} has borne off all his men"),
                 WinKind::Doublets => format!("{w} bears off his last man with doublets"),
-                WinKind::BackGammon => format!("{w} bears off all his men while {l} still has a man outside his home table: a back-gammon"),
-                WinKind::BackGammonOnDoublets => format!("{w} bears off with doublets, and {l} still has a man outside his home table: a back-gammon on doublets"),
-                WinKind::Gammon => format!("{w} has borne off all his men before {l} bore off any: a gammon"),
-                WinKind::Backgammon => format!("{w} has borne off all his men; {l} bore off none and still has a man in {w}'s home table or on the bar: a backgammon"),
-                WinKind::NardCount => format!("{w} has borne off all his men; {l}'s men are counted where they stand"),
+                WinKind::BackGammon => format!(
+                    "{w} bears off all his men while {l} still has a man outside his home table: a back-gammon"
+                ),
+                WinKind::BackGammonOnDoublets => format!(
+                    "{w} bears off with doublets, and {l} still has a man outside his home table: a back-gammon on doublets"
+                ),
+                WinKind::Gammon => {
+                    format!("{w} has borne off all his men before {l} bore off any: a gammon")
+                }
+                WinKind::Backgammon => format!(
+                    "{w} has borne off all his men; {l} bore off none and still has a man in {w}'s home table or on the bar: a backgammon"
+                ),
+                WinKind::NardCount => {
+                    format!("{w} has borne off all his men; {l}'s men are counted where they stand")
+                }
             },
             EndReason::Dropped => format!("{l} drops the double and loses"),
-            EndReason::UnplayableDie => format!("{l} could not play every die of his throw and loses outright"),
-            EndReason::PrimeOfTables => format!("{l} must enter and finds all six points held: the prime of tables"),
-            EndReason::AllCaptured => format!("all {l}'s men left are on the bar: {w} has taken them all"),
+            EndReason::UnplayableDie => {
+                format!("{l} could not play every die of his throw and loses outright")
+            }
+            EndReason::PrimeOfTables => {
+                format!("{l} must enter and finds all six points held: the prime of tables")
+            }
+            EndReason::AllCaptured => {
+                format!("all {l}'s men left are on the bar: {w} has taken them all")
+            }
             EndReason::Blocked => String::new(),
         };
-        let stakes = if outcome.stake == 1 { "1 stake".to_string() } else { format!("{} stakes", outcome.stake) };
+        let stakes = if outcome.stake == 1 {
+            "1 stake".to_string()
+        } else {
+            format!("{} stakes", outcome.stake)
+        };
         format!("{why}. {w} wins {stakes}. {score}")
     }
 
@@ -283,7 +364,11 @@ impl Session {
                 name(binder.other())
             ),
             Phase::ChooseBreak { chooser, binder } => {
-                format!("{} chooses a point of {}'s bound table to break", name(chooser), name(binder))
+                format!(
+                    "{} chooses a point of {}'s bound table to break",
+                    name(chooser),
+                    name(binder)
+                )
             }
             Phase::ToThrow => {
                 let pos = g.position_for(turn);
@@ -297,21 +382,39 @@ impl Session {
             Phase::ChooseThrow => format!("{} chooses which of the two throws to play", name(turn)),
             Phase::Playing => {
                 let throw = g.throw().map(|t| throw_words(&t)).unwrap_or_default();
-                let left: Vec<String> = g.moves_left().faces().iter().map(|&f| face_name(f)).collect();
+                let left: Vec<String> = g
+                    .moves_left()
+                    .faces()
+                    .iter()
+                    .map(|&f| face_name(f))
+                    .collect();
                 let pos = g.position_for(turn);
                 if g.may_confirm() && g.allowed_steps().is_empty() {
                     format!("{} has played {throw}: lift the dice", name(turn))
                 } else if pos.bar() > 0 {
-                    format!("{} throws {throw} and must enter from the bar ({} to play)", name(turn), left.join(", "))
+                    format!(
+                        "{} throws {throw} and must enter from the bar ({} to play)",
+                        name(turn),
+                        left.join(", ")
+                    )
                 } else {
                     format!("{} throws {throw}: {} to play", name(turn), left.join(", "))
                 }
             }
             Phase::DoubleOffered => {
-                format!("{} offers to double to {}: {} takes or drops", name(turn), g.cube().value * 2, name(turn.other()))
+                format!(
+                    "{} offers to double to {}: {} takes or drops",
+                    name(turn),
+                    g.cube().value * 2,
+                    name(turn.other())
+                )
             }
             Phase::Over(outcome) => match outcome.winner {
-                Some(w) => format!("{} wins {} — new game to play again", name(w), stake_words(outcome.stake)),
+                Some(w) => format!(
+                    "{} wins {} — new game to play again",
+                    name(w),
+                    stake_words(outcome.stake)
+                ),
                 None => "The game is drawn — new game to play again".to_string(),
             },
         }
@@ -320,11 +423,19 @@ impl Session {
 
 fn article(face: u8) -> String {
     let name = face_name(face);
-    if name.starts_with(['a', 'e', 'i', 'o', 'u']) { format!("an {name}") } else { format!("a {name}") }
+    if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        format!("an {name}")
+    } else {
+        format!("a {name}")
+    }
 }
 
 fn stake_words(stake: u32) -> String {
-    if stake == 1 { "1 stake".to_string() } else { format!("{stake} stakes") }
+    if stake == 1 {
+        "1 stake".to_string()
+    } else {
+        format!("{stake} stakes")
+    }
 }
 
 #[cfg(test)]
@@ -333,8 +444,13 @@ mod tests {
     use crate::engine::{LoadedDice, Preset};
 
     fn session(faces: &[u8]) -> Session {
-        Session::new(Rules::preset(Preset::Irish), Table::two_people(), Tally::default(), Box::new(LoadedDice::new(faces)))
-            .unwrap()
+        Session::new(
+            Rules::preset(Preset::Irish),
+            Table::two_people(),
+            Tally::default(),
+            Box::new(LoadedDice::new(faces)),
+        )
+        .unwrap()
     }
 
     #[test]
@@ -343,8 +459,16 @@ mod tests {
         let mut s = session(&[5, 2, 5, 1]);
         s.throw().unwrap();
         s.throw().unwrap();
-        assert_eq!(s.status(), "White throws cinque and ace: cinque, ace to play");
-        let play = s.game().legal_plays().into_iter().find(|p| p.steps.len() == 2).unwrap();
+        assert_eq!(
+            s.status(),
+            "White throws cinque and ace: cinque, ace to play"
+        );
+        let play = s
+            .game()
+            .legal_plays()
+            .into_iter()
+            .find(|p| p.steps.len() == 2)
+            .unwrap();
         s.apply_play(&play).unwrap();
         let words: Vec<&str> = s.log().iter().map(|e| e.words.as_str()).collect();
         assert_eq!(words[0], "White throws a cinque and Black a deuce");

@@ -192,3 +192,58 @@ fn presets_lists_every_preset_with_every_option() {
     }
     assert!(text.contains("modern layout=willughby dice=two doublets=double opening=play_opening bound_table=wait bear_off=modern"));
 }
+
+#[test]
+fn check_says_ok_and_what_the_game_is() {
+    // Given the example saved games
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
+    let cases = [
+        (
+            "irish_short.ron",
+            "ok irish, 5 turns played, White to play 6-4, score White 0 Black 0\n",
+        ),
+        (
+            "double_hand.ron",
+            "ok double-hand-irish, 6 turns played, Red to throw, score Red 0 Blue 0\n",
+        ),
+    ];
+    for (name, expected) in cases {
+        // When each is checked
+        let out = gamester(&["check", &format!("{data}{name}")]);
+        // Then it is ok, with a one-line summary, and exit code 0
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        assert_eq!(stdout(&out), expected);
+    }
+    let over = stdout(&gamester(&["check", &format!("{data}finished.ron")]));
+    assert!(
+        over.starts_with("ok irish, ") && over.contains(", over: "),
+        "{over}"
+    );
+    let cube = stdout(&gamester(&["check", &format!("{data}cube_dropped.ron")]));
+    assert!(cube.starts_with("ok custom, "), "{cube}");
+}
+
+#[test]
+fn check_refuses_a_broken_file_with_exit_code_2() {
+    // Given a saved game whose first play moves a man White does not have
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.ron");
+    let text = include_str!("data/irish_short.ron").replacen(
+        "step(from: 6, die: 4)",
+        "step(from: 20, die: 4)",
+        1,
+    );
+    std::fs::write(&path, text).unwrap();
+    // When it is checked
+    let out = gamester(&["check", path.to_str().unwrap()]);
+    // Then one line names the file, the turn and the reason; the exit code is 2
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("broken.ron") && err.contains("turn 1, action 3"),
+        "{err}"
+    );
+    assert_eq!(gamester(&["check"]).status.code(), Some(2));
+}

@@ -614,7 +614,10 @@ mod tests {
 /// The source texts RULES.md cites, by their number there, with how the app names them.
 pub const SOURCES: [(&str, &str); 5] = [
     ("000", "du Coeur's letter on Irish (after Willughby)"),
-    ("001", "du Coeur's game report on Irish and early Backgammon (Willughby, Cotton)"),
+    (
+        "001",
+        "du Coeur's game report on Irish and early Backgammon (Willughby, Cotton)",
+    ),
     ("002", "the Irish Game (Willughby, Cotton, Alfonso X)"),
     ("003", "Murray, A History of Board-Games: Irish and Fails"),
     ("004", "the Incompleat Gamester"),
@@ -623,7 +626,10 @@ pub const SOURCES: [(&str, &str); 5] = [
 /// The name the app gives a source number ("003" → "Murray, …"), or the number itself.
 #[must_use]
 pub fn source_name(id: &str) -> &str {
-    SOURCES.iter().find(|(n, _)| *n == id).map_or(id, |(_, name)| name)
+    SOURCES
+        .iter()
+        .find(|(n, _)| *n == id)
+        .map_or(id, |(_, name)| name)
 }
 
 /// What an option of RULES.md does, in one line, and which sources it comes from.

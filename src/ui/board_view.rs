@@ -5,7 +5,10 @@
 //! bottom right (or bottom left when the board is flipped), its 24 point straight above.
 
 use egui::emath::RectTransform;
-use egui::{Align2, Color32, CornerRadius, FontId, Painter, Pos2, Rect, Sense, Shape, Stroke, StrokeKind, Vec2, pos2, vec2};
+use egui::{
+    Align2, Color32, CornerRadius, FontId, Painter, Pos2, Rect, Sense, Shape, Stroke, StrokeKind,
+    Vec2, pos2, vec2,
+};
 
 use super::dice_view::{self, ShownDie};
 use super::theme;
@@ -90,7 +93,11 @@ impl BoardView {
             13..=18 => BORDER + POINT_W / 2.0 + i * POINT_W,
             _ => BAR_X1 + POINT_W / 2.0 + i * POINT_W,
         };
-        if self.ace_left { FIELD_X1 + BORDER - x } else { x }
+        if self.ace_left {
+            FIELD_X1 + BORDER - x
+        } else {
+            x
+        }
     }
 
     /// The centre of the `i`-th man (from the edge) on point `p`.
@@ -98,13 +105,21 @@ impl BoardView {
     pub fn man_pos(&self, p: u8, i: usize) -> Pos2 {
         let step = 2.0 * MAN_R * (i.min(MAX_SHOWN - 1) as f32);
         let x = self.point_x(p);
-        if p <= 12 { pos2(x, SIZE.y - BORDER - MAN_R - step) } else { pos2(x, BORDER + MAN_R + step) }
+        if p <= 12 {
+            pos2(x, SIZE.y - BORDER - MAN_R - step)
+        } else {
+            pos2(x, BORDER + MAN_R + step)
+        }
     }
 
     fn bar_pos(&self, side: Side, i: usize) -> Pos2 {
         let x = (BAR_X0 + BAR_X1) / 2.0;
         let step = 2.0 * MAN_R * (i.min(3) as f32);
-        if side == self.bottom { pos2(x, MID_Y + 75.0 + step) } else { pos2(x, MID_Y - 75.0 - step) }
+        if side == self.bottom {
+            pos2(x, MID_Y + 75.0 + step)
+        } else {
+            pos2(x, MID_Y - 75.0 - step)
+        }
     }
 
     fn tray_rect(&self, side: Side) -> Rect {
@@ -118,7 +133,11 @@ impl BoardView {
     /// The rectangle of a side's dice cup.
     #[must_use]
     pub fn cup_rect(&self, side: Side) -> Rect {
-        let c = if side == self.bottom { pos2(890.0, 395.0) } else { pos2(890.0, 305.0) };
+        let c = if side == self.bottom {
+            pos2(890.0, 395.0)
+        } else {
+            pos2(890.0, 305.0)
+        };
         Rect::from_center_size(c, vec2(56.0, 60.0))
     }
 
@@ -129,12 +148,23 @@ impl BoardView {
         let centre_x = if side_is_bottom { 620.0 } else { 200.0 };
         let x = centre_x + (index as f32 - (count as f32 - 1.0) / 2.0) * spacing;
         let y = MID_Y + (row as f32 - 0.0) * 52.0 - if row > 0 { 0.0 } else { 0.0 };
-        pos2(x, if row > 0 { y } else { MID_Y - if count > 0 { 0.0 } else { 0.0 } })
+        pos2(
+            x,
+            if row > 0 {
+                y
+            } else {
+                MID_Y - if count > 0 { 0.0 } else { 0.0 }
+            },
+        )
     }
 
     fn point_rect(&self, p: u8) -> Rect {
         let x = self.point_x(p);
-        let (y0, y1) = if p <= 12 { (SIZE.y - BORDER - POINT_LEN, SIZE.y - BORDER) } else { (BORDER, BORDER + POINT_LEN) };
+        let (y0, y1) = if p <= 12 {
+            (SIZE.y - BORDER - POINT_LEN, SIZE.y - BORDER)
+        } else {
+            (BORDER, BORDER + POINT_LEN)
+        };
         Rect::from_min_max(pos2(x - POINT_W / 2.0, y0), pos2(x + POINT_W / 2.0, y1))
     }
 
@@ -155,15 +185,24 @@ impl BoardView {
             }
         }
         if (BAR_X0..=BAR_X1).contains(&at.x) && (BORDER..=SIZE.y - BORDER).contains(&at.y) {
-            return Some(Place::Bar(if at.y > MID_Y { self.bottom } else { self.top() }));
+            return Some(Place::Bar(if at.y > MID_Y {
+                self.bottom
+            } else {
+                self.top()
+            }));
         }
-        (1..=24u8).find(|&p| {
-            let r = self.point_rect(p);
-            // The half of the field nearest the point's base belongs to it.
-            let half = if p <= 12 { Rect::from_min_max(pos2(r.min.x, MID_Y), r.max) } else { Rect::from_min_max(r.min, pos2(r.max.x, MID_Y)) };
-            half.contains(at)
-        })
-        .map(Place::Point)
+        (1..=24u8)
+            .find(|&p| {
+                let r = self.point_rect(p);
+                // The half of the field nearest the point's base belongs to it.
+                let half = if p <= 12 {
+                    Rect::from_min_max(pos2(r.min.x, MID_Y), r.max)
+                } else {
+                    Rect::from_min_max(r.min, pos2(r.max.x, MID_Y))
+                };
+                half.contains(at)
+            })
+            .map(Place::Point)
     }
 
     /// Lays out and paints the board in the space given, and reports what the pointer did.
@@ -177,7 +216,10 @@ impl BoardView {
         self.paint(&painter, &to_screen);
 
         let place_of = |p: Option<Pos2>| p.and_then(|p| self.place_at(from_screen * p));
-        let mut input = BoardInput { hovered: place_of(response.hover_pos()), ..BoardInput::default() };
+        let mut input = BoardInput {
+            hovered: place_of(response.hover_pos()),
+            ..BoardInput::default()
+        };
         if response.clicked() {
             input.clicked = place_of(response.interact_pointer_pos());
         }
@@ -197,46 +239,131 @@ impl BoardView {
         let p = |pos: Pos2| to_screen * pos;
 
         // The box: frame, the two tables, the hinge (bar), the tray.
-        painter.rect_filled(r(Rect::from_min_max(pos2(0.0, 0.0), pos2(FIELD_X1 + BORDER, SIZE.y))), CornerRadius::same((6.0 * s) as u8), theme::FRAME_WOOD);
-        painter.rect_stroke(r(Rect::from_min_max(pos2(0.0, 0.0), pos2(FIELD_X1 + BORDER, SIZE.y))), CornerRadius::same((6.0 * s) as u8), Stroke::new(2.0 * s, theme::FRAME_EDGE), StrokeKind::Inside);
+        painter.rect_filled(
+            r(Rect::from_min_max(
+                pos2(0.0, 0.0),
+                pos2(FIELD_X1 + BORDER, SIZE.y),
+            )),
+            CornerRadius::same((6.0 * s) as u8),
+            theme::FRAME_WOOD,
+        );
+        painter.rect_stroke(
+            r(Rect::from_min_max(
+                pos2(0.0, 0.0),
+                pos2(FIELD_X1 + BORDER, SIZE.y),
+            )),
+            CornerRadius::same((6.0 * s) as u8),
+            Stroke::new(2.0 * s, theme::FRAME_EDGE),
+            StrokeKind::Inside,
+        );
         for (x0, x1) in [(BORDER, BAR_X0), (BAR_X1, FIELD_X1)] {
             let field = Rect::from_min_max(pos2(x0, BORDER), pos2(x1, SIZE.y - BORDER));
             painter.rect_filled(r(field), CornerRadius::ZERO, theme::FIELD_WOOD);
             // A little grain in the wood.
             for k in 0..14 {
                 let y = BORDER + 23.0 + 47.0 * k as f32 + if k % 2 == 0 { 0.0 } else { 9.0 };
-                painter.line_segment([p(pos2(x0 + 4.0, y)), p(pos2(x1 - 4.0, y + 3.0))], Stroke::new(1.2 * s, theme::FIELD_GRAIN));
+                painter.line_segment(
+                    [p(pos2(x0 + 4.0, y)), p(pos2(x1 - 4.0, y + 3.0))],
+                    Stroke::new(1.2 * s, theme::FIELD_GRAIN),
+                );
             }
-            painter.rect_stroke(r(field), CornerRadius::ZERO, Stroke::new(1.5 * s, theme::FRAME_EDGE), StrokeKind::Outside);
+            painter.rect_stroke(
+                r(field),
+                CornerRadius::ZERO,
+                Stroke::new(1.5 * s, theme::FRAME_EDGE),
+                StrokeKind::Outside,
+            );
         }
-        painter.rect_filled(r(Rect::from_min_max(pos2(BAR_X0, BORDER), pos2(BAR_X1, SIZE.y - BORDER))), CornerRadius::ZERO, theme::BAR_WOOD);
+        painter.rect_filled(
+            r(Rect::from_min_max(
+                pos2(BAR_X0, BORDER),
+                pos2(BAR_X1, SIZE.y - BORDER),
+            )),
+            CornerRadius::ZERO,
+            theme::BAR_WOOD,
+        );
         // Hinges.
         for y in [120.0, SIZE.y - 120.0] {
-            painter.rect_filled(r(Rect::from_center_size(pos2((BAR_X0 + BAR_X1) / 2.0, y), vec2(30.0, 46.0))), CornerRadius::same((3.0 * s) as u8), Color32::from_rgb(150, 120, 70));
+            painter.rect_filled(
+                r(Rect::from_center_size(
+                    pos2((BAR_X0 + BAR_X1) / 2.0, y),
+                    vec2(30.0, 46.0),
+                )),
+                CornerRadius::same((3.0 * s) as u8),
+                Color32::from_rgb(150, 120, 70),
+            );
         }
-        let tray_box = Rect::from_min_max(pos2(TRAY_X0 - 6.0, BORDER - 6.0), pos2(TRAY_X1 + 6.0, SIZE.y - BORDER + 6.0));
-        painter.rect_filled(r(tray_box), CornerRadius::same((5.0 * s) as u8), theme::FRAME_WOOD);
+        let tray_box = Rect::from_min_max(
+            pos2(TRAY_X0 - 6.0, BORDER - 6.0),
+            pos2(TRAY_X1 + 6.0, SIZE.y - BORDER + 6.0),
+        );
+        painter.rect_filled(
+            r(tray_box),
+            CornerRadius::same((5.0 * s) as u8),
+            theme::FRAME_WOOD,
+        );
         for side in Side::BOTH {
-            painter.rect_filled(r(self.tray_rect(side)), CornerRadius::same((3.0 * s) as u8), theme::TRAY_WOOD);
+            painter.rect_filled(
+                r(self.tray_rect(side)),
+                CornerRadius::same((3.0 * s) as u8),
+                theme::TRAY_WOOD,
+            );
         }
 
         // The points, painted in two colours, with their names.
         let font = FontId::proportional(13.0 * s);
         for pt in 1..=24u8 {
             let x = self.point_x(pt);
-            let (base, tip) = if pt <= 12 { (SIZE.y - BORDER, SIZE.y - BORDER - POINT_LEN) } else { (BORDER, BORDER + POINT_LEN) };
-            let colour = if pt % 2 == 0 { theme::POINT_RED } else { theme::POINT_GREEN };
-            let tri = vec![p(pos2(x - POINT_W / 2.0 + 2.0, base)), p(pos2(x + POINT_W / 2.0 - 2.0, base)), p(pos2(x, tip))];
-            painter.add(Shape::convex_polygon(tri.clone(), colour, Stroke::new(1.0 * s, theme::FRAME_EDGE)));
+            let (base, tip) = if pt <= 12 {
+                (SIZE.y - BORDER, SIZE.y - BORDER - POINT_LEN)
+            } else {
+                (BORDER, BORDER + POINT_LEN)
+            };
+            let colour = if pt % 2 == 0 {
+                theme::POINT_RED
+            } else {
+                theme::POINT_GREEN
+            };
+            let tri = vec![
+                p(pos2(x - POINT_W / 2.0 + 2.0, base)),
+                p(pos2(x + POINT_W / 2.0 - 2.0, base)),
+                p(pos2(x, tip)),
+            ];
+            painter.add(Shape::convex_polygon(
+                tri.clone(),
+                colour,
+                Stroke::new(1.0 * s, theme::FRAME_EDGE),
+            ));
             if self.targets.contains(&Place::Point(pt)) {
-                painter.add(Shape::convex_polygon(tri, theme::HIGHLIGHT, Stroke::new(2.5 * s, theme::SELECTED)));
+                painter.add(Shape::convex_polygon(
+                    tri.clone(),
+                    theme::HIGHLIGHT,
+                    Stroke::new(2.5 * s, theme::SELECTED),
+                ));
             }
             if self.choosable.contains(&Place::Point(pt)) {
-                painter.add(Shape::closed_line(tri, Stroke::new(3.0 * s, theme::SELECTED)));
+                painter.add(Shape::closed_line(
+                    tri,
+                    Stroke::new(3.0 * s, theme::SELECTED),
+                ));
             }
-            let label = if self.numbers { pt.to_string() } else { face_name((pt - 1) % 6 + 1) };
-            let ly = if pt <= 12 { SIZE.y - BORDER / 2.0 } else { BORDER / 2.0 };
-            painter.text(p(pos2(x, ly)), Align2::CENTER_CENTER, label, font.clone(), theme::LABEL_INK);
+            let label = if self.numbers {
+                pt.to_string()
+            } else {
+                face_name((pt - 1) % 6 + 1)
+            };
+            let ly = if pt <= 12 {
+                SIZE.y - BORDER / 2.0
+            } else {
+                BORDER / 2.0
+            };
+            painter.text(
+                p(pos2(x, ly)),
+                Align2::CENTER_CENTER,
+                label,
+                font.clone(),
+                theme::LABEL_INK,
+            );
         }
 
         // The men on the points.
@@ -250,37 +377,84 @@ impl BoardView {
             let count = n.unsigned_abs() as usize;
             for i in 0..count.min(MAX_SHOWN) {
                 let label = (i == MAX_SHOWN - 1 && count > MAX_SHOWN).then_some(count);
-                let selected = self.selected == Some(Place::Point(pt)) && i + 1 == count.min(MAX_SHOWN);
-                paint_man(painter, p(self.man_pos(pt, i)), MAN_R * s, self.colour_of(side), label, selected);
+                let selected =
+                    self.selected == Some(Place::Point(pt)) && i + 1 == count.min(MAX_SHOWN);
+                paint_man(
+                    painter,
+                    p(self.man_pos(pt, i)),
+                    MAN_R * s,
+                    self.colour_of(side),
+                    label,
+                    selected,
+                );
             }
         }
         // The men on the bar.
         for side in Side::BOTH {
-            let count = if side == self.bottom { self.position.bar() } else { self.position.adversary_bar() } as usize;
+            let count = if side == self.bottom {
+                self.position.bar()
+            } else {
+                self.position.adversary_bar()
+            } as usize;
             for i in 0..count.min(4) {
                 let label = (i == 3 && count > 4).then_some(count);
                 let selected = self.selected == Some(Place::Bar(side)) && i + 1 == count.min(4);
-                paint_man(painter, p(self.bar_pos(side, i)), MAN_R * s, self.colour_of(side), label, selected);
+                paint_man(
+                    painter,
+                    p(self.bar_pos(side, i)),
+                    MAN_R * s,
+                    self.colour_of(side),
+                    label,
+                    selected,
+                );
             }
             if self.targets.contains(&Place::Tray(side)) {
-                painter.rect_filled(r(self.tray_rect(side)), CornerRadius::same((3.0 * s) as u8), theme::HIGHLIGHT);
-                painter.rect_stroke(r(self.tray_rect(side)), CornerRadius::same((3.0 * s) as u8), Stroke::new(2.5 * s, theme::SELECTED), StrokeKind::Inside);
+                painter.rect_filled(
+                    r(self.tray_rect(side)),
+                    CornerRadius::same((3.0 * s) as u8),
+                    theme::HIGHLIGHT,
+                );
+                painter.rect_stroke(
+                    r(self.tray_rect(side)),
+                    CornerRadius::same((3.0 * s) as u8),
+                    Stroke::new(2.5 * s, theme::SELECTED),
+                    StrokeKind::Inside,
+                );
             }
             // Men borne off: seen edge-on, stacked in the tray.
-            let off = if side == self.bottom { self.position.off() } else { self.position.adversary_off() };
+            let off = if side == self.bottom {
+                self.position.off()
+            } else {
+                self.position.adversary_off()
+            };
             let tray = self.tray_rect(side);
             let (face, ring) = theme::man_colours(self.colour_of(side));
             for i in 0..off {
-                let y = if side == self.bottom { tray.max.y - 8.0 - 15.0 * f32::from(i) } else { tray.min.y + 8.0 + 15.0 * f32::from(i) };
+                let y = if side == self.bottom {
+                    tray.max.y - 8.0 - 15.0 * f32::from(i)
+                } else {
+                    tray.min.y + 8.0 + 15.0 * f32::from(i)
+                };
                 let slab = Rect::from_center_size(pos2(tray.center().x, y), vec2(92.0, 12.0));
                 painter.rect_filled(r(slab), CornerRadius::same((4.0 * s) as u8), face);
-                painter.rect_stroke(r(slab), CornerRadius::same((4.0 * s) as u8), Stroke::new(1.0 * s, ring), StrokeKind::Inside);
+                painter.rect_stroke(
+                    r(slab),
+                    CornerRadius::same((4.0 * s) as u8),
+                    Stroke::new(1.0 * s, ring),
+                    StrokeKind::Inside,
+                );
             }
         }
 
         // The cups, the cube and the dice.
         for side in Side::BOTH {
-            dice_view::paint_cup(painter, r(self.cup_rect(side)), self.colour_of(side), self.turn == Some(side), side == self.bottom);
+            dice_view::paint_cup(
+                painter,
+                r(self.cup_rect(side)),
+                self.colour_of(side),
+                self.turn == Some(side),
+                side == self.bottom,
+            );
         }
         if let Some(cube) = self.cube {
             let y = match cube.owner {
@@ -289,10 +463,25 @@ impl BoardView {
                 Some(_) => MID_Y - 150.0,
             };
             let rect = Rect::from_center_size(pos2((BAR_X0 + BAR_X1) / 2.0, y), vec2(40.0, 40.0));
-            painter.rect_filled(r(rect), CornerRadius::same((5.0 * s) as u8), theme::DIE_IVORY);
-            painter.rect_stroke(r(rect), CornerRadius::same((5.0 * s) as u8), Stroke::new(1.5 * s, theme::DIE_PIP), StrokeKind::Inside);
+            painter.rect_filled(
+                r(rect),
+                CornerRadius::same((5.0 * s) as u8),
+                theme::DIE_IVORY,
+            );
+            painter.rect_stroke(
+                r(rect),
+                CornerRadius::same((5.0 * s) as u8),
+                Stroke::new(1.5 * s, theme::DIE_PIP),
+                StrokeKind::Inside,
+            );
             let face = if cube.value == 1 { 64 } else { cube.value };
-            painter.text(p(rect.center()), Align2::CENTER_CENTER, face.to_string(), FontId::proportional(20.0 * s), theme::DIE_PIP);
+            painter.text(
+                p(rect.center()),
+                Align2::CENTER_CENTER,
+                face.to_string(),
+                FontId::proportional(20.0 * s),
+                theme::DIE_PIP,
+            );
         }
         for die in &self.dice {
             dice_view::paint_die(painter, to_screen, die);
@@ -301,17 +490,38 @@ impl BoardView {
 }
 
 /// A man: a turned disk with rings, a count if the stack is taller than shown.
-pub fn paint_man(painter: &Painter, centre: Pos2, radius: f32, colour: Colour, count: Option<usize>, selected: bool) {
+pub fn paint_man(
+    painter: &Painter,
+    centre: Pos2,
+    radius: f32,
+    colour: Colour,
+    count: Option<usize>,
+    selected: bool,
+) {
     let (face, ring) = theme::man_colours(colour);
-    painter.circle_filled(centre + vec2(1.5, 2.0) * (radius / 27.0), radius, Color32::from_black_alpha(70));
+    painter.circle_filled(
+        centre + vec2(1.5, 2.0) * (radius / 27.0),
+        radius,
+        Color32::from_black_alpha(70),
+    );
     painter.circle_filled(centre, radius, face);
     painter.circle_stroke(centre, radius - 1.0, Stroke::new(radius * 0.07, ring));
     painter.circle_stroke(centre, radius * 0.68, Stroke::new(radius * 0.05, ring));
     painter.circle_stroke(centre, radius * 0.30, Stroke::new(radius * 0.04, ring));
     if selected {
-        painter.circle_stroke(centre, radius + 2.0, Stroke::new(radius * 0.14, theme::SELECTED));
+        painter.circle_stroke(
+            centre,
+            radius + 2.0,
+            Stroke::new(radius * 0.14, theme::SELECTED),
+        );
     }
     if let Some(n) = count {
-        painter.text(centre, Align2::CENTER_CENTER, n.to_string(), FontId::proportional(radius * 0.9), ring);
+        painter.text(
+            centre,
+            Align2::CENTER_CENTER,
+            n.to_string(),
+            FontId::proportional(radius * 0.9),
+            ring,
+        );
     }
 }

@@ -24,12 +24,30 @@ pub const CUP_LEATHER: Color32 = Color32::from_rgb(96, 40, 28);
 #[must_use]
 pub fn man_colours(colour: Colour) -> (Color32, Color32) {
     match colour {
-        Colour::White => (Color32::from_rgb(236, 226, 200), Color32::from_rgb(150, 134, 104)),
-        Colour::Black => (Color32::from_rgb(42, 36, 32), Color32::from_rgb(120, 108, 96)),
-        Colour::Red => (Color32::from_rgb(160, 36, 28), Color32::from_rgb(240, 190, 170)),
-        Colour::Blue => (Color32::from_rgb(42, 64, 128), Color32::from_rgb(180, 196, 236)),
-        Colour::Green => (Color32::from_rgb(46, 100, 56), Color32::from_rgb(190, 226, 190)),
-        Colour::Brown => (Color32::from_rgb(120, 76, 38), Color32::from_rgb(230, 200, 160)),
+        Colour::White => (
+            Color32::from_rgb(236, 226, 200),
+            Color32::from_rgb(150, 134, 104),
+        ),
+        Colour::Black => (
+            Color32::from_rgb(42, 36, 32),
+            Color32::from_rgb(120, 108, 96),
+        ),
+        Colour::Red => (
+            Color32::from_rgb(160, 36, 28),
+            Color32::from_rgb(240, 190, 170),
+        ),
+        Colour::Blue => (
+            Color32::from_rgb(42, 64, 128),
+            Color32::from_rgb(180, 196, 236),
+        ),
+        Colour::Green => (
+            Color32::from_rgb(46, 100, 56),
+            Color32::from_rgb(190, 226, 190),
+        ),
+        Colour::Brown => (
+            Color32::from_rgb(120, 76, 38),
+            Color32::from_rgb(230, 200, 160),
+        ),
     }
 }
 
@@ -39,16 +57,23 @@ pub fn fonts() -> FontDefinitions {
     let mut fonts = FontDefinitions::default();
     fonts.font_data.insert(
         "garamond".into(),
-        Arc::new(FontData::from_static(include_bytes!("../../assets/fonts/EBGaramond12-Regular.otf"))),
+        Arc::new(FontData::from_static(include_bytes!(
+            "../../assets/fonts/EBGaramond12-Regular.otf"
+        ))),
     );
     fonts.font_data.insert(
         "garamond-italic".into(),
-        Arc::new(FontData::from_static(include_bytes!("../../assets/fonts/EBGaramond12-Italic.otf"))),
+        Arc::new(FontData::from_static(include_bytes!(
+            "../../assets/fonts/EBGaramond12-Italic.otf"
+        ))),
     );
     if let Some(list) = fonts.families.get_mut(&FontFamily::Proportional) {
         list.insert(0, "garamond".into());
     }
-    fonts.families.insert(FontFamily::Name("italic".into()), vec!["garamond-italic".into(), "garamond".into()]);
+    fonts.families.insert(
+        FontFamily::Name("italic".into()),
+        vec!["garamond-italic".into(), "garamond".into()],
+    );
     fonts
 }
 

@@ -1,0 +1,244 @@
+//! Loading is replaying: the text is parsed into a plain [`SaveFile`], its setup, players and
+//! tally are checked, and its record is replayed action by action through `Game::apply`. Any
+//! refusal refuses the whole file; nothing already open is touched, since loading only ever
+//! builds new values.
+
+use std::fs::File;
+use std::io::Read;
+use std::path::Path;
+
+use serde::Deserialize;
+
+use crate::engine::{Game, Position, Side, Tally};
+use crate::players::Table;
+
+use super::SaveError;
+use super::format::{FORMAT, NotAction, SaveFile};
+use super::replay::{Replay, Replayer};
+
+/// The largest file the loader reads (1 MiB). A long game of a thousand turns takes about a
+/// tenth of it; anything bigger is refused before it is read, let alone parsed.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// How deeply the parser lets values nest. A save file nests seven deep at most; RON that nests
+/// deeper is refused as a syntax error rather than exhausting the stack.
+pub const RECURSION_LIMIT: usize = 32;
+
+/// The most a side's stakes, games or draws may count in a saved tally: beyond it the file is
+/// nonsense (and the counts could overflow).
+const TALLY_MAX: u32 = 1_000_000_000;
+
+/// A loaded game: who sits at the table, the game as it stands after its whole record, and the
+/// record to step through.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// Who sits at the table.
+    pub table: Table,
+    /// The game after its whole record: play on from here.
+    pub game: Game,
+    /// The record, checked, to step through; `replay.game_at(replay.len())` is `game`.
+    pub replay: Replay,
+}
+
+/// Reads, parses and replays the saved game at `path`. Errors name the file.
+pub fn load(path: &Path) -> Result<Loaded, SaveError> {
+    read_text(path)
+        .and_then(|text| from_str(&text))
+        .map_err(|e| e.in_file(path))
+}
+
+/// Reads a file as text, refusing a large file before reading it.
+fn read_text(path: &Path) -> Result<String, SaveError> {
+    let file = File::open(path).map_err(SaveError::Read)?;
+    let size = file.metadata().map_err(SaveError::Read)?.len();
+    if size > MAX_FILE_BYTES {
+        return Err(SaveError::TooLarge {
+            size,
+            max: MAX_FILE_BYTES,
+        });
+    }
+    // The file may grow while it is read: never read more than the limit and one byte.
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(SaveError::Read)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(SaveError::TooLarge {
+            size: bytes.len() as u64,
+            max: MAX_FILE_BYTES,
+        });
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
+        let last_line = valid
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(valid, |i| &valid[i + 1..]);
+        let column = 1 + String::from_utf8_lossy(last_line).chars().count();
+        SaveError::NotText { line, column }
+    })
+}
+
+/// Parses and replays the text of a saved game.
+pub fn from_str(text: &str) -> Result<Loaded, SaveError> {
+    replay_file(parse(text)?)
+}
+
+/// Just the version, read first: a newer file may not parse as this version's [`SaveFile`].
+#[derive(Deserialize)]
+#[serde(rename = "SaveFile")]
+struct Header {
+    format: u32,
+}
+
+fn options() -> ron::Options {
+    ron::Options::default().with_recursion_limit(RECURSION_LIMIT)
+}
+
+/// Parses the text of a saved game into plain data, without believing any of it yet.
+pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(SaveError::TooLarge {
+            size: text.len() as u64,
+            max: MAX_FILE_BYTES,
+        });
+    }
+    if text.trim().is_empty() {
+        return Err(SaveError::Empty);
+    }
+    if let Ok(header) = options().from_str::<Header>(text) {
+        if header.format > FORMAT {
+            return Err(SaveError::NewerFormat {
+                found: header.format,
+            });
+        }
+        if header.format == 0 {
+            return Err(SaveError::UnknownFormat(0));
+        }
+    }
+    options().from_str::<SaveFile>(text).map_err(|e| {
+        let message = if e.code == ron::Error::Eof || left_open(text) {
+            format!(
+                "{} (the text ends too soon: is the file cut short?)",
+                e.code
+            )
+        } else {
+            e.code.to_string()
+        };
+        SaveError::Syntax {
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message,
+        }
+    })
+}
+
+/// Whether more brackets are opened than closed, outside strings: the sign of a file cut short.
+fn left_open(text: &str) -> bool {
+    let (mut depth, mut in_string, mut escaped) = (0i64, false, false);
+    for c in text.chars() {
+        match (in_string, escaped, c) {
+            (true, true, _) => escaped = false,
+            (true, false, '\\') => escaped = true,
+            (true, false, '"') => in_string = false,
+            (true, false, _) => {}
+            (false, _, '"') => in_string = true,
+            (false, _, '(' | '[' | '{') => depth += 1,
+            (false, _, ')' | ']' | '}') => depth -= 1,
+            _ => {}
+        }
+    }
+    depth > 0
+}
+
+/// Checks a parsed file and replays its record: the loaded game, or the first thing wrong.
+pub fn replay_file(file: SaveFile) -> Result<Loaded, SaveError> {
+    if file.format > FORMAT {
+        return Err(SaveError::NewerFormat { found: file.format });
+    }
+    if file.format == 0 {
+        return Err(SaveError::UnknownFormat(0));
+    }
+    let start = Position::from_setup(&file.start, Side::White).map_err(SaveError::Setup)?;
+    let layout = file
+        .rules
+        .layout
+        .position(Side::White)
+        .map_err(SaveError::Setup)?;
+    if start != layout {
+        return Err(SaveError::SetupNotLayout {
+            layout: file.rules.layout.name().to_string(),
+        });
+    }
+    check_table(&file.table)?;
+    check_tally(&file.tally_before)?;
+
+    let mut replayer = Replayer::new(file.rules.clone(), file.tally_before)?;
+    for (i, saved) in file.record.iter().enumerate() {
+        let number = i + 1;
+        let turn = replayer.turn();
+        let action = saved.to_action().map_err(|e| match e {
+            NotAction::Face(face) => SaveError::BadDie {
+                turn,
+                number,
+                action: saved.to_ron(),
+                face,
+            },
+            NotAction::Other(reason) => SaveError::NotAnAction {
+                turn,
+                number,
+                action: saved.to_ron(),
+                reason,
+            },
+        })?;
+        replayer.apply(number, action)?;
+    }
+    let (game, replay) = replayer.finish();
+    Ok(Loaded {
+        table: file.table,
+        game,
+        replay,
+    })
+}
+
+/// One or two players a side (two partners in Double-hand), and two distinct colours.
+fn check_table(table: &Table) -> Result<(), SaveError> {
+    for side in Side::BOTH {
+        let n = table.seat(side).players.len();
+        if !(1..=2).contains(&n) {
+            return Err(SaveError::Players(format!(
+                "the side that plays {side} has {n} players; a side has one, or two partners"
+            )));
+        }
+    }
+    if table.white.colour == table.black.colour {
+        return Err(SaveError::Players(format!(
+            "both sides play with {} men; the two colours must differ",
+            table.white.colour.name()
+        )));
+    }
+    Ok(())
+}
+
+fn check_tally(tally: &Tally) -> Result<(), SaveError> {
+    for (name, value) in [
+        ("White's stakes", tally.white),
+        ("Black's stakes", tally.black),
+        ("games", tally.games),
+        ("draws", tally.draws),
+    ] {
+        if value > TALLY_MAX {
+            return Err(SaveError::Tally(format!(
+                "{name} count {value}, more than {TALLY_MAX}"
+            )));
+        }
+    }
+    if tally.draws > tally.games {
+        return Err(SaveError::Tally(format!(
+            "{} draws in {} games",
+            tally.draws, tally.games
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,173 @@
+//! Saved games: the RON save format, loading by replaying the record through `Game::apply`,
+//! atomic writing, the autosave location, the list of recent files, and replaying a game's
+//! record up to any point for the window to step through.
+//!
+//! ```
+//! use gamester::engine::{Game, Rules};
+//! use gamester::players::Table;
+//! use gamester::save::{self, SaveFile};
+//!
+//! let game = Game::new(Rules::default()).unwrap();
+//! let text = save::to_string(&SaveFile::from_game(&game, &Table::two_people())).unwrap();
+//! let loaded = save::from_str(&text).unwrap();
+//! assert_eq!(loaded.game, game);
+//! ```
+
+pub mod format;
+pub mod load;
+pub mod recent;
+pub mod replay;
+pub mod write;
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use crate::engine::{PositionError, RuleError};
+
+pub use format::{FORMAT, SaveFile, SavedAction, to_string};
+pub use load::{Loaded, MAX_FILE_BYTES, RECURSION_LIMIT, from_str, load, parse, replay_file};
+pub use recent::{MAX_RECENT, RecentFiles};
+pub use replay::{Replay, replay_to};
+pub use write::write_atomic;
+
+/// Why a game could not be saved or loaded. A refused file changes nothing: loading returns a
+/// new game or this error, never half a game.
+#[derive(Debug, Error)]
+pub enum SaveError {
+    /// Any of the reasons below, in a named file.
+    #[error("{}: {error}", path.display())]
+    InFile {
+        path: PathBuf,
+        #[source]
+        error: Box<SaveError>,
+    },
+    #[error("cannot read the file: {0}")]
+    Read(#[source] io::Error),
+    #[error("cannot write the file: {0}")]
+    Write(#[source] io::Error),
+    #[error("the file is {size} bytes; a saved game is never more than {max} bytes")]
+    TooLarge { size: u64, max: u64 },
+    #[error("the file is empty")]
+    Empty,
+    #[error("line {line}, column {column}: the file is not text (a byte that is not UTF-8)")]
+    NotText { line: usize, column: usize },
+    #[error("line {line}, column {column}: not a saved game: {message}")]
+    Syntax {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error(
+        "the file was made by a newer Gamester (format {found}; this one reads format {FORMAT} and older)"
+    )]
+    NewerFormat { found: u32 },
+    #[error("format {0} is not a format of Gamester's saved games (they begin at 1)")]
+    UnknownFormat(u32),
+    #[error("the starting setup is not a position: {0}")]
+    Setup(#[source] PositionError),
+    #[error("the starting setup is not the array of the layout `{layout}` that the rules name")]
+    SetupNotLayout { layout: String },
+    #[error("the players: {0}")]
+    Players(String),
+    #[error("the session's tally is not believable: {0}")]
+    Tally(String),
+    /// `turn` counts turns as people do (the first is 1); `number` counts the record's
+    /// actions from 1; `action` is the action as the file writes it.
+    #[error(
+        "turn {turn}, action {number} of the record `{action}`: a die shows 1 to 6, not {face}"
+    )]
+    BadDie {
+        turn: u32,
+        number: usize,
+        action: String,
+        face: u8,
+    },
+    #[error("turn {turn}, action {number} of the record `{action}`: {reason}")]
+    NotAnAction {
+        turn: u32,
+        number: usize,
+        action: String,
+        reason: String,
+    },
+    /// The rules refused an action of the record.
+    #[error("turn {turn}, action {number} of the record `{action}` breaks the rules: {reason}")]
+    Illegal {
+        turn: u32,
+        number: usize,
+        action: String,
+        #[source]
+        reason: RuleError,
+    },
+    #[error("the game cannot be written as RON: {0}")]
+    Unwritable(String),
+}
+
+impl SaveError {
+    /// The reason, without the file it was found in.
+    #[must_use]
+    pub fn reason(&self) -> &SaveError {
+        match self {
+            SaveError::InFile { error, .. } => error.reason(),
+            other => other,
+        }
+    }
+
+    /// The file the error was found in, if one was named.
+    #[must_use]
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            SaveError::InFile { path, .. } => Some(path),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn in_file(self, path: &Path) -> SaveError {
+        SaveError::InFile {
+            path: path.to_path_buf(),
+            error: Box::new(self),
+        }
+    }
+}
+
+/// The name of the autosave file in the user's data folder.
+pub const AUTOSAVE_FILE: &str = "autosave.ron";
+
+/// Where the game in progress is saved automatically: `autosave.ron` in Gamester's folder of
+/// the user's data directory (for example `~/.local/share/gamester/` on Linux,
+/// `~/Library/Application Support/Gamester/` on macOS, `%APPDATA%\Gamester\data\` on Windows).
+/// `None` when the system names no home directory. The folder may not exist yet;
+/// [`write_atomic`] creates it.
+#[must_use]
+pub fn autosave_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "Gamester").map(|d| d.data_dir().join(AUTOSAVE_FILE))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_autosave_lives_in_gamesters_data_folder() {
+        // Given a system that names a home directory (any test machine does)
+        let Some(path) = autosave_path() else {
+            return;
+        };
+        // Then the autosave is autosave.ron in a folder named for Gamester
+        assert_eq!(path.file_name().unwrap(), AUTOSAVE_FILE);
+        let text = path.to_string_lossy().to_lowercase();
+        assert!(text.contains("gamester"), "{text}");
+    }
+
+    #[test]
+    fn an_error_in_a_file_names_it_and_keeps_its_reason() {
+        let err = SaveError::Empty.in_file(Path::new("a/b.ron"));
+        assert_eq!(
+            err.to_string(),
+            format!("{}: the file is empty", Path::new("a/b.ron").display())
+        );
+        assert!(matches!(err.reason(), SaveError::Empty));
+        assert_eq!(err.path(), Some(Path::new("a/b.ron")));
+    }
+}

@@ -1,0 +1,136 @@
+//! Writing a save file so that a crash, a full disk or a pulled plug never leaves a broken
+//! file: the text goes to a temporary file in the same folder, is flushed to the disk, and only
+//! then takes the old file's name in one rename.
+
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+use super::SaveError;
+use super::format::{SaveFile, to_string};
+
+/// Writes `file` to `path`, replacing any file there only once the new one is whole on disk.
+/// Missing folders on the way are created. On an error the old file (if any) is untouched and
+/// no temporary file is left behind.
+pub fn write_atomic(path: &Path, file: &SaveFile) -> Result<(), SaveError> {
+    let text = to_string(file).map_err(|e| e.in_file(path))?;
+    replace_atomically(path, |out| out.write_all(text.as_bytes()))
+        .map_err(|e| SaveError::Write(e).in_file(path))
+}
+
+/// Tells temporary files of the same process apart.
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// A fresh name beside `path`: `.<name>.<pid>-<n>.tmp`.
+fn temporary_beside(path: &Path) -> io::Result<PathBuf> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "the path names no file"))?;
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let mut temp = std::ffi::OsString::from(".");
+    temp.push(name);
+    temp.push(format!(".{}-{n}.tmp", std::process::id()));
+    Ok(path.with_file_name(temp))
+}
+
+/// Replaces `path` with what `write` writes: temporary file, write, fsync, rename, then fsync
+/// of the folder where the system allows it.
+pub(crate) fn replace_atomically(
+    path: &Path,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> io::Result<()> {
+    let temp = temporary_beside(path)?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        fs::create_dir_all(dir)?;
+    }
+    let mut out = OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&temp)?;
+    let written = write(&mut out)
+        .and_then(|()| out.flush())
+        .and_then(|()| out.sync_all());
+    drop(out);
+    let renamed = written.and_then(|()| fs::rename(&temp, path));
+    if let Err(e) = renamed {
+        // The old file was never touched; only the temporary one goes.
+        let _ = fs::remove_file(&temp);
+        return Err(e);
+    }
+    sync_folder(path);
+    Ok(())
+}
+
+/// Makes the rename itself durable. Not every system can open a folder to sync it, and the
+/// new file is whole either way, so a failure here is not an error.
+fn sync_folder(path: &Path) {
+    #[cfg(unix)]
+    if let Some(dir) = path.parent() {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn leftovers(dir: &Path) -> Vec<String> {
+        fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".tmp"))
+            .collect()
+    }
+
+    #[test]
+    fn a_failure_while_writing_leaves_the_old_file_whole() {
+        // Given a saved file
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.ron");
+        fs::write(&path, "the old game").unwrap();
+        // When writing its replacement fails half-way (a full disk, say)
+        let result = replace_atomically(&path, |out| {
+            out.write_all(b"half a ne")?;
+            Err(io::Error::other("the disk is full"))
+        });
+        // Then the error is told, the old file is as it was, and no temporary file is left
+        assert_eq!(result.unwrap_err().to_string(), "the disk is full");
+        assert_eq!(fs::read_to_string(&path).unwrap(), "the old game");
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn a_whole_write_replaces_the_file_and_leaves_nothing_else() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.ron");
+        fs::write(&path, "the old game").unwrap();
+        replace_atomically(&path, |out| out.write_all(b"the new game")).unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "the new game");
+        assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[test]
+    fn temporary_files_are_hidden_beside_the_target_and_distinct() {
+        let a = temporary_beside(Path::new("/x/y/game.ron")).unwrap();
+        let b = temporary_beside(Path::new("/x/y/game.ron")).unwrap();
+        assert_eq!(a.parent(), Some(Path::new("/x/y")));
+        assert!(
+            a.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with(".game.ron.")
+        );
+        assert_ne!(a, b);
+        assert!(temporary_beside(Path::new("/")).is_err());
+    }
+}

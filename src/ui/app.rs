@@ -1,0 +1,1108 @@
+//! The window: the board, the story of the game, the buttons and keys, the settings; the
+//! window never changes a game itself, it submits actions to the session (and so to
+//! `Game::apply`) and draws what the events say happened.
+
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, channel};
+use std::sync::{Arc, Mutex};
+
+use egui::{Color32, Key, Modifiers, RichText, pos2};
+use serde::{Deserialize, Serialize};
+
+use super::board_view::{BoardView, Place};
+use super::dice_view::{ShownDie, ThrowAnimation};
+use super::{log_view, settings, theme};
+use crate::engine::{Action, Event, FairDice, Phase, Preset, Rules, Side, Step, Tally};
+use crate::players::{Controller, Table};
+use crate::save::{self, RecentFiles};
+use crate::session::Session;
+
+/// The key under which the settings are kept between runs.
+const STORAGE_KEY: &str = "gamester-settings";
+
+/// What a person chooses once and keeps between runs: the next game's rules and table, and how
+/// the board is shown.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub preset: Option<Preset>,
+    pub rules: Rules,
+    pub table: Table,
+    pub numbers: bool,
+    pub ace_left: bool,
+    pub animate: bool,
+    pub recent: RecentFiles,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            preset: Some(Preset::Irish),
+            rules: Rules::preset(Preset::Irish),
+            table: Table::two_people(),
+            numbers: false,
+            ace_left: false,
+            animate: true,
+            recent: RecentFiles::default(),
+        }
+    }
+}
+
+/// How the window was asked to start.
+#[derive(Clone, Debug, Default)]
+pub struct Launch {
+    /// Draw the board, write that frame to this PNG, and exit.
+    pub screenshot: Option<PathBuf>,
+    /// Open this saved game.
+    pub open: Option<PathBuf>,
+    /// Seed the dice (for tests and screenshots); otherwise they are seeded by the system.
+    pub seed: Option<u64>,
+    /// Do not read or write the settings and the autosave (tests).
+    pub ephemeral: bool,
+}
+
+/// Where a screenshot run stands; shared with the callback that receives the pixels.
+#[derive(Clone, Debug, Default)]
+pub struct ScreenshotResult(pub Arc<Mutex<Option<Result<(), String>>>>);
+
+enum FileJob {
+    Open(Option<PathBuf>),
+    SaveAs(Option<PathBuf>),
+}
+
+/// The whole window's state.
+pub struct GamesterApp {
+    session: Session,
+    pub settings: Settings,
+    launch: Launch,
+    /// The settings being edited in the New game window, if it is open.
+    draft: Option<Settings>,
+    /// The man picked up, in the mover's numbering (25 = bar), and where he may go.
+    selected: Option<u8>,
+    targets: Vec<(u8, Vec<Step>)>,
+    animation: Option<ThrowAnimation>,
+    /// The dice of the last throw-off, shown until the next throw.
+    throw_off_dice: Vec<(Side, u8)>,
+    message: Option<String>,
+    file: Option<PathBuf>,
+    file_job: Option<Receiver<FileJob>>,
+    frames: u64,
+    screenshot_asked: bool,
+    pub screenshot: ScreenshotResult,
+    show_keys: bool,
+}
+
+#[must_use = "an intent does nothing until applied"]
+#[derive(Clone, Debug, PartialEq)]
+enum Intent {
+    Throw,
+    Action(Action),
+    Steps(Vec<Step>),
+    Select(Option<u8>),
+    SkipAnimation,
+    NextGame,
+    OpenNewGame,
+    StartNewGame(Settings),
+    Open,
+    OpenPath(PathBuf),
+    Save,
+    SaveAs,
+}
+
+fn dice(seed: Option<u64>) -> Box<FairDice> {
+    Box::new(seed.map_or_else(FairDice::from_os, FairDice::seeded))
+}
+
+impl GamesterApp {
+    /// A window with a game ready: the game in progress if one was autosaved, else a new game
+    /// under the remembered settings.
+    #[must_use]
+    pub fn new(settings: Settings, launch: Launch) -> GamesterApp {
+        let mut message = None;
+        let fresh = |s: &Settings| {
+            Session::new(
+                s.rules.clone(),
+                s.table.clone(),
+                Tally::default(),
+                dice(launch.seed),
+            )
+            .or_else(|_| {
+                Session::new(
+                    Rules::default(),
+                    s.table.clone(),
+                    Tally::default(),
+                    dice(launch.seed),
+                )
+            })
+        };
+        let mut file = None;
+        let mut session = None;
+        if let Some(path) = &launch.open {
+            match save::load(path) {
+                Ok(loaded) => {
+                    session = Some(Session::resume(
+                        loaded.game,
+                        loaded.table,
+                        dice(launch.seed),
+                    ));
+                    file = Some(path.clone());
+                }
+                Err(e) => message = Some(format!("Could not open {}: {e}", path.display())),
+            }
+        } else if !launch.ephemeral
+            && let Some(path) = save::autosave_path()
+            && path.exists()
+        {
+            match save::load(&path) {
+                Ok(loaded) => {
+                    session = Some(Session::resume(
+                        loaded.game,
+                        loaded.table,
+                        dice(launch.seed),
+                    ))
+                }
+                Err(e) => message = Some(format!("The game in progress could not be resumed: {e}")),
+            }
+        }
+        let session = match session {
+            Some(s) => s,
+            None => match fresh(&settings) {
+                Ok(s) => s,
+                Err(e) => {
+                    message = Some(format!("The remembered rules could not start a game: {e}"));
+                    #[allow(clippy::expect_used)]
+                    Session::new(
+                        Rules::default(),
+                        Table::two_people(),
+                        Tally::default(),
+                        dice(launch.seed),
+                    )
+                    .expect("the default rules always make a game")
+                }
+            },
+        };
+        GamesterApp {
+            session,
+            settings,
+            launch,
+            draft: None,
+            selected: None,
+            targets: Vec::new(),
+            animation: None,
+            throw_off_dice: Vec::new(),
+            message,
+            file,
+            file_job: None,
+            frames: 0,
+            screenshot_asked: false,
+            screenshot: ScreenshotResult::default(),
+            show_keys: false,
+        }
+    }
+
+    /// The window as eframe creates it: fonts and style set, settings read back.
+    #[must_use]
+    pub fn from_creation(cc: &eframe::CreationContext<'_>, launch: Launch) -> GamesterApp {
+        theme::apply(&cc.egui_ctx);
+        let settings = if launch.ephemeral {
+            Settings::default()
+        } else {
+            cc.storage
+                .and_then(|s| eframe::get_value::<Settings>(s, STORAGE_KEY))
+                .unwrap_or_default()
+        };
+        GamesterApp::new(settings, launch)
+    }
+
+    #[must_use]
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The side drawn at the bottom: the one person playing against the computer, else White.
+    fn bottom(&self) -> Side {
+        let person = |s: Side| {
+            self.session
+                .table()
+                .seat(s)
+                .players
+                .iter()
+                .any(|p| p.controller == Controller::Person)
+        };
+        if person(Side::Black) && !person(Side::White) {
+            Side::Black
+        } else {
+            Side::White
+        }
+    }
+
+    /// Whether a person (not the computer) is to act now.
+    fn person_acts(&self) -> bool {
+        match self.session.acting_player() {
+            Some(p) => p.controller == Controller::Person,
+            None => {
+                // Throw-offs: anyone at the table who is a person may throw.
+                Side::BOTH.iter().any(|&s| {
+                    self.session
+                        .table()
+                        .seat(s)
+                        .players
+                        .iter()
+                        .any(|p| p.controller == Controller::Person)
+                })
+            }
+        }
+    }
+
+    fn to_bottom(&self, mover: Side, point: u8) -> Place {
+        match point {
+            0 => Place::Tray(mover),
+            25 => Place::Bar(mover),
+            p if mover == self.bottom() => Place::Point(p),
+            p => Place::Point(25 - p),
+        }
+    }
+
+    fn from_bottom(&self, mover: Side, place: Place) -> Option<u8> {
+        match place {
+            Place::Point(p) if mover == self.bottom() => Some(p),
+            Place::Point(p) => Some(25 - p),
+            Place::Bar(s) if s == mover => Some(25),
+            Place::Tray(s) if s == mover => Some(0),
+            _ => None,
+        }
+    }
+
+    /// Where the man on `from` may go this throw, each with the steps that take him there
+    /// (one die, or several played at length), shortest first.
+    fn destinations(&self, from: u8) -> Vec<(u8, Vec<Step>)> {
+        let mut out: Vec<(u8, Vec<Step>)> = Vec::new();
+        let mut frontier =
+            std::collections::VecDeque::from([(self.session.game().clone(), from, Vec::new())]);
+        while let Some((game, at, path)) = frontier.pop_front() {
+            for step in game.allowed_steps().into_iter().filter(|s| s.from() == at) {
+                let mut next = game.clone();
+                if next.apply(Action::Step(step)).is_err() {
+                    continue;
+                }
+                let mut steps = path.clone();
+                steps.push(step);
+                if !out.iter().any(|(to, _)| *to == step.to()) {
+                    out.push((step.to(), steps.clone()));
+                }
+                if step.to() != 0 && next.phase() == Phase::Playing {
+                    frontier.push_back((next, step.to(), steps));
+                }
+            }
+        }
+        out
+    }
+
+    fn apply_intent(&mut self, ctx: &egui::Context, intent: Intent) {
+        let result = match intent {
+            Intent::Throw => {
+                if self.animation.is_some() {
+                    self.animation = None;
+                    return;
+                }
+                self.session.throw()
+            }
+            Intent::Action(a) => self.session.apply(a),
+            Intent::Steps(steps) => {
+                let mut events = Vec::new();
+                let mut outcome = Ok(());
+                for s in steps {
+                    match self.session.apply(Action::Step(s)) {
+                        Ok(e) => events.extend(e),
+                        Err(e) => {
+                            outcome = Err(e);
+                            break;
+                        }
+                    }
+                }
+                outcome.map(|()| events)
+            }
+            Intent::Select(from) => {
+                self.selected = from;
+                self.targets = from.map(|f| self.destinations(f)).unwrap_or_default();
+                if self.targets.is_empty() {
+                    self.selected = None;
+                }
+                return;
+            }
+            Intent::SkipAnimation => {
+                self.animation = None;
+                return;
+            }
+            Intent::NextGame => {
+                self.throw_off_dice.clear();
+                self.session.next_game().map(|()| Vec::new())
+            }
+            Intent::OpenNewGame => {
+                self.draft = Some(self.settings.clone());
+                return;
+            }
+            Intent::StartNewGame(settings) => {
+                self.settings = settings;
+                self.draft = None;
+                match Session::new(
+                    self.settings.rules.clone(),
+                    self.settings.table.clone(),
+                    Tally::default(),
+                    dice(self.launch.seed),
+                ) {
+                    Ok(s) => {
+                        self.session = s;
+                        self.file = None;
+                        self.throw_off_dice.clear();
+                        Ok(Vec::new())
+                    }
+                    Err(e) => Err(e),
+                }
+            }
+            Intent::Open => {
+                self.start_file_dialog(ctx, false);
+                return;
+            }
+            Intent::OpenPath(path) => {
+                self.open_path(path);
+                return;
+            }
+            Intent::Save => {
+                match self.file.clone() {
+                    Some(path) => self.save_to(path),
+                    None => self.start_file_dialog(ctx, true),
+                }
+                return;
+            }
+            Intent::SaveAs => {
+                self.start_file_dialog(ctx, true);
+                return;
+            }
+        };
+        self.selected = None;
+        self.targets.clear();
+        match result {
+            Ok(events) => {
+                self.message = None;
+                self.show_events(ctx, &events);
+                if events.iter().any(|e| {
+                    matches!(
+                        e,
+                        Event::Played { .. } | Event::Forfeited { .. } | Event::GameOver(_)
+                    )
+                }) {
+                    self.autosave();
+                }
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    /// Starts the animations the events call for.
+    fn show_events(&mut self, ctx: &egui::Context, events: &[Event]) {
+        let bottom = self.bottom();
+        let colours = self.colours();
+        let now = ctx.input(|i| i.time);
+        for event in events {
+            match event {
+                Event::ThrewOff { white, black } => {
+                    self.throw_off_dice = vec![(Side::White, *white), (Side::Black, *black)];
+                    let dice = self
+                        .throw_off_dice
+                        .iter()
+                        .map(|&(s, f)| {
+                            (
+                                BoardView::dice_rest(s == bottom, 0, 1, 0),
+                                f,
+                                colours[s.index()],
+                            )
+                        })
+                        .collect();
+                    self.animate(now, bottom, dice);
+                }
+                Event::BreakThrewOff { white, black } => {
+                    self.throw_off_dice.clear();
+                    let mut dice = Vec::new();
+                    for (s, faces) in [(Side::White, white), (Side::Black, black)] {
+                        for (i, &f) in faces.iter().enumerate() {
+                            dice.push((
+                                BoardView::dice_rest(s == bottom, i, 2, 0),
+                                f,
+                                colours[s.index()],
+                            ));
+                        }
+                    }
+                    self.animate(now, bottom, dice);
+                }
+                Event::Threw { side, throw } => {
+                    self.throw_off_dice.clear();
+                    let row = usize::from(self.session.game().phase() == Phase::ChooseThrow);
+                    let n = throw.faces().len();
+                    let dice = throw
+                        .faces()
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &f)| (self.rest(*side, i, n, row), f, colours[side.index()]))
+                        .collect();
+                    self.animate(now, *side, dice);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn rest(&self, side: Side, i: usize, n: usize, row: usize) -> egui::Pos2 {
+        let p = BoardView::dice_rest(side == self.bottom(), i, n, 0);
+        let two_rows = matches!(
+            self.session.game().phase(),
+            Phase::ChooseThrow | Phase::SecondThrow
+        );
+        if two_rows || row > 0 {
+            pos2(p.x, p.y - 28.0 + 56.0 * row as f32)
+        } else {
+            p
+        }
+    }
+
+    fn animate(
+        &mut self,
+        now: f64,
+        side: Side,
+        dice: Vec<(egui::Pos2, u8, crate::players::Colour)>,
+    ) {
+        if !self.settings.animate || self.launch.screenshot.is_some() {
+            return;
+        }
+        let view = self.board_view();
+        let from = view.cup_rect(side).center();
+        self.animation = Some(ThrowAnimation {
+            started: now,
+            from,
+            dice,
+        });
+    }
+
+    fn colours(&self) -> [crate::players::Colour; 2] {
+        [
+            self.session.table().white.colour,
+            self.session.table().black.colour,
+        ]
+    }
+
+    /// The dice to show when none is in flight, each with the throw it belongs to (for choosing
+    /// in Double-hand).
+    fn resting_dice(&self) -> Vec<(ShownDie, Option<usize>)> {
+        let game = self.session.game();
+        let colours = self.colours();
+        let bottom = self.bottom();
+        let mut out = Vec::new();
+        let die = |at, face, side: Side, spent| ShownDie {
+            at,
+            face,
+            angle: 0.0,
+            spent,
+            colour: colours[side.index()],
+        };
+        match game.phase() {
+            Phase::Playing => {
+                let side = game.turn();
+                if let Some(throw) = game.throw() {
+                    let mut left = game.moves_left().faces().to_vec();
+                    let n = throw.faces().len();
+                    for (i, &f) in throw.faces().iter().enumerate() {
+                        let spent = match left.iter().position(|&x| x == f) {
+                            Some(k) if !throw.is_doublets() || left.len() > 0 => {
+                                left.remove(k);
+                                false
+                            }
+                            _ => true,
+                        };
+                        out.push((die(self.rest(side, i, n, 0), f, side, spent), None));
+                    }
+                }
+            }
+            Phase::SecondThrow | Phase::ChooseThrow => {
+                let side = game.turn();
+                for (row, throw) in game.throws().iter().enumerate() {
+                    let n = throw.faces().len();
+                    for (i, &f) in throw.faces().iter().enumerate() {
+                        out.push((die(self.rest(side, i, n, row), f, side, false), Some(row)));
+                    }
+                }
+            }
+            _ => {
+                for &(side, f) in &self.throw_off_dice {
+                    out.push((
+                        die(
+                            BoardView::dice_rest(side == bottom, 0, 1, 0),
+                            f,
+                            side,
+                            false,
+                        ),
+                        None,
+                    ));
+                }
+            }
+        }
+        out
+    }
+
+    fn board_view(&self) -> BoardView {
+        let game = self.session.game();
+        let bottom = self.bottom();
+        let mover = game.turn();
+        let mut targets = Vec::new();
+        let mut selected = None;
+        if let Some(from) = self.selected {
+            selected = Some(self.to_bottom(mover, from));
+            targets = self
+                .targets
+                .iter()
+                .map(|(to, _)| self.to_bottom(mover, *to))
+                .collect();
+        }
+        let mut choosable = Vec::new();
+        if let Phase::ChooseBreak { chooser, binder } = game.phase()
+            && self
+                .session
+                .table()
+                .seat(chooser)
+                .players
+                .iter()
+                .any(|p| p.controller == Controller::Person)
+        {
+            let pos = game.position_for(binder);
+            choosable = (1..=6u8)
+                .filter(|&p| pos.at(usize::from(p)) >= 2)
+                .map(|p| self.to_bottom(binder, p))
+                .collect();
+        }
+        let turn = match game.phase() {
+            Phase::ThrowOff | Phase::BreakThrowOff { .. } | Phase::Over(_) => None,
+            _ if self.session.wants_dice() => Some(mover),
+            _ => None,
+        };
+        BoardView {
+            position: game.position_for(bottom),
+            bottom,
+            colours: self.colours(),
+            ace_left: self.settings.ace_left,
+            numbers: self.settings.numbers,
+            selected,
+            targets,
+            choosable,
+            dice: Vec::new(),
+            cube: game.rules().cube.then(|| game.cube()),
+            turn,
+        }
+    }
+
+    /// What a click (or a drop) on the board means now.
+    fn board_intent(
+        &self,
+        place: Place,
+        dice_owner: &[Option<usize>],
+        dropped: bool,
+    ) -> Option<Intent> {
+        if self.animation.is_some() {
+            return Some(Intent::SkipAnimation);
+        }
+        if !self.person_acts() {
+            return None;
+        }
+        let game = self.session.game();
+        let mover = game.turn();
+        match (game.phase(), place) {
+            (_, Place::Cup(_)) if self.session.wants_dice() => Some(Intent::Throw),
+            (Phase::ChooseThrow, Place::Die(i)) => dice_owner
+                .get(i)
+                .copied()
+                .flatten()
+                .map(|t| Intent::Action(Action::ChooseThrow(t as u8))),
+            (Phase::Playing, Place::Die(_)) if game.may_confirm() => {
+                Some(Intent::Action(Action::Confirm))
+            }
+            (Phase::ChooseBreak { binder, .. }, Place::Point(_)) => {
+                let p = self.from_bottom(binder, place)?;
+                (1..=6)
+                    .contains(&p)
+                    .then_some(Intent::Action(Action::Break(p)))
+            }
+            (Phase::Playing, _) => {
+                let at = self.from_bottom(mover, place);
+                if let (Some(to), Some(_)) = (at, self.selected)
+                    && let Some((_, steps)) = self.targets.iter().find(|(t, _)| *t == to)
+                {
+                    return Some(Intent::Steps(steps.clone()));
+                }
+                if dropped {
+                    return None;
+                }
+                match at {
+                    Some(from) if from != 0 && Some(from) != self.selected => {
+                        Some(Intent::Select(Some(from)))
+                    }
+                    _ => Some(Intent::Select(None)),
+                }
+            }
+            _ => None,
+        }
+    }
+
+    fn keys(&self, ctx: &egui::Context) -> Vec<Intent> {
+        let mut out = Vec::new();
+        let game = self.session.game();
+        ctx.input_mut(|i| {
+            let plain = Modifiers::NONE;
+            if i.consume_key(Modifiers::COMMAND, Key::N) {
+                out.push(Intent::OpenNewGame);
+            }
+            if i.consume_key(Modifiers::COMMAND, Key::O) {
+                out.push(Intent::Open);
+            }
+            if i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::S) {
+                out.push(Intent::SaveAs);
+            }
+            if i.consume_key(Modifiers::COMMAND, Key::S) {
+                out.push(Intent::Save);
+            }
+            if i.consume_key(Modifiers::COMMAND, Key::Z)
+                || i.consume_key(plain, Key::U)
+                || i.consume_key(plain, Key::Backspace)
+            {
+                out.push(Intent::Action(Action::Undo));
+            }
+            if i.consume_key(plain, Key::Space) || i.consume_key(plain, Key::R) {
+                out.push(if self.animation.is_some() {
+                    Intent::SkipAnimation
+                } else {
+                    Intent::Throw
+                });
+            }
+            if i.consume_key(plain, Key::Enter) || i.consume_key(plain, Key::L) {
+                out.push(if game.is_over() {
+                    Intent::NextGame
+                } else {
+                    Intent::Action(Action::Confirm)
+                });
+            }
+            if i.consume_key(plain, Key::D) {
+                out.push(Intent::Action(Action::Double));
+            }
+            if i.consume_key(plain, Key::T) {
+                out.push(Intent::Action(Action::Take));
+            }
+            if i.consume_key(plain, Key::P) {
+                out.push(Intent::Action(Action::Drop));
+            }
+            if i.consume_key(plain, Key::Num1) {
+                out.push(Intent::Action(Action::ChooseThrow(0)));
+            }
+            if i.consume_key(plain, Key::Num2) {
+                out.push(Intent::Action(Action::ChooseThrow(1)));
+            }
+            if i.consume_key(plain, Key::Escape) {
+                out.push(Intent::Select(None));
+            }
+        });
+        // Keys that act for a player act only for a person.
+        if !self.person_acts() {
+            out.retain(|i| {
+                matches!(
+                    i,
+                    Intent::OpenNewGame
+                        | Intent::Open
+                        | Intent::Save
+                        | Intent::SaveAs
+                        | Intent::SkipAnimation
+                        | Intent::NextGame
+                )
+            });
+        }
+        out
+    }
+
+    fn open_path(&mut self, path: PathBuf) {
+        match save::load(&path) {
+            Ok(loaded) => {
+                self.session = Session::resume(loaded.game, loaded.table, dice(self.launch.seed));
+                self.settings.recent.add(path.clone());
+                self.file = Some(path);
+                self.throw_off_dice.clear();
+                self.selected = None;
+                self.targets.clear();
+                self.message = Some("Game opened".into());
+            }
+            // The game already open stays exactly as it was.
+            Err(e) => self.message = Some(format!("Could not open {}: {e}", path.display())),
+        }
+    }
+
+    fn save_to(&mut self, path: PathBuf) {
+        let file = save::SaveFile::from_game(self.session.game(), self.session.table());
+        match save::write_atomic(&path, &file) {
+            Ok(()) => {
+                self.message = Some(format!("Saved to {}", path.display()));
+                self.settings.recent.add(path.clone());
+                self.file = Some(path);
+            }
+            Err(e) => self.message = Some(format!("Could not save: {e}")),
+        }
+    }
+
+    fn autosave(&self) {
+        if self.launch.ephemeral {
+            return;
+        }
+        if let Some(path) = save::autosave_path() {
+            let file = save::SaveFile::from_game(self.session.game(), self.session.table());
+            // Written beside the window's work, so a slow disk never stalls a frame.
+            std::thread::spawn(move || {
+                if let Err(e) = save::write_atomic(&path, &file) {
+                    eprintln!("gamester: autosave failed: {e}");
+                }
+            });
+        }
+    }
+
+    /// Opens a native file dialog on its own thread, so the window keeps drawing.
+    fn start_file_dialog(&mut self, ctx: &egui::Context, saving: bool) {
+        if self.file_job.is_some() {
+            return;
+        }
+        let (tx, rx) = channel();
+        let ctx = ctx.clone();
+        let name = self.file.as_ref().and_then(|p| p.file_name()).map_or_else(
+            || "game.ron".to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        std::thread::spawn(move || {
+            let dialog = rfd::FileDialog::new()
+                .add_filter("Gamester game", &["ron"])
+                .add_filter("All files", &["*"]);
+            let job = if saving {
+                FileJob::SaveAs(dialog.set_file_name(name).save_file())
+            } else {
+                FileJob::Open(dialog.pick_file())
+            };
+            let _ = tx.send(job);
+            ctx.request_repaint();
+        });
+        self.file_job = Some(rx);
+    }
+
+    fn poll_file_dialog(&mut self) {
+        let Some(rx) = &self.file_job else { return };
+        match rx.try_recv() {
+            Ok(job) => {
+                self.file_job = None;
+                match job {
+                    FileJob::Open(Some(path)) => self.open_path(path),
+                    FileJob::SaveAs(Some(path)) => {
+                        let path = if path.extension().is_none() {
+                            path.with_extension("ron")
+                        } else {
+                            path
+                        };
+                        self.save_to(path);
+                    }
+                    FileJob::Open(None) | FileJob::SaveAs(None) => {}
+                }
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => {}
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => self.file_job = None,
+        }
+    }
+
+    fn take_screenshot(&mut self, ctx: &egui::Context) {
+        let Some(path) = self.launch.screenshot.clone() else {
+            return;
+        };
+        // A few frames for the fonts and the layout to settle, then the picture.
+        if self.screenshot_asked || self.frames < 3 || self.animation.is_some() {
+            ctx.request_repaint();
+            return;
+        }
+        self.screenshot_asked = true;
+        let result = self.screenshot.clone();
+        let ctx2 = ctx.clone();
+        ctx.request_screenshot(move |image| {
+            let outcome = super::write_png(&path, &image);
+            if let Ok(mut slot) = result.0.lock() {
+                *slot = Some(outcome);
+            }
+            ctx2.send_viewport_cmd(egui::ViewportCommand::Close);
+            ctx2.request_repaint();
+        });
+    }
+
+    /// Draws one frame and applies what the person did in it.
+    pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        self.frames += 1;
+        self.poll_file_dialog();
+        let now = ctx.input(|i| i.time);
+        if self.animation.as_ref().is_some_and(|a| a.done(now)) {
+            self.animation = None;
+        }
+        let mut intents = self.keys(&ctx);
+
+        egui::Panel::top("menu").show(ui, |ui| {
+            egui::MenuBar::new().ui(ui, |ui| {
+                ui.menu_button("Game", |ui| {
+                    if ui.button("New game…  (Ctrl+N)").clicked() {
+                        intents.push(Intent::OpenNewGame);
+                    }
+                    if ui
+                        .add_enabled(
+                            self.session.game().is_over(),
+                            egui::Button::new("Next game of the session  (Enter)"),
+                        )
+                        .clicked()
+                    {
+                        intents.push(Intent::NextGame);
+                    }
+                    ui.separator();
+                    if ui.button("Open…  (Ctrl+O)").clicked() {
+                        intents.push(Intent::Open);
+                    }
+                    ui.menu_button("Open recent", |ui| {
+                        if self.settings.recent.is_empty() {
+                            ui.label("No games opened yet");
+                        }
+                        for path in self.settings.recent.paths() {
+                            if ui.button(path.display().to_string()).clicked() {
+                                intents.push(Intent::OpenPath(path.clone()));
+                            }
+                        }
+                    });
+                    if ui.button("Save  (Ctrl+S)").clicked() {
+                        intents.push(Intent::Save);
+                    }
+                    if ui.button("Save as…  (Ctrl+Shift+S)").clicked() {
+                        intents.push(Intent::SaveAs);
+                    }
+                    ui.separator();
+                    if ui.button("Quit").clicked() {
+                        ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+                    }
+                });
+                ui.menu_button("View", |ui| {
+                    ui.checkbox(
+                        &mut self.settings.numbers,
+                        "Number the points 1–24 (instead of ace … sice)",
+                    );
+                    ui.checkbox(&mut self.settings.ace_left, "Ace point on the left");
+                    ui.checkbox(&mut self.settings.animate, "Animate the throws");
+                });
+                ui.menu_button("Help", |ui| {
+                    if ui.button("Keys").clicked() {
+                        self.show_keys = true;
+                    }
+                });
+            });
+        });
+
+        egui::Panel::bottom("status").show(ui, |ui| {
+            ui.add_space(4.0);
+            ui.label(RichText::new(self.session.status()).size(21.0));
+            if let Some(m) = &self.message {
+                ui.label(RichText::new(m).color(Color32::from_rgb(140, 30, 20)));
+            }
+            ui.horizontal(|ui| self.buttons(ui, &mut intents));
+            ui.add_space(4.0);
+        });
+
+        egui::Panel::right("story")
+            .default_size(330.0)
+            .resizable(true)
+            .show(ui, |ui| {
+                log_view::show(ui, &self.session);
+            });
+
+        let mut view = self.board_view();
+        let resting = self.resting_dice();
+        let owners: Vec<Option<usize>> = resting.iter().map(|(_, o)| *o).collect();
+        view.dice = match &self.animation {
+            Some(a) => a.frame(now),
+            None => resting.into_iter().map(|(d, _)| d).collect(),
+        };
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            let (_, input) = view.show(ui);
+            if let Some(place) = input.clicked
+                && let Some(i) = self.board_intent(place, &owners, false)
+            {
+                intents.push(i);
+            }
+            if let Some(place) = input.drag_started
+                && self.animation.is_none()
+                && self.session.game().phase() == Phase::Playing
+                && let Some(from) = self.from_bottom(self.session.game().turn(), place)
+                && from != 0
+                && self.person_acts()
+            {
+                intents.push(Intent::Select(Some(from)));
+            }
+            if let Some(place) = input.dropped_on
+                && self.selected.is_some()
+                && let Some(i) = self.board_intent(place, &owners, true)
+            {
+                intents.push(i);
+            }
+        });
+
+        if let Some(draft) = &mut self.draft {
+            match settings::new_game_window(&ctx, draft, self.session.game().rules()) {
+                settings::Choice::Start => intents.push(Intent::StartNewGame(draft.clone())),
+                settings::Choice::Cancel => self.draft = None,
+                settings::Choice::Editing => {}
+            }
+        }
+        if self.show_keys {
+            egui::Window::new("Keys")
+                .open(&mut self.show_keys)
+                .resizable(false)
+                .show(&ctx, |ui| {
+                    for (k, what) in KEYS {
+                        ui.horizontal(|ui| {
+                            ui.label(RichText::new(*k).strong());
+                            ui.label(*what);
+                        });
+                    }
+                });
+        }
+
+        for intent in intents {
+            self.apply_intent(&ctx, intent);
+        }
+        if self.animation.is_some() {
+            ctx.request_repaint();
+        }
+        self.take_screenshot(&ctx);
+    }
+
+    fn buttons(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
+        let game = self.session.game();
+        let person = self.person_acts();
+        let phase = game.phase();
+        if ui
+            .add_enabled(
+                person && self.session.wants_dice(),
+                egui::Button::new("Throw  (Space)"),
+            )
+            .clicked()
+        {
+            intents.push(Intent::Throw);
+        }
+        if ui
+            .add_enabled(
+                person && phase == Phase::Playing && !game.steps_played().is_empty(),
+                egui::Button::new("Undo  (U)"),
+            )
+            .clicked()
+        {
+            intents.push(Intent::Action(Action::Undo));
+        }
+        if ui
+            .add_enabled(
+                person && game.may_confirm(),
+                egui::Button::new("Lift the dice  (Enter)"),
+            )
+            .clicked()
+        {
+            intents.push(Intent::Action(Action::Confirm));
+        }
+        if game.rules().cube {
+            if ui
+                .add_enabled(
+                    person && game.choices().contains(&Action::Double),
+                    egui::Button::new("Double  (D)"),
+                )
+                .clicked()
+            {
+                intents.push(Intent::Action(Action::Double));
+            }
+            if phase == Phase::DoubleOffered {
+                if ui
+                    .add_enabled(person, egui::Button::new("Take  (T)"))
+                    .clicked()
+                {
+                    intents.push(Intent::Action(Action::Take));
+                }
+                if ui
+                    .add_enabled(person, egui::Button::new("Drop  (P)"))
+                    .clicked()
+                {
+                    intents.push(Intent::Action(Action::Drop));
+                }
+            }
+        }
+        if phase == Phase::ChooseThrow && person {
+            for (i, t) in game.throws().iter().enumerate() {
+                if ui
+                    .button(format!(
+                        "Play {}  ({})",
+                        crate::engine::terms::throw_words(t),
+                        i + 1
+                    ))
+                    .clicked()
+                {
+                    intents.push(Intent::Action(Action::ChooseThrow(i as u8)));
+                }
+            }
+        }
+        if game.is_over() && ui.button("Next game  (Enter)").clicked() {
+            intents.push(Intent::NextGame);
+        }
+        if ui.button("New game…").clicked() {
+            intents.push(Intent::OpenNewGame);
+        }
+    }
+}
+
+/// The keys, as the Help window lists them.
+pub const KEYS: &[(&str, &str)] = &[
+    (
+        "Space or R",
+        "throw the dice (or skip the throw's animation)",
+    ),
+    (
+        "Click a man",
+        "pick him up: the points he may reach light up",
+    ),
+    ("U, Backspace, Ctrl+Z", "take back the last step"),
+    (
+        "Enter or L",
+        "lift the dice: the play is done (after a game: the next game)",
+    ),
+    ("1, 2", "Double-hand: play the first or the second throw"),
+    ("D, T, P", "double; take; drop (when the cube is in play)"),
+    ("Escape", "put the man down"),
+    ("Ctrl+N", "new game"),
+    ("Ctrl+O, Ctrl+S, Ctrl+Shift+S", "open, save, save as"),
+];
+
+impl eframe::App for GamesterApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.frame_ui(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if !self.launch.ephemeral {
+            eframe::set_value(storage, STORAGE_KEY, &self.settings);
+        }
+    }
+
+    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        if !self.launch.ephemeral
+            && self.launch.screenshot.is_none()
+            && let Some(path) = save::autosave_path()
+        {
+            let file = save::SaveFile::from_game(self.session.game(), self.session.table());
+            if let Err(e) = save::write_atomic(&path, &file) {
+                eprintln!("gamester: autosave failed: {e}");
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! The story of the game (each turn in period words and in notation), the session's score and
+//! the rules in force.
+
+use egui::{RichText, ScrollArea};
+
+use crate::engine::rules::OPTIONS;
+use crate::engine::{Preset, Rules, Side};
+use crate::session::Session;
+
+/// The preset whose rules these are, if any.
+#[must_use]
+pub fn preset_of(rules: &Rules) -> Option<Preset> {
+    Preset::ALL
+        .into_iter()
+        .find(|&p| Rules::preset(p) == *rules)
+}
+
+/// The side panel: rules in force, score, and the story so far.
+pub fn show(ui: &mut egui::Ui, session: &Session) {
+    let game = session.game();
+    ui.add_space(6.0);
+    let title = preset_of(game.rules()).map_or("House rules", |p| p.title());
+    ui.heading(title);
+    let tally = game.tally();
+    ui.label(format!(
+        "Session: {} {} · {} {}{}",
+        session.colour_name(Side::White),
+        tally.white,
+        session.colour_name(Side::Black),
+        tally.black,
+        if tally.draws > 0 {
+            format!(" · {} drawn", tally.draws)
+        } else {
+            String::new()
+        }
+    ));
+    for side in Side::BOTH {
+        ui.label(
+            RichText::new(format!(
+                "{}: {}",
+                session.colour_name(side),
+                session.side_name(side)
+            ))
+            .small(),
+        );
+    }
+    ui.collapsing("Rules of this game", |ui| {
+        for ((name, value), info) in game.rules().values().into_iter().zip(OPTIONS.iter()) {
+            ui.label(RichText::new(format!("{name} = {value}")).strong())
+                .on_hover_text(info.explanation);
+        }
+    });
+    ui.separator();
+    ui.label(RichText::new("The play").strong());
+    ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for entry in session.log() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(&entry.words);
+                    if let Some(n) = &entry.notation
+                        && !n.is_empty()
+                    {
+                        ui.label(RichText::new(format!("({n})")).small().italics());
+                    }
+                });
+            }
+        });
+}

@@ -1,0 +1,92 @@
+//! The window (eframe/egui): the board, the story, the settings. It reads the game and
+//! submits actions; it never moves a man itself.
+
+pub mod app;
+pub mod board_view;
+pub mod dice_view;
+pub mod log_view;
+pub mod settings;
+pub mod theme;
+
+use std::path::Path;
+
+pub use app::{GamesterApp, Launch, Settings};
+
+/// The window's icon, drawn for Gamester (assets/gamester.png).
+pub const ICON_PNG: &[u8] = include_bytes!("../../assets/gamester.png");
+
+/// Opens the window and runs until it is closed. With `launch.screenshot`, writes the first
+/// settled frame to that PNG and closes.
+pub fn run(launch: Launch) -> Result<(), String> {
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("Gamester — the games at Tables")
+        .with_inner_size([1280.0, 820.0])
+        .with_min_inner_size([720.0, 480.0])
+        .with_app_id("gamester");
+    if let Some(icon) = decode_icon(ICON_PNG) {
+        viewport = viewport.with_icon(icon);
+    }
+    let options = eframe::NativeOptions {
+        viewport,
+        persist_window: launch.screenshot.is_none(),
+        ..Default::default()
+    };
+    let screenshot = launch.screenshot.is_some();
+    let result = app::ScreenshotResult::default();
+    let slot = result.clone();
+    eframe::run_native(
+        "gamester",
+        options,
+        Box::new(move |cc| {
+            let mut app = GamesterApp::from_creation(cc, launch);
+            app.screenshot = slot;
+            Ok(Box::new(app))
+        }),
+    )
+    .map_err(|e| format!("the window could not be opened: {e}"))?;
+    if screenshot {
+        let outcome = result
+            .0
+            .lock()
+            .map_err(|_| "the screenshot was lost".to_string())?
+            .take();
+        return outcome
+            .unwrap_or_else(|| Err("the window closed before the screenshot was taken".into()));
+    }
+    Ok(())
+}
+
+/// Decodes a PNG into the window icon's pixels.
+#[must_use]
+pub fn decode_icon(bytes: &[u8]) -> Option<egui::IconData> {
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().ok()?;
+    let mut buf = vec![0; reader.output_buffer_size()?];
+    let info = reader.next_frame(&mut buf).ok()?;
+    if info.color_type != png::ColorType::Rgba || info.bit_depth != png::BitDepth::Eight {
+        return None;
+    }
+    buf.truncate(info.buffer_size());
+    Some(egui::IconData {
+        rgba: buf,
+        width: info.width,
+        height: info.height,
+    })
+}
+
+/// Writes an egui image as an RGBA PNG.
+pub fn write_png(path: &Path, image: &egui::ColorImage) -> Result<(), String> {
+    let file =
+        std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let mut encoder = png::Encoder::new(
+        std::io::BufWriter::new(file),
+        image.size[0] as u32,
+        image.size[1] as u32,
+    );
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+    let bytes: Vec<u8> = image.pixels.iter().flat_map(|c| c.to_array()).collect();
+    writer.write_image_data(&bytes).map_err(|e| e.to_string())?;
+    writer.finish().map_err(|e| e.to_string())
+}

@@ -1,0 +1,247 @@
+//! The New game window: a preset, who plays each side and in what colour, and every option of
+//! RULES.md with its explanation and sources. Changes apply to the next game; the rules of the
+//! game in progress are shown, not changed.
+
+use egui::{ComboBox, RichText};
+
+use super::app::Settings;
+use super::log_view::preset_of;
+use crate::ai::Level;
+use crate::engine::rules::{OPTIONS, OptionInfo, source_name};
+use crate::engine::{
+    BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, Opening, Players, Preset, Rules, Side,
+    Stakes,
+};
+use crate::players::{Colour, Controller, Player};
+
+/// What the person did with the window this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    Editing,
+    Start,
+    Cancel,
+}
+
+/// Whether the computer may be chosen as a player.
+pub const COMPUTER_AVAILABLE: bool = false;
+
+fn sources_line(info: &OptionInfo) -> String {
+    let names: Vec<&str> = info.sources.iter().map(|s| source_name(s)).collect();
+    format!("Sources: {}", names.join("; "))
+}
+
+fn option_row<T: Copy + PartialEq + std::fmt::Display>(
+    ui: &mut egui::Ui,
+    name: &str,
+    value: &mut T,
+    all: &[T],
+) -> bool {
+    let mut changed = false;
+    let info = OPTIONS.iter().find(|o| o.name == name);
+    ui.horizontal(|ui| {
+        ui.label(RichText::new(name).strong());
+        ComboBox::from_id_salt(name)
+            .selected_text(value.to_string())
+            .show_ui(ui, |ui| {
+                for v in all {
+                    changed |= ui.selectable_value(value, *v, v.to_string()).changed();
+                }
+            });
+    });
+    if let Some(info) = info {
+        ui.label(info.explanation);
+        ui.label(RichText::new(sources_line(info)).small().italics())
+            .on_hover_text(info.disagreement);
+    }
+    ui.add_space(4.0);
+    changed
+}
+
+fn flag_row(ui: &mut egui::Ui, name: &str, value: &mut bool) -> bool {
+    let info = OPTIONS.iter().find(|o| o.name == name);
+    let changed = ui.checkbox(value, RichText::new(name).strong()).changed();
+    if let Some(info) = info {
+        ui.label(info.explanation);
+        ui.label(RichText::new(sources_line(info)).small().italics());
+    }
+    ui.add_space(4.0);
+    changed
+}
+
+/// Every option, editable. Returns whether any changed.
+pub fn rules_editor(ui: &mut egui::Ui, rules: &mut Rules) -> bool {
+    let mut changed = false;
+    let layouts = [
+        Layout::Willughby,
+        Layout::CottonFirst,
+        Layout::Fails,
+        Layout::Nard,
+    ];
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("layout").strong());
+        ComboBox::from_id_salt("layout")
+            .selected_text(rules.layout.name())
+            .show_ui(ui, |ui| {
+                for l in layouts {
+                    let name = l.name();
+                    changed |= ui.selectable_value(&mut rules.layout, l, name).changed();
+                }
+            });
+    });
+    if let Some(info) = OPTIONS.iter().find(|o| o.name == "layout") {
+        ui.label(info.explanation);
+        ui.label(RichText::new(sources_line(info)).small().italics())
+            .on_hover_text(info.disagreement);
+    }
+    ui.add_space(4.0);
+    changed |= option_row(ui, "dice", &mut rules.dice, Dice::ALL);
+    changed |= option_row(ui, "doublets", &mut rules.doublets, Doublets::ALL);
+    changed |= option_row(ui, "opening", &mut rules.opening, Opening::ALL);
+    changed |= option_row(ui, "bound_table", &mut rules.bound_table, BoundTable::ALL);
+    changed |= option_row(ui, "bear_off", &mut rules.bear_off, BearOff::ALL);
+    changed |= option_row(ui, "compulsion", &mut rules.compulsion, Compulsion::ALL);
+    changed |= option_row(ui, "stakes", &mut rules.stakes, Stakes::ALL);
+    changed |= flag_row(ui, "unplayable_die_loses", &mut rules.unplayable_die_loses);
+    changed |= flag_row(ui, "all_captured_wins", &mut rules.all_captured_wins);
+    changed |= flag_row(ui, "blocked_is_draw", &mut rules.blocked_is_draw);
+    changed |= flag_row(ui, "cube", &mut rules.cube);
+    changed |= option_row(ui, "players", &mut rules.players, Players::ALL);
+    changed
+}
+
+fn controller_label(c: Controller) -> String {
+    match c {
+        Controller::Person => "a person".to_string(),
+        Controller::Computer(level) => format!("the computer ({level})"),
+    }
+}
+
+fn player_row(ui: &mut egui::Ui, id: &str, player: &mut Player) {
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::TextEdit::singleline(&mut player.name)
+                .desired_width(140.0)
+                .id_salt(format!("{id}-name")),
+        );
+        ComboBox::from_id_salt(format!("{id}-who"))
+            .selected_text(controller_label(player.controller))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(
+                    &mut player.controller,
+                    Controller::Person,
+                    controller_label(Controller::Person),
+                );
+                if COMPUTER_AVAILABLE {
+                    for level in Level::ALL {
+                        let c = Controller::Computer(level);
+                        ui.selectable_value(&mut player.controller, c, controller_label(c));
+                    }
+                }
+            });
+    });
+}
+
+/// The New game window. `current` is the rules of the game in progress, shown read-only.
+pub fn new_game_window(ctx: &egui::Context, draft: &mut Settings, current: &Rules) -> Choice {
+    let mut choice = Choice::Editing;
+    let mut open = true;
+    egui::Window::new("New game")
+        .open(&mut open)
+        .default_width(560.0)
+        .vscroll(true)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("Game").strong());
+                let title = draft.preset.map_or("House rules (changed)", |p| p.title());
+                ComboBox::from_id_salt("preset")
+                    .selected_text(title)
+                    .width(300.0)
+                    .show_ui(ui, |ui| {
+                        for p in Preset::ALL {
+                            if ui
+                                .selectable_label(draft.preset == Some(p), p.title())
+                                .clicked()
+                            {
+                                draft.preset = Some(p);
+                                draft.rules = Rules::preset(p);
+                            }
+                        }
+                    });
+            });
+            ui.label("A preset sets every option at once; any option may then be changed below.");
+            ui.separator();
+            ui.label(RichText::new("At the table").strong());
+            let double_hand = draft.rules.players == Players::DoubleHand;
+            for side in Side::BOTH {
+                let seat = draft.table.seat_mut(side);
+                let want = if double_hand { 2 } else { 1 };
+                while seat.players.len() < want {
+                    let n = seat.players.len() + 1;
+                    seat.players.push(Player {
+                        name: format!("{side} {n}"),
+                        controller: Controller::Person,
+                    });
+                }
+                seat.players.truncate(want);
+                ui.horizontal(|ui| {
+                    ui.label(if side == Side::White {
+                        "First side, men of"
+                    } else {
+                        "Second side, men of"
+                    });
+                    ComboBox::from_id_salt(format!("{side}-colour"))
+                        .selected_text(seat.colour.name())
+                        .show_ui(ui, |ui| {
+                            for c in Colour::ALL {
+                                ui.selectable_value(&mut seat.colour, c, c.name());
+                            }
+                        });
+                });
+                for (i, player) in seat.players.iter_mut().enumerate() {
+                    player_row(ui, &format!("{side}-{i}"), player);
+                }
+            }
+            let same_colour = draft.table.white.colour == draft.table.black.colour;
+            if same_colour {
+                ui.label(
+                    RichText::new("The two sides need different colours.")
+                        .color(egui::Color32::from_rgb(140, 30, 20)),
+                );
+            }
+            ui.separator();
+            egui::CollapsingHeader::new("House rules: every option")
+                .default_open(false)
+                .show(ui, |ui| {
+                    if rules_editor(ui, &mut draft.rules) {
+                        draft.preset = preset_of(&draft.rules);
+                    }
+                });
+            egui::CollapsingHeader::new(
+                "The rules of the game in progress (not changed by this window)",
+            )
+            .show(ui, |ui| {
+                for (name, value) in current.values() {
+                    ui.label(format!("{name} = {value}"));
+                }
+            });
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(
+                        !same_colour,
+                        egui::Button::new(RichText::new("Start the new game").strong()),
+                    )
+                    .clicked()
+                {
+                    choice = Choice::Start;
+                }
+                if ui.button("Cancel").clicked() {
+                    choice = Choice::Cancel;
+                }
+            });
+        });
+    if !open {
+        choice = Choice::Cancel;
+    }
+    choice
+}
