@@ -19,14 +19,18 @@ pub fn face_name(face: u8) -> String {
     }
 }
 
-/// A throw in words: "cinque and ace", "sice, cater and ace", "doublet sices".
+/// A throw in words, higher face first: "cinque and ace", "sice, cater and ace",
+/// "doublet sices".
 #[must_use]
 pub fn throw_words(throw: &Throw) -> String {
     let faces = throw.faces();
     if throw.is_doublets() {
         return format!("doublet {}s", face_name(faces[0]));
     }
-    let names: Vec<String> = faces.iter().map(|&f| face_name(f)).collect();
+    // The higher face is named first, as players call a throw.
+    let mut sorted = faces.to_vec();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    let names: Vec<String> = sorted.iter().map(|&f| face_name(f)).collect();
     join_and(&names)
 }
 

@@ -90,6 +90,8 @@ pub struct GamesterApp {
     screenshot_asked: bool,
     pub screenshot: ScreenshotResult,
     show_keys: bool,
+    /// Where the board was last drawn: board units to the window's points.
+    to_screen: Option<egui::emath::RectTransform>,
 }
 
 #[must_use = "an intent does nothing until applied"]
@@ -197,6 +199,7 @@ impl GamesterApp {
             screenshot_asked: false,
             screenshot: ScreenshotResult::default(),
             show_keys: false,
+            to_screen: None,
         }
     }
 
@@ -217,6 +220,26 @@ impl GamesterApp {
     #[must_use]
     pub fn session(&self) -> &Session {
         &self.session
+    }
+
+    /// Where on the window a point of `side` (in its own numbering; 25 the bar, 0 its tray)
+    /// was last drawn, for tests that click on the board.
+    #[must_use]
+    pub fn screen_pos(&self, side: Side, point: u8) -> Option<egui::Pos2> {
+        let to_screen = self.to_screen?;
+        Some(
+            to_screen
+                * self
+                    .board_view()
+                    .centre_of(self.mover_to_bottom(side, point)),
+        )
+    }
+
+    /// Where a side's dice cup was last drawn.
+    #[must_use]
+    pub fn cup_pos(&self, side: Side) -> Option<egui::Pos2> {
+        let to_screen = self.to_screen?;
+        Some(to_screen * self.board_view().centre_of(Place::Cup(side)))
     }
 
     /// The side drawn at the bottom: the one person playing against the computer, else White.
@@ -254,7 +277,7 @@ impl GamesterApp {
         }
     }
 
-    fn to_bottom(&self, mover: Side, point: u8) -> Place {
+    fn mover_to_bottom(&self, mover: Side, point: u8) -> Place {
         match point {
             0 => Place::Tray(mover),
             25 => Place::Bar(mover),
@@ -263,7 +286,7 @@ impl GamesterApp {
         }
     }
 
-    fn from_bottom(&self, mover: Side, place: Place) -> Option<u8> {
+    fn bottom_to_mover(&self, mover: Side, place: Place) -> Option<u8> {
         match place {
             Place::Point(p) if mover == self.bottom() => Some(p),
             Place::Point(p) => Some(25 - p),
@@ -413,7 +436,7 @@ impl GamesterApp {
                         .iter()
                         .map(|&(s, f)| {
                             (
-                                BoardView::dice_rest(s == bottom, 0, 1, 0),
+                                BoardView::dice_rest(s == bottom, 0, 1),
                                 f,
                                 colours[s.index()],
                             )
@@ -427,7 +450,7 @@ impl GamesterApp {
                     for (s, faces) in [(Side::White, white), (Side::Black, black)] {
                         for (i, &f) in faces.iter().enumerate() {
                             dice.push((
-                                BoardView::dice_rest(s == bottom, i, 2, 0),
+                                BoardView::dice_rest(s == bottom, i, 2),
                                 f,
                                 colours[s.index()],
                             ));
@@ -453,7 +476,7 @@ impl GamesterApp {
     }
 
     fn rest(&self, side: Side, i: usize, n: usize, row: usize) -> egui::Pos2 {
-        let p = BoardView::dice_rest(side == self.bottom(), i, n, 0);
+        let p = BoardView::dice_rest(side == self.bottom(), i, n);
         let two_rows = matches!(
             self.session.game().phase(),
             Phase::ChooseThrow | Phase::SecondThrow
@@ -510,13 +533,20 @@ impl GamesterApp {
                 if let Some(throw) = game.throw() {
                     let mut left = game.moves_left().faces().to_vec();
                     let n = throw.faces().len();
+                    let moves = throw.moves(game.rules().dice, game.rules().doublets).len();
+                    let remaining = left.len();
                     for (i, &f) in throw.faces().iter().enumerate() {
-                        let spent = match left.iter().position(|&x| x == f) {
-                            Some(k) if !throw.is_doublets() || left.len() > 0 => {
-                                left.remove(k);
-                                false
+                        let spent = if throw.is_doublets() {
+                            // Doublets may give more moves than dice: each die stands for its share.
+                            remaining * n <= (n - 1 - i) * moves
+                        } else {
+                            match left.iter().position(|&x| x == f) {
+                                Some(k) => {
+                                    left.remove(k);
+                                    false
+                                }
+                                None => true,
                             }
-                            _ => true,
                         };
                         out.push((die(self.rest(side, i, n, 0), f, side, spent), None));
                     }
@@ -534,12 +564,7 @@ impl GamesterApp {
             _ => {
                 for &(side, f) in &self.throw_off_dice {
                     out.push((
-                        die(
-                            BoardView::dice_rest(side == bottom, 0, 1, 0),
-                            f,
-                            side,
-                            false,
-                        ),
+                        die(BoardView::dice_rest(side == bottom, 0, 1), f, side, false),
                         None,
                     ));
                 }
@@ -555,11 +580,11 @@ impl GamesterApp {
         let mut targets = Vec::new();
         let mut selected = None;
         if let Some(from) = self.selected {
-            selected = Some(self.to_bottom(mover, from));
+            selected = Some(self.mover_to_bottom(mover, from));
             targets = self
                 .targets
                 .iter()
-                .map(|(to, _)| self.to_bottom(mover, *to))
+                .map(|(to, _)| self.mover_to_bottom(mover, *to))
                 .collect();
         }
         let mut choosable = Vec::new();
@@ -575,7 +600,7 @@ impl GamesterApp {
             let pos = game.position_for(binder);
             choosable = (1..=6u8)
                 .filter(|&p| pos.at(usize::from(p)) >= 2)
-                .map(|p| self.to_bottom(binder, p))
+                .map(|p| self.mover_to_bottom(binder, p))
                 .collect();
         }
         let turn = match game.phase() {
@@ -624,13 +649,13 @@ impl GamesterApp {
                 Some(Intent::Action(Action::Confirm))
             }
             (Phase::ChooseBreak { binder, .. }, Place::Point(_)) => {
-                let p = self.from_bottom(binder, place)?;
+                let p = self.bottom_to_mover(binder, place)?;
                 (1..=6)
                     .contains(&p)
                     .then_some(Intent::Action(Action::Break(p)))
             }
             (Phase::Playing, _) => {
-                let at = self.from_bottom(mover, place);
+                let at = self.bottom_to_mover(mover, place);
                 if let (Some(to), Some(_)) = (at, self.selected)
                     && let Some((_, steps)) = self.targets.iter().find(|(t, _)| *t == to)
                 {
@@ -929,7 +954,8 @@ impl GamesterApp {
             None => resting.into_iter().map(|(d, _)| d).collect(),
         };
         egui::CentralPanel::default_margins().show(ui, |ui| {
-            let (_, input) = view.show(ui);
+            let (_, input, to_screen) = view.show(ui);
+            self.to_screen = Some(to_screen);
             if let Some(place) = input.clicked
                 && let Some(i) = self.board_intent(place, &owners, false)
             {
@@ -938,7 +964,7 @@ impl GamesterApp {
             if let Some(place) = input.drag_started
                 && self.animation.is_none()
                 && self.session.game().phase() == Phase::Playing
-                && let Some(from) = self.from_bottom(self.session.game().turn(), place)
+                && let Some(from) = self.bottom_to_mover(self.session.game().turn(), place)
                 && from != 0
                 && self.person_acts()
             {

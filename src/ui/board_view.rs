@@ -141,20 +141,14 @@ impl BoardView {
         Rect::from_center_size(c, vec2(56.0, 60.0))
     }
 
-    /// Where a side's dice come to rest: the table on its right hand.
+    /// Where a side's dice come to rest: the table on its right hand, side by side.
     #[must_use]
-    pub fn dice_rest(side_is_bottom: bool, index: usize, count: usize, row: usize) -> Pos2 {
+    pub fn dice_rest(side_is_bottom: bool, index: usize, count: usize) -> Pos2 {
         let spacing = 56.0;
         let centre_x = if side_is_bottom { 620.0 } else { 200.0 };
-        let x = centre_x + (index as f32 - (count as f32 - 1.0) / 2.0) * spacing;
-        let y = MID_Y + (row as f32 - 0.0) * 52.0 - if row > 0 { 0.0 } else { 0.0 };
         pos2(
-            x,
-            if row > 0 {
-                y
-            } else {
-                MID_Y - if count > 0 { 0.0 } else { 0.0 }
-            },
+            centre_x + (index as f32 - (count as f32 - 1.0) / 2.0) * spacing,
+            MID_Y,
         )
     }
 
@@ -206,7 +200,7 @@ impl BoardView {
     }
 
     /// Lays out and paints the board in the space given, and reports what the pointer did.
-    pub fn show(&self, ui: &mut egui::Ui) -> (egui::Response, BoardInput) {
+    pub fn show(&self, ui: &mut egui::Ui) -> (egui::Response, BoardInput, RectTransform) {
         let avail = ui.available_size();
         let scale = (avail.x / SIZE.x).min(avail.y / SIZE.y).max(0.1);
         let (response, painter) = ui.allocate_painter(avail, Sense::click_and_drag());
@@ -229,7 +223,26 @@ impl BoardView {
         if response.drag_stopped() {
             input.dropped_on = place_of(ui.ctx().input(|i| i.pointer.latest_pos()));
         }
-        (response, input)
+        (response, input, to_screen)
+    }
+
+    /// The middle of a place, in board units: where a click lands on it.
+    #[must_use]
+    pub fn centre_of(&self, place: Place) -> Pos2 {
+        match place {
+            Place::Point(p) => {
+                let r = self.point_rect(p);
+                if p <= 12 {
+                    pos2(r.center().x, r.max.y - 60.0)
+                } else {
+                    pos2(r.center().x, r.min.y + 60.0)
+                }
+            }
+            Place::Bar(side) => self.bar_pos(side, 0),
+            Place::Tray(side) => self.tray_rect(side).center(),
+            Place::Cup(side) => self.cup_rect(side).center(),
+            Place::Die(i) => self.dice.get(i).map_or(pos2(0.0, 0.0), |d| d.at),
+        }
     }
 
     /// Paints the whole board through `to_screen`.
