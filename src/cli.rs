@@ -43,7 +43,8 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
         },
         Some("bench") => match args.get(1).map(String::as_str) {
             Some("movegen") => Ok(bench_movegen(Duration::from_secs(3))),
-            _ => Err(CliError::Usage("usage: gamester bench movegen".into())),
+            Some("draw") => Ok(format!("draw {:.3} ms/frame\n", crate::ui::bench_draw(500))),
+            _ => Err(CliError::Usage("usage: gamester bench movegen|draw".into())),
         },
         Some(other) => Err(CliError::Usage(format!(
             "unknown command `{other}`; {USAGE}"

@@ -46,6 +46,22 @@ impl Session {
         })
     }
 
+    /// A session that replays a record from the start, telling its story as it goes (for a
+    /// loaded or resumed game). Fails at the first action the rules refuse.
+    pub fn from_record(
+        rules: Rules,
+        tally_before: Tally,
+        record: &[Action],
+        table: Table,
+        dice: Box<dyn DiceRoller + Send>,
+    ) -> Result<Session, RuleError> {
+        let mut session = Session::new(rules, table, tally_before, dice)?;
+        for &action in record {
+            session.apply(action)?;
+        }
+        Ok(session)
+    }
+
     /// A session around a game already under way (as loaded from a file).
     #[must_use]
     pub fn resume(game: Game, table: Table, dice: Box<dyn DiceRoller + Send>) -> Session {
@@ -477,6 +493,26 @@ mod tests {
         assert!(words[3].starts_with("White plays"), "{}", words[3]);
         assert!(s.log()[3].notation.is_some());
         assert_eq!(s.status(), "Black to throw");
+    }
+
+    #[test]
+    fn a_replayed_record_tells_the_same_story() {
+        let mut s = session(&[5, 2, 5, 1, 3, 3]);
+        s.throw().unwrap();
+        s.throw().unwrap();
+        let play = s.game().legal_plays()[0];
+        s.apply_play(&play).unwrap();
+        s.throw().unwrap();
+        let again = Session::from_record(
+            s.game().rules().clone(),
+            Tally::default(),
+            s.game().record(),
+            Table::two_people(),
+            Box::new(LoadedDice::new(&[1])),
+        )
+        .unwrap();
+        assert_eq!(again.game(), s.game());
+        assert_eq!(again.log(), s.log());
     }
 
     #[test]

@@ -115,6 +115,19 @@ fn dice(seed: Option<u64>) -> Box<FairDice> {
     Box::new(seed.map_or_else(FairDice::from_os, FairDice::seeded))
 }
 
+/// A loaded game as a session, its story told again from the record.
+fn resumed(loaded: save::Loaded, seed: Option<u64>) -> Session {
+    let replay = &loaded.replay;
+    Session::from_record(
+        replay.rules().clone(),
+        replay.tally_before(),
+        replay.record(),
+        loaded.table.clone(),
+        dice(seed),
+    )
+    .unwrap_or_else(|_| Session::resume(loaded.game, loaded.table, dice(seed)))
+}
+
 impl GamesterApp {
     /// A window with a game ready: the game in progress if one was autosaved, else a new game
     /// under the remembered settings.
@@ -142,11 +155,7 @@ impl GamesterApp {
         if let Some(path) = &launch.open {
             match save::load(path) {
                 Ok(loaded) => {
-                    session = Some(Session::resume(
-                        loaded.game,
-                        loaded.table,
-                        dice(launch.seed),
-                    ));
+                    session = Some(resumed(loaded, launch.seed));
                     file = Some(path.clone());
                 }
                 Err(e) => message = Some(format!("Could not open {}: {e}", path.display())),
@@ -156,13 +165,7 @@ impl GamesterApp {
             && path.exists()
         {
             match save::load(&path) {
-                Ok(loaded) => {
-                    session = Some(Session::resume(
-                        loaded.game,
-                        loaded.table,
-                        dice(launch.seed),
-                    ))
-                }
+                Ok(loaded) => session = Some(resumed(loaded, launch.seed)),
                 Err(e) => message = Some(format!("The game in progress could not be resumed: {e}")),
             }
         }
@@ -220,6 +223,11 @@ impl GamesterApp {
     #[must_use]
     pub fn session(&self) -> &Session {
         &self.session
+    }
+
+    /// The session, for driving a game from outside the window (benchmarks, tests).
+    pub fn session_mut(&mut self) -> &mut Session {
+        &mut self.session
     }
 
     /// Where on the window a point of `side` (in its own numbering; 25 the bar, 0 its tray)
@@ -751,7 +759,7 @@ impl GamesterApp {
     fn open_path(&mut self, path: PathBuf) {
         match save::load(&path) {
             Ok(loaded) => {
-                self.session = Session::resume(loaded.game, loaded.table, dice(self.launch.seed));
+                self.session = resumed(loaded, self.launch.seed);
                 self.settings.recent.add(path.clone());
                 self.file = Some(path);
                 self.throw_off_dice.clear();

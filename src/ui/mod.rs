@@ -90,3 +90,57 @@ pub fn write_png(path: &Path, image: &egui::ColorImage) -> Result<(), String> {
     writer.write_image_data(&bytes).map_err(|e| e.to_string())?;
     writer.finish().map_err(|e| e.to_string())
 }
+
+/// Measures the CPU cost of one frame of the window (layout, painting the board, tessellation;
+/// not the GPU), averaged over `frames` frames of a game in the middle of play. Returns
+/// milliseconds a frame.
+#[must_use]
+pub fn bench_draw(frames: u32) -> f64 {
+    use crate::engine::{Action, Phase};
+    let ctx = egui::Context::default();
+    theme::apply(&ctx);
+    let mut app = GamesterApp::new(
+        Settings::default(),
+        Launch {
+            seed: Some(1),
+            ephemeral: true,
+            ..Launch::default()
+        },
+    );
+    app.settings.animate = false;
+    // Play a few turns so the board is busy: men on many points, dice showing.
+    let mut player = crate::ai::random::RandomPlayer::seeded(1);
+    for _ in 0..40 {
+        if app.session_mut().game().phase() == Phase::Playing
+            && app.session_mut().game().turns() > 12
+        {
+            break;
+        }
+        let game = app.session_mut().game().clone();
+        if let Some(action) = game.throw_action(player.dice()) {
+            let _ = app.session_mut().apply(action);
+        } else if let Some(play) = game.legal_plays().first() {
+            let _ = app.session_mut().apply_play(play);
+        } else if let Some(&choice) = game.choices().iter().find(|c| !matches!(c, Action::Double)) {
+            let _ = app.session_mut().apply(choice);
+        }
+    }
+    let input = || egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 820.0),
+        )),
+        ..Default::default()
+    };
+    // Warm up the fonts and the layout caches.
+    for _ in 0..3 {
+        let out = ctx.run_ui(input(), |ui| app.frame_ui(ui));
+        let _ = ctx.tessellate(out.shapes, out.pixels_per_point);
+    }
+    let start = std::time::Instant::now();
+    for _ in 0..frames {
+        let out = ctx.run_ui(input(), |ui| app.frame_ui(ui));
+        let _ = ctx.tessellate(out.shapes, out.pixels_per_point);
+    }
+    start.elapsed().as_secs_f64() * 1000.0 / f64::from(frames.max(1))
+}
