@@ -206,3 +206,37 @@ fn many_random_clicks_and_keys_never_panic() {
         game.record()
     );
 }
+
+#[test]
+fn a_game_is_replayed_turn_by_turn_and_taken_over() {
+    // Given a game two plays in
+    let mut h = harness(21, Settings::default());
+    h.run();
+    for _ in 0..2 {
+        throw_until_playing(&mut h);
+        let play = h.state().session().game().legal_plays()[0];
+        h.state_mut().session_mut().apply_play(&play).unwrap();
+        h.run();
+    }
+    let live = h.state().session().game().clone();
+    // When the game is replayed and stepped back a turn
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Replay this game, turn by turn").click();
+    h.run();
+    assert!(h.state().is_replaying());
+    assert_eq!(h.state().shown().game().position(), live.position());
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    // Then the board shows the game before the last play, and the game in play is untouched
+    let shown = h.state().shown().game().clone();
+    assert_ne!(shown.position(), live.position());
+    assert!(shown.record().len() < live.record().len());
+    assert_eq!(shown.record(), &live.record()[..shown.record().len()]);
+    assert_eq!(h.state().session().game(), &live);
+    // When the person plays on from there
+    h.get_by_label("Play on from here").click();
+    h.run();
+    assert!(!h.state().is_replaying());
+    assert_eq!(h.state().session().game().record(), shown.record());
+}

@@ -65,6 +65,37 @@ pub struct Launch {
 #[derive(Clone, Debug, Default)]
 pub struct ScreenshotResult(pub Arc<Mutex<Option<Result<(), String>>>>);
 
+/// A game's record being stepped through: the whole record, how far, and the game as it stood
+/// there (with its story).
+struct Replaying {
+    replay: save::Replay,
+    at: usize,
+    shown: Session,
+}
+
+impl Replaying {
+    fn at(replay: save::Replay, at: usize, table: &Table) -> Option<Replaying> {
+        let at = at.min(replay.len());
+        let shown = Session::from_record(
+            replay.rules().clone(),
+            replay.tally_before(),
+            &replay.record()[..at],
+            table.clone(),
+            Box::new(crate::engine::LoadedDice::new(&[1])),
+        )
+        .ok()?;
+        Some(Replaying { replay, at, shown })
+    }
+
+    /// The turn number shown (1 for the first), and how many turns the record has.
+    fn turn(&self) -> (usize, usize) {
+        let ends = self.replay.turn_ends();
+        let done = ends.iter().filter(|&&e| e <= self.at).count();
+        let total = ends.len() + usize::from(ends.last().copied().unwrap_or(0) < self.replay.len());
+        (done, total)
+    }
+}
+
 enum FileJob {
     Open(Option<PathBuf>),
     SaveAs(Option<PathBuf>),
@@ -90,6 +121,8 @@ pub struct GamesterApp {
     screenshot_asked: bool,
     pub screenshot: ScreenshotResult,
     show_keys: bool,
+    /// Stepping through a game's record, if the person is.
+    replaying: Option<Replaying>,
     /// Where the board was last drawn: board units to the window's points.
     to_screen: Option<egui::emath::RectTransform>,
 }
@@ -109,6 +142,12 @@ enum Intent {
     OpenPath(PathBuf),
     Save,
     SaveAs,
+    /// Step through the record: start, or go to the game after this many actions.
+    ReplayStart,
+    ReplayTo(usize),
+    /// Play on from the point shown, leaving the rest of the record.
+    ReplayTakeOver,
+    ReplayLeave,
 }
 
 fn dice(seed: Option<u64>) -> Box<FairDice> {
@@ -203,6 +242,7 @@ impl GamesterApp {
             screenshot: ScreenshotResult::default(),
             show_keys: false,
             to_screen: None,
+            replaying: None,
         }
     }
 
@@ -223,6 +263,18 @@ impl GamesterApp {
     #[must_use]
     pub fn session(&self) -> &Session {
         &self.session
+    }
+
+    /// The session whose game the board shows: the one in play, or a point of a replay.
+    #[must_use]
+    pub fn shown(&self) -> &Session {
+        self.replaying.as_ref().map_or(&self.session, |r| &r.shown)
+    }
+
+    /// Whether the person is stepping through a record.
+    #[must_use]
+    pub fn is_replaying(&self) -> bool {
+        self.replaying.is_some()
     }
 
     /// The session, for driving a game from outside the window (benchmarks, tests).
@@ -410,6 +462,45 @@ impl GamesterApp {
                 self.start_file_dialog(ctx, true);
                 return;
             }
+            Intent::ReplayStart => {
+                match save::Replay::of_game(self.session.game()) {
+                    Ok(replay) => {
+                        let end = replay.len();
+                        self.replaying = Replaying::at(replay, end, self.session.table());
+                    }
+                    Err(e) => self.message = Some(format!("Cannot replay this game: {e}")),
+                }
+                return;
+            }
+            Intent::ReplayTo(n) => {
+                if let Some(r) = self.replaying.take() {
+                    let table = r.shown.table().clone();
+                    self.replaying = Replaying::at(r.replay, n, &table);
+                }
+                self.animation = None;
+                return;
+            }
+            Intent::ReplayTakeOver => {
+                if let Some(r) = self.replaying.take() {
+                    self.session = Session::from_record(
+                        r.replay.rules().clone(),
+                        r.replay.tally_before(),
+                        &r.replay.record()[..r.at],
+                        self.session.table().clone(),
+                        dice(self.launch.seed),
+                    )
+                    .unwrap_or(r.shown);
+                    self.throw_off_dice.clear();
+                    self.message =
+                        Some("You play on from here: the rest of the record is set aside".into());
+                    self.autosave();
+                }
+                return;
+            }
+            Intent::ReplayLeave => {
+                self.replaying = None;
+                return;
+            }
         };
         self.selected = None;
         self.targets.clear();
@@ -486,7 +577,7 @@ impl GamesterApp {
     fn rest(&self, side: Side, i: usize, n: usize, row: usize) -> egui::Pos2 {
         let p = BoardView::dice_rest(side == self.bottom(), i, n);
         let two_rows = matches!(
-            self.session.game().phase(),
+            self.shown().game().phase(),
             Phase::ChooseThrow | Phase::SecondThrow
         );
         if two_rows || row > 0 {
@@ -516,15 +607,15 @@ impl GamesterApp {
 
     fn colours(&self) -> [crate::players::Colour; 2] {
         [
-            self.session.table().white.colour,
-            self.session.table().black.colour,
+            self.shown().table().white.colour,
+            self.shown().table().black.colour,
         ]
     }
 
     /// The dice to show when none is in flight, each with the throw it belongs to (for choosing
     /// in Double-hand).
     fn resting_dice(&self) -> Vec<(ShownDie, Option<usize>)> {
-        let game = self.session.game();
+        let game = self.shown().game();
         let colours = self.colours();
         let bottom = self.bottom();
         let mut out = Vec::new();
@@ -582,7 +673,7 @@ impl GamesterApp {
     }
 
     fn board_view(&self) -> BoardView {
-        let game = self.session.game();
+        let game = self.shown().game();
         let bottom = self.bottom();
         let mover = game.turn();
         let mut targets = Vec::new();
@@ -613,7 +704,7 @@ impl GamesterApp {
         }
         let turn = match game.phase() {
             Phase::ThrowOff | Phase::BreakThrowOff { .. } | Phase::Over(_) => None,
-            _ if self.session.wants_dice() => Some(mover),
+            _ if self.shown().wants_dice() => Some(mover),
             _ => None,
         };
         BoardView {
@@ -641,7 +732,7 @@ impl GamesterApp {
         if self.animation.is_some() {
             return Some(Intent::SkipAnimation);
         }
-        if !self.person_acts() {
+        if self.replaying.is_some() || !self.person_acts() {
             return None;
         }
         let game = self.session.game();
@@ -685,6 +776,27 @@ impl GamesterApp {
 
     fn keys(&self, ctx: &egui::Context) -> Vec<Intent> {
         let mut out = Vec::new();
+        if let Some(r) = &self.replaying {
+            ctx.input_mut(|i| {
+                let plain = Modifiers::NONE;
+                if i.consume_key(plain, Key::ArrowLeft) {
+                    out.push(Intent::ReplayTo(r.replay.turn_before(r.at)));
+                }
+                if i.consume_key(plain, Key::ArrowRight) {
+                    out.push(Intent::ReplayTo(r.replay.turn_after(r.at)));
+                }
+                if i.consume_key(plain, Key::Home) {
+                    out.push(Intent::ReplayTo(0));
+                }
+                if i.consume_key(plain, Key::End) {
+                    out.push(Intent::ReplayTo(r.replay.len()));
+                }
+                if i.consume_key(plain, Key::Escape) {
+                    out.push(Intent::ReplayLeave);
+                }
+            });
+            return out;
+        }
         let game = self.session.game();
         ctx.input_mut(|i| {
             let plain = Modifiers::NONE;
@@ -896,6 +1008,9 @@ impl GamesterApp {
                     {
                         intents.push(Intent::NextGame);
                     }
+                    if ui.button("Replay this game, turn by turn").clicked() {
+                        intents.push(Intent::ReplayStart);
+                    }
                     ui.separator();
                     if ui.button("Open…  (Ctrl+O)").clicked() {
                         intents.push(Intent::Open);
@@ -939,11 +1054,15 @@ impl GamesterApp {
 
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.add_space(4.0);
-            ui.label(RichText::new(self.session.status()).size(21.0));
+            ui.label(RichText::new(self.shown().status()).size(21.0));
             if let Some(m) = &self.message {
                 ui.label(RichText::new(m).color(Color32::from_rgb(140, 30, 20)));
             }
-            ui.horizontal(|ui| self.buttons(ui, &mut intents));
+            if self.replaying.is_some() {
+                ui.horizontal(|ui| self.replay_buttons(ui, &mut intents));
+            } else {
+                ui.horizontal(|ui| self.buttons(ui, &mut intents));
+            }
             ui.add_space(4.0);
         });
 
@@ -951,7 +1070,7 @@ impl GamesterApp {
             .default_size(330.0)
             .resizable(true)
             .show(ui, |ui| {
-                log_view::show(ui, &self.session);
+                log_view::show(ui, self.shown());
             });
 
         let mut view = self.board_view();
@@ -1014,6 +1133,42 @@ impl GamesterApp {
             ctx.request_repaint();
         }
         self.take_screenshot(&ctx);
+    }
+
+    fn replay_buttons(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
+        let Some(r) = &self.replaying else { return };
+        let (turn, total) = r.turn();
+        ui.label(RichText::new(format!("Replay: turn {turn} of {total}")).strong());
+        if ui
+            .add_enabled(r.at > 0, egui::Button::new("Start  (Home)"))
+            .clicked()
+        {
+            intents.push(Intent::ReplayTo(0));
+        }
+        if ui
+            .add_enabled(r.at > 0, egui::Button::new("Turn back  (Left)"))
+            .clicked()
+        {
+            intents.push(Intent::ReplayTo(r.replay.turn_before(r.at)));
+        }
+        if ui
+            .add_enabled(r.at < r.replay.len(), egui::Button::new("Turn on  (Right)"))
+            .clicked()
+        {
+            intents.push(Intent::ReplayTo(r.replay.turn_after(r.at)));
+        }
+        if ui
+            .add_enabled(r.at < r.replay.len(), egui::Button::new("End  (End)"))
+            .clicked()
+        {
+            intents.push(Intent::ReplayTo(r.replay.len()));
+        }
+        if ui.button("Play on from here").clicked() {
+            intents.push(Intent::ReplayTakeOver);
+        }
+        if ui.button("Back to the game  (Esc)").clicked() {
+            intents.push(Intent::ReplayLeave);
+        }
     }
 
     fn buttons(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
@@ -1115,6 +1270,10 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Escape", "put the man down"),
     ("Ctrl+N", "new game"),
     ("Ctrl+O, Ctrl+S, Ctrl+Shift+S", "open, save, save as"),
+    (
+        "Left, Right, Home, End",
+        "in a replay: a turn back, a turn on, the start, the end",
+    ),
 ];
 
 impl eframe::App for GamesterApp {
