@@ -284,6 +284,13 @@ impl Session {
                         );
                         let notation = format_play(&before, steps, bear_off);
                         self.push(Some(*side), words, Some(notation));
+                        if !before.home_bound() && self.game.position_for(*side).home_bound() {
+                            let words = format!(
+                                "{} has bound his table: two men or more on each of its six points",
+                                self.colour_name(*side)
+                            );
+                            self.push(Some(*side), words, None);
+                        }
                     }
                 }
                 Event::DoubleOffered { by, value } => {

@@ -121,6 +121,8 @@ pub struct GamesterApp {
     screenshot_asked: bool,
     pub screenshot: ScreenshotResult,
     show_keys: bool,
+    /// The last hover text, with the place and position it was made for.
+    hover_cache: Option<(Place, crate::engine::Position, String)>,
     /// Stepping through a game's record, if the person is.
     replaying: Option<Replaying>,
     /// Where the board was last drawn: board units to the window's points.
@@ -243,6 +245,7 @@ impl GamesterApp {
             show_keys: false,
             to_screen: None,
             replaying: None,
+            hover_cache: None,
         }
     }
 
@@ -722,6 +725,26 @@ impl GamesterApp {
         }
     }
 
+    /// The hover text of a place, kept while the pointer and the position stay the same (the
+    /// count of throws that hit a blot takes a little working out).
+    fn hover_text(&mut self, place: Place, dice: &[ShownDie]) -> String {
+        let position = self.shown().game().position();
+        if let Some((p, pos, text)) = &self.hover_cache
+            && *p == place
+            && *pos == position
+        {
+            return text.clone();
+        }
+        let shown = self.shown();
+        let names = [
+            shown.colour_name(Side::White),
+            shown.colour_name(Side::Black),
+        ];
+        let text = super::tooltips::describe(place, shown.game(), self.bottom(), names, dice);
+        self.hover_cache = Some((place, position, text.clone()));
+        text
+    }
+
     /// What a click (or a drop) on the board means now.
     fn board_intent(
         &self,
@@ -1081,8 +1104,20 @@ impl GamesterApp {
             None => resting.into_iter().map(|(d, _)| d).collect(),
         };
         egui::CentralPanel::default_margins().show(ui, |ui| {
-            let (_, input, to_screen) = view.show(ui);
+            let (response, input, to_screen) = view.show(ui);
             self.to_screen = Some(to_screen);
+            if let Some(place) = input.hovered
+                && self.animation.is_none()
+                && !response.dragged()
+            {
+                let text = self.hover_text(place, &view.dice);
+                if !text.is_empty() {
+                    response.on_hover_ui_at_pointer(|ui| {
+                        ui.set_max_width(380.0);
+                        ui.label(text);
+                    });
+                }
+            }
             if let Some(place) = input.clicked
                 && let Some(i) = self.board_intent(place, &owners, false)
             {

@@ -7,6 +7,7 @@ pub mod dice_view;
 pub mod log_view;
 pub mod settings;
 pub mod theme;
+pub mod tooltips;
 
 use std::path::Path;
 

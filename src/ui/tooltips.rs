@@ -1,0 +1,154 @@
+//! What the board says when the pointer rests on it: the name of a point from the viewer's side,
+//! blots and how many throws hit them, the bar, the trays, the dice and the cups.
+
+use super::board_view::Place;
+use super::dice_view::ShownDie;
+use crate::engine::movegen::hitting_throws;
+use crate::engine::terms::face_name;
+use crate::engine::{Game, Side};
+
+/// A point's name as the side at the bottom counts it: "your cater point (4), in your home
+/// table", "the adversary's trey point (your 22), in his home table".
+#[must_use]
+pub fn point_name(p: u8) -> String {
+    match p {
+        1..=6 => format!("your {} point ({p}), in your home table", face_name(p)),
+        7..=12 => format!("your {p} point, in your outer table"),
+        13..=18 => format!(
+            "the adversary's {} point (your {p}), in his outer table",
+            25 - p
+        ),
+        _ => format!(
+            "the adversary's {} point (your {p}), in his home table",
+            face_name(25 - p)
+        ),
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+fn shots(game: &Game, hitter: Side, point_of_hitter: u8) -> String {
+    let (hits, all) = hitting_throws(
+        &game.position_for(hitter),
+        usize::from(point_of_hitter),
+        game.rules(),
+    );
+    format!("{hits} of the {all} throws hit it")
+}
+
+/// The hover text of a place on the board. `viewer` is the side at the bottom.
+#[must_use]
+pub fn describe(
+    place: Place,
+    game: &Game,
+    viewer: Side,
+    names: [&str; 2],
+    dice: &[ShownDie],
+) -> String {
+    let name = |s: Side| names[s.index()];
+    match place {
+        Place::Point(p) => {
+            let mut text = point_name(p);
+            let men = game.position_for(viewer).at(usize::from(p));
+            let count = men.unsigned_abs();
+            let owner = if men > 0 { viewer } else { viewer.other() };
+            if men == 1 {
+                text.push_str(&format!(
+                    ".\nYour blot: a man alone, whom the adversary may hit. {}.",
+                    shots(game, viewer.other(), 25 - p)
+                ));
+            } else if men == -1 {
+                text.push_str(&format!(
+                    ".\n{}'s blot: a man alone, whom you may hit. {}.",
+                    name(owner),
+                    shots(game, viewer, p)
+                ));
+            } else if count >= 2 {
+                let whose = if owner == viewer {
+                    "yours".to_string()
+                } else {
+                    format!("{}'s", name(owner))
+                };
+                text.push_str(&format!(".\n{count} men, {whose}: the point is taken; no man of the other side may land here."));
+            } else {
+                text.push_str(".\nEmpty: any man may land here.");
+            }
+            if (1..=6).contains(&p) && game.position_for(viewer).home_bound() {
+                text.push_str("\nYour home table is bound: two or more of your men on each of its six points.");
+            }
+            capitalised(&text)
+        }
+        Place::Bar(side) => {
+            let pos = game.position_for(side);
+            format!(
+                "The bar, between the two tables. {} has {} {} here: men that were hit wait on the bar, \
+                 and must enter again in the adversary's home table (a die of n enters on his n point) \
+                 before any other man of theirs may move.",
+                name(side),
+                pos.bar(),
+                if pos.bar() == 1 { "man" } else { "men" }
+            )
+        }
+        Place::Tray(side) => {
+            let pos = game.position_for(side);
+            format!(
+                "{}'s tray: {} of 15 men borne off. Men are borne off, by the dice, once all fifteen \
+                 stand in the home table; the first to bear off all his men wins.",
+                name(side),
+                pos.off()
+            )
+        }
+        Place::Cup(side) => format!(
+            "{}'s dice box. The dice are thrown from it into the table at the thrower's right hand; \
+             click it (or press Space) when it is lit.",
+            name(side)
+        ),
+        Place::Die(i) => {
+            let Some(die) = dice.get(i) else {
+                return String::new();
+            };
+            let state = if die.spent {
+                "; its move is played"
+            } else {
+                ""
+            };
+            format!(
+                "A die showing {} ({}){state}. When the play is done, click the dice to lift them.",
+                face_name(die.face),
+                die.face
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Preset, Rules};
+
+    #[test]
+    fn points_are_named_from_the_viewers_side() {
+        assert_eq!(point_name(4), "your cater point (4), in your home table");
+        assert_eq!(
+            point_name(22),
+            "the adversary's trey point (your 22), in his home table"
+        );
+        assert_eq!(
+            point_name(16),
+            "the adversary's 9 point (your 16), in his outer table"
+        );
+    }
+
+    #[test]
+    fn a_blot_says_how_many_throws_hit_it() {
+        let game = Game::new(Rules::preset(Preset::Irish)).unwrap();
+        // No blots at the start: the 6 point holds five men
+        let text = describe(Place::Point(6), &game, Side::White, ["White", "Black"], &[]);
+        assert!(text.contains("5 men, yours"), "{text}");
+    }
+}
