@@ -240,3 +240,32 @@ fn a_game_is_replayed_turn_by_turn_and_taken_over() {
     assert!(!h.state().is_replaying());
     assert_eq!(h.state().session().game().record(), shown.record());
 }
+
+#[test]
+fn the_first_game_guide_walks_through_a_game() {
+    let mut h = harness(8, Settings::default());
+    h.run();
+    h.get_by_label("Help").click();
+    h.run();
+    h.get_by_label("First game guide").click();
+    h.run();
+    // The tables, the array: moved on by Next
+    assert!(h.query_by_label_contains("The tables (1/8)").is_some());
+    h.get_by_label("Next").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Yours stand 2 on your 24 point, 5 on your 13 point")
+            .is_some()
+    );
+    h.get_by_label("Next").click();
+    h.run();
+    // The throw-off step waits for the throw-off, then moves on by itself
+    assert!(h.query_by_label_contains("The throw-off (3/8)").is_some());
+    h.get_by_label("Throw  (Space)").click();
+    h.run();
+    h.run();
+    assert!(h.query_by_label_contains("Moving the men (4/8)").is_some());
+    h.get_by_label("Close the guide").click();
+    h.run();
+    assert!(h.query_by_label_contains("Moving the men").is_none());
+}

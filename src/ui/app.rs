@@ -32,6 +32,8 @@ pub struct Settings {
     pub ace_left: bool,
     pub animate: bool,
     pub recent: RecentFiles,
+    /// Whether the first-game guide was offered already (it opens by itself once).
+    pub guide_offered: bool,
 }
 
 impl Default for Settings {
@@ -44,6 +46,7 @@ impl Default for Settings {
             ace_left: false,
             animate: true,
             recent: RecentFiles::default(),
+            guide_offered: false,
         }
     }
 }
@@ -121,6 +124,8 @@ pub struct GamesterApp {
     screenshot_asked: bool,
     pub screenshot: ScreenshotResult,
     show_keys: bool,
+    /// The first-game guide's step, while it is open.
+    guide: Option<usize>,
     /// The last hover text, with the place and position it was made for.
     hover_cache: Option<(Place, crate::engine::Position, String)>,
     /// Stepping through a game's record, if the person is.
@@ -246,6 +251,7 @@ impl GamesterApp {
             to_screen: None,
             replaying: None,
             hover_cache: None,
+            guide: None,
         }
     }
 
@@ -260,7 +266,13 @@ impl GamesterApp {
                 .and_then(|s| eframe::get_value::<Settings>(s, STORAGE_KEY))
                 .unwrap_or_default()
         };
-        GamesterApp::new(settings, launch)
+        let first_run = !launch.ephemeral && launch.screenshot.is_none() && !settings.guide_offered;
+        let mut app = GamesterApp::new(settings, launch);
+        if first_run {
+            app.guide = Some(0);
+            app.settings.guide_offered = true;
+        }
+        app
     }
 
     #[must_use]
@@ -690,6 +702,12 @@ impl GamesterApp {
                 .collect();
         }
         let mut choosable = Vec::new();
+        if let Some(index) = self.guide
+            && self.replaying.is_none()
+            && let Some(step) = super::guide::steps(game.rules(), game, bottom).get(index)
+        {
+            choosable = super::guide::places(step);
+        }
         if let Phase::ChooseBreak { chooser, binder } = game.phase()
             && self
                 .session
@@ -1068,6 +1086,9 @@ impl GamesterApp {
                     ui.checkbox(&mut self.settings.animate, "Animate the throws");
                 });
                 ui.menu_button("Help", |ui| {
+                    if ui.button("First game guide").clicked() {
+                        self.guide = Some(0);
+                    }
                     if ui.button("Keys").clicked() {
                         self.show_keys = true;
                     }
@@ -1161,6 +1182,7 @@ impl GamesterApp {
                 });
         }
 
+        self.guide_ui(&ctx);
         for intent in intents {
             self.apply_intent(&ctx, intent);
         }
@@ -1168,6 +1190,29 @@ impl GamesterApp {
             ctx.request_repaint();
         }
         self.take_screenshot(&ctx);
+    }
+
+    fn guide_ui(&mut self, ctx: &egui::Context) {
+        let Some(index) = self.guide else { return };
+        let steps = super::guide::steps(
+            self.session.game().rules(),
+            self.session.game(),
+            self.bottom(),
+        );
+        let Some(step) = steps.get(index) else {
+            self.guide = None;
+            return;
+        };
+        if super::guide::satisfied(step.wait, self.session.game()) && index + 1 < steps.len() {
+            self.guide = Some(index + 1);
+            return;
+        }
+        match super::guide::window(ctx, step, index, steps.len()) {
+            super::guide::GuideChoice::Stay => {}
+            super::guide::GuideChoice::Back => self.guide = Some(index.saturating_sub(1)),
+            super::guide::GuideChoice::Next => self.guide = Some(index + 1),
+            super::guide::GuideChoice::Close => self.guide = None,
+        }
     }
 
     fn replay_buttons(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {

@@ -4,6 +4,7 @@
 pub mod app;
 pub mod board_view;
 pub mod dice_view;
+pub mod guide;
 pub mod log_view;
 pub mod settings;
 pub mod theme;
