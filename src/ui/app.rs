@@ -704,7 +704,8 @@ impl GamesterApp {
         let mut choosable = Vec::new();
         if let Some(index) = self.guide
             && self.replaying.is_none()
-            && let Some(step) = super::guide::steps(game.rules(), game, bottom).get(index)
+            && let Some(step) =
+                super::guide::steps(game.rules(), game, bottom, self.settings.ace_left).get(index)
         {
             choosable = super::guide::places(step);
         }
@@ -1198,6 +1199,7 @@ impl GamesterApp {
             self.session.game().rules(),
             self.session.game(),
             self.bottom(),
+            self.settings.ace_left,
         );
         let Some(step) = steps.get(index) else {
             self.guide = None;

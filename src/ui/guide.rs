@@ -30,7 +30,12 @@ pub struct Step {
 
 /// The steps of the guide for a game under `rules`, seen by the side at the bottom.
 #[must_use]
-pub fn steps(rules: &Rules, game: &Game, bottom: Side) -> Vec<Step> {
+pub fn steps(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<Step> {
+    let (home_side, outer_side) = if ace_left {
+        ("left", "right")
+    } else {
+        ("right", "left")
+    };
     let start = game.start();
     let start = if bottom == Side::White {
         start
@@ -88,12 +93,13 @@ pub fn steps(rules: &Rules, game: &Game, bottom: Side) -> Vec<Step> {
     vec![
         Step {
             title: "The tables",
-            text: "The board is a pair of tables, hinged in the middle: twenty-four points, six in each table. \
-                   Your home table is at the bottom right (its points are named ace, deuce, trey, cater, \
-                   cinque and sice, like the faces of a die), your outer table at the bottom left; the \
-                   adversary's are across from them. Your men travel from the adversary's side round to \
-                   your home table, and off the board."
-                .into(),
+            text: format!(
+                "The board is a pair of tables, hinged in the middle: twenty-four points, six in each \
+                 table. Your home table is at the bottom {home_side} (its points are named ace, deuce, \
+                 trey, cater, cinque and sice, like the faces of a die), your outer table at the bottom \
+                 {outer_side}; the adversary's are across from them. Your men travel from the \
+                 adversary's side round to your home table, and off the board."
+            ),
             wait: Wait::Nothing,
             points: vec![1, 2, 3, 4, 5, 6],
         },
