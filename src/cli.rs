@@ -25,16 +25,20 @@ pub enum CliError {
     Dice { text: String, reason: String },
 }
 
-const USAGE: &str = "usage: gamester [plays|presets|bench movegen] …  (see README.md)";
+const USAGE: &str =
+    "usage: gamester [plays|best|selfplay|presets|bench movegen|bench ai] …  (see README.md)";
 
 /// Runs a subcommand; returns what to print on standard output.
 pub fn run(args: &[String]) -> Result<String, CliError> {
     match args.first().map(String::as_str) {
         Some("plays") => plays(&args[1..]),
+        Some("best") => crate::cli_ai::best(&args[1..]),
+        Some("selfplay") => crate::cli_ai::selfplay(&args[1..]),
         Some("presets") => Ok(presets()),
         Some("bench") => match args.get(1).map(String::as_str) {
             Some("movegen") => Ok(bench_movegen(Duration::from_secs(3))),
-            _ => Err(CliError::Usage("usage: gamester bench movegen".into())),
+            Some("ai") => crate::cli_ai::bench_ai(&args[2..]),
+            _ => Err(CliError::Usage("usage: gamester bench movegen|ai".into())),
         },
         Some(other) => Err(CliError::Usage(format!(
             "unknown command `{other}`; {USAGE}"
@@ -43,14 +47,32 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
     }
 }
 
-/// The options shared by the commands that take rules, a position and dice.
-struct Query {
-    rules: Rules,
-    position: Option<Position>,
-    dice: Option<Vec<u8>>,
+/// The options shared by the commands that take rules, a position and dice, and the command's
+/// own options (`--name value`, those in `own`).
+pub(crate) struct Query {
+    pub(crate) rules: Rules,
+    pub(crate) position: Option<Position>,
+    pub(crate) dice: Option<Vec<u8>>,
+    own: Vec<(String, String)>,
 }
 
-fn read_query(args: &[String]) -> Result<Query, CliError> {
+impl Query {
+    /// The value of one of the command's own options.
+    pub(crate) fn get(&self, name: &str) -> Option<&str> {
+        self.own
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+pub(crate) fn read_query(args: &[String]) -> Result<Query, CliError> {
+    read_query_with(args, &[])
+}
+
+pub(crate) fn read_query_with(args: &[String], own_names: &[&str]) -> Result<Query, CliError> {
+    let mut own = Vec::new();
     let mut preset = None;
     let mut sets = Vec::new();
     let mut position = None;
@@ -78,6 +100,7 @@ fn read_query(args: &[String]) -> Result<Query, CliError> {
                     })?;
                 dice = Some(faces);
             }
+            other if own_names.contains(&other) => own.push((other.to_string(), value()?)),
             other => return Err(CliError::Usage(format!("unknown option `{other}`"))),
         }
     }
@@ -90,10 +113,11 @@ fn read_query(args: &[String]) -> Result<Query, CliError> {
         rules,
         position,
         dice,
+        own,
     })
 }
 
-fn read_throw(rules: &Rules, faces: &[u8]) -> Result<Throw, CliError> {
+pub(crate) fn read_throw(rules: &Rules, faces: &[u8]) -> Result<Throw, CliError> {
     let text = faces
         .iter()
         .map(u8::to_string)

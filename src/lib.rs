@@ -8,5 +8,6 @@
 
 pub mod ai;
 pub mod cli;
+mod cli_ai;
 pub mod engine;
 pub mod players;
