@@ -29,13 +29,15 @@ pub enum CliError {
     Save(#[from] SaveError),
 }
 
-pub const USAGE: &str =
-    "usage: gamester [plays|presets|check <file.ron>|bench movegen] …  (see README.md)";
+pub const USAGE: &str = "usage: gamester [<file.ron>] [--screenshot <file.png>] | \
+     [plays|best|selfplay|presets|check <file.ron>|bench movegen|draw|ai] …  (see README.md)";
 
 /// Runs a subcommand; returns what to print on standard output.
 pub fn run(args: &[String]) -> Result<String, CliError> {
     match args.first().map(String::as_str) {
         Some("plays") => plays(&args[1..]),
+        Some("best") => crate::cli_ai::best(&args[1..]),
+        Some("selfplay") => crate::cli_ai::selfplay(&args[1..]),
         Some("presets") => Ok(presets()),
         Some("check") => match &args[1..] {
             [path] => check(std::path::Path::new(path)),
@@ -44,7 +46,8 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
         Some("bench") => match args.get(1).map(String::as_str) {
             Some("movegen") => Ok(bench_movegen(Duration::from_secs(3))),
             Some("draw") => Ok(format!("draw {:.3} ms/frame\n", crate::ui::bench_draw(500))),
-            _ => Err(CliError::Usage("usage: gamester bench movegen|draw".into())),
+            Some("ai") => crate::cli_ai::bench_ai(&args[2..]),
+            _ => Err(CliError::Usage("usage: gamester bench movegen|draw|ai".into())),
         },
         Some(other) => Err(CliError::Usage(format!(
             "unknown command `{other}`; {USAGE}"
@@ -53,14 +56,32 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
     }
 }
 
-/// The options shared by the commands that take rules, a position and dice.
-struct Query {
-    rules: Rules,
-    position: Option<Position>,
-    dice: Option<Vec<u8>>,
+/// The options shared by the commands that take rules, a position and dice, and the command's
+/// own options (`--name value`, those in `own`).
+pub(crate) struct Query {
+    pub(crate) rules: Rules,
+    pub(crate) position: Option<Position>,
+    pub(crate) dice: Option<Vec<u8>>,
+    own: Vec<(String, String)>,
 }
 
-fn read_query(args: &[String]) -> Result<Query, CliError> {
+impl Query {
+    /// The value of one of the command's own options.
+    pub(crate) fn get(&self, name: &str) -> Option<&str> {
+        self.own
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+pub(crate) fn read_query(args: &[String]) -> Result<Query, CliError> {
+    read_query_with(args, &[])
+}
+
+pub(crate) fn read_query_with(args: &[String], own_names: &[&str]) -> Result<Query, CliError> {
+    let mut own = Vec::new();
     let mut preset = None;
     let mut sets = Vec::new();
     let mut position = None;
@@ -88,6 +109,7 @@ fn read_query(args: &[String]) -> Result<Query, CliError> {
                     })?;
                 dice = Some(faces);
             }
+            other if own_names.contains(&other) => own.push((other.to_string(), value()?)),
             other => return Err(CliError::Usage(format!("unknown option `{other}`"))),
         }
     }
@@ -100,10 +122,11 @@ fn read_query(args: &[String]) -> Result<Query, CliError> {
         rules,
         position,
         dice,
+        own,
     })
 }
 
-fn read_throw(rules: &Rules, faces: &[u8]) -> Result<Throw, CliError> {
+pub(crate) fn read_throw(rules: &Rules, faces: &[u8]) -> Result<Throw, CliError> {
     let text = faces
         .iter()
         .map(u8::to_string)

@@ -8,6 +8,7 @@
 
 pub mod ai;
 pub mod cli;
+mod cli_ai;
 pub mod engine;
 pub mod players;
 pub mod save;

@@ -1,7 +1,15 @@
 //! The computer's players: the random player (the baseline, and the driver of random games in
-//! tests and benchmarks) and the levels a person can choose.
+//! tests and benchmarks) and the levels a person can choose, which judge positions with a
+//! static evaluation ([`eval`]) and an expectimax search over the throws ([`search`]), and
+//! decide through [`decide`] and [`rank_plays`].
 
+pub mod contest;
+pub mod decide;
+pub mod eval;
 pub mod level;
+pub mod net;
 pub mod random;
+pub mod search;
 
+pub use decide::{Decision, best_play, decide, rank_plays};
 pub use level::Level;

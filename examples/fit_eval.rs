@@ -1,0 +1,306 @@
+//! Fits the contact model's weights (`src/ai/weights.rs`) to GNU Backgammon's evaluations.
+//!
+//! 1. `cargo run --release --example fit_eval -- positions 600 1 > pos.txt` writes the position
+//!    IDs (side on roll) of contact positions from games between the levels (modern rules).
+//! 2. `gnubg -t -q -r -p gnubg_probs.py < pos.txt > probs.txt` (the script beside this file)
+//!    adds gnubg's 0-ply chances: `<id> win win_gammon win_bg lose_gammon lose_bg`.
+//! 3. `cargo run --release --example fit_eval -- fit probs.txt > src/ai/weights.rs` fits the
+//!    logistic model (used only without a network);
+//!    `cargo run --release --example fit_eval -- train probs.txt… > src/ai/net.bin` trains the
+//!    network.
+
+// Matrix arithmetic reads best with indices.
+#![allow(clippy::needless_range_loop)]
+
+use gamester::ai::Level;
+use gamester::ai::contest::{Contender, PlayMade, play_game};
+use gamester::ai::eval::{Evaluator, FEATURES};
+use gamester::ai::net::{HIDDEN, INPUTS, Net, OUTPUTS};
+use gamester::engine::position_id;
+use gamester::engine::{Game, Preset, Rules};
+use std::io::Write;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("positions") => {
+            let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
+            let seed: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1);
+            positions(games, seed);
+        }
+        Some("eval") => {
+            let ev = Evaluator::new(&Rules::preset(Preset::Modern));
+            for id in &args[1..] {
+                if let Ok(pos) = position_id::decode(id) {
+                    let (z, ta, tb) = ev.race_probit(&pos);
+                    println!(
+                        "{id} {pos} value {:.4} {:?} race {z:.3} {ta:.2} {tb:.2}",
+                        ev.value(&pos),
+                        ev.chances(&pos)
+                    );
+                    println!("  {:?}", ev.features(&pos, z));
+                    let o = pos.switched();
+                    println!("  as a play: {:.4} {:?}", -ev.value(&o), ev.chances(&o));
+                }
+            }
+        }
+        Some("fit") => fit(args.get(1).map_or("probs.txt", String::as_str)),
+        Some("train") => train(&args[1..]),
+        _ => eprintln!("usage: fit_eval positions <games> <seed> | fit <file>"),
+    }
+}
+
+fn positions(games: u64, seed: u64) {
+    let rules = Rules::preset(Preset::Modern);
+    let (n, f) = (
+        Contender::Computer(Level::Novice),
+        Contender::Computer(Level::Fair),
+    );
+    let pairs = [(f, f), (n, f), (n, n), (Contender::Random, f)];
+    for g in 0..games {
+        let (w, b) = pairs[(g % 4) as usize];
+        let mut take = |_: &Game, made: PlayMade| {
+            let next = made.play.position.switched();
+            if Evaluator::contact(&next) && !next.borne_off_all() {
+                println!("{}", position_id::encode(&next));
+            }
+        };
+        let _ = play_game(&rules, w, b, seed * 100_000 + g, &mut take);
+    }
+}
+
+/// Solves `a x = b` (a is symmetric positive definite) by Gaussian elimination.
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
+    let n = b.len();
+    for i in 0..n {
+        let piv = (i..n)
+            .max_by(|&x, &y| a[x][i].abs().total_cmp(&a[y][i].abs()))
+            .unwrap_or(i);
+        a.swap(i, piv);
+        b.swap(i, piv);
+        for r in i + 1..n {
+            let k = a[r][i] / a[i][i];
+            for c in i..n {
+                a[r][c] -= k * a[i][c];
+            }
+            b[r] -= k * b[i];
+        }
+    }
+    let mut x = vec![0.0; n];
+    for i in (0..n).rev() {
+        let s: f64 = (i + 1..n).map(|c| a[i][c] * x[c]).sum();
+        x[i] = (b[i] - s) / a[i][i];
+    }
+    x
+}
+
+/// Logistic regression on soft targets by Newton's method, with a little ridge.
+fn logistic(xs: &[[f32; FEATURES]], ys: &[f64]) -> Vec<f64> {
+    let mut w = vec![0.0f64; FEATURES];
+    for _ in 0..25 {
+        let mut g = vec![0.0f64; FEATURES];
+        let mut h = vec![vec![0.0f64; FEATURES]; FEATURES];
+        let mut loss = 0.0;
+        for (x, &y) in xs.iter().zip(ys) {
+            let z: f64 = x.iter().zip(&w).map(|(a, b)| f64::from(*a) * b).sum();
+            let p = 1.0 / (1.0 + (-z).exp());
+            loss += -(y * p.max(1e-9).ln() + (1.0 - y) * (1.0 - p).max(1e-9).ln());
+            let d = p * (1.0 - p);
+            for i in 0..FEATURES {
+                let xi = f64::from(x[i]);
+                g[i] += (p - y) * xi;
+                for j in i..FEATURES {
+                    h[i][j] += d * xi * f64::from(x[j]);
+                }
+            }
+        }
+        for i in 0..FEATURES {
+            g[i] += 1e-3 * w[i];
+            h[i][i] += 1e-3;
+            for j in 0..i {
+                h[i][j] = h[j][i];
+            }
+        }
+        let step = solve(h, g);
+        for i in 0..FEATURES {
+            w[i] -= step[i];
+        }
+        eprintln!("loss {:.5}", loss / xs.len() as f64);
+    }
+    let mut se = 0.0;
+    for (x, &y) in xs.iter().zip(ys) {
+        let z: f64 = x.iter().zip(&w).map(|(a, b)| f64::from(*a) * b).sum();
+        let p = 1.0 / (1.0 + (-z).exp());
+        se += (p - y) * (p - y);
+    }
+    eprintln!("rmse {:.4}", (se / xs.len() as f64).sqrt());
+    w
+}
+
+fn fit(path: &str) {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let ev = Evaluator::new(&Rules::preset(Preset::Modern));
+    let mut xs = Vec::new();
+    let mut ys: [Vec<f64>; 3] = Default::default();
+    for line in text.lines() {
+        let t: Vec<&str> = line.split_whitespace().collect();
+        if t.len() < 6 {
+            continue;
+        }
+        let Ok(pos) = position_id::decode(t[0]) else {
+            continue;
+        };
+        let v: Vec<f64> = t[1..6].iter().filter_map(|x| x.parse().ok()).collect();
+        if v.len() < 5 {
+            continue;
+        }
+        xs.push(ev.features(&pos, ev.race_probit(&pos).0));
+        ys[0].push(v[0]);
+        ys[1].push(v[1]);
+        ys[2].push(v[3]);
+    }
+    eprintln!("{} positions", xs.len());
+    println!(
+        "// Weights of the contact model (see `eval.rs`), fitted by `examples/fit_eval.rs` to"
+    );
+    println!(
+        "// GNU Backgammon's 0-ply evaluations of {} modern positions with contact.",
+        xs.len()
+    );
+    let docs = [
+        ("W_WIN", "A's chance to win (logit)."),
+        ("W_WIN_BIG", "A's chance to win a gammon or more (logit)."),
+        ("W_LOSE_BIG", "B's chance to win a gammon or more (logit)."),
+    ];
+    for ((name, doc), y) in docs.iter().zip(&ys) {
+        let w = logistic(&xs, y);
+        println!("\n/// {doc}\n#[rustfmt::skip]\nconst {name}: [f32; FEATURES] = [");
+        for x in w {
+            println!("    {x:.5},");
+        }
+        println!("];");
+    }
+}
+
+/// Reads `<id> win wg wbg lg lbg` lines: the network's inputs and targets (win, win gammon,
+/// lose gammon).
+fn samples(paths: &[String]) -> Vec<([f32; INPUTS], [f32; OUTPUTS])> {
+    let ev = Evaluator::new(&Rules::preset(Preset::Modern));
+    let mut out = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        for line in text.lines() {
+            let t: Vec<&str> = line.split_whitespace().collect();
+            let Some(pos) = t.first().and_then(|id| position_id::decode(id).ok()) else {
+                continue;
+            };
+            let v: Vec<f32> = t[1..].iter().filter_map(|x| x.parse().ok()).collect();
+            if v.len() < 5 {
+                continue;
+            }
+            let f = ev.features(&pos, ev.race_probit(&pos).0);
+            out.push((Net::encode(&pos, &f[1..]), [v[0], v[1], v[3]]));
+        }
+    }
+    out
+}
+
+/// Trains the network by Adam on cross-entropy against the targets; 5% held out.
+fn train(paths: &[String]) {
+    let data = samples(paths);
+    let held = data.len() / 20;
+    let (test, learn) = data.split_at(held);
+    eprintln!(
+        "{} positions to learn from, {} held out",
+        learn.len(),
+        test.len()
+    );
+    let mut net = Net::zero();
+    // Small seeded starting weights.
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut rnd = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % 20_001) as f32 / 10_000.0 - 1.0
+    };
+    for w in net.w1.iter_mut() {
+        *w = 0.1 * rnd();
+    }
+    for w in net.w2.iter_mut() {
+        *w = 0.3 * rnd();
+    }
+    let n = net.to_bytes().len() / 4;
+    let (mut m, mut v) = (vec![0.0f32; n], vec![0.0f32; n]);
+    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
+    let mut step = 0i32;
+    let mut order: Vec<usize> = (0..learn.len()).collect();
+    let epochs = 40;
+    for epoch in 0..epochs {
+        let lr = 0.002 * (1.0 - epoch as f32 / epochs as f32) + 0.0002;
+        for i in (1..order.len()).rev() {
+            let j = (rnd().abs() * i as f32) as usize % (i + 1);
+            order.swap(i, j);
+        }
+        for batch in order.chunks(32) {
+            let mut g = Net::zero();
+            for &k in batch {
+                let (x, y) = &learn[k];
+                let (out, h) = net.forward(x);
+                let mut dh = [0.0f32; HIDDEN];
+                for o in 0..OUTPUTS {
+                    let d = out[o] - y[o];
+                    g.b2[o] += d;
+                    for j in 0..HIDDEN {
+                        g.w2[o * HIDDEN + j] += d * h[j];
+                        dh[j] += d * net.w2[o * HIDDEN + j];
+                    }
+                }
+                for j in 0..HIDDEN {
+                    dh[j] *= h[j] * (1.0 - h[j]);
+                    g.b1[j] += dh[j];
+                }
+                for (i, &xi) in x.iter().enumerate() {
+                    if xi != 0.0 {
+                        for j in 0..HIDDEN {
+                            g.w1[i * HIDDEN + j] += xi * dh[j];
+                        }
+                    }
+                }
+            }
+            step += 1;
+            let scale = 1.0 / batch.len() as f32;
+            let mut idx = 0;
+            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
+            for (w, gw) in [
+                (&mut net.w1, &g.w1),
+                (&mut net.b1, &g.b1),
+                (&mut net.w2, &g.w2),
+                (&mut net.b2, &g.b2),
+            ] {
+                for (wi, gi) in w.iter_mut().zip(gw.iter()) {
+                    let gi = gi * scale;
+                    m[idx] = b1 * m[idx] + (1.0 - b1) * gi;
+                    v[idx] = b2 * v[idx] + (1.0 - b2) * gi * gi;
+                    *wi -= lr * (m[idx] / c1) / ((v[idx] / c2).sqrt() + eps);
+                    idx += 1;
+                }
+            }
+        }
+        let rmse = |set: &[([f32; INPUTS], [f32; OUTPUTS])], o: usize| {
+            let se: f32 = set
+                .iter()
+                .map(|(x, y)| (net.forward(x).0[o] - y[o]).powi(2))
+                .sum();
+            (se / set.len().max(1) as f32).sqrt()
+        };
+        eprintln!(
+            "epoch {epoch}: rmse win {:.4} (learn {:.4}), win big {:.4}, lose big {:.4}",
+            rmse(test, 0),
+            rmse(&learn[..test.len().min(learn.len())], 0),
+            rmse(test, 1),
+            rmse(test, 2)
+        );
+    }
+    let _ = std::io::stdout().write_all(&net.to_bytes());
+}

@@ -1,0 +1,198 @@
+//! Games between computer players (levels or the random player) with seeded dice: for
+//! `gamester selfplay`, the strength tests and the benchmark.
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use thiserror::Error;
+
+use crate::engine::{
+    Action, FairDice, Game, Outcome, Phase, Play, Position, RuleError, Rules, Side,
+};
+
+use super::decide::{Decision, decide};
+use super::level::Level;
+
+/// Why a contest game could not be played.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ContestError {
+    #[error("`{0}` is not a player (players: novice, fair, expert, random)")]
+    UnknownPlayer(String),
+    #[error("the rules refused an action: {0}")]
+    Rule(#[from] RuleError),
+}
+
+/// Who plays a side in a contest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Contender {
+    /// The computer at a level.
+    Computer(Level),
+    /// Uniformly random legal plays and choices (the cube offered now and then, doubles taken
+    /// three times in four).
+    Random,
+}
+
+impl std::str::FromStr for Contender {
+    type Err = ContestError;
+    fn from_str(s: &str) -> Result<Contender, ContestError> {
+        if s == "random" {
+            return Ok(Contender::Random);
+        }
+        s.parse::<Level>()
+            .map(Contender::Computer)
+            .map_err(|_| ContestError::UnknownPlayer(s.to_string()))
+    }
+}
+
+impl std::fmt::Display for Contender {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Contender::Computer(l) => write!(f, "{l}"),
+            Contender::Random => f.write_str("random"),
+        }
+    }
+}
+
+/// Actions after which an unfinished game is given up as a draw (no game at tables this long
+/// has been seen; it only guards against a board where neither side can ever finish).
+pub const MAX_ACTIONS: usize = 20_000;
+
+/// One play made by a computer player, for judging it afterwards: the position before it (seen
+/// from the mover), the throw, and the play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayMade {
+    pub side: Side,
+    pub before: Position,
+    pub throw: crate::engine::Throw,
+    pub play: Play,
+    /// How many legal plays there were.
+    pub choices: usize,
+}
+
+/// The side whose decision it is now (the taker when a double is offered, the chooser at a
+/// break).
+#[must_use]
+pub fn deciding_side(game: &Game) -> Side {
+    match game.phase() {
+        Phase::DoubleOffered => game.turn().other(),
+        Phase::ChooseBreak { chooser, .. } => chooser,
+        _ => game.turn(),
+    }
+}
+
+/// Plays one game to its end with dice seeded from `seed`; `on_play` sees every play made.
+/// Returns the outcome (`None` if the game was given up after [`MAX_ACTIONS`]).
+pub fn play_game(
+    rules: &Rules,
+    white: Contender,
+    black: Contender,
+    seed: u64,
+    on_play: &mut dyn FnMut(&Game, PlayMade),
+) -> Result<Option<Outcome>, ContestError> {
+    let mut game = Game::new(rules.clone())?;
+    let mut dice = FairDice::seeded(seed);
+    let mut rng = StdRng::seed_from_u64(seed ^ 0x5bd1_e995_7f4a_7c15);
+    for _ in 0..MAX_ACTIONS {
+        if let Some(outcome) = game.outcome() {
+            return Ok(Some(outcome));
+        }
+        let side = deciding_side(&game);
+        let who = if side == Side::White { white } else { black };
+        let decision = match who {
+            Contender::Computer(level) => decide(&game, level),
+            Contender::Random => random_decision(&game, &mut rng),
+        };
+        match decision {
+            Some(Decision::Play(play)) => {
+                if let Some(throw) = game.throw() {
+                    let made = PlayMade {
+                        side,
+                        before: game.position_for(side),
+                        throw,
+                        play,
+                        choices: game.legal_plays().len(),
+                    };
+                    on_play(&game, made);
+                }
+                game.apply_play(&play)?;
+            }
+            Some(Decision::Action(action)) => {
+                game.apply(action)?;
+            }
+            None => {
+                game.throw_with(&mut dice)?;
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// The random player's decision (see [`Contender::Random`]).
+fn random_decision(game: &Game, rng: &mut StdRng) -> Option<Decision> {
+    match game.phase() {
+        Phase::Playing => {
+            let plays = game.legal_plays();
+            plays
+                .get(rng.random_range(0..plays.len().max(1)))
+                .map(|p| Decision::Play(*p))
+        }
+        Phase::ToThrow => (game.choices().contains(&Action::Double) && rng.random_ratio(1, 50))
+            .then_some(Decision::Action(Action::Double)),
+        Phase::DoubleOffered => Some(Decision::Action(if rng.random_ratio(3, 4) {
+            Action::Take
+        } else {
+            Action::Drop
+        })),
+        Phase::ChooseThrow => Some(Decision::Action(Action::ChooseThrow(
+            rng.random_range(0..2),
+        ))),
+        Phase::ChooseBreak { binder, .. } => {
+            let pos = game.position_for(binder);
+            let points: Vec<u8> = (1..=6u8).filter(|&p| pos.at(usize::from(p)) >= 2).collect();
+            points
+                .get(rng.random_range(0..points.len().max(1)))
+                .map(|&p| Decision::Action(Action::Break(p)))
+        }
+        _ => None,
+    }
+}
+
+/// The score of a contest, from White's side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Score {
+    pub games: u32,
+    pub white_wins: u32,
+    pub black_wins: u32,
+    /// Drawn games, and games given up after [`MAX_ACTIONS`].
+    pub draws: u32,
+    pub white_stakes: u32,
+    pub black_stakes: u32,
+}
+
+impl Score {
+    /// Counts one game.
+    pub fn record(&mut self, outcome: Option<Outcome>) {
+        self.games += 1;
+        match outcome.and_then(|o| o.winner.map(|w| (w, o.stake))) {
+            Some((Side::White, s)) => {
+                self.white_wins += 1;
+                self.white_stakes += s;
+            }
+            Some((Side::Black, s)) => {
+                self.black_wins += 1;
+                self.black_stakes += s;
+            }
+            None => self.draws += 1,
+        }
+    }
+
+    /// White's win rate (a draw counts half) and its 95% Wilson interval, as fractions.
+    #[must_use]
+    pub fn white_rate(&self) -> (f64, f64, f64) {
+        let n = f64::from(self.games.max(1));
+        let p = (f64::from(self.white_wins) + 0.5 * f64::from(self.draws)) / n;
+        let z = 1.96f64;
+        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+        (p, (centre - half).max(0.0), (centre + half).min(1.0))
+    }
+}

@@ -1,0 +1,246 @@
+//! What the computer does now: its play, its cube actions, which throw it plays in
+//! Double-hand Irish and which point of a bound table it breaks, at the chosen [`Level`].
+//!
+//! It reads the game only through the engine's public view (the position, the throw thrown,
+//! the legal plays, the choices) and answers only with what the engine offers: a play from
+//! [`Game::legal_plays`] or an action from [`Game::choices`]. It never sees a throw before it is
+//! thrown: the search averages over every throw the dice could give.
+//!
+//! Values are in stakes per unit of the cube, from the point of view of the side deciding:
+//! +1 is as good as a sure single game won, −1 a sure single game lost; stakes tables that pay
+//! more (gammons, back-gammons, Nard's count) give values beyond ±1.
+
+use crate::engine::{Action, Game, Phase, Play, Position, Rules, Side, Throw};
+
+use super::level::Level;
+use super::search::{Depth, Searcher};
+
+/// What the computer does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// A whole play of the throw in [`Phase::Playing`]: apply it with [`Game::apply_play`].
+    Play(Play),
+    /// Any other action: `Double`, `Take`, `Drop`, `ChooseThrow(i)`, `Break(point)`.
+    Action(Action),
+}
+
+/// Below this value the computer drops a double (a take loses less than the drop's −1).
+pub const TAKE_POINT: f32 = -0.55;
+/// From this value on the computer offers the cube…
+pub const DOUBLE_POINT: f32 = 0.45;
+/// …unless it is this good: then it plays on for more than the adversary's drop would give.
+pub const TOO_GOOD: f32 = 1.0;
+
+/// How a level searches plays, and how much noise it adds to its judgement.
+fn play_depth(level: Level, searcher: &Searcher) -> (Depth, f32) {
+    // Three dice, or a free choice of how much to play, multiply the plays to look at: the
+    // expert then looks one throw ahead instead of two.
+    let many_throws = searcher.throws().len() > 21 || searcher.free_compulsion();
+    match level {
+        Level::Novice => (
+            Depth {
+                plies: 0,
+                root_candidates: 0,
+                inner_candidates: 0,
+            },
+            0.08,
+        ),
+        Level::Fair => (
+            Depth {
+                plies: 0,
+                root_candidates: 0,
+                inner_candidates: 0,
+            },
+            0.0,
+        ),
+        Level::Expert if many_throws => (
+            Depth {
+                plies: 1,
+                root_candidates: 6,
+                inner_candidates: 1,
+            },
+            0.0,
+        ),
+        Level::Expert => (
+            Depth {
+                plies: 2,
+                root_candidates: 4,
+                inner_candidates: 2,
+            },
+            0.0,
+        ),
+    }
+}
+
+/// The depth for judging a position before a throw (cube, break, choice of throw).
+fn position_depth(level: Level) -> Depth {
+    Depth {
+        plies: if level == Level::Expert { 1 } else { 0 },
+        root_candidates: 1,
+        inner_candidates: 1,
+    }
+}
+
+/// A small, repeatable disturbance of a novice's judgement, drawn from the position itself.
+fn noise(pos: &Position, amount: f32) -> f32 {
+    if amount == 0.0 {
+        return 0.0;
+    }
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in pos.pips() {
+        h = (h ^ u64::from(b as u8)).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h ^= h >> 29;
+    let unit = (h % 2001) as f32 / 1000.0 - 1.0;
+    unit * amount
+}
+
+/// Every play of `plays` with its value to the mover, best first; only the best
+/// `max(keep, the level's candidates)` plays are searched to the level's full depth and
+/// returned.
+fn ranked(
+    searcher: &Searcher,
+    plays: &[Play],
+    doublets: bool,
+    level: Level,
+    keep: usize,
+) -> Vec<(Play, f32)> {
+    let (depth, amount) = play_depth(level, searcher);
+    let zero = Depth { plies: 0, ..depth };
+    let mut scored: Vec<(Play, f32)> = plays
+        .iter()
+        .map(|p| {
+            let v = searcher.after_play(&p.position, doublets, zero);
+            (*p, v + noise(&p.position, amount))
+        })
+        .collect();
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    if depth.plies > 0 {
+        scored.truncate(keep.max(depth.root_candidates).max(1));
+        for (p, v) in scored.iter_mut() {
+            *v = searcher.after_play(&p.position, doublets, depth);
+        }
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    }
+    scored.truncate(keep.max(1));
+    scored
+}
+
+/// The best `n` plays of the throw being played, best first, each with its value to the side
+/// playing (stakes per unit of the cube; see the module's documentation). Empty unless the game
+/// is in [`Phase::Playing`].
+#[must_use]
+pub fn rank_plays(game: &Game, level: Level, n: usize) -> Vec<(Play, f32)> {
+    if game.phase() != Phase::Playing || n == 0 {
+        return Vec::new();
+    }
+    let searcher = Searcher::new(game.rules());
+    let doublets = game.throw().is_some_and(|t| t.is_doublets());
+    ranked(&searcher, &game.legal_plays(), doublets, level, n)
+}
+
+/// What the computer does now for the side whose decision it is, or `None` when the game
+/// waits for dice or is over. In [`Phase::ToThrow`] it is `Some(Action::Double)` when the
+/// computer would double, else `None` (it simply throws). The same game gives the same
+/// decision.
+#[must_use]
+pub fn decide(game: &Game, level: Level) -> Option<Decision> {
+    let searcher = Searcher::new(game.rules());
+    match game.phase() {
+        Phase::Playing => {
+            let doublets = game.throw().is_some_and(|t| t.is_doublets());
+            let plays = game.legal_plays();
+            if let [only] = plays[..] {
+                return Some(Decision::Play(only));
+            }
+            ranked(&searcher, &plays, doublets, level, 1)
+                .first()
+                .map(|(p, _)| Decision::Play(*p))
+        }
+        Phase::ToThrow => {
+            if !game.choices().contains(&Action::Double) {
+                return None;
+            }
+            let v = searcher.thrown(&game.position_for(game.turn()), position_depth(level));
+            (DOUBLE_POINT..TOO_GOOD)
+                .contains(&v)
+                .then_some(Decision::Action(Action::Double))
+        }
+        Phase::DoubleOffered => {
+            // The doubler is on roll; the taker answers.
+            let v = -searcher.thrown(&game.position_for(game.turn()), position_depth(level));
+            Some(Decision::Action(if v >= TAKE_POINT {
+                Action::Take
+            } else {
+                Action::Drop
+            }))
+        }
+        Phase::ChooseThrow => Some(Decision::Action(Action::ChooseThrow(choose_throw(
+            game, &searcher, level,
+        )))),
+        Phase::ChooseBreak { chooser, .. } => choose_break(game, &searcher, level, chooser)
+            .map(|p| Decision::Action(Action::Break(p))),
+        Phase::ThrowOff | Phase::BreakThrowOff { .. } | Phase::SecondThrow | Phase::Over(_) => None,
+    }
+}
+
+/// Double-hand Irish: the throw (0 or 1) whose best play is worth more.
+fn choose_throw(game: &Game, searcher: &Searcher, level: Level) -> u8 {
+    let pos = game.position_for(game.turn());
+    let value = |i: usize| -> f32 {
+        let Some(throw) = game.throws().get(i) else {
+            return f32::MIN;
+        };
+        let Some(t) = searcher
+            .throws()
+            .iter()
+            .find(|t| sorted(t.throw.faces()) == sorted(throw.faces()))
+        else {
+            return f32::MIN;
+        };
+        if searcher.rules_fail(&pos, t) {
+            return -1.0;
+        }
+        let plays = crate::engine::legal_plays(&pos, t.moves, searcher.eval.move_rules);
+        ranked(searcher, &plays, t.doublets, level, 1)
+            .first()
+            .map_or(f32::MIN, |(_, v)| *v)
+    };
+    if value(1) > value(0) { 1 } else { 0 }
+}
+
+fn sorted(faces: &[u8]) -> Vec<u8> {
+    let mut f = faces.to_vec();
+    f.sort_unstable();
+    f
+}
+
+/// The point of the bound table to break: the chooser takes the one best for himself, whether
+/// the table is his own or his adversary's.
+fn choose_break(game: &Game, searcher: &Searcher, level: Level, chooser: Side) -> Option<u8> {
+    // The side to move (on roll after the break) has men to enter.
+    let pos = game.position_for(game.turn());
+    let sign = if chooser == game.turn() { 1.0 } else { -1.0 };
+    let depth = position_depth(level);
+    Searcher::break_points(&pos)
+        .into_iter()
+        .map(|(p, after)| (p, sign * searcher.thrown(&after, depth)))
+        .fold(None, |best: Option<(u8, f32)>, (p, v)| match best {
+            Some((_, bv)) if bv >= v => best,
+            _ => Some((p, v)),
+        })
+        .map(|(p, _)| p)
+}
+
+/// The computer's play of `throw` from `pos` (seen from the side to play) under `rules`, with
+/// its value; `None` only if the rules have no such throw. A throw of which nothing can be
+/// played gives the empty play.
+#[must_use]
+pub fn best_play(rules: &Rules, pos: &Position, throw: Throw, level: Level) -> Option<(Play, f32)> {
+    let searcher = Searcher::new(rules);
+    let moves = throw.moves(rules.dice, rules.doublets);
+    let plays = crate::engine::legal_plays(pos, moves, searcher.eval.move_rules);
+    ranked(&searcher, &plays, throw.is_doublets(), level, 1)
+        .into_iter()
+        .next()
+}

@@ -1,0 +1,131 @@
+//! The computer's commands run as a real process: `best`, `selfplay`, their formats and exit
+//! codes.
+
+use std::process::{Command, Output};
+
+fn gamester(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamester"))
+        .args(args)
+        .output()
+        .expect("run gamester")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn best_prints_one_of_the_legal_plays() {
+    // Given the legal plays of 3-1 from the start of modern backgammon
+    let start = [
+        "--preset",
+        "modern",
+        "--position",
+        "4HPwATDgc/ABMA",
+        "--dice",
+        "3,1",
+    ];
+    let plays = stdout(&gamester(&[&["plays"], &start[..]].concat()));
+    for level in ["novice", "fair", "expert"] {
+        // When the computer is asked for its play
+        let out = gamester(&[&["best"], &start[..], &["--level", level]].concat());
+        assert!(out.status.success());
+        let line = stdout(&out);
+        // Then it is one line, one of the plays listed, and at every level 8/5 6/5
+        assert_eq!(line.lines().count(), 1);
+        assert!(plays.lines().any(|l| format!("{l}\n") == line), "{line}");
+        assert!(line.ends_with(" 8/5 6/5\n"), "{level}: {line}");
+    }
+}
+
+#[test]
+fn selfplay_reports_wins_stakes_and_the_win_rate_last() {
+    // Given ten seeded games of Irish, fair against random
+    let args = [
+        "selfplay", "--preset", "irish", "--white", "fair", "--black", "random", "--games", "10",
+        "--seed", "3",
+    ];
+    let out = gamester(&args);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    // Then each side's wins and stakes and the draws come first, and the win rate last
+    assert_eq!(lines[0], "games 10");
+    assert!(lines[1].starts_with("white fair wins "), "{text}");
+    assert!(lines[2].starts_with("black random wins "), "{text}");
+    assert!(lines[3].starts_with("draws "), "{text}");
+    let last = lines.last().copied().unwrap_or_default();
+    assert!(last.starts_with("white win rate "), "{last}");
+    assert!(
+        last.contains("% (95% CI ") && last.ends_with("%)"),
+        "{last}"
+    );
+    // And the same seed gives the same games
+    assert_eq!(stdout(&gamester(&args)), text);
+}
+
+#[test]
+fn bad_input_to_the_computer_is_one_line_on_stderr_and_exit_code_2() {
+    let cases: &[&[&str]] = &[
+        &[
+            "best",
+            "--preset",
+            "irish",
+            "--position",
+            "4HPwATDgc/ABMA",
+            "--dice",
+            "3,1",
+            "--level",
+            "grandmaster",
+        ],
+        &[
+            "best",
+            "--preset",
+            "irish",
+            "--position",
+            "4HPwATDgc/ABMA",
+            "--dice",
+            "3,9",
+        ],
+        &["best", "--preset", "irish", "--position", "4HPwATDgc/ABMA"],
+        &[
+            "best",
+            "--preset",
+            "irish",
+            "--position",
+            "nonsense",
+            "--dice",
+            "3,1",
+        ],
+        &[
+            "best",
+            "--preset",
+            "fails",
+            "--position",
+            "4HPwATDgc/ABMA",
+            "--dice",
+            "3,1",
+        ],
+        &[
+            "selfplay", "--preset", "irish", "--white", "expert", "--games", "1",
+        ],
+        &[
+            "selfplay", "--preset", "irish", "--white", "expert", "--black", "god", "--games", "1",
+        ],
+        &[
+            "selfplay", "--preset", "irish", "--white", "fair", "--black", "fair", "--games",
+            "many",
+        ],
+        &[
+            "selfplay", "--preset", "irish", "--white", "fair", "--black", "fair", "--seed", "-1",
+        ],
+        &["bench", "ai", "--preset", "chess"],
+    ];
+    for args in cases {
+        let out = gamester(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
