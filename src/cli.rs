@@ -47,7 +47,9 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
             Some("movegen") => Ok(bench_movegen(Duration::from_secs(3))),
             Some("draw") => Ok(format!("draw {:.3} ms/frame\n", crate::ui::bench_draw(500))),
             Some("ai") => crate::cli_ai::bench_ai(&args[2..]),
-            _ => Err(CliError::Usage("usage: gamester bench movegen|draw|ai".into())),
+            _ => Err(CliError::Usage(
+                "usage: gamester bench movegen|draw|ai".into(),
+            )),
         },
         Some(other) => Err(CliError::Usage(format!(
             "unknown command `{other}`; {USAGE}"

@@ -166,7 +166,7 @@ pub fn decision_sample(preset: Preset, games: u64, every: usize) -> Vec<Game> {
         let fair = Contender::Computer(Level::Fair);
         let mut take = |game: &Game, made: PlayMade| {
             k += 1;
-            if made.choices > 1 && k % every == 0 {
+            if made.choices > 1 && k.is_multiple_of(every) {
                 out.push(game.clone());
             }
         };

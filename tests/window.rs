@@ -10,6 +10,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use gamester::engine::{Action, Phase, Preset, Rules, Side};
+use gamester::players::Table;
 use gamester::ui::{GamesterApp, Launch, Settings};
 
 fn harness(seed: u64, settings: Settings) -> Harness<'static, GamesterApp> {
@@ -30,6 +31,13 @@ fn harness(seed: u64, settings: Settings) -> Harness<'static, GamesterApp> {
                 },
             )
         })
+}
+
+fn two_people() -> Settings {
+    Settings {
+        table: Table::two_people(),
+        ..Settings::default()
+    }
 }
 
 fn click_at(h: &mut Harness<'static, GamesterApp>, pos: Pos2) {
@@ -69,7 +77,7 @@ fn throw_until_playing(h: &mut Harness<'static, GamesterApp>) {
 #[test]
 fn a_step_is_played_by_clicking_undone_and_a_play_confirmed() {
     // Given a new Irish game with seeded dice
-    let mut h = harness(11, Settings::default());
+    let mut h = harness(11, two_people());
     h.run();
     throw_until_playing(&mut h);
     let game = h.state().session().game().clone();
@@ -112,7 +120,7 @@ fn a_step_is_played_by_clicking_undone_and_a_play_confirmed() {
 
 #[test]
 fn the_new_game_window_changes_the_next_games_rules() {
-    let mut h = harness(5, Settings::default());
+    let mut h = harness(5, two_people());
     h.run();
     assert_eq!(
         *h.state().session().game().rules(),
@@ -142,7 +150,7 @@ fn the_new_game_window_changes_the_next_games_rules() {
 
 #[test]
 fn the_cup_throws_and_the_keys_play() {
-    let mut h = harness(3, Settings::default());
+    let mut h = harness(3, two_people());
     h.run();
     let cup = h.state().cup_pos(Side::White).unwrap();
     click_at(&mut h, cup);
@@ -210,7 +218,7 @@ fn many_random_clicks_and_keys_never_panic() {
 #[test]
 fn a_game_is_replayed_turn_by_turn_and_taken_over() {
     // Given a game two plays in
-    let mut h = harness(21, Settings::default());
+    let mut h = harness(21, two_people());
     h.run();
     for _ in 0..2 {
         throw_until_playing(&mut h);
@@ -243,7 +251,7 @@ fn a_game_is_replayed_turn_by_turn_and_taken_over() {
 
 #[test]
 fn the_first_game_guide_walks_through_a_game() {
-    let mut h = harness(8, Settings::default());
+    let mut h = harness(8, two_people());
     h.run();
     h.get_by_label("Help").click();
     h.run();
@@ -268,4 +276,55 @@ fn the_first_game_guide_walks_through_a_game() {
     h.get_by_label("Close the guide").click();
     h.run();
     assert!(h.query_by_label_contains("Moving the men").is_none());
+}
+
+#[test]
+fn the_computer_answers_a_persons_play() {
+    // Given a person (White) against the computer (Black), the person to play first
+    let mut h = harness(4, Settings::default());
+    h.run();
+    loop {
+        throw_until_playing(&mut h);
+        if h.state().session().game().turn() == Side::White {
+            break;
+        }
+        // The computer began: let it play, then the person throws.
+        wait_for_person(&mut h);
+    }
+    // When the person plays and lifts the dice
+    let play = h.state().session().game().legal_plays()[0];
+    h.state_mut().session_mut().apply_play(&play).unwrap();
+    assert_eq!(h.state().session().game().turn(), Side::Black);
+    // Then the computer throws and plays, by the same gate, and it is the person's turn again
+    wait_for_person(&mut h);
+    let game = h.state().session().game();
+    assert_eq!(game.turn(), Side::White);
+    assert!(
+        game.record()
+            .iter()
+            .filter(|a| matches!(a, Action::Confirm))
+            .count()
+            >= 2
+            || game.turns() >= 2
+    );
+}
+
+/// Steps the window until the person (White) is to act again.
+fn wait_for_person(h: &mut Harness<'static, GamesterApp>) {
+    for _ in 0..2000 {
+        h.step();
+        let game = h.state().session().game();
+        if game.is_over()
+            || (game.turn() == Side::White
+                && !h.state().computer_thinking()
+                && matches!(game.phase(), Phase::ToThrow))
+        {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!(
+        "the computer never finished its turn: {:?}",
+        h.state().session().game().phase()
+    );
 }

@@ -41,7 +41,7 @@ impl Default for Settings {
         Settings {
             preset: Some(Preset::Irish),
             rules: Rules::preset(Preset::Irish),
-            table: Table::two_people(),
+            table: Table::against_computer(crate::ai::Level::Fair),
             numbers: false,
             ace_left: false,
             animate: true,
@@ -124,6 +124,15 @@ pub struct GamesterApp {
     screenshot_asked: bool,
     pub screenshot: ScreenshotResult,
     show_keys: bool,
+    /// The computer working out its next action, if it is.
+    thinking: Option<super::computer::Thinking<Option<crate::ai::Decision>>>,
+    /// Not before this time (the window's clock) does the computer act again: a person can
+    /// follow what it does.
+    computer_not_before: f64,
+    /// The computer ranking the plays of this throw for a hint, and its last answer (with the
+    /// length of the record it was for).
+    hint_job: Option<super::computer::Thinking<Vec<(crate::engine::Play, f32)>>>,
+    hint: Option<(usize, Vec<(crate::engine::Play, f32)>)>,
     /// The first-game guide's step, while it is open.
     guide: Option<usize>,
     /// The last hover text, with the place and position it was made for.
@@ -155,6 +164,7 @@ enum Intent {
     /// Play on from the point shown, leaving the rest of the record.
     ReplayTakeOver,
     ReplayLeave,
+    Hint,
 }
 
 fn dice(seed: Option<u64>) -> Box<FairDice> {
@@ -252,6 +262,10 @@ impl GamesterApp {
             replaying: None,
             hover_cache: None,
             guide: None,
+            thinking: None,
+            computer_not_before: 0.0,
+            hint_job: None,
+            hint: None,
         }
     }
 
@@ -335,6 +349,131 @@ impl GamesterApp {
     }
 
     /// Whether a person (not the computer) is to act now.
+    /// The level of the computer if it is the computer's turn to act (in throw-offs: when no
+    /// person sits at the table).
+    fn computer_level(&self) -> Option<crate::ai::Level> {
+        match self.session.acting_player() {
+            Some(p) => match p.controller {
+                Controller::Computer(level) => Some(level),
+                Controller::Person => None,
+            },
+            None if self.session.game().is_over() => None,
+            None => {
+                let levels: Vec<crate::ai::Level> = Side::BOTH
+                    .iter()
+                    .flat_map(|&s| self.session.table().seat(s).players.iter())
+                    .map(|p| match p.controller {
+                        Controller::Computer(level) => Some(level),
+                        Controller::Person => None,
+                    })
+                    .collect::<Option<Vec<_>>>()?;
+                levels.into_iter().max()
+            }
+        }
+    }
+
+    /// Whether the computer is working out its next action.
+    #[must_use]
+    pub fn computer_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// Lets the computer take its turn: asks it on its own thread, and applies the answer when
+    /// it comes (if the game is still where it was when asked).
+    fn drive_computer(&mut self, ctx: &egui::Context, now: f64) {
+        if let Some(job) = &self.thinking
+            && let Some(answer) = job.poll()
+        {
+            let asked_at = job.asked_at;
+            self.thinking = None;
+            if asked_at == self.session.game().record().len() {
+                let result = match answer {
+                    Ok(Some(crate::ai::Decision::Play(play))) => self.session.apply_play(&play),
+                    Ok(Some(crate::ai::Decision::Action(action))) => self.session.apply(action),
+                    Ok(None) if self.session.wants_dice() => self.session.throw(),
+                    Ok(None) => Ok(Vec::new()),
+                    Err(()) => {
+                        self.message = Some("The computer could not decide.".into());
+                        Ok(Vec::new())
+                    }
+                };
+                self.after_computer(ctx, now, result);
+            }
+        }
+        if self.thinking.is_some()
+            || self.replaying.is_some()
+            || self.animation.is_some()
+            || self.session.game().is_over()
+            || self.launch.screenshot.is_some()
+        {
+            return;
+        }
+        let Some(level) = self.computer_level() else {
+            return;
+        };
+        if now < self.computer_not_before {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(
+                self.computer_not_before - now,
+            ));
+            return;
+        }
+        let game = self.session.game();
+        let cube_choice =
+            game.phase() == Phase::ToThrow && game.choices().contains(&Action::Double);
+        if self.session.wants_dice() && !cube_choice {
+            // Nothing to decide: the computer throws.
+            let result = self.session.throw();
+            self.after_computer(ctx, now, result);
+            return;
+        }
+        let wake = ctx.clone();
+        self.thinking = Some(super::computer::ask_decision(game, level, move || {
+            wake.request_repaint()
+        }));
+    }
+
+    fn after_computer(
+        &mut self,
+        ctx: &egui::Context,
+        now: f64,
+        result: Result<Vec<Event>, crate::engine::RuleError>,
+    ) {
+        self.computer_not_before = now + 0.6;
+        match result {
+            Ok(events) => {
+                self.show_events(ctx, &events);
+                if events.iter().any(|e| {
+                    matches!(
+                        e,
+                        Event::Played { .. } | Event::Forfeited { .. } | Event::GameOver(_)
+                    )
+                }) {
+                    self.autosave();
+                }
+            }
+            Err(e) => self.message = Some(format!("The computer's move was refused: {e}")),
+        }
+        ctx.request_repaint();
+    }
+
+    /// The hint for the throw being played, if the computer has given one for this very state.
+    fn current_hint(&self) -> Option<&[(crate::engine::Play, f32)]> {
+        let (at, plays) = self.hint.as_ref()?;
+        (*at == self.session.game().record().len()).then_some(plays.as_slice())
+    }
+
+    fn poll_hint(&mut self) {
+        if let Some(job) = &self.hint_job
+            && let Some(answer) = job.poll()
+        {
+            let at = job.asked_at;
+            self.hint_job = None;
+            if let Ok(plays) = answer {
+                self.hint = Some((at, plays));
+            }
+        }
+    }
+
     fn person_acts(&self) -> bool {
         match self.session.acting_player() {
             Some(p) => p.controller == Controller::Person,
@@ -514,6 +653,16 @@ impl GamesterApp {
             }
             Intent::ReplayLeave => {
                 self.replaying = None;
+                return;
+            }
+            Intent::Hint => {
+                if self.hint_job.is_none() && self.session.game().phase() == Phase::Playing {
+                    let wake = ctx.clone();
+                    self.hint_job =
+                        Some(super::computer::ask_hint(self.session.game(), move || {
+                            wake.request_repaint()
+                        }));
+                }
                 return;
             }
         };
@@ -709,6 +858,15 @@ impl GamesterApp {
         {
             choosable = super::guide::places(step);
         }
+        if let Some(plays) = self.current_hint()
+            && self.replaying.is_none()
+            && let Some((best, _)) = plays.first()
+        {
+            for step in best.steps.iter() {
+                choosable.push(self.mover_to_bottom(mover, step.from()));
+                choosable.push(self.mover_to_bottom(mover, step.to()));
+            }
+        }
         if let Phase::ChooseBreak { chooser, binder } = game.phase()
             && self
                 .session
@@ -891,6 +1049,9 @@ impl GamesterApp {
             }
             if i.consume_key(plain, Key::Escape) {
                 out.push(Intent::Select(None));
+            }
+            if i.consume_key(plain, Key::H) {
+                out.push(Intent::Hint);
             }
         });
         // Keys that act for a player act only for a person.
@@ -1099,7 +1260,13 @@ impl GamesterApp {
 
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.add_space(4.0);
-            ui.label(RichText::new(self.shown().status()).size(21.0));
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(self.shown().status()).size(21.0));
+                if self.thinking.is_some() {
+                    ui.spinner();
+                    ui.label(RichText::new("the computer is thinking…").italics());
+                }
+            });
             if let Some(m) = &self.message {
                 ui.label(RichText::new(m).color(Color32::from_rgb(140, 30, 20)));
             }
@@ -1115,6 +1282,17 @@ impl GamesterApp {
             .default_size(330.0)
             .resizable(true)
             .show(ui, |ui| {
+                if let Some(plays) = self.current_hint() {
+                    ui.label(RichText::new("Hint: the computer's best plays").strong());
+                    let game = self.session.game();
+                    let pos = game.position_for(game.turn());
+                    for (i, (play, value)) in plays.iter().enumerate() {
+                        let text = crate::engine::notation::format_play(&pos, &play.steps.to_vec(), game.rules().bear_off);
+                        ui.label(format!("{}. {text}   ({value:+.3})", i + 1));
+                    }
+                    ui.label(RichText::new("Values are the stakes the mover may expect to win (negative: to lose).").small());
+                    ui.separator();
+                }
                 log_view::show(ui, self.shown());
             });
 
@@ -1190,6 +1368,8 @@ impl GamesterApp {
         if self.animation.is_some() {
             ctx.request_repaint();
         }
+        self.poll_hint();
+        self.drive_computer(&ctx, now);
         self.take_screenshot(&ctx);
     }
 
@@ -1284,6 +1464,15 @@ impl GamesterApp {
         {
             intents.push(Intent::Action(Action::Confirm));
         }
+        if ui
+            .add_enabled(
+                person && phase == Phase::Playing && self.hint_job.is_none(),
+                egui::Button::new("Hint  (H)"),
+            )
+            .clicked()
+        {
+            intents.push(Intent::Hint);
+        }
         if game.rules().cube {
             if ui
                 .add_enabled(
@@ -1350,6 +1539,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("1, 2", "Double-hand: play the first or the second throw"),
     ("D, T, P", "double; take; drop (when the cube is in play)"),
     ("Escape", "put the man down"),
+    ("H", "a hint: the computer's best plays for this throw"),
     ("Ctrl+N", "new game"),
     ("Ctrl+O, Ctrl+S, Ctrl+Shift+S", "open, save, save as"),
     (

@@ -421,6 +421,24 @@ impl BoardView {
                     selected,
                 );
             }
+            if self.choosable.contains(&Place::Tray(side))
+                || self.choosable.contains(&Place::Bar(side))
+            {
+                let rect = if self.choosable.contains(&Place::Tray(side)) {
+                    self.tray_rect(side)
+                } else {
+                    Rect::from_center_size(
+                        self.bar_pos(side, 0),
+                        vec2(2.0 * MAN_R + 6.0, 2.0 * MAN_R + 6.0),
+                    )
+                };
+                painter.rect_stroke(
+                    r(rect),
+                    CornerRadius::same((3.0 * s) as u8),
+                    Stroke::new(3.0 * s, theme::SELECTED),
+                    StrokeKind::Outside,
+                );
+            }
             if self.targets.contains(&Place::Tray(side)) {
                 painter.rect_filled(
                     r(self.tray_rect(side)),

@@ -23,7 +23,7 @@ pub enum Choice {
 }
 
 /// Whether the computer may be chosen as a player.
-pub const COMPUTER_AVAILABLE: bool = false;
+pub const COMPUTER_AVAILABLE: bool = true;
 
 fn sources_line(info: &OptionInfo) -> String {
     let names: Vec<&str> = info.sources.iter().map(|s| source_name(s)).collect();
