@@ -4,6 +4,7 @@
 pub mod board;
 pub mod dice;
 pub mod game;
+pub mod glossary;
 pub mod movegen;
 pub mod notation;
 pub mod play;
