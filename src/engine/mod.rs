@@ -10,6 +10,7 @@ pub mod notation;
 pub mod play;
 pub mod position_id;
 pub mod rules;
+pub mod rules_text;
 pub mod side;
 pub mod stakes;
 pub mod terms;
