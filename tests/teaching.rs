@@ -139,13 +139,14 @@ fn every_word_of_the_board_has_an_entry() {
 /// Everyday English the story and status line use, which needs no glossary entry. A word of the
 /// games that appears in them and is not linked fails the test below: give it an entry (or, if
 /// it truly is everyday English, add it here).
+#[rustfmt::skip]
 const EVERYDAY: &[&str] = &[
     "a", "again", "all", "an", "and", "any", "are", "be", "before", "begins", "both", "can",
     "cannot", "chooses", "could", "counted", "each", "equal", "every", "finds", "for", "from",
-    "game", "go", "goes", "has", "higher", "his", "in", "is", "it", "last", "left", "loses",
-    "move", "must", "neither", "new", "none", "not", "now", "of", "on", "one", "or", "outside",
-    "own", "play", "played", "plays", "second", "side", "six", "stand", "still", "taken", "the",
-    "them", "they", "to", "two", "whatever", "where", "which", "while", "wins", "with",
+    "game", "go", "goes", "has", "higher", "his", "in", "is", "it", "last", "left", "loses", "move",
+    "must", "neither", "new", "none", "not", "now", "of", "on", "one", "or", "outside", "own",
+    "play", "played", "plays", "second", "side", "six", "stand", "still", "taken", "the", "them",
+    "they", "to", "two", "whatever", "where", "which", "while", "wins", "with",
 ];
 
 /// Plays one game through a session with random choices, collecting every log line and every

@@ -209,7 +209,7 @@ pub const GLOSSARY: &[Term] = &[
     },
     Term {
         name: "Double-hand Irish",
-        forms: &["double-hand", "double hand", "double-hand game"],
+        forms: &["Double-hand", "Double hand", "Double-hand game"],
         meaning: "Irish for four players in two partnerships. Both partners of a side throw in turn and the side plays whichever throw it likes better; on the very first turn only one of the starting side throws. Willughby found it duller than the game for two.",
         sources: &["002"],
     },
@@ -248,7 +248,7 @@ pub const GLOSSARY: &[Term] = &[
     },
     Term {
         name: "Fails",
-        forms: &["game of fails"],
+        forms: &["game of Fails"],
         meaning: "An English game at Tables of the sixteenth century, played with three dice (or two with minoret) from an array of two men on the 24 point and thirteen on the sice point. A player who cannot use every die of a throw loses outright. Known from Murray's History of Board-Games.",
         sources: &["003"],
     },
@@ -303,7 +303,7 @@ pub const GLOSSARY: &[Term] = &[
     },
     Term {
         name: "Irish",
-        forms: &["irish game", "the irish game", "irish gamyne"],
+        forms: &["Irish game", "the Irish game", "Irish gamyne"],
         meaning: "The great game at Tables of Renaissance Britain, played from at least 1507 until Backgammon displaced it in the eighteenth century: two dice, fifteen men a side in Willughby's array, doublets nothing special, one stake to the winner. It matches the French toutes tables and the Spanish todas tablas. Willughby gives the fullest rules, Cotton a shorter account.",
         sources: &["000", "001", "002", "003", "004"],
     },
@@ -338,7 +338,7 @@ pub const GLOSSARY: &[Term] = &[
     },
     Term {
         name: "Nard",
-        forms: &["nardshir"],
+        forms: &[],
         meaning: "The Persian game at Tables, often called the ancestor of backgammon. In the Incompleat Gamester's version the men start mostly on their own side of the board, bearing off needs an exact throw, and the winner counts the loser's men left by where they stand: 1 to 4 a man, more the further he has to go.",
         sources: &["004"],
     },
@@ -454,7 +454,7 @@ pub const GLOSSARY: &[Term] = &[
     },
     Term {
         name: "Todas Tablas",
-        forms: &["toutes tables"],
+        forms: &["Toutes Tables"],
         meaning: "The Spanish game at Tables in Alfonso X's Book of Games (1283), which the Irish Game article equates with Irish. Its array spreads the men over the adversary's side (Cotton's first array); a side that cannot enter against six held points loses (the prime of tables), a side whose men are all taken loses, and the game is tied when neither side can move.",
         sources: &["002", "004"],
     },

@@ -96,15 +96,30 @@ pub fn search(query: &str) -> Vec<&'static Term> {
     found.into_iter().map(|(_, t)| t).collect()
 }
 
-/// Every spelling in lower case with its term, longest first.
-fn spellings_longest_first() -> &'static [(String, &'static Term)] {
-    static SPELLINGS: OnceLock<Vec<(String, &'static Term)>> = OnceLock::new();
+/// A spelling as [`links`] looks for it.
+struct Spelling {
+    lower: String,
+    /// A proper name ("Fails", "Irish") links only where the text capitalises it too, so that
+    /// "the move fails" names no game.
+    capital: bool,
+    term: &'static Term,
+}
+
+/// Every spelling with its term, longest first.
+fn spellings_longest_first() -> &'static [Spelling] {
+    static SPELLINGS: OnceLock<Vec<Spelling>> = OnceLock::new();
     SPELLINGS.get_or_init(|| {
-        let mut all: Vec<(String, &'static Term)> = GLOSSARY
+        let mut all: Vec<Spelling> = GLOSSARY
             .iter()
-            .flat_map(|t| t.spellings().map(move |s| (s.to_lowercase(), t)))
+            .flat_map(|term| {
+                term.spellings().map(move |s| Spelling {
+                    lower: s.to_lowercase(),
+                    capital: s.starts_with(|c: char| c.is_ascii_uppercase()),
+                    term,
+                })
+            })
             .collect();
-        all.sort_by_key(|(s, _)| std::cmp::Reverse(s.len()));
+        all.sort_by_key(|s| std::cmp::Reverse(s.lower.len()));
         all
     })
 }
@@ -115,8 +130,9 @@ fn is_word_char(c: char) -> bool {
 
 /// The places in `text` that name a glossary term: byte ranges, in order and never
 /// overlapping, each a whole word or phrase (not part of a longer word), matched without
-/// regard to case. Where spellings overlap the longest wins ("plays at length" rather than
-/// "plays"; "throw-off" rather than "throw").
+/// regard to case, except that a proper name (a game: "Fails", "Irish") must begin with a
+/// capital in the text too. Where spellings overlap the longest wins ("plays at length"
+/// rather than "plays"; "throw-off" rather than "throw").
 #[must_use]
 pub fn links(text: &str) -> Vec<(Range<usize>, &'static Term)> {
     let spellings = spellings_longest_first();
@@ -130,15 +146,17 @@ pub fn links(text: &str) -> Vec<(Range<usize>, &'static Term)> {
             continue;
         }
         let rest = &text.as_bytes()[i..];
-        let hit = spellings.iter().find(|(s, _)| {
+        let hit = spellings.iter().find(|s| {
+            let len = s.lower.len();
             // Spellings are ASCII, so a match ends on a character boundary.
-            rest.len() >= s.len()
-                && rest[..s.len()].eq_ignore_ascii_case(s.as_bytes())
-                && !text[i + s.len()..].chars().next().is_some_and(is_word_char)
+            rest.len() >= len
+                && rest[..len].eq_ignore_ascii_case(s.lower.as_bytes())
+                && (!s.capital || rest[0].is_ascii_uppercase())
+                && !text[i + len..].chars().next().is_some_and(is_word_char)
         });
-        if let Some((s, t)) = hit {
-            found.push((i..i + s.len(), *t));
-            skip_to = i + s.len();
+        if let Some(s) = hit {
+            found.push((i..i + s.lower.len(), s.term));
+            skip_to = i + s.lower.len();
         }
     }
     found
@@ -297,6 +315,20 @@ mod tests {
             [("throw-off", "throw-off"), ("back-gammon", "back-gammon")]
         );
         assert_eq!(linked(""), []);
+    }
+
+    #[test]
+    fn games_are_linked_only_by_their_proper_names() {
+        assert_eq!(linked("if the move fails"), []);
+        assert_eq!(
+            linked("Fails is older than Double-hand Irish"),
+            [
+                ("Fails", "Fails"),
+                ("Double-hand Irish", "Double-hand Irish")
+            ]
+        );
+        // The glossary still finds them in any case
+        assert_eq!(term("fails").map(|t| t.name), Some("Fails"));
     }
 
     #[test]
