@@ -4,11 +4,13 @@
 pub mod board;
 pub mod dice;
 pub mod game;
+pub mod glossary;
 pub mod movegen;
 pub mod notation;
 pub mod play;
 pub mod position_id;
 pub mod rules;
+pub mod rules_text;
 pub mod side;
 pub mod stakes;
 pub mod terms;

@@ -1,10 +1,13 @@
-//! The period words: the names of the die faces and the home points, and plays told in them.
+//! The period words: the names of the die faces and the home points, plays told in them, and
+//! the glossary that explains every word the app uses (from [`super::glossary`]).
 
 use super::board::Position;
 use super::dice::Throw;
 use super::movegen;
 use super::play::Step;
 use super::rules::BearOff;
+
+pub use super::glossary::{GLOSSARY, MODERN, Term, links, search, term};
 
 /// The period names of the die faces 1 to 6, which are also the names of the six points of a
 /// table counted from its ace point.
