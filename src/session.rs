@@ -231,16 +231,15 @@ impl Session {
                     self.push(None, words, None);
                 }
                 Event::ChoosesBreak { chooser, binder } => {
+                    let whose = if chooser == binder {
+                        "his own".to_string()
+                    } else {
+                        format!("{}'s", self.colour_name(*binder))
+                    };
                     let words = format!(
-                        "{} throws higher and chooses which point of {}'s table to break",
-                        self.colour_name(*chooser),
-                        if chooser == binder {
-                            "his own".to_string()
-                        } else {
-                            self.colour_name(*binder).to_string() + "'s"
-                        }
-                    )
-                    .replace("his own's", "his own");
+                        "{} throws higher and chooses which point of {whose} table to break",
+                        self.colour_name(*chooser)
+                    );
                     self.push(Some(*chooser), words, None);
                 }
                 Event::TableBroken { binder, point, men } => {
@@ -285,10 +284,7 @@ impl Session {
                         let notation = format_play(&before, steps, bear_off);
                         self.push(Some(*side), words, Some(notation));
                         if !before.home_bound() && self.game.position_for(*side).home_bound() {
-                            let words = format!(
-                                "{} has bound his table: two men or more on each of its six points",
-                                self.colour_name(*side)
-                            );
+                            let words = format!("{} has bound his table", self.colour_name(*side));
                             self.push(Some(*side), words, None);
                         }
                     }
@@ -380,7 +376,9 @@ impl Session {
         let turn = g.turn();
         let name = |s: Side| self.colour_name(s);
         match g.phase() {
-            Phase::ThrowOff => "Each side throws one die: the higher begins".to_string(),
+            Phase::ThrowOff => {
+                "The throw-off: each side throws one die, and the higher begins".to_string()
+            }
             Phase::BreakThrowOff { binder } => format!(
                 "{}'s table is bound and {} must enter: both throw two dice to break it",
                 name(binder),

@@ -328,3 +328,27 @@ fn wait_for_person(h: &mut Harness<'static, GamesterApp>) {
         h.state().session().game().phase()
     );
 }
+
+#[test]
+fn a_period_word_in_the_status_line_opens_its_glossary_entry() {
+    let mut h = harness(6, two_people());
+    h.run();
+    // Given the status line "The throw-off: …", When its linked word is clicked
+    h.get_by_label("throw-off").click();
+    h.run();
+    // Then the glossary is open at that entry, with its source named
+    assert!(
+        h.query_by_label_contains("Glossary of the tables")
+            .is_some()
+    );
+    assert!(h.query_all_by_label_contains("Source:").next().is_some());
+    // And the rules window tells the rules of the game in progress
+    h.get_by_label("The rules of this game, explained").click();
+    h.run();
+    assert!(h.query_all_by_label_contains("Who begins").next().is_some());
+    assert!(
+        h.query_all_by_label_contains("Bearing off")
+            .next()
+            .is_some()
+    );
+}

@@ -133,6 +133,9 @@ pub struct GamesterApp {
     /// length of the record it was for).
     hint_job: Option<super::computer::Thinking<Vec<(crate::engine::Play, f32)>>>,
     hint: Option<(usize, Vec<(crate::engine::Play, f32)>)>,
+    /// The glossary window, and whether the rules window is open.
+    glossary: super::glossary::Glossary,
+    show_rules: bool,
     /// The first-game guide's step, while it is open.
     guide: Option<usize>,
     /// The last hover text, with the place and position it was made for.
@@ -262,6 +265,8 @@ impl GamesterApp {
             replaying: None,
             hover_cache: None,
             guide: None,
+            glossary: super::glossary::Glossary::default(),
+            show_rules: false,
             thinking: None,
             computer_not_before: 0.0,
             hint_job: None,
@@ -1248,6 +1253,12 @@ impl GamesterApp {
                     ui.checkbox(&mut self.settings.animate, "Animate the throws");
                 });
                 ui.menu_button("Help", |ui| {
+                    if ui.button("Glossary of the tables").clicked() {
+                        self.glossary.open = true;
+                    }
+                    if ui.button("The rules of this game").clicked() {
+                        self.show_rules = true;
+                    }
                     if ui.button("First game guide").clicked() {
                         self.guide = Some(0);
                     }
@@ -1261,7 +1272,13 @@ impl GamesterApp {
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.add_space(4.0);
             ui.horizontal(|ui| {
-                ui.label(RichText::new(self.shown().status()).size(21.0));
+                let status = self.shown().status();
+                super::glossary::linked_text(
+                    ui,
+                    &status,
+                    |t| RichText::new(t).size(21.0),
+                    &mut self.glossary,
+                );
                 if self.thinking.is_some() {
                     ui.spinner();
                     ui.label(RichText::new("the computer is thinking…").italics());
@@ -1293,7 +1310,8 @@ impl GamesterApp {
                     ui.label(RichText::new("Values are the stakes the mover may expect to win (negative: to lose).").small());
                     ui.separator();
                 }
-                log_view::show(ui, self.shown());
+                let shown = self.replaying.as_ref().map_or(&self.session, |r| &r.shown);
+                log_view::show(ui, shown, &mut self.glossary, &mut self.show_rules);
             });
 
         let mut view = self.board_view();
@@ -1362,6 +1380,20 @@ impl GamesterApp {
         }
 
         self.guide_ui(&ctx);
+        if self.glossary.open {
+            super::glossary::glossary_window(&ctx, &mut self.glossary);
+        }
+        if self.show_rules {
+            let rules = self.shown().game().rules().clone();
+            let title = super::log_view::preset_of(&rules).map_or("House rules", |p| p.title());
+            super::glossary::rules_window(
+                &ctx,
+                &mut self.show_rules,
+                &rules,
+                title,
+                &mut self.glossary,
+            );
+        }
         for intent in intents {
             self.apply_intent(&ctx, intent);
         }

@@ -16,7 +16,12 @@ pub fn preset_of(rules: &Rules) -> Option<Preset> {
 }
 
 /// The side panel: rules in force, score, and the story so far.
-pub fn show(ui: &mut egui::Ui, session: &Session) {
+pub fn show(
+    ui: &mut egui::Ui,
+    session: &Session,
+    glossary: &mut super::glossary::Glossary,
+    show_rules: &mut bool,
+) {
     let game = session.game();
     ui.add_space(6.0);
     let title = preset_of(game.rules()).map_or("House rules", |p| p.title());
@@ -44,7 +49,16 @@ pub fn show(ui: &mut egui::Ui, session: &Session) {
             .small(),
         );
     }
-    ui.collapsing("Rules of this game", |ui| {
+    ui.horizontal(|ui| {
+        if ui.link("The rules of this game, explained").clicked() {
+            *show_rules = true;
+        }
+        ui.label(" · ");
+        if ui.link("Glossary").clicked() {
+            glossary.open = true;
+        }
+    });
+    ui.collapsing("Its options", |ui| {
         for ((name, value), info) in game.rules().values().into_iter().zip(OPTIONS.iter()) {
             ui.label(RichText::new(format!("{name} = {value}")).strong())
                 .on_hover_text(info.explanation);
@@ -57,14 +71,11 @@ pub fn show(ui: &mut egui::Ui, session: &Session) {
         .auto_shrink([false, false])
         .show(ui, |ui| {
             for entry in session.log() {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(&entry.words);
-                    if let Some(n) = &entry.notation
-                        && !n.is_empty()
-                    {
-                        ui.label(RichText::new(format!("({n})")).small().italics());
-                    }
-                });
+                let text = match &entry.notation {
+                    Some(n) if !n.is_empty() => format!("{} ({n})", entry.words),
+                    _ => entry.words.clone(),
+                };
+                super::glossary::linked_text(ui, &text, RichText::new, glossary);
             }
         });
 }

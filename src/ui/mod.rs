@@ -5,6 +5,7 @@ pub mod app;
 pub mod board_view;
 pub mod computer;
 pub mod dice_view;
+pub mod glossary;
 pub mod guide;
 pub mod log_view;
 pub mod settings;
