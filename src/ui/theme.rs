@@ -96,5 +96,7 @@ pub fn apply(ctx: &egui::Context) {
         v.window_fill = Color32::from_rgb(244, 234, 212);
         v.extreme_bg_color = Color32::from_rgb(250, 244, 228);
         v.faint_bg_color = Color32::from_rgb(230, 216, 188);
+        // Period words are rubricated, as in an old book, rather than web-blue.
+        v.hyperlink_color = Color32::from_rgb(128, 40, 22);
     });
 }
