@@ -102,6 +102,9 @@ impl Replaying {
 enum FileJob {
     Open(Option<PathBuf>),
     SaveAs(Option<PathBuf>),
+    /// The dialog closed with no file sooner than a person could have cancelled it: most
+    /// likely no desktop file dialog is available.
+    NoDialog,
 }
 
 /// The whole window's state.
@@ -1134,10 +1137,19 @@ impl GamesterApp {
             let dialog = rfd::FileDialog::new()
                 .add_filter("Gamester game", &["ron"])
                 .add_filter("All files", &["*"]);
+            let asked = std::time::Instant::now();
             let job = if saving {
                 FileJob::SaveAs(dialog.set_file_name(name).save_file())
             } else {
                 FileJob::Open(dialog.pick_file())
+            };
+            let job = match job {
+                FileJob::Open(None) | FileJob::SaveAs(None)
+                    if asked.elapsed().as_millis() < 250 =>
+                {
+                    FileJob::NoDialog
+                }
+                other => other,
             };
             let _ = tx.send(job);
             ctx.request_repaint();
@@ -1161,6 +1173,13 @@ impl GamesterApp {
                         self.save_to(path);
                     }
                     FileJob::Open(None) | FileJob::SaveAs(None) => {}
+                    FileJob::NoDialog => {
+                        self.message = Some(
+                            "The desktop's file dialog did not open (is xdg-desktop-portal running?). \
+                             A saved game can also be opened with `gamester <file.ron>`."
+                                .into(),
+                        );
+                    }
                 }
             }
             Err(std::sync::mpsc::TryRecvError::Empty) => {}
