@@ -352,3 +352,48 @@ fn a_period_word_in_the_status_line_opens_its_glossary_entry() {
             .is_some()
     );
 }
+
+#[test]
+fn double_hand_shows_both_throws_and_the_side_chooses_one() {
+    use gamester::players::{Controller, Player};
+    let mut settings = two_people();
+    settings.rules = Rules::preset(Preset::DoubleHandIrish);
+    let person = |name: &str| Player {
+        name: name.into(),
+        controller: Controller::Person,
+    };
+    settings.table.white.players = vec![person("Anne"), person("Bess")];
+    settings.table.black.players = vec![person("Cuthbert"), person("Dick")];
+    let mut h = harness(12, settings);
+    h.run();
+    // The very first turn has one throw
+    throw_until_playing(&mut h);
+    let play = h.state().session().game().legal_plays()[0];
+    h.state_mut().session_mut().apply_play(&play).unwrap();
+    h.run();
+    // Then both partners of the other side throw
+    h.get_by_label("Throw  (Space)").click();
+    h.run();
+    assert_eq!(h.state().session().game().phase(), Phase::SecondThrow);
+    h.get_by_label("Throw  (Space)").click();
+    h.run();
+    assert_eq!(h.state().session().game().phase(), Phase::ChooseThrow);
+    let second = h.state().session().game().throws()[1];
+    // When the side chooses the second throw by its button
+    h.get_by(|n| {
+        n.role() == Role::Button
+            && n.label()
+                .is_some_and(|l| l.starts_with("Play ") && l.ends_with("(2)"))
+    })
+    .click();
+    h.run();
+    // Then it plays that throw
+    assert_eq!(h.state().session().game().throw(), Some(second));
+    assert!(
+        h.state()
+            .session()
+            .log()
+            .iter()
+            .any(|e| e.words.contains("chooses to play"))
+    );
+}
