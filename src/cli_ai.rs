@@ -156,10 +156,9 @@ fn oracle_query(made: &PlayMade) -> String {
 }
 
 /// Games in the middle of a play with a real choice, from fair-against-fair games under
-/// `preset`: the positions `bench ai` times.
+/// `rules`: the positions `bench ai` times.
 #[must_use]
-pub fn decision_sample(preset: Preset, games: u64, every: usize) -> Vec<Game> {
-    let rules = Rules::preset(preset);
+pub fn decision_sample(rules: &Rules, games: u64, every: usize) -> Vec<Game> {
     let mut out = Vec::new();
     let mut k = 0usize;
     for seed in 0..games {
@@ -170,31 +169,36 @@ pub fn decision_sample(preset: Preset, games: u64, every: usize) -> Vec<Game> {
                 out.push(game.clone());
             }
         };
-        if play_game(&rules, fair, fair, seed, &mut take).is_err() {
+        if play_game(rules, fair, fair, seed, &mut take).is_err() {
             continue;
         }
     }
     out
 }
 
-/// `bench ai [--preset <name>]`: the median, 90th percentile and longest time of one decision
-/// per level, over a fixed sample of positions (modern, Irish and Fails unless a preset is
-/// named).
+/// `bench ai [--preset <name> [--set <option>=<value>]...]`: the median, 90th percentile and
+/// longest time of one decision per level, over a fixed sample of positions (modern, Irish and
+/// Fails unless rules are given).
 pub(crate) fn bench_ai(args: &[String]) -> Result<String, CliError> {
-    let presets = match args {
-        [] => vec![Preset::Modern, Preset::Irish, Preset::Fails],
-        [flag, name] if flag == "--preset" => vec![name.parse::<Preset>()?],
-        _ => {
+    let (sets, names): (Vec<Rules>, Vec<String>) = if args.is_empty() {
+        [Preset::Modern, Preset::Irish, Preset::Fails]
+            .iter()
+            .map(|p| (Rules::preset(*p), p.name().to_string()))
+            .unzip()
+    } else {
+        let q = read_query_with(args, &[])?;
+        if q.position.is_some() || q.dice.is_some() {
             return Err(CliError::Usage(
-                "usage: gamester bench ai [--preset <name>]".into(),
+                "usage: gamester bench ai [--preset <name> [--set <option>=<value>]...]".into(),
             ));
         }
+        let name = args.join(" ");
+        (vec![q.rules], vec![name])
     };
     let mut sample = Vec::new();
-    for p in &presets {
-        sample.extend(decision_sample(*p, 6, 5));
+    for rules in &sets {
+        sample.extend(decision_sample(rules, 6, 5));
     }
-    let names: Vec<&str> = presets.iter().map(|p| p.name()).collect();
     let mut out = String::new();
     for level in Level::ALL {
         let mut times: Vec<f64> = sample

@@ -60,9 +60,13 @@ pub const MAX_ACTIONS: usize = 20_000;
 /// from the mover), the throw, and the play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlayMade {
+    /// The side that played.
     pub side: Side,
+    /// The position before the play, seen from that side.
     pub before: Position,
+    /// The throw played.
     pub throw: crate::engine::Throw,
+    /// The play chosen.
     pub play: Play,
     /// How many legal plays there were.
     pub choices: usize,
@@ -159,12 +163,17 @@ fn random_decision(game: &Game, rng: &mut StdRng) -> Option<Decision> {
 /// The score of a contest, from White's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Score {
+    /// Games played.
     pub games: u32,
+    /// Games White won.
     pub white_wins: u32,
+    /// Games Black won.
     pub black_wins: u32,
     /// Drawn games, and games given up after [`MAX_ACTIONS`].
     pub draws: u32,
+    /// Stakes White won (the cube included).
     pub white_stakes: u32,
+    /// Stakes Black won.
     pub black_stakes: u32,
 }
 

@@ -6,9 +6,11 @@
 //! stakes table pays more for: a gammon, Willughby's or Cotton's back-gammon, a large Nard
 //! count), then turns them into expected stakes with the rules' stakes table. Races (no more
 //! contact) are judged by a model of throws still needed, whose mean and spread come from the
-//! rules' own dice; positions with contact by a logistic model over a few features (race,
-//! shots, made points, primes, anchors, men back, the bar). The weights were set by hand and
-//! then fitted to GNU Backgammon's evaluations of modern positions.
+//! rules' own dice and bearing-off rule; positions with contact by the network of
+//! [`super::net`], fed with the men on every point and a few hand-made features (race, shots,
+//! made points, primes, anchors, men back, the bar). Should the network's weights be missing,
+//! a logistic model over the same features (`weights.rs`) stands in. Both were fitted to GNU
+//! Backgammon's evaluations of modern positions by `examples/fit_eval.rs`.
 //!
 //! Rules that end a game outright at the start of a turn (a bound table, a blocked board, an
 //! unplayable die) are the search's business ([`super::search`]); the evaluation only adds

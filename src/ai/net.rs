@@ -1,6 +1,6 @@
 //! A small neural network for positions with contact: the men on every point (each side, in
 //! the manner of TD-Gammon), the bar, the men off and the evaluation's hand-made features in;
-//! one hidden layer; out A's chances to win, to win big and to lose big.
+//! one hidden layer of 128 units; out A's chances to win, to win big and to lose big.
 //!
 //! Its weights (`net.bin`, little-endian `f32`s) were fitted by `examples/fit_eval.rs` to GNU
 //! Backgammon's evaluations of modern positions. They are read once, on first use, into a
@@ -28,9 +28,11 @@ pub const WEIGHTS: usize = INPUTS * HIDDEN + HIDDEN + HIDDEN * OUTPUTS + OUTPUTS
 pub struct Net {
     /// `w1[i * HIDDEN + h]`: from input i to hidden unit h.
     pub w1: Vec<f32>,
+    /// The hidden units' biases.
     pub b1: Vec<f32>,
     /// `w2[o * HIDDEN + h]`: from hidden unit h to output o.
     pub w2: Vec<f32>,
+    /// The outputs' biases.
     pub b2: Vec<f32>,
 }
 
