@@ -4,71 +4,14 @@
 
 mod common;
 
+use common::arb_rules;
+
 use proptest::prelude::*;
 
 use common::{game_at, play, throw};
 use gamester::ai::contest::{Contender, Score, deciding_side, play_game};
 use gamester::ai::{Decision, Level, decide, rank_plays};
-use gamester::engine::{
-    Action, BearOff, BoundTable, Compulsion, Dice, Doublets, FairDice, Game, Layout, Opening,
-    Phase, Players, Preset, Rules, Side, Stakes,
-};
-
-fn pick<T: Clone + std::fmt::Debug + 'static>(all: &'static [T]) -> impl Strategy<Value = T> {
-    (0..all.len()).prop_map(move |i| all[i].clone())
-}
-
-const LAYOUTS: &[Layout] = &[
-    Layout::Willughby,
-    Layout::CottonFirst,
-    Layout::Fails,
-    Layout::Nard,
-];
-
-fn arb_rules() -> impl Strategy<Value = Rules> {
-    (
-        (
-            pick(LAYOUTS),
-            pick(Dice::ALL),
-            pick(Doublets::ALL),
-            pick(Opening::ALL),
-            pick(BoundTable::ALL),
-        ),
-        (
-            pick(BearOff::ALL),
-            pick(Compulsion::ALL),
-            pick(Stakes::ALL),
-            pick(Players::ALL),
-        ),
-        (
-            prop::bool::weighted(0.25),
-            any::<bool>(),
-            any::<bool>(),
-            any::<bool>(),
-        ),
-    )
-        .prop_map(
-            |(
-                (layout, dice, doublets, opening, bound_table),
-                (bear_off, compulsion, stakes, players),
-                (unplayable_die_loses, all_captured_wins, blocked_is_draw, cube),
-            )| Rules {
-                layout,
-                dice,
-                doublets,
-                opening,
-                bound_table,
-                bear_off,
-                compulsion,
-                stakes,
-                unplayable_die_loses,
-                all_captured_wins,
-                blocked_is_draw,
-                cube,
-                players,
-            },
-        )
-}
+use gamester::engine::{Action, FairDice, Game, Phase, Preset, Rules, Side};
 
 /// Plays a game to its end with the computer deciding for both sides (`level_at(turn)` for
 /// each decision), checking that each decision is one the engine offers.

@@ -3,6 +3,10 @@
 //! by `Game::apply` and nothing else is; refused actions change nothing; random actions never
 //! panic; the record replays to the same game.
 
+mod common;
+
+use common::arb_rules;
+
 use std::collections::BTreeSet;
 
 use proptest::prelude::*;
@@ -11,65 +15,8 @@ use rand::{Rng, SeedableRng};
 
 use gamester::ai::random::RandomPlayer;
 use gamester::engine::{
-    Action, BearOff, BoundTable, Compulsion, Dice, Doublets, Game, Layout, MoveRules, Opening,
-    Phase, Players, Position, Rules, Side, Stakes, Step, Throw, movegen,
+    Action, BearOff, Game, MoveRules, Phase, Position, Rules, Side, Step, Throw, movegen,
 };
-
-fn pick<T: Clone + std::fmt::Debug + 'static>(all: &'static [T]) -> impl Strategy<Value = T> {
-    (0..all.len()).prop_map(move |i| all[i].clone())
-}
-
-const LAYOUTS: &[Layout] = &[
-    Layout::Willughby,
-    Layout::CottonFirst,
-    Layout::Fails,
-    Layout::Nard,
-];
-
-fn arb_rules() -> impl Strategy<Value = Rules> {
-    (
-        (
-            pick(LAYOUTS),
-            pick(Dice::ALL),
-            pick(Doublets::ALL),
-            pick(Opening::ALL),
-            pick(BoundTable::ALL),
-        ),
-        (
-            pick(BearOff::ALL),
-            pick(Compulsion::ALL),
-            pick(Stakes::ALL),
-            pick(Players::ALL),
-        ),
-        (
-            prop::bool::weighted(0.25),
-            any::<bool>(),
-            any::<bool>(),
-            any::<bool>(),
-        ),
-    )
-        .prop_map(
-            |(
-                (layout, dice, doublets, opening, bound_table),
-                (bear_off, compulsion, stakes, players),
-                (unplayable_die_loses, all_captured_wins, blocked_is_draw, cube),
-            )| Rules {
-                layout,
-                dice,
-                doublets,
-                opening,
-                bound_table,
-                bear_off,
-                compulsion,
-                stakes,
-                unplayable_die_loses,
-                all_captured_wins,
-                blocked_is_draw,
-                cube,
-                players,
-            },
-        )
-}
 
 /// 15 men a side, counted on the points, the bar and off.
 fn fifteen_a_side(game: &Game) -> Result<(), TestCaseError> {

@@ -2,6 +2,10 @@
 //! loading gives the same game, the same record and the same next plays; and no bytes, however
 //! mangled, make the loader panic.
 
+mod common;
+
+use common::arb_rules;
+
 use proptest::prelude::*;
 use proptest::test_runner::RngSeed;
 use rand::rngs::StdRng;
@@ -9,69 +13,9 @@ use rand::{Rng, SeedableRng};
 
 use gamester::ai::Level;
 use gamester::ai::random::RandomPlayer;
-use gamester::engine::{
-    Action, BearOff, BoundTable, Compulsion, Dice, Doublets, Game, Layout, Opening, Phase, Players,
-    Rules, Side, Stakes, Tally,
-};
+use gamester::engine::{Action, Game, Layout, Phase, Rules, Side, Tally};
 use gamester::players::Table;
 use gamester::save::{self, SaveFile};
-
-fn pick<T: Clone + std::fmt::Debug + 'static>(all: &'static [T]) -> impl Strategy<Value = T> {
-    (0..all.len()).prop_map(move |i| all[i].clone())
-}
-
-const LAYOUTS: &[Layout] = &[
-    Layout::Willughby,
-    Layout::CottonFirst,
-    Layout::Fails,
-    Layout::Nard,
-];
-
-/// Any set of options, as in tests/properties.rs.
-fn arb_rules() -> impl Strategy<Value = Rules> {
-    (
-        (
-            pick(LAYOUTS),
-            pick(Dice::ALL),
-            pick(Doublets::ALL),
-            pick(Opening::ALL),
-            pick(BoundTable::ALL),
-        ),
-        (
-            pick(BearOff::ALL),
-            pick(Compulsion::ALL),
-            pick(Stakes::ALL),
-            pick(Players::ALL),
-        ),
-        (
-            prop::bool::weighted(0.25),
-            any::<bool>(),
-            any::<bool>(),
-            any::<bool>(),
-        ),
-    )
-        .prop_map(
-            |(
-                (layout, dice, doublets, opening, bound_table),
-                (bear_off, compulsion, stakes, players),
-                (unplayable_die_loses, all_captured_wins, blocked_is_draw, cube),
-            )| Rules {
-                layout,
-                dice,
-                doublets,
-                opening,
-                bound_table,
-                bear_off,
-                compulsion,
-                stakes,
-                unplayable_die_loses,
-                all_captured_wins,
-                blocked_is_draw,
-                cube,
-                players,
-            },
-        )
-}
 
 /// A random game under `rules`, stopped anywhere (mid-play too), with steps now and then taken
 /// back so that the record holds undos; sometimes from a custom layout taken from another

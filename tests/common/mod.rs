@@ -1,7 +1,12 @@
 //! Helpers shared by the integration tests: games set up in one readable line.
 #![allow(dead_code)]
 
-use gamester::engine::{Action, Event, Game, Layout, Position, Rules, Side, Step, Throw};
+use proptest::prelude::*;
+
+use gamester::engine::{
+    Action, BearOff, BoundTable, Compulsion, Dice, Doublets, Event, Game, Layout, Opening, Players,
+    Position, Rules, Side, Stakes, Step, Throw,
+};
 
 /// A position written from White's view: `white's men / black's men`, each in its own numbering.
 pub fn pos(text: &str) -> Position {
@@ -44,4 +49,62 @@ pub fn play(game: &mut Game, actions: &[Action]) -> Vec<Event> {
         );
     }
     events
+}
+
+/// Picks one of a list of values.
+pub fn pick<T: Clone + std::fmt::Debug + 'static>(all: &'static [T]) -> impl Strategy<Value = T> {
+    (0..all.len()).prop_map(move |i| all[i].clone())
+}
+
+pub const LAYOUTS: &[Layout] = &[
+    Layout::Willughby,
+    Layout::CottonFirst,
+    Layout::Fails,
+    Layout::Nard,
+];
+
+/// Any set of options (every layout but a custom one).
+pub fn arb_rules() -> impl Strategy<Value = Rules> {
+    (
+        (
+            pick(LAYOUTS),
+            pick(Dice::ALL),
+            pick(Doublets::ALL),
+            pick(Opening::ALL),
+            pick(BoundTable::ALL),
+        ),
+        (
+            pick(BearOff::ALL),
+            pick(Compulsion::ALL),
+            pick(Stakes::ALL),
+            pick(Players::ALL),
+        ),
+        (
+            prop::bool::weighted(0.25),
+            any::<bool>(),
+            any::<bool>(),
+            any::<bool>(),
+        ),
+    )
+        .prop_map(
+            |(
+                (layout, dice, doublets, opening, bound_table),
+                (bear_off, compulsion, stakes, players),
+                (unplayable_die_loses, all_captured_wins, blocked_is_draw, cube),
+            )| Rules {
+                layout,
+                dice,
+                doublets,
+                opening,
+                bound_table,
+                bear_off,
+                compulsion,
+                stakes,
+                unplayable_die_loses,
+                all_captured_wins,
+                blocked_is_draw,
+                cube,
+                players,
+            },
+        )
 }
