@@ -52,20 +52,8 @@ pub fn landing(pos: &Position, from: usize, die: u8, bear_off: BearOff) -> Optio
     if from > BAR || from == 0 || pips[from] <= 0 || (pips[BAR] > 0 && from != BAR) {
         return None;
     }
-    let die = usize::from(die);
-    if from > die {
-        let to = from - die;
-        return (pips[to] >= -1).then_some(to);
-    }
-    if !pos.all_home() {
-        return None;
-    }
-    let allowed = match bear_off {
-        BearOff::OverEdge => true,
-        BearOff::Exact => from == die,
-        BearOff::Modern => from == die || pips[from + 1..=6].iter().all(|&n| n <= 0),
-    };
-    allowed.then_some(0)
+    let home = from <= usize::from(die) && pos.all_home();
+    land_from(pips, from, die, bear_off, home)
 }
 
 /// [`landing`] for a source known to hold the mover's men (and to be the bar if men are on it),

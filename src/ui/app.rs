@@ -339,17 +339,19 @@ impl GamesterApp {
         Some(to_screen * self.board_view().centre_of(Place::Cup(side)))
     }
 
+    /// Whether a person plays for `side` (in Double-hand, either partner).
+    fn has_person(&self, side: Side) -> bool {
+        self.session
+            .table()
+            .seat(side)
+            .players
+            .iter()
+            .any(|p| p.controller == Controller::Person)
+    }
+
     /// The side drawn at the bottom: the one person playing against the computer, else White.
     fn bottom(&self) -> Side {
-        let person = |s: Side| {
-            self.session
-                .table()
-                .seat(s)
-                .players
-                .iter()
-                .any(|p| p.controller == Controller::Person)
-        };
-        if person(Side::Black) && !person(Side::White) {
+        if self.has_person(Side::Black) && !self.has_person(Side::White) {
             Side::Black
         } else {
             Side::White
@@ -487,14 +489,7 @@ impl GamesterApp {
             Some(p) => p.controller == Controller::Person,
             None => {
                 // Throw-offs: anyone at the table who is a person may throw.
-                Side::BOTH.iter().any(|&s| {
-                    self.session
-                        .table()
-                        .seat(s)
-                        .players
-                        .iter()
-                        .any(|p| p.controller == Controller::Person)
-                })
+                Side::BOTH.iter().any(|&s| self.has_person(s))
             }
         }
     }
@@ -876,13 +871,7 @@ impl GamesterApp {
             }
         }
         if let Phase::ChooseBreak { chooser, binder } = game.phase()
-            && self
-                .session
-                .table()
-                .seat(chooser)
-                .players
-                .iter()
-                .any(|p| p.controller == Controller::Person)
+            && self.has_person(chooser)
         {
             let pos = game.position_for(binder);
             choosable = (1..=6u8)
