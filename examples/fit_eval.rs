@@ -12,12 +12,12 @@
 // Matrix arithmetic reads best with indices.
 #![allow(clippy::needless_range_loop)]
 
-use gamester::ai::Level;
 use gamester::ai::contest::{Contender, PlayMade, play_game};
 use gamester::ai::eval::{Evaluator, FEATURES};
 use gamester::ai::net::{HIDDEN, INPUTS, Net, OUTPUTS};
 use gamester::engine::position_id;
 use gamester::engine::{Game, Preset, Rules};
+use gamester::level::Level;
 use std::io::Write;
 
 fn main() {

@@ -7,11 +7,11 @@ use std::time::Instant;
 
 use crate::ai::contest::{Contender, PlayMade, Score, play_game};
 use crate::ai::decide::{best_play, decide};
-use crate::ai::level::Level;
 use crate::cli::{CliError, read_query_with, read_throw};
 use crate::engine::notation::format_play;
 use crate::engine::position_id;
 use crate::engine::{Game, Phase, Preset, Rules};
+use crate::level::Level;
 
 /// `best`: the computer's play of a throw, as `<position id after the play> <move text>` (a
 /// throw with no play gives the position id alone).

@@ -10,6 +10,7 @@ pub mod ai;
 pub mod cli;
 mod cli_ai;
 pub mod engine;
+pub mod level;
 pub mod players;
 pub mod save;
 pub mod session;

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::ai::Level;
 use crate::engine::Side;
+use crate::level::Level;
 
 /// Who moves for a player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -10,8 +10,9 @@ use proptest::prelude::*;
 
 use common::{game_at, play, throw};
 use gamester::ai::contest::{Contender, Score, deciding_side, play_game};
-use gamester::ai::{Decision, Level, decide, rank_plays};
+use gamester::ai::{Decision, decide, rank_plays};
 use gamester::engine::{Action, FairDice, Game, Phase, Preset, Rules, Side};
+use gamester::level::Level;
 
 /// Plays a game to its end with the computer deciding for both sides (`level_at(turn)` for
 /// each decision), checking that each decision is one the engine offers.

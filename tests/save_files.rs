@@ -5,11 +5,11 @@
 use std::fs;
 use std::path::Path;
 
-use gamester::ai::Level;
 use gamester::ai::random::RandomPlayer;
 use gamester::engine::{
     Action, Event, Game, Phase, PositionError, Preset, RuleError, Rules, Side, Step, Tally,
 };
+use gamester::level::Level;
 use gamester::players::{Colour, Controller, Player, Seat, Table};
 use gamester::save::{self, SaveError, SaveFile, SavedAction};
 
@@ -587,7 +587,7 @@ fn a_game_in_play_can_be_stepped_through() {
     .unwrap();
     RandomPlayer::seeded(8).play_out(&mut game, 10_000).unwrap();
     // When its replay is taken
-    let replay = save::Replay::of_game(&game).unwrap();
+    let replay = save::GameRecord::of_game(&game).unwrap();
     // Then it begins from the tally before the game and ends at the game
     assert_eq!(replay.tally_before().games, 5);
     assert_eq!(replay.game_at(0).tally().games, 5);

@@ -11,9 +11,9 @@ use proptest::test_runner::RngSeed;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use gamester::ai::Level;
 use gamester::ai::random::RandomPlayer;
 use gamester::engine::{Action, Game, Layout, Phase, Rules, Side, Tally};
+use gamester::level::Level;
 use gamester::players::Table;
 use gamester::save::{self, SaveFile};
 

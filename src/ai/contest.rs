@@ -10,7 +10,7 @@ use crate::engine::{
 };
 
 use super::decide::{Decision, decide};
-use super::level::Level;
+use crate::level::Level;
 
 /// Why a contest game could not be played.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

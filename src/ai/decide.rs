@@ -12,8 +12,8 @@
 
 use crate::engine::{Action, Game, Phase, Play, Position, Rules, Side, Throw};
 
-use super::level::Level;
 use super::search::{Depth, Searcher};
+use crate::level::Level;
 
 /// What the computer does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,10 +6,8 @@
 pub mod contest;
 pub mod decide;
 pub mod eval;
-pub mod level;
 pub mod net;
 pub mod random;
 pub mod search;
 
 pub use decide::{Decision, best_play, decide, rank_plays};
-pub use level::Level;

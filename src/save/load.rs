@@ -14,7 +14,7 @@ use crate::players::Table;
 
 use super::SaveError;
 use super::format::{FORMAT, NotAction, SaveFile};
-use super::replay::{Replay, Replayer};
+use super::replay::{GameRecord, RecordBuilder};
 
 /// The largest file the loader reads (1 MiB). A long game of a thousand turns takes about a
 /// tenth of it; anything bigger is refused before it is read, let alone parsed.
@@ -37,7 +37,7 @@ pub struct Loaded {
     /// The game after its whole record: play on from here.
     pub game: Game,
     /// The record, checked, to step through; `replay.game_at(replay.len())` is `game`.
-    pub replay: Replay,
+    pub replay: GameRecord,
 }
 
 /// Reads, parses and replays the saved game at `path`. Errors name the file.
@@ -174,10 +174,10 @@ pub fn replay_file(file: SaveFile) -> Result<Loaded, SaveError> {
     check_table(&file.table)?;
     check_tally(&file.tally_before)?;
 
-    let mut replayer = Replayer::new(file.rules.clone(), file.tally_before)?;
+    let mut builder = RecordBuilder::new(file.rules.clone(), file.tally_before)?;
     for (i, saved) in file.record.iter().enumerate() {
         let number = i + 1;
-        let turn = replayer.turn();
+        let turn = builder.turn();
         let action = saved.to_action().map_err(|e| match e {
             NotAction::Face(face) => SaveError::BadDie {
                 turn,
@@ -192,9 +192,9 @@ pub fn replay_file(file: SaveFile) -> Result<Loaded, SaveError> {
                 reason,
             },
         })?;
-        replayer.apply(number, action)?;
+        builder.apply(number, action)?;
     }
-    let (game, replay) = replayer.finish();
+    let (game, replay) = builder.finish();
     Ok(Loaded {
         table: file.table,
         game,

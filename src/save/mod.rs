@@ -29,7 +29,7 @@ use crate::engine::{PositionError, RuleError};
 pub use format::{FORMAT, SaveFile, SavedAction, to_string};
 pub use load::{Loaded, MAX_FILE_BYTES, RECURSION_LIMIT, from_str, load, parse, replay_file};
 pub use recent::{MAX_RECENT, RecentFiles};
-pub use replay::{Replay, replay_to};
+pub use replay::{GameRecord, replay_to};
 pub use write::write_atomic;
 
 /// Why a game could not be saved or loaded. A refused file changes nothing: loading returns a

@@ -9,28 +9,32 @@ use super::format::{SavedAction, tally_before};
 /// A game's record, checked: every action was accepted by the rules when it was replayed.
 ///
 /// Positions in the record are counts of actions: `0` is the game before anything was done,
-/// [`Replay::len`] the game as it stands.
+/// [`GameRecord::len`] the game as it stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Replay {
+pub struct GameRecord {
     /// The game before its first action.
     start: Game,
     record: Vec<Action>,
     turn_ends: Vec<usize>,
 }
 
-impl Replay {
+impl GameRecord {
     /// Checks a record by replaying it under `rules` from a session tally of `tally_before`.
-    pub fn new(rules: Rules, tally_before: Tally, record: &[Action]) -> Result<Replay, SaveError> {
-        let mut replayer = Replayer::new(rules, tally_before)?;
+    pub fn new(
+        rules: Rules,
+        tally_before: Tally,
+        record: &[Action],
+    ) -> Result<GameRecord, SaveError> {
+        let mut builder = RecordBuilder::new(rules, tally_before)?;
         for (i, &action) in record.iter().enumerate() {
-            replayer.apply(i + 1, action)?;
+            builder.apply(i + 1, action)?;
         }
-        Ok(replayer.finish().1)
+        Ok(builder.finish().1)
     }
 
     /// The record of a game being played, to step through.
-    pub fn of_game(game: &Game) -> Result<Replay, SaveError> {
-        Replay::new(game.rules().clone(), tally_before(game), game.record())
+    pub fn of_game(game: &Game) -> Result<GameRecord, SaveError> {
+        GameRecord::new(game.rules().clone(), tally_before(game), game.record())
     }
 
     #[must_use]
@@ -116,22 +120,22 @@ pub fn replay_to(
     record: &[Action],
     n: usize,
 ) -> Result<Game, SaveError> {
-    let mut replayer = Replayer::new(rules, tally_before)?;
+    let mut builder = RecordBuilder::new(rules, tally_before)?;
     for (i, &action) in record.iter().take(n).enumerate() {
-        replayer.apply(i + 1, action)?;
+        builder.apply(i + 1, action)?;
     }
-    Ok(replayer.game)
+    Ok(builder.game)
 }
 
 /// Replays actions one by one, noting where turns end and naming the turn of a refusal.
-pub(crate) struct Replayer {
+pub(crate) struct RecordBuilder {
     start: Game,
     game: Game,
     turn_ends: Vec<usize>,
 }
 
-impl Replayer {
-    pub(crate) fn new(rules: Rules, tally: Tally) -> Result<Replayer, SaveError> {
+impl RecordBuilder {
+    pub(crate) fn new(rules: Rules, tally: Tally) -> Result<RecordBuilder, SaveError> {
         let game = Game::with_tally(rules, tally).map_err(|e| match e {
             RuleError::Layout(p) => SaveError::Setup(p),
             other => SaveError::Illegal {
@@ -141,7 +145,7 @@ impl Replayer {
                 reason: other,
             },
         })?;
-        Ok(Replayer {
+        Ok(RecordBuilder {
             start: game.clone(),
             game,
             turn_ends: Vec::new(),
@@ -177,8 +181,8 @@ impl Replayer {
         Ok(())
     }
 
-    pub(crate) fn finish(self) -> (Game, Replay) {
-        let replay = Replay {
+    pub(crate) fn finish(self) -> (Game, GameRecord) {
+        let replay = GameRecord {
             start: self.start,
             record: self.game.record().to_vec(),
             turn_ends: self.turn_ends,

@@ -41,7 +41,7 @@ impl Default for Settings {
         Settings {
             preset: Some(Preset::Irish),
             rules: Rules::preset(Preset::Irish),
-            table: Table::against_computer(crate::ai::Level::Fair),
+            table: Table::against_computer(crate::level::Level::Fair),
             numbers: false,
             ace_left: false,
             animate: true,
@@ -70,14 +70,14 @@ pub struct ScreenshotResult(pub Arc<Mutex<Option<Result<(), String>>>>);
 
 /// A game's record being stepped through: the whole record, how far, and the game as it stood
 /// there (with its story).
-struct Replaying {
-    replay: save::Replay,
+struct ReplayView {
+    replay: save::GameRecord,
     at: usize,
     shown: Session,
 }
 
-impl Replaying {
-    fn at(replay: save::Replay, at: usize, table: &Table) -> Option<Replaying> {
+impl ReplayView {
+    fn at(replay: save::GameRecord, at: usize, table: &Table) -> Option<ReplayView> {
         let at = at.min(replay.len());
         let shown = Session::from_record(
             replay.rules().clone(),
@@ -87,7 +87,7 @@ impl Replaying {
             Box::new(crate::engine::LoadedDice::new(&[1])),
         )
         .ok()?;
-        Some(Replaying { replay, at, shown })
+        Some(ReplayView { replay, at, shown })
     }
 
     /// The turn number shown (1 for the first), and how many turns the record has.
@@ -144,7 +144,7 @@ pub struct GamesterApp {
     /// The last hover text, with the place and position it was made for.
     hover_cache: Option<(Place, crate::engine::Position, String)>,
     /// Stepping through a game's record, if the person is.
-    replaying: Option<Replaying>,
+    replaying: Option<ReplayView>,
     /// Where the board was last drawn: board units to the window's points.
     to_screen: Option<egui::emath::RectTransform>,
 }
@@ -361,7 +361,7 @@ impl GamesterApp {
     /// Whether a person (not the computer) is to act now.
     /// The level of the computer if it is the computer's turn to act (in throw-offs: when no
     /// person sits at the table).
-    fn computer_level(&self) -> Option<crate::ai::Level> {
+    fn computer_level(&self) -> Option<crate::level::Level> {
         match self.session.acting_player() {
             Some(p) => match p.controller {
                 Controller::Computer(level) => Some(level),
@@ -369,7 +369,7 @@ impl GamesterApp {
             },
             None if self.session.game().is_over() => None,
             None => {
-                let levels: Vec<crate::ai::Level> = Side::BOTH
+                let levels: Vec<crate::level::Level> = Side::BOTH
                     .iter()
                     .flat_map(|&s| self.session.table().seat(s).players.iter())
                     .map(|p| match p.controller {
@@ -620,10 +620,10 @@ impl GamesterApp {
                 return;
             }
             Intent::ReplayStart => {
-                match save::Replay::of_game(self.session.game()) {
+                match save::GameRecord::of_game(self.session.game()) {
                     Ok(replay) => {
                         let end = replay.len();
-                        self.replaying = Replaying::at(replay, end, self.session.table());
+                        self.replaying = ReplayView::at(replay, end, self.session.table());
                     }
                     Err(e) => self.message = Some(format!("Cannot replay this game: {e}")),
                 }
@@ -632,7 +632,7 @@ impl GamesterApp {
             Intent::ReplayTo(n) => {
                 if let Some(r) = self.replaying.take() {
                     let table = r.shown.table().clone();
-                    self.replaying = Replaying::at(r.replay, n, &table);
+                    self.replaying = ReplayView::at(r.replay, n, &table);
                 }
                 self.animation = None;
                 return;

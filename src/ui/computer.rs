@@ -4,8 +4,9 @@
 
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
-use crate::ai::{Decision, Level, decide, rank_plays};
+use crate::ai::{Decision, decide, rank_plays};
 use crate::engine::{Game, Play};
+use crate::level::Level;
 
 /// A question put to the computer, and where its answer will come.
 pub struct Thinking<T> {

@@ -6,12 +6,12 @@ use egui::{ComboBox, RichText};
 
 use super::app::Settings;
 use super::log_view::preset_of;
-use crate::ai::Level;
 use crate::engine::rules::{OPTIONS, OptionInfo, source_name};
 use crate::engine::{
     BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, Opening, Players, Preset, Rules, Side,
     Stakes,
 };
+use crate::level::Level;
 use crate::players::{Colour, Controller, Player};
 
 /// What the person did with the window this frame.

@@ -1,4 +1,5 @@
-//! How strongly the computer plays.
+//! How strongly the computer plays: a name the table (players) and the computer (ai) both use,
+//! so neither depends on the other for it.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
