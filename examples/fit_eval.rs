@@ -1,12 +1,12 @@
-//! Fits the contact model's weights (`src/ai/weights.rs`) to GNU Backgammon's evaluations.
+//! Fits the contact model's weights (`src/ai/data/weights.rs`) to GNU Backgammon's evaluations.
 //!
 //! 1. `cargo run --release --example fit_eval -- positions 600 1 > pos.txt` writes the position
 //!    IDs (side on roll) of contact positions from games between the levels (modern rules).
 //! 2. `gnubg -t -q -r -p gnubg_probs.py < pos.txt > probs.txt` (the script beside this file)
 //!    adds gnubg's 0-ply chances: `<id> win win_gammon win_bg lose_gammon lose_bg`.
-//! 3. `cargo run --release --example fit_eval -- fit probs.txt > src/ai/weights.rs` fits the
+//! 3. `cargo run --release --example fit_eval -- fit probs.txt > src/ai/data/weights.rs` fits the
 //!    logistic model (used only without a network);
-//!    `cargo run --release --example fit_eval -- train probs.txt… > src/ai/net.bin` trains the
+//!    `cargo run --release --example fit_eval -- train probs.txt… > src/ai/data/net.bin` trains the
 //!    network.
 
 // Matrix arithmetic reads best with indices.
@@ -161,12 +161,13 @@ fn fit(path: &str) {
     }
     eprintln!("{} positions", xs.len());
     println!(
-        "// Weights of the contact model (see `eval.rs`), fitted by `examples/fit_eval.rs` to"
+        "//! Weights of the contact model (see `eval.rs`), fitted by `examples/fit_eval.rs` to"
     );
     println!(
-        "// GNU Backgammon's 0-ply evaluations of {} modern positions with contact.",
+        "//! GNU Backgammon's 0-ply evaluations of {} modern positions with contact.",
         xs.len()
     );
+    println!("\nuse crate::ai::eval::FEATURES;");
     let docs = [
         ("W_WIN", "A's chance to win (logit)."),
         ("W_WIN_BIG", "A's chance to win a gammon or more (logit)."),
@@ -174,7 +175,7 @@ fn fit(path: &str) {
     ];
     for ((name, doc), y) in docs.iter().zip(&ys) {
         let w = logistic(&xs, y);
-        println!("\n/// {doc}\n#[rustfmt::skip]\nconst {name}: [f32; FEATURES] = [");
+        println!("\n/// {doc}\n#[rustfmt::skip]\npub(crate) const {name}: [f32; FEATURES] = [");
         for x in w {
             println!("    {x:.5},");
         }

@@ -200,31 +200,7 @@ pub fn summary(game: &Game, table: &Table) -> String {
         .find(|&p| Rules::preset(p) == *game.rules())
         .map_or("custom", Preset::name);
     let colour = |side: Side| table.seat(side).colour.name();
-    let turn = colour(game.turn());
-    let next = match game.phase() {
-        Phase::ThrowOff => "the opening throw-off is next".to_string(),
-        Phase::BreakThrowOff { .. } => "the throw-off to break the table is next".to_string(),
-        Phase::ChooseBreak { chooser, .. } => {
-            format!("{} to choose the point to break", colour(chooser))
-        }
-        Phase::ToThrow => format!("{turn} to throw"),
-        Phase::SecondThrow => format!("{turn}'s partner to throw"),
-        Phase::ChooseThrow => format!("{turn} to choose a throw"),
-        Phase::Playing => match game.throw() {
-            Some(t) => format!("{turn} to play {t}"),
-            None => format!("{turn} to play"),
-        },
-        Phase::DoubleOffered => format!("{} to take or drop", colour(game.turn().other())),
-        Phase::Over(o) => match o.winner {
-            Some(w) => format!(
-                "over: {} won {} stake{}",
-                colour(w),
-                o.stake,
-                if o.stake == 1 { "" } else { "s" }
-            ),
-            None => "over: drawn".to_string(),
-        },
-    };
+    let next = game.waiting().words(&|side| colour(side).to_string());
     let tally = game.tally();
     format!(
         "{rules}, {} turns played, {next}, score {} {} {} {}",

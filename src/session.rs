@@ -4,8 +4,8 @@
 use crate::engine::notation::format_play;
 use crate::engine::terms::{describe_play, face_name, his_point, throw_words};
 use crate::engine::{
-    Action, DiceRoller, EndReason, Event, Game, Outcome, Phase, Play, Position, RuleError, Rules,
-    Side, Tally, WinKind,
+    Action, Attempt, DiceRoller, EndReason, Event, Game, Outcome, Phase, Play, Position, RuleError,
+    Rules, Side, Step, Tally, WinKind, stake_words,
 };
 use crate::players::{Player, Table};
 
@@ -116,38 +116,14 @@ impl Session {
         self.table.seat(side).colour.name()
     }
 
-    /// Which side must act now: `None` while both throw together (throw-offs) or when the game
-    /// is over.
-    #[must_use]
-    pub fn actor(&self) -> Option<Side> {
-        match self.game.phase() {
-            Phase::ThrowOff | Phase::BreakThrowOff { .. } | Phase::Over(_) => None,
-            Phase::ChooseBreak { chooser, .. } => Some(chooser),
-            Phase::DoubleOffered => Some(self.game.turn().other()),
-            _ => Some(self.game.turn()),
-        }
-    }
-
-    /// The player who acts now for `actor()`'s side (in Double-hand, the partner whose throw
-    /// it is).
+    /// The player who acts now for the side that must act (in Double-hand, the partner whose
+    /// throw it is); `None` while both sides throw together or when the game is over.
     #[must_use]
     pub fn acting_player(&self) -> Option<&Player> {
-        let side = self.actor()?;
+        let side = self.game.actor()?;
         let players = &self.table.seat(side).players;
-        let i = match self.game.phase() {
-            Phase::SecondThrow => 1,
-            _ => 0,
-        };
+        let i = self.game.phase().partner();
         players.get(i.min(players.len().saturating_sub(1)))
-    }
-
-    /// Whether the game waits for dice to be thrown.
-    #[must_use]
-    pub fn wants_dice(&self) -> bool {
-        matches!(
-            self.game.phase(),
-            Phase::ThrowOff | Phase::BreakThrowOff { .. } | Phase::ToThrow | Phase::SecondThrow
-        )
     }
 
     /// Throws whatever dice are due, with this session's dice.
@@ -155,25 +131,31 @@ impl Session {
         match self.game.throw_action(self.dice.as_mut()) {
             Some(action) => self.apply(action),
             None => Err(RuleError::NotNow {
-                action: "throwing",
-                now: self.status(),
+                attempt: Attempt::Throw,
+                phase: self.game.phase(),
+                turn: self.game.turn(),
             }),
         }
     }
 
     /// The one way the session changes: through the game's gate, then told in the story.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
-        let before = self.game.position();
         let events = self.game.apply(action)?;
-        self.tell(&events, before);
+        self.tell(&events);
         Ok(events)
     }
 
     /// Plays a whole play and lifts the dice (all or nothing).
     pub fn apply_play(&mut self, play: &Play) -> Result<Vec<Event>, RuleError> {
-        let before = self.game.position();
         let events = self.game.apply_play(play)?;
-        self.tell(&events, before);
+        self.tell(&events);
+        Ok(events)
+    }
+
+    /// Plays several steps of the throw at once (a man carried at length): all or nothing.
+    pub fn apply_steps(&mut self, steps: &[Step]) -> Result<Vec<Event>, RuleError> {
+        let events = self.game.apply_steps(steps)?;
+        self.tell(&events);
         Ok(events)
     }
 
@@ -193,7 +175,7 @@ impl Session {
         });
     }
 
-    fn tell(&mut self, events: &[Event], _before: Position) {
+    fn tell(&mut self, events: &[Event]) {
         for event in events {
             match event {
                 Event::ThrewOff { white, black } => {
@@ -361,46 +343,32 @@ impl Session {
             }
             EndReason::Blocked => String::new(),
         };
-        let stakes = if outcome.stake == 1 {
-            "1 stake".to_string()
-        } else {
-            format!("{} stakes", outcome.stake)
-        };
-        format!("{why}. {w} wins {stakes}. {score}")
+        format!("{why}. {w} wins {}. {score}", stake_words(outcome.stake))
     }
 
-    /// The status line: what is happening now, in period words.
+    /// The status line: what the game waits for (the engine's [`Game::waiting`], with each
+    /// side named by its colour), and what a player needs to know about it, in period words.
     #[must_use]
     pub fn status(&self) -> String {
         let g = &self.game;
         let turn = g.turn();
-        let name = |s: Side| self.colour_name(s);
+        let name = |s: Side| self.colour_name(s).to_string();
+        let due = capitalised(&g.waiting().words(&name));
         match g.phase() {
-            Phase::ThrowOff => {
-                "The throw-off: each side throws one die, and the higher begins".to_string()
-            }
+            Phase::ThrowOff => format!("{due}: each side throws one die, and the higher begins"),
             Phase::BreakThrowOff { binder } => format!(
-                "{}'s table is bound and {} must enter: both throw two dice to break it",
+                "{due}: {}'s table is bound and {} must enter: both throw two dice",
                 name(binder),
                 name(binder.other())
             ),
-            Phase::ChooseBreak { chooser, binder } => {
-                format!(
-                    "{} chooses a point of {}'s bound table to break",
-                    name(chooser),
-                    name(binder)
-                )
+            Phase::ChooseBreak { binder, .. } => {
+                format!("{due} of {}'s bound table", name(binder))
             }
-            Phase::ToThrow => {
-                let pos = g.position_for(turn);
-                if pos.bar() > 0 {
-                    format!("{} is on the bar and must enter: throw", name(turn))
-                } else {
-                    format!("{} to throw", name(turn))
-                }
+            Phase::ToThrow if g.position_for(turn).bar() > 0 => {
+                format!("{due}: {} is on the bar and must enter", name(turn))
             }
-            Phase::SecondThrow => format!("{}'s partner throws the second throw", name(turn)),
-            Phase::ChooseThrow => format!("{} chooses which of the two throws to play", name(turn)),
+            Phase::SecondThrow => format!("{due} the second throw"),
+            Phase::ChooseThrow => format!("{due}: which of the two throws to play"),
             Phase::Playing => {
                 let throw = g.throw().map(|t| throw_words(&t)).unwrap_or_default();
                 let left: Vec<String> = g
@@ -422,23 +390,23 @@ impl Session {
                     format!("{} throws {throw}: {} to play", name(turn), left.join(", "))
                 }
             }
-            Phase::DoubleOffered => {
-                format!(
-                    "{} offers to double to {}: {} takes or drops",
-                    name(turn),
-                    g.cube().value * 2,
-                    name(turn.other())
-                )
-            }
-            Phase::Over(outcome) => match outcome.winner {
-                Some(w) => format!(
-                    "{} wins {} — new game to play again",
-                    name(w),
-                    stake_words(outcome.stake)
-                ),
-                None => "The game is drawn — new game to play again".to_string(),
-            },
+            Phase::DoubleOffered => format!(
+                "{due}: {} offers to double to {}",
+                name(turn),
+                g.cube().value * 2
+            ),
+            Phase::Over(_) => format!("{due}. New game to play again"),
+            Phase::ToThrow => due,
         }
+    }
+}
+
+/// The text with its first letter a capital.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 
@@ -448,14 +416,6 @@ fn article(face: u8) -> String {
         format!("an {name}")
     } else {
         format!("a {name}")
-    }
-}
-
-fn stake_words(stake: u32) -> String {
-    if stake == 1 {
-        "1 stake".to_string()
-    } else {
-        format!("{stake} stakes")
     }
 }
 
@@ -523,9 +483,9 @@ mod tests {
     #[test]
     fn the_actor_is_who_must_act() {
         let mut s = session(&[5, 2, 5, 1]);
-        assert_eq!(s.actor(), None);
+        assert_eq!(s.game().actor(), None);
         s.throw().unwrap();
-        assert_eq!(s.actor(), Some(Side::White));
-        assert!(s.wants_dice());
+        assert_eq!(s.game().actor(), Some(Side::White));
+        assert!(s.game().waits_for_dice());
     }
 }

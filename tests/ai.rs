@@ -9,7 +9,7 @@ use common::arb_rules;
 use proptest::prelude::*;
 
 use common::{game_at, play, throw};
-use gamester::ai::contest::{Contender, Score, deciding_side, play_game};
+use gamester::ai::contest::{Contender, Score, play_game};
 use gamester::ai::{Decision, decide, rank_plays};
 use gamester::engine::{Action, FairDice, Game, Phase, Preset, Rules, Side};
 use gamester::level::Level;
@@ -364,5 +364,5 @@ fn the_hint_ranks_the_best_plays_best_first() {
         assert_eq!(ranked[0].0.position.at(5), 2, "{level}");
     }
     // And the deciding side is the one to move
-    assert_eq!(deciding_side(&game), Side::White);
+    assert_eq!(game.actor(), Some(Side::White));
 }

@@ -7,9 +7,9 @@ use std::collections::BTreeSet;
 
 use common::{game_at, play, pos, step, throw};
 use gamester::engine::{
-    Action, BearOff, BoundTable, Compulsion, Cube, Dice, Doublets, EndReason, Event, Game, Layout,
-    MoveRules, Opening, Outcome, Phase, Position, Preset, RuleError, Rules, Setup, Side, Stakes,
-    Throw, WinKind, legal_plays,
+    Action, BearOff, BoundTable, Compulsion, Cube, CubeRefusal, Dice, Doublets, EndReason, Event,
+    Game, Layout, MoveRules, Opening, Outcome, Phase, Position, Preset, RuleError, Rules, Setup,
+    Side, Stakes, Throw, WinKind, legal_plays,
 };
 
 fn irish() -> Rules {
@@ -570,7 +570,7 @@ fn the_cube_stops_at_64_and_is_refused_without_the_option() {
     }
     assert!(matches!(
         game.apply(Action::Double),
-        Err(RuleError::CubeRefused("the cube is at 64"))
+        Err(RuleError::CubeRefused(CubeRefusal::AtMost))
     ));
 }
 

@@ -142,11 +142,11 @@ fn every_word_of_the_board_has_an_entry() {
 #[rustfmt::skip]
 const EVERYDAY: &[&str] = &[
     "a", "again", "all", "an", "and", "any", "are", "be", "before", "begins", "both", "can",
-    "cannot", "chooses", "could", "counted", "each", "equal", "every", "finds", "for", "from",
+    "cannot", "choose", "chooses", "could", "counted", "each", "equal", "every", "finds", "for", "from",
     "game", "go", "goes", "has", "higher", "his", "in", "is", "it", "last", "left", "loses", "move",
-    "must", "neither", "new", "none", "not", "now", "of", "on", "one", "or", "outside", "own",
+    "must", "neither", "new", "next", "none", "not", "now", "of", "on", "one", "opening", "or", "outside", "over", "own",
     "play", "played", "plays", "second", "side", "six", "stand", "still", "taken", "the", "them",
-    "they", "to", "two", "whatever", "where", "which", "while", "wins", "with",
+    "they", "to", "two", "whatever", "where", "which", "while", "wins", "with", "won",
 ];
 
 /// Plays one game through a session with random choices, collecting every log line and every

@@ -1,13 +1,11 @@
 //! Games between computer players (levels or the random player) with seeded dice: for
 //! `gamester selfplay`, the strength tests and the benchmark.
 
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{Rng, SeedableRng};
 use thiserror::Error;
 
-use crate::engine::{
-    Action, FairDice, Game, Outcome, Phase, Play, Position, RuleError, Rules, Side,
-};
+use crate::engine::{FairDice, Game, Outcome, Play, Position, RuleError, Rules, Side};
 
 use super::decide::{Decision, decide};
 use crate::level::Level;
@@ -72,17 +70,6 @@ pub struct PlayMade {
     pub choices: usize,
 }
 
-/// The side whose decision it is now (the taker when a double is offered, the chooser at a
-/// break).
-#[must_use]
-pub fn deciding_side(game: &Game) -> Side {
-    match game.phase() {
-        Phase::DoubleOffered => game.turn().other(),
-        Phase::ChooseBreak { chooser, .. } => chooser,
-        _ => game.turn(),
-    }
-}
-
 /// Plays one game to its end with dice seeded from `seed`; `on_play` sees every play made.
 /// Returns the outcome (`None` if the game was given up after [`MAX_ACTIONS`]).
 pub fn play_game(
@@ -99,11 +86,11 @@ pub fn play_game(
         if let Some(outcome) = game.outcome() {
             return Ok(Some(outcome));
         }
-        let side = deciding_side(&game);
+        let side = game.actor().unwrap_or(game.turn());
         let who = if side == Side::White { white } else { black };
         let decision = match who {
             Contender::Computer(level) => decide(&game, level),
-            Contender::Random => random_decision(&game, &mut rng),
+            Contender::Random => super::random::random_decision(&game, &mut rng),
         };
         match decision {
             Some(Decision::Play(play)) => {
@@ -128,36 +115,6 @@ pub fn play_game(
         }
     }
     Ok(None)
-}
-
-/// The random player's decision (see [`Contender::Random`]).
-fn random_decision(game: &Game, rng: &mut StdRng) -> Option<Decision> {
-    match game.phase() {
-        Phase::Playing => {
-            let plays = game.legal_plays();
-            plays
-                .get(rng.random_range(0..plays.len().max(1)))
-                .map(|p| Decision::Play(*p))
-        }
-        Phase::ToThrow => (game.choices().contains(&Action::Double) && rng.random_ratio(1, 50))
-            .then_some(Decision::Action(Action::Double)),
-        Phase::DoubleOffered => Some(Decision::Action(if rng.random_ratio(3, 4) {
-            Action::Take
-        } else {
-            Action::Drop
-        })),
-        Phase::ChooseThrow => Some(Decision::Action(Action::ChooseThrow(
-            rng.random_range(0..2),
-        ))),
-        Phase::ChooseBreak { binder, .. } => {
-            let pos = game.position_for(binder);
-            let points: Vec<u8> = (1..=6u8).filter(|&p| pos.at(usize::from(p)) >= 2).collect();
-            points
-                .get(rng.random_range(0..points.len().max(1)))
-                .map(|&p| Decision::Action(Action::Break(p)))
-        }
-        _ => None,
-    }
 }
 
 /// The score of a contest, from White's side.

@@ -198,7 +198,7 @@ fn choose_throw(game: &Game, searcher: &Searcher, level: Level) -> u8 {
         else {
             return f32::MIN;
         };
-        if searcher.rules_fail(&pos, t) {
+        if searcher.throw_loses(&pos, t) {
             return -1.0;
         }
         let plays = crate::engine::legal_plays(&pos, t.moves, searcher.eval.move_rules);

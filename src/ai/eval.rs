@@ -9,15 +9,16 @@
 //! rules' own dice and bearing-off rule; positions with contact by the network of
 //! [`super::net`], fed with the men on every point and a few hand-made features (race, shots,
 //! made points, primes, anchors, men back, the bar). Should the network's weights be missing,
-//! a logistic model over the same features (`weights.rs`) stands in. Both were fitted to GNU
+//! a logistic model over the same features (`data/weights.rs`) stands in. Both were fitted to GNU
 //! Backgammon's evaluations of modern positions by `examples/fit_eval.rs`.
 //!
 //! Rules that end a game outright at the start of a turn (a bound table, a blocked board, an
 //! unplayable die) are the search's business ([`super::search`]); the evaluation only adds
 //! Fails' chance that the side on roll throws a die it cannot play.
 
-use crate::engine::movegen::reach;
-use crate::engine::{BearOff, Dice, MoveRules, Moves, Players, Position, Rules, Stakes, Throw};
+use crate::engine::{
+    BearOff, Dice, Endings, MoveRules, Moves, Players, Position, Rules, Stakes, Throw,
+};
 
 /// One distinct throw of the rules' dice: the moves it gives, its chance, whether it is
 /// doublets (for Willughby's and Cotton's stakes).
@@ -65,7 +66,7 @@ pub const FEATURE_NAMES: [&str; HEAD] = [
     "B's blots / 3",
 ];
 
-include!("weights.rs");
+use super::data::weights::{W_LOSE_BIG, W_WIN, W_WIN_BIG};
 
 /// What a position is worth, for one set of rules. Cheap to build; `Send` and `Sync`.
 #[derive(Clone, Debug)]
@@ -77,7 +78,7 @@ pub struct Evaluator {
     var: f32,
     stakes: Stakes,
     double_hand: bool,
-    fails: bool,
+    endings: Endings,
     /// Pips lost in bearing off: a fixed part and a part per man left.
     waste: (f32, f32),
 }
@@ -147,7 +148,7 @@ impl Evaluator {
             var: (sq - mean * mean).max(1.0),
             stakes: rules.stakes,
             double_hand,
-            fails: rules.unplayable_die_loses,
+            endings: Endings::from(rules),
             waste,
         }
     }
@@ -158,22 +159,21 @@ impl Evaluator {
     pub fn value(&self, pos: &Position) -> f32 {
         let chances = self.chances(pos);
         let v = self.equity(pos, chances);
-        if self.fails {
+        if self.endings.unplayable_die_loses {
             let lose = self.unplayable_chance(pos);
             return -lose + (1.0 - lose) * v;
         }
         v
     }
 
-    /// Fails: the chance that the side on roll throws a die it cannot play (and so loses).
+    /// Fails: the chance that the side on roll throws a die it cannot play (and so loses);
+    /// 0 under rules where an unplayable die does not lose.
     #[must_use]
     pub fn unplayable_chance(&self, pos: &Position) -> f32 {
         let p: f32 = self
             .throws
             .iter()
-            .filter(|t| {
-                usize::from(reach(pos, t.moves, self.move_rules.bear_off).dice) < t.moves.len()
-            })
+            .filter(|t| self.endings.throw_loses(pos, t.moves))
             .map(|t| t.chance)
             .sum();
         if self.double_hand { p * p } else { p }

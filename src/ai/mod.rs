@@ -4,6 +4,7 @@
 //! decide through [`decide`] and [`rank_plays`].
 
 pub mod contest;
+pub mod data;
 pub mod decide;
 pub mod eval;
 pub mod net;

@@ -2,7 +2,7 @@
 //! the manner of TD-Gammon), the bar, the men off and the evaluation's hand-made features in;
 //! one hidden layer of 128 units; out A's chances to win, to win big and to lose big.
 //!
-//! Its weights (`net.bin`, little-endian `f32`s) were fitted by `examples/fit_eval.rs` to GNU
+//! Its weights (`data/net.bin`, little-endian `f32`s) were fitted by `examples/fit_eval.rs` to GNU
 //! Backgammon's evaluations of modern positions. They are read once, on first use, into a
 //! shared immutable table.
 
@@ -148,6 +148,6 @@ impl Net {
 /// The fitted network, or `None` if its weights are missing or malformed.
 pub fn trained() -> Option<&'static Net> {
     static NET: OnceLock<Option<Net>> = OnceLock::new();
-    NET.get_or_init(|| Net::from_bytes(include_bytes!("net.bin")))
+    NET.get_or_init(|| Net::from_bytes(super::data::NET))
         .as_ref()
 }

@@ -4,6 +4,7 @@
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use super::decide::Decision;
 use crate::engine::{Action, DiceRoller, FairDice, Game, Phase, RuleError};
 
 /// Plays any game to its end with random choices and seeded dice.
@@ -23,52 +24,16 @@ impl RandomPlayer {
         }
     }
 
-    /// Does whatever the game waits for next: throws dice when they are due, else makes a
-    /// random choice (a whole legal play at once when a play is due).
+    /// Does whatever the game waits for next: throws dice when they are due (now and then
+    /// offering the cube first), else makes a random choice (a whole legal play at once when a
+    /// play is due).
     pub fn act(&mut self, game: &mut Game) -> Result<(), RuleError> {
-        if game.is_over() {
-            return Ok(());
+        match random_decision(game, &mut self.rng) {
+            Some(Decision::Play(play)) => game.apply_play(&play).map(drop),
+            Some(Decision::Action(action)) => game.apply(action).map(drop),
+            None if game.waits_for_dice() => game.throw_with(&mut self.dice).map(drop),
+            None => Ok(()),
         }
-        if let Some(action) = game.throw_action(&mut self.dice) {
-            // Offer the cube now and then before throwing.
-            if game.phase() == Phase::ToThrow
-                && game.choices().contains(&Action::Double)
-                && self.rng.random_ratio(1, 50)
-            {
-                game.apply(Action::Double)?;
-                return Ok(());
-            }
-            game.apply(action)?;
-            return Ok(());
-        }
-        match game.phase() {
-            Phase::Playing => {
-                let plays = game.legal_plays();
-                let play = plays[self.rng.random_range(0..plays.len())];
-                game.apply_play(&play)?;
-            }
-            Phase::ChooseBreak { binder, .. } => {
-                let pos = game.position_for(binder);
-                let points: Vec<u8> = (1..=6u8).filter(|&p| pos.at(usize::from(p)) >= 2).collect();
-                let point = points[self.rng.random_range(0..points.len())];
-                game.apply(Action::Break(point))?;
-            }
-            Phase::DoubleOffered => {
-                // Take more often than drop, so that random games mostly run their course.
-                let answer = if self.rng.random_ratio(3, 4) {
-                    Action::Take
-                } else {
-                    Action::Drop
-                };
-                game.apply(answer)?;
-            }
-            _ => {
-                let choices = game.choices();
-                let pick = choices[self.rng.random_range(0..choices.len())];
-                game.apply(pick)?;
-            }
-        }
-        Ok(())
     }
 
     /// Plays the game to its end, or until `max_actions` actions; returns the actions taken.
@@ -84,5 +49,36 @@ impl RandomPlayer {
     /// The dice this player throws with.
     pub fn dice(&mut self) -> &mut dyn DiceRoller {
         &mut self.dice
+    }
+}
+
+/// The random player's decision, the one way random choices are made (by [`RandomPlayer`] and
+/// by the contest's random contender): a uniformly chosen legal play, throw or point to break;
+/// before a throw, now and then the cube; offered a double, a take more often than a drop, so
+/// that random games mostly run their course. `None` when the game waits only for dice or is
+/// over.
+pub fn random_decision(game: &Game, rng: &mut impl Rng) -> Option<Decision> {
+    let pick = |rng: &mut dyn rand::RngCore, n: usize| rng.random_range(0..n.max(1));
+    match game.phase() {
+        Phase::Playing => {
+            let plays = game.legal_plays();
+            plays
+                .get(pick(rng, plays.len()))
+                .map(|p| Decision::Play(*p))
+        }
+        Phase::ToThrow => (game.choices().contains(&Action::Double) && rng.random_ratio(1, 50))
+            .then_some(Decision::Action(Action::Double)),
+        Phase::DoubleOffered => Some(Decision::Action(if rng.random_ratio(3, 4) {
+            Action::Take
+        } else {
+            Action::Drop
+        })),
+        Phase::ChooseThrow | Phase::ChooseBreak { .. } => {
+            let choices = game.choices();
+            choices
+                .get(pick(rng, choices.len()))
+                .map(|&a| Decision::Action(a))
+        }
+        Phase::ThrowOff | Phase::BreakThrowOff { .. } | Phase::SecondThrow | Phase::Over(_) => None,
     }
 }

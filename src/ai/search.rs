@@ -6,14 +6,15 @@
 //! may throw (21, or 56 with three dice), the value of his best reply judged at depth 0; and
 //! so on. Plays deeper in the tree are first screened at depth 0 and only the best few are
 //! searched further, as GNU Backgammon does. The rules that end a game or change a turn are
-//! applied exactly as [`Game`](crate::engine::Game) applies them: bearing off the last man
-//! (with the stakes table), all men captured, Fails' unplayable die, a bound table that loses
-//! or is broken (both sides' best break, as either may win the throw-off), a blocked board.
+//! the engine's own [`Endings`], the functions [`Game`](crate::engine::Game) calls: bearing
+//! off the last man (with the stakes table), all men captured, Fails' unplayable die, a bound
+//! table that loses or is broken (both sides' best break, as either may win the throw-off), a
+//! blocked board.
 //! Double-hand Irish: the side on roll plays the better of two throws.
 
-use crate::engine::movegen::{can_move, legal_plays, reach};
-use crate::engine::stakes::bear_off_stake;
-use crate::engine::{BoundTable, Players, Position, Rules, Stakes};
+use crate::engine::endings::{break_table, breakable_points};
+use crate::engine::movegen::legal_plays;
+use crate::engine::{Endings, Players, Position, Rules, TurnStart};
 
 use super::eval::{Evaluator, ThrowInfo};
 
@@ -32,11 +33,7 @@ pub struct Depth {
 #[derive(Clone, Debug)]
 pub struct Searcher {
     pub(crate) eval: Evaluator,
-    stakes: Stakes,
-    bound_table: BoundTable,
-    all_captured_wins: bool,
-    blocked_is_draw: bool,
-    fails: bool,
+    endings: Endings,
     double_hand: bool,
 }
 
@@ -46,11 +43,7 @@ impl Searcher {
     pub fn new(rules: &Rules) -> Searcher {
         Searcher {
             eval: Evaluator::new(rules),
-            stakes: rules.stakes,
-            bound_table: rules.bound_table,
-            all_captured_wins: rules.all_captured_wins,
-            blocked_is_draw: rules.blocked_is_draw,
-            fails: rules.unplayable_die_loses,
+            endings: Endings::from(rules),
             double_hand: rules.players == Players::DoubleHand,
         }
     }
@@ -77,38 +70,21 @@ impl Searcher {
 
     /// The game's end the play itself brings about, if any: the mover's value.
     fn ended_by_play(&self, pos: &Position, doublets: bool) -> Option<f32> {
-        if pos.borne_off_all() {
-            return Some(bear_off_stake(self.stakes, &pos.switched(), doublets).0 as f32);
-        }
-        if self.all_captured_wins && pos.adversary_bar() > 0 && (1..=24).all(|p| pos.at(p) >= 0) {
-            return Some(1.0);
-        }
-        None
+        self.endings
+            .after_play(pos, doublets)
+            .map(|win| win.stake as f32)
     }
 
     /// What `pos` is worth to the side on roll, at the start of its turn (before the bound
     /// table is looked at and before it throws).
     #[must_use]
     pub fn on_roll(&self, pos: &Position, depth: Depth) -> f32 {
-        if pos.bar() > 0 && pos.adversary_home_bound() {
-            match self.bound_table {
-                BoundTable::Loses => return -1.0,
-                BoundTable::Break => return self.broken(pos, depth),
-                BoundTable::Wait => {}
-            }
+        match self.endings.turn_start(pos) {
+            TurnStart::LosesToPrime => -1.0,
+            TurnStart::BreakTable => self.broken(pos, depth),
+            TurnStart::Drawn => 0.0,
+            TurnStart::Throw => self.thrown(pos, depth),
         }
-        if self.blocked_is_draw && self.stuck(pos) && self.stuck(&pos.switched()) {
-            return 0.0;
-        }
-        self.thrown(pos, depth)
-    }
-
-    /// A side with nothing it could move whatever it threw (as the engine judges it).
-    fn stuck(&self, pos: &Position) -> bool {
-        if self.bound_table == BoundTable::Break && pos.bar() > 0 && pos.adversary_home_bound() {
-            return false;
-        }
-        !(1..=6).any(|d| can_move(pos, d, self.eval.move_rules.bear_off))
     }
 
     /// The side on roll must enter against a bound table that is to be broken: either side
@@ -130,15 +106,8 @@ impl Searcher {
     /// numbering) and the position it leaves, seen from the side on roll.
     pub(crate) fn break_points(pos: &Position) -> Vec<(u8, Position)> {
         let binder = pos.switched();
-        (1..=6u8)
-            .filter_map(|p| {
-                let men = binder.at(usize::from(p));
-                (men >= 2).then(|| {
-                    let mut b = binder;
-                    b.send_to_bar(usize::from(p), (men - 1) as u8);
-                    (p, b.switched())
-                })
-            })
+        breakable_points(&binder)
+            .filter_map(|p| break_table(&binder, p).map(|(after, _)| (p, after.switched())))
             .collect()
     }
 
@@ -156,9 +125,8 @@ impl Searcher {
     }
 
     /// Fails: whether this throw has a die the side on roll cannot play (it loses outright).
-    pub(crate) fn rules_fail(&self, pos: &Position, t: &ThrowInfo) -> bool {
-        self.fails
-            && usize::from(reach(pos, t.moves, self.eval.move_rules.bear_off).dice) < t.moves.len()
+    pub(crate) fn throw_loses(&self, pos: &Position, t: &ThrowInfo) -> bool {
+        self.endings.throw_loses(pos, t.moves)
     }
 
     /// The expectation of per-throw values (in Double-hand, of the better of two throws).
@@ -179,7 +147,7 @@ impl Searcher {
 
     /// The value to the side on roll of its best play of one throw, searched to `depth`.
     pub(crate) fn best_of_throw(&self, pos: &Position, t: &ThrowInfo, depth: Depth) -> f32 {
-        if self.rules_fail(pos, t) {
+        if self.throw_loses(pos, t) {
             return -1.0;
         }
         let plays = legal_plays(pos, t.moves, self.eval.move_rules);

@@ -1,190 +1,17 @@
 //! A game at tables, from the throw-off to the last man borne off: the one gate through which
 //! anything changes (`Game::apply`).
 
-use serde::{Deserialize, Serialize};
-use thiserror::Error;
-
-use super::board::{BAR, Position, PositionError};
-use super::dice::{DiceError, DiceRoller, Moves, Throw, check_face};
+use super::action::{Action, Attempt, Event};
+use super::board::{BAR, Position};
+use super::dice::{DiceRoller, Moves, Throw, check_face};
+use super::endings::{self, EndReason, Endings, Outcome, TurnStart};
 use super::movegen::{self, MoveRules, Reach};
+use super::phase::{Phase, Waiting};
 use super::play::{Play, Step};
-use super::rules::{BoundTable, Compulsion, Dice, Opening, Players, Rules};
+use super::refusal::{CubeRefusal, RuleError, StepRefusal};
+use super::rules::{Compulsion, Dice, Opening, Players, Rules};
 use super::side::Side;
-use super::stakes::{Cube, Tally, WinKind, bear_off_stake};
-
-/// Something a player (or the dice, through a [`DiceRoller`]) does. The record of a game is
-/// the list of its actions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Action {
-    /// The opening throw-off: each side throws one die.
-    ThrowOff { white: u8, black: u8 },
-    /// The throw-off to break a bound table: each side throws two dice.
-    BreakThrowOff { white: [u8; 2], black: [u8; 2] },
-    /// The side to move throws (in Double-hand Irish each partner's throw is one action).
-    Throw(Throw),
-    /// Double-hand Irish: the side plays its first (0) or second (1) throw.
-    ChooseThrow(u8),
-    /// The winner of the break throw-off breaks this point of the bound table (in the
-    /// binder's numbering, 1 to 6).
-    Break(u8),
-    /// One man moved by one die.
-    Step(Step),
-    /// Takes back the last step of this throw.
-    Undo,
-    /// Lifts the dice: the play is done and the turn passes.
-    Confirm,
-    /// The side to throw offers to double the stake.
-    Double,
-    /// The adversary takes the double.
-    Take,
-    /// The adversary drops: he loses the stake as it stood.
-    Drop,
-}
-
-/// Why an action was refused. The game is as it was before.
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-pub enum RuleError {
-    #[error("{action} is not possible now: {now}")]
-    NotNow { action: &'static str, now: String },
-    #[error("{0}")]
-    Dice(#[from] DiceError),
-    #[error("the throw has {got} dice; this game throws {expected}")]
-    WrongDiceCount { expected: usize, got: usize },
-    #[error("that step is not allowed: {0}")]
-    StepNotAllowed(String),
-    #[error("the throw is not played out: {0} more to play")]
-    PlayNotFinished(usize),
-    #[error("no step of this throw is left to take back")]
-    NothingToUndo,
-    #[error("{0} is not a point of the bound table (1 to 6)")]
-    BadBreakPoint(u8),
-    #[error("there is no throw {0} to choose (0 or 1)")]
-    BadChoice(u8),
-    #[error("the cube cannot be offered: {0}")]
-    CubeRefused(&'static str),
-    #[error("the starting layout is not a position: {0}")]
-    Layout(#[from] PositionError),
-}
-
-/// What happened, for the board to draw and the log to tell.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Event {
-    ThrewOff {
-        white: u8,
-        black: u8,
-    },
-    ThrowOffTied,
-    Begins(Side),
-    /// The side to move must enter and the adversary's table is bound: it is to be broken.
-    TableMustBreak {
-        binder: Side,
-    },
-    BreakThrewOff {
-        white: [u8; 2],
-        black: [u8; 2],
-    },
-    ChoosesBreak {
-        chooser: Side,
-        binder: Side,
-    },
-    /// Men of `binder` were taken from his `point` to the bar.
-    TableBroken {
-        binder: Side,
-        point: u8,
-        men: u8,
-    },
-    Threw {
-        side: Side,
-        throw: Throw,
-    },
-    ThrowChosen {
-        side: Side,
-        throw: Throw,
-    },
-    Moved {
-        side: Side,
-        step: Step,
-        hit: bool,
-    },
-    StepUndone {
-        side: Side,
-        step: Step,
-    },
-    /// Nothing of the throw could be played.
-    Forfeited {
-        side: Side,
-        throw: Throw,
-    },
-    /// The play is done (the dice lifted).
-    Played {
-        side: Side,
-        steps: Vec<Step>,
-    },
-    DoubleOffered {
-        by: Side,
-        value: u32,
-    },
-    DoubleTaken {
-        by: Side,
-        value: u32,
-    },
-    DoubleDropped {
-        by: Side,
-    },
-    GameOver(Outcome),
-}
-
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EndReason {
-    /// The winner bore off all his men.
-    BoreOff(WinKind),
-    /// The loser dropped a double.
-    Dropped,
-    /// Fails: a die of the loser's throw could not be played.
-    UnplayableDie,
-    /// Todas Tablas: the loser had to enter and found all six points held.
-    PrimeOfTables,
-    /// Todas Tablas: all the loser's men left were on the bar.
-    AllCaptured,
-    /// Neither side could move whatever it threw: a draw.
-    Blocked,
-}
-
-/// How a game ended: who won (none for a draw), the stakes won (cube included), and why.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Outcome {
-    pub winner: Option<Side>,
-    pub stake: u32,
-    pub reason: EndReason,
-}
-
-/// What the game waits for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Phase {
-    /// The opening throw-off ([`Action::ThrowOff`]).
-    ThrowOff,
-    /// The break throw-off ([`Action::BreakThrowOff`]); `binder`'s table is bound.
-    BreakThrowOff { binder: Side },
-    /// `chooser` picks the point of `binder`'s table to break ([`Action::Break`]).
-    ChooseBreak { chooser: Side, binder: Side },
-    /// The side to move throws (or offers the cube).
-    ToThrow,
-    /// Double-hand: the partner throws the second throw.
-    SecondThrow,
-    /// Double-hand: the side chooses which throw to play.
-    ChooseThrow,
-    /// The side to move plays steps, undoes them, and confirms.
-    Playing,
-    /// The side to move offered the cube; the adversary takes or drops.
-    DoubleOffered,
-    /// The game is over.
-    Over(Outcome),
-}
+use super::stakes::{Cube, Tally};
 
 /// One step played this throw, with what it takes to take it back exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -394,6 +221,109 @@ impl Game {
             && (self.rules.compulsion == Compulsion::Free || self.used == self.best)
     }
 
+    /// The side that must act now: the side to move, the chooser at a break, the taker when a
+    /// double is offered; `None` while both throw together (the throw-offs) and once the game
+    /// is over.
+    #[must_use]
+    pub fn actor(&self) -> Option<Side> {
+        self.phase.actor(self.turn)
+    }
+
+    /// Whether the game waits for dice to be thrown.
+    #[must_use]
+    pub fn waits_for_dice(&self) -> bool {
+        self.phase.waits_for_dice()
+    }
+
+    /// What the game waits for, in plain words.
+    #[must_use]
+    pub fn waiting(&self) -> Waiting {
+        self.phase.waiting(self.turn, self.throw)
+    }
+
+    /// Where the man on `from` (in the mover's numbering, 25 the bar) may go with what is left
+    /// of this throw: each place once (0 is off the board), with the steps that take him there
+    /// (one die, or several played at length, every one of them allowed in turn), fewest steps
+    /// first. Empty outside [`Phase::Playing`].
+    #[must_use]
+    pub fn destinations(&self, from: u8) -> Vec<(u8, Vec<Step>)> {
+        if self.phase != Phase::Playing {
+            return Vec::new();
+        }
+        let rules = self.move_rules();
+        let mut out: Vec<(u8, Vec<Step>)> = Vec::new();
+        let start = (self.position_for(self.turn), self.moves, self.used, from);
+        let mut frontier = std::collections::VecDeque::from([(start, Vec::new())]);
+        while let Some(((pos, moves, used, at), path)) = frontier.pop_front() {
+            let steps = movegen::allowed_steps(&pos, moves, used, self.best, rules);
+            for step in steps.into_iter().filter(|s| s.from() == at) {
+                let (Some((next, _)), Some(rest)) = (
+                    movegen::play_step(&pos, step, rules.bear_off),
+                    moves.without(step.die()),
+                ) else {
+                    continue;
+                };
+                let mut steps = path.clone();
+                steps.push(step);
+                if !out.iter().any(|(to, _)| *to == step.to()) {
+                    out.push((step.to(), steps.clone()));
+                }
+                if step.to() != 0 {
+                    let used = Reach {
+                        dice: used.dice + 1,
+                        pips: used.pips + u16::from(step.die()),
+                    };
+                    frontier.push_back(((next, rest, used, step.to()), steps));
+                }
+            }
+        }
+        out
+    }
+
+    /// For each die of the throw being played, in the throw's order, whether it is spent.
+    /// Doublets may give more moves than there are dice: each die then stands for its share of
+    /// the moves, and the last dice are spent first. Empty when no throw is being played.
+    #[must_use]
+    pub fn spent_dice(&self) -> Vec<bool> {
+        let Some(throw) = self.throw else {
+            return Vec::new();
+        };
+        let faces = throw.faces();
+        let n = faces.len();
+        let moves = throw.moves(self.rules.dice, self.rules.doublets).len();
+        let remaining = self.moves.len();
+        let mut left = self.moves.faces().to_vec();
+        faces
+            .iter()
+            .enumerate()
+            .map(|(i, &f)| {
+                if throw.is_doublets() {
+                    remaining * n <= (n - 1 - i) * moves
+                } else {
+                    match left.iter().position(|&x| x == f) {
+                        Some(k) => {
+                            left.remove(k);
+                            false
+                        }
+                        None => true,
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// Plays several steps of this throw at once (a man carried at length): all of them, or,
+    /// if any is refused, none, and the game is as it was.
+    pub fn apply_steps(&mut self, steps: &[Step]) -> Result<Vec<Event>, RuleError> {
+        let mut trial = self.clone();
+        let mut events = Vec::new();
+        for &step in steps {
+            events.extend(trial.apply(Action::Step(step))?);
+        }
+        *self = trial;
+        Ok(events)
+    }
+
     /// The actions possible now that need no dice (for a player or a random tester).
     #[must_use]
     pub fn choices(&self) -> Vec<Action> {
@@ -404,7 +334,9 @@ impl Game {
             }
             Phase::DoubleOffered => out.extend([Action::Take, Action::Drop]),
             Phase::ChooseThrow => out.extend([Action::ChooseThrow(0), Action::ChooseThrow(1)]),
-            Phase::ChooseBreak { .. } => out.extend((1..=6).map(Action::Break)),
+            Phase::ChooseBreak { binder, .. } => {
+                out.extend(endings::breakable_points(&self.position_for(binder)).map(Action::Break))
+            }
             Phase::Playing => {
                 out.extend(self.allowed_steps().into_iter().map(Action::Step));
                 if !self.played.is_empty() {
@@ -443,7 +375,7 @@ impl Game {
     pub fn throw_with(&mut self, dice: &mut dyn DiceRoller) -> Result<Vec<Event>, RuleError> {
         match self.throw_action(dice) {
             Some(action) => self.apply(action),
-            None => Err(self.not_now("throwing")),
+            None => Err(self.not_now(Attempt::Throw)),
         }
     }
 
@@ -459,23 +391,12 @@ impl Game {
         Ok(events)
     }
 
-    fn not_now(&self, action: &'static str) -> RuleError {
-        let now = match self.phase {
-            Phase::ThrowOff => "the game waits for the opening throw-off".to_string(),
-            Phase::BreakThrowOff { .. } => {
-                "both sides must throw to break the bound table".to_string()
-            }
-            Phase::ChooseBreak { chooser, .. } => {
-                format!("{chooser} must choose the point to break")
-            }
-            Phase::ToThrow => format!("{} is to throw", self.turn),
-            Phase::SecondThrow => format!("{}'s partner is to throw", self.turn),
-            Phase::ChooseThrow => format!("{} must choose a throw to play", self.turn),
-            Phase::Playing => format!("{} is playing a throw", self.turn),
-            Phase::DoubleOffered => format!("{} must take or drop the double", self.turn.other()),
-            Phase::Over(_) => "the game is over".to_string(),
-        };
-        RuleError::NotNow { action, now }
+    fn not_now(&self, attempt: Attempt) -> RuleError {
+        RuleError::NotNow {
+            attempt,
+            phase: self.phase,
+            turn: self.turn,
+        }
     }
 
     /// The one way to change a game. On success, what happened; on error, why not, and the game
@@ -524,16 +445,8 @@ impl Game {
                 }
             }
             (Action::Break(point), Phase::ChooseBreak { binder, .. }) => {
-                if !(1..=6).contains(&point) {
-                    return Err(RuleError::BadBreakPoint(point));
-                }
-                let mut pos = self.position_for(binder);
-                let men = pos.at(usize::from(point));
-                if men < 2 {
-                    return Err(RuleError::BadBreakPoint(point));
-                }
-                let taken = (men - 1) as u8;
-                pos.send_to_bar(usize::from(point), taken);
+                let (pos, taken) = endings::break_table(&self.position_for(binder), point)
+                    .ok_or(RuleError::BadBreakPoint(point))?;
                 self.set_position_for(binder, pos);
                 events.push(Event::TableBroken {
                     binder,
@@ -544,16 +457,14 @@ impl Game {
             }
             (Action::Double, Phase::ToThrow) => {
                 if !self.rules.cube {
-                    return Err(RuleError::CubeRefused(
-                        "this game is played without the cube",
-                    ));
+                    return Err(RuleError::CubeRefused(CubeRefusal::NoCube));
                 }
                 if !self.cube.may_double(self.turn) {
                     return Err(RuleError::CubeRefused(
                         if self.cube.value >= super::stakes::CUBE_MAX {
-                            "the cube is at 64"
+                            CubeRefusal::AtMost
                         } else {
-                            "the adversary owns the cube"
+                            CubeRefusal::AdversaryOwns
                         },
                     ));
                 }
@@ -623,17 +534,10 @@ impl Game {
                 if !movegen::step_allowed(&pos, self.moves, self.used, self.best, step, rules) {
                     return Err(RuleError::StepNotAllowed(self.why_not(&pos, step)));
                 }
-                let Some((next, hit)) = movegen::play_step(&pos, step, rules.bear_off) else {
-                    return Err(RuleError::StepNotAllowed(
-                        "the man cannot land there".into(),
-                    ));
-                };
-                let Some(rest) = self.moves.without(step.die()) else {
-                    return Err(RuleError::StepNotAllowed(format!(
-                        "no {} is left to play",
-                        step.die()
-                    )));
-                };
+                let refused = || RuleError::StepNotAllowed(self.why_not(&pos, step));
+                let (next, hit) =
+                    movegen::play_step(&pos, step, rules.bear_off).ok_or_else(refused)?;
+                let rest = self.moves.without(step.die()).ok_or_else(refused)?;
                 self.played.push(Played {
                     step,
                     before: pos,
@@ -675,51 +579,32 @@ impl Game {
                 });
                 self.end_play(&mut events);
             }
-            (action, _) => {
-                let name = match action {
-                    Action::ThrowOff { .. } => "the opening throw-off",
-                    Action::BreakThrowOff { .. } => "the break throw-off",
-                    Action::Throw(_) => "throwing",
-                    Action::ChooseThrow(_) => "choosing a throw",
-                    Action::Break(_) => "breaking a point",
-                    Action::Step(_) => "moving a man",
-                    Action::Undo => "undoing a step",
-                    Action::Confirm => "lifting the dice",
-                    Action::Double => "doubling",
-                    Action::Take => "taking",
-                    Action::Drop => "dropping",
-                };
-                return Err(self.not_now(name));
-            }
+            (action, _) => return Err(self.not_now(Attempt::from(action))),
         }
         self.record.push(action);
         Ok(events)
     }
 
-    fn why_not(&self, pos: &Position, step: Step) -> String {
+    fn why_not(&self, pos: &Position, step: Step) -> StepRefusal {
         let from = usize::from(step.from());
+        let die = usize::from(step.die());
         if self.moves.without(step.die()).is_none() {
-            return format!("no {} is left to play", step.die());
+            return StepRefusal::NoSuchDie(step.die());
         }
         if from == BAR && pos.bar() == 0 {
-            return "no man is on the bar".into();
+            return StepRefusal::NothingOnTheBar;
         }
         if pos.bar() > 0 && from != BAR {
-            return "men on the bar must enter first".into();
+            return StepRefusal::MustEnterFirst;
         }
         if pos.at(from) <= 0 {
-            return format!("there is no man of yours on point {from}");
+            return StepRefusal::NoManThere(step.from());
         }
         match movegen::landing(pos, from, step.die(), self.rules.bear_off) {
-            None if from <= usize::from(step.die()) && !pos.all_home() => {
-                "men bear off only when all fifteen are in the home table".into()
-            }
-            None if from <= usize::from(step.die()) => "that die does not bear this man off".into(),
-            None => format!(
-                "point {} is held by two or more of the adversary's men",
-                from - usize::from(step.die())
-            ),
-            Some(_) => "the rest of the throw could not then be played in full".into(),
+            None if from <= die && !pos.all_home() => StepRefusal::NotAllHome,
+            None if from <= die => StepRefusal::DieDoesNotBearOff,
+            None => StepRefusal::PointHeld((from - die) as u8),
+            Some(_) => StepRefusal::RestUnplayable,
         }
     }
 
@@ -730,30 +615,28 @@ impl Game {
         };
     }
 
+    fn endings(&self) -> Endings {
+        Endings::from(&self.rules)
+    }
+
     /// Start of a side's turn, before its throw: the bound table, then a blocked board.
     fn begin_turn(&mut self, events: &mut Vec<Event>) {
-        let pos = self.position_for(self.turn);
-        if pos.bar() > 0 && pos.adversary_home_bound() {
-            match self.rules.bound_table {
-                BoundTable::Loses => {
-                    self.finish(Some(self.turn.other()), 1, EndReason::PrimeOfTables, events);
-                    return;
-                }
-                BoundTable::Break => {
-                    events.push(Event::TableMustBreak {
-                        binder: self.turn.other(),
-                    });
-                    self.phase = Phase::BreakThrowOff {
-                        binder: self.turn.other(),
-                    };
-                    return;
-                }
-                BoundTable::Wait => {}
+        match self.endings().turn_start(&self.position_for(self.turn)) {
+            TurnStart::LosesToPrime => {
+                self.finish(Some(self.turn.other()), 1, EndReason::PrimeOfTables, events);
+                return;
             }
-        }
-        if self.rules.blocked_is_draw && self.stuck(Side::White) && self.stuck(Side::Black) {
-            self.finish(None, 0, EndReason::Blocked, events);
-            return;
+            TurnStart::BreakTable => {
+                let binder = self.turn.other();
+                events.push(Event::TableMustBreak { binder });
+                self.phase = Phase::BreakThrowOff { binder };
+                return;
+            }
+            TurnStart::Drawn => {
+                self.finish(None, 0, EndReason::Blocked, events);
+                return;
+            }
+            TurnStart::Throw => {}
         }
         self.phase = Phase::ToThrow;
         if let Some(throw) = self.opening_throw.take() {
@@ -765,19 +648,6 @@ impl Game {
         }
     }
 
-    /// Whether `side` could move nothing whatever it threw (a bound table it would break does
-    /// not count as stuck).
-    fn stuck(&self, side: Side) -> bool {
-        let pos = self.position_for(side);
-        if self.rules.bound_table == BoundTable::Break
-            && pos.bar() > 0
-            && pos.adversary_home_bound()
-        {
-            return false;
-        }
-        !(1..=6).any(|die| movegen::can_move(&pos, die, self.rules.bear_off))
-    }
-
     fn start_play(&mut self, throw: Throw, events: &mut Vec<Event>) {
         let pos = self.position_for(self.turn);
         self.throw = Some(throw);
@@ -786,7 +656,7 @@ impl Game {
         self.used = Reach::default();
         self.best = movegen::reach(&pos, self.moves, self.rules.bear_off);
         self.played.clear();
-        if self.rules.unplayable_die_loses && usize::from(self.best.dice) < self.moves.len() {
+        if self.endings().unplayable(self.best, self.moves) {
             self.finish(Some(self.turn.other()), 1, EndReason::UnplayableDie, events);
             return;
         }
@@ -804,18 +674,10 @@ impl Game {
     /// After a confirmed play: has anyone won? Else the turn passes.
     fn end_play(&mut self, events: &mut Vec<Event>) {
         let pos = self.position_for(self.turn);
-        if pos.borne_off_all() {
-            let doublets = self.last_doublets[self.turn.index()];
-            let (stake, kind) = bear_off_stake(self.rules.stakes, &pos.switched(), doublets);
-            self.finish(Some(self.turn), stake, EndReason::BoreOff(kind), events);
+        let doublets = self.last_doublets[self.turn.index()];
+        if let Some(win) = self.endings().after_play(&pos, doublets) {
+            self.finish(Some(self.turn), win.stake, win.reason, events);
             return;
-        }
-        if self.rules.all_captured_wins {
-            let theirs = pos.switched();
-            if theirs.bar() > 0 && (1..=24).all(|p| theirs.at(p) <= 0) {
-                self.finish(Some(self.turn), 1, EndReason::AllCaptured, events);
-                return;
-            }
         }
         self.end_turn(events);
     }

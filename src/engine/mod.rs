@@ -1,28 +1,36 @@
 //! The rules of the games at tables, and nothing else: pure, depending on serde and rand only.
 //! Everything that changes a game goes through [`Game::apply`].
 
+pub mod action;
 pub mod board;
 pub mod dice;
+pub mod endings;
 pub mod game;
 pub mod glossary;
 pub mod movegen;
 pub mod notation;
+pub mod phase;
 pub mod play;
 pub mod position_id;
+pub mod refusal;
 pub mod rules;
 pub mod rules_text;
 pub mod side;
 pub mod stakes;
 pub mod terms;
 
+pub use action::{Action, Attempt, Event};
 pub use board::{Men, Position, PositionError, Setup};
 pub use dice::{DiceRoller, FairDice, LoadedDice, Moves, Throw};
-pub use game::{Action, EndReason, Event, Game, Outcome, Phase, RuleError};
+pub use endings::{EndReason, Endings, Outcome, TurnStart};
+pub use game::Game;
 pub use movegen::{MoveRules, legal_plays};
+pub use phase::{Phase, Waiting};
 pub use play::{Play, Step, Steps};
+pub use refusal::{CubeRefusal, RuleError, StepRefusal};
 pub use rules::{
     BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, Opening, Players, Preset, Rules,
     Stakes,
 };
 pub use side::Side;
-pub use stakes::{Cube, Tally, WinKind};
+pub use stakes::{Cube, Tally, WinKind, stake_words};

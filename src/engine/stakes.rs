@@ -77,6 +77,16 @@ pub fn bear_off_stake(stakes: Stakes, loser: &Position, doublets: bool) -> (u32,
     }
 }
 
+/// A number of stakes in words: "1 stake", "3 stakes".
+#[must_use]
+pub fn stake_words(stakes: u32) -> String {
+    if stakes == 1 {
+        "1 stake".to_string()
+    } else {
+        format!("{stakes} stakes")
+    }
+}
+
 /// The doubling cube: its face (1 while centred, then 2 … 64) and who owns it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Cube {

@@ -194,8 +194,7 @@ pub fn to_string(file: &SaveFile) -> Result<String, SaveError> {
     let config = PrettyConfig::new()
         .depth_limit(PRETTY_DEPTH)
         .indentor("  ".to_string());
-    let mut text = ron::ser::to_string_pretty(file, config)
-        .map_err(|e| SaveError::Unwritable(e.to_string()))?;
+    let mut text = ron::ser::to_string_pretty(file, config).map_err(SaveError::Unwritable)?;
     text.push('\n');
     Ok(text)
 }

@@ -12,9 +12,9 @@ use serde::Deserialize;
 use crate::engine::{Game, Position, Side, Tally};
 use crate::players::Table;
 
-use super::SaveError;
 use super::format::{FORMAT, NotAction, SaveFile};
 use super::replay::{GameRecord, RecordBuilder};
+use super::{SaveError, TableProblem, TallyProblem};
 
 /// The largest file the loader reads (1 MiB). A long game of a thousand turns takes about a
 /// tenth of it; anything bigger is refused before it is read, let alone parsed.
@@ -207,15 +207,15 @@ fn check_table(table: &Table) -> Result<(), SaveError> {
     for side in Side::BOTH {
         let n = table.seat(side).players.len();
         if !(1..=2).contains(&n) {
-            return Err(SaveError::Players(format!(
-                "the side that plays {side} has {n} players; a side has one, or two partners"
-            )));
+            return Err(SaveError::Players(TableProblem::PlayerCount {
+                side,
+                players: n,
+            }));
         }
     }
     if table.white.colour == table.black.colour {
-        return Err(SaveError::Players(format!(
-            "both sides play with {} men; the two colours must differ",
-            table.white.colour.name()
+        return Err(SaveError::Players(TableProblem::SameColour(
+            table.white.colour,
         )));
     }
     Ok(())
@@ -229,16 +229,18 @@ fn check_tally(tally: &Tally) -> Result<(), SaveError> {
         ("draws", tally.draws),
     ] {
         if value > TALLY_MAX {
-            return Err(SaveError::Tally(format!(
-                "{name} count {value}, more than {TALLY_MAX}"
-            )));
+            return Err(SaveError::Tally(TallyProblem::TooHigh {
+                count: name,
+                value,
+                max: TALLY_MAX,
+            }));
         }
     }
     if tally.draws > tally.games {
-        return Err(SaveError::Tally(format!(
-            "{} draws in {} games",
-            tally.draws, tally.games
-        )));
+        return Err(SaveError::Tally(TallyProblem::MoreDrawsThanGames {
+            draws: tally.draws,
+            games: tally.games,
+        }));
     }
     Ok(())
 }

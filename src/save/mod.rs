@@ -24,7 +24,8 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use crate::engine::{PositionError, RuleError};
+use crate::engine::{PositionError, RuleError, Side};
+use crate::players::Colour;
 
 pub use format::{FORMAT, SaveFile, SavedAction, to_string};
 pub use load::{Loaded, MAX_FILE_BYTES, RECURSION_LIMIT, from_str, load, parse, replay_file};
@@ -70,9 +71,9 @@ pub enum SaveError {
     #[error("the starting setup is not the array of the layout `{layout}` that the rules name")]
     SetupNotLayout { layout: String },
     #[error("the players: {0}")]
-    Players(String),
+    Players(TableProblem),
     #[error("the session's tally is not believable: {0}")]
-    Tally(String),
+    Tally(TallyProblem),
     /// `turn` counts turns as people do (the first is 1); `number` counts the record's
     /// actions from 1; `action` is the action as the file writes it.
     #[error(
@@ -101,7 +102,30 @@ pub enum SaveError {
         reason: RuleError,
     },
     #[error("the game cannot be written as RON: {0}")]
-    Unwritable(String),
+    Unwritable(#[source] ron::Error),
+}
+
+/// What is wrong with the players a file names.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TableProblem {
+    #[error("the side that plays {side} has {players} players; a side has one, or two partners")]
+    PlayerCount { side: Side, players: usize },
+    #[error("both sides play with {} men; the two colours must differ", .0.name())]
+    SameColour(Colour),
+}
+
+/// What is wrong with the session's tally a file gives.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TallyProblem {
+    /// A count past what any session could reach (`count` names it: "games", "draws"…).
+    #[error("{count} count {value}, more than {max}")]
+    TooHigh {
+        count: &'static str,
+        value: u32,
+        max: u32,
+    },
+    #[error("{draws} draws in {games} games")]
+    MoreDrawsThanGames { draws: u32, games: u32 },
 }
 
 impl SaveError {

@@ -400,7 +400,7 @@ impl GamesterApp {
                 let result = match answer {
                     Ok(Some(crate::ai::Decision::Play(play))) => self.session.apply_play(&play),
                     Ok(Some(crate::ai::Decision::Action(action))) => self.session.apply(action),
-                    Ok(None) if self.session.wants_dice() => self.session.throw(),
+                    Ok(None) if self.session.game().waits_for_dice() => self.session.throw(),
                     Ok(None) => Ok(Vec::new()),
                     Err(()) => {
                         self.message = Some("The computer could not decide.".into());
@@ -430,7 +430,7 @@ impl GamesterApp {
         let game = self.session.game();
         let cube_choice =
             game.phase() == Phase::ToThrow && game.choices().contains(&Action::Double);
-        if self.session.wants_dice() && !cube_choice {
+        if self.session.game().waits_for_dice() && !cube_choice {
             // Nothing to decide: the computer throws.
             let result = self.session.throw();
             self.after_computer(ctx, now, result);
@@ -881,7 +881,7 @@ impl GamesterApp {
         }
         let turn = match game.phase() {
             Phase::ThrowOff | Phase::BreakThrowOff { .. } | Phase::Over(_) => None,
-            _ if self.shown().wants_dice() => Some(mover),
+            _ if self.shown().game().waits_for_dice() => Some(mover),
             _ => None,
         };
         BoardView {
@@ -935,7 +935,7 @@ impl GamesterApp {
         let game = self.session.game();
         let mover = game.turn();
         match (game.phase(), place) {
-            (_, Place::Cup(_)) if self.session.wants_dice() => Some(Intent::Throw),
+            (_, Place::Cup(_)) if self.session.game().waits_for_dice() => Some(Intent::Throw),
             (Phase::ChooseThrow, Place::Die(i)) => dice_owner
                 .get(i)
                 .copied()
@@ -1479,7 +1479,7 @@ impl GamesterApp {
         let phase = game.phase();
         if ui
             .add_enabled(
-                person && self.session.wants_dice(),
+                person && self.session.game().waits_for_dice(),
                 egui::Button::new("Throw  (Space)"),
             )
             .clicked()

@@ -1,9 +1,11 @@
-// Weights of the contact model (see `eval.rs`), fitted by `examples/fit_eval.rs` to
-// GNU Backgammon's 0-ply evaluations of 17975 modern positions with contact.
+//! Weights of the contact model (see `eval.rs`), fitted by `examples/fit_eval.rs` to
+//! GNU Backgammon's 0-ply evaluations of 17975 modern positions with contact.
+
+use crate::ai::eval::FEATURES;
 
 /// A's chance to win (logit).
 #[rustfmt::skip]
-const W_WIN: [f32; FEATURES] = [
+pub(crate) const W_WIN: [f32; FEATURES] = [
     0.19875,
     0.40793,
     -0.67789,
@@ -59,7 +61,7 @@ const W_WIN: [f32; FEATURES] = [
 
 /// A's chance to win a gammon or more (logit).
 #[rustfmt::skip]
-const W_WIN_BIG: [f32; FEATURES] = [
+pub(crate) const W_WIN_BIG: [f32; FEATURES] = [
     -1.19781,
     0.11069,
     0.40952,
@@ -115,7 +117,7 @@ const W_WIN_BIG: [f32; FEATURES] = [
 
 /// B's chance to win a gammon or more (logit).
 #[rustfmt::skip]
-const W_LOSE_BIG: [f32; FEATURES] = [
+pub(crate) const W_LOSE_BIG: [f32; FEATURES] = [
     -1.62761,
     -0.18163,
     -0.31319,

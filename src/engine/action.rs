@@ -1,0 +1,171 @@
+//! What goes into the gate and what comes out of it: the [`Action`]s a player (or the dice)
+//! submits to [`Game::apply`](super::Game::apply), and the [`Event`]s that say what happened.
+
+use serde::{Deserialize, Serialize};
+
+use super::dice::Throw;
+use super::endings::Outcome;
+use super::play::Step;
+use super::side::Side;
+
+/// Something a player (or the dice, through a [`DiceRoller`](super::DiceRoller)) does. The
+/// record of a game is the list of its actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// The opening throw-off: each side throws one die.
+    ThrowOff { white: u8, black: u8 },
+    /// The throw-off to break a bound table: each side throws two dice.
+    BreakThrowOff { white: [u8; 2], black: [u8; 2] },
+    /// The side to move throws (in Double-hand Irish each partner's throw is one action).
+    Throw(Throw),
+    /// Double-hand Irish: the side plays its first (0) or second (1) throw.
+    ChooseThrow(u8),
+    /// The winner of the break throw-off breaks this point of the bound table (in the
+    /// binder's numbering, 1 to 6).
+    Break(u8),
+    /// One man moved by one die.
+    Step(Step),
+    /// Takes back the last step of this throw.
+    Undo,
+    /// Lifts the dice: the play is done and the turn passes.
+    Confirm,
+    /// The side to throw offers to double the stake.
+    Double,
+    /// The adversary takes the double.
+    Take,
+    /// The adversary drops: he loses the stake as it stood.
+    Drop,
+}
+
+/// The kind of an action, without its dice or men: what a refusal names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Attempt {
+    ThrowOff,
+    BreakThrowOff,
+    Throw,
+    ChooseThrow,
+    Break,
+    Step,
+    Undo,
+    Confirm,
+    Double,
+    Take,
+    Drop,
+}
+
+impl From<Action> for Attempt {
+    fn from(action: Action) -> Attempt {
+        match action {
+            Action::ThrowOff { .. } => Attempt::ThrowOff,
+            Action::BreakThrowOff { .. } => Attempt::BreakThrowOff,
+            Action::Throw(_) => Attempt::Throw,
+            Action::ChooseThrow(_) => Attempt::ChooseThrow,
+            Action::Break(_) => Attempt::Break,
+            Action::Step(_) => Attempt::Step,
+            Action::Undo => Attempt::Undo,
+            Action::Confirm => Attempt::Confirm,
+            Action::Double => Attempt::Double,
+            Action::Take => Attempt::Take,
+            Action::Drop => Attempt::Drop,
+        }
+    }
+}
+
+impl std::fmt::Display for Attempt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Attempt::ThrowOff => "the opening throw-off",
+            Attempt::BreakThrowOff => "the break throw-off",
+            Attempt::Throw => "throwing",
+            Attempt::ChooseThrow => "choosing a throw",
+            Attempt::Break => "breaking a point",
+            Attempt::Step => "moving a man",
+            Attempt::Undo => "undoing a step",
+            Attempt::Confirm => "lifting the dice",
+            Attempt::Double => "doubling",
+            Attempt::Take => "taking",
+            Attempt::Drop => "dropping",
+        })
+    }
+}
+
+/// What happened, for the board to draw and the log to tell.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Event {
+    ThrewOff {
+        white: u8,
+        black: u8,
+    },
+    ThrowOffTied,
+    Begins(Side),
+    /// The side to move must enter and the adversary's table is bound: it is to be broken.
+    TableMustBreak {
+        binder: Side,
+    },
+    BreakThrewOff {
+        white: [u8; 2],
+        black: [u8; 2],
+    },
+    ChoosesBreak {
+        chooser: Side,
+        binder: Side,
+    },
+    /// Men of `binder` were taken from his `point` to the bar.
+    TableBroken {
+        binder: Side,
+        point: u8,
+        men: u8,
+    },
+    Threw {
+        side: Side,
+        throw: Throw,
+    },
+    ThrowChosen {
+        side: Side,
+        throw: Throw,
+    },
+    Moved {
+        side: Side,
+        step: Step,
+        hit: bool,
+    },
+    StepUndone {
+        side: Side,
+        step: Step,
+    },
+    /// Nothing of the throw could be played.
+    Forfeited {
+        side: Side,
+        throw: Throw,
+    },
+    /// The play is done (the dice lifted).
+    Played {
+        side: Side,
+        steps: Vec<Step>,
+    },
+    DoubleOffered {
+        by: Side,
+        value: u32,
+    },
+    DoubleTaken {
+        by: Side,
+        value: u32,
+    },
+    DoubleDropped {
+        by: Side,
+    },
+    GameOver(Outcome),
+}
+
+impl Event {
+    /// Whether this event ends a turn: a play made, a throw forfeit, or the game over.
+    #[must_use]
+    pub fn ends_turn(&self) -> bool {
+        matches!(
+            self,
+            Event::Played { .. } | Event::Forfeited { .. } | Event::GameOver(_)
+        )
+    }
+}

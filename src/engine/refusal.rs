@@ -1,0 +1,82 @@
+//! Why the gate refused an action: [`RuleError`], with a reason a caller can act on for each
+//! refusal (a [`StepRefusal`] for a step, a [`CubeRefusal`] for the cube, the phase and side for
+//! an action out of its time). The game is always as it was before.
+
+use thiserror::Error;
+
+use super::action::Attempt;
+use super::board::PositionError;
+use super::dice::DiceError;
+use super::phase::Phase;
+use super::side::Side;
+
+/// Why an action was refused. The game is as it was before.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RuleError {
+    /// The action is not one the game waits for: `phase` is what it waits for, `turn` the
+    /// side to move.
+    #[error("{attempt} is not possible now: {}", phase.waiting(*turn, None))]
+    NotNow {
+        attempt: Attempt,
+        phase: Phase,
+        turn: Side,
+    },
+    #[error("{0}")]
+    Dice(#[from] DiceError),
+    #[error("the throw has {got} dice; this game throws {expected}")]
+    WrongDiceCount { expected: usize, got: usize },
+    #[error("that step is not allowed: {0}")]
+    StepNotAllowed(StepRefusal),
+    #[error("the throw is not played out: {0} more to play")]
+    PlayNotFinished(usize),
+    #[error("no step of this throw is left to take back")]
+    NothingToUndo,
+    #[error("{0} is not a point of the bound table (1 to 6)")]
+    BadBreakPoint(u8),
+    #[error("there is no throw {0} to choose (0 or 1)")]
+    BadChoice(u8),
+    #[error("the cube cannot be offered: {0}")]
+    CubeRefused(CubeRefusal),
+    #[error("the starting layout is not a position: {0}")]
+    Layout(#[from] PositionError),
+}
+
+/// Why a step may not be played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+pub enum StepRefusal {
+    /// No die of this face is left to play.
+    #[error("no {0} is left to play")]
+    NoSuchDie(u8),
+    /// The step enters from the bar, but no man of the mover is there.
+    #[error("no man is on the bar")]
+    NothingOnTheBar,
+    /// A man of the mover is on the bar: he must enter before any other man moves.
+    #[error("men on the bar must enter first")]
+    MustEnterFirst,
+    /// The mover has no man on the point the step starts from.
+    #[error("there is no man of yours on point {0}")]
+    NoManThere(u8),
+    /// The step would bear a man off before all fifteen are home.
+    #[error("men bear off only when all fifteen are in the home table")]
+    NotAllHome,
+    /// The step would bear a man off with a die the bearing-off rule does not allow.
+    #[error("that die does not bear this man off")]
+    DieDoesNotBearOff,
+    /// The point the man would land on is held by two or more of the adversary's men.
+    #[error("point {0} is held by two or more of the adversary's men")]
+    PointHeld(u8),
+    /// The step is possible, but the rest of the throw could not then be played in full.
+    #[error("the rest of the throw could not then be played in full")]
+    RestUnplayable,
+}
+
+/// Why the cube may not be offered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Error)]
+pub enum CubeRefusal {
+    #[error("this game is played without the cube")]
+    NoCube,
+    #[error("the cube is at 64")]
+    AtMost,
+    #[error("the adversary owns the cube")]
+    AdversaryOwns,
+}
