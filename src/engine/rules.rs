@@ -482,6 +482,14 @@ impl Preset {
             Preset::DoubleHandIrish => "Double-hand Irish",
         }
     }
+
+    /// The preset whose rules these are, if they are exactly a preset's.
+    #[must_use]
+    pub fn of(rules: &Rules) -> Option<Preset> {
+        Preset::ALL
+            .into_iter()
+            .find(|&p| Rules::preset(p) == *rules)
+    }
 }
 
 impl FromStr for Preset {

@@ -86,9 +86,7 @@ pub fn explain(rules: &Rules) -> Vec<Section> {
 }
 
 fn game(rules: &Rules) -> Section {
-    let preset = Preset::ALL
-        .into_iter()
-        .find(|&p| Rules::preset(p) == *rules);
+    let preset = Preset::of(rules);
     let (intro, ids): (String, &[&'static str]) = match preset {
         Some(p) => {
             let (what, ids): (&str, &[&'static str]) = match p {

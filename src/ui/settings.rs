@@ -5,7 +5,6 @@
 use egui::{ComboBox, RichText};
 
 use super::app::Settings;
-use super::log_view::preset_of;
 use crate::engine::rules::{OPTIONS, OptionInfo, source_name};
 use crate::engine::{
     BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, Opening, Players, Preset, Rules, Side,
@@ -213,7 +212,7 @@ pub fn new_game_window(ctx: &egui::Context, draft: &mut Settings, current: &Rule
                 .default_open(false)
                 .show(ui, |ui| {
                     if rules_editor(ui, &mut draft.rules) {
-                        draft.preset = preset_of(&draft.rules);
+                        draft.preset = Preset::of(&draft.rules);
                     }
                 });
             egui::CollapsingHeader::new(
