@@ -7,6 +7,7 @@ pub mod game;
 pub mod glossary;
 pub mod movegen;
 pub mod notation;
+pub mod options;
 pub mod play;
 pub mod position_id;
 pub mod rules;

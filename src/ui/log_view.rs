@@ -3,7 +3,7 @@
 
 use egui::{RichText, ScrollArea};
 
-use crate::engine::rules::OPTIONS;
+use crate::engine::options::OPTIONS;
 use crate::engine::{Preset, Rules, Side};
 use crate::session::Session;
 
