@@ -195,10 +195,7 @@ fn check(path: &std::path::Path) -> Result<String, CliError> {
 /// One line about a game: its preset (or `custom`), turns played, what is next, the tally.
 #[must_use]
 pub fn summary(game: &Game, table: &Table) -> String {
-    let rules = Preset::ALL
-        .into_iter()
-        .find(|&p| Rules::preset(p) == *game.rules())
-        .map_or("custom", Preset::name);
+    let rules = Preset::of(game.rules()).map_or("custom", Preset::name);
     let colour = |side: Side| table.seat(side).colour.name();
     let next = game.waiting().words(&|side| colour(side).to_string());
     let tally = game.tally();

@@ -9,12 +9,12 @@ use std::path::{Path, PathBuf};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use gamester::engine::rules::{OPTION_NAMES, SOURCES};
+use gamester::engine::options::{OPTIONS, RuleOption, SOURCES};
 use gamester::engine::rules_text::{Section, explain};
 use gamester::engine::terms::{GLOSSARY, MODERN, links, term};
 use gamester::engine::{
-    Action, BearOff, BoundTable, Compulsion, Dice, Doublets, FairDice, Layout, Opening, Phase,
-    Players, Position, Preset, Rules, Side, Stakes, Tally, position_id,
+    Action, Compulsion, FairDice, Layout, Opening, Phase, Position, Preset, Rules, Side, Tally,
+    position_id,
 };
 use gamester::players::{Colour, Table};
 use gamester::session::Session;
@@ -390,35 +390,20 @@ fn the_period_words_of_the_story_are_linked_to_their_entries() {
 // The rules explanation follows the options.
 
 /// Every value of an option as `Rules::set` takes it (two custom arrays for `layout`).
-fn values_of(option: &str) -> Vec<String> {
-    let names = |all: &[&str]| all.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-    match option {
-        "layout" => {
+fn values_of(option: &RuleOption) -> Vec<String> {
+    let mut values = Vec::new();
+    for value in option.values {
+        if value.parameter.is_none() {
+            values.push(value.name.to_string());
+        } else {
+            // A custom layout: the starting position, and another
             let other: Position = "24:3 13:4 8:3 6:5 / 24:2 13:5 8:3 6:5".parse().unwrap();
-            let mut v = names(&["willughby", "cotton_first", "fails", "nard"]);
-            v.push(format!(
-                "custom:{}",
-                position_id::encode(&Position::default())
-            ));
-            v.push(format!("custom:{}", position_id::encode(&other)));
-            v
+            for pos in [Position::default(), other] {
+                values.push(format!("{}:{}", value.name, position_id::encode(&pos)));
+            }
         }
-        "dice" => Dice::ALL.iter().map(|v| v.name().to_string()).collect(),
-        "doublets" => Doublets::ALL.iter().map(|v| v.name().to_string()).collect(),
-        "opening" => Opening::ALL.iter().map(|v| v.name().to_string()).collect(),
-        "bound_table" => BoundTable::ALL
-            .iter()
-            .map(|v| v.name().to_string())
-            .collect(),
-        "bear_off" => BearOff::ALL.iter().map(|v| v.name().to_string()).collect(),
-        "compulsion" => Compulsion::ALL
-            .iter()
-            .map(|v| v.name().to_string())
-            .collect(),
-        "stakes" => Stakes::ALL.iter().map(|v| v.name().to_string()).collect(),
-        "players" => Players::ALL.iter().map(|v| v.name().to_string()).collect(),
-        _ => names(&["false", "true"]),
     }
+    values
 }
 
 /// The section that explains an option.
@@ -457,9 +442,10 @@ fn rules_with(base: Preset, option: &str, value: &str) -> Rules {
 #[test]
 fn every_value_of_every_option_reads_differently() {
     for base in Preset::ALL {
-        for option in OPTION_NAMES {
+        for option in OPTIONS {
             // Given the rules of a preset with one option set to each of its values in turn
             let values = values_of(option);
+            let option = option.name;
             assert!(values.len() >= 2, "{option}");
             let mut texts: BTreeMap<String, String> = BTreeMap::new();
             for value in &values {
@@ -486,7 +472,7 @@ fn each_section_is_complete_and_names_its_sources() {
         let titles: Vec<&str> = sections.iter().map(|s| s.title.as_str()).collect();
         // Every option has its section, and the game is introduced first
         assert_eq!(titles[0], "The game");
-        for option in OPTION_NAMES {
+        for option in OPTIONS.iter().map(|o| o.name) {
             assert!(titles.contains(&section_of(option)), "{option}");
         }
         for s in &sections {

@@ -149,6 +149,44 @@ fn the_new_game_window_changes_the_next_games_rules() {
 }
 
 #[test]
+fn the_house_rules_set_each_option_in_words_and_leave_the_preset() {
+    // Given the New game window, with every option shown
+    let mut h = harness(6, two_people());
+    h.run();
+    h.get_by_label("New game…").click();
+    h.run();
+    h.get_by_label("House rules: every option").click();
+    h.run();
+    // When bearing off is set to an exact die and the cube is ticked, by their words
+    let bear_off = h.get_by(|n| {
+        n.role() == Role::ComboBox && n.value().as_deref() == Some("any die over the edge")
+    });
+    bear_off.scroll_to_me();
+    h.run();
+    h.get_by(|n| {
+        n.role() == Role::ComboBox && n.value().as_deref() == Some("any die over the edge")
+    })
+    .click();
+    h.run();
+    h.get_by_label("only an exact die").click();
+    h.run();
+    h.get_by_label("The doubling cube").scroll_to_me();
+    h.run();
+    h.get_by_label("The doubling cube").click();
+    h.run();
+    h.get_by_label("Start the new game").scroll_to_me();
+    h.run();
+    h.get_by_label("Start the new game").click();
+    h.run();
+    // Then the next game is Irish with those two options changed, and no longer a preset
+    let mut expected = Rules::preset(Preset::Irish);
+    expected.bear_off = gamester::engine::BearOff::Exact;
+    expected.cube = true;
+    assert_eq!(*h.state().session().game().rules(), expected);
+    assert_eq!(h.state().settings.preset, None);
+}
+
+#[test]
 fn the_cup_throws_and_the_keys_play() {
     let mut h = harness(3, two_people());
     h.run();

@@ -9,6 +9,7 @@ pub mod game;
 pub mod glossary;
 pub mod movegen;
 pub mod notation;
+pub mod options;
 pub mod phase;
 pub mod play;
 pub mod position_id;

@@ -9,40 +9,52 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use super::board::{Position, PositionError, Setup};
+use super::options::{self, OPTIONS, OptionValue, RuleOption};
 use super::position_id;
 use super::side::Side;
+
+/// The table of sources lives with the table of options; these paths stay for older callers.
+pub use super::options::{SOURCES, source_name};
 
 /// Why an option, a value or a preset was not understood.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RulesError {
     #[error("no preset is called `{0}` (try: {list})", list = Preset::ALL.iter().map(|p| p.name()).collect::<Vec<_>>().join(", "))]
     UnknownPreset(String),
-    #[error("no option is called `{0}` (options: {list})", list = OPTION_NAMES.join(", "))]
+    #[error("no option is called `{0}` (options: {list})", list = OPTIONS.iter().map(|o| o.name).collect::<Vec<_>>().join(", "))]
     UnknownOption(String),
-    #[error("`{value}` is not a value of `{option}` (values: {values})")]
-    UnknownValue {
-        option: &'static str,
-        value: String,
-        values: &'static str,
-    },
+    #[error("`{value}` is not a value of `{option}` (values: {list})", list = options::option(.option).map(RuleOption::value_list).unwrap_or_default())]
+    UnknownValue { option: &'static str, value: String },
     #[error("`{0}` is not option=value")]
     NotAnAssignment(String),
     #[error("the custom layout is not a position: {0}")]
     BadLayout(#[from] PositionError),
 }
 
+/// An option whose values are a plain enum: each value is declared once, with its RULES.md name,
+/// its words for people and its explanation; `ALL`, `VALUES`, `name`, `FromStr` and `Display`
+/// all come from that one declaration.
 macro_rules! option_enum {
-    ($(#[$meta:meta])* $name:ident, $option:literal { $($(#[$vmeta:meta])* $variant:ident = $text:literal),+ $(,)? }) => {
+    ($(#[$meta:meta])* $name:ident, $option:literal {
+        $($variant:ident = $text:literal ($words:literal, $explanation:literal)),+ $(,)?
+    }) => {
         $(#[$meta])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
         #[serde(rename_all = "snake_case")]
-        pub enum $name { $($(#[$vmeta])* $variant),+ }
+        pub enum $name { $(#[doc = $explanation] $variant),+ }
 
         impl $name {
             /// Every value, in the order RULES.md lists them.
             pub const ALL: &'static [$name] = &[$($name::$variant),+];
             /// The option's name in RULES.md.
             pub const OPTION: &'static str = $option;
+            /// Every value as the table of options gives it, in the order of `ALL`.
+            pub const VALUES: &'static [OptionValue] = &[$(OptionValue {
+                name: $text,
+                words: $words,
+                explanation: $explanation,
+                parameter: None,
+            }),+];
             /// The value's name in RULES.md.
             #[must_use]
             pub fn name(self) -> &'static str {
@@ -55,11 +67,7 @@ macro_rules! option_enum {
             fn from_str(s: &str) -> Result<$name, RulesError> {
                 match s {
                     $($text => Ok($name::$variant),)+
-                    _ => Err(RulesError::UnknownValue {
-                        option: $option,
-                        value: s.to_string(),
-                        values: concat!($($text, " "),+),
-                    }),
+                    _ => Err(RulesError::UnknownValue { option: $option, value: s.to_string() }),
                 }
             }
         }
@@ -75,78 +83,64 @@ macro_rules! option_enum {
 option_enum!(
     /// How many dice a throw has.
     Dice, "dice" {
-        Two = "two",
-        Three = "three",
-        /// Two dice; the lower is used a third time (Fails with two dice).
-        TwoMinoret = "two_minoret",
+        Two = "two" ("two dice", "Two dice, as at backgammon."),
+        Three = "three" ("three dice", "Three dice, each played (Fails)."),
+        TwoMinoret = "two_minoret" ("two dice and the minoret", "Two dice; the lower is used a third time (Fails with two dice)."),
     }
 );
 option_enum!(
     /// What doublets give (with two dice).
     Doublets, "doublets" {
-        /// Two moves, as any throw.
-        Single = "single",
-        /// Four moves.
-        Double = "double",
-        /// Three moves (house rule).
-        Treble = "treble",
+        Single = "single" ("played as any throw", "Two moves, as any throw."),
+        Double = "double" ("played twice over", "Four moves."),
+        Treble = "treble" ("played three times", "Three moves (house rule)."),
     }
 );
 option_enum!(
     /// How the first turn begins.
     Opening, "opening" {
-        /// Each throws one die; the higher begins and throws both dice.
-        ThrowAgain = "throw_again",
-        /// The two single dice are the first throw.
-        PlayOpening = "play_opening",
+        ThrowAgain = "throw_again" ("the higher die throws again", "Each throws one die; the higher begins and throws both dice."),
+        PlayOpening = "play_opening" ("the single dice are played", "The two single dice are the first throw."),
     }
 );
 option_enum!(
     /// What happens when a side must enter and the adversary's home table is bound.
     BoundTable, "bound_table" {
-        /// The table is broken (Willughby).
-        Break = "break",
-        /// The side simply cannot enter.
-        Wait = "wait",
-        /// The side loses (Alfonso's prime of tables).
-        Loses = "loses",
+        Break = "break" ("the table is broken", "The table is broken (Willughby)."),
+        Wait = "wait" ("the side waits", "The side simply cannot enter."),
+        Loses = "loses" ("the side loses", "The side loses (Alfonso's prime of tables)."),
     }
 );
 option_enum!(
     /// Which dice bear a man off.
     BearOff, "bear_off" {
-        /// Any die that carries a man past the ace point.
-        OverEdge = "over_edge",
-        /// An exact die, or a higher die from the highest occupied point.
-        Modern = "modern",
-        /// Only an exact die.
-        Exact = "exact",
+        OverEdge = "over_edge" ("any die over the edge", "Any die that carries a man past the ace point."),
+        Modern = "modern" ("exact, or higher from the highest point", "An exact die, or a higher die from the highest occupied point."),
+        Exact = "exact" ("only an exact die", "Only an exact die."),
     }
 );
 option_enum!(
     /// How much of a throw must be played.
     Compulsion, "compulsion" {
-        /// As many dice as can be played, then the most pips.
-        Max = "max",
-        /// The player may stop at any step.
-        Free = "free",
+        Max = "max" ("as much as can be played", "As many dice as can be played, then the most pips."),
+        Free = "free" ("the player may stop", "The player may stop at any step."),
     }
 );
 option_enum!(
     /// What the winner scores.
     Stakes, "stakes" {
-        Single = "single",
-        Willughby = "willughby",
-        Cotton = "cotton",
-        Gammons = "gammons",
-        Nard = "nard",
+        Single = "single" ("one stake", "One stake for any win (Irish)."),
+        Willughby = "willughby" ("Willughby's table", "More for a last throw of doublets or a back-gammon, as Willughby scores."),
+        Cotton = "cotton" ("Cotton's table", "As Willughby, with more for a back-gammon, as Cotton scores."),
+        Gammons = "gammons" ("gammons and backgammons", "One stake, two for a gammon, three for a backgammon."),
+        Nard = "nard" ("Nard's count", "A count of the loser's men left, by where they stand."),
     }
 );
 option_enum!(
     /// Two players, or four in two partnerships.
     Players, "players" {
-        Two = "two",
-        DoubleHand = "double_hand",
+        Two = "two" ("two players", "One player a side."),
+        DoubleHand = "double_hand" ("four, in two partnerships", "Two partners a side; both throw, the side plays the better throw."),
     }
 );
 
@@ -167,17 +161,27 @@ pub enum Layout {
 }
 
 impl Layout {
-    /// The layout names of RULES.md.
-    pub const NAMES: &'static str = "willughby cotton_first fails nard custom:<position id>";
+    /// The option's name in RULES.md.
+    pub const OPTION: &'static str = "layout";
+    /// The name of a custom layout, written `custom:<position id>`.
+    pub const CUSTOM: &'static str = "custom";
+    /// The layouts with a name of their own (every one but a custom position).
+    pub const NAMED: [Layout; 4] = [
+        Layout::Willughby,
+        Layout::CottonFirst,
+        Layout::Fails,
+        Layout::Nard,
+    ];
 
+    /// The layout's name in RULES.md (`custom` for any custom position).
     #[must_use]
-    pub fn name(&self) -> &'static str {
+    pub const fn name(&self) -> &'static str {
         match self {
             Layout::Willughby => "willughby",
             Layout::CottonFirst => "cotton_first",
             Layout::Fails => "fails",
             Layout::Nard => "nard",
-            Layout::Custom(_) => "custom",
+            Layout::Custom(_) => Layout::CUSTOM,
         }
     }
 
@@ -191,6 +195,39 @@ impl Layout {
             Layout::Custom(setup) => return Position::from_setup(setup, side),
         };
         Position::mirrored(pairs)
+    }
+}
+
+impl FromStr for Layout {
+    type Err = RulesError;
+    /// A named layout, or a custom one from a gnubg Position ID: `custom:4HPwATDgc/ABMA`.
+    fn from_str(value: &str) -> Result<Layout, RulesError> {
+        if let Some(layout) = Layout::NAMED.into_iter().find(|l| l.name() == value) {
+            return Ok(layout);
+        }
+        let unknown = |value: String| RulesError::UnknownValue {
+            option: Layout::OPTION,
+            value,
+        };
+        let id = value
+            .strip_prefix(Layout::CUSTOM)
+            .and_then(|rest| rest.strip_prefix(':'))
+            .ok_or_else(|| unknown(value.to_string()))?;
+        let pos = position_id::decode(id).map_err(|e| unknown(format!("{value} ({e})")))?;
+        Ok(Layout::Custom(pos.to_setup(Side::White)))
+    }
+}
+
+impl fmt::Display for Layout {
+    /// The layout as RULES.md writes it; a custom one as `custom:<position id>`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Layout::Custom(setup) => match Position::from_setup(setup, Side::White) {
+                Ok(pos) => write!(f, "{}:{}", Layout::CUSTOM, position_id::encode(&pos)),
+                Err(_) => write!(f, "{}:(not a position)", Layout::CUSTOM),
+            },
+            named => f.write_str(named.name()),
+        }
     }
 }
 
@@ -212,23 +249,6 @@ pub struct Rules {
     pub cube: bool,
     pub players: Players,
 }
-
-/// The option names of RULES.md, in its order.
-pub const OPTION_NAMES: [&str; 13] = [
-    "layout",
-    "dice",
-    "doublets",
-    "opening",
-    "bound_table",
-    "bear_off",
-    "compulsion",
-    "stakes",
-    "unplayable_die_loses",
-    "all_captured_wins",
-    "blocked_is_draw",
-    "cube",
-    "players",
-];
 
 impl Default for Rules {
     /// Irish, as Willughby gives it.
@@ -315,60 +335,10 @@ impl Rules {
 
     /// Sets one option from its RULES.md name and value, as `--set option=value` does.
     /// A custom layout is given by a gnubg Position ID: `layout=custom:4HPwATDgc/ABMA`.
-    pub fn set(&mut self, option: &str, value: &str) -> Result<(), RulesError> {
-        let flag = |value: &str, option: &'static str| match value {
-            "true" => Ok(true),
-            "false" => Ok(false),
-            _ => Err(RulesError::UnknownValue {
-                option,
-                value: value.to_string(),
-                values: "true false",
-            }),
-        };
-        match option {
-            "layout" => {
-                self.layout = match value {
-                    "willughby" => Layout::Willughby,
-                    "cotton_first" => Layout::CottonFirst,
-                    "fails" => Layout::Fails,
-                    "nard" => Layout::Nard,
-                    _ => match value.strip_prefix("custom:") {
-                        Some(id) => {
-                            let pos =
-                                position_id::decode(id).map_err(|e| RulesError::UnknownValue {
-                                    option: "layout",
-                                    value: format!("{value} ({e})"),
-                                    values: Layout::NAMES,
-                                })?;
-                            Layout::Custom(pos.to_setup(Side::White))
-                        }
-                        None => {
-                            return Err(RulesError::UnknownValue {
-                                option: "layout",
-                                value: value.to_string(),
-                                values: Layout::NAMES,
-                            });
-                        }
-                    },
-                }
-            }
-            "dice" => self.dice = value.parse()?,
-            "doublets" => self.doublets = value.parse()?,
-            "opening" => self.opening = value.parse()?,
-            "bound_table" => self.bound_table = value.parse()?,
-            "bear_off" => self.bear_off = value.parse()?,
-            "compulsion" => self.compulsion = value.parse()?,
-            "stakes" => self.stakes = value.parse()?,
-            "unplayable_die_loses" => {
-                self.unplayable_die_loses = flag(value, "unplayable_die_loses")?
-            }
-            "all_captured_wins" => self.all_captured_wins = flag(value, "all_captured_wins")?,
-            "blocked_is_draw" => self.blocked_is_draw = flag(value, "blocked_is_draw")?,
-            "cube" => self.cube = flag(value, "cube")?,
-            "players" => self.players = value.parse()?,
-            _ => return Err(RulesError::UnknownOption(option.to_string())),
-        }
-        Ok(())
+    pub fn set(&mut self, option_name: &str, value: &str) -> Result<(), RulesError> {
+        options::option(option_name)
+            .ok_or_else(|| RulesError::UnknownOption(option_name.to_string()))?
+            .set(self, value)
     }
 
     /// Sets one option from `option=value`.
@@ -382,31 +352,7 @@ impl Rules {
     /// Every option with its value as RULES.md writes it, in RULES.md's order.
     #[must_use]
     pub fn values(&self) -> Vec<(&'static str, String)> {
-        let layout = match &self.layout {
-            Layout::Custom(setup) => match Position::from_setup(setup, Side::White) {
-                Ok(pos) => format!("custom:{}", position_id::encode(&pos)),
-                Err(_) => "custom:(not a position)".to_string(),
-            },
-            other => other.name().to_string(),
-        };
-        vec![
-            ("layout", layout),
-            ("dice", self.dice.to_string()),
-            ("doublets", self.doublets.to_string()),
-            ("opening", self.opening.to_string()),
-            ("bound_table", self.bound_table.to_string()),
-            ("bear_off", self.bear_off.to_string()),
-            ("compulsion", self.compulsion.to_string()),
-            ("stakes", self.stakes.to_string()),
-            (
-                "unplayable_die_loses",
-                self.unplayable_die_loses.to_string(),
-            ),
-            ("all_captured_wins", self.all_captured_wins.to_string()),
-            ("blocked_is_draw", self.blocked_is_draw.to_string()),
-            ("cube", self.cube.to_string()),
-            ("players", self.players.to_string()),
-        ]
+        OPTIONS.iter().map(|o| (o.name, o.value(self))).collect()
     }
 
     /// How many dice are thrown in a turn.
@@ -481,6 +427,14 @@ impl Preset {
             Preset::Nard => "Nard",
             Preset::DoubleHandIrish => "Double-hand Irish",
         }
+    }
+
+    /// The preset whose rules these are, if they are exactly a preset's.
+    #[must_use]
+    pub fn of(rules: &Rules) -> Option<Preset> {
+        Preset::ALL
+            .into_iter()
+            .find(|&p| Rules::preset(p) == *rules)
     }
 }
 
@@ -609,123 +563,4 @@ mod tests {
             assert_eq!(pos.adversary_off(), 0);
         }
     }
-}
-
-/// The source texts RULES.md cites, by their number there, with how the app names them.
-pub const SOURCES: [(&str, &str); 5] = [
-    ("000", "du Coeur's letter on Irish (after Willughby)"),
-    (
-        "001",
-        "du Coeur's game report on Irish and early Backgammon (Willughby, Cotton)",
-    ),
-    ("002", "the Irish Game (Willughby, Cotton, Alfonso X)"),
-    ("003", "Murray, A History of Board-Games: Irish and Fails"),
-    ("004", "the Incompleat Gamester"),
-];
-
-/// The name the app gives a source number ("003" → "Murray, …"), or the number itself.
-#[must_use]
-pub fn source_name(id: &str) -> &str {
-    SOURCES
-        .iter()
-        .find(|(n, _)| *n == id)
-        .map_or(id, |(_, name)| name)
-}
-
-/// What an option of RULES.md does, in one line, and which sources it comes from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OptionInfo {
-    pub name: &'static str,
-    pub explanation: &'static str,
-    pub sources: &'static [&'static str],
-    /// What the sources disagree on, where they do.
-    pub disagreement: &'static str,
-}
-
-/// Every option, in RULES.md's order, explained.
-pub const OPTIONS: [OptionInfo; 13] = [
-    OptionInfo {
-        name: "layout",
-        explanation: "How the fifteen men of each side are arrayed at the start.",
-        sources: &["000", "001", "002", "003", "004"],
-        disagreement: "Willughby arrays the men as modern backgammon does; Cotton's first array (and Todas Tablas) sets them further back; Fails and Nard have arrays of their own.",
-    },
-    OptionInfo {
-        name: "dice",
-        explanation: "Two dice, three dice, or two with the lower thrown a third time (minoret).",
-        sources: &["003"],
-        disagreement: "Fails is played with three dice; with only two, the lower counts again (minoret).",
-    },
-    OptionInfo {
-        name: "doublets",
-        explanation: "Whether a throw of doublets is played twice (as any throw), four times, or three times.",
-        sources: &["000", "001", "002", "004"],
-        disagreement: "In Irish doublets mean nothing special; in Backgammon they are played twice over; a house rule plays them three times.",
-    },
-    OptionInfo {
-        name: "opening",
-        explanation: "Whether the winner of the throw-off throws again, or plays the two single dice.",
-        sources: &["000", "001"],
-        disagreement: "The period sources have the higher die begin and throw both dice; today the two single dice are played.",
-    },
-    OptionInfo {
-        name: "bound_table",
-        explanation: "When a side must enter against a bound table: break it, wait, or lose.",
-        sources: &["000", "001", "002", "004"],
-        disagreement: "Willughby has the bound table broken; elsewhere the side simply cannot enter; Alfonso's prime of tables loses the game.",
-    },
-    OptionInfo {
-        name: "bear_off",
-        explanation: "Which dice bear a man off: any die past the edge, the modern rule, or only an exact die.",
-        sources: &["000", "001", "004"],
-        disagreement: "Willughby lets any die carry a man off; the Incompleat Gamester and Nard want an exact die; modern play allows a higher die from the highest point.",
-    },
-    OptionInfo {
-        name: "compulsion",
-        explanation: "Whether as much of a throw as possible must be played, or the player may stop.",
-        sources: &["003"],
-        disagreement: "Murray has the throw used to the full; the older sources are silent, and modern practice plays as much as possible.",
-    },
-    OptionInfo {
-        name: "stakes",
-        explanation: "What the winner scores: one stake, Willughby's or Cotton's table, gammons, or Nard's count.",
-        sources: &["000", "001", "002", "004"],
-        disagreement: "Irish wins one stake; Willughby and Cotton score doublets and back-gammons differently; 002 reads Cotton's back-gammon as winning before any of the loser's men reached his home table.",
-    },
-    OptionInfo {
-        name: "unplayable_die_loses",
-        explanation: "Fails: a die that cannot be played loses the game outright.",
-        sources: &["003"],
-        disagreement: "",
-    },
-    OptionInfo {
-        name: "all_captured_wins",
-        explanation: "Todas Tablas: a side whose men left are all on the bar loses.",
-        sources: &["002", "004"],
-        disagreement: "",
-    },
-    OptionInfo {
-        name: "blocked_is_draw",
-        explanation: "Todas Tablas: when neither side can move whatever it throws, the game is drawn.",
-        sources: &["002", "004"],
-        disagreement: "",
-    },
-    OptionInfo {
-        name: "cube",
-        explanation: "The doubling cube (2 to 64): a side may offer to double the stake before throwing.",
-        sources: &["004"],
-        disagreement: "The cube is a modern invention: no period source knows it.",
-    },
-    OptionInfo {
-        name: "players",
-        explanation: "Two players, or four in two partnerships (Double-hand): both partners throw, the side plays the better throw.",
-        sources: &["002"],
-        disagreement: "Willughby thought the double-hand game duller than the single.",
-    },
-];
-
-/// The explanation of an option by its RULES.md name.
-#[must_use]
-pub fn option_info(name: &str) -> Option<&'static OptionInfo> {
-    OPTIONS.iter().find(|o| o.name == name)
 }

@@ -12,9 +12,10 @@
 
 use super::board::{Men, Position};
 use super::glossary::MODERN;
+use super::options::{self, RuleOption, SOURCES, source_name};
 use super::rules::{
     BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, Opening, Players, Preset, Rules,
-    SOURCES, Stakes, option_info, source_name,
+    Stakes,
 };
 use super::side::Side;
 use super::stakes::bear_off_stake;
@@ -43,12 +44,10 @@ impl Section {
         }
     }
 
-    /// Adds the short note of `rules::OPTIONS` for `option` (a source's number there becomes
-    /// its name), then `more`.
-    fn disagreeing(mut self, option: &str, more: &str) -> Section {
-        let mut note = option_info(option)
-            .map_or("", |o| o.disagreement)
-            .to_string();
+    /// Adds what the sources disagree on about `option`, from the table of options (a source's
+    /// number there becomes its name), then `more`.
+    fn disagreeing(mut self, option: &RuleOption, more: &str) -> Section {
+        let mut note = option.disagreement.to_string();
         for (id, name) in SOURCES {
             note = note.replace(id, name);
         }
@@ -86,9 +85,7 @@ pub fn explain(rules: &Rules) -> Vec<Section> {
 }
 
 fn game(rules: &Rules) -> Section {
-    let preset = Preset::ALL
-        .into_iter()
-        .find(|&p| Rules::preset(p) == *rules);
+    let preset = Preset::of(rules);
     let (intro, ids): (String, &[&'static str]) = match preset {
         Some(p) => {
             let (what, ids): (&str, &[&'static str]) = match p {
@@ -247,7 +244,7 @@ fn board(layout: &Layout) -> Section {
     text.push_str(whose);
     let mut ids = ids.to_vec();
     ids.extend(["000", "001"]);
-    Section::new("The board and the array", text, &ids).disagreeing("layout", more)
+    Section::new("The board and the array", text, &ids).disagreeing(&options::LAYOUT, more)
 }
 
 fn moving() -> Section {
@@ -279,7 +276,7 @@ fn dice(dice: Dice) -> Section {
             &["003"],
         ),
     };
-    Section::new("Dice", text.to_string(), ids).disagreeing("dice", "")
+    Section::new("Dice", text.to_string(), ids).disagreeing(&options::DICE, "")
 }
 
 fn doublets(dice: Dice, doublets: Doublets) -> Section {
@@ -310,7 +307,7 @@ fn doublets(dice: Dice, doublets: Doublets) -> Section {
             &["003"],
         ),
     };
-    Section::new("Doublets", text, ids).disagreeing("doublets", "")
+    Section::new("Doublets", text, ids).disagreeing(&options::DOUBLETS, "")
 }
 
 fn opening(opening: Opening, dice: Dice) -> Section {
@@ -328,7 +325,7 @@ fn opening(opening: Opening, dice: Dice) -> Section {
             &[MODERN],
         ),
     };
-    Section::new("Who begins", text.to_string(), ids).disagreeing("opening", "")
+    Section::new("Who begins", text.to_string(), ids).disagreeing(&options::OPENING, "")
 }
 
 fn bearing_off(bear_off: BearOff) -> Section {
@@ -350,7 +347,8 @@ fn bearing_off(bear_off: BearOff) -> Section {
             "",
         ),
     };
-    Section::new("Bearing off", format!("{common} {rule}"), ids).disagreeing("bear_off", more)
+    Section::new("Bearing off", format!("{common} {rule}"), ids)
+        .disagreeing(&options::BEAR_OFF, more)
 }
 
 fn bound_table(bound: BoundTable) -> Section {
@@ -369,7 +367,8 @@ fn bound_table(bound: BoundTable) -> Section {
             &["002"],
         ),
     };
-    Section::new("The bound table", format!("{common} {rule}"), ids).disagreeing("bound_table", "")
+    Section::new("The bound table", format!("{common} {rule}"), ids)
+        .disagreeing(&options::BOUND_TABLE, "")
 }
 
 fn compulsion(compulsion: Compulsion, unplayable_die_loses: bool) -> Section {
@@ -389,7 +388,7 @@ fn compulsion(compulsion: Compulsion, unplayable_die_loses: bool) -> Section {
         "A throw of which nothing can be played is forfeit, and the turn passes."
     };
     Section::new("How much must be played", format!("{rule} {forfeit}"), ids)
-        .disagreeing("compulsion", "")
+        .disagreeing(&options::COMPULSION, "")
 }
 
 fn stake_words(n: u32) -> String {
@@ -486,7 +485,7 @@ fn stakes(rules: &Rules) -> Section {
             if rules.cube { " times the cube" } else { "" }
         ));
     }
-    Section::new("Stakes", text, ids).disagreeing("stakes", more)
+    Section::new("Stakes", text, ids).disagreeing(&options::STAKES, more)
 }
 
 fn endings(rules: &Rules) -> Section {
@@ -524,10 +523,10 @@ fn endings(rules: &Rules) -> Section {
 fn cube(cube: bool) -> Section {
     if cube {
         let text = "The doubling cube is in play, its faces 2, 4, 8, 16, 32 and 64. Before throwing, a side may offer to double the stake, while the cube is in the middle or his own. The adversary takes, and owns the cube, so that only he may double next; or drops, and loses at once for the stake as it stood.".to_string();
-        Section::new("The cube", text, &["004", MODERN]).disagreeing("cube", "")
+        Section::new("The cube", text, &["004", MODERN]).disagreeing(&options::CUBE, "")
     } else {
         let text = "There is no doubling cube: games are worth what the stakes say. Du Coeur points out that the cube is a modern invention that Irish never knew.".to_string();
-        Section::new("The cube", text, &["000"]).disagreeing("cube", "")
+        Section::new("The cube", text, &["000"]).disagreeing(&options::CUBE, "")
     }
 }
 
@@ -538,13 +537,13 @@ fn players(players: Players) -> Section {
             "Two players, one a side, each with his own dice and box.".to_string(),
             &["000", "001"],
         )
-        .disagreeing("players", ""),
+        .disagreeing(&options::PLAYERS, ""),
         Players::DoubleHand => Section::new(
             "Players",
             "Double-hand: four players in two partnerships. On a side's turn both partners throw, one after the other, and the side chooses which of the two throws to play; on the very first turn only one player of the starting side throws. Otherwise the game is as above.".to_string(),
             &["002"],
         )
-        .disagreeing("players", ""),
+        .disagreeing(&options::PLAYERS, ""),
     }
 }
 

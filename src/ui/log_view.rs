@@ -3,16 +3,14 @@
 
 use egui::{RichText, ScrollArea};
 
-use crate::engine::rules::OPTIONS;
+use crate::engine::options::OPTIONS;
 use crate::engine::{Preset, Rules, Side};
 use crate::session::Session;
 
-/// The preset whose rules these are, if any.
+/// The preset whose rules these are, if any: [`Preset::of`], kept for the window's callers.
 #[must_use]
 pub fn preset_of(rules: &Rules) -> Option<Preset> {
-    Preset::ALL
-        .into_iter()
-        .find(|&p| Rules::preset(p) == *rules)
+    Preset::of(rules)
 }
 
 /// The side panel: rules in force, score, and the story so far.
@@ -24,7 +22,7 @@ pub fn show(
 ) {
     let game = session.game();
     ui.add_space(6.0);
-    let title = preset_of(game.rules()).map_or("House rules", |p| p.title());
+    let title = Preset::of(game.rules()).map_or("House rules", |p| p.title());
     ui.heading(title);
     let tally = game.tally();
     ui.label(format!(

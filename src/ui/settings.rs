@@ -5,12 +5,8 @@
 use egui::{ComboBox, RichText};
 
 use super::app::Settings;
-use super::log_view::preset_of;
-use crate::engine::rules::{OPTIONS, OptionInfo, source_name};
-use crate::engine::{
-    BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, Opening, Players, Preset, Rules, Side,
-    Stakes,
-};
+use crate::engine::options::{OPTIONS, RuleOption, source_name};
+use crate::engine::{Players, Preset, Rules, Side};
 use crate::level::Level;
 use crate::players::{Colour, Controller, Player};
 
@@ -25,87 +21,72 @@ pub enum Choice {
 /// Whether the computer may be chosen as a player.
 pub const COMPUTER_AVAILABLE: bool = true;
 
-fn sources_line(info: &OptionInfo) -> String {
-    let names: Vec<&str> = info.sources.iter().map(|s| source_name(s)).collect();
+fn sources_line(option: &RuleOption) -> String {
+    let names: Vec<&str> = option.sources.iter().map(|s| source_name(s)).collect();
     format!("Sources: {}", names.join("; "))
 }
 
-fn option_row<T: Copy + PartialEq + std::fmt::Display>(
-    ui: &mut egui::Ui,
-    name: &str,
-    value: &mut T,
-    all: &[T],
-) -> bool {
+/// The option's explanation and sources, what the sources disagree on when hovered.
+fn explained(ui: &mut egui::Ui, option: &RuleOption) {
+    ui.label(option.explanation);
+    let sources = ui.label(RichText::new(sources_line(option)).small().italics());
+    if !option.disagreement.is_empty() {
+        sources.on_hover_text(option.disagreement);
+    }
+    ui.add_space(4.0);
+}
+
+/// An option with values of its own: a list of its values in words. A value that needs more
+/// than its name (a custom layout's position) is shown when in force but not offered.
+fn option_row(ui: &mut egui::Ui, option: &RuleOption, rules: &mut Rules) -> bool {
     let mut changed = false;
-    let info = OPTIONS.iter().find(|o| o.name == name);
+    let chosen = option.chosen(rules);
     ui.horizontal(|ui| {
-        ui.label(RichText::new(name).strong());
-        ComboBox::from_id_salt(name)
-            .selected_text(value.to_string())
+        ui.label(RichText::new(option.words).strong())
+            .on_hover_text(option.name);
+        ComboBox::from_id_salt(option.name)
+            .selected_text(chosen.map_or("", |v| v.words))
             .show_ui(ui, |ui| {
-                for v in all {
-                    changed |= ui.selectable_value(value, *v, v.to_string()).changed();
+                for value in option.values.iter().filter(|v| v.parameter.is_none()) {
+                    let selected = chosen == Some(value);
+                    let clicked = ui
+                        .selectable_label(selected, value.words)
+                        .on_hover_text(value.explanation)
+                        .clicked();
+                    if clicked && !selected {
+                        changed |= option.set(rules, value.name).is_ok();
+                    }
                 }
             });
     });
-    if let Some(info) = info {
-        ui.label(info.explanation);
-        ui.label(RichText::new(sources_line(info)).small().italics())
-            .on_hover_text(info.disagreement);
-    }
-    ui.add_space(4.0);
+    explained(ui, option);
     changed
 }
 
-fn flag_row(ui: &mut egui::Ui, name: &str, value: &mut bool) -> bool {
-    let info = OPTIONS.iter().find(|o| o.name == name);
-    let changed = ui.checkbox(value, RichText::new(name).strong()).changed();
-    if let Some(info) = info {
-        ui.label(info.explanation);
-        ui.label(RichText::new(sources_line(info)).small().italics());
+/// A flag (`false` / `true`): a checkbox.
+fn flag_row(ui: &mut egui::Ui, option: &RuleOption, rules: &mut Rules) -> bool {
+    let mut on = option.value(rules).parse().unwrap_or(false);
+    let mut changed = ui
+        .checkbox(&mut on, RichText::new(option.words).strong())
+        .on_hover_text(option.name)
+        .changed();
+    if changed {
+        changed = option.set(rules, &on.to_string()).is_ok();
     }
-    ui.add_space(4.0);
+    explained(ui, option);
     changed
 }
 
-/// Every option, editable. Returns whether any changed.
+/// Every option of the table, editable. Returns whether any changed.
 pub fn rules_editor(ui: &mut egui::Ui, rules: &mut Rules) -> bool {
     let mut changed = false;
-    let layouts = [
-        Layout::Willughby,
-        Layout::CottonFirst,
-        Layout::Fails,
-        Layout::Nard,
-    ];
-    ui.horizontal(|ui| {
-        ui.label(RichText::new("layout").strong());
-        ComboBox::from_id_salt("layout")
-            .selected_text(rules.layout.name())
-            .show_ui(ui, |ui| {
-                for l in layouts {
-                    let name = l.name();
-                    changed |= ui.selectable_value(&mut rules.layout, l, name).changed();
-                }
-            });
-    });
-    if let Some(info) = OPTIONS.iter().find(|o| o.name == "layout") {
-        ui.label(info.explanation);
-        ui.label(RichText::new(sources_line(info)).small().italics())
-            .on_hover_text(info.disagreement);
+    for option in OPTIONS {
+        changed |= if option.is_flag() {
+            flag_row(ui, option, rules)
+        } else {
+            option_row(ui, option, rules)
+        };
     }
-    ui.add_space(4.0);
-    changed |= option_row(ui, "dice", &mut rules.dice, Dice::ALL);
-    changed |= option_row(ui, "doublets", &mut rules.doublets, Doublets::ALL);
-    changed |= option_row(ui, "opening", &mut rules.opening, Opening::ALL);
-    changed |= option_row(ui, "bound_table", &mut rules.bound_table, BoundTable::ALL);
-    changed |= option_row(ui, "bear_off", &mut rules.bear_off, BearOff::ALL);
-    changed |= option_row(ui, "compulsion", &mut rules.compulsion, Compulsion::ALL);
-    changed |= option_row(ui, "stakes", &mut rules.stakes, Stakes::ALL);
-    changed |= flag_row(ui, "unplayable_die_loses", &mut rules.unplayable_die_loses);
-    changed |= flag_row(ui, "all_captured_wins", &mut rules.all_captured_wins);
-    changed |= flag_row(ui, "blocked_is_draw", &mut rules.blocked_is_draw);
-    changed |= flag_row(ui, "cube", &mut rules.cube);
-    changed |= option_row(ui, "players", &mut rules.players, Players::ALL);
     changed
 }
 
@@ -213,7 +194,7 @@ pub fn new_game_window(ctx: &egui::Context, draft: &mut Settings, current: &Rule
                 .default_open(false)
                 .show(ui, |ui| {
                     if rules_editor(ui, &mut draft.rules) {
-                        draft.preset = preset_of(&draft.rules);
+                        draft.preset = Preset::of(&draft.rules);
                     }
                 });
             egui::CollapsingHeader::new(

@@ -3,10 +3,8 @@
 
 use proptest::prelude::*;
 
-use gamester::engine::{
-    Action, BearOff, BoundTable, Compulsion, Dice, Doublets, Event, Game, Layout, Opening, Players,
-    Position, Rules, Side, Stakes, Step, Throw,
-};
+use gamester::engine::options::{OPTIONS, UNPLAYABLE_DIE_LOSES};
+use gamester::engine::{Action, Event, Game, Layout, Position, Rules, Side, Step, Throw};
 
 /// A position written from White's view: `white's men / black's men`, each in its own numbering.
 pub fn pos(text: &str) -> Position {
@@ -51,60 +49,35 @@ pub fn play(game: &mut Game, actions: &[Action]) -> Vec<Event> {
     events
 }
 
-/// Picks one of a list of values.
-pub fn pick<T: Clone + std::fmt::Debug + 'static>(all: &'static [T]) -> impl Strategy<Value = T> {
-    (0..all.len()).prop_map(move |i| all[i].clone())
-}
-
-pub const LAYOUTS: &[Layout] = &[
-    Layout::Willughby,
-    Layout::CottonFirst,
-    Layout::Fails,
-    Layout::Nard,
-];
-
-/// Any set of options (every layout but a custom one).
+/// Any set of options: each option of the table set to one of its values, picked at random
+/// (every value but a custom layout). `unplayable_die_loses` is `true` one time in four, so
+/// that most games are not cut short by an unplayable die.
 pub fn arb_rules() -> impl Strategy<Value = Rules> {
-    (
-        (
-            pick(LAYOUTS),
-            pick(Dice::ALL),
-            pick(Doublets::ALL),
-            pick(Opening::ALL),
-            pick(BoundTable::ALL),
-        ),
-        (
-            pick(BearOff::ALL),
-            pick(Compulsion::ALL),
-            pick(Stakes::ALL),
-            pick(Players::ALL),
-        ),
-        (
-            prop::bool::weighted(0.25),
-            any::<bool>(),
-            any::<bool>(),
-            any::<bool>(),
-        ),
-    )
-        .prop_map(
-            |(
-                (layout, dice, doublets, opening, bound_table),
-                (bear_off, compulsion, stakes, players),
-                (unplayable_die_loses, all_captured_wins, blocked_is_draw, cube),
-            )| Rules {
-                layout,
-                dice,
-                doublets,
-                opening,
-                bound_table,
-                bear_off,
-                compulsion,
-                stakes,
-                unplayable_die_loses,
-                all_captured_wins,
-                blocked_is_draw,
-                cube,
-                players,
-            },
-        )
+    let choices: Vec<BoxedStrategy<&'static str>> = OPTIONS
+        .iter()
+        .map(|option| {
+            if option.name == UNPLAYABLE_DIE_LOSES.name {
+                prop::bool::weighted(0.25)
+                    .prop_map(|on| if on { "true" } else { "false" })
+                    .boxed()
+            } else {
+                let values: Vec<&'static str> = option
+                    .values
+                    .iter()
+                    .filter(|v| v.parameter.is_none())
+                    .map(|v| v.name)
+                    .collect();
+                prop::sample::select(values).boxed()
+            }
+        })
+        .collect();
+    choices.prop_map(|values| {
+        let mut rules = Rules::default();
+        for (option, value) in OPTIONS.iter().zip(values) {
+            option
+                .set(&mut rules, value)
+                .unwrap_or_else(|e| panic!("the table's own value {value}: {e}"));
+        }
+        rules
+    })
 }
