@@ -2,13 +2,13 @@
 //! anything changes (`Game::apply`).
 
 use super::action::{Action, Attempt, Event};
-use super::board::{BAR, Position};
+use super::board::Position;
 use super::dice::{DiceRoller, Moves, Throw, check_face};
 use super::endings::{self, EndReason, Endings, Outcome, TurnStart};
 use super::movegen::{self, MoveRules, Reach};
 use super::phase::{Phase, Waiting};
 use super::play::{Play, Step};
-use super::refusal::{CubeRefusal, RuleError, StepRefusal};
+use super::refusal::{CubeRefusal, RuleError, why_not};
 use super::rules::{Compulsion, Dice, Opening, Players, Rules};
 use super::side::Side;
 use super::stakes::{Cube, Tally};
@@ -250,34 +250,14 @@ impl Game {
         if self.phase != Phase::Playing {
             return Vec::new();
         }
-        let rules = self.move_rules();
-        let mut out: Vec<(u8, Vec<Step>)> = Vec::new();
-        let start = (self.position_for(self.turn), self.moves, self.used, from);
-        let mut frontier = std::collections::VecDeque::from([(start, Vec::new())]);
-        while let Some(((pos, moves, used, at), path)) = frontier.pop_front() {
-            let steps = movegen::allowed_steps(&pos, moves, used, self.best, rules);
-            for step in steps.into_iter().filter(|s| s.from() == at) {
-                let (Some((next, _)), Some(rest)) = (
-                    movegen::play_step(&pos, step, rules.bear_off),
-                    moves.without(step.die()),
-                ) else {
-                    continue;
-                };
-                let mut steps = path.clone();
-                steps.push(step);
-                if !out.iter().any(|(to, _)| *to == step.to()) {
-                    out.push((step.to(), steps.clone()));
-                }
-                if step.to() != 0 {
-                    let used = Reach {
-                        dice: used.dice + 1,
-                        pips: used.pips + u16::from(step.die()),
-                    };
-                    frontier.push_back(((next, rest, used, step.to()), steps));
-                }
-            }
-        }
-        out
+        movegen::destinations(
+            &self.position_for(self.turn),
+            self.moves,
+            self.used,
+            self.best,
+            self.move_rules(),
+            from,
+        )
     }
 
     /// For each die of the throw being played, in the throw's order, whether it is spent.
@@ -532,9 +512,15 @@ impl Game {
                 let pos = self.position_for(self.turn);
                 let rules = self.move_rules();
                 if !movegen::step_allowed(&pos, self.moves, self.used, self.best, step, rules) {
-                    return Err(RuleError::StepNotAllowed(self.why_not(&pos, step)));
+                    return Err(RuleError::StepNotAllowed(why_not(
+                        &pos,
+                        self.moves,
+                        step,
+                        rules.bear_off,
+                    )));
                 }
-                let refused = || RuleError::StepNotAllowed(self.why_not(&pos, step));
+                let refused =
+                    || RuleError::StepNotAllowed(why_not(&pos, self.moves, step, rules.bear_off));
                 let (next, hit) =
                     movegen::play_step(&pos, step, rules.bear_off).ok_or_else(refused)?;
                 let rest = self.moves.without(step.die()).ok_or_else(refused)?;
@@ -583,29 +569,6 @@ impl Game {
         }
         self.record.push(action);
         Ok(events)
-    }
-
-    fn why_not(&self, pos: &Position, step: Step) -> StepRefusal {
-        let from = usize::from(step.from());
-        let die = usize::from(step.die());
-        if self.moves.without(step.die()).is_none() {
-            return StepRefusal::NoSuchDie(step.die());
-        }
-        if from == BAR && pos.bar() == 0 {
-            return StepRefusal::NothingOnTheBar;
-        }
-        if pos.bar() > 0 && from != BAR {
-            return StepRefusal::MustEnterFirst;
-        }
-        if pos.at(from) <= 0 {
-            return StepRefusal::NoManThere(step.from());
-        }
-        match movegen::landing(pos, from, step.die(), self.rules.bear_off) {
-            None if from <= die && !pos.all_home() => StepRefusal::NotAllHome,
-            None if from <= die => StepRefusal::DieDoesNotBearOff,
-            None => StepRefusal::PointHeld((from - die) as u8),
-            Some(_) => StepRefusal::RestUnplayable,
-        }
     }
 
     fn set_position_for(&mut self, side: Side, pos: Position) {

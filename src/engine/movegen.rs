@@ -440,6 +440,43 @@ pub fn allowed_steps(
     out
 }
 
+/// Where the man on `from` (25 = bar) may go with the `remaining` moves, `used` already played
+/// of a throw whose fullest play reaches `best`: each place once (0 is off the board), with the
+/// steps that take him there (one die, or several played at length, every one of them allowed
+/// in turn by [`step_allowed`]), fewest steps first.
+#[must_use]
+pub fn destinations(
+    pos: &Position,
+    remaining: Moves,
+    used: Reach,
+    best: Reach,
+    rules: MoveRules,
+    from: u8,
+) -> Vec<(u8, Vec<Step>)> {
+    let mut out: Vec<(u8, Vec<Step>)> = Vec::new();
+    let mut frontier = std::collections::VecDeque::from([((*pos, remaining, used, from), vec![])]);
+    while let Some(((pos, moves, used, at), path)) = frontier.pop_front() {
+        let steps = allowed_steps(&pos, moves, used, best, rules);
+        for step in steps.into_iter().filter(|s| s.from() == at) {
+            let (Some((next, _)), Some(rest)) = (
+                play_step(&pos, step, rules.bear_off),
+                moves.without(step.die()),
+            ) else {
+                continue;
+            };
+            let mut steps = path.clone();
+            steps.push(step);
+            if !out.iter().any(|(to, _)| *to == step.to()) {
+                out.push((step.to(), steps.clone()));
+            }
+            if step.to() != 0 {
+                frontier.push_back(((next, rest, used.after(step.die()), step.to()), steps));
+            }
+        }
+    }
+    out
+}
+
 /// How many throws, out of all the throws of the dice (36 for two, 216 for three), let the
 /// mover hit the adversary's blot on `point` (in the mover's numbering) under these rules.
 #[must_use]

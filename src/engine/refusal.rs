@@ -5,9 +5,12 @@
 use thiserror::Error;
 
 use super::action::Attempt;
-use super::board::PositionError;
-use super::dice::DiceError;
+use super::board::{BAR, Position, PositionError};
+use super::dice::{DiceError, Moves};
+use super::movegen::landing;
 use super::phase::Phase;
+use super::play::Step;
+use super::rules::BearOff;
 use super::side::Side;
 
 /// Why an action was refused. The game is as it was before.
@@ -79,4 +82,30 @@ pub enum CubeRefusal {
     AtMost,
     #[error("the adversary owns the cube")]
     AdversaryOwns,
+}
+
+/// Why `step` may not be played from `pos` (seen from the mover) with `moves` left: the first
+/// reason that holds, in the order a player would look for it.
+#[must_use]
+pub fn why_not(pos: &Position, moves: Moves, step: Step, bear_off: BearOff) -> StepRefusal {
+    let from = usize::from(step.from());
+    let die = usize::from(step.die());
+    if moves.without(step.die()).is_none() {
+        return StepRefusal::NoSuchDie(step.die());
+    }
+    if from == BAR && pos.bar() == 0 {
+        return StepRefusal::NothingOnTheBar;
+    }
+    if pos.bar() > 0 && from != BAR {
+        return StepRefusal::MustEnterFirst;
+    }
+    if pos.at(from) <= 0 {
+        return StepRefusal::NoManThere(step.from());
+    }
+    match landing(pos, from, step.die(), bear_off) {
+        None if from <= die && !pos.all_home() => StepRefusal::NotAllHome,
+        None if from <= die => StepRefusal::DieDoesNotBearOff,
+        None => StepRefusal::PointHeld((from - die) as u8),
+        Some(_) => StepRefusal::RestUnplayable,
+    }
 }
