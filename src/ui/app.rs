@@ -7,49 +7,18 @@ use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex};
 
 use egui::{Color32, Key, Modifiers, RichText, pos2};
-use serde::{Deserialize, Serialize};
 
 use super::board_view::{BoardView, Place};
 use super::dice_view::{ShownDie, ThrowAnimation};
-use super::{log_view, settings, theme};
-use crate::engine::{Action, Event, FairDice, Phase, Preset, Rules, Side, Step, Tally};
+use super::settings::{self, Settings};
+use super::{log_view, theme};
+use crate::engine::{Action, Event, FairDice, Phase, Rules, Side, Step, Tally};
 use crate::players::{Controller, Table};
-use crate::save::{self, RecentFiles};
+use crate::save;
 use crate::session::Session;
 
 /// The key under which the settings are kept between runs.
 const STORAGE_KEY: &str = "gamester-settings";
-
-/// What a person chooses once and keeps between runs: the next game's rules and table, and how
-/// the board is shown.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Settings {
-    pub preset: Option<Preset>,
-    pub rules: Rules,
-    pub table: Table,
-    pub numbers: bool,
-    pub ace_left: bool,
-    pub animate: bool,
-    pub recent: RecentFiles,
-    /// Whether the first-game guide was offered already (it opens by itself once).
-    pub guide_offered: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            preset: Some(Preset::Irish),
-            rules: Rules::preset(Preset::Irish),
-            table: Table::against_computer(crate::level::Level::Fair),
-            numbers: false,
-            ace_left: false,
-            animate: true,
-            recent: RecentFiles::default(),
-            guide_offered: false,
-        }
-    }
-}
 
 /// How the window was asked to start.
 #[derive(Clone, Debug, Default)]

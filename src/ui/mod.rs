@@ -14,7 +14,8 @@ pub mod tooltips;
 
 use std::path::Path;
 
-pub use app::{GamesterApp, Launch, Settings};
+pub use app::{GamesterApp, Launch};
+pub use settings::Settings;
 
 /// The window's icon, drawn for Gamester (assets/gamester.png).
 pub const ICON_PNG: &[u8] = include_bytes!("../../assets/gamester.png");
