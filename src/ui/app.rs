@@ -4,38 +4,22 @@
 
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
-use std::sync::{Arc, Mutex};
 
 use egui::{Color32, Key, Modifiers, RichText, pos2};
 
 use super::board_view::{BoardView, Place};
 use super::dice_view::{ShownDie, ThrowAnimation};
+use super::launch::Launch;
+use super::screenshot::{Screenshot, ScreenshotResult};
 use super::settings::{self, Settings};
 use super::{log_view, theme};
-use crate::engine::{Action, Event, FairDice, Phase, Rules, Side, Step, Tally};
+use crate::engine::{Action, Event, Phase, Rules, Side, Step, Tally};
 use crate::players::{Controller, Table};
 use crate::save;
 use crate::session::Session;
 
 /// The key under which the settings are kept between runs.
 const STORAGE_KEY: &str = "gamester-settings";
-
-/// How the window was asked to start.
-#[derive(Clone, Debug, Default)]
-pub struct Launch {
-    /// Draw the board, write that frame to this PNG, and exit.
-    pub screenshot: Option<PathBuf>,
-    /// Open this saved game.
-    pub open: Option<PathBuf>,
-    /// Seed the dice (for tests and screenshots); otherwise they are seeded by the system.
-    pub seed: Option<u64>,
-    /// Do not read or write the settings and the autosave (tests).
-    pub ephemeral: bool,
-}
-
-/// Where a screenshot run stands; shared with the callback that receives the pixels.
-#[derive(Clone, Debug, Default)]
-pub struct ScreenshotResult(pub Arc<Mutex<Option<Result<(), String>>>>);
 
 /// A game's record being stepped through: the whole record, how far, and the game as it stood
 /// there (with its story).
@@ -92,9 +76,7 @@ pub struct GamesterApp {
     message: Option<String>,
     file: Option<PathBuf>,
     file_job: Option<Receiver<FileJob>>,
-    frames: u64,
-    screenshot_asked: bool,
-    pub screenshot: ScreenshotResult,
+    screenshot: Screenshot,
     show_keys: bool,
     /// The computer working out its next action, if it is.
     thinking: Option<super::computer::Thinking<Option<crate::ai::Decision>>>,
@@ -142,21 +124,17 @@ enum Intent {
     Hint,
 }
 
-fn dice(seed: Option<u64>) -> Box<FairDice> {
-    Box::new(seed.map_or_else(FairDice::from_os, FairDice::seeded))
-}
-
 /// A loaded game as a session, its story told again from the record.
-fn resumed(loaded: save::Loaded, seed: Option<u64>) -> Session {
+fn resumed(loaded: save::Loaded, launch: &Launch) -> Session {
     let replay = &loaded.replay;
     Session::from_record(
         replay.rules().clone(),
         replay.tally_before(),
         replay.record(),
         loaded.table.clone(),
-        dice(seed),
+        launch.dice(),
     )
-    .unwrap_or_else(|_| Session::resume(loaded.game, loaded.table, dice(seed)))
+    .unwrap_or_else(|_| Session::resume(loaded.game, loaded.table, launch.dice()))
 }
 
 impl GamesterApp {
@@ -170,14 +148,14 @@ impl GamesterApp {
                 s.rules.clone(),
                 s.table.clone(),
                 Tally::default(),
-                dice(launch.seed),
+                launch.dice(),
             )
             .or_else(|_| {
                 Session::new(
                     Rules::default(),
                     s.table.clone(),
                     Tally::default(),
-                    dice(launch.seed),
+                    launch.dice(),
                 )
             })
         };
@@ -186,7 +164,7 @@ impl GamesterApp {
         if let Some(path) = &launch.open {
             match save::load(path) {
                 Ok(loaded) => {
-                    session = Some(resumed(loaded, launch.seed));
+                    session = Some(resumed(loaded, &launch));
                     file = Some(path.clone());
                 }
                 Err(e) => message = Some(format!("Could not open {}: {e}", path.display())),
@@ -196,7 +174,7 @@ impl GamesterApp {
             && path.exists()
         {
             match save::load(&path) {
-                Ok(loaded) => session = Some(resumed(loaded, launch.seed)),
+                Ok(loaded) => session = Some(resumed(loaded, &launch)),
                 Err(e) => message = Some(format!("The game in progress could not be resumed: {e}")),
             }
         }
@@ -211,7 +189,7 @@ impl GamesterApp {
                         Rules::default(),
                         Table::two_people(),
                         Tally::default(),
-                        dice(launch.seed),
+                        launch.dice(),
                     )
                     .expect("the default rules always make a game")
                 }
@@ -220,6 +198,7 @@ impl GamesterApp {
         GamesterApp {
             session,
             settings,
+            screenshot: Screenshot::to(launch.screenshot.clone()),
             launch,
             draft: None,
             selected: None,
@@ -229,9 +208,6 @@ impl GamesterApp {
             message,
             file,
             file_job: None,
-            frames: 0,
-            screenshot_asked: false,
-            screenshot: ScreenshotResult::default(),
             show_keys: false,
             to_screen: None,
             replaying: None,
@@ -264,6 +240,11 @@ impl GamesterApp {
             app.settings.guide_offered = true;
         }
         app
+    }
+
+    /// Where a screenshot run leaves its outcome.
+    pub fn report_screenshot_to(&mut self, slot: ScreenshotResult) {
+        self.screenshot.result = slot;
     }
 
     #[must_use]
@@ -558,7 +539,7 @@ impl GamesterApp {
                     self.settings.rules.clone(),
                     self.settings.table.clone(),
                     Tally::default(),
-                    dice(self.launch.seed),
+                    self.launch.dice(),
                 ) {
                     Ok(s) => {
                         self.session = s;
@@ -613,7 +594,7 @@ impl GamesterApp {
                         r.replay.tally_before(),
                         &r.replay.record()[..r.at],
                         self.session.table().clone(),
-                        dice(self.launch.seed),
+                        self.launch.dice(),
                     )
                     .unwrap_or(r.shown);
                     self.throw_off_dice.clear();
@@ -1040,7 +1021,7 @@ impl GamesterApp {
     fn open_path(&mut self, path: PathBuf) {
         match save::load(&path) {
             Ok(loaded) => {
-                self.session = resumed(loaded, self.launch.seed);
+                self.session = resumed(loaded, &self.launch);
                 self.settings.recent.add(path.clone());
                 self.file = Some(path);
                 self.throw_off_dice.clear();
@@ -1145,32 +1126,9 @@ impl GamesterApp {
         }
     }
 
-    fn take_screenshot(&mut self, ctx: &egui::Context) {
-        let Some(path) = self.launch.screenshot.clone() else {
-            return;
-        };
-        // A few frames for the fonts and the layout to settle, then the picture.
-        if self.screenshot_asked || self.frames < 3 || self.animation.is_some() {
-            ctx.request_repaint();
-            return;
-        }
-        self.screenshot_asked = true;
-        let result = self.screenshot.clone();
-        let ctx2 = ctx.clone();
-        ctx.request_screenshot(move |image| {
-            let outcome = super::write_png(&path, &image);
-            if let Ok(mut slot) = result.0.lock() {
-                *slot = Some(outcome);
-            }
-            ctx2.send_viewport_cmd(egui::ViewportCommand::Close);
-            ctx2.request_repaint();
-        });
-    }
-
     /// Draws one frame and applies what the person did in it.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        self.frames += 1;
         self.poll_file_dialog();
         let now = ctx.input(|i| i.time);
         if self.animation.as_ref().is_some_and(|a| a.done(now)) {
@@ -1379,7 +1337,7 @@ impl GamesterApp {
         }
         self.poll_hint();
         self.drive_computer(&ctx, now);
-        self.take_screenshot(&ctx);
+        self.screenshot.after_frame(&ctx, self.animation.is_none());
     }
 
     fn guide_ui(&mut self, ctx: &egui::Context) {
