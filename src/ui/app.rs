@@ -92,8 +92,8 @@ pub struct GamesterApp {
     show_rules: bool,
     /// The first-game guide's step, while it is open.
     guide: Option<usize>,
-    /// The last hover text, with the place and position it was made for.
-    hover_cache: Option<(Place, crate::engine::Position, String)>,
+    /// The last hover text, kept while the pointer and the position stay the same.
+    hover: super::tooltips::Hover,
     /// Stepping through a game's record, if the person is.
     replaying: Option<ReplayView>,
     /// Where the board was last drawn: board units to the window's points.
@@ -211,7 +211,7 @@ impl GamesterApp {
             show_keys: false,
             to_screen: None,
             replaying: None,
-            hover_cache: None,
+            hover: super::tooltips::Hover::default(),
             guide: None,
             glossary: super::glossary::Glossary::default(),
             show_rules: false,
@@ -289,19 +289,11 @@ impl GamesterApp {
         Some(to_screen * self.board_view().centre_of(Place::Cup(side)))
     }
 
-    /// Whether a person plays for `side` (in Double-hand, either partner).
-    fn has_person(&self, side: Side) -> bool {
-        self.session
-            .table()
-            .seat(side)
-            .players
-            .iter()
-            .any(|p| p.controller == Controller::Person)
-    }
-
     /// The side drawn at the bottom: the one person playing against the computer, else White.
     fn bottom(&self) -> Side {
-        if self.has_person(Side::Black) && !self.has_person(Side::White) {
+        if self.session.table().has_person(Side::Black)
+            && !self.session.table().has_person(Side::White)
+        {
             Side::Black
         } else {
             Side::White
@@ -439,7 +431,9 @@ impl GamesterApp {
             Some(p) => p.controller == Controller::Person,
             None => {
                 // Throw-offs: anyone at the table who is a person may throw.
-                Side::BOTH.iter().any(|&s| self.has_person(s))
+                Side::BOTH
+                    .iter()
+                    .any(|&s| self.session.table().has_person(s))
             }
         }
     }
@@ -821,7 +815,7 @@ impl GamesterApp {
             }
         }
         if let Phase::ChooseBreak { chooser, binder } = game.phase()
-            && self.has_person(chooser)
+            && self.session.table().has_person(chooser)
         {
             let pos = game.position_for(binder);
             choosable = (1..=6u8)
@@ -847,26 +841,6 @@ impl GamesterApp {
             cube: game.rules().cube.then(|| game.cube()),
             turn,
         }
-    }
-
-    /// The hover text of a place, kept while the pointer and the position stay the same (the
-    /// count of throws that hit a blot takes a little working out).
-    fn hover_text(&mut self, place: Place, dice: &[ShownDie]) -> String {
-        let position = self.shown().game().position();
-        if let Some((p, pos, text)) = &self.hover_cache
-            && *p == place
-            && *pos == position
-        {
-            return text.clone();
-        }
-        let shown = self.shown();
-        let names = [
-            shown.colour_name(Side::White),
-            shown.colour_name(Side::Black),
-        ];
-        let text = super::tooltips::describe(place, shown.game(), self.bottom(), names, dice);
-        self.hover_cache = Some((place, position, text.clone()));
-        text
     }
 
     /// What a click (or a drop) on the board means now.
@@ -1263,7 +1237,9 @@ impl GamesterApp {
                 && self.animation.is_none()
                 && !response.dragged()
             {
-                let text = self.hover_text(place, &view.dice);
+                let bottom = self.bottom();
+                let shown = self.replaying.as_ref().map_or(&self.session, |r| &r.shown);
+                let text = self.hover.text(place, shown, bottom, &view.dice);
                 if !text.is_empty() {
                     response.on_hover_ui_at_pointer(|ui| {
                         ui.set_max_width(380.0);
@@ -1314,7 +1290,14 @@ impl GamesterApp {
                 });
         }
 
-        self.guide_ui(&ctx);
+        let bottom = self.bottom();
+        super::guide::show(
+            &ctx,
+            &mut self.guide,
+            self.session.game(),
+            bottom,
+            self.settings.ace_left,
+        );
         if self.glossary.open {
             super::glossary::glossary_window(&ctx, &mut self.glossary);
         }
@@ -1338,30 +1321,6 @@ impl GamesterApp {
         self.poll_hint();
         self.drive_computer(&ctx, now);
         self.screenshot.after_frame(&ctx, self.animation.is_none());
-    }
-
-    fn guide_ui(&mut self, ctx: &egui::Context) {
-        let Some(index) = self.guide else { return };
-        let steps = super::guide::steps(
-            self.session.game().rules(),
-            self.session.game(),
-            self.bottom(),
-            self.settings.ace_left,
-        );
-        let Some(step) = steps.get(index) else {
-            self.guide = None;
-            return;
-        };
-        if super::guide::satisfied(step.wait, self.session.game()) && index + 1 < steps.len() {
-            self.guide = Some(index + 1);
-            return;
-        }
-        match super::guide::window(ctx, step, index, steps.len()) {
-            super::guide::GuideChoice::Stay => {}
-            super::guide::GuideChoice::Back => self.guide = Some(index.saturating_sub(1)),
-            super::guide::GuideChoice::Next => self.guide = Some(index + 1),
-            super::guide::GuideChoice::Close => self.guide = None,
-        }
     }
 
     fn replay_buttons(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {

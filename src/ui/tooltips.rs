@@ -5,7 +5,43 @@ use super::board_view::Place;
 use super::dice_view::ShownDie;
 use crate::engine::movegen::hitting_throws;
 use crate::engine::terms::face_name;
-use crate::engine::{Game, Side};
+use crate::engine::{Game, Position, Side};
+use crate::session::Session;
+
+/// The last hover text, with the place and the position it was made for: kept while the
+/// pointer and the position stay the same (counting the throws that hit a blot takes a
+/// little working out).
+#[derive(Clone, Debug, Default)]
+pub struct Hover {
+    last: Option<(Place, Position, String)>,
+}
+
+impl Hover {
+    /// The hover text of `place` in the game `shown`, seen by `viewer` (the side at the
+    /// bottom), with the `dice` shown.
+    pub fn text(
+        &mut self,
+        place: Place,
+        shown: &Session,
+        viewer: Side,
+        dice: &[ShownDie],
+    ) -> String {
+        let position = shown.game().position();
+        if let Some((p, pos, text)) = &self.last
+            && *p == place
+            && *pos == position
+        {
+            return text.clone();
+        }
+        let names = [
+            shown.colour_name(Side::White),
+            shown.colour_name(Side::Black),
+        ];
+        let text = describe(place, shown.game(), viewer, names, dice);
+        self.last = Some((place, position, text.clone()));
+        text
+    }
+}
 
 /// A point's name as the side at the bottom counts it: "your cater point (4), in your home
 /// table", "the adversary's trey point (your 22), in his home table".
