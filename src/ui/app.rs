@@ -9,6 +9,7 @@ use egui::{Color32, Key, Modifiers, RichText, pos2};
 
 use super::board_view::{BoardView, Place};
 use super::dice_view::{ShownDie, ThrowAnimation};
+use super::intent::{self, Intent};
 use super::launch::Launch;
 use super::screenshot::{Screenshot, ScreenshotResult};
 use super::settings::{self, Settings};
@@ -98,30 +99,6 @@ pub struct GamesterApp {
     replaying: Option<ReplayView>,
     /// Where the board was last drawn: board units to the window's points.
     to_screen: Option<egui::emath::RectTransform>,
-}
-
-#[must_use = "an intent does nothing until applied"]
-#[derive(Clone, Debug, PartialEq)]
-enum Intent {
-    Throw,
-    Action(Action),
-    Steps(Vec<Step>),
-    Select(Option<u8>),
-    SkipAnimation,
-    NextGame,
-    OpenNewGame,
-    StartNewGame(Settings),
-    Open,
-    OpenPath(PathBuf),
-    Save,
-    SaveAs,
-    /// Step through the record: start, or go to the game after this many actions.
-    ReplayStart,
-    ReplayTo(usize),
-    /// Play on from the point shown, leaving the rest of the record.
-    ReplayTakeOver,
-    ReplayLeave,
-    Hint,
 }
 
 /// A loaded game as a session, its story told again from the record.
@@ -492,20 +469,7 @@ impl GamesterApp {
                 self.session.throw()
             }
             Intent::Action(a) => self.session.apply(a),
-            Intent::Steps(steps) => {
-                let mut events = Vec::new();
-                let mut outcome = Ok(());
-                for s in steps {
-                    match self.session.apply(Action::Step(s)) {
-                        Ok(e) => events.extend(e),
-                        Err(e) => {
-                            outcome = Err(e);
-                            break;
-                        }
-                    }
-                }
-                outcome.map(|()| events)
-            }
+            Intent::Steps(steps) => intent::play_steps(&mut self.session, steps),
             Intent::Select(from) => {
                 self.selected = from;
                 self.targets = from.map(|f| self.destinations(f)).unwrap_or_default();
@@ -977,17 +941,7 @@ impl GamesterApp {
         });
         // Keys that act for a player act only for a person.
         if !self.person_acts() {
-            out.retain(|i| {
-                matches!(
-                    i,
-                    Intent::OpenNewGame
-                        | Intent::Open
-                        | Intent::Save
-                        | Intent::SaveAs
-                        | Intent::SkipAnimation
-                        | Intent::NextGame
-                )
-            });
+            out.retain(Intent::is_for_anyone);
         }
         out
     }

@@ -8,6 +8,7 @@ pub mod dice_view;
 pub mod error;
 pub mod glossary;
 pub mod guide;
+pub mod intent;
 pub mod launch;
 pub mod log_view;
 pub mod screenshot;
