@@ -2,13 +2,13 @@
 //! window never changes a game itself, it submits actions to the session (and so to
 //! `Game::apply`) and draws what the events say happened.
 
-use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, channel};
+use std::path::{Path, PathBuf};
 
 use egui::{Color32, Key, Modifiers, RichText, pos2};
 
 use super::board_view::{BoardView, Place};
 use super::dice_view::{ShownDie, ThrowAnimation};
+use super::files::{self, Chosen, Files};
 use super::intent::{self, Intent};
 use super::launch::Launch;
 use super::screenshot::{Screenshot, ScreenshotResult};
@@ -53,14 +53,6 @@ impl ReplayView {
     }
 }
 
-enum FileJob {
-    Open(Option<PathBuf>),
-    SaveAs(Option<PathBuf>),
-    /// The dialog closed with no file sooner than a person could have cancelled it: most
-    /// likely no desktop file dialog is available.
-    NoDialog,
-}
-
 /// The whole window's state.
 pub struct GamesterApp {
     session: Session,
@@ -75,8 +67,7 @@ pub struct GamesterApp {
     /// The dice of the last throw-off, shown until the next throw.
     throw_off_dice: Vec<(Side, u8)>,
     message: Option<String>,
-    file: Option<PathBuf>,
-    file_job: Option<Receiver<FileJob>>,
+    files: Files,
     screenshot: Screenshot,
     show_keys: bool,
     /// The computer working out its next action, if it is.
@@ -101,25 +92,13 @@ pub struct GamesterApp {
     to_screen: Option<egui::emath::RectTransform>,
 }
 
-/// A loaded game as a session, its story told again from the record.
-fn resumed(loaded: save::Loaded, launch: &Launch) -> Session {
-    let replay = &loaded.replay;
-    Session::from_record(
-        replay.rules().clone(),
-        replay.tally_before(),
-        replay.record(),
-        loaded.table.clone(),
-        launch.dice(),
-    )
-    .unwrap_or_else(|_| Session::resume(loaded.game, loaded.table, launch.dice()))
-}
-
 impl GamesterApp {
     /// A window with a game ready: the game in progress if one was autosaved, else a new game
     /// under the remembered settings.
     #[must_use]
     pub fn new(settings: Settings, launch: Launch) -> GamesterApp {
-        let mut message = None;
+        let resumed = files::resume(&launch);
+        let mut message = resumed.message;
         let fresh = |s: &Settings| {
             Session::new(
                 s.rules.clone(),
@@ -136,26 +115,7 @@ impl GamesterApp {
                 )
             })
         };
-        let mut file = None;
-        let mut session = None;
-        if let Some(path) = &launch.open {
-            match save::load(path) {
-                Ok(loaded) => {
-                    session = Some(resumed(loaded, &launch));
-                    file = Some(path.clone());
-                }
-                Err(e) => message = Some(format!("Could not open {}: {e}", path.display())),
-            }
-        } else if !launch.ephemeral
-            && let Some(path) = save::autosave_path()
-            && path.exists()
-        {
-            match save::load(&path) {
-                Ok(loaded) => session = Some(resumed(loaded, &launch)),
-                Err(e) => message = Some(format!("The game in progress could not be resumed: {e}")),
-            }
-        }
-        let session = match session {
+        let session = match resumed.session {
             Some(s) => s,
             None => match fresh(&settings) {
                 Ok(s) => s,
@@ -183,8 +143,7 @@ impl GamesterApp {
             animation: None,
             throw_off_dice: Vec::new(),
             message,
-            file,
-            file_job: None,
+            files: Files::from(resumed.file),
             show_keys: false,
             to_screen: None,
             replaying: None,
@@ -371,13 +330,8 @@ impl GamesterApp {
         match result {
             Ok(events) => {
                 self.show_events(ctx, &events);
-                if events.iter().any(|e| {
-                    matches!(
-                        e,
-                        Event::Played { .. } | Event::Forfeited { .. } | Event::GameOver(_)
-                    )
-                }) {
-                    self.autosave();
+                if files::worth_saving(&events) {
+                    files::autosave(&self.session, &self.launch);
                 }
             }
             Err(e) => self.message = Some(format!("The computer's move was refused: {e}")),
@@ -501,7 +455,7 @@ impl GamesterApp {
                 ) {
                     Ok(s) => {
                         self.session = s;
-                        self.file = None;
+                        self.files.forget();
                         self.throw_off_dice.clear();
                         Ok(Vec::new())
                     }
@@ -509,7 +463,7 @@ impl GamesterApp {
                 }
             }
             Intent::Open => {
-                self.start_file_dialog(ctx, false);
+                self.files.ask(ctx, false);
                 return;
             }
             Intent::OpenPath(path) => {
@@ -517,14 +471,14 @@ impl GamesterApp {
                 return;
             }
             Intent::Save => {
-                match self.file.clone() {
+                match self.files.current().map(Path::to_path_buf) {
                     Some(path) => self.save_to(path),
-                    None => self.start_file_dialog(ctx, true),
+                    None => self.files.ask(ctx, true),
                 }
                 return;
             }
             Intent::SaveAs => {
-                self.start_file_dialog(ctx, true);
+                self.files.ask(ctx, true);
                 return;
             }
             Intent::ReplayStart => {
@@ -558,7 +512,7 @@ impl GamesterApp {
                     self.throw_off_dice.clear();
                     self.message =
                         Some("You play on from here: the rest of the record is set aside".into());
-                    self.autosave();
+                    files::autosave(&self.session, &self.launch);
                 }
                 return;
             }
@@ -583,13 +537,8 @@ impl GamesterApp {
             Ok(events) => {
                 self.message = None;
                 self.show_events(ctx, &events);
-                if events.iter().any(|e| {
-                    matches!(
-                        e,
-                        Event::Played { .. } | Event::Forfeited { .. } | Event::GameOver(_)
-                    )
-                }) {
-                    self.autosave();
+                if files::worth_saving(&events) {
+                    files::autosave(&self.session, &self.launch);
                 }
             }
             Err(e) => self.message = Some(e.to_string()),
@@ -947,110 +896,35 @@ impl GamesterApp {
     }
 
     fn open_path(&mut self, path: PathBuf) {
-        match save::load(&path) {
-            Ok(loaded) => {
-                self.session = resumed(loaded, &self.launch);
-                self.settings.recent.add(path.clone());
-                self.file = Some(path);
+        match self
+            .files
+            .open(path, &self.launch, &mut self.settings.recent)
+        {
+            Ok(session) => {
+                self.session = session;
                 self.throw_off_dice.clear();
                 self.selected = None;
                 self.targets.clear();
                 self.message = Some("Game opened".into());
             }
             // The game already open stays exactly as it was.
-            Err(e) => self.message = Some(format!("Could not open {}: {e}", path.display())),
+            Err(message) => self.message = Some(message),
         }
     }
 
     fn save_to(&mut self, path: PathBuf) {
-        let file = save::SaveFile::from_game(self.session.game(), self.session.table());
-        match save::write_atomic(&path, &file) {
-            Ok(()) => {
-                self.message = Some(format!("Saved to {}", path.display()));
-                self.settings.recent.add(path.clone());
-                self.file = Some(path);
-            }
-            Err(e) => self.message = Some(format!("Could not save: {e}")),
-        }
-    }
-
-    fn autosave(&self) {
-        if self.launch.ephemeral {
-            return;
-        }
-        if let Some(path) = save::autosave_path() {
-            let file = save::SaveFile::from_game(self.session.game(), self.session.table());
-            // Written beside the window's work, so a slow disk never stalls a frame.
-            std::thread::spawn(move || {
-                if let Err(e) = save::write_atomic(&path, &file) {
-                    eprintln!("gamester: autosave failed: {e}");
-                }
-            });
-        }
-    }
-
-    /// Opens a native file dialog on its own thread, so the window keeps drawing.
-    fn start_file_dialog(&mut self, ctx: &egui::Context, saving: bool) {
-        if self.file_job.is_some() {
-            return;
-        }
-        let (tx, rx) = channel();
-        let ctx = ctx.clone();
-        let name = self.file.as_ref().and_then(|p| p.file_name()).map_or_else(
-            || "game.ron".to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        std::thread::spawn(move || {
-            let dialog = rfd::FileDialog::new()
-                .add_filter("Gamester game", &["ron"])
-                .add_filter("All files", &["*"]);
-            let asked = std::time::Instant::now();
-            let job = if saving {
-                FileJob::SaveAs(dialog.set_file_name(name).save_file())
-            } else {
-                FileJob::Open(dialog.pick_file())
-            };
-            let job = match job {
-                FileJob::Open(None) | FileJob::SaveAs(None)
-                    if asked.elapsed().as_millis() < 250 =>
-                {
-                    FileJob::NoDialog
-                }
-                other => other,
-            };
-            let _ = tx.send(job);
-            ctx.request_repaint();
-        });
-        self.file_job = Some(rx);
+        let message = self
+            .files
+            .save(path, &self.session, &mut self.settings.recent);
+        self.message = Some(message);
     }
 
     fn poll_file_dialog(&mut self) {
-        let Some(rx) = &self.file_job else { return };
-        match rx.try_recv() {
-            Ok(job) => {
-                self.file_job = None;
-                match job {
-                    FileJob::Open(Some(path)) => self.open_path(path),
-                    FileJob::SaveAs(Some(path)) => {
-                        let path = if path.extension().is_none() {
-                            path.with_extension("ron")
-                        } else {
-                            path
-                        };
-                        self.save_to(path);
-                    }
-                    FileJob::Open(None) | FileJob::SaveAs(None) => {}
-                    FileJob::NoDialog => {
-                        self.message = Some(
-                            "The desktop's file dialog did not open (is xdg-desktop-portal running?). \
-                             A saved game can also be opened with `gamester <file.ron>`."
-                                .into(),
-                        );
-                    }
-                }
-            }
-            Err(std::sync::mpsc::TryRecvError::Empty) => {}
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => self.file_job = None,
+        match self.files.poll() {
+            Some(Chosen::Open(path)) => self.open_path(path),
+            Some(Chosen::Save(path)) => self.save_to(path),
+            Some(Chosen::NoDialog) => self.message = Some(files::NO_DIALOG.into()),
+            None => {}
         }
     }
 
@@ -1440,14 +1314,6 @@ impl eframe::App for GamesterApp {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        if !self.launch.ephemeral
-            && self.launch.screenshot.is_none()
-            && let Some(path) = save::autosave_path()
-        {
-            let file = save::SaveFile::from_game(self.session.game(), self.session.table());
-            if let Err(e) = save::write_atomic(&path, &file) {
-                eprintln!("gamester: autosave failed: {e}");
-            }
-        }
+        files::autosave_on_exit(&self.session, &self.launch);
     }
 }

@@ -6,6 +6,7 @@ pub mod board_view;
 pub mod computer;
 pub mod dice_view;
 pub mod error;
+pub mod files;
 pub mod glossary;
 pub mod guide;
 pub mod intent;
