@@ -11,47 +11,16 @@ use super::dice_view::{ShownDie, ThrowAnimation};
 use super::files::{self, Chosen, Files};
 use super::intent::{self, Intent};
 use super::launch::Launch;
+use super::replaying::ReplayView;
 use super::screenshot::{Screenshot, ScreenshotResult};
 use super::settings::{self, Settings};
 use super::{log_view, theme};
 use crate::engine::{Action, Event, Phase, Rules, Side, Step, Tally};
 use crate::players::{Controller, Table};
-use crate::save;
 use crate::session::Session;
 
 /// The key under which the settings are kept between runs.
 const STORAGE_KEY: &str = "gamester-settings";
-
-/// A game's record being stepped through: the whole record, how far, and the game as it stood
-/// there (with its story).
-struct ReplayView {
-    replay: save::GameRecord,
-    at: usize,
-    shown: Session,
-}
-
-impl ReplayView {
-    fn at(replay: save::GameRecord, at: usize, table: &Table) -> Option<ReplayView> {
-        let at = at.min(replay.len());
-        let shown = Session::from_record(
-            replay.rules().clone(),
-            replay.tally_before(),
-            &replay.record()[..at],
-            table.clone(),
-            Box::new(crate::engine::LoadedDice::new(&[1])),
-        )
-        .ok()?;
-        Some(ReplayView { replay, at, shown })
-    }
-
-    /// The turn number shown (1 for the first), and how many turns the record has.
-    fn turn(&self) -> (usize, usize) {
-        let ends = self.replay.turn_ends();
-        let done = ends.iter().filter(|&&e| e <= self.at).count();
-        let total = ends.len() + usize::from(ends.last().copied().unwrap_or(0) < self.replay.len());
-        (done, total)
-    }
-}
 
 /// The whole window's state.
 pub struct GamesterApp {
@@ -191,7 +160,9 @@ impl GamesterApp {
     /// The session whose game the board shows: the one in play, or a point of a replay.
     #[must_use]
     pub fn shown(&self) -> &Session {
-        self.replaying.as_ref().map_or(&self.session, |r| &r.shown)
+        self.replaying
+            .as_ref()
+            .map_or(&self.session, ReplayView::shown)
     }
 
     /// Whether the person is stepping through a record.
@@ -482,33 +453,22 @@ impl GamesterApp {
                 return;
             }
             Intent::ReplayStart => {
-                match save::GameRecord::of_game(self.session.game()) {
-                    Ok(replay) => {
-                        let end = replay.len();
-                        self.replaying = ReplayView::at(replay, end, self.session.table());
-                    }
+                match ReplayView::start(self.session.game(), self.session.table()) {
+                    Ok(replay) => self.replaying = replay,
                     Err(e) => self.message = Some(format!("Cannot replay this game: {e}")),
                 }
                 return;
             }
             Intent::ReplayTo(n) => {
                 if let Some(r) = self.replaying.take() {
-                    let table = r.shown.table().clone();
-                    self.replaying = ReplayView::at(r.replay, n, &table);
+                    self.replaying = r.go_to(n);
                 }
                 self.animation = None;
                 return;
             }
             Intent::ReplayTakeOver => {
                 if let Some(r) = self.replaying.take() {
-                    self.session = Session::from_record(
-                        r.replay.rules().clone(),
-                        r.replay.tally_before(),
-                        &r.replay.record()[..r.at],
-                        self.session.table().clone(),
-                        self.launch.dice(),
-                    )
-                    .unwrap_or(r.shown);
+                    self.session = r.take_over(self.session.table(), self.launch.dice());
                     self.throw_off_dice.clear();
                     self.message =
                         Some("You play on from here: the rest of the record is set aside".into());
@@ -810,27 +770,6 @@ impl GamesterApp {
 
     fn keys(&self, ctx: &egui::Context) -> Vec<Intent> {
         let mut out = Vec::new();
-        if let Some(r) = &self.replaying {
-            ctx.input_mut(|i| {
-                let plain = Modifiers::NONE;
-                if i.consume_key(plain, Key::ArrowLeft) {
-                    out.push(Intent::ReplayTo(r.replay.turn_before(r.at)));
-                }
-                if i.consume_key(plain, Key::ArrowRight) {
-                    out.push(Intent::ReplayTo(r.replay.turn_after(r.at)));
-                }
-                if i.consume_key(plain, Key::Home) {
-                    out.push(Intent::ReplayTo(0));
-                }
-                if i.consume_key(plain, Key::End) {
-                    out.push(Intent::ReplayTo(r.replay.len()));
-                }
-                if i.consume_key(plain, Key::Escape) {
-                    out.push(Intent::ReplayLeave);
-                }
-            });
-            return out;
-        }
         let game = self.session.game();
         ctx.input_mut(|i| {
             let plain = Modifiers::NONE;
@@ -936,7 +875,10 @@ impl GamesterApp {
         if self.animation.as_ref().is_some_and(|a| a.done(now)) {
             self.animation = None;
         }
-        let mut intents = self.keys(&ctx);
+        let mut intents = match &self.replaying {
+            Some(r) => r.keys(&ctx),
+            None => self.keys(&ctx),
+        };
 
         egui::Panel::top("menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
@@ -1024,8 +966,8 @@ impl GamesterApp {
             if let Some(m) = &self.message {
                 ui.label(RichText::new(m).color(Color32::from_rgb(140, 30, 20)));
             }
-            if self.replaying.is_some() {
-                ui.horizontal(|ui| self.replay_buttons(ui, &mut intents));
+            if let Some(r) = &self.replaying {
+                ui.horizontal(|ui| r.buttons(ui, &mut intents));
             } else {
                 ui.horizontal(|ui| self.buttons(ui, &mut intents));
             }
@@ -1047,7 +989,7 @@ impl GamesterApp {
                     ui.label(RichText::new("Values are the stakes the mover may expect to win (negative: to lose).").small());
                     ui.separator();
                 }
-                let shown = self.replaying.as_ref().map_or(&self.session, |r| &r.shown);
+                let shown = self.replaying.as_ref().map_or(&self.session, ReplayView::shown);
                 log_view::show(ui, shown, &mut self.glossary, &mut self.show_rules);
             });
 
@@ -1066,7 +1008,10 @@ impl GamesterApp {
                 && !response.dragged()
             {
                 let bottom = self.bottom();
-                let shown = self.replaying.as_ref().map_or(&self.session, |r| &r.shown);
+                let shown = self
+                    .replaying
+                    .as_ref()
+                    .map_or(&self.session, ReplayView::shown);
                 let text = self.hover.text(place, shown, bottom, &view.dice);
                 if !text.is_empty() {
                     response.on_hover_ui_at_pointer(|ui| {
@@ -1149,42 +1094,6 @@ impl GamesterApp {
         self.poll_hint();
         self.drive_computer(&ctx, now);
         self.screenshot.after_frame(&ctx, self.animation.is_none());
-    }
-
-    fn replay_buttons(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
-        let Some(r) = &self.replaying else { return };
-        let (turn, total) = r.turn();
-        ui.label(RichText::new(format!("Replay: turn {turn} of {total}")).strong());
-        if ui
-            .add_enabled(r.at > 0, egui::Button::new("Start  (Home)"))
-            .clicked()
-        {
-            intents.push(Intent::ReplayTo(0));
-        }
-        if ui
-            .add_enabled(r.at > 0, egui::Button::new("Turn back  (Left)"))
-            .clicked()
-        {
-            intents.push(Intent::ReplayTo(r.replay.turn_before(r.at)));
-        }
-        if ui
-            .add_enabled(r.at < r.replay.len(), egui::Button::new("Turn on  (Right)"))
-            .clicked()
-        {
-            intents.push(Intent::ReplayTo(r.replay.turn_after(r.at)));
-        }
-        if ui
-            .add_enabled(r.at < r.replay.len(), egui::Button::new("End  (End)"))
-            .clicked()
-        {
-            intents.push(Intent::ReplayTo(r.replay.len()));
-        }
-        if ui.button("Play on from here").clicked() {
-            intents.push(Intent::ReplayTakeOver);
-        }
-        if ui.button("Back to the game  (Esc)").clicked() {
-            intents.push(Intent::ReplayLeave);
-        }
     }
 
     fn buttons(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {

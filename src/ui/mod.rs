@@ -12,6 +12,7 @@ pub mod guide;
 pub mod intent;
 pub mod launch;
 pub mod log_view;
+pub mod replaying;
 pub mod screenshot;
 pub mod settings;
 pub mod theme;
