@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use egui::{Color32, Key, Modifiers, RichText, pos2};
 
 use super::board_view::{BoardView, Place};
+use super::computer::{self, Computer, Move};
 use super::dice_view::{ShownDie, ThrowAnimation};
 use super::files::{self, Chosen, Files};
 use super::intent::{self, Intent};
@@ -39,15 +40,7 @@ pub struct GamesterApp {
     files: Files,
     screenshot: Screenshot,
     show_keys: bool,
-    /// The computer working out its next action, if it is.
-    thinking: Option<super::computer::Thinking<Option<crate::ai::Decision>>>,
-    /// Not before this time (the window's clock) does the computer act again: a person can
-    /// follow what it does.
-    computer_not_before: f64,
-    /// The computer ranking the plays of this throw for a hint, and its last answer (with the
-    /// length of the record it was for).
-    hint_job: Option<super::computer::Thinking<Vec<(crate::engine::Play, f32)>>>,
-    hint: Option<(usize, Vec<(crate::engine::Play, f32)>)>,
+    computer: Computer,
     /// The glossary window, and whether the rules window is open.
     glossary: super::glossary::Glossary,
     show_rules: bool,
@@ -120,10 +113,7 @@ impl GamesterApp {
             guide: None,
             glossary: super::glossary::Glossary::default(),
             show_rules: false,
-            thinking: None,
-            computer_not_before: 0.0,
-            hint_job: None,
-            hint: None,
+            computer: Computer::default(),
         }
     }
 
@@ -207,125 +197,41 @@ impl GamesterApp {
         }
     }
 
-    /// Whether a person (not the computer) is to act now.
-    /// The level of the computer if it is the computer's turn to act (in throw-offs: when no
-    /// person sits at the table).
-    fn computer_level(&self) -> Option<crate::level::Level> {
-        match self.session.acting_player() {
-            Some(p) => match p.controller {
-                Controller::Computer(level) => Some(level),
-                Controller::Person => None,
-            },
-            None if self.session.game().is_over() => None,
-            None => {
-                let levels: Vec<crate::level::Level> = Side::BOTH
-                    .iter()
-                    .flat_map(|&s| self.session.table().seat(s).players.iter())
-                    .map(|p| match p.controller {
-                        Controller::Computer(level) => Some(level),
-                        Controller::Person => None,
-                    })
-                    .collect::<Option<Vec<_>>>()?;
-                levels.into_iter().max()
-            }
-        }
-    }
-
     /// Whether the computer is working out its next action.
     #[must_use]
     pub fn computer_thinking(&self) -> bool {
-        self.thinking.is_some()
+        self.computer.is_thinking()
     }
 
-    /// Lets the computer take its turn: asks it on its own thread, and applies the answer when
-    /// it comes (if the game is still where it was when asked).
+    /// Lets the computer answer and take its turn (not while a replay is shown, dice are in
+    /// flight, or a screenshot is being taken).
     fn drive_computer(&mut self, ctx: &egui::Context, now: f64) {
-        if let Some(job) = &self.thinking
-            && let Some(answer) = job.poll()
-        {
-            let asked_at = job.asked_at;
-            self.thinking = None;
-            if asked_at == self.session.game().record().len() {
-                let result = match answer {
-                    Ok(Some(crate::ai::Decision::Play(play))) => self.session.apply_play(&play),
-                    Ok(Some(crate::ai::Decision::Action(action))) => self.session.apply(action),
-                    Ok(None) if self.session.wants_dice() => self.session.throw(),
-                    Ok(None) => Ok(Vec::new()),
-                    Err(()) => {
-                        self.message = Some("The computer could not decide.".into());
-                        Ok(Vec::new())
-                    }
-                };
-                self.after_computer(ctx, now, result);
-            }
+        if let Some(done) = self.computer.answer(&mut self.session, now) {
+            self.after_computer(ctx, done);
         }
-        if self.thinking.is_some()
-            || self.replaying.is_some()
-            || self.animation.is_some()
-            || self.session.game().is_over()
-            || self.launch.screenshot.is_some()
+        if self.replaying.is_some() || self.animation.is_some() || self.launch.screenshot.is_some()
         {
             return;
         }
-        let Some(level) = self.computer_level() else {
-            return;
-        };
-        if now < self.computer_not_before {
-            ctx.request_repaint_after(std::time::Duration::from_secs_f64(
-                self.computer_not_before - now,
-            ));
-            return;
+        if let Some(done) = self.computer.act(ctx, &mut self.session, now) {
+            self.after_computer(ctx, done);
         }
-        let game = self.session.game();
-        let cube_choice =
-            game.phase() == Phase::ToThrow && game.choices().contains(&Action::Double);
-        if self.session.wants_dice() && !cube_choice {
-            // Nothing to decide: the computer throws.
-            let result = self.session.throw();
-            self.after_computer(ctx, now, result);
-            return;
-        }
-        let wake = ctx.clone();
-        self.thinking = Some(super::computer::ask_decision(game, level, move || {
-            wake.request_repaint()
-        }));
     }
 
-    fn after_computer(
-        &mut self,
-        ctx: &egui::Context,
-        now: f64,
-        result: Result<Vec<Event>, crate::engine::RuleError>,
-    ) {
-        self.computer_not_before = now + 0.6;
-        match result {
-            Ok(events) => {
+    fn after_computer(&mut self, ctx: &egui::Context, done: Move) {
+        match done {
+            Move::Made(events) => {
                 self.show_events(ctx, &events);
                 if files::worth_saving(&events) {
                     files::autosave(&self.session, &self.launch);
                 }
             }
-            Err(e) => self.message = Some(format!("The computer's move was refused: {e}")),
+            Move::Refused(e) => {
+                self.message = Some(format!("The computer's move was refused: {e}"))
+            }
+            Move::Undecided => self.message = Some("The computer could not decide.".into()),
         }
         ctx.request_repaint();
-    }
-
-    /// The hint for the throw being played, if the computer has given one for this very state.
-    fn current_hint(&self) -> Option<&[(crate::engine::Play, f32)]> {
-        let (at, plays) = self.hint.as_ref()?;
-        (*at == self.session.game().record().len()).then_some(plays.as_slice())
-    }
-
-    fn poll_hint(&mut self) {
-        if let Some(job) = &self.hint_job
-            && let Some(answer) = job.poll()
-        {
-            let at = job.asked_at;
-            self.hint_job = None;
-            if let Ok(plays) = answer {
-                self.hint = Some((at, plays));
-            }
-        }
     }
 
     fn person_acts(&self) -> bool {
@@ -481,13 +387,7 @@ impl GamesterApp {
                 return;
             }
             Intent::Hint => {
-                if self.hint_job.is_none() && self.session.game().phase() == Phase::Playing {
-                    let wake = ctx.clone();
-                    self.hint_job =
-                        Some(super::computer::ask_hint(self.session.game(), move || {
-                            wake.request_repaint()
-                        }));
-                }
+                self.computer.ask_hint(ctx, self.session.game());
                 return;
             }
         };
@@ -678,7 +578,7 @@ impl GamesterApp {
         {
             choosable = super::guide::places(step);
         }
-        if let Some(plays) = self.current_hint()
+        if let Some(plays) = self.computer.hint_for(self.session.game())
             && self.replaying.is_none()
             && let Some((best, _)) = plays.first()
         {
@@ -958,7 +858,7 @@ impl GamesterApp {
                     |t| RichText::new(t).size(21.0),
                     &mut self.glossary,
                 );
-                if self.thinking.is_some() {
+                if self.computer.is_thinking() {
                     ui.spinner();
                     ui.label(RichText::new("the computer is thinking…").italics());
                 }
@@ -978,18 +878,13 @@ impl GamesterApp {
             .default_size(330.0)
             .resizable(true)
             .show(ui, |ui| {
-                if let Some(plays) = self.current_hint() {
-                    ui.label(RichText::new("Hint: the computer's best plays").strong());
-                    let game = self.session.game();
-                    let pos = game.position_for(game.turn());
-                    for (i, (play, value)) in plays.iter().enumerate() {
-                        let text = crate::engine::notation::format_play(&pos, &play.steps.to_vec(), game.rules().bear_off);
-                        ui.label(format!("{}. {text}   ({value:+.3})", i + 1));
-                    }
-                    ui.label(RichText::new("Values are the stakes the mover may expect to win (negative: to lose).").small());
-                    ui.separator();
+                if let Some(plays) = self.computer.hint_for(self.session.game()) {
+                    computer::show_hint(ui, self.session.game(), plays);
                 }
-                let shown = self.replaying.as_ref().map_or(&self.session, ReplayView::shown);
+                let shown = self
+                    .replaying
+                    .as_ref()
+                    .map_or(&self.session, ReplayView::shown);
                 log_view::show(ui, shown, &mut self.glossary, &mut self.show_rules);
             });
 
@@ -1091,7 +986,7 @@ impl GamesterApp {
         if self.animation.is_some() {
             ctx.request_repaint();
         }
-        self.poll_hint();
+        self.computer.poll_hint();
         self.drive_computer(&ctx, now);
         self.screenshot.after_frame(&ctx, self.animation.is_none());
     }
@@ -1129,7 +1024,7 @@ impl GamesterApp {
         }
         if ui
             .add_enabled(
-                person && phase == Phase::Playing && self.hint_job.is_none(),
+                person && phase == Phase::Playing && !self.computer.hint_asked(),
                 egui::Button::new("Hint  (H)"),
             )
             .clicked()
