@@ -4,17 +4,20 @@
 pub mod app;
 pub mod board_view;
 pub mod computer;
+pub mod controls;
 pub mod dice_view;
 pub mod error;
 pub mod files;
 pub mod glossary;
 pub mod guide;
+pub mod input;
 pub mod intent;
 pub mod launch;
 pub mod log_view;
 pub mod replaying;
 pub mod screenshot;
 pub mod settings;
+pub mod table_view;
 pub mod theme;
 pub mod tooltips;
 
