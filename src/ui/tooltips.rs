@@ -165,7 +165,7 @@ pub fn describe(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Preset, Rules};
+    use crate::engine::{Layout, Preset, Rules};
 
     #[test]
     fn points_are_named_from_the_viewers_side() {
@@ -181,10 +181,30 @@ mod tests {
     }
 
     #[test]
-    fn a_blot_says_how_many_throws_hit_it() {
+    fn a_taken_point_says_how_many_men_stand_there_and_whose() {
         let game = Game::new(Rules::preset(Preset::Irish)).unwrap();
         // No blots at the start: the 6 point holds five men
         let text = describe(Place::Point(6), &game, Side::White, ["White", "Black"], &[]);
         assert!(text.contains("5 men, yours"), "{text}");
+    }
+
+    #[test]
+    fn a_blot_says_how_many_throws_hit_it() {
+        // Given White's blot on his cinque point, four pips from Black's two men on White's ace
+        // point, under Irish (doublets played single)
+        let mut rules = Rules::preset(Preset::Irish);
+        let position: Position = "24:2 13:5 8:3 6:4 5:1 / 24:2 13:5 8:3 6:5".parse().unwrap();
+        rules.layout = Layout::Custom(position.to_setup(Side::White));
+        let game = Game::new(rules).unwrap();
+        // When the pointer rests on it
+        let text = describe(Place::Point(5), &game, Side::White, ["White", "Black"], &[]);
+        // Then it is called a blot, hit by the eleven throws with a 4, 3-1 both ways and 2-2
+        // (1-1, played single, falls short): 14 of 36
+        assert!(
+            text.contains(
+                "Your blot: a man alone, whom the adversary may hit. 14 of the 36 throws hit it."
+            ),
+            "{text}"
+        );
     }
 }
