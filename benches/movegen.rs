@@ -4,8 +4,8 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 
-use gamester::cli::sample_positions;
 use gamester::engine::{MoveRules, Preset, legal_plays};
+use gamester::sample::sample_positions;
 
 fn movegen(c: &mut Criterion) {
     let mut group = c.benchmark_group("legal_plays");

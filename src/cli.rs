@@ -4,30 +4,14 @@
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use thiserror::Error;
-
-use crate::ai::random::RandomPlayer;
+pub use crate::cli_args::CliError;
+use crate::cli_args::{read_query, read_throw};
 use crate::engine::notation::format_play;
-use crate::engine::position_id::{self, PositionIdError};
-use crate::engine::rules::RulesError;
-use crate::engine::{Game, MoveRules, Phase, Position, Preset, Rules, Side, Throw, legal_plays};
+use crate::engine::position_id;
+use crate::engine::{Game, MoveRules, Preset, Rules, Side, legal_plays};
 use crate::players::Table;
-use crate::save::{self, SaveError};
-
-/// Why a command could not run. Each is printed on one line; the exit code is 2.
-#[derive(Debug, Error)]
-pub enum CliError {
-    #[error("{0}")]
-    Usage(String),
-    #[error("{0}")]
-    Rules(#[from] RulesError),
-    #[error("bad position: {0}")]
-    Position(#[from] PositionIdError),
-    #[error("bad dice `{text}`: {reason}")]
-    Dice { text: String, reason: String },
-    #[error("{0}")]
-    Save(#[from] SaveError),
-}
+use crate::sample::sample_positions;
+use crate::save;
 
 pub const USAGE: &str = "usage: gamester [<file.ron>] [--screenshot <file.png>] | \
      [plays|best|selfplay|presets|check <file.ron>|bench movegen|draw|ai] …  (see README.md)";
@@ -45,7 +29,6 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
         },
         Some("bench") => match args.get(1).map(String::as_str) {
             Some("movegen") => Ok(bench_movegen(Duration::from_secs(3))),
-            Some("draw") => Ok(format!("draw {:.3} ms/frame\n", crate::ui::bench_draw(500))),
             Some("ai") => crate::cli_ai::bench_ai(&args[2..]),
             _ => Err(CliError::Usage(
                 "usage: gamester bench movegen|draw|ai".into(),
@@ -56,95 +39,6 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
         ))),
         None => Err(CliError::Usage(USAGE.into())),
     }
-}
-
-/// The options shared by the commands that take rules, a position and dice, and the command's
-/// own options (`--name value`, those in `own`).
-pub(crate) struct Query {
-    pub(crate) rules: Rules,
-    pub(crate) position: Option<Position>,
-    pub(crate) dice: Option<Vec<u8>>,
-    own: Vec<(String, String)>,
-}
-
-impl Query {
-    /// The value of one of the command's own options.
-    pub(crate) fn get(&self, name: &str) -> Option<&str> {
-        self.own
-            .iter()
-            .rev()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-pub(crate) fn read_query(args: &[String]) -> Result<Query, CliError> {
-    read_query_with(args, &[])
-}
-
-pub(crate) fn read_query_with(args: &[String], own_names: &[&str]) -> Result<Query, CliError> {
-    let mut own = Vec::new();
-    let mut preset = None;
-    let mut sets = Vec::new();
-    let mut position = None;
-    let mut dice = None;
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || {
-            it.next()
-                .cloned()
-                .ok_or_else(|| CliError::Usage(format!("{flag} needs a value")))
-        };
-        match flag.as_str() {
-            "--preset" => preset = Some(value()?.parse::<Preset>()?),
-            "--set" => sets.push(value()?),
-            "--position" => position = Some(position_id::decode(&value()?)?),
-            "--dice" => {
-                let text = value()?;
-                let faces = text
-                    .split(',')
-                    .map(|f| f.trim().parse::<u8>())
-                    .collect::<Result<Vec<u8>, _>>()
-                    .map_err(|_| CliError::Dice {
-                        text: text.clone(),
-                        reason: "write the faces as 6,5".into(),
-                    })?;
-                dice = Some(faces);
-            }
-            other if own_names.contains(&other) => own.push((other.to_string(), value()?)),
-            other => return Err(CliError::Usage(format!("unknown option `{other}`"))),
-        }
-    }
-    let mut rules =
-        Rules::preset(preset.ok_or_else(|| CliError::Usage("--preset <name> is required".into()))?);
-    for s in &sets {
-        rules.set_assignment(s)?;
-    }
-    Ok(Query {
-        rules,
-        position,
-        dice,
-        own,
-    })
-}
-
-pub(crate) fn read_throw(rules: &Rules, faces: &[u8]) -> Result<Throw, CliError> {
-    let text = faces
-        .iter()
-        .map(u8::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
-    let throw = Throw::new(faces).map_err(|e| CliError::Dice {
-        text: text.clone(),
-        reason: e.to_string(),
-    })?;
-    if faces.len() != rules.dice_count() {
-        return Err(CliError::Dice {
-            text,
-            reason: format!("these rules throw {} dice", rules.dice_count()),
-        });
-    }
-    Ok(throw)
 }
 
 /// `plays`: every legal play of a throw, as `plays <N>` then `<id after> <move text>` lines.
@@ -207,33 +101,6 @@ pub fn summary(game: &Game, table: &Table) -> String {
         colour(Side::Black),
         tally.black
     )
-}
-
-/// A fixed, seeded set of positions and throws from random games under `preset`.
-#[must_use]
-pub fn sample_positions(preset: Preset, games: u64) -> Vec<(Rules, Position, Throw)> {
-    let rules = Rules::preset(preset);
-    let mut out = Vec::new();
-    for seed in 0..games {
-        let Ok(mut game) = Game::new(rules.clone()) else {
-            continue;
-        };
-        let mut player = RandomPlayer::seeded(seed);
-        for _ in 0..2000 {
-            if game.is_over() {
-                break;
-            }
-            if game.phase() == Phase::Playing
-                && let Some(t) = game.throw()
-            {
-                out.push((rules.clone(), game.position_for(game.turn()), t));
-            }
-            if player.act(&mut game).is_err() {
-                break;
-            }
-        }
-    }
-    out
 }
 
 /// `bench movegen`: resulting positions generated per second over a fixed sample of modern and

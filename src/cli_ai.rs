@@ -7,11 +7,12 @@ use std::time::Instant;
 
 use crate::ai::contest::{Contender, PlayMade, Score, play_game};
 use crate::ai::decide::{best_play, decide};
-use crate::cli::{CliError, read_query_with, read_throw};
+use crate::cli_args::{CliError, read_query_with, read_throw};
 use crate::engine::notation::format_play;
 use crate::engine::position_id;
 use crate::engine::{Game, Phase, Preset, Rules};
 use crate::level::Level;
+use crate::sample::decision_sample;
 
 /// `best`: the computer's play of a throw, as `<position id after the play> <move text>` (a
 /// throw with no play gives the position id alone).
@@ -153,27 +154,6 @@ fn oracle_query(made: &PlayMade) -> String {
             .collect::<Vec<_>>()
             .join(" ")
     )
-}
-
-/// Games in the middle of a play with a real choice, from fair-against-fair games under
-/// `rules`: the positions `bench ai` times.
-#[must_use]
-pub fn decision_sample(rules: &Rules, games: u64, every: usize) -> Vec<Game> {
-    let mut out = Vec::new();
-    let mut k = 0usize;
-    for seed in 0..games {
-        let fair = Contender::Computer(Level::Fair);
-        let mut take = |game: &Game, made: PlayMade| {
-            k += 1;
-            if made.choices > 1 && k.is_multiple_of(every) {
-                out.push(game.clone());
-            }
-        };
-        if play_game(rules, fair, fair, seed, &mut take).is_err() {
-            continue;
-        }
-    }
-    out
 }
 
 /// `bench ai [--preset <name> [--set <option>=<value>]...]`: the median, 90th percentile and

@@ -9,9 +9,11 @@
 pub mod ai;
 pub mod cli;
 mod cli_ai;
+mod cli_args;
 pub mod engine;
 pub mod level;
 pub mod players;
+pub mod sample;
 pub mod save;
 pub mod session;
 pub mod ui;

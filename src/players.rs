@@ -125,4 +125,13 @@ impl Table {
             Side::Black => &mut self.black,
         }
     }
+
+    /// Whether a person plays for `side` (in Double-hand, either partner).
+    #[must_use]
+    pub fn has_person(&self, side: Side) -> bool {
+        self.seat(side)
+            .players
+            .iter()
+            .any(|p| p.controller == Controller::Person)
+    }
 }

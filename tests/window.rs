@@ -197,6 +197,51 @@ fn the_cup_throws_and_the_keys_play() {
         Phase::ThrowOff,
         "the throw-off was thrown"
     );
+    // When Space is pressed while a side is to throw, Then the dice are thrown
+    for _ in 0..20 {
+        let before = h.state().session().game().clone();
+        if before.phase() == Phase::Playing && !before.allowed_steps().is_empty() {
+            break;
+        }
+        h.key_press(egui::Key::Space);
+        h.run();
+        assert!(
+            h.state().session().game().record().len() > before.record().len(),
+            "Space threw nothing in {:?}",
+            before.phase()
+        );
+    }
+    let game = h.state().session().game().clone();
+    assert_eq!(game.phase(), Phase::Playing);
+    let mover = game.turn();
+    // When a step is played and U pressed, Then the step is taken back
+    let step = game.allowed_steps()[0];
+    h.state_mut()
+        .session_mut()
+        .apply(Action::Step(step))
+        .unwrap();
+    h.run();
+    assert_eq!(h.state().session().game().steps_played(), vec![step]);
+    h.key_press(egui::Key::U);
+    h.run();
+    assert!(h.state().session().game().steps_played().is_empty());
+    assert_eq!(h.state().session().game().position(), game.position());
+    // When a whole play is made and Enter pressed, Then the dice are lifted and the turn passes
+    let play = game
+        .legal_plays()
+        .into_iter()
+        .max_by_key(|p| p.steps.len())
+        .unwrap();
+    for s in play.steps.iter() {
+        h.state_mut().session_mut().apply(Action::Step(s)).unwrap();
+    }
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    let after = h.state().session().game();
+    assert!(matches!(after.record().last(), Some(Action::Confirm)));
+    assert_eq!(after.turn(), mover.other());
+    assert_eq!(after.position_for(mover), play.position);
 }
 
 #[test]

@@ -169,13 +169,7 @@ impl RecordBuilder {
                 action: SavedAction::from(action).to_ron(),
                 reason,
             })?;
-        let ends = events.iter().any(|e| {
-            matches!(
-                e,
-                Event::Played { .. } | Event::Forfeited { .. } | Event::GameOver(_)
-            )
-        });
-        if ends {
+        if events.iter().any(Event::ends_turn) {
             self.turn_ends.push(number);
         }
         Ok(())

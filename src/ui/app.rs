@@ -1,110 +1,42 @@
-//! The window: the board, the story of the game, the buttons and keys, the settings; the
-//! window never changes a game itself, it submits actions to the session (and so to
-//! `Game::apply`) and draws what the events say happened.
+//! The window itself: the struct that holds the game in play and each room of the window, its
+//! construction, one frame (the panels, the board, the windows), the applying of what the
+//! person asked for in it, and eframe's `App`. The window never changes a game itself: it
+//! submits actions to the session (and so to `Game::apply`) and draws what the events say
+//! happened.
 
-use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, channel};
-use std::sync::{Arc, Mutex};
+use std::path::{Path, PathBuf};
 
-use egui::{Color32, Key, Modifiers, RichText, pos2};
-use serde::{Deserialize, Serialize};
+use egui::{Color32, RichText};
 
 use super::board_view::{BoardView, Place};
-use super::dice_view::{ShownDie, ThrowAnimation};
-use super::{log_view, settings, theme};
-use crate::engine::{Action, Event, FairDice, Phase, Preset, Rules, Side, Step, Tally};
-use crate::players::{Controller, Table};
-use crate::save::{self, RecentFiles};
+use super::computer::{self, Computer, Move};
+use super::controls::{self, Help};
+use super::dice_view::ThrowAnimation;
+use super::files::{self, Chosen, Files};
+use super::input::{self, Hands, PickedUp};
+use super::intent::Intent;
+use super::launch::Launch;
+use super::replaying::ReplayView;
+use super::screenshot::{Screenshot, ScreenshotResult};
+use super::settings::{self, Settings};
+use super::table_view::{self, TableView};
+use super::tooltips::Hover;
+use super::{glossary, guide, log_view, theme};
+use crate::engine::{Event, Phase, RuleError, Rules, Side, Tally};
+use crate::players::{Colour, Table};
 use crate::session::Session;
 
 /// The key under which the settings are kept between runs.
 const STORAGE_KEY: &str = "gamester-settings";
 
-/// What a person chooses once and keeps between runs: the next game's rules and table, and how
-/// the board is shown.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Settings {
-    pub preset: Option<Preset>,
-    pub rules: Rules,
-    pub table: Table,
-    pub numbers: bool,
-    pub ace_left: bool,
-    pub animate: bool,
-    pub recent: RecentFiles,
-    /// Whether the first-game guide was offered already (it opens by itself once).
-    pub guide_offered: bool,
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            preset: Some(Preset::Irish),
-            rules: Rules::preset(Preset::Irish),
-            table: Table::against_computer(crate::level::Level::Fair),
-            numbers: false,
-            ace_left: false,
-            animate: true,
-            recent: RecentFiles::default(),
-            guide_offered: false,
-        }
-    }
-}
-
-/// How the window was asked to start.
-#[derive(Clone, Debug, Default)]
-pub struct Launch {
-    /// Draw the board, write that frame to this PNG, and exit.
-    pub screenshot: Option<PathBuf>,
-    /// Open this saved game.
-    pub open: Option<PathBuf>,
-    /// Seed the dice (for tests and screenshots); otherwise they are seeded by the system.
-    pub seed: Option<u64>,
-    /// Do not read or write the settings and the autosave (tests).
-    pub ephemeral: bool,
-}
-
-/// Where a screenshot run stands; shared with the callback that receives the pixels.
-#[derive(Clone, Debug, Default)]
-pub struct ScreenshotResult(pub Arc<Mutex<Option<Result<(), String>>>>);
-
-/// A game's record being stepped through: the whole record, how far, and the game as it stood
-/// there (with its story).
-struct ReplayView {
-    replay: save::GameRecord,
-    at: usize,
-    shown: Session,
-}
-
-impl ReplayView {
-    fn at(replay: save::GameRecord, at: usize, table: &Table) -> Option<ReplayView> {
-        let at = at.min(replay.len());
-        let shown = Session::from_record(
-            replay.rules().clone(),
-            replay.tally_before(),
-            &replay.record()[..at],
-            table.clone(),
-            Box::new(crate::engine::LoadedDice::new(&[1])),
-        )
-        .ok()?;
-        Some(ReplayView { replay, at, shown })
-    }
-
-    /// The turn number shown (1 for the first), and how many turns the record has.
-    fn turn(&self) -> (usize, usize) {
-        let ends = self.replay.turn_ends();
-        let done = ends.iter().filter(|&&e| e <= self.at).count();
-        let total = ends.len() + usize::from(ends.last().copied().unwrap_or(0) < self.replay.len());
-        (done, total)
-    }
-}
-
-enum FileJob {
-    Open(Option<PathBuf>),
-    SaveAs(Option<PathBuf>),
-    /// The dialog closed with no file sooner than a person could have cancelled it: most
-    /// likely no desktop file dialog is available.
-    NoDialog,
+/// A new game's session under `rules` at `table`, its tally fresh, with the launch's dice.
+fn new_game(rules: &Rules, table: &Table, launch: &Launch) -> Result<Session, RuleError> {
+    Session::new(
+        rules.clone(),
+        table.clone(),
+        Tally::default(),
+        launch.dice(),
+    )
 }
 
 /// The whole window's state.
@@ -114,80 +46,22 @@ pub struct GamesterApp {
     launch: Launch,
     /// The settings being edited in the New game window, if it is open.
     draft: Option<Settings>,
-    /// The man picked up, in the mover's numbering (25 = bar), and where he may go.
-    selected: Option<u8>,
-    targets: Vec<(u8, Vec<Step>)>,
+    /// The man picked up, and where he may go.
+    picked: PickedUp,
     animation: Option<ThrowAnimation>,
     /// The dice of the last throw-off, shown until the next throw.
     throw_off_dice: Vec<(Side, u8)>,
     message: Option<String>,
-    file: Option<PathBuf>,
-    file_job: Option<Receiver<FileJob>>,
-    frames: u64,
-    screenshot_asked: bool,
-    pub screenshot: ScreenshotResult,
-    show_keys: bool,
-    /// The computer working out its next action, if it is.
-    thinking: Option<super::computer::Thinking<Option<crate::ai::Decision>>>,
-    /// Not before this time (the window's clock) does the computer act again: a person can
-    /// follow what it does.
-    computer_not_before: f64,
-    /// The computer ranking the plays of this throw for a hint, and its last answer (with the
-    /// length of the record it was for).
-    hint_job: Option<super::computer::Thinking<Vec<(crate::engine::Play, f32)>>>,
-    hint: Option<(usize, Vec<(crate::engine::Play, f32)>)>,
-    /// The glossary window, and whether the rules window is open.
-    glossary: super::glossary::Glossary,
-    show_rules: bool,
-    /// The first-game guide's step, while it is open.
-    guide: Option<usize>,
-    /// The last hover text, with the place and position it was made for.
-    hover_cache: Option<(Place, crate::engine::Position, String)>,
+    files: Files,
+    screenshot: Screenshot,
+    computer: Computer,
+    /// The glossary, rules, guide and keys windows.
+    help: Help,
+    hover: Hover,
     /// Stepping through a game's record, if the person is.
     replaying: Option<ReplayView>,
     /// Where the board was last drawn: board units to the window's points.
     to_screen: Option<egui::emath::RectTransform>,
-}
-
-#[must_use = "an intent does nothing until applied"]
-#[derive(Clone, Debug, PartialEq)]
-enum Intent {
-    Throw,
-    Action(Action),
-    Steps(Vec<Step>),
-    Select(Option<u8>),
-    SkipAnimation,
-    NextGame,
-    OpenNewGame,
-    StartNewGame(Settings),
-    Open,
-    OpenPath(PathBuf),
-    Save,
-    SaveAs,
-    /// Step through the record: start, or go to the game after this many actions.
-    ReplayStart,
-    ReplayTo(usize),
-    /// Play on from the point shown, leaving the rest of the record.
-    ReplayTakeOver,
-    ReplayLeave,
-    Hint,
-}
-
-fn dice(seed: Option<u64>) -> Box<FairDice> {
-    Box::new(seed.map_or_else(FairDice::from_os, FairDice::seeded))
-}
-
-/// A loaded game as a session, its story told again from the record.
-fn resumed(loaded: save::Loaded, seed: Option<u64>) -> Session {
-    let replay = &loaded.replay;
-    Session::from_record(
-        replay.rules().clone(),
-        replay.tally_before(),
-        replay.record(),
-        loaded.table.clone(),
-        dice(seed),
-    )
-    .unwrap_or_else(|_| Session::resume(loaded.game, loaded.table, dice(seed)))
 }
 
 impl GamesterApp {
@@ -195,85 +69,38 @@ impl GamesterApp {
     /// under the remembered settings.
     #[must_use]
     pub fn new(settings: Settings, launch: Launch) -> GamesterApp {
-        let mut message = None;
-        let fresh = |s: &Settings| {
-            Session::new(
-                s.rules.clone(),
-                s.table.clone(),
-                Tally::default(),
-                dice(launch.seed),
-            )
-            .or_else(|_| {
-                Session::new(
-                    Rules::default(),
-                    s.table.clone(),
-                    Tally::default(),
-                    dice(launch.seed),
-                )
-            })
-        };
-        let mut file = None;
-        let mut session = None;
-        if let Some(path) = &launch.open {
-            match save::load(path) {
-                Ok(loaded) => {
-                    session = Some(resumed(loaded, launch.seed));
-                    file = Some(path.clone());
-                }
-                Err(e) => message = Some(format!("Could not open {}: {e}", path.display())),
-            }
-        } else if !launch.ephemeral
-            && let Some(path) = save::autosave_path()
-            && path.exists()
-        {
-            match save::load(&path) {
-                Ok(loaded) => session = Some(resumed(loaded, launch.seed)),
-                Err(e) => message = Some(format!("The game in progress could not be resumed: {e}")),
-            }
-        }
-        let session = match session {
+        let resumed = files::resume(&launch);
+        let mut message = resumed.message;
+        let session = match resumed.session {
             Some(s) => s,
-            None => match fresh(&settings) {
+            None => match new_game(&settings.rules, &settings.table, &launch)
+                .or_else(|_| new_game(&Rules::default(), &settings.table, &launch))
+            {
                 Ok(s) => s,
                 Err(e) => {
                     message = Some(format!("The remembered rules could not start a game: {e}"));
                     #[allow(clippy::expect_used)]
-                    Session::new(
-                        Rules::default(),
-                        Table::two_people(),
-                        Tally::default(),
-                        dice(launch.seed),
-                    )
-                    .expect("the default rules always make a game")
+                    new_game(&Rules::default(), &Table::two_people(), &launch)
+                        .expect("the default rules always make a game")
                 }
             },
         };
         GamesterApp {
             session,
             settings,
-            launch,
             draft: None,
-            selected: None,
-            targets: Vec::new(),
+            picked: PickedUp::default(),
             animation: None,
             throw_off_dice: Vec::new(),
             message,
-            file,
-            file_job: None,
-            frames: 0,
-            screenshot_asked: false,
-            screenshot: ScreenshotResult::default(),
-            show_keys: false,
-            to_screen: None,
+            files: Files::from(resumed.file),
+            screenshot: Screenshot::to(launch.screenshot.clone()),
+            launch,
+            computer: Computer::default(),
+            help: Help::default(),
+            hover: Hover::default(),
             replaying: None,
-            hover_cache: None,
-            guide: None,
-            glossary: super::glossary::Glossary::default(),
-            show_rules: false,
-            thinking: None,
-            computer_not_before: 0.0,
-            hint_job: None,
-            hint: None,
+            to_screen: None,
         }
     }
 
@@ -291,10 +118,15 @@ impl GamesterApp {
         let first_run = !launch.ephemeral && launch.screenshot.is_none() && !settings.guide_offered;
         let mut app = GamesterApp::new(settings, launch);
         if first_run {
-            app.guide = Some(0);
+            app.help.guide = Some(0);
             app.settings.guide_offered = true;
         }
         app
+    }
+
+    /// Where a screenshot run leaves its outcome.
+    pub fn report_screenshot_to(&mut self, slot: ScreenshotResult) {
+        self.screenshot.result = slot;
     }
 
     #[must_use]
@@ -305,7 +137,9 @@ impl GamesterApp {
     /// The session whose game the board shows: the one in play, or a point of a replay.
     #[must_use]
     pub fn shown(&self) -> &Session {
-        self.replaying.as_ref().map_or(&self.session, |r| &r.shown)
+        self.replaying
+            .as_ref()
+            .map_or(&self.session, ReplayView::shown)
     }
 
     /// Whether the person is stepping through a record.
@@ -324,12 +158,8 @@ impl GamesterApp {
     #[must_use]
     pub fn screen_pos(&self, side: Side, point: u8) -> Option<egui::Pos2> {
         let to_screen = self.to_screen?;
-        Some(
-            to_screen
-                * self
-                    .board_view()
-                    .centre_of(self.mover_to_bottom(side, point)),
-        )
+        let place = self.view().mover_to_bottom(side, point);
+        Some(to_screen * self.board_view().centre_of(place))
     }
 
     /// Where a side's dice cup was last drawn.
@@ -339,235 +169,91 @@ impl GamesterApp {
         Some(to_screen * self.board_view().centre_of(Place::Cup(side)))
     }
 
-    /// Whether a person plays for `side` (in Double-hand, either partner).
-    fn has_person(&self, side: Side) -> bool {
-        self.session
-            .table()
-            .seat(side)
-            .players
-            .iter()
-            .any(|p| p.controller == Controller::Person)
-    }
-
-    /// The side drawn at the bottom: the one person playing against the computer, else White.
-    fn bottom(&self) -> Side {
-        if self.has_person(Side::Black) && !self.has_person(Side::White) {
-            Side::Black
-        } else {
-            Side::White
-        }
-    }
-
-    /// Whether a person (not the computer) is to act now.
-    /// The level of the computer if it is the computer's turn to act (in throw-offs: when no
-    /// person sits at the table).
-    fn computer_level(&self) -> Option<crate::level::Level> {
-        match self.session.acting_player() {
-            Some(p) => match p.controller {
-                Controller::Computer(level) => Some(level),
-                Controller::Person => None,
-            },
-            None if self.session.game().is_over() => None,
-            None => {
-                let levels: Vec<crate::level::Level> = Side::BOTH
-                    .iter()
-                    .flat_map(|&s| self.session.table().seat(s).players.iter())
-                    .map(|p| match p.controller {
-                        Controller::Computer(level) => Some(level),
-                        Controller::Person => None,
-                    })
-                    .collect::<Option<Vec<_>>>()?;
-                levels.into_iter().max()
-            }
-        }
-    }
-
     /// Whether the computer is working out its next action.
     #[must_use]
     pub fn computer_thinking(&self) -> bool {
-        self.thinking.is_some()
+        self.computer.is_thinking()
     }
 
-    /// Lets the computer take its turn: asks it on its own thread, and applies the answer when
-    /// it comes (if the game is still where it was when asked).
-    fn drive_computer(&mut self, ctx: &egui::Context, now: f64) {
-        if let Some(job) = &self.thinking
-            && let Some(answer) = job.poll()
+    /// How the table is seen now.
+    fn view(&self) -> TableView {
+        TableView::of(
+            self.session.table(),
+            self.settings.ace_left,
+            self.settings.numbers,
+        )
+    }
+
+    fn colours(&self) -> [Colour; 2] {
+        table_view::colours(self.shown().table())
+    }
+
+    /// What the keys and the board answer to now.
+    fn hands(&self) -> Hands<'_> {
+        Hands {
+            session: &self.session,
+            view: self.view(),
+            picked: &self.picked,
+            animating: self.animation.is_some(),
+            replaying: self.replaying.is_some(),
+        }
+    }
+
+    /// The board to draw, without its dice: the game shown, the man picked up and his
+    /// targets, and what is lit (the guide's points, the hint's play, the points to break).
+    fn board_view(&self) -> BoardView {
+        let view = self.view();
+        let shown = self.shown();
+        let game = shown.game();
+        let mover = game.turn();
+        let mut targets = Vec::new();
+        let mut selected = None;
+        if let Some(from) = self.picked.from {
+            selected = Some(view.mover_to_bottom(mover, from));
+            targets = self
+                .picked
+                .targets
+                .iter()
+                .map(|(to, _)| view.mover_to_bottom(mover, *to))
+                .collect();
+        }
+        let mut choosable = Vec::new();
+        if let Some(index) = self.help.guide
+            && self.replaying.is_none()
+            && let Some(step) =
+                guide::steps(game.rules(), game, view.bottom, view.ace_left).get(index)
         {
-            let asked_at = job.asked_at;
-            self.thinking = None;
-            if asked_at == self.session.game().record().len() {
-                let result = match answer {
-                    Ok(Some(crate::ai::Decision::Play(play))) => self.session.apply_play(&play),
-                    Ok(Some(crate::ai::Decision::Action(action))) => self.session.apply(action),
-                    Ok(None) if self.session.game().waits_for_dice() => self.session.throw(),
-                    Ok(None) => Ok(Vec::new()),
-                    Err(()) => {
-                        self.message = Some("The computer could not decide.".into());
-                        Ok(Vec::new())
-                    }
-                };
-                self.after_computer(ctx, now, result);
-            }
+            choosable = guide::places(step);
         }
-        if self.thinking.is_some()
-            || self.replaying.is_some()
-            || self.animation.is_some()
-            || self.session.game().is_over()
-            || self.launch.screenshot.is_some()
+        if let Some(plays) = self.computer.hint_for(self.session.game())
+            && self.replaying.is_none()
+            && let Some((best, _)) = plays.first()
         {
-            return;
-        }
-        let Some(level) = self.computer_level() else {
-            return;
-        };
-        if now < self.computer_not_before {
-            ctx.request_repaint_after(std::time::Duration::from_secs_f64(
-                self.computer_not_before - now,
-            ));
-            return;
-        }
-        let game = self.session.game();
-        let cube_choice =
-            game.phase() == Phase::ToThrow && game.choices().contains(&Action::Double);
-        if self.session.game().waits_for_dice() && !cube_choice {
-            // Nothing to decide: the computer throws.
-            let result = self.session.throw();
-            self.after_computer(ctx, now, result);
-            return;
-        }
-        let wake = ctx.clone();
-        self.thinking = Some(super::computer::ask_decision(game, level, move || {
-            wake.request_repaint()
-        }));
-    }
-
-    fn after_computer(
-        &mut self,
-        ctx: &egui::Context,
-        now: f64,
-        result: Result<Vec<Event>, crate::engine::RuleError>,
-    ) {
-        self.computer_not_before = now + 0.6;
-        match result {
-            Ok(events) => {
-                self.show_events(ctx, &events);
-                if events.iter().any(|e| {
-                    matches!(
-                        e,
-                        Event::Played { .. } | Event::Forfeited { .. } | Event::GameOver(_)
-                    )
-                }) {
-                    self.autosave();
-                }
+            for step in best.steps.iter() {
+                choosable.push(view.mover_to_bottom(mover, step.from()));
+                choosable.push(view.mover_to_bottom(mover, step.to()));
             }
-            Err(e) => self.message = Some(format!("The computer's move was refused: {e}")),
         }
-        ctx.request_repaint();
-    }
-
-    /// The hint for the throw being played, if the computer has given one for this very state.
-    fn current_hint(&self) -> Option<&[(crate::engine::Play, f32)]> {
-        let (at, plays) = self.hint.as_ref()?;
-        (*at == self.session.game().record().len()).then_some(plays.as_slice())
-    }
-
-    fn poll_hint(&mut self) {
-        if let Some(job) = &self.hint_job
-            && let Some(answer) = job.poll()
+        if let Phase::ChooseBreak { chooser, binder } = game.phase()
+            && self.session.table().has_person(chooser)
         {
-            let at = job.asked_at;
-            self.hint_job = None;
-            if let Ok(plays) = answer {
-                self.hint = Some((at, plays));
-            }
+            choosable = view.breakable(game, binder);
         }
+        view.board(shown, selected, targets, choosable)
     }
 
-    fn person_acts(&self) -> bool {
-        match self.session.acting_player() {
-            Some(p) => p.controller == Controller::Person,
-            None => {
-                // Throw-offs: anyone at the table who is a person may throw.
-                Side::BOTH.iter().any(|&s| self.has_person(s))
-            }
-        }
-    }
-
-    fn mover_to_bottom(&self, mover: Side, point: u8) -> Place {
-        match point {
-            0 => Place::Tray(mover),
-            25 => Place::Bar(mover),
-            p if mover == self.bottom() => Place::Point(p),
-            p => Place::Point(25 - p),
-        }
-    }
-
-    fn bottom_to_mover(&self, mover: Side, place: Place) -> Option<u8> {
-        match place {
-            Place::Point(p) if mover == self.bottom() => Some(p),
-            Place::Point(p) => Some(25 - p),
-            Place::Bar(s) if s == mover => Some(25),
-            Place::Tray(s) if s == mover => Some(0),
-            _ => None,
-        }
-    }
-
-    /// Where the man on `from` may go this throw, each with the steps that take him there
-    /// (one die, or several played at length), shortest first.
-    fn destinations(&self, from: u8) -> Vec<(u8, Vec<Step>)> {
-        let mut out: Vec<(u8, Vec<Step>)> = Vec::new();
-        let mut frontier =
-            std::collections::VecDeque::from([(self.session.game().clone(), from, Vec::new())]);
-        while let Some((game, at, path)) = frontier.pop_front() {
-            for step in game.allowed_steps().into_iter().filter(|s| s.from() == at) {
-                let mut next = game.clone();
-                if next.apply(Action::Step(step)).is_err() {
-                    continue;
-                }
-                let mut steps = path.clone();
-                steps.push(step);
-                if !out.iter().any(|(to, _)| *to == step.to()) {
-                    out.push((step.to(), steps.clone()));
-                }
-                if step.to() != 0 && next.phase() == Phase::Playing {
-                    frontier.push_back((next, step.to(), steps));
-                }
-            }
-        }
-        out
-    }
-
-    fn apply_intent(&mut self, ctx: &egui::Context, intent: Intent) {
+    /// Applies one thing the person asked for.
+    fn apply(&mut self, ctx: &egui::Context, intent: Intent) {
         let result = match intent {
-            Intent::Throw => {
-                if self.animation.is_some() {
-                    self.animation = None;
-                    return;
-                }
-                self.session.throw()
+            Intent::Throw if self.animation.is_some() => {
+                self.animation = None;
+                return;
             }
+            Intent::Throw => self.session.throw(),
             Intent::Action(a) => self.session.apply(a),
-            Intent::Steps(steps) => {
-                let mut events = Vec::new();
-                let mut outcome = Ok(());
-                for s in steps {
-                    match self.session.apply(Action::Step(s)) {
-                        Ok(e) => events.extend(e),
-                        Err(e) => {
-                            outcome = Err(e);
-                            break;
-                        }
-                    }
-                }
-                outcome.map(|()| events)
-            }
+            Intent::Steps(steps) => self.session.apply_steps(&steps),
             Intent::Select(from) => {
-                self.selected = from;
-                self.targets = from.map(|f| self.destinations(f)).unwrap_or_default();
-                if self.targets.is_empty() {
-                    self.selected = None;
-                }
+                self.picked.pick(self.session.game(), from);
                 return;
             }
             Intent::SkipAnimation => {
@@ -585,23 +271,15 @@ impl GamesterApp {
             Intent::StartNewGame(settings) => {
                 self.settings = settings;
                 self.draft = None;
-                match Session::new(
-                    self.settings.rules.clone(),
-                    self.settings.table.clone(),
-                    Tally::default(),
-                    dice(self.launch.seed),
-                ) {
-                    Ok(s) => {
-                        self.session = s;
-                        self.file = None;
-                        self.throw_off_dice.clear();
-                        Ok(Vec::new())
-                    }
-                    Err(e) => Err(e),
-                }
+                new_game(&self.settings.rules, &self.settings.table, &self.launch).map(|s| {
+                    self.session = s;
+                    self.files.forget();
+                    self.throw_off_dice.clear();
+                    Vec::new()
+                })
             }
             Intent::Open => {
-                self.start_file_dialog(ctx, false);
+                self.files.ask(ctx, false);
                 return;
             }
             Intent::OpenPath(path) => {
@@ -609,48 +287,37 @@ impl GamesterApp {
                 return;
             }
             Intent::Save => {
-                match self.file.clone() {
+                match self.files.current().map(Path::to_path_buf) {
                     Some(path) => self.save_to(path),
-                    None => self.start_file_dialog(ctx, true),
+                    None => self.files.ask(ctx, true),
                 }
                 return;
             }
             Intent::SaveAs => {
-                self.start_file_dialog(ctx, true);
+                self.files.ask(ctx, true);
                 return;
             }
             Intent::ReplayStart => {
-                match save::GameRecord::of_game(self.session.game()) {
-                    Ok(replay) => {
-                        let end = replay.len();
-                        self.replaying = ReplayView::at(replay, end, self.session.table());
-                    }
+                match ReplayView::start(self.session.game(), self.session.table()) {
+                    Ok(replay) => self.replaying = replay,
                     Err(e) => self.message = Some(format!("Cannot replay this game: {e}")),
                 }
                 return;
             }
             Intent::ReplayTo(n) => {
                 if let Some(r) = self.replaying.take() {
-                    let table = r.shown.table().clone();
-                    self.replaying = ReplayView::at(r.replay, n, &table);
+                    self.replaying = r.go_to(n);
                 }
                 self.animation = None;
                 return;
             }
             Intent::ReplayTakeOver => {
                 if let Some(r) = self.replaying.take() {
-                    self.session = Session::from_record(
-                        r.replay.rules().clone(),
-                        r.replay.tally_before(),
-                        &r.replay.record()[..r.at],
-                        self.session.table().clone(),
-                        dice(self.launch.seed),
-                    )
-                    .unwrap_or(r.shown);
+                    self.session = r.take_over(self.session.table(), self.launch.dice());
                     self.throw_off_dice.clear();
                     self.message =
                         Some("You play on from here: the rest of the record is set aside".into());
-                    self.autosave();
+                    files::autosave(&self.session, &self.launch);
                 }
                 return;
             }
@@ -659,112 +326,76 @@ impl GamesterApp {
                 return;
             }
             Intent::Hint => {
-                if self.hint_job.is_none() && self.session.game().phase() == Phase::Playing {
-                    let wake = ctx.clone();
-                    self.hint_job =
-                        Some(super::computer::ask_hint(self.session.game(), move || {
-                            wake.request_repaint()
-                        }));
-                }
+                self.computer.ask_hint(ctx, self.session.game());
                 return;
             }
         };
-        self.selected = None;
-        self.targets.clear();
+        self.picked.clear();
         match result {
             Ok(events) => {
                 self.message = None;
                 self.show_events(ctx, &events);
-                if events.iter().any(|e| {
-                    matches!(
-                        e,
-                        Event::Played { .. } | Event::Forfeited { .. } | Event::GameOver(_)
-                    )
-                }) {
-                    self.autosave();
+                if events.iter().any(Event::ends_turn) {
+                    files::autosave(&self.session, &self.launch);
                 }
             }
             Err(e) => self.message = Some(e.to_string()),
         }
     }
 
+    fn open_path(&mut self, path: PathBuf) {
+        match self
+            .files
+            .open(path, &self.launch, &mut self.settings.recent)
+        {
+            Ok(session) => {
+                self.session = session;
+                self.throw_off_dice.clear();
+                self.picked.clear();
+                self.message = Some("Game opened".into());
+            }
+            // The game already open stays exactly as it was.
+            Err(message) => self.message = Some(message),
+        }
+    }
+
+    fn save_to(&mut self, path: PathBuf) {
+        let message = self
+            .files
+            .save(path, &self.session, &mut self.settings.recent);
+        self.message = Some(message);
+    }
+
+    fn poll_file_dialog(&mut self) {
+        match self.files.poll() {
+            Some(Chosen::Open(path)) => self.open_path(path),
+            Some(Chosen::Save(path)) => self.save_to(path),
+            Some(Chosen::NoDialog) => self.message = Some(files::NO_DIALOG.into()),
+            None => {}
+        }
+    }
+
     /// Starts the animations the events call for.
     fn show_events(&mut self, ctx: &egui::Context, events: &[Event]) {
-        let bottom = self.bottom();
+        let view = self.view();
         let colours = self.colours();
         let now = ctx.input(|i| i.time);
+        let shown = self.shown().game().phase();
         for event in events {
-            match event {
-                Event::ThrewOff { white, black } => {
-                    self.throw_off_dice = vec![(Side::White, *white), (Side::Black, *black)];
-                    let dice = self
-                        .throw_off_dice
-                        .iter()
-                        .map(|&(s, f)| {
-                            (
-                                BoardView::dice_rest(s == bottom, 0, 1),
-                                f,
-                                colours[s.index()],
-                            )
-                        })
-                        .collect();
-                    self.animate(now, bottom, dice);
-                }
-                Event::BreakThrewOff { white, black } => {
-                    self.throw_off_dice.clear();
-                    let mut dice = Vec::new();
-                    for (s, faces) in [(Side::White, white), (Side::Black, black)] {
-                        for (i, &f) in faces.iter().enumerate() {
-                            dice.push((
-                                BoardView::dice_rest(s == bottom, i, 2),
-                                f,
-                                colours[s.index()],
-                            ));
-                        }
-                    }
-                    self.animate(now, bottom, dice);
-                }
-                Event::Threw { side, throw } => {
-                    self.throw_off_dice.clear();
-                    let row = usize::from(self.session.game().phase() == Phase::ChooseThrow);
-                    let n = throw.faces().len();
-                    let dice = throw
-                        .faces()
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &f)| (self.rest(*side, i, n, row), f, colours[side.index()]))
-                        .collect();
-                    self.animate(now, *side, dice);
-                }
-                _ => {}
+            let phase = self.session.game().phase();
+            if let Some((side, dice)) =
+                view.thrown(event, phase, shown, colours, &mut self.throw_off_dice)
+            {
+                self.animate(now, side, dice);
             }
         }
     }
 
-    fn rest(&self, side: Side, i: usize, n: usize, row: usize) -> egui::Pos2 {
-        let p = BoardView::dice_rest(side == self.bottom(), i, n);
-        let two_rows = matches!(
-            self.shown().game().phase(),
-            Phase::ChooseThrow | Phase::SecondThrow
-        );
-        if two_rows || row > 0 {
-            pos2(p.x, p.y - 28.0 + 56.0 * row as f32)
-        } else {
-            p
-        }
-    }
-
-    fn animate(
-        &mut self,
-        now: f64,
-        side: Side,
-        dice: Vec<(egui::Pos2, u8, crate::players::Colour)>,
-    ) {
+    fn animate(&mut self, now: f64, side: Side, dice: Vec<(egui::Pos2, u8, Colour)>) {
         if !self.settings.animate || self.launch.screenshot.is_some() {
             return;
         }
-        let view = self.board_view();
-        let from = view.cup_rect(side).center();
+        let from = self.board_view().cup_rect(side).center();
         self.animation = Some(ThrowAnimation {
             started: now,
             from,
@@ -772,522 +403,72 @@ impl GamesterApp {
         });
     }
 
-    fn colours(&self) -> [crate::players::Colour; 2] {
-        [
-            self.shown().table().white.colour,
-            self.shown().table().black.colour,
-        ]
-    }
-
-    /// The dice to show when none is in flight, each with the throw it belongs to (for choosing
-    /// in Double-hand).
-    fn resting_dice(&self) -> Vec<(ShownDie, Option<usize>)> {
-        let game = self.shown().game();
-        let colours = self.colours();
-        let bottom = self.bottom();
-        let mut out = Vec::new();
-        let die = |at, face, side: Side, spent| ShownDie {
-            at,
-            face,
-            angle: 0.0,
-            spent,
-            colour: colours[side.index()],
-        };
-        match game.phase() {
-            Phase::Playing => {
-                let side = game.turn();
-                if let Some(throw) = game.throw() {
-                    let mut left = game.moves_left().faces().to_vec();
-                    let n = throw.faces().len();
-                    let moves = throw.moves(game.rules().dice, game.rules().doublets).len();
-                    let remaining = left.len();
-                    for (i, &f) in throw.faces().iter().enumerate() {
-                        let spent = if throw.is_doublets() {
-                            // Doublets may give more moves than dice: each die stands for its share.
-                            remaining * n <= (n - 1 - i) * moves
-                        } else {
-                            match left.iter().position(|&x| x == f) {
-                                Some(k) => {
-                                    left.remove(k);
-                                    false
-                                }
-                                None => true,
-                            }
-                        };
-                        out.push((die(self.rest(side, i, n, 0), f, side, spent), None));
-                    }
-                }
-            }
-            Phase::SecondThrow | Phase::ChooseThrow => {
-                let side = game.turn();
-                for (row, throw) in game.throws().iter().enumerate() {
-                    let n = throw.faces().len();
-                    for (i, &f) in throw.faces().iter().enumerate() {
-                        out.push((die(self.rest(side, i, n, row), f, side, false), Some(row)));
-                    }
-                }
-            }
-            _ => {
-                for &(side, f) in &self.throw_off_dice {
-                    out.push((
-                        die(BoardView::dice_rest(side == bottom, 0, 1), f, side, false),
-                        None,
-                    ));
-                }
-            }
+    /// Lets the computer answer and take its turn (not while a replay is shown, dice are in
+    /// flight, or a screenshot is being taken).
+    fn drive_computer(&mut self, ctx: &egui::Context, now: f64) {
+        if let Some(done) = self.computer.answer(&mut self.session, now) {
+            self.after_computer(ctx, done);
         }
-        out
-    }
-
-    fn board_view(&self) -> BoardView {
-        let game = self.shown().game();
-        let bottom = self.bottom();
-        let mover = game.turn();
-        let mut targets = Vec::new();
-        let mut selected = None;
-        if let Some(from) = self.selected {
-            selected = Some(self.mover_to_bottom(mover, from));
-            targets = self
-                .targets
-                .iter()
-                .map(|(to, _)| self.mover_to_bottom(mover, *to))
-                .collect();
-        }
-        let mut choosable = Vec::new();
-        if let Some(index) = self.guide
-            && self.replaying.is_none()
-            && let Some(step) =
-                super::guide::steps(game.rules(), game, bottom, self.settings.ace_left).get(index)
+        if self.replaying.is_some() || self.animation.is_some() || self.launch.screenshot.is_some()
         {
-            choosable = super::guide::places(step);
-        }
-        if let Some(plays) = self.current_hint()
-            && self.replaying.is_none()
-            && let Some((best, _)) = plays.first()
-        {
-            for step in best.steps.iter() {
-                choosable.push(self.mover_to_bottom(mover, step.from()));
-                choosable.push(self.mover_to_bottom(mover, step.to()));
-            }
-        }
-        if let Phase::ChooseBreak { chooser, binder } = game.phase()
-            && self.has_person(chooser)
-        {
-            let pos = game.position_for(binder);
-            choosable = (1..=6u8)
-                .filter(|&p| pos.at(usize::from(p)) >= 2)
-                .map(|p| self.mover_to_bottom(binder, p))
-                .collect();
-        }
-        let turn = match game.phase() {
-            Phase::ThrowOff | Phase::BreakThrowOff { .. } | Phase::Over(_) => None,
-            _ if self.shown().game().waits_for_dice() => Some(mover),
-            _ => None,
-        };
-        BoardView {
-            position: game.position_for(bottom),
-            bottom,
-            colours: self.colours(),
-            ace_left: self.settings.ace_left,
-            numbers: self.settings.numbers,
-            selected,
-            targets,
-            choosable,
-            dice: Vec::new(),
-            cube: game.rules().cube.then(|| game.cube()),
-            turn,
-        }
-    }
-
-    /// The hover text of a place, kept while the pointer and the position stay the same (the
-    /// count of throws that hit a blot takes a little working out).
-    fn hover_text(&mut self, place: Place, dice: &[ShownDie]) -> String {
-        let position = self.shown().game().position();
-        if let Some((p, pos, text)) = &self.hover_cache
-            && *p == place
-            && *pos == position
-        {
-            return text.clone();
-        }
-        let shown = self.shown();
-        let names = [
-            shown.colour_name(Side::White),
-            shown.colour_name(Side::Black),
-        ];
-        let text = super::tooltips::describe(place, shown.game(), self.bottom(), names, dice);
-        self.hover_cache = Some((place, position, text.clone()));
-        text
-    }
-
-    /// What a click (or a drop) on the board means now.
-    fn board_intent(
-        &self,
-        place: Place,
-        dice_owner: &[Option<usize>],
-        dropped: bool,
-    ) -> Option<Intent> {
-        if self.animation.is_some() {
-            return Some(Intent::SkipAnimation);
-        }
-        if self.replaying.is_some() || !self.person_acts() {
-            return None;
-        }
-        let game = self.session.game();
-        let mover = game.turn();
-        match (game.phase(), place) {
-            (_, Place::Cup(_)) if self.session.game().waits_for_dice() => Some(Intent::Throw),
-            (Phase::ChooseThrow, Place::Die(i)) => dice_owner
-                .get(i)
-                .copied()
-                .flatten()
-                .map(|t| Intent::Action(Action::ChooseThrow(t as u8))),
-            (Phase::Playing, Place::Die(_)) if game.may_confirm() => {
-                Some(Intent::Action(Action::Confirm))
-            }
-            (Phase::ChooseBreak { binder, .. }, Place::Point(_)) => {
-                let p = self.bottom_to_mover(binder, place)?;
-                (1..=6)
-                    .contains(&p)
-                    .then_some(Intent::Action(Action::Break(p)))
-            }
-            (Phase::Playing, _) => {
-                let at = self.bottom_to_mover(mover, place);
-                if let (Some(to), Some(_)) = (at, self.selected)
-                    && let Some((_, steps)) = self.targets.iter().find(|(t, _)| *t == to)
-                {
-                    return Some(Intent::Steps(steps.clone()));
-                }
-                if dropped {
-                    return None;
-                }
-                match at {
-                    Some(from) if from != 0 && Some(from) != self.selected => {
-                        Some(Intent::Select(Some(from)))
-                    }
-                    _ => Some(Intent::Select(None)),
-                }
-            }
-            _ => None,
-        }
-    }
-
-    fn keys(&self, ctx: &egui::Context) -> Vec<Intent> {
-        let mut out = Vec::new();
-        if let Some(r) = &self.replaying {
-            ctx.input_mut(|i| {
-                let plain = Modifiers::NONE;
-                if i.consume_key(plain, Key::ArrowLeft) {
-                    out.push(Intent::ReplayTo(r.replay.turn_before(r.at)));
-                }
-                if i.consume_key(plain, Key::ArrowRight) {
-                    out.push(Intent::ReplayTo(r.replay.turn_after(r.at)));
-                }
-                if i.consume_key(plain, Key::Home) {
-                    out.push(Intent::ReplayTo(0));
-                }
-                if i.consume_key(plain, Key::End) {
-                    out.push(Intent::ReplayTo(r.replay.len()));
-                }
-                if i.consume_key(plain, Key::Escape) {
-                    out.push(Intent::ReplayLeave);
-                }
-            });
-            return out;
-        }
-        let game = self.session.game();
-        ctx.input_mut(|i| {
-            let plain = Modifiers::NONE;
-            if i.consume_key(Modifiers::COMMAND, Key::N) {
-                out.push(Intent::OpenNewGame);
-            }
-            if i.consume_key(Modifiers::COMMAND, Key::O) {
-                out.push(Intent::Open);
-            }
-            if i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::S) {
-                out.push(Intent::SaveAs);
-            }
-            if i.consume_key(Modifiers::COMMAND, Key::S) {
-                out.push(Intent::Save);
-            }
-            if i.consume_key(Modifiers::COMMAND, Key::Z)
-                || i.consume_key(plain, Key::U)
-                || i.consume_key(plain, Key::Backspace)
-            {
-                out.push(Intent::Action(Action::Undo));
-            }
-            if i.consume_key(plain, Key::Space) || i.consume_key(plain, Key::R) {
-                out.push(if self.animation.is_some() {
-                    Intent::SkipAnimation
-                } else {
-                    Intent::Throw
-                });
-            }
-            if i.consume_key(plain, Key::Enter) || i.consume_key(plain, Key::L) {
-                out.push(if game.is_over() {
-                    Intent::NextGame
-                } else {
-                    Intent::Action(Action::Confirm)
-                });
-            }
-            if i.consume_key(plain, Key::D) {
-                out.push(Intent::Action(Action::Double));
-            }
-            if i.consume_key(plain, Key::T) {
-                out.push(Intent::Action(Action::Take));
-            }
-            if i.consume_key(plain, Key::P) {
-                out.push(Intent::Action(Action::Drop));
-            }
-            if i.consume_key(plain, Key::Num1) {
-                out.push(Intent::Action(Action::ChooseThrow(0)));
-            }
-            if i.consume_key(plain, Key::Num2) {
-                out.push(Intent::Action(Action::ChooseThrow(1)));
-            }
-            if i.consume_key(plain, Key::Escape) {
-                out.push(Intent::Select(None));
-            }
-            if i.consume_key(plain, Key::H) {
-                out.push(Intent::Hint);
-            }
-        });
-        // Keys that act for a player act only for a person.
-        if !self.person_acts() {
-            out.retain(|i| {
-                matches!(
-                    i,
-                    Intent::OpenNewGame
-                        | Intent::Open
-                        | Intent::Save
-                        | Intent::SaveAs
-                        | Intent::SkipAnimation
-                        | Intent::NextGame
-                )
-            });
-        }
-        out
-    }
-
-    fn open_path(&mut self, path: PathBuf) {
-        match save::load(&path) {
-            Ok(loaded) => {
-                self.session = resumed(loaded, self.launch.seed);
-                self.settings.recent.add(path.clone());
-                self.file = Some(path);
-                self.throw_off_dice.clear();
-                self.selected = None;
-                self.targets.clear();
-                self.message = Some("Game opened".into());
-            }
-            // The game already open stays exactly as it was.
-            Err(e) => self.message = Some(format!("Could not open {}: {e}", path.display())),
-        }
-    }
-
-    fn save_to(&mut self, path: PathBuf) {
-        let file = save::SaveFile::from_game(self.session.game(), self.session.table());
-        match save::write_atomic(&path, &file) {
-            Ok(()) => {
-                self.message = Some(format!("Saved to {}", path.display()));
-                self.settings.recent.add(path.clone());
-                self.file = Some(path);
-            }
-            Err(e) => self.message = Some(format!("Could not save: {e}")),
-        }
-    }
-
-    fn autosave(&self) {
-        if self.launch.ephemeral {
             return;
         }
-        if let Some(path) = save::autosave_path() {
-            let file = save::SaveFile::from_game(self.session.game(), self.session.table());
-            // Written beside the window's work, so a slow disk never stalls a frame.
-            std::thread::spawn(move || {
-                if let Err(e) = save::write_atomic(&path, &file) {
-                    eprintln!("gamester: autosave failed: {e}");
-                }
-            });
+        if let Some(done) = self.computer.act(ctx, &mut self.session, now) {
+            self.after_computer(ctx, done);
         }
     }
 
-    /// Opens a native file dialog on its own thread, so the window keeps drawing.
-    fn start_file_dialog(&mut self, ctx: &egui::Context, saving: bool) {
-        if self.file_job.is_some() {
-            return;
-        }
-        let (tx, rx) = channel();
-        let ctx = ctx.clone();
-        let name = self.file.as_ref().and_then(|p| p.file_name()).map_or_else(
-            || "game.ron".to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        std::thread::spawn(move || {
-            let dialog = rfd::FileDialog::new()
-                .add_filter("Gamester game", &["ron"])
-                .add_filter("All files", &["*"]);
-            let asked = std::time::Instant::now();
-            let job = if saving {
-                FileJob::SaveAs(dialog.set_file_name(name).save_file())
-            } else {
-                FileJob::Open(dialog.pick_file())
-            };
-            let job = match job {
-                FileJob::Open(None) | FileJob::SaveAs(None)
-                    if asked.elapsed().as_millis() < 250 =>
-                {
-                    FileJob::NoDialog
-                }
-                other => other,
-            };
-            let _ = tx.send(job);
-            ctx.request_repaint();
-        });
-        self.file_job = Some(rx);
-    }
-
-    fn poll_file_dialog(&mut self) {
-        let Some(rx) = &self.file_job else { return };
-        match rx.try_recv() {
-            Ok(job) => {
-                self.file_job = None;
-                match job {
-                    FileJob::Open(Some(path)) => self.open_path(path),
-                    FileJob::SaveAs(Some(path)) => {
-                        let path = if path.extension().is_none() {
-                            path.with_extension("ron")
-                        } else {
-                            path
-                        };
-                        self.save_to(path);
-                    }
-                    FileJob::Open(None) | FileJob::SaveAs(None) => {}
-                    FileJob::NoDialog => {
-                        self.message = Some(
-                            "The desktop's file dialog did not open (is xdg-desktop-portal running?). \
-                             A saved game can also be opened with `gamester <file.ron>`."
-                                .into(),
-                        );
-                    }
+    fn after_computer(&mut self, ctx: &egui::Context, done: Move) {
+        match done {
+            Move::Made(events) => {
+                self.show_events(ctx, &events);
+                if events.iter().any(Event::ends_turn) {
+                    files::autosave(&self.session, &self.launch);
                 }
             }
-            Err(std::sync::mpsc::TryRecvError::Empty) => {}
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => self.file_job = None,
-        }
-    }
-
-    fn take_screenshot(&mut self, ctx: &egui::Context) {
-        let Some(path) = self.launch.screenshot.clone() else {
-            return;
-        };
-        // A few frames for the fonts and the layout to settle, then the picture.
-        if self.screenshot_asked || self.frames < 3 || self.animation.is_some() {
-            ctx.request_repaint();
-            return;
-        }
-        self.screenshot_asked = true;
-        let result = self.screenshot.clone();
-        let ctx2 = ctx.clone();
-        ctx.request_screenshot(move |image| {
-            let outcome = super::write_png(&path, &image);
-            if let Ok(mut slot) = result.0.lock() {
-                *slot = Some(outcome);
+            Move::Refused(e) => {
+                self.message = Some(format!("The computer's move was refused: {e}"))
             }
-            ctx2.send_viewport_cmd(egui::ViewportCommand::Close);
-            ctx2.request_repaint();
-        });
+            Move::Undecided => self.message = Some("The computer could not decide.".into()),
+        }
+        ctx.request_repaint();
     }
 
     /// Draws one frame and applies what the person did in it.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        self.frames += 1;
         self.poll_file_dialog();
         let now = ctx.input(|i| i.time);
         if self.animation.as_ref().is_some_and(|a| a.done(now)) {
             self.animation = None;
         }
-        let mut intents = self.keys(&ctx);
+        let mut intents = match &self.replaying {
+            Some(r) => r.keys(&ctx),
+            None => self.hands().keys(&ctx),
+        };
 
+        let game_over = self.session.game().is_over();
         egui::Panel::top("menu").show(ui, |ui| {
-            egui::MenuBar::new().ui(ui, |ui| {
-                ui.menu_button("Game", |ui| {
-                    if ui.button("New game…  (Ctrl+N)").clicked() {
-                        intents.push(Intent::OpenNewGame);
-                    }
-                    if ui
-                        .add_enabled(
-                            self.session.game().is_over(),
-                            egui::Button::new("Next game of the session  (Enter)"),
-                        )
-                        .clicked()
-                    {
-                        intents.push(Intent::NextGame);
-                    }
-                    if ui.button("Replay this game, turn by turn").clicked() {
-                        intents.push(Intent::ReplayStart);
-                    }
-                    ui.separator();
-                    if ui.button("Open…  (Ctrl+O)").clicked() {
-                        intents.push(Intent::Open);
-                    }
-                    ui.menu_button("Open recent", |ui| {
-                        if self.settings.recent.is_empty() {
-                            ui.label("No games opened yet");
-                        }
-                        for path in self.settings.recent.paths() {
-                            if ui.button(path.display().to_string()).clicked() {
-                                intents.push(Intent::OpenPath(path.clone()));
-                            }
-                        }
-                    });
-                    if ui.button("Save  (Ctrl+S)").clicked() {
-                        intents.push(Intent::Save);
-                    }
-                    if ui.button("Save as…  (Ctrl+Shift+S)").clicked() {
-                        intents.push(Intent::SaveAs);
-                    }
-                    ui.separator();
-                    if ui.button("Quit").clicked() {
-                        ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
-                    }
-                });
-                ui.menu_button("View", |ui| {
-                    ui.checkbox(
-                        &mut self.settings.numbers,
-                        "Number the points 1–24 (instead of ace … sice)",
-                    );
-                    ui.checkbox(&mut self.settings.ace_left, "Ace point on the left");
-                    ui.checkbox(&mut self.settings.animate, "Animate the throws");
-                });
-                ui.menu_button("Help", |ui| {
-                    if ui.button("Glossary of the tables").clicked() {
-                        self.glossary.open = true;
-                    }
-                    if ui.button("The rules of this game").clicked() {
-                        self.show_rules = true;
-                    }
-                    if ui.button("First game guide").clicked() {
-                        self.guide = Some(0);
-                    }
-                    if ui.button("Keys").clicked() {
-                        self.show_keys = true;
-                    }
-                });
-            });
+            controls::menu_bar(
+                ui,
+                game_over,
+                &mut self.settings,
+                &mut self.help,
+                &mut intents,
+            );
         });
 
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.add_space(4.0);
             ui.horizontal(|ui| {
                 let status = self.shown().status();
-                super::glossary::linked_text(
+                glossary::linked_text(
                     ui,
                     &status,
                     |t| RichText::new(t).size(21.0),
-                    &mut self.glossary,
+                    &mut self.help.glossary,
                 );
-                if self.thinking.is_some() {
+                if self.computer.is_thinking() {
                     ui.spinner();
                     ui.label(RichText::new("the computer is thinking…").italics());
                 }
@@ -1295,10 +476,14 @@ impl GamesterApp {
             if let Some(m) = &self.message {
                 ui.label(RichText::new(m).color(Color32::from_rgb(140, 30, 20)));
             }
-            if self.replaying.is_some() {
-                ui.horizontal(|ui| self.replay_buttons(ui, &mut intents));
+            if let Some(r) = &self.replaying {
+                ui.horizontal(|ui| r.buttons(ui, &mut intents));
             } else {
-                ui.horizontal(|ui| self.buttons(ui, &mut intents));
+                let person = input::person_acts(&self.session);
+                let hint_asked = self.computer.hint_asked();
+                ui.horizontal(|ui| {
+                    controls::buttons(ui, &self.session, person, hint_asked, &mut intents);
+                });
             }
             ui.add_space(4.0);
         });
@@ -1307,36 +492,36 @@ impl GamesterApp {
             .default_size(330.0)
             .resizable(true)
             .show(ui, |ui| {
-                if let Some(plays) = self.current_hint() {
-                    ui.label(RichText::new("Hint: the computer's best plays").strong());
-                    let game = self.session.game();
-                    let pos = game.position_for(game.turn());
-                    for (i, (play, value)) in plays.iter().enumerate() {
-                        let text = crate::engine::notation::format_play(&pos, &play.steps.to_vec(), game.rules().bear_off);
-                        ui.label(format!("{}. {text}   ({value:+.3})", i + 1));
-                    }
-                    ui.label(RichText::new("Values are the stakes the mover may expect to win (negative: to lose).").small());
-                    ui.separator();
+                if let Some(plays) = self.computer.hint_for(self.session.game()) {
+                    computer::show_hint(ui, self.session.game(), plays);
                 }
-                let shown = self.replaying.as_ref().map_or(&self.session, |r| &r.shown);
-                log_view::show(ui, shown, &mut self.glossary, &mut self.show_rules);
+                let shown = self
+                    .replaying
+                    .as_ref()
+                    .map_or(&self.session, ReplayView::shown);
+                log_view::show(ui, shown, &mut self.help.glossary, &mut self.help.rules);
             });
 
-        let mut view = self.board_view();
-        let resting = self.resting_dice();
+        let view = self.view();
+        let mut board = self.board_view();
+        let resting = view.resting_dice(self.shown().game(), &self.throw_off_dice, self.colours());
         let owners: Vec<Option<usize>> = resting.iter().map(|(_, o)| *o).collect();
-        view.dice = match &self.animation {
+        board.dice = match &self.animation {
             Some(a) => a.frame(now),
             None => resting.into_iter().map(|(d, _)| d).collect(),
         };
         egui::CentralPanel::default_margins().show(ui, |ui| {
-            let (response, input, to_screen) = view.show(ui);
+            let (response, input, to_screen) = board.show(ui);
             self.to_screen = Some(to_screen);
             if let Some(place) = input.hovered
                 && self.animation.is_none()
                 && !response.dragged()
             {
-                let text = self.hover_text(place, &view.dice);
+                let shown = self
+                    .replaying
+                    .as_ref()
+                    .map_or(&self.session, ReplayView::shown);
+                let text = self.hover.text(place, shown, view.bottom, &board.dice);
                 if !text.is_empty() {
                     response.on_hover_ui_at_pointer(|ui| {
                         ui.set_max_width(380.0);
@@ -1344,249 +529,51 @@ impl GamesterApp {
                     });
                 }
             }
-            if let Some(place) = input.clicked
-                && let Some(i) = self.board_intent(place, &owners, false)
-            {
-                intents.push(i);
-            }
-            if let Some(place) = input.drag_started
-                && self.animation.is_none()
-                && self.session.game().phase() == Phase::Playing
-                && let Some(from) = self.bottom_to_mover(self.session.game().turn(), place)
-                && from != 0
-                && self.person_acts()
-            {
-                intents.push(Intent::Select(Some(from)));
-            }
-            if let Some(place) = input.dropped_on
-                && self.selected.is_some()
-                && let Some(i) = self.board_intent(place, &owners, true)
-            {
-                intents.push(i);
-            }
+            let hands = self.hands();
+            let asked = [
+                input.clicked.and_then(|p| hands.click(p, &owners, false)),
+                input.drag_started.and_then(|p| hands.drag_start(p)),
+                input.dropped_on.and_then(|p| hands.drop_on(p, &owners)),
+            ];
+            intents.extend(asked.into_iter().flatten());
         });
 
+        self.windows(&ctx, &mut intents);
+        for intent in intents {
+            self.apply(&ctx, intent);
+        }
+        if self.animation.is_some() {
+            ctx.request_repaint();
+        }
+        self.computer.poll_hint();
+        self.drive_computer(&ctx, now);
+        self.screenshot.after_frame(&ctx, self.animation.is_none());
+    }
+
+    /// The windows over the board: New game, and the Help windows that are open.
+    fn windows(&mut self, ctx: &egui::Context, intents: &mut Vec<Intent>) {
         if let Some(draft) = &mut self.draft {
-            match settings::new_game_window(&ctx, draft, self.session.game().rules()) {
+            match settings::new_game_window(ctx, draft, self.session.game().rules()) {
                 settings::Choice::Start => intents.push(Intent::StartNewGame(draft.clone())),
                 settings::Choice::Cancel => self.draft = None,
                 settings::Choice::Editing => {}
             }
         }
-        if self.show_keys {
-            egui::Window::new("Keys")
-                .open(&mut self.show_keys)
-                .resizable(false)
-                .show(&ctx, |ui| {
-                    for (k, what) in KEYS {
-                        ui.horizontal(|ui| {
-                            ui.label(RichText::new(*k).strong());
-                            ui.label(*what);
-                        });
-                    }
-                });
-        }
-
-        self.guide_ui(&ctx);
-        if self.glossary.open {
-            super::glossary::glossary_window(&ctx, &mut self.glossary);
-        }
-        if self.show_rules {
-            let rules = self.shown().game().rules().clone();
-            let title = super::log_view::preset_of(&rules).map_or("House rules", |p| p.title());
-            super::glossary::rules_window(
-                &ctx,
-                &mut self.show_rules,
-                &rules,
-                title,
-                &mut self.glossary,
-            );
-        }
-        for intent in intents {
-            self.apply_intent(&ctx, intent);
-        }
-        if self.animation.is_some() {
-            ctx.request_repaint();
-        }
-        self.poll_hint();
-        self.drive_computer(&ctx, now);
-        self.take_screenshot(&ctx);
-    }
-
-    fn guide_ui(&mut self, ctx: &egui::Context) {
-        let Some(index) = self.guide else { return };
-        let steps = super::guide::steps(
-            self.session.game().rules(),
+        let bottom = self.view().bottom;
+        let shown = self
+            .replaying
+            .as_ref()
+            .map_or(&self.session, ReplayView::shown);
+        controls::help_windows(
+            ctx,
+            &mut self.help,
             self.session.game(),
-            self.bottom(),
+            shown.game().rules(),
+            bottom,
             self.settings.ace_left,
         );
-        let Some(step) = steps.get(index) else {
-            self.guide = None;
-            return;
-        };
-        if super::guide::satisfied(step.wait, self.session.game()) && index + 1 < steps.len() {
-            self.guide = Some(index + 1);
-            return;
-        }
-        match super::guide::window(ctx, step, index, steps.len()) {
-            super::guide::GuideChoice::Stay => {}
-            super::guide::GuideChoice::Back => self.guide = Some(index.saturating_sub(1)),
-            super::guide::GuideChoice::Next => self.guide = Some(index + 1),
-            super::guide::GuideChoice::Close => self.guide = None,
-        }
-    }
-
-    fn replay_buttons(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
-        let Some(r) = &self.replaying else { return };
-        let (turn, total) = r.turn();
-        ui.label(RichText::new(format!("Replay: turn {turn} of {total}")).strong());
-        if ui
-            .add_enabled(r.at > 0, egui::Button::new("Start  (Home)"))
-            .clicked()
-        {
-            intents.push(Intent::ReplayTo(0));
-        }
-        if ui
-            .add_enabled(r.at > 0, egui::Button::new("Turn back  (Left)"))
-            .clicked()
-        {
-            intents.push(Intent::ReplayTo(r.replay.turn_before(r.at)));
-        }
-        if ui
-            .add_enabled(r.at < r.replay.len(), egui::Button::new("Turn on  (Right)"))
-            .clicked()
-        {
-            intents.push(Intent::ReplayTo(r.replay.turn_after(r.at)));
-        }
-        if ui
-            .add_enabled(r.at < r.replay.len(), egui::Button::new("End  (End)"))
-            .clicked()
-        {
-            intents.push(Intent::ReplayTo(r.replay.len()));
-        }
-        if ui.button("Play on from here").clicked() {
-            intents.push(Intent::ReplayTakeOver);
-        }
-        if ui.button("Back to the game  (Esc)").clicked() {
-            intents.push(Intent::ReplayLeave);
-        }
-    }
-
-    fn buttons(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
-        let game = self.session.game();
-        let person = self.person_acts();
-        let phase = game.phase();
-        if ui
-            .add_enabled(
-                person && self.session.game().waits_for_dice(),
-                egui::Button::new("Throw  (Space)"),
-            )
-            .clicked()
-        {
-            intents.push(Intent::Throw);
-        }
-        if ui
-            .add_enabled(
-                person && phase == Phase::Playing && !game.steps_played().is_empty(),
-                egui::Button::new("Undo  (U)"),
-            )
-            .clicked()
-        {
-            intents.push(Intent::Action(Action::Undo));
-        }
-        if ui
-            .add_enabled(
-                person && game.may_confirm(),
-                egui::Button::new("Lift the dice  (Enter)"),
-            )
-            .clicked()
-        {
-            intents.push(Intent::Action(Action::Confirm));
-        }
-        if ui
-            .add_enabled(
-                person && phase == Phase::Playing && self.hint_job.is_none(),
-                egui::Button::new("Hint  (H)"),
-            )
-            .clicked()
-        {
-            intents.push(Intent::Hint);
-        }
-        if game.rules().cube {
-            if ui
-                .add_enabled(
-                    person && game.choices().contains(&Action::Double),
-                    egui::Button::new("Double  (D)"),
-                )
-                .clicked()
-            {
-                intents.push(Intent::Action(Action::Double));
-            }
-            if phase == Phase::DoubleOffered {
-                if ui
-                    .add_enabled(person, egui::Button::new("Take  (T)"))
-                    .clicked()
-                {
-                    intents.push(Intent::Action(Action::Take));
-                }
-                if ui
-                    .add_enabled(person, egui::Button::new("Drop  (P)"))
-                    .clicked()
-                {
-                    intents.push(Intent::Action(Action::Drop));
-                }
-            }
-        }
-        if phase == Phase::ChooseThrow && person {
-            for (i, t) in game.throws().iter().enumerate() {
-                if ui
-                    .button(format!(
-                        "Play {}  ({})",
-                        crate::engine::terms::throw_words(t),
-                        i + 1
-                    ))
-                    .clicked()
-                {
-                    intents.push(Intent::Action(Action::ChooseThrow(i as u8)));
-                }
-            }
-        }
-        if game.is_over() && ui.button("Next game  (Enter)").clicked() {
-            intents.push(Intent::NextGame);
-        }
-        if ui.button("New game…").clicked() {
-            intents.push(Intent::OpenNewGame);
-        }
     }
 }
-
-/// The keys, as the Help window lists them.
-pub const KEYS: &[(&str, &str)] = &[
-    (
-        "Space or R",
-        "throw the dice (or skip the throw's animation)",
-    ),
-    (
-        "Click a man",
-        "pick him up: the points he may reach light up",
-    ),
-    ("U, Backspace, Ctrl+Z", "take back the last step"),
-    (
-        "Enter or L",
-        "lift the dice: the play is done (after a game: the next game)",
-    ),
-    ("1, 2", "Double-hand: play the first or the second throw"),
-    ("D, T, P", "double; take; drop (when the cube is in play)"),
-    ("Escape", "put the man down"),
-    ("H", "a hint: the computer's best plays for this throw"),
-    ("Ctrl+N", "new game"),
-    ("Ctrl+O, Ctrl+S, Ctrl+Shift+S", "open, save, save as"),
-    (
-        "Left, Right, Home, End",
-        "in a replay: a turn back, a turn on, the start, the end",
-    ),
-];
 
 impl eframe::App for GamesterApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
@@ -1600,14 +587,6 @@ impl eframe::App for GamesterApp {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        if !self.launch.ephemeral
-            && self.launch.screenshot.is_none()
-            && let Some(path) = save::autosave_path()
-        {
-            let file = save::SaveFile::from_game(self.session.game(), self.session.table());
-            if let Err(e) = save::write_atomic(&path, &file) {
-                eprintln!("gamester: autosave failed: {e}");
-            }
-        }
+        files::autosave_on_exit(&self.session, &self.launch);
     }
 }

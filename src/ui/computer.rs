@@ -1,12 +1,20 @@
 //! The computer at the table: it thinks on a thread of its own, so the window keeps drawing
 //! (and shows that it is thinking), and its answer is applied through the same gate as a
-//! person's.
+//! person's. It takes its turn at a person's pace, and ranks the plays of a throw for a hint.
 
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
+use egui::RichText;
+
 use crate::ai::{Decision, decide, rank_plays};
-use crate::engine::{Game, Play};
+use crate::engine::notation::format_play;
+use crate::engine::{Action, Event, Game, Phase, Play, RuleError, Side};
 use crate::level::Level;
+use crate::players::Controller;
+use crate::session::Session;
+
+/// How long the computer waits after acting, so a person can follow what it does (seconds).
+const PACE: f64 = 0.6;
 
 /// A question put to the computer, and where its answer will come.
 pub struct Thinking<T> {
@@ -62,4 +70,165 @@ pub fn ask_hint(game: &Game, wake: impl FnOnce() + Send + 'static) -> Thinking<V
         move || rank_plays(&game, Level::Expert, 5),
         wake,
     )
+}
+
+/// What the computer did at the table.
+#[derive(Debug)]
+pub enum Move {
+    /// It acted (or had nothing to do), and these are the events.
+    Made(Vec<Event>),
+    /// The game refused what it chose.
+    Refused(RuleError),
+    /// Its thread died without an answer.
+    Undecided,
+}
+
+/// The computer's side of the window: the decision it is working out, when it may act again,
+/// and the hint it is working out or last gave.
+#[derive(Default)]
+pub struct Computer {
+    thinking: Option<Thinking<Option<Decision>>>,
+    /// Not before this time (the window's clock) does the computer act again: a person can
+    /// follow what it does.
+    not_before: f64,
+    /// The computer ranking the plays of this throw for a hint, and its last answer (with the
+    /// length of the record it was for).
+    hint_job: Option<Thinking<Vec<(Play, f32)>>>,
+    hint: Option<(usize, Vec<(Play, f32)>)>,
+}
+
+/// The level of the computer if it is the computer's turn to act (in throw-offs: when no
+/// person sits at the table, the strongest level at it).
+fn level_to_act(session: &Session) -> Option<Level> {
+    let level = |c: Controller| match c {
+        Controller::Computer(level) => Some(level),
+        Controller::Person => None,
+    };
+    match session.acting_player() {
+        Some(p) => level(p.controller),
+        None if session.game().is_over() => None,
+        None => {
+            let levels: Vec<Level> = Side::BOTH
+                .iter()
+                .flat_map(|&s| session.table().seat(s).players.iter())
+                .map(|p| level(p.controller))
+                .collect::<Option<Vec<_>>>()?;
+            levels.into_iter().max()
+        }
+    }
+}
+
+impl Computer {
+    /// Whether the computer is working out its next action.
+    #[must_use]
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+
+    /// Collects the computer's answer if it has come, and applies it if the game is still
+    /// where it was when asked.
+    pub fn answer(&mut self, session: &mut Session, now: f64) -> Option<Move> {
+        let job = self.thinking.as_ref()?;
+        let answer = job.poll()?;
+        let asked_at = job.asked_at;
+        self.thinking = None;
+        if asked_at != session.game().record().len() {
+            return None;
+        }
+        let result = match answer {
+            Ok(Some(Decision::Play(play))) => session.apply_play(&play),
+            Ok(Some(Decision::Action(action))) => session.apply(action),
+            Ok(None) if session.game().waits_for_dice() => session.throw(),
+            Ok(None) => Ok(Vec::new()),
+            Err(()) => {
+                self.not_before = now + PACE;
+                return Some(Move::Undecided);
+            }
+        };
+        Some(self.made(now, result))
+    }
+
+    /// Lets the computer take its turn if it is its turn: throws at once when there is nothing
+    /// to decide, else starts it thinking (`wake` repaints when the answer is ready). Waits
+    /// while it is still thinking, and between its actions.
+    pub fn act(&mut self, ctx: &egui::Context, session: &mut Session, now: f64) -> Option<Move> {
+        if self.thinking.is_some() || session.game().is_over() {
+            return None;
+        }
+        let level = level_to_act(session)?;
+        if now < self.not_before {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(self.not_before - now));
+            return None;
+        }
+        let game = session.game();
+        let cube_choice =
+            game.phase() == Phase::ToThrow && game.choices().contains(&Action::Double);
+        if session.game().waits_for_dice() && !cube_choice {
+            // Nothing to decide: the computer throws.
+            let result = session.throw();
+            return Some(self.made(now, result));
+        }
+        let wake = ctx.clone();
+        self.thinking = Some(ask_decision(game, level, move || wake.request_repaint()));
+        None
+    }
+
+    fn made(&mut self, now: f64, result: Result<Vec<Event>, RuleError>) -> Move {
+        self.not_before = now + PACE;
+        match result {
+            Ok(events) => Move::Made(events),
+            Err(e) => Move::Refused(e),
+        }
+    }
+
+    /// Whether a hint is being worked out.
+    #[must_use]
+    pub fn hint_asked(&self) -> bool {
+        self.hint_job.is_some()
+    }
+
+    /// Starts the computer ranking the plays of the throw in `game`, unless it is already.
+    pub fn ask_hint(&mut self, ctx: &egui::Context, game: &Game) {
+        if self.hint_job.is_none() && game.phase() == Phase::Playing {
+            let wake = ctx.clone();
+            self.hint_job = Some(ask_hint(game, move || wake.request_repaint()));
+        }
+    }
+
+    /// Keeps the hint once it has come.
+    pub fn poll_hint(&mut self) {
+        if let Some(job) = &self.hint_job
+            && let Some(answer) = job.poll()
+        {
+            let at = job.asked_at;
+            self.hint_job = None;
+            if let Ok(plays) = answer {
+                self.hint = Some((at, plays));
+            }
+        }
+    }
+
+    /// The hint for the throw being played in `game`, if the computer has given one for this
+    /// very state.
+    #[must_use]
+    pub fn hint_for(&self, game: &Game) -> Option<&[(Play, f32)]> {
+        let (at, plays) = self.hint.as_ref()?;
+        (*at == game.record().len()).then_some(plays.as_slice())
+    }
+}
+
+/// The hint atop the story: the computer's best plays of the throw in `game`, each with its
+/// value.
+pub fn show_hint(ui: &mut egui::Ui, game: &Game, plays: &[(Play, f32)]) {
+    ui.label(RichText::new("Hint: the computer's best plays").strong());
+    let pos = game.position_for(game.turn());
+    for (i, (play, value)) in plays.iter().enumerate() {
+        let text = format_play(&pos, &play.steps.to_vec(), game.rules().bear_off);
+        ui.label(format!("{}. {text}   ({value:+.3})", i + 1));
+    }
+    ui.label(
+        RichText::new("Values are the stakes the mover may expect to win (negative: to lose).")
+            .small(),
+    );
+    ui.separator();
 }

@@ -236,6 +236,33 @@ pub fn window(ctx: &egui::Context, step: &Step, index: usize, count: usize) -> G
     choice
 }
 
+/// The guide at step `at` (while it is open) for the game in play: moves on by itself once the
+/// game has done what the step waits for, else shows the step and follows Back, Next, Close.
+pub fn show(
+    ctx: &egui::Context,
+    at: &mut Option<usize>,
+    game: &Game,
+    bottom: Side,
+    ace_left: bool,
+) {
+    let Some(index) = *at else { return };
+    let steps = steps(game.rules(), game, bottom, ace_left);
+    let Some(step) = steps.get(index) else {
+        *at = None;
+        return;
+    };
+    if satisfied(step.wait, game) && index + 1 < steps.len() {
+        *at = Some(index + 1);
+        return;
+    }
+    match window(ctx, step, index, steps.len()) {
+        GuideChoice::Stay => {}
+        GuideChoice::Back => *at = Some(index.saturating_sub(1)),
+        GuideChoice::Next => *at = Some(index + 1),
+        GuideChoice::Close => *at = None,
+    }
+}
+
 /// The points a step rings, as board places.
 #[must_use]
 pub fn places(step: &Step) -> Vec<Place> {

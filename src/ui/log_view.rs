@@ -4,14 +4,8 @@
 use egui::{RichText, ScrollArea};
 
 use crate::engine::options::OPTIONS;
-use crate::engine::{Preset, Rules, Side};
+use crate::engine::{Preset, Side};
 use crate::session::Session;
-
-/// The preset whose rules these are, if any: [`Preset::of`], kept for the window's callers.
-#[must_use]
-pub fn preset_of(rules: &Rules) -> Option<Preset> {
-    Preset::of(rules)
-}
 
 /// The side panel: rules in force, score, and the story so far.
 pub fn show(

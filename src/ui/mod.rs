@@ -4,24 +4,35 @@
 pub mod app;
 pub mod board_view;
 pub mod computer;
+pub mod controls;
 pub mod dice_view;
+pub mod error;
+pub mod files;
 pub mod glossary;
 pub mod guide;
+pub mod input;
+pub mod intent;
+pub mod launch;
 pub mod log_view;
+pub mod replaying;
+pub mod screenshot;
 pub mod settings;
+pub mod table_view;
 pub mod theme;
 pub mod tooltips;
 
-use std::path::Path;
-
-pub use app::{GamesterApp, Launch, Settings};
+pub use app::GamesterApp;
+pub use error::UiError;
+pub use launch::Launch;
+pub use screenshot::write_png;
+pub use settings::Settings;
 
 /// The window's icon, drawn for Gamester (assets/gamester.png).
 pub const ICON_PNG: &[u8] = include_bytes!("../../assets/gamester.png");
 
 /// Opens the window and runs until it is closed. With `launch.screenshot`, writes the first
 /// settled frame to that PNG and closes.
-pub fn run(launch: Launch) -> Result<(), String> {
+pub fn run(launch: Launch) -> Result<(), UiError> {
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("Gamester — the games at Tables")
         .with_inner_size([1280.0, 820.0])
@@ -36,26 +47,21 @@ pub fn run(launch: Launch) -> Result<(), String> {
         ..Default::default()
     };
     let screenshot = launch.screenshot.is_some();
-    let result = app::ScreenshotResult::default();
+    let result = screenshot::ScreenshotResult::default();
     let slot = result.clone();
     eframe::run_native(
         "gamester",
         options,
         Box::new(move |cc| {
             let mut app = GamesterApp::from_creation(cc, launch);
-            app.screenshot = slot;
+            app.report_screenshot_to(slot);
             Ok(Box::new(app))
         }),
     )
-    .map_err(|e| format!("the window could not be opened: {e}"))?;
+    .map_err(|e| UiError::WindowFailed(e.to_string()))?;
     if screenshot {
-        let outcome = result
-            .0
-            .lock()
-            .map_err(|_| "the screenshot was lost".to_string())?
-            .take();
-        return outcome
-            .unwrap_or_else(|| Err("the window closed before the screenshot was taken".into()));
+        let outcome = result.0.lock().map_err(|_| UiError::ScreenshotLost)?.take();
+        return outcome.unwrap_or(Err(UiError::ClosedBeforeScreenshot));
     }
     Ok(())
 }
@@ -76,23 +82,6 @@ pub fn decode_icon(bytes: &[u8]) -> Option<egui::IconData> {
         width: info.width,
         height: info.height,
     })
-}
-
-/// Writes an egui image as an RGBA PNG.
-pub fn write_png(path: &Path, image: &egui::ColorImage) -> Result<(), String> {
-    let file =
-        std::fs::File::create(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    let mut encoder = png::Encoder::new(
-        std::io::BufWriter::new(file),
-        image.size[0] as u32,
-        image.size[1] as u32,
-    );
-    encoder.set_color(png::ColorType::Rgba);
-    encoder.set_depth(png::BitDepth::Eight);
-    let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
-    let bytes: Vec<u8> = image.pixels.iter().flat_map(|c| c.to_array()).collect();
-    writer.write_image_data(&bytes).map_err(|e| e.to_string())?;
-    writer.finish().map_err(|e| e.to_string())
 }
 
 /// Measures the CPU cost of one frame of the window (layout, painting the board, tessellation;

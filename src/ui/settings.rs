@@ -3,12 +3,44 @@
 //! game in progress are shown, not changed.
 
 use egui::{ComboBox, RichText};
+use serde::{Deserialize, Serialize};
 
-use super::app::Settings;
 use crate::engine::options::{OPTIONS, RuleOption, source_name};
 use crate::engine::{Players, Preset, Rules, Side};
 use crate::level::Level;
-use crate::players::{Colour, Controller, Player};
+use crate::players::{Colour, Controller, Player, Table};
+use crate::save::RecentFiles;
+
+/// What a person chooses once and keeps between runs: the next game's rules and table, and how
+/// the board is shown.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub preset: Option<Preset>,
+    pub rules: Rules,
+    pub table: Table,
+    pub numbers: bool,
+    pub ace_left: bool,
+    pub animate: bool,
+    pub recent: RecentFiles,
+    /// Whether the first-game guide was offered already (it opens by itself once).
+    pub guide_offered: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            preset: Some(Preset::Irish),
+            rules: Rules::preset(Preset::Irish),
+            table: Table::against_computer(Level::Fair),
+            numbers: false,
+            ace_left: false,
+            animate: true,
+            recent: RecentFiles::default(),
+            guide_offered: false,
+        }
+    }
+}
 
 /// What the person did with the window this frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,9 +49,6 @@ pub enum Choice {
     Start,
     Cancel,
 }
-
-/// Whether the computer may be chosen as a player.
-pub const COMPUTER_AVAILABLE: bool = true;
 
 fn sources_line(option: &RuleOption) -> String {
     let names: Vec<&str> = option.sources.iter().map(|s| source_name(s)).collect();
@@ -112,11 +141,9 @@ fn player_row(ui: &mut egui::Ui, id: &str, player: &mut Player) {
                     Controller::Person,
                     controller_label(Controller::Person),
                 );
-                if COMPUTER_AVAILABLE {
-                    for level in Level::ALL {
-                        let c = Controller::Computer(level);
-                        ui.selectable_value(&mut player.controller, c, controller_label(c));
-                    }
+                for level in Level::ALL {
+                    let c = Controller::Computer(level);
+                    ui.selectable_value(&mut player.controller, c, controller_label(c));
                 }
             });
     });

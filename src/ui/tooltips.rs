@@ -5,7 +5,43 @@ use super::board_view::Place;
 use super::dice_view::ShownDie;
 use crate::engine::movegen::hitting_throws;
 use crate::engine::terms::face_name;
-use crate::engine::{Game, Side};
+use crate::engine::{Game, Position, Side};
+use crate::session::Session;
+
+/// The last hover text, with the place and the position it was made for: kept while the
+/// pointer and the position stay the same (counting the throws that hit a blot takes a
+/// little working out).
+#[derive(Clone, Debug, Default)]
+pub struct Hover {
+    last: Option<(Place, Position, String)>,
+}
+
+impl Hover {
+    /// The hover text of `place` in the game `shown`, seen by `viewer` (the side at the
+    /// bottom), with the `dice` shown.
+    pub fn text(
+        &mut self,
+        place: Place,
+        shown: &Session,
+        viewer: Side,
+        dice: &[ShownDie],
+    ) -> String {
+        let position = shown.game().position();
+        if let Some((p, pos, text)) = &self.last
+            && *p == place
+            && *pos == position
+        {
+            return text.clone();
+        }
+        let names = [
+            shown.colour_name(Side::White),
+            shown.colour_name(Side::Black),
+        ];
+        let text = describe(place, shown.game(), viewer, names, dice);
+        self.last = Some((place, position, text.clone()));
+        text
+    }
+}
 
 /// A point's name as the side at the bottom counts it: "your cater point (4), in your home
 /// table", "the adversary's trey point (your 22), in his home table".
@@ -129,7 +165,7 @@ pub fn describe(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Preset, Rules};
+    use crate::engine::{Layout, Preset, Rules};
 
     #[test]
     fn points_are_named_from_the_viewers_side() {
@@ -145,10 +181,30 @@ mod tests {
     }
 
     #[test]
-    fn a_blot_says_how_many_throws_hit_it() {
+    fn a_taken_point_says_how_many_men_stand_there_and_whose() {
         let game = Game::new(Rules::preset(Preset::Irish)).unwrap();
         // No blots at the start: the 6 point holds five men
         let text = describe(Place::Point(6), &game, Side::White, ["White", "Black"], &[]);
         assert!(text.contains("5 men, yours"), "{text}");
+    }
+
+    #[test]
+    fn a_blot_says_how_many_throws_hit_it() {
+        // Given White's blot on his cinque point, four pips from Black's two men on White's ace
+        // point, under Irish (doublets played single)
+        let mut rules = Rules::preset(Preset::Irish);
+        let position: Position = "24:2 13:5 8:3 6:4 5:1 / 24:2 13:5 8:3 6:5".parse().unwrap();
+        rules.layout = Layout::Custom(position.to_setup(Side::White));
+        let game = Game::new(rules).unwrap();
+        // When the pointer rests on it
+        let text = describe(Place::Point(5), &game, Side::White, ["White", "Black"], &[]);
+        // Then it is called a blot, hit by the eleven throws with a 4, 3-1 both ways and 2-2
+        // (1-1, played single, falls short): 14 of 36
+        assert!(
+            text.contains(
+                "Your blot: a man alone, whom the adversary may hit. 14 of the 36 throws hit it."
+            ),
+            "{text}"
+        );
     }
 }

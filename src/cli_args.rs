@@ -1,0 +1,117 @@
+//! What the commands that take rules, a position and dice read from their arguments
+//! (`--preset`, `--set`, `--position`, `--dice`, and each command's own options), and why a
+//! command could not run. `cli` and `cli_ai` both read their arguments here.
+
+use thiserror::Error;
+
+use crate::engine::position_id::{self, PositionIdError};
+use crate::engine::rules::RulesError;
+use crate::engine::{Position, Preset, Rules, Throw};
+use crate::save::SaveError;
+
+/// Why a command could not run. Each is printed on one line; the exit code is 2.
+#[derive(Debug, Error)]
+pub enum CliError {
+    #[error("{0}")]
+    Usage(String),
+    #[error("{0}")]
+    Rules(#[from] RulesError),
+    #[error("bad position: {0}")]
+    Position(#[from] PositionIdError),
+    #[error("bad dice `{text}`: {reason}")]
+    Dice { text: String, reason: String },
+    #[error("{0}")]
+    Save(#[from] SaveError),
+}
+
+/// The options shared by the commands that take rules, a position and dice, and the command's
+/// own options (`--name value`, those in `own`).
+pub(crate) struct Query {
+    pub(crate) rules: Rules,
+    pub(crate) position: Option<Position>,
+    pub(crate) dice: Option<Vec<u8>>,
+    own: Vec<(String, String)>,
+}
+
+impl Query {
+    /// The value of one of the command's own options.
+    pub(crate) fn get(&self, name: &str) -> Option<&str> {
+        self.own
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Reads the shared options only.
+pub(crate) fn read_query(args: &[String]) -> Result<Query, CliError> {
+    read_query_with(args, &[])
+}
+
+/// Reads the shared options and the command's own (`own_names`, each followed by its value).
+pub(crate) fn read_query_with(args: &[String], own_names: &[&str]) -> Result<Query, CliError> {
+    let mut own = Vec::new();
+    let mut preset = None;
+    let mut sets = Vec::new();
+    let mut position = None;
+    let mut dice = None;
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = || {
+            it.next()
+                .cloned()
+                .ok_or_else(|| CliError::Usage(format!("{flag} needs a value")))
+        };
+        match flag.as_str() {
+            "--preset" => preset = Some(value()?.parse::<Preset>()?),
+            "--set" => sets.push(value()?),
+            "--position" => position = Some(position_id::decode(&value()?)?),
+            "--dice" => {
+                let text = value()?;
+                let faces = text
+                    .split(',')
+                    .map(|f| f.trim().parse::<u8>())
+                    .collect::<Result<Vec<u8>, _>>()
+                    .map_err(|_| CliError::Dice {
+                        text: text.clone(),
+                        reason: "write the faces as 6,5".into(),
+                    })?;
+                dice = Some(faces);
+            }
+            other if own_names.contains(&other) => own.push((other.to_string(), value()?)),
+            other => return Err(CliError::Usage(format!("unknown option `{other}`"))),
+        }
+    }
+    let mut rules =
+        Rules::preset(preset.ok_or_else(|| CliError::Usage("--preset <name> is required".into()))?);
+    for s in &sets {
+        rules.set_assignment(s)?;
+    }
+    Ok(Query {
+        rules,
+        position,
+        dice,
+        own,
+    })
+}
+
+/// The throw of `faces`, refused unless it is a throw of as many dice as `rules` throw.
+pub(crate) fn read_throw(rules: &Rules, faces: &[u8]) -> Result<Throw, CliError> {
+    let text = faces
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(",");
+    let throw = Throw::new(faces).map_err(|e| CliError::Dice {
+        text: text.clone(),
+        reason: e.to_string(),
+    })?;
+    if faces.len() != rules.dice_count() {
+        return Err(CliError::Dice {
+            text,
+            reason: format!("these rules throw {} dice", rules.dice_count()),
+        });
+    }
+    Ok(throw)
+}
