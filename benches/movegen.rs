@@ -1,5 +1,6 @@
 //! Legal-play generation over a fixed, seeded sample of positions from random games
 //! (the same sample `gamester bench movegen` uses).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;

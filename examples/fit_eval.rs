@@ -8,7 +8,7 @@
 //!    logistic model (used only without a network);
 //!    `cargo run --release --example fit_eval -- train probs.txt… > src/ai/data/net.bin` trains the
 //!    network.
-
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 // Matrix arithmetic reads best with indices.
 #![allow(clippy::needless_range_loop)]
 

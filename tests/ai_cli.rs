@@ -1,5 +1,6 @@
 //! The computer's commands run as a real process: `best`, `selfplay`, their formats and exit
 //! codes.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::process::{Command, Output};
 

@@ -3,6 +3,7 @@
 //! must act and whether dice are due, what the game waits for in words; several steps apply all
 //! or nothing; and the endings the game applies are the engine's one set of ending functions.
 //! Checked at every state of random games under random options.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
 

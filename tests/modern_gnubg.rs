@@ -1,5 +1,6 @@
 //! The modern preset against GNU Backgammon's recorded answers (tests/data, see its README):
 //! for every recorded position and throw, exactly gnubg's set of resulting positions.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::collections::BTreeSet;
 

@@ -1,5 +1,6 @@
 //! Every option of RULES.md, value by value: Given a position, When something is thrown or
 //! played, Then the behaviour RULES.md gives that value.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
 

@@ -1,6 +1,7 @@
 //! Saved games in files: the example files of `tests/data` load and say what they hold; the
 //! window's steps (write, load, replay, take over) work; and a corpus of broken files is each
 //! refused with its own reason.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::fs;
 use std::path::Path;

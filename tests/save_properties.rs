@@ -1,6 +1,7 @@
 //! Save files over many random games under random rule options (seeded by proptest): saving and
 //! loading gives the same game, the same record and the same next plays; and no bytes, however
 //! mangled, make the loader panic.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
 

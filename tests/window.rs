@@ -1,6 +1,7 @@
 //! The window, headless (egui_kittest): start a game, throw with seeded dice, play a step by
 //! clicking on the board, undo it, play and lift the dice; the settings change the next game;
 //! many random clicks never panic.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use egui::accesskit::Role;
 use egui::{Event, Modifiers, PointerButton, Pos2, vec2};
