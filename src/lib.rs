@@ -16,4 +16,5 @@ pub mod players;
 pub mod sample;
 pub mod save;
 pub mod session;
+pub mod teaching;
 pub mod ui;

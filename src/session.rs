@@ -2,12 +2,12 @@
 //! in period words. Free of any window code, so the window and its tests share it.
 
 use crate::engine::notation::format_play;
-use crate::engine::terms::{describe_play, face_name, his_point, throw_words};
 use crate::engine::{
     Action, Attempt, DiceRoller, EndReason, Event, Game, Outcome, Phase, Play, Position, RuleError,
     Rules, Side, Step, Tally, WinKind, stake_words,
 };
 use crate::players::{Player, Table};
+use crate::teaching::terms::{describe_play, face_name, his_point, throw_words};
 
 /// One line of the game's story: who, and what happened, in words and (for plays) in notation.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,14 +11,14 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use gamester::engine::options::{OPTIONS, RuleOption, SOURCES};
-use gamester::engine::rules_text::{Section, explain};
-use gamester::engine::terms::{GLOSSARY, MODERN, links, term};
 use gamester::engine::{
     Action, Compulsion, FairDice, Layout, Opening, Phase, Position, Preset, Rules, Side, Tally,
     position_id,
 };
 use gamester::players::{Colour, Table};
 use gamester::session::Session;
+use gamester::teaching::rules_text::{Section, explain};
+use gamester::teaching::terms::{GLOSSARY, MODERN, links, term};
 
 fn shared(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -1,12 +1,14 @@
-//! The rules of the games at tables, and nothing else: pure, depending on serde and rand only.
-//! Everything that changes a game goes through [`Game::apply`].
+//! The rules of the games at tables: pure, depending on serde and rand only. Everything that
+//! changes a game goes through [`Game::apply`]; how turns start and games end is written once
+//! in [`endings`]; each option is declared once in [`options`], with the words and sources
+//! every reader of the options shows. The teaching texts built on the rules (period words,
+//! glossary, the rules explained) live beside it in [`crate::teaching`].
 
 pub mod action;
 pub mod board;
 pub mod dice;
 pub mod endings;
 pub mod game;
-pub mod glossary;
 pub mod movegen;
 pub mod notation;
 pub mod options;
@@ -15,10 +17,8 @@ pub mod play;
 pub mod position_id;
 pub mod refusal;
 pub mod rules;
-pub mod rules_text;
 pub mod side;
 pub mod stakes;
-pub mod terms;
 
 pub use action::{Action, Attempt, Event};
 pub use board::{Men, Position, PositionError, Setup};

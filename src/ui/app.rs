@@ -79,6 +79,8 @@ impl GamesterApp {
                 Ok(s) => s,
                 Err(e) => {
                     message = Some(format!("The remembered rules could not start a game: {e}"));
+                    // The default rules lay out the fixed array of fifteen men a side, and a game
+                    // fails to start only on a custom layout that is not a position.
                     #[allow(clippy::expect_used)]
                     new_game(&Rules::default(), &Table::two_people(), &launch)
                         .expect("the default rules always make a game")
@@ -221,7 +223,7 @@ impl GamesterApp {
         if let Some(index) = self.help.guide
             && self.replaying.is_none()
             && let Some(step) =
-                guide::steps(game.rules(), game, view.bottom, view.ace_left).get(index)
+                guide::lessons(game.rules(), game, view.bottom, view.ace_left).get(index)
         {
             choosable = guide::places(step);
         }

@@ -12,9 +12,9 @@ use egui::{
 
 use super::dice_view::{self, ShownDie};
 use super::theme;
-use crate::engine::terms::face_name;
 use crate::engine::{Cube, Position, Side};
 use crate::players::Colour;
+use crate::teaching::terms::face_name;
 
 /// The board's own width and height.
 pub const SIZE: Vec2 = vec2(960.0, 700.0);

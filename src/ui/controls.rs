@@ -177,7 +177,7 @@ pub fn buttons(
             if ui
                 .button(format!(
                     "Play {}  ({})",
-                    crate::engine::terms::throw_words(t),
+                    crate::teaching::terms::throw_words(t),
                     i + 1
                 ))
                 .clicked()

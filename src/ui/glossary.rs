@@ -4,8 +4,8 @@
 use egui::{RichText, ScrollArea};
 
 use crate::engine::Rules;
-use crate::engine::rules_text::explain;
-use crate::engine::terms::{GLOSSARY, Term, links, search};
+use crate::teaching::rules_text::explain;
+use crate::teaching::terms::{GLOSSARY, Term, links, search};
 
 /// The glossary window's state: open or not, the search, and the entry a link asked for.
 #[derive(Clone, Debug, Default)]

@@ -18,9 +18,9 @@ pub enum Wait {
     FirstPlay,
 }
 
-/// One step of the guide.
+/// One lesson of the first-game guide (named so, not `Step`, which is a man moved by one die).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
+pub struct Lesson {
     pub title: &'static str,
     pub text: String,
     pub wait: Wait,
@@ -28,9 +28,9 @@ pub struct Step {
     pub points: Vec<u8>,
 }
 
-/// The steps of the guide for a game under `rules`, seen by the side at the bottom.
+/// The lessons of the guide for a game under `rules`, seen by the side at the bottom.
 #[must_use]
-pub fn steps(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<Step> {
+pub fn lessons(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<Lesson> {
     let (home_side, outer_side) = if ace_left {
         ("left", "right")
     } else {
@@ -51,7 +51,7 @@ pub fn steps(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<St
         .map(|&p| {
             let n = start.at(usize::from(p));
             let name = if p <= 6 {
-                format!("your {} point", crate::engine::terms::face_name(p))
+                format!("your {} point", crate::teaching::terms::face_name(p))
             } else {
                 format!("your {p} point")
             };
@@ -91,7 +91,7 @@ pub fn steps(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<St
         _ => "The throw-off is already thrown in this game.",
     };
     vec![
-        Step {
+        Lesson {
             title: "The tables",
             text: format!(
                 "The board is a pair of tables, hinged in the middle: twenty-four points, six in each \
@@ -103,7 +103,7 @@ pub fn steps(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<St
             wait: Wait::Nothing,
             points: vec![1, 2, 3, 4, 5, 6],
         },
-        Step {
+        Lesson {
             title: "The array of the men",
             text: format!(
                 "Each side has fifteen men. Yours stand {}, ringed on the board; the adversary's stand \
@@ -113,7 +113,7 @@ pub fn steps(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<St
             wait: Wait::Nothing,
             points: array,
         },
-        Step {
+        Lesson {
             title: "The throw-off",
             text: format!(
                 "To begin, each side throws one die; the higher throw begins (equal throws are thrown again). {opening}"
@@ -121,7 +121,7 @@ pub fn steps(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<St
             wait: Wait::ThrowOff,
             points: Vec::new(),
         },
-        Step {
+        Lesson {
             title: "Moving the men",
             text: format!(
                 "Each die moves one man that many points toward your home. Click a man: the points he \
@@ -133,7 +133,7 @@ pub fn steps(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<St
             wait: Wait::FirstPlay,
             points: Vec::new(),
         },
-        Step {
+        Lesson {
             title: "Blots, hitting and entering",
             text: "A man alone on a point is a blot. A man who lands on the adversary's blot hits it \
                    (nips it, if he only passes over it in playing at length): the blot goes to the bar, \
@@ -144,7 +144,7 @@ pub fn steps(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<St
             wait: Wait::Nothing,
             points: Vec::new(),
         },
-        Step {
+        Lesson {
             title: "Taking points, binding the table",
             text: format!(
                 "Two men together take a point: no adversary may land there. With two or more men on \
@@ -159,7 +159,7 @@ pub fn steps(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<St
             wait: Wait::Nothing,
             points: Vec::new(),
         },
-        Step {
+        Lesson {
             title: "Bearing off",
             text: format!(
                 "When all fifteen of your men are in your home table (none on the bar), you bear them \
@@ -168,7 +168,7 @@ pub fn steps(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<St
             wait: Wait::Nothing,
             points: Vec::new(),
         },
-        Step {
+        Lesson {
             title: "Winning",
             text: format!(
                 "The first to bear off all his men wins. {stakes} The story of the game, on the right, \
@@ -200,7 +200,7 @@ pub enum GuideChoice {
 }
 
 /// The guide's window at `step`; returns what was clicked.
-pub fn window(ctx: &egui::Context, step: &Step, index: usize, count: usize) -> GuideChoice {
+pub fn window(ctx: &egui::Context, step: &Lesson, index: usize, count: usize) -> GuideChoice {
     let mut choice = GuideChoice::Stay;
     egui::Window::new("First game guide")
         .default_width(360.0)
@@ -246,7 +246,7 @@ pub fn show(
     ace_left: bool,
 ) {
     let Some(index) = *at else { return };
-    let steps = steps(game.rules(), game, bottom, ace_left);
+    let steps = lessons(game.rules(), game, bottom, ace_left);
     let Some(step) = steps.get(index) else {
         *at = None;
         return;
@@ -265,6 +265,6 @@ pub fn show(
 
 /// The points a step rings, as board places.
 #[must_use]
-pub fn places(step: &Step) -> Vec<Place> {
+pub fn places(step: &Lesson) -> Vec<Place> {
     step.points.iter().map(|&p| Place::Point(p)).collect()
 }

@@ -3,10 +3,10 @@
 
 use super::board_view::Place;
 use super::dice_view::ShownDie;
-use crate::engine::movegen::hitting_throws;
-use crate::engine::terms::face_name;
 use crate::engine::{Game, Position, Side};
 use crate::session::Session;
+use crate::teaching::blots::hitting_throws;
+use crate::teaching::terms::face_name;
 
 /// The last hover text, with the place and the position it was made for: kept while the
 /// pointer and the position stay the same (counting the throws that hit a blot takes a

@@ -3,23 +3,24 @@
 //! they disagree, and says plainly where RULES.md left a choice open that Gamester settles.
 //!
 //! ```
-//! use gamester::engine::{Preset, Rules, rules_text::explain};
+//! use gamester::engine::{Preset, Rules};
+//! use gamester::teaching::rules_text::explain;
 //!
 //! let sections = explain(&Rules::preset(Preset::Fails));
 //! let dice = sections.iter().find(|s| s.title == "Dice").unwrap();
 //! assert!(dice.text.contains("three dice"));
 //! ```
 
-use super::board::{Men, Position};
 use super::glossary::MODERN;
-use super::options::{self, RuleOption, SOURCES, source_name};
-use super::rules::{
+use super::terms::face_name;
+use crate::engine::board::{Men, Position};
+use crate::engine::options::{self, RuleOption, SOURCES, source_name};
+use crate::engine::rules::{
     BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, Opening, Players, Preset, Rules,
     Stakes,
 };
-use super::side::Side;
-use super::stakes::bear_off_stake;
-use super::terms::face_name;
+use crate::engine::side::Side;
+use crate::engine::stakes::{bear_off_stake, stake_words};
 
 /// One part of the explanation: a heading, plain sentences, the sources they rest on (as the
 /// app names them), and what the sources disagree on, where they do.
@@ -389,14 +390,6 @@ fn compulsion(compulsion: Compulsion, unplayable_die_loses: bool) -> Section {
     };
     Section::new("How much must be played", format!("{rule} {forfeit}"), ids)
         .disagreeing(&options::COMPULSION, "")
-}
-
-fn stake_words(n: u32) -> String {
-    if n == 1 {
-        "1 stake".to_string()
-    } else {
-        format!("{n} stakes")
-    }
 }
 
 /// What the engine's stakes table gives a win, the loser's men being as `loser` says (the

@@ -3,7 +3,7 @@
 //! box, and [`links`] to find the glossary's words in any text the app shows.
 //!
 //! ```
-//! use gamester::engine::terms::{links, term};
+//! use gamester::teaching::terms::{links, term};
 //!
 //! assert_eq!(term("Nipping").map(|t| t.name), Some("nip"));
 //! let text = "White plays at length from his 13 to his 7, nipping a blot on his 10";
@@ -18,7 +18,7 @@ pub use entries::{GLOSSARY, MODERN};
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use super::rules::source_name;
+use crate::engine::options::source_name;
 
 /// One entry of the glossary.
 ///
@@ -166,7 +166,7 @@ pub fn links(text: &str) -> Vec<(Range<usize>, &'static Term)> {
 mod tests {
     use super::*;
     use crate::engine::rules::SOURCES;
-    use crate::engine::terms::FACE_NAMES;
+    use crate::teaching::terms::FACE_NAMES;
 
     fn linked(text: &str) -> Vec<(&str, &'static str)> {
         links(text)

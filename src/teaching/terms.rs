@@ -1,11 +1,8 @@
 //! The period words: the names of the die faces and the home points, plays told in them, and
 //! the glossary that explains every word the app uses (from [`super::glossary`]).
 
-use super::board::Position;
-use super::dice::Throw;
-use super::movegen;
-use super::play::Step;
-use super::rules::BearOff;
+use crate::engine::movegen;
+use crate::engine::{BearOff, Position, Step, Throw};
 
 pub use super::glossary::{GLOSSARY, MODERN, Term, links, search, term};
 

@@ -1,0 +1,9 @@
+//! Teaching the games: the period words (ace … sice, the points, plays told in them), the
+//! glossary of every word the app uses with its sources, the rules in force explained in plain
+//! sentences, and the shots at a blot. Pure like the engine, which it reads and never changes:
+//! it depends on the engine only, and nothing of the window.
+
+pub mod blots;
+pub mod glossary;
+pub mod rules_text;
+pub mod terms;
