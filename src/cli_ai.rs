@@ -19,9 +19,7 @@ use crate::sample::decision_sample;
 pub(crate) fn best(args: &[String]) -> Result<String, CliError> {
     let q = read_query_with(args, &["--level"])?;
     let level = match q.get("--level") {
-        Some(text) => text
-            .parse::<Level>()
-            .map_err(|e| CliError::Usage(e.to_string()))?,
+        Some(text) => text.parse::<Level>()?,
         None => Level::Expert,
     };
     let pos = q
@@ -68,15 +66,17 @@ pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
         q.get(name)
             .ok_or_else(|| CliError::Usage(format!("{name} <level|random> is required")))?
             .parse::<Contender>()
-            .map_err(|e| CliError::Usage(e.to_string()))
+            .map_err(CliError::from)
     };
     let (white, black) = (contender("--white")?, contender("--black")?);
     let games: u32 = number(q.get("--games"), "--games", 100)?;
     let seed: u64 = number(q.get("--seed"), "--seed", 1)?;
     let mut log = match q.get("--log-plays") {
         Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path)
-                .map_err(|e| CliError::Usage(format!("cannot write {path}: {e}")))?,
+            std::fs::File::create(path).map_err(|source| CliError::Write {
+                path: path.to_string(),
+                source,
+            })?,
         )),
         None => None,
     };
@@ -90,21 +90,23 @@ pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
                 && made.throw.faces().len() == 2
                 && let Err(e) = writeln!(out, "{}", oracle_query(&made))
             {
-                log_error = Some(e.to_string());
+                log_error = Some(e);
             }
         };
         let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(i));
-        let outcome = play_game(&q.rules, white, black, game_seed, &mut on_play)
-            .map_err(|e| CliError::Usage(e.to_string()))?;
+        let outcome = play_game(&q.rules, white, black, game_seed, &mut on_play)?;
         score.record(outcome);
     }
     if let Some(out) = log.as_mut()
         && let Err(e) = out.flush()
     {
-        log_error = Some(e.to_string());
+        log_error = Some(e);
     }
-    if let Some(e) = log_error {
-        return Err(CliError::Usage(format!("cannot write the play log: {e}")));
+    if let Some(source) = log_error {
+        return Err(CliError::Write {
+            path: q.get("--log-plays").unwrap_or("the play log").to_string(),
+            source,
+        });
     }
     let n = f64::from(score.games.max(1));
     let mut out = String::new();

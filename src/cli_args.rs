@@ -4,9 +4,11 @@
 
 use thiserror::Error;
 
+use crate::ai::contest::ContestError;
 use crate::engine::position_id::{self, PositionIdError};
 use crate::engine::rules::RulesError;
 use crate::engine::{Position, Preset, Rules, Throw};
+use crate::level::UnknownLevel;
 use crate::save::SaveError;
 
 /// Why a command could not run. Each is printed on one line; the exit code is 2.
@@ -22,6 +24,17 @@ pub enum CliError {
     Dice { text: String, reason: String },
     #[error("{0}")]
     Save(#[from] SaveError),
+    #[error("{0}")]
+    Level(#[from] UnknownLevel),
+    #[error("{0}")]
+    Contest(#[from] ContestError),
+    /// A file the command was asked to write could not be written.
+    #[error("cannot write {path}: {source}")]
+    Write {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
 }
 
 /// The options shared by the commands that take rules, a position and dice, and the command's

@@ -92,9 +92,74 @@ fn cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
 
 #[test]
 fn no_two_files_of_the_window_import_each_other() {
+    let graph = graph_of("ui", 15);
+    assert_eq!(cycle(&graph), None, "the window's files: {graph:#?}");
+}
+
+#[test]
+fn no_two_files_of_the_engine_the_teaching_the_computer_or_the_saves_import_each_other() {
+    for (dir, at_least) in [("engine", 12), ("teaching", 4), ("ai", 6), ("save", 5)] {
+        let graph = graph_of(dir, at_least);
+        assert_eq!(cycle(&graph), None, "src/{dir}: {graph:#?}");
+    }
+}
+
+/// The modules of the crate point inward: the engine imports none of ours; the teaching texts
+/// the engine only; the computer and the saves never the window, nor each other.
+#[test]
+fn the_modules_point_inward() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let ui = files(&src.join("ui"), "");
-    assert!(ui.len() >= 15, "found only {} window files", ui.len());
+    let allowed: &[(&str, &[&str])] = &[
+        ("engine", &[]),
+        ("teaching", &["engine"]),
+        ("level", &[]),
+        ("players", &["engine", "level"]),
+        ("ai", &["engine", "level"]),
+        ("save", &["engine", "players", "level"]),
+        ("session", &["engine", "teaching", "players"]),
+    ];
+    for (module, may) in allowed {
+        let dir = src.join(module);
+        let codes: Vec<String> = if dir.is_dir() {
+            let mut all = Vec::new();
+            collect(&dir, &mut all);
+            all
+        } else {
+            vec![code_of(&src.join(format!("{module}.rs")))]
+        };
+        for code in codes {
+            for used in names_after(&code, "crate") {
+                assert!(
+                    used == *module || may.contains(&used.as_str()),
+                    "src/{module} imports crate::{used}"
+                );
+            }
+        }
+    }
+}
+
+/// The code of every Rust file under `dir`.
+fn collect(dir: &Path, out: &mut Vec<String>) {
+    for entry in fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            collect(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(code_of(&path));
+        }
+    }
+}
+
+/// Which files of `src/<dir>` (at least `at_least` of them) import which of their siblings.
+fn graph_of(dir: &str, at_least: usize) -> BTreeMap<String, BTreeSet<String>> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let ui = files(&src.join(dir), "");
+    assert!(
+        ui.len() >= at_least,
+        "found only {} files in src/{dir}",
+        ui.len()
+    );
+    let own = format!("crate::{dir}");
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for (name, code) in &ui {
         let uses = if name == "mod" {
@@ -104,16 +169,22 @@ fn no_two_files_of_the_window_import_each_other() {
                 .cloned()
                 .collect()
         } else {
-            // A name under `super` that is no sibling is an item of ui/mod.rs.
             names_after(code, "super")
                 .into_iter()
-                .chain(names_after(code, "crate::ui"))
-                .map(|n| if ui.contains_key(&n) { n } else { "mod".into() })
+                .chain(names_after(code, &own))
+                .map(|n| {
+                    // A sibling file or folder is itself; any other name is ui/mod.rs's.
+                    if ui.contains_key(&n) || src.join(dir).join(&n).is_dir() {
+                        n
+                    } else {
+                        "mod".into()
+                    }
+                })
                 .collect()
         };
         graph.insert(name.clone(), uses);
     }
-    assert_eq!(cycle(&graph), None, "the window's files: {graph:#?}");
+    graph
 }
 
 #[test]

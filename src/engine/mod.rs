@@ -11,6 +11,7 @@ pub mod endings;
 pub mod game;
 pub mod movegen;
 pub mod notation;
+pub mod option_value;
 pub mod options;
 pub mod phase;
 pub mod play;

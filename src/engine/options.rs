@@ -13,50 +13,13 @@
 //! assert_eq!(bear_off.words, "Bearing off");
 //! ```
 
-use std::fmt;
+pub use super::option_value::{FLAG, OptionValue};
 
+use super::option_value;
 use super::rules::{
     BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, Opening, Players, Rules, RulesError,
     Stakes,
 };
-
-/// One value of an option: its name in RULES.md, what people call it, and what it means.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OptionValue {
-    /// The name in RULES.md and on the command line (`over_edge`).
-    pub name: &'static str,
-    /// What people call it (`any die over the edge`).
-    pub words: &'static str,
-    /// What it means, in one sentence.
-    pub explanation: &'static str,
-    /// What the value carries after `name:`, if anything: `custom:<position id>` carries a
-    /// `position id`. Such a value cannot be chosen without it.
-    pub parameter: Option<&'static str>,
-}
-
-impl OptionValue {
-    /// Whether `written` (a value as RULES.md writes it, `exact` or `custom:4HPwATDgc/ABMA`)
-    /// is this value.
-    #[must_use]
-    pub fn is(&self, written: &str) -> bool {
-        match self.parameter {
-            None => written == self.name,
-            Some(_) => written
-                .strip_prefix(self.name)
-                .is_some_and(|rest| rest.starts_with(':')),
-        }
-    }
-}
-
-impl fmt::Display for OptionValue {
-    /// The value as a list of values shows it: `exact`, `custom:<position id>`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.parameter {
-            None => f.write_str(self.name),
-            Some(parameter) => write!(f, "{}:<{parameter}>", self.name),
-        }
-    }
-}
 
 /// One option of RULES.md, declared once.
 ///
@@ -110,8 +73,7 @@ impl RuleOption {
     /// Its values as an error lists them: `over_edge modern exact`.
     #[must_use]
     pub fn value_list(&self) -> String {
-        let names: Vec<String> = self.values.iter().map(ToString::to_string).collect();
-        names.join(" ")
+        option_value::list(self.values)
     }
 }
 
@@ -120,22 +82,6 @@ impl RuleOption {
 pub fn option(name: &str) -> Option<&'static RuleOption> {
     OPTIONS.iter().find(|o| o.name == name)
 }
-
-/// The values of a flag.
-const FLAG: &[OptionValue] = &[
-    OptionValue {
-        name: "false",
-        words: "no",
-        explanation: "The rule is not played.",
-        parameter: None,
-    },
-    OptionValue {
-        name: "true",
-        words: "yes",
-        explanation: "The rule is played.",
-        parameter: None,
-    },
-];
 
 /// A flag of [`Rules`], named as its field.
 macro_rules! flag {
@@ -148,6 +94,7 @@ macro_rules! flag {
                 rules.$field = value.parse().map_err(|_| RulesError::UnknownValue {
                     option: stringify!($field),
                     value: value.to_string(),
+                    values: FLAG,
                 })?;
                 Ok(())
             },
@@ -173,41 +120,8 @@ macro_rules! choice {
     };
 }
 
-const LAYOUTS: &[OptionValue] = &[
-    OptionValue {
-        name: Layout::Willughby.name(),
-        words: "Willughby's array",
-        explanation: "24:2 13:5 8:3 6:5, the array of modern backgammon.",
-        parameter: None,
-    },
-    OptionValue {
-        name: Layout::CottonFirst.name(),
-        words: "Cotton's first array",
-        explanation: "24:2 19:5 17:3 13:5, the array of Todas Tablas.",
-        parameter: None,
-    },
-    OptionValue {
-        name: Layout::Fails.name(),
-        words: "the array of Fails",
-        explanation: "24:2 6:13.",
-        parameter: None,
-    },
-    OptionValue {
-        name: Layout::Nard.name(),
-        words: "the array of Nard",
-        explanation: "24:2 13:3 8:3 7:2 6:3 3:2.",
-        parameter: None,
-    },
-    OptionValue {
-        name: Layout::CUSTOM,
-        words: "a position of your own",
-        explanation: "Any position, given by its GNU Backgammon Position ID.",
-        parameter: Some("position id"),
-    },
-];
-
 /// `layout`: the starting array of the men.
-pub const LAYOUT: RuleOption = choice!(layout: Layout = LAYOUTS, {
+pub const LAYOUT: RuleOption = choice!(layout: Layout = Layout::VALUES, {
     words: "Array of the men",
     explanation: "How the fifteen men of each side are arrayed at the start.",
     sources: &["000", "001", "002", "003", "004"],
@@ -346,6 +260,33 @@ pub fn source_name(id: &str) -> &str {
         .iter()
         .find(|(n, _)| *n == id)
         .map_or(id, |(_, name)| name)
+}
+
+impl Rules {
+    /// Sets one option from its RULES.md name and value, as `--set option=value` does.
+    /// A custom layout is given by a gnubg Position ID: `layout=custom:4HPwATDgc/ABMA`.
+    pub fn set(&mut self, option_name: &str, value: &str) -> Result<(), RulesError> {
+        option(option_name)
+            .ok_or_else(|| RulesError::UnknownOption {
+                option: option_name.to_string(),
+                known: OPTIONS.iter().map(|o| o.name).collect(),
+            })?
+            .set(self, value)
+    }
+
+    /// Sets one option from `option=value`.
+    pub fn set_assignment(&mut self, assignment: &str) -> Result<(), RulesError> {
+        let (option, value) = assignment
+            .split_once('=')
+            .ok_or_else(|| RulesError::NotAnAssignment(assignment.to_string()))?;
+        self.set(option.trim(), value.trim())
+    }
+
+    /// Every option with its value as RULES.md writes it, in RULES.md's order.
+    #[must_use]
+    pub fn values(&self) -> Vec<(&'static str, String)> {
+        OPTIONS.iter().map(|o| (o.name, o.value(self))).collect()
+    }
 }
 
 #[cfg(test)]

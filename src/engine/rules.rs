@@ -9,22 +9,31 @@ use std::str::FromStr;
 use thiserror::Error;
 
 use super::board::{Position, PositionError, Setup};
-use super::options::{self, OPTIONS, OptionValue, RuleOption};
+use super::option_value::{self, OptionValue};
 use super::position_id;
 use super::side::Side;
-
-/// The table of sources lives with the table of options; these paths stay for older callers.
-pub use super::options::{SOURCES, source_name};
 
 /// Why an option, a value or a preset was not understood.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RulesError {
     #[error("no preset is called `{0}` (try: {list})", list = Preset::ALL.iter().map(|p| p.name()).collect::<Vec<_>>().join(", "))]
     UnknownPreset(String),
-    #[error("no option is called `{0}` (options: {list})", list = OPTIONS.iter().map(|o| o.name).collect::<Vec<_>>().join(", "))]
-    UnknownOption(String),
-    #[error("`{value}` is not a value of `{option}` (values: {list})", list = options::option(.option).map(RuleOption::value_list).unwrap_or_default())]
-    UnknownValue { option: &'static str, value: String },
+    /// `known` names every option there is.
+    #[error("no option is called `{option}` (options: {})", known.join(", "))]
+    UnknownOption {
+        option: String,
+        known: Vec<&'static str>,
+    },
+    /// `values` are every value of the option.
+    #[error(
+        "`{value}` is not a value of `{option}` (values: {})",
+        option_value::list(values)
+    )]
+    UnknownValue {
+        option: &'static str,
+        value: String,
+        values: &'static [OptionValue],
+    },
     #[error("`{0}` is not option=value")]
     NotAnAssignment(String),
     #[error("the custom layout is not a position: {0}")]
@@ -67,7 +76,7 @@ macro_rules! option_enum {
             fn from_str(s: &str) -> Result<$name, RulesError> {
                 match s {
                     $($text => Ok($name::$variant),)+
-                    _ => Err(RulesError::UnknownValue { option: $option, value: s.to_string() }),
+                    _ => Err(RulesError::UnknownValue { option: $option, value: s.to_string(), values: Self::VALUES }),
                 }
             }
         }
@@ -173,6 +182,40 @@ impl Layout {
         Layout::Nard,
     ];
 
+    /// Every layout as the table of options gives it: the named ones, then a custom position.
+    pub const VALUES: &'static [OptionValue] = &[
+        OptionValue {
+            name: Layout::Willughby.name(),
+            words: "Willughby's array",
+            explanation: "24:2 13:5 8:3 6:5, the array of modern backgammon.",
+            parameter: None,
+        },
+        OptionValue {
+            name: Layout::CottonFirst.name(),
+            words: "Cotton's first array",
+            explanation: "24:2 19:5 17:3 13:5, the array of Todas Tablas.",
+            parameter: None,
+        },
+        OptionValue {
+            name: Layout::Fails.name(),
+            words: "the array of Fails",
+            explanation: "24:2 6:13.",
+            parameter: None,
+        },
+        OptionValue {
+            name: Layout::Nard.name(),
+            words: "the array of Nard",
+            explanation: "24:2 13:3 8:3 7:2 6:3 3:2.",
+            parameter: None,
+        },
+        OptionValue {
+            name: Layout::CUSTOM,
+            words: "a position of your own",
+            explanation: "Any position, given by its GNU Backgammon Position ID.",
+            parameter: Some("position id"),
+        },
+    ];
+
     /// The layout's name in RULES.md (`custom` for any custom position).
     #[must_use]
     pub const fn name(&self) -> &'static str {
@@ -208,6 +251,7 @@ impl FromStr for Layout {
         let unknown = |value: String| RulesError::UnknownValue {
             option: Layout::OPTION,
             value,
+            values: Layout::VALUES,
         };
         let id = value
             .strip_prefix(Layout::CUSTOM)
@@ -331,28 +375,6 @@ impl Rules {
                 ..irish
             },
         }
-    }
-
-    /// Sets one option from its RULES.md name and value, as `--set option=value` does.
-    /// A custom layout is given by a gnubg Position ID: `layout=custom:4HPwATDgc/ABMA`.
-    pub fn set(&mut self, option_name: &str, value: &str) -> Result<(), RulesError> {
-        options::option(option_name)
-            .ok_or_else(|| RulesError::UnknownOption(option_name.to_string()))?
-            .set(self, value)
-    }
-
-    /// Sets one option from `option=value`.
-    pub fn set_assignment(&mut self, assignment: &str) -> Result<(), RulesError> {
-        let (option, value) = assignment
-            .split_once('=')
-            .ok_or_else(|| RulesError::NotAnAssignment(assignment.to_string()))?;
-        self.set(option.trim(), value.trim())
-    }
-
-    /// Every option with its value as RULES.md writes it, in RULES.md's order.
-    #[must_use]
-    pub fn values(&self) -> Vec<(&'static str, String)> {
-        OPTIONS.iter().map(|o| (o.name, o.value(self))).collect()
     }
 
     /// How many dice are thrown in a turn.
@@ -535,7 +557,7 @@ mod tests {
         ));
         assert!(matches!(
             rules.set("castling", "true"),
-            Err(RulesError::UnknownOption(_))
+            Err(RulesError::UnknownOption { .. })
         ));
     }
 

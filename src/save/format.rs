@@ -11,10 +11,8 @@ use serde::{Deserialize, Serialize};
 use crate::engine::{Action, Game, Rules, Setup, Side, Step, Tally, Throw};
 use crate::players::Table;
 
-use super::SaveError;
-
-/// The newest format this Gamester writes and reads.
-pub const FORMAT: u32 = 1;
+use super::error::SaveError;
+pub use super::version::FORMAT;
 
 /// A saved game: the rules in force, who sits at the table, where the men started, the
 /// session's tally before this game, and every action of the game in order.

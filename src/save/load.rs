@@ -12,9 +12,9 @@ use serde::Deserialize;
 use crate::engine::{Game, Position, Side, Tally};
 use crate::players::Table;
 
+use super::error::{SaveError, TableProblem, TallyProblem};
 use super::format::{FORMAT, NotAction, SaveFile};
 use super::replay::{GameRecord, RecordBuilder};
-use super::{SaveError, TableProblem, TallyProblem};
 
 /// The largest file the loader reads (1 MiB). A long game of a thousand turns takes about a
 /// tenth of it; anything bigger is refused before it is read, let alone parsed.

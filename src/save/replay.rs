@@ -3,7 +3,7 @@
 
 use crate::engine::{Action, Event, Game, RuleError, Rules, Tally};
 
-use super::SaveError;
+use super::error::SaveError;
 use super::format::{SavedAction, tally_before};
 
 /// A game's record, checked: every action was accepted by the rules when it was replayed.

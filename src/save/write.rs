@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use super::SaveError;
+use super::error::SaveError;
 use super::format::{SaveFile, to_string};
 
 /// Writes `file` to `path`, replacing any file there only once the new one is whole on disk.

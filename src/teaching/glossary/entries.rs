@@ -2,7 +2,7 @@
 //! our own words, each with the sources it comes from.
 //!
 //! Sources are named by their number in RULES.md (`"000"` … `"004"`, see
-//! [`crate::engine::rules::SOURCES`]), or by [`MODERN`] for words of today's backgammon. A term
+//! [`crate::engine::options::SOURCES`]), or by [`MODERN`] for words of today's backgammon. A term
 //! with no source is Gamester's own word.
 
 use super::Term;

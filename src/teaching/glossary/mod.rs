@@ -165,7 +165,7 @@ pub fn links(text: &str) -> Vec<(Range<usize>, &'static Term)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rules::SOURCES;
+    use crate::engine::options::SOURCES;
     use crate::teaching::terms::FACE_NAMES;
 
     fn linked(text: &str) -> Vec<(&str, &'static str)> {
