@@ -178,12 +178,6 @@ fn random_game(rules: &Rules, table: &Table, seed: u64, texts: &mut Vec<String>)
             thrown
         } else {
             match game.phase() {
-                Phase::ChooseBreak { binder, .. } => {
-                    let pos = game.position_for(binder);
-                    let points: Vec<u8> =
-                        (1..=6u8).filter(|&p| pos.at(usize::from(p)) >= 2).collect();
-                    Action::Break(points[rng.random_range(0..points.len())])
-                }
                 Phase::DoubleOffered if rng.random_ratio(3, 4) => Action::Take,
                 _ => {
                     // Step by step, never taking back, so that every status is seen.
