@@ -481,3 +481,162 @@ fn double_hand_shows_both_throws_and_the_side_chooses_one() {
             .any(|e| e.words.contains("chooses to play"))
     );
 }
+
+/// Every key a person types into a text field: each letter, digit and Space, with its text.
+fn type_every_key(h: &mut Harness<'static, GamesterApp>) {
+    let mut keys: Vec<(egui::Key, char)> = ('a'..='z')
+        .filter_map(|c| egui::Key::from_name(&c.to_string()).map(|k| (k, c)))
+        .collect();
+    keys.extend([
+        (egui::Key::Num1, '1'),
+        (egui::Key::Num2, '2'),
+        (egui::Key::Space, ' '),
+    ]);
+    assert_eq!(keys.len(), 29, "every letter has its key");
+    for (key, c) in keys {
+        h.key_press(key);
+        h.event(Event::Text(c.to_string()));
+        h.run();
+    }
+    h.key_press(egui::Key::Backspace);
+    h.key_press(egui::Key::Enter);
+    h.run();
+}
+
+/// The games a person may be in when he types: waiting for the throw-off, with a step played
+/// (U would take it back, Enter lift the dice), and with a double offered (T and P would answer).
+fn games_in_every_phase() -> Vec<Harness<'static, GamesterApp>> {
+    let mut out = Vec::new();
+    out.push(harness(3, two_people()));
+    let mut playing = harness(11, two_people());
+    playing.run();
+    throw_until_playing(&mut playing);
+    let step = playing.state().session().game().allowed_steps()[0];
+    playing
+        .state_mut()
+        .session_mut()
+        .apply(Action::Step(step))
+        .unwrap();
+    out.push(playing);
+    let mut cube = two_people();
+    cube.rules.cube = true;
+    cube.preset = None;
+    let mut doubled = harness(5, cube);
+    doubled.run();
+    doubled.get_by_label("Throw  (Space)").click();
+    doubled.run();
+    for _ in 0..20 {
+        if doubled.state().session().game().phase() == Phase::ToThrow {
+            break;
+        }
+        let game = doubled.state().session().game().clone();
+        let session = doubled.state_mut().session_mut();
+        if game.waits_for_dice() {
+            session.throw().unwrap();
+        } else if let Some(play) = game.legal_plays().first() {
+            session.apply_play(play).unwrap();
+        }
+    }
+    doubled
+        .state_mut()
+        .session_mut()
+        .apply(Action::Double)
+        .unwrap();
+    assert_eq!(
+        doubled.state().session().game().phase(),
+        Phase::DoubleOffered
+    );
+    out.push(doubled);
+    out
+}
+
+#[test]
+fn letters_typed_into_the_glossary_search_never_touch_the_game() {
+    for mut h in games_in_every_phase() {
+        h.run();
+        let before = h.state().session().game().clone();
+        // Given the glossary open, its search box focused
+        h.get_by_label("Help").click();
+        h.run();
+        h.get_by_label("Glossary of the tables").click();
+        h.run();
+        h.get_by_role(Role::TextInput).focus();
+        h.run();
+        assert!(h.get_by_role(Role::TextInput).is_focused());
+        // When every letter is typed into it
+        type_every_key(&mut h);
+        // Then the game is as it was, and the letters are in the search box
+        assert_eq!(h.state().session().game(), &before, "{:?}", before.phase());
+    }
+}
+
+#[test]
+fn letters_typed_while_a_window_is_in_front_never_touch_the_game() {
+    for mut h in games_in_every_phase() {
+        h.run();
+        let before = h.state().session().game().clone();
+        // Given the New game window open in front of the board
+        h.key_press_modifiers(Modifiers::COMMAND, egui::Key::N);
+        h.run();
+        // When every key is typed (into a name field, or into the window)
+        if let Some(name) = h.query_all_by_role(Role::TextInput).next() {
+            name.focus();
+        }
+        h.run();
+        type_every_key(&mut h);
+        // Then the game is as it was
+        assert_eq!(h.state().session().game(), &before, "{:?}", before.phase());
+    }
+}
+
+#[test]
+fn the_cube_answers_only_to_ctrl() {
+    // Given a double offered to a person
+    let mut games = games_in_every_phase();
+    let mut h = games.pop().unwrap();
+    h.run();
+    // When T and P are pressed alone, Then nothing is taken or dropped
+    h.key_press(egui::Key::T);
+    h.key_press(egui::Key::P);
+    h.run();
+    assert_eq!(h.state().session().game().phase(), Phase::DoubleOffered);
+    // When Ctrl+T is pressed, Then the double is taken
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::T);
+    h.run();
+    assert!(matches!(
+        h.state().session().game().record().last(),
+        Some(Action::Take)
+    ));
+}
+
+#[test]
+fn keys_go_to_a_window_pressed_on_until_the_board_is_pressed_again() {
+    // Given a step played and the glossary window open
+    let mut h = games_in_every_phase().swap_remove(1);
+    h.run();
+    h.get_by_label("Help").click();
+    h.run();
+    h.get_by_label("Glossary of the tables").click();
+    h.run();
+    let played = h.state().session().game().clone();
+    assert_eq!(played.steps_played().len(), 1);
+    // When the person presses on the glossary's search box and leaves it (Escape), so the window
+    // is in front with no text field focused, and presses U
+    let search = h.get_by_role(Role::TextInput).rect();
+    click_at(&mut h, search.center());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(!h.get_by_role(Role::TextInput).is_focused());
+    h.key_press(egui::Key::U);
+    h.run();
+    // Then the step stands
+    assert_eq!(h.state().session().game(), &played);
+    // When the person presses on the board again (his tray), Then U takes the step back
+    let mover = played.turn();
+    let tray = h.state().screen_pos(mover, 0).unwrap();
+    click_at(&mut h, tray);
+    assert_eq!(h.state().session().game(), &played);
+    h.key_press(egui::Key::U);
+    h.run();
+    assert!(h.state().session().game().steps_played().is_empty());
+}

@@ -13,7 +13,7 @@ use super::computer::{self, Computer, Move};
 use super::controls::{self, Help};
 use super::dice_view::ThrowAnimation;
 use super::files::{self, Chosen, Files};
-use super::input::{self, Hands, PickedUp};
+use super::input::{self, Hands, KeyFocus, PickedUp};
 use super::intent::Intent;
 use super::launch::Launch;
 use super::replaying::ReplayView;
@@ -48,6 +48,8 @@ pub struct GamesterApp {
     draft: Option<Settings>,
     /// The man picked up, and where he may go.
     picked: PickedUp,
+    /// Whether the keys go to the board or to a window in front of it.
+    key_focus: KeyFocus,
     animation: Option<ThrowAnimation>,
     /// The dice of the last throw-off, shown until the next throw.
     throw_off_dice: Vec<(Side, u8)>,
@@ -92,6 +94,7 @@ impl GamesterApp {
             settings,
             draft: None,
             picked: PickedUp::default(),
+            key_focus: KeyFocus::default(),
             animation: None,
             throw_off_dice: Vec::new(),
             message,
@@ -444,9 +447,12 @@ impl GamesterApp {
         if self.animation.as_ref().is_some_and(|a| a.done(now)) {
             self.animation = None;
         }
+        self.key_focus.note_press(&ctx);
+        let board_keys = self.key_focus.board_has_keys(&ctx, self.draft.is_some());
         let mut intents = match &self.replaying {
-            Some(r) => r.keys(&ctx),
-            None => self.hands().keys(&ctx),
+            Some(r) if board_keys => r.keys(&ctx),
+            Some(_) => Vec::new(),
+            None => self.hands().keys(&ctx, board_keys),
         };
 
         let game_over = self.session.game().is_over();

@@ -151,7 +151,7 @@ pub fn buttons(
         if ui
             .add_enabled(
                 person && game.choices().contains(&Action::Double),
-                egui::Button::new("Double  (D)"),
+                egui::Button::new("Double  (Ctrl+D)"),
             )
             .clicked()
         {
@@ -159,13 +159,13 @@ pub fn buttons(
         }
         if phase == Phase::DoubleOffered {
             if ui
-                .add_enabled(person, egui::Button::new("Take  (T)"))
+                .add_enabled(person, egui::Button::new("Take  (Ctrl+T)"))
                 .clicked()
             {
                 intents.push(Intent::Action(Action::Take));
             }
             if ui
-                .add_enabled(person, egui::Button::new("Drop  (P)"))
+                .add_enabled(person, egui::Button::new("Drop  (Ctrl+P)"))
                 .clicked()
             {
                 intents.push(Intent::Action(Action::Drop));

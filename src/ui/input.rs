@@ -27,7 +27,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "lift the dice: the play is done (after a game: the next game)",
     ),
     ("1, 2", "Double-hand: play the first or the second throw"),
-    ("D, T, P", "double; take; drop (when the cube is in play)"),
+    (
+        "Ctrl+D, Ctrl+T, Ctrl+P",
+        "double; take; drop (when the cube is in play)",
+    ),
     ("Escape", "put the man down"),
     ("H", "a hint: the computer's best plays for this throw"),
     ("Ctrl+N", "new game"),
@@ -37,6 +40,45 @@ pub const KEYS: &[(&str, &str)] = &[
         "in a replay: a turn back, a turn on, the start, the end",
     ),
 ];
+
+/// Where the keys go: to the board, or to a window the person brought in front of it.
+///
+/// The one-key shortcuts (Space, U, Enter, H, 1, 2…) act on the game only while the board has
+/// the keys: no text field has focus, the New game window is not open, and the window (or menu)
+/// the person last pressed the pointer on, if any, has been closed or left for the board.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct KeyFocus {
+    /// The window or menu last pressed on, while it may still be in front.
+    front: Option<egui::LayerId>,
+}
+
+impl KeyFocus {
+    /// Notes where the pointer was pressed this frame: a window or a menu takes the keys in
+    /// front of the board; the board, the panels around it (no window) give them back.
+    pub fn note_press(&mut self, ctx: &egui::Context) {
+        let pressed_at = ctx.input(|i| {
+            i.pointer
+                .any_pressed()
+                .then(|| i.pointer.interact_pos())
+                .flatten()
+        });
+        if let Some(pos) = pressed_at {
+            self.front = ctx.layer_id_at(pos).filter(|layer| {
+                !matches!(layer.order, egui::Order::Background | egui::Order::Tooltip)
+            });
+        }
+    }
+
+    /// Whether the board has the keys now (`dialog_open`: the New game window is open).
+    #[must_use]
+    pub fn board_has_keys(&self, ctx: &egui::Context, dialog_open: bool) -> bool {
+        if dialog_open || ctx.text_edit_focused() {
+            return false;
+        }
+        self.front
+            .is_none_or(|layer| !ctx.memory(|m| m.areas().is_visible(&layer)))
+    }
+}
 
 /// Whether a person (not the computer) is to act now; in throw-offs, whether any person sits
 /// at the table.
@@ -86,8 +128,10 @@ pub struct Hands<'a> {
 }
 
 impl Hands<'_> {
-    /// The keys pressed this frame (the replay's keys are the replay's).
-    pub fn keys(&self, ctx: &egui::Context) -> Vec<Intent> {
+    /// The keys pressed this frame (the replay's keys are the replay's). Unless `board` (the
+    /// board has the keys, see [`KeyFocus`]), only the shortcuts with Ctrl act: New game, Open,
+    /// Save and Save as.
+    pub fn keys(&self, ctx: &egui::Context, board: bool) -> Vec<Intent> {
         let mut out = Vec::new();
         let game = self.session.game();
         ctx.input_mut(|i| {
@@ -103,6 +147,19 @@ impl Hands<'_> {
             }
             if i.consume_key(Modifiers::COMMAND, Key::S) {
                 out.push(Intent::Save);
+            }
+            if !board {
+                return;
+            }
+            // The cube's answers are never one stray key away: they need Ctrl.
+            if i.consume_key(Modifiers::COMMAND, Key::D) {
+                out.push(Intent::Action(Action::Double));
+            }
+            if i.consume_key(Modifiers::COMMAND, Key::T) {
+                out.push(Intent::Action(Action::Take));
+            }
+            if i.consume_key(Modifiers::COMMAND, Key::P) {
+                out.push(Intent::Action(Action::Drop));
             }
             if i.consume_key(Modifiers::COMMAND, Key::Z)
                 || i.consume_key(plain, Key::U)
@@ -123,15 +180,6 @@ impl Hands<'_> {
                 } else {
                     Intent::Action(Action::Confirm)
                 });
-            }
-            if i.consume_key(plain, Key::D) {
-                out.push(Intent::Action(Action::Double));
-            }
-            if i.consume_key(plain, Key::T) {
-                out.push(Intent::Action(Action::Take));
-            }
-            if i.consume_key(plain, Key::P) {
-                out.push(Intent::Action(Action::Drop));
             }
             if i.consume_key(plain, Key::Num1) {
                 out.push(Intent::Action(Action::ChooseThrow(0)));
