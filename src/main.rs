@@ -51,7 +51,16 @@ fn main() -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             other if other.starts_with('-') => return usage(&format!("unknown option `{other}`")),
-            path => launch.open = Some(PathBuf::from(path)),
+            path if std::path::Path::new(path).is_file() => {
+                launch.open = Some(PathBuf::from(path));
+            }
+            // A typo of a command, or a file that is not there: say so, and open no window.
+            word => {
+                return usage(&format!(
+                    "{word:?} is neither a command ({}) nor a saved game that exists",
+                    SUBCOMMANDS.join(", ")
+                ));
+            }
         }
     }
     if launch.screenshot.is_some() && launch.open.is_none() {

@@ -248,3 +248,22 @@ fn check_refuses_a_broken_file_with_exit_code_2() {
     );
     assert_eq!(gamester(&["check"]).status.code(), Some(2));
 }
+
+#[test]
+fn a_word_that_is_neither_a_command_nor_a_file_is_refused_without_a_window() {
+    // Given a typo of a command, and a saved game that is not there
+    for word in ["analyze", "no-such-game.ron"] {
+        // When it is given to gamester
+        let out = gamester(&[word]);
+        // Then it is refused with exit code 2, naming the word and the commands, before any
+        // window is tried (the message says so, not that a window failed)
+        assert_eq!(out.status.code(), Some(2), "{word}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.contains(&format!("{word:?} is neither a command")),
+            "{err}"
+        );
+        assert!(err.contains("plays, presets, check"), "{err}");
+        assert!(!err.contains("window"), "{err}");
+    }
+}
