@@ -482,6 +482,14 @@ fn double_hand_shows_both_throws_and_the_side_chooses_one() {
     );
 }
 
+/// Opens the glossary window from the Help menu.
+fn open_the_glossary(h: &mut Harness<'static, GamesterApp>) {
+    h.get_by_label("Help").click();
+    h.run();
+    h.get_by_label("Glossary of the tables").click();
+    h.run();
+}
+
 /// Every key a person types into a text field: each letter, digit and Space, with its text.
 fn type_every_key(h: &mut Harness<'static, GamesterApp>) {
     let mut keys: Vec<(egui::Key, char)> = ('a'..='z')
@@ -556,10 +564,7 @@ fn letters_typed_into_the_glossary_search_never_touch_the_game() {
         h.run();
         let before = h.state().session().game().clone();
         // Given the glossary open, its search box focused
-        h.get_by_label("Help").click();
-        h.run();
-        h.get_by_label("Glossary of the tables").click();
-        h.run();
+        open_the_glossary(&mut h);
         h.get_by_role(Role::TextInput).focus();
         h.run();
         assert!(h.get_by_role(Role::TextInput).is_focused());
@@ -614,10 +619,7 @@ fn keys_go_to_a_window_pressed_on_until_the_board_is_pressed_again() {
     // Given a step played and the glossary window open
     let mut h = games_in_every_phase().swap_remove(1);
     h.run();
-    h.get_by_label("Help").click();
-    h.run();
-    h.get_by_label("Glossary of the tables").click();
-    h.run();
+    open_the_glossary(&mut h);
     let played = h.state().session().game().clone();
     assert_eq!(played.steps_played().len(), 1);
     // When the person presses on the glossary's search box and leaves it (Escape), so the window

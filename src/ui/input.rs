@@ -229,10 +229,10 @@ impl Hands<'_> {
                 Some(Intent::Action(Action::Confirm))
             }
             (Phase::ChooseBreak { binder, .. }, Place::Point(_)) => {
-                let p = self.view.bottom_to_mover(binder, place)?;
-                (1..=6)
-                    .contains(&p)
-                    .then_some(Intent::Action(Action::Break(p)))
+                let choice = Action::Break(self.view.bottom_to_mover(binder, place)?);
+                game.choices()
+                    .contains(&choice)
+                    .then_some(Intent::Action(choice))
             }
             (Phase::Playing, _) => {
                 let at = self.view.bottom_to_mover(mover, place);
