@@ -7,7 +7,8 @@ use crate::engine::{
     Rules, Side, Step, Tally, WinKind, stake_words,
 };
 use crate::players::{Player, Table};
-use crate::teaching::terms::{describe_play, face_name, his_point, throw_words};
+use crate::teaching::points::point_words;
+use crate::teaching::terms::{describe_play, face_name, throw_words};
 
 /// One line of the game's story: who, and what happened, in words and (for plays) in notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -228,7 +229,7 @@ impl Session {
                     let words = format!(
                         "{}'s table is broken on {}: {men} {} to the bar",
                         self.colour_name(*binder),
-                        his_point(*point),
+                        point_words(*point, "his", "his adversary's"),
                         if *men == 1 { "man goes" } else { "men go" }
                     );
                     self.push(Some(*binder), words, None);
@@ -261,7 +262,12 @@ impl Session {
                         let words = format!(
                             "{} {}",
                             self.colour_name(*side),
-                            describe_play(&before, steps, bear_off)
+                            describe_play(
+                                &before,
+                                steps,
+                                bear_off,
+                                &format!("{}'s", self.colour_name(side.other()))
+                            )
                         );
                         let notation = format_play(&before, steps, bear_off);
                         self.push(Some(*side), words, Some(notation));

@@ -5,5 +5,6 @@
 
 pub mod blots;
 pub mod glossary;
+pub mod points;
 pub mod rules_text;
 pub mod terms;

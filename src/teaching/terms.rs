@@ -1,6 +1,7 @@
 //! The period words: the names of the die faces and the home points, plays told in them, and
 //! the glossary that explains every word the app uses (from [`super::glossary`]).
 
+use super::points::point_words;
 use crate::engine::movegen;
 use crate::engine::{BearOff, Position, Step, Throw};
 
@@ -34,15 +35,6 @@ pub fn throw_words(throw: &Throw) -> String {
     join_and(&names)
 }
 
-/// A point of the mover's in words: "his cater point" for 1–6, "his 13" beyond.
-#[must_use]
-pub fn his_point(point: u8) -> String {
-    match point {
-        1..=6 => format!("his {} point", face_name(point)),
-        p => format!("his {p}"),
-    }
-}
-
 fn join_and(items: &[String]) -> String {
     match items {
         [] => String::new(),
@@ -51,10 +43,12 @@ fn join_and(items: &[String]) -> String {
     }
 }
 
-/// A play told in period words, as the log writes it after the player's name:
-/// "plays at length from his 13 to his 7, nipping a blot on his 10".
+/// A play told in period words, as the log writes it after the player's name. Each point is
+/// named by its owner ([`point_words`]); `adversary` names the other side: "plays at length
+/// from Black's 12 point to his 7 point, nipping a blot on his 10 point".
 #[must_use]
-pub fn describe_play(pos: &Position, steps: &[Step], bear_off: BearOff) -> String {
+pub fn describe_play(pos: &Position, steps: &[Step], bear_off: BearOff, adversary: &str) -> String {
+    let his_point = |p: u8| point_words(p, "his", adversary);
     if steps.is_empty() {
         return "cannot play: the throw is forfeit".to_string();
     }
@@ -78,10 +72,7 @@ pub fn describe_play(pos: &Position, steps: &[Step], bear_off: BearOff) -> Strin
             let (end, end_hit) = landings.last().copied().unwrap_or((*from, false));
             let mut phrase = if *from == 25 {
                 let entry = landings[0].0;
-                let mut p = format!(
-                    "enters a man on the adversary's {} point",
-                    face_name(25 - entry)
-                );
+                let mut p = format!("enters a man on {}", his_point(entry));
                 if landings.len() > 1 {
                     p.push_str(&if end == 0 {
                         " and bears him off".to_string()
@@ -113,7 +104,8 @@ pub fn describe_play(pos: &Position, steps: &[Step], bear_off: BearOff) -> Strin
                 }
             }
             if end_hit {
-                phrase.push_str(&format!(", hitting a blot on {}", his_point(end)));
+                // The phrase has just named the point he came to.
+                phrase.push_str(", hitting a blot there");
             }
             phrase
         })
@@ -152,8 +144,13 @@ mod tests {
             .parse()
             .unwrap();
         assert_eq!(
-            describe_play(&pos, &steps(&[(13, 3), (10, 3)]), BearOff::OverEdge),
-            "plays at length from his 13 to his 7, nipping a blot on his 10"
+            describe_play(
+                &pos,
+                &steps(&[(13, 3), (10, 3)]),
+                BearOff::OverEdge,
+                "Black's"
+            ),
+            "plays at length from Black's 12 point to his 7 point, nipping a blot on his 10 point"
         );
     }
 
@@ -161,16 +158,21 @@ mod tests {
     fn entering_bearing_off_and_hitting_are_told() {
         let pos: Position = "bar:1 13:5 8:3 6:6 / 13:5 8:3 6:6 3:1".parse().unwrap();
         assert_eq!(
-            describe_play(&pos, &steps(&[(25, 3)]), BearOff::OverEdge),
-            "enters a man on the adversary's trey point, hitting a blot on his 22"
+            describe_play(&pos, &steps(&[(25, 3)]), BearOff::OverEdge, "Black's"),
+            "enters a man on Black's trey point, hitting a blot there"
         );
         let home: Position = "6:2 3:13 / 24:15".parse().unwrap();
         assert_eq!(
-            describe_play(&home, &steps(&[(6, 6), (3, 5)]), BearOff::OverEdge),
+            describe_play(
+                &home,
+                &steps(&[(6, 6), (3, 5)]),
+                BearOff::OverEdge,
+                "Black's"
+            ),
             "bears a man off from his sice point and bears a man off from his trey point"
         );
         assert_eq!(
-            describe_play(&home, &[], BearOff::OverEdge),
+            describe_play(&home, &[], BearOff::OverEdge, "Black's"),
             "cannot play: the throw is forfeit"
         );
     }

@@ -167,6 +167,18 @@ impl GamesterApp {
         Some(to_screen * self.board_view().centre_of(place))
     }
 
+    /// The name written beside a point of `side` (in its own numbering), and where on the
+    /// window it was last drawn, for tests that read the board.
+    #[must_use]
+    pub fn point_label(&self, side: Side, point: u8) -> Option<(egui::Pos2, String)> {
+        let to_screen = self.to_screen?;
+        let Place::Point(pt) = self.view().mover_to_bottom(side, point) else {
+            return None;
+        };
+        let (at, label) = self.board_view().point_label(pt);
+        Some((to_screen * at, label))
+    }
+
     /// Where a side's dice cup was last drawn.
     #[must_use]
     pub fn cup_pos(&self, side: Side) -> Option<egui::Pos2> {
@@ -501,7 +513,7 @@ impl GamesterApp {
             .resizable(true)
             .show(ui, |ui| {
                 if let Some(plays) = self.computer.hint_for(self.session.game()) {
-                    computer::show_hint(ui, self.session.game(), plays);
+                    computer::show_hint(ui, &self.session, plays);
                 }
                 let shown = self
                     .replaying

@@ -14,7 +14,7 @@ use super::dice_view::{self, ShownDie};
 use super::theme;
 use crate::engine::{Cube, Position, Side};
 use crate::players::Colour;
-use crate::teaching::terms::face_name;
+use crate::teaching::points::PointName;
 
 /// The board's own width and height.
 pub const SIZE: Vec2 = vec2(960.0, 700.0);
@@ -226,6 +226,24 @@ impl BoardView {
         (response, input, to_screen)
     }
 
+    /// The name written beside point `pt` (in the bottom side's numbering), and where (board
+    /// units, in the frame at the point's base): its owner's name for it ([`PointName`]), or
+    /// the bottom side's number when the view asks for numbers.
+    #[must_use]
+    pub fn point_label(&self, pt: u8) -> (Pos2, String) {
+        let y = if pt <= 12 {
+            SIZE.y - BORDER / 2.0
+        } else {
+            BORDER / 2.0
+        };
+        let label = if self.numbers {
+            pt.to_string()
+        } else {
+            PointName::of(pt).label()
+        };
+        (pos2(self.point_x(pt), y), label)
+    }
+
     /// The middle of a place, in board units: where a click lands on it.
     #[must_use]
     pub fn centre_of(&self, place: Place) -> Pos2 {
@@ -360,18 +378,9 @@ impl BoardView {
                     Stroke::new(3.0 * s, theme::SELECTED),
                 ));
             }
-            let label = if self.numbers {
-                pt.to_string()
-            } else {
-                face_name((pt - 1) % 6 + 1)
-            };
-            let ly = if pt <= 12 {
-                SIZE.y - BORDER / 2.0
-            } else {
-                BORDER / 2.0
-            };
+            let (at, label) = self.point_label(pt);
             painter.text(
-                p(pos2(x, ly)),
+                p(at),
                 Align2::CENTER_CENTER,
                 label,
                 font.clone(),

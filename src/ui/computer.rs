@@ -12,6 +12,7 @@ use crate::engine::{Action, Event, Game, Phase, Play, RuleError, Side};
 use crate::level::Level;
 use crate::players::Controller;
 use crate::session::Session;
+use crate::teaching::terms::describe_play;
 
 /// How long the computer waits after acting, so a person can follow what it does (seconds).
 const PACE: f64 = 0.6;
@@ -219,12 +220,19 @@ impl Computer {
 
 /// The hint atop the story: the computer's best plays of the throw in `game`, each with its
 /// value.
-pub fn show_hint(ui: &mut egui::Ui, game: &Game, plays: &[(Play, f32)]) {
+pub fn show_hint(ui: &mut egui::Ui, session: &Session, plays: &[(Play, f32)]) {
     ui.label(RichText::new("Hint: the computer's best plays").strong());
+    let game = session.game();
     let pos = game.position_for(game.turn());
+    let bear_off = game.rules().bear_off;
+    let adversary = format!("{}'s", session.colour_name(game.turn().other()));
     for (i, (play, value)) in plays.iter().enumerate() {
-        let text = format_play(&pos, &play.steps.to_vec(), game.rules().bear_off);
+        let steps = play.steps.to_vec();
+        let text = format_play(&pos, &steps, bear_off);
         ui.label(format!("{}. {text}   ({value:+.3})", i + 1));
+        // The same play in the words of the story and the board's labels.
+        let words = describe_play(&pos, &steps, bear_off, &adversary);
+        ui.label(RichText::new(format!("    {words}")).small());
     }
     ui.label(
         RichText::new("Values are the stakes the mover may expect to win (negative: to lose).")

@@ -50,11 +50,7 @@ pub fn lessons(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<
         .rev()
         .map(|&p| {
             let n = start.at(usize::from(p));
-            let name = if p <= 6 {
-                format!("your {} point", crate::teaching::terms::face_name(p))
-            } else {
-                format!("your {p} point")
-            };
+            let name = crate::teaching::points::point_words(p, "your", "the adversary's");
             format!("{n} on {name}")
         })
         .collect();
@@ -97,7 +93,8 @@ pub fn lessons(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<
                 "The board is a pair of tables, hinged in the middle: twenty-four points, six in each \
                  table. Your home table is at the bottom {home_side} (its points are named ace, deuce, \
                  trey, cater, cinque and sice, like the faces of a die), your outer table at the bottom \
-                 {outer_side}; the adversary's are across from them. Your men travel from the \
+                 {outer_side} (its points are your 7 to 12); the adversary's are across from them, \
+                 named the same way from his own ace point. Your men travel from the \
                  adversary's side round to your home table, and off the board."
             ),
             wait: Wait::Nothing,

@@ -6,6 +6,7 @@ use super::dice_view::ShownDie;
 use crate::engine::{Game, Position, Side};
 use crate::session::Session;
 use crate::teaching::blots::hitting_throws;
+use crate::teaching::points::PointName;
 use crate::teaching::terms::face_name;
 
 /// The last hover text, with the place and the position it was made for: kept while the
@@ -43,21 +44,17 @@ impl Hover {
     }
 }
 
-/// A point's name as the side at the bottom counts it: "your cater point (4), in your home
-/// table", "the adversary's trey point (your 22), in his home table".
+/// A point's name from the side at the bottom, each point named by its owner
+/// ([`PointName`]): "your cater point (4), in your home table", "Black's trey point (your
+/// 22), in his home table". `adversary` names the side at the top.
 #[must_use]
-pub fn point_name(p: u8) -> String {
-    match p {
-        1..=6 => format!("your {} point ({p}), in your home table", face_name(p)),
-        7..=12 => format!("your {p} point, in your outer table"),
-        13..=18 => format!(
-            "the adversary's {} point (your {p}), in his outer table",
-            25 - p
-        ),
-        _ => format!(
-            "the adversary's {} point (your {p}), in his home table",
-            face_name(25 - p)
-        ),
+pub fn point_name(p: u8, adversary: &str) -> String {
+    let name = PointName::of(p);
+    let words = name.words("your", &format!("{adversary}'s"));
+    if name.own {
+        format!("{words} ({p}), in your {}", name.table())
+    } else {
+        format!("{words} (your {p}), in his {}", name.table())
     }
 }
 
@@ -89,7 +86,7 @@ pub fn describe(
     let name = |s: Side| names[s.index()];
     match place {
         Place::Point(p) => {
-            let mut text = point_name(p);
+            let mut text = point_name(p, name(viewer.other()));
             let men = game.position_for(viewer).at(usize::from(p));
             let count = men.unsigned_abs();
             let owner = if men > 0 { viewer } else { viewer.other() };
@@ -169,14 +166,17 @@ mod tests {
 
     #[test]
     fn points_are_named_from_the_viewers_side() {
-        assert_eq!(point_name(4), "your cater point (4), in your home table");
         assert_eq!(
-            point_name(22),
-            "the adversary's trey point (your 22), in his home table"
+            point_name(4, "Black"),
+            "your cater point (4), in your home table"
         );
         assert_eq!(
-            point_name(16),
-            "the adversary's 9 point (your 16), in his outer table"
+            point_name(22, "Black"),
+            "Black's trey point (your 22), in his home table"
+        );
+        assert_eq!(
+            point_name(16, "Black"),
+            "Black's 9 point (your 16), in his outer table"
         );
     }
 
