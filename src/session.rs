@@ -3,8 +3,8 @@
 
 use crate::engine::notation::format_play;
 use crate::engine::{
-    Action, Attempt, DiceRoller, EndReason, Event, Game, Outcome, Phase, Play, Position, RuleError,
-    Rules, Side, Step, Tally, WinKind, stake_words,
+    Action, Attempt, DiceRoller, DieRefusal, EndReason, Event, Game, Outcome, Phase, Play,
+    Position, RuleError, Rules, Side, Step, StepRefusal, Tally, WinKind, stake_words,
 };
 use crate::players::{Player, Table};
 use crate::teaching::points::point_words;
@@ -352,6 +352,44 @@ impl Session {
         format!("{why}. {w} wins {}. {score}", stake_words(outcome.stake))
     }
 
+    /// Each die of the throw left that cannot be played, and why, in period words: "the sice
+    /// cannot be played: Black's sice point, where it would enter, is held".
+    #[must_use]
+    pub fn unplayable_words(&self) -> Vec<String> {
+        let g = &self.game;
+        let adversary = format!("{}'s", self.colour_name(g.turn().other()));
+        g.unplayable_dice()
+            .into_iter()
+            .map(|(face, why)| {
+                let die = face_name(face);
+                let reason = match why {
+                    DieRefusal::EntryHeld(p) => format!(
+                        "{}, where it would enter, is held",
+                        point_words(p, "his", &adversary)
+                    ),
+                    DieRefusal::AllHeld { bearing_off } => {
+                        let mut r = "every point it would carry a man to is held".to_string();
+                        match bearing_off {
+                            Some(StepRefusal::NotAllHome) => r.push_str(
+                                ", and no man may be borne off until all fifteen are home",
+                            ),
+                            Some(_) => r.push_str(&format!(
+                                ", and a {die} bears no man off by this game's rule"
+                            )),
+                            None => {}
+                        }
+                        r
+                    }
+                    DieRefusal::RestUnplayable => {
+                        "the steps taken already play the most of this throw that can be played"
+                            .to_string()
+                    }
+                };
+                format!("the {die} cannot be played: {reason}")
+            })
+            .collect()
+    }
+
     /// The status line: what the game waits for (the engine's [`Game::waiting`], with each
     /// side named by its colour), and what a player needs to know about it, in period words.
     #[must_use]
@@ -385,7 +423,16 @@ impl Session {
                     .collect();
                 let pos = g.position_for(turn);
                 if g.may_confirm() && g.allowed_steps().is_empty() {
-                    format!("{} has played {throw}: lift the dice", name(turn))
+                    let lost = self.unplayable_words();
+                    if lost.is_empty() {
+                        format!("{} has played {throw}: lift the dice", name(turn))
+                    } else {
+                        format!(
+                            "{} has played what he can; {}. Lift the dice",
+                            name(turn),
+                            lost.join("; ")
+                        )
+                    }
                 } else if pos.bar() > 0 {
                     format!(
                         "{} throws {throw} and must enter from the bar ({} to play)",

@@ -13,8 +13,8 @@ use proptest::prelude::*;
 
 use gamester::ai::random::RandomPlayer;
 use gamester::engine::{
-    Action, Endings, Event, FairDice, Game, Phase, Position, Preset, RuleError, Rules, Side, Step,
-    StepRefusal,
+    Action, DieRefusal, Endings, Event, FairDice, Game, Phase, Position, Preset, RuleError, Rules,
+    Side, Step, StepRefusal,
 };
 
 /// At a play: every destination's steps are accepted together, carry the man from where he
@@ -71,6 +71,38 @@ fn check_spent_dice(game: &Game) -> Result<(), TestCaseError> {
     if !throw.is_doublets() && moves == throw.faces().len() {
         let unspent = spent.iter().filter(|&&s| !s).count();
         prop_assert_eq!(unspent, game.moves_left().len());
+    }
+    Ok(())
+}
+
+/// The dice the game calls unplayable are exactly the faces left that no allowed step plays,
+/// and each reason holds: an entry point held, or no landing for any man, or (only when a man
+/// could move) the most of the throw already played.
+fn check_unplayable(game: &Game) -> Result<(), TestCaseError> {
+    let allowed = game.allowed_steps();
+    let pos = game.position_for(game.turn());
+    let bear_off = game.rules().bear_off;
+    let lost = game.unplayable_dice();
+    for &face in game.moves_left().faces() {
+        let playable = allowed.iter().any(|s| s.die() == face);
+        prop_assert_eq!(
+            playable,
+            !lost.iter().any(|(f, _)| *f == face),
+            "face {}",
+            face
+        );
+    }
+    for (face, why) in lost {
+        let movable = gamester::engine::movegen::can_move(&pos, face, bear_off);
+        match why {
+            DieRefusal::EntryHeld(p) => {
+                prop_assert!(pos.bar() > 0 && !movable);
+                prop_assert_eq!(p, 25 - face);
+                prop_assert!(pos.at(usize::from(p)) <= -2, "the entry point is held");
+            }
+            DieRefusal::AllHeld { .. } => prop_assert!(pos.bar() == 0 && !movable),
+            DieRefusal::RestUnplayable => prop_assert!(movable),
+        }
     }
     Ok(())
 }
@@ -141,6 +173,7 @@ proptest! {
             if game.phase() == Phase::Playing {
                 check_destinations(&game)?;
                 check_spent_dice(&game)?;
+                check_unplayable(&game)?;
             }
             let before = game.clone();
             let turns = game.turns();

@@ -29,7 +29,7 @@ pub use game::Game;
 pub use movegen::{MoveRules, legal_plays};
 pub use phase::{Phase, Waiting};
 pub use play::{Play, Step, Steps};
-pub use refusal::{CubeRefusal, RuleError, StepRefusal};
+pub use refusal::{CubeRefusal, DieRefusal, RuleError, StepRefusal};
 pub use rules::{
     BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, Opening, Players, Preset, Rules,
     Stakes,

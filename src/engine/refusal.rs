@@ -7,7 +7,7 @@ use thiserror::Error;
 use super::action::Attempt;
 use super::board::{BAR, Position, PositionError};
 use super::dice::{DiceError, Moves};
-use super::movegen::landing;
+use super::movegen::{can_move, landing};
 use super::phase::Phase;
 use super::play::Step;
 use super::rules::BearOff;
@@ -71,6 +71,41 @@ pub enum StepRefusal {
     /// The step is possible, but the rest of the throw could not then be played in full.
     #[error("the rest of the throw could not then be played in full")]
     RestUnplayable,
+}
+
+/// Why a die left in the throw cannot be played now, in the order a player would look.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DieRefusal {
+    /// The mover has men on the bar, and the point where this die enters them (this point, in
+    /// the mover's numbering) is held by two or more of the adversary's men.
+    EntryHeld(u8),
+    /// Every point the die would carry a man to is held; `bearing_off` says why no man may be
+    /// borne off with it instead, where one stands near enough to try.
+    AllHeld { bearing_off: Option<StepRefusal> },
+    /// A man could move by it, but the rules ask for the most of the throw that can be played,
+    /// and the steps already taken are that most.
+    RestUnplayable,
+}
+
+/// Why a die of `die` pips cannot be played from `pos` (seen from the mover). Called for a die
+/// the game offers no step for.
+#[must_use]
+pub fn why_die_unplayable(pos: &Position, die: u8, bear_off: BearOff) -> DieRefusal {
+    if can_move(pos, die, bear_off) {
+        return DieRefusal::RestUnplayable;
+    }
+    if pos.bar() > 0 {
+        return DieRefusal::EntryHeld(25 - die.min(24));
+    }
+    let near = (1..=usize::from(die).min(24)).any(|p| pos.at(p) > 0);
+    let bearing_off = near.then(|| {
+        if pos.all_home() {
+            StepRefusal::DieDoesNotBearOff
+        } else {
+            StepRefusal::NotAllHome
+        }
+    });
+    DieRefusal::AllHeld { bearing_off }
 }
 
 /// Why the cube may not be offered.

@@ -26,6 +26,9 @@ use crate::engine::{Event, Phase, RuleError, Rules, Side, Tally};
 use crate::players::{Colour, Table};
 use crate::session::Session;
 
+/// What a click on a man before the throw is answered with.
+const THROW_FIRST: &str = "Throw first: click your dice box (lit) or press Space, then move a man.";
+
 /// The key under which the settings are kept between runs.
 const STORAGE_KEY: &str = "gamester-settings";
 
@@ -275,6 +278,10 @@ impl GamesterApp {
             }
             Intent::SkipAnimation => {
                 self.animation = None;
+                return;
+            }
+            Intent::ThrowFirst => {
+                self.message = Some(THROW_FIRST.into());
                 return;
             }
             Intent::NextGame => {

@@ -220,6 +220,9 @@ impl Hands<'_> {
         let mover = game.turn();
         match (game.phase(), place) {
             (_, Place::Cup(_)) if self.session.game().waits_for_dice() => Some(Intent::Throw),
+            (_, Place::Point(_) | Place::Bar(_)) if game.waits_for_dice() && self.men_on(place) => {
+                Some(Intent::ThrowFirst)
+            }
             (Phase::ChooseThrow, Place::Die(i)) => dice_owner
                 .get(i)
                 .copied()
@@ -254,6 +257,16 @@ impl Hands<'_> {
             }
             _ => None,
         }
+    }
+
+    /// Whether any man, of either side, stands on `place`.
+    fn men_on(&self, place: Place) -> bool {
+        let game = self.session.game();
+        Side::BOTH.iter().any(|&side| {
+            self.view
+                .bottom_to_mover(side, place)
+                .is_some_and(|p| game.position_for(side).at(usize::from(p)) > 0)
+        })
     }
 
     /// What starting to drag from `place` means now: picking up the man there.

@@ -18,6 +18,8 @@ pub enum Intent {
     /// Pick up the man on this point (in the mover's numbering), or put him down.
     Select(Option<u8>),
     SkipAnimation,
+    /// A man was clicked before the dice were thrown: say to throw first.
+    ThrowFirst,
     NextGame,
     OpenNewGame,
     StartNewGame(Settings),

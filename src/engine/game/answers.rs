@@ -9,6 +9,7 @@ use crate::engine::endings;
 use crate::engine::movegen::{self, MoveRules};
 use crate::engine::phase::{Phase, Waiting};
 use crate::engine::play::{Play, Step};
+use crate::engine::refusal::{self, DieRefusal};
 use crate::engine::rules::Compulsion;
 use crate::engine::side::Side;
 
@@ -40,6 +41,24 @@ impl Game {
             return Vec::new();
         }
         movegen::legal_plays(&self.position_for(self.turn), self.moves, self.move_rules())
+    }
+
+    /// The dice left in this throw that no step can play now, each face once, with why: the
+    /// window tells the player which die is lost and for what reason.
+    #[must_use]
+    pub fn unplayable_dice(&self) -> Vec<(u8, DieRefusal)> {
+        if self.phase != Phase::Playing {
+            return Vec::new();
+        }
+        let allowed = self.allowed_steps();
+        let pos = self.position_for(self.turn);
+        let mut faces = self.moves.faces().to_vec();
+        faces.dedup();
+        faces
+            .into_iter()
+            .filter(|&f| !allowed.iter().any(|s| s.die() == f))
+            .map(|f| (f, refusal::why_die_unplayable(&pos, f, self.rules.bear_off)))
+            .collect()
     }
 
     /// Whether the play so far may be confirmed.

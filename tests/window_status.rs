@@ -1,0 +1,116 @@
+//! The status line tells the truth: which die cannot be played and why, never "has played" a
+//! die that was not, and a click on a man before the throw says to throw first.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use gamester::engine::{
+    Action, Layout, LoadedDice, Opening, Phase, Position, Preset, Rules, Side, Step, Tally,
+};
+use gamester::players::Table;
+use gamester::session::Session;
+use gamester::ui::GamesterApp;
+
+mod window_support;
+use window_support::*;
+
+/// A window whose game of Irish starts from `position` (White's view), White winning the
+/// throw-off and then throwing `throw`.
+fn window_at(position: &str, throw: [u8; 2]) -> Harness<'static, GamesterApp> {
+    let mut rules = Rules::preset(Preset::Irish);
+    let pos: Position = position.parse().unwrap();
+    rules.layout = Layout::Custom(pos.to_setup(Side::White));
+    rules.opening = Opening::ThrowAgain;
+    let dice = LoadedDice::new(&[6, 1, throw[0], throw[1]]);
+    let session =
+        Session::new(rules, Table::two_people(), Tally::default(), Box::new(dice)).unwrap();
+    let mut h = harness(1, two_people());
+    h.run();
+    *h.state_mut().session_mut() = session;
+    h.run();
+    h
+}
+
+fn status(h: &Harness<'static, GamesterApp>) -> String {
+    h.state().session().status()
+}
+
+#[test]
+fn a_die_that_cannot_enter_is_named_with_the_point_that_holds_it() {
+    // Given White with two men on the bar, and Black holding his sice point but not his cinque
+    let mut h = window_at("bar:2 1:13 / 6:2 1:13", [6, 5]);
+    h.get_by_label("Throw  (Space)").click();
+    h.run();
+    h.get_by_label("Throw  (Space)").click();
+    h.run();
+    assert_eq!(h.state().session().game().phase(), Phase::Playing);
+    // When White enters one man with the cinque, the only step the throw allows
+    let steps = h.state().session().game().allowed_steps();
+    assert_eq!(steps, vec![Step::new(25, 5).unwrap()]);
+    let from = h.state().screen_pos(Side::White, 25).unwrap();
+    let to = h.state().screen_pos(Side::White, 20).unwrap();
+    click_at(&mut h, from);
+    click_at(&mut h, to);
+    // Then the status line says which die is lost and why, in the board's words
+    let text = status(&h);
+    assert!(
+        text.contains(
+            "the sice cannot be played: Black's sice point, where it would enter, is held"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("has played sice"), "{text}");
+    // (The window links the period words, "sice", "point" and "enter", so the line is in
+    // pieces.)
+    for piece in [" cannot be played: Black's ", ", where it would "] {
+        assert!(
+            h.query_by_label_contains(piece).is_some(),
+            "the window shows {piece:?}"
+        );
+    }
+}
+
+#[test]
+fn a_die_with_nowhere_to_go_says_every_point_is_held_and_why_none_bears_off() {
+    // Given White entering one man with the cinque, then no sice for any man: the point six in
+    // front of him is held, and his men on the ace point may not bear off while he is out
+    let mut h = window_at("bar:1 1:14 / 6:2 11:2 1:11", [6, 5]);
+    h.get_by_label("Throw  (Space)").click();
+    h.run();
+    h.get_by_label("Throw  (Space)").click();
+    h.run();
+    h.state_mut()
+        .session_mut()
+        .apply(Action::Step(Step::new(25, 5).unwrap()))
+        .unwrap();
+    h.run();
+    let text = status(&h);
+    assert!(
+        text.contains(
+            "the sice cannot be played: every point it would carry a man to is held, and no man \
+             may be borne off until all fifteen are home"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_man_clicked_before_the_throw_says_to_throw_first() {
+    // Given a new game waiting for the throw-off
+    let mut h = harness(2, two_people());
+    h.run();
+    assert!(h.state().session().game().waits_for_dice());
+    // When a man is clicked
+    let at = h.state().screen_pos(Side::White, 6).unwrap();
+    click_at(&mut h, at);
+    // Then the window says to throw first
+    assert!(
+        h.query_by_label_contains("Throw first").is_some(),
+        "a click on a man before the throw says to throw first"
+    );
+    // And once the dice are thrown, the advice is gone
+    h.get_by_label("Throw  (Space)").click();
+    h.run();
+    assert!(h.query_by_label_contains("Throw first").is_none());
+}
