@@ -4,7 +4,7 @@
 use crate::engine::notation::format_play;
 use crate::engine::{
     Action, Attempt, DiceRoller, DieRefusal, EndReason, Event, Game, Outcome, Phase, Play,
-    Position, RuleError, Rules, Side, Step, StepRefusal, Tally, WinKind, stake_words,
+    Position, RuleError, Rules, Side, Step, StepRefusal, Tally, Throw, WinKind, stake_words,
 };
 use crate::players::{Player, Table};
 use crate::teaching::points::point_words;
@@ -204,12 +204,17 @@ impl Session {
                     self.push(None, words, None);
                 }
                 Event::BreakThrewOff { white, black } => {
+                    let told = |faces: &[u8; 2]| {
+                        Throw::two(faces[0], faces[1])
+                            .map(|t| throw_words(&t))
+                            .unwrap_or_default()
+                    };
                     let words = format!(
-                        "For the break, {} throws {} and {} throws {}",
+                        "For the break, {} throws {}; {} throws {}",
                         self.colour_name(Side::White),
-                        white[0] + white[1],
+                        told(white),
                         self.colour_name(Side::Black),
-                        black[0] + black[1]
+                        told(black)
                     );
                     self.push(None, words, None);
                 }

@@ -18,7 +18,7 @@ use gamester::engine::{
 use gamester::players::{Colour, Table};
 use gamester::session::Session;
 use gamester::teaching::rules_text::{Section, explain};
-use gamester::teaching::terms::{GLOSSARY, MODERN, links, term};
+use gamester::teaching::terms::{FACE_NAMES, GLOSSARY, MODERN, links, term};
 
 fn shared(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -142,12 +142,13 @@ fn every_word_of_the_board_has_an_entry() {
 /// it truly is everyday English, add it here).
 #[rustfmt::skip]
 const EVERYDAY: &[&str] = &[
-    "a", "again", "all", "an", "and", "any", "are", "be", "before", "begins", "both", "can",
-    "cannot", "choose", "chooses", "could", "counted", "each", "equal", "every", "finds", "for", "from",
-    "game", "go", "goes", "has", "higher", "his", "in", "is", "it", "last", "left", "loses", "move",
-    "must", "neither", "new", "next", "none", "not", "now", "of", "on", "one", "opening", "or", "outside", "over", "own",
-    "play", "played", "plays", "second", "side", "six", "stand", "still", "taken", "the", "them",
-    "they", "to", "two", "whatever", "where", "which", "while", "wins", "with", "won",
+    "a", "again", "all", "an", "and", "any", "are", "be", "before", "begins", "both", "by", "can", "carry",
+    "cannot", "choose", "chooses", "could", "counted", "each", "equal", "every", "fifteen", "finds", "for", "from",
+    "game", "go", "goes", "has", "he", "higher", "his", "in", "is", "it", "last", "left", "loses", "may", "move",
+    "must", "neither", "new", "next", "no", "none", "not", "now", "of", "on", "one", "opening", "or", "outside", "over", "own",
+    "play", "played", "plays", "rule", "second", "side", "six", "stand", "still", "taken", "the", "them",
+    "there", "they", "this", "to", "two", "until", "what", "whatever", "where", "which", "while", "wins",
+    "with", "won", "would",
 ];
 
 /// Plays one game through a session with random choices, collecting every log line and every
@@ -621,5 +622,62 @@ fn glossary_entries_name_their_sources_by_the_apps_names() {
                 t.name
             );
         }
+    }
+}
+
+/// No line of the story or the status reads badly: no space or comma at either end, no comma
+/// with nothing before it, no doubled spaces or punctuation.
+#[test]
+fn the_story_has_no_orphan_commas_or_stray_spaces() {
+    let mut bad = Vec::new();
+    for text in story_texts() {
+        let flaws = [
+            (text.trim() != text, "space at an end"),
+            (text.starts_with([',', '.', ';', ':']), "punctuation first"),
+            (
+                text.ends_with([',', ';', ':']),
+                "a dangling comma at the end",
+            ),
+            (text.contains("  "), "two spaces"),
+            (
+                text.contains(" ,") || text.contains(" ."),
+                "a space before a comma",
+            ),
+            (
+                text.contains(",,")
+                    || text.contains(", ,")
+                    || text.contains(",.")
+                    || text.contains(". ."),
+                "empty between commas",
+            ),
+            (
+                text.contains(": .") || text.contains(":."),
+                "nothing after a colon",
+            ),
+            (text.is_empty(), "an empty line"),
+        ];
+        for (flawed, what) in flaws {
+            if flawed {
+                bad.push(format!("{what}: {text:?}"));
+            }
+        }
+    }
+    bad.sort();
+    bad.dedup();
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+/// The throw-off to break a bound table is told in words, like every other throw.
+#[test]
+fn a_break_throw_off_is_told_in_words() {
+    let texts = story_texts();
+    let breaks: Vec<&String> = texts
+        .iter()
+        .filter(|t| t.starts_with("For the break"))
+        .collect();
+    assert!(!breaks.is_empty(), "some games break a bound table");
+    for text in breaks {
+        assert!(!text.chars().any(|c| c.is_ascii_digit()), "{text}");
+        assert!(FACE_NAMES.iter().any(|f| text.contains(f)), "{text}");
     }
 }

@@ -110,7 +110,16 @@ pub fn describe_play(pos: &Position, steps: &[Step], bear_off: BearOff, adversar
             phrase
         })
         .collect();
-    join_and(&phrases)
+    if phrases.iter().any(|p| p.contains(',')) {
+        // A phrase with its own commas: the plays are set apart by semicolons, so that no
+        // comma is left dangling between two men's plays.
+        match phrases.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{}; and {last}", rest.join("; ")),
+            _ => phrases.concat(),
+        }
+    } else {
+        join_and(&phrases)
+    }
 }
 
 #[cfg(test)]
