@@ -27,6 +27,9 @@ pub struct Session {
     log: Vec<LogEntry>,
     /// Where the men stood when the throw being played was thrown (seen from its thrower).
     before_play: Option<(Side, Position)>,
+    /// In Double-hand, which partner of the acting side the action being told was his: the
+    /// thrower of a throw, or the partner whose throw is chosen.
+    partner: Option<usize>,
 }
 
 impl Session {
@@ -44,6 +47,7 @@ impl Session {
             dice,
             log: Vec::new(),
             before_play: None,
+            partner: None,
         })
     }
 
@@ -76,6 +80,7 @@ impl Session {
             dice,
             log: Vec::new(),
             before_play,
+            partner: None,
         }
     }
 
@@ -141,6 +146,11 @@ impl Session {
 
     /// The one way the session changes: through the game's gate, then told in the story.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        self.partner = match action {
+            Action::ChooseThrow(i) => Some(usize::from(i)),
+            Action::Throw(_) => Some(self.game.phase().partner()),
+            _ => None,
+        };
         let events = self.game.apply(action)?;
         self.tell(&events);
         Ok(events)
@@ -166,6 +176,15 @@ impl Session {
         self.log.clear();
         self.before_play = None;
         Ok(())
+    }
+
+    /// The side's colour, and in Double-hand the partner whose act is told: "White (Anne)".
+    fn actor_name(&self, side: Side) -> String {
+        let players = &self.table.seat(side).players;
+        match self.partner.and_then(|i| players.get(i)) {
+            Some(p) if players.len() > 1 => format!("{} ({})", self.colour_name(side), p.name),
+            _ => self.colour_name(side).to_string(),
+        }
     }
 
     fn push(&mut self, side: Option<Side>, words: String, notation: Option<String>) {
@@ -241,14 +260,22 @@ impl Session {
                 }
                 Event::Threw { side, throw } => {
                     self.before_play = Some((*side, self.game.position_for(*side)));
-                    let words =
-                        format!("{} throws {}", self.colour_name(*side), throw_words(throw));
+                    let words = format!("{} throws {}", self.actor_name(*side), throw_words(throw));
                     self.push(Some(*side), words, None);
                 }
                 Event::ThrowChosen { side, throw } => {
                     self.before_play = Some((*side, self.game.position_for(*side)));
+                    let whose = match self.partner {
+                        Some(i) if self.table.seat(*side).players.len() > 1 => {
+                            format!(
+                                " ({}'s throw)",
+                                self.table.seat(*side).players[i.min(1)].name
+                            )
+                        }
+                        _ => String::new(),
+                    };
                     let words = format!(
-                        "{} chooses to play {}",
+                        "{} chooses to play {}{whose}",
                         self.colour_name(*side),
                         throw_words(throw)
                     );

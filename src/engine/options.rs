@@ -253,6 +253,24 @@ pub const SOURCES: [(&str, &str); 5] = [
     ("004", "the Incompleat Gamester"),
 ];
 
+/// The short names of the sources, for a line beside an option (the full name on hover).
+const SOURCE_SHORT: [(&str, &str); 5] = [
+    ("000", "du Coeur's letter"),
+    ("001", "du Coeur's report"),
+    ("002", "the Irish Game"),
+    ("003", "Murray"),
+    ("004", "the Incompleat Gamester"),
+];
+
+/// The short name of a source number ("003" → "Murray"), or the number itself.
+#[must_use]
+pub fn source_short(id: &str) -> &str {
+    SOURCE_SHORT
+        .iter()
+        .find(|(n, _)| *n == id)
+        .map_or(id, |(_, name)| name)
+}
+
 /// The name the app gives a source number ("003" → "Murray, …"), or the number itself.
 #[must_use]
 pub fn source_name(id: &str) -> &str {

@@ -5,7 +5,7 @@
 use egui::{ComboBox, RichText};
 use serde::{Deserialize, Serialize};
 
-use crate::engine::options::{OPTIONS, RuleOption, source_name};
+use crate::engine::options::{OPTIONS, RuleOption, source_name, source_short};
 use crate::engine::{Players, Preset, Rules, Side};
 use crate::level::Level;
 use crate::players::{Colour, Controller, Player, Table};
@@ -50,59 +50,65 @@ pub enum Choice {
     Cancel,
 }
 
-fn sources_line(option: &RuleOption) -> String {
-    let names: Vec<&str> = option.sources.iter().map(|s| source_name(s)).collect();
-    format!("Sources: {}", names.join("; "))
-}
-
-/// The option's explanation and sources, what the sources disagree on when hovered.
-fn explained(ui: &mut egui::Ui, option: &RuleOption) {
-    ui.label(option.explanation);
-    let sources = ui.label(RichText::new(sources_line(option)).small().italics());
+/// The option's sources, each named once and short ("Sources: Murray, the Irish Game"); the
+/// full references, and what the sources disagree on, on hover.
+fn sources_line(ui: &mut egui::Ui, option: &RuleOption) {
+    let short: Vec<&str> = option.sources.iter().map(|s| source_short(s)).collect();
+    let full: Vec<&str> = option.sources.iter().map(|s| source_name(s)).collect();
+    let mut hover = full.join("\n");
     if !option.disagreement.is_empty() {
-        sources.on_hover_text(option.disagreement);
+        hover = format!("{hover}\n\n{}", option.disagreement);
     }
-    ui.add_space(4.0);
+    ui.label(
+        RichText::new(format!("Sources: {}", short.join(", ")))
+            .small()
+            .italics(),
+    )
+    .on_hover_text(hover);
 }
 
-/// An option with values of its own: a list of its values in words. A value that needs more
-/// than its name (a custom layout's position) is shown when in force but not offered.
+/// An option in words: its name, every value offered side by side (the chosen one marked, its
+/// meaning on hover), what it does, and its sources. A value that needs more than its name (a
+/// custom layout's position) is shown when in force but not offered. The RULES.md identifiers
+/// stay for the command line and save files; here they appear only on hover.
 fn option_row(ui: &mut egui::Ui, option: &RuleOption, rules: &mut Rules) -> bool {
     let mut changed = false;
     let chosen = option.chosen(rules);
-    ui.horizontal(|ui| {
-        ui.label(RichText::new(option.words).strong())
+    ui.horizontal_wrapped(|ui| {
+        if option.is_flag() {
+            let mut on = option.value(rules).parse().unwrap_or(false);
+            let ticked = ui
+                .checkbox(&mut on, RichText::new(option.words).strong())
+                .on_hover_text(option.name)
+                .changed();
+            if ticked {
+                changed = option.set(rules, &on.to_string()).is_ok();
+            }
+            return;
+        }
+        ui.label(RichText::new(format!("{}:", option.words)).strong())
             .on_hover_text(option.name);
-        ComboBox::from_id_salt(option.name)
-            .selected_text(chosen.map_or("", |v| v.words))
-            .show_ui(ui, |ui| {
-                for value in option.values.iter().filter(|v| v.parameter.is_none()) {
-                    let selected = chosen == Some(value);
-                    let clicked = ui
-                        .selectable_label(selected, value.words)
-                        .on_hover_text(value.explanation)
-                        .clicked();
-                    if clicked && !selected {
-                        changed |= option.set(rules, value.name).is_ok();
-                    }
-                }
-            });
+        let offered = option
+            .values
+            .iter()
+            .filter(|v| v.parameter.is_none() || chosen == Some(*v));
+        for (i, value) in offered.enumerate() {
+            if i > 0 {
+                ui.label("/");
+            }
+            let selected = chosen == Some(value);
+            let clicked = ui
+                .radio(selected, value.words)
+                .on_hover_text(value.explanation)
+                .clicked();
+            if clicked && !selected && value.parameter.is_none() {
+                changed |= option.set(rules, value.name).is_ok();
+            }
+        }
     });
-    explained(ui, option);
-    changed
-}
-
-/// A flag (`false` / `true`): a checkbox.
-fn flag_row(ui: &mut egui::Ui, option: &RuleOption, rules: &mut Rules) -> bool {
-    let mut on = option.value(rules).parse().unwrap_or(false);
-    let mut changed = ui
-        .checkbox(&mut on, RichText::new(option.words).strong())
-        .on_hover_text(option.name)
-        .changed();
-    if changed {
-        changed = option.set(rules, &on.to_string()).is_ok();
-    }
-    explained(ui, option);
+    ui.label(option.explanation);
+    sources_line(ui, option);
+    ui.add_space(6.0);
     changed
 }
 
@@ -110,13 +116,20 @@ fn flag_row(ui: &mut egui::Ui, option: &RuleOption, rules: &mut Rules) -> bool {
 pub fn rules_editor(ui: &mut egui::Ui, rules: &mut Rules) -> bool {
     let mut changed = false;
     for option in OPTIONS {
-        changed |= if option.is_flag() {
-            flag_row(ui, option, rules)
-        } else {
-            option_row(ui, option, rules)
-        };
+        changed |= option_row(ui, option, rules);
     }
     changed
+}
+
+/// The rules of a game in words, one option a line: "Bearing off: any die over the edge".
+fn rules_in_words(ui: &mut egui::Ui, rules: &Rules) {
+    for option in OPTIONS {
+        let value = option
+            .chosen(rules)
+            .map_or_else(|| option.value(rules), |v| v.words.to_string());
+        ui.label(format!("{}: {value}", option.words))
+            .on_hover_text(option.name);
+    }
 }
 
 fn controller_label(c: Controller) -> String {
@@ -153,9 +166,12 @@ fn player_row(ui: &mut egui::Ui, id: &str, player: &mut Player) {
 pub fn new_game_window(ctx: &egui::Context, draft: &mut Settings, current: &Rules) -> Choice {
     let mut choice = Choice::Editing;
     let mut open = true;
+    // Large enough for the table and the first options at once; the rest scrolls.
+    let screen = ctx.content_rect();
     egui::Window::new("New game")
         .open(&mut open)
-        .default_width(560.0)
+        .default_width(640.0_f32.min(screen.width() - 16.0))
+        .default_height((screen.height() * 0.85).max(300.0))
         .vscroll(true)
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
@@ -164,6 +180,8 @@ pub fn new_game_window(ctx: &egui::Context, draft: &mut Settings, current: &Rule
                 ComboBox::from_id_salt("preset")
                     .selected_text(title)
                     .width(300.0)
+                    // Every preset in view at once, with no scrolling inside the list.
+                    .height(f32::INFINITY)
                     .show_ui(ui, |ui| {
                         for p in Preset::ALL {
                             if ui
@@ -183,11 +201,17 @@ pub fn new_game_window(ctx: &egui::Context, draft: &mut Settings, current: &Rule
             for side in Side::BOTH {
                 let seat = draft.table.seat_mut(side);
                 let want = if double_hand { 2 } else { 1 };
+                // A partner is at first the same kind of player as the side's first player:
+                // a person's partner a person, the computer's partner the computer.
+                let kind = seat
+                    .players
+                    .first()
+                    .map_or(Controller::Person, |p| p.controller);
                 while seat.players.len() < want {
                     let n = seat.players.len() + 1;
                     seat.players.push(Player {
                         name: format!("{side} {n}"),
-                        controller: Controller::Person,
+                        controller: kind,
                     });
                 }
                 seat.players.truncate(want);
@@ -227,11 +251,7 @@ pub fn new_game_window(ctx: &egui::Context, draft: &mut Settings, current: &Rule
             egui::CollapsingHeader::new(
                 "The rules of the game in progress (not changed by this window)",
             )
-            .show(ui, |ui| {
-                for (name, value) in current.values() {
-                    ui.label(format!("{name} = {value}"));
-                }
-            });
+            .show(ui, |ui| rules_in_words(ui, current));
             ui.separator();
             ui.horizontal(|ui| {
                 if ui

@@ -98,5 +98,11 @@ pub fn apply(ctx: &egui::Context) {
         v.faint_bg_color = Color32::from_rgb(230, 216, 188);
         // Period words are rubricated, as in an old book, rather than web-blue.
         v.hyperlink_color = Color32::from_rgb(128, 40, 22);
+        // Checkboxes, radio buttons and buttons get an ink-brown edge, so they stand out
+        // against the parchment rather than fading into it.
+        let edge = egui::Stroke::new(1.0, Color32::from_rgb(120, 90, 60));
+        v.widgets.inactive.bg_stroke = edge;
+        v.widgets.inactive.bg_fill = Color32::from_rgb(226, 212, 182);
+        v.widgets.inactive.weak_bg_fill = Color32::from_rgb(226, 212, 182);
     });
 }

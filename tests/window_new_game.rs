@@ -1,0 +1,222 @@
+//! New game reads like a game, not a config file: every option and every value in words, each
+//! option's sources named once and short, the whole preset list in view, a window large enough
+//! for its content, checkboxes that stand out, and Double-hand partners of the same kind.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use gamester::engine::options::OPTIONS;
+use gamester::engine::{Preset, Rules, Side};
+use gamester::players::{Controller, Table};
+use gamester::ui::{GamesterApp, Settings};
+
+mod window_support;
+use window_support::*;
+
+/// A window with New game open and its house rules unfolded.
+fn new_game_open(settings: Settings) -> Harness<'static, GamesterApp> {
+    let mut h = harness(8, settings);
+    h.run();
+    h.get_by_label("New game…").click();
+    h.run();
+    h.get_by_label("House rules: every option").click();
+    h.run();
+    h
+}
+
+fn open_the_list_of_games(h: &mut Harness<'static, GamesterApp>) {
+    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some(Preset::Irish.title()))
+        .click();
+    h.run();
+}
+
+#[test]
+fn every_option_and_value_is_offered_in_words() {
+    let h = new_game_open(Settings::default());
+    for option in OPTIONS {
+        if option.is_flag() {
+            assert!(
+                h.query_by_label(option.words).is_some(),
+                "{} is a checkbox named in words",
+                option.name
+            );
+            continue;
+        }
+        assert!(
+            h.query_by_label(&format!("{}:", option.words)).is_some(),
+            "{} is named in words",
+            option.name
+        );
+        // Every value is in view at once, in words, not hidden in a list
+        for value in option.values.iter().filter(|v| v.parameter.is_none()) {
+            assert!(
+                h.query_by_label(value.words).is_some(),
+                "{}: the value {:?} is offered in words",
+                option.name,
+                value.words
+            );
+        }
+    }
+    // And no RULES.md identifier is written out as text
+    for option in OPTIONS {
+        assert!(
+            h.query_by_label_contains(&format!("{} =", option.name))
+                .is_none(),
+            "{} is shown as an identifier",
+            option.name
+        );
+    }
+}
+
+#[test]
+fn each_option_names_its_sources_once_and_short() {
+    let h = new_game_open(Settings::default());
+    let lines: Vec<String> = h
+        .query_all_by_label_contains("Sources: ")
+        .map(|n| format!("{n:?}"))
+        .collect();
+    assert_eq!(lines.len(), OPTIONS.len(), "one sources line per option");
+    for line in lines {
+        // The long references ("A History of Board-Games", "(after Willughby)") are on hover
+        assert!(!line.contains("History of Board-Games"), "{line}");
+        assert!(!line.contains("after Willughby"), "{line}");
+    }
+}
+
+#[test]
+fn the_window_is_large_and_the_preset_list_is_whole() {
+    let mut h = harness(8, Settings::default());
+    h.run();
+    h.get_by_label("New game…").click();
+    h.run();
+    // With the house rules unfolded, the window grows to most of the screen's height (820),
+    // not a small box that scrolls
+    h.get_by_label("House rules: every option").click();
+    h.run();
+    let window = h.get_by_label("New game").rect();
+    let starts = h.get_by_label("Start the new game").rect();
+    assert!(
+        starts.bottom() - window.top() > 0.6 * 820.0,
+        "New game is only {} high",
+        starts.bottom() - window.top()
+    );
+    // When the list of games is opened, every preset is in view, none scrolled out of sight
+    open_the_list_of_games(&mut h);
+    let mut tops = Vec::new();
+    for preset in Preset::ALL {
+        let nodes: Vec<_> = h.query_all_by_label(preset.title()).collect();
+        let item = nodes.last().expect("the preset is listed");
+        let r = item.rect();
+        assert!(
+            r.bottom() <= 820.0 && r.top() >= 0.0,
+            "{} is off screen",
+            preset.title()
+        );
+        tops.push(r.top());
+    }
+    // (Scrolled-out items would be laid out beyond the popup's clip, overlapping nothing; in
+    // view, the items stand one under another without gaps of hidden ones.)
+    tops.sort_by(f32::total_cmp);
+    let span = tops.last().unwrap() - tops.first().unwrap();
+    assert!(span < 60.0 * Preset::ALL.len() as f32, "{tops:?}");
+}
+
+#[test]
+fn checkboxes_stand_out_against_the_parchment() {
+    let h = harness(8, Settings::default());
+    let visuals = h.ctx.style_of(egui::Theme::Light).visuals.clone();
+    let edge = visuals.widgets.inactive.bg_stroke;
+    let fill = visuals.window_fill;
+    let lum = |c: egui::Color32| {
+        0.3 * f32::from(c.r()) + 0.59 * f32::from(c.g()) + 0.11 * f32::from(c.b())
+    };
+    assert!(edge.width >= 1.0, "a checkbox has an edge");
+    assert!(
+        lum(fill) - lum(edge.color) > 80.0,
+        "the edge {:?} is too faint on {:?}",
+        edge.color,
+        fill
+    );
+}
+
+#[test]
+fn a_double_hand_partner_is_at_first_the_same_kind_as_his_side() {
+    // Given a person against the computer, When Double-hand Irish is chosen and started
+    let mut h = harness(8, Settings::default());
+    h.run();
+    h.get_by_label("New game…").click();
+    h.run();
+    open_the_list_of_games(&mut h);
+    h.query_all_by_label(Preset::DoubleHandIrish.title())
+        .last()
+        .unwrap()
+        .click();
+    h.run();
+    h.get_by_label("Start the new game").click();
+    h.run();
+    // Then the computer's partner is the computer, and the person's a person
+    let table = h.state().session().table().clone();
+    let kinds = |side: Side| -> Vec<bool> {
+        table
+            .seat(side)
+            .players
+            .iter()
+            .map(|p| p.controller == Controller::Person)
+            .collect()
+    };
+    assert_eq!(kinds(Side::White), vec![true, true]);
+    assert_eq!(kinds(Side::Black), vec![false, false]);
+}
+
+#[test]
+fn the_story_says_which_partner_threw() {
+    let mut table = Table::two_people();
+    for side in Side::BOTH {
+        let seat = table.seat_mut(side);
+        let mut partner = seat.players[0].clone();
+        partner.name = format!("{side}'s partner");
+        seat.players[0].name = format!("{side}'s first");
+        seat.players.push(partner);
+    }
+    let mut session = gamester::session::Session::new(
+        Rules::preset(Preset::DoubleHandIrish),
+        table,
+        gamester::engine::Tally::default(),
+        Box::new(gamester::engine::FairDice::seeded(5)),
+    )
+    .unwrap();
+    // Play until both partners of a side have thrown and one throw is chosen
+    for _ in 0..200 {
+        let game = session.game().clone();
+        if game.waits_for_dice() {
+            session.throw().unwrap();
+        } else if let Some(play) = game.legal_plays().first() {
+            session.apply_play(play).unwrap();
+        } else if let Some(&choice) = game.choices().first() {
+            session.apply(choice).unwrap();
+        }
+        if session
+            .log()
+            .iter()
+            .any(|e| e.words.contains("chooses to play"))
+        {
+            break;
+        }
+    }
+    let story: Vec<&str> = session.log().iter().map(|e| e.words.as_str()).collect();
+    assert!(
+        story
+            .iter()
+            .any(|w| w.contains("(White's partner) throws")
+                || w.contains("(Black's partner) throws")),
+        "{story:#?}"
+    );
+    assert!(
+        story
+            .iter()
+            .any(|w| w.contains("chooses to play") && w.contains("'s throw)")),
+        "{story:#?}"
+    );
+}
