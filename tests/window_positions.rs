@@ -136,3 +136,19 @@ fn a_bad_id_is_refused_in_words_and_the_game_in_play_is_kept() {
         assert_eq!(h.state().session().game(), &before, "{bad}");
     }
 }
+
+#[test]
+fn letters_typed_into_the_set_up_window_never_touch_the_game() {
+    for mut h in games_in_every_phase() {
+        h.run();
+        let before = h.state().session().game().clone();
+        // Given the Set up a position window open, its field taking the keys
+        game_menu(&mut h, "Set up a position…");
+        h.run();
+        assert!(h.get_by_role(Role::TextInput).is_focused());
+        // When every key is typed into it (and Enter offers the text, which is no ID)
+        type_every_key(&mut h);
+        // Then the game is as it was
+        assert_eq!(h.state().session().game(), &before, "{:?}", before.phase());
+    }
+}

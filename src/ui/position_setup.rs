@@ -17,6 +17,9 @@ use crate::engine::{Game, Layout, Preset, Rules, Side, position_id};
 #[derive(Debug, Default)]
 pub struct PositionSetup {
     open: bool,
+    /// Whether the field is yet to take the keys (it does when the window opens, so an ID
+    /// can be pasted at once).
+    focus: bool,
     text: String,
     refused: Option<String>,
 }
@@ -74,6 +77,7 @@ impl PositionSetup {
     pub fn open(&mut self) {
         *self = PositionSetup {
             open: true,
+            focus: true,
             ..PositionSetup::default()
         };
     }
@@ -100,6 +104,8 @@ impl PositionSetup {
             .collapsible(false)
             .resizable(false)
             .default_width(420.0)
+            .pivot(egui::Align2::CENTER_CENTER)
+            .default_pos(ctx.content_rect().center())
             .show(ctx, |ui| {
                 ui.label(format!(
                     "Paste a Position ID (GNU Backgammon's, 14 characters). A new game of \
@@ -108,9 +114,12 @@ impl PositionSetup {
                 ));
                 let field = ui.add(
                     egui::TextEdit::singleline(&mut self.text)
-                        .hint_text("4HPwATDgc/ABMA")
+                        .hint_text("for example 4HPwATDgc/ABMA")
                         .desired_width(f32::INFINITY),
                 );
+                if std::mem::take(&mut self.focus) {
+                    field.request_focus();
+                }
                 let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 if let Some(why) = &self.refused {
                     ui.label(RichText::new(why).color(Color32::from_rgb(140, 30, 20)));
