@@ -16,6 +16,7 @@ use super::files::{self, Chosen, Files};
 use super::input::{self, Hands, KeyFocus, PickedUp};
 use super::intent::Intent;
 use super::launch::Launch;
+use super::position_setup::PositionSetup;
 use super::replaying::ReplayView;
 use super::screenshot::{Screenshot, ScreenshotResult};
 use super::settings::{self, Settings};
@@ -25,6 +26,8 @@ use super::{glossary, guide, log_view, theme};
 use crate::engine::{Event, Phase, RuleError, Rules, Side, Tally};
 use crate::players::{Colour, Table};
 use crate::session::Session;
+
+mod sharing;
 
 /// What a click on a man before the throw is answered with.
 const THROW_FIRST: &str = "Throw first: click your dice box (lit) or press Space, then move a man.";
@@ -63,6 +66,8 @@ pub struct GamesterApp {
     /// The glossary, rules, guide and keys windows.
     help: Help,
     hover: Hover,
+    /// The Set up a position window.
+    setup: PositionSetup,
     /// Stepping through a game's record, if the person is.
     replaying: Option<ReplayView>,
     /// Where the board was last drawn: board units to the window's points.
@@ -107,6 +112,7 @@ impl GamesterApp {
             computer: Computer::default(),
             help: Help::default(),
             hover: Hover::default(),
+            setup: PositionSetup::default(),
             replaying: None,
             to_screen: None,
         }
@@ -353,6 +359,10 @@ impl GamesterApp {
                 self.computer.ask_hint(ctx, self.session.game());
                 return;
             }
+            Intent::Share(share) => {
+                self.share(ctx, share);
+                return;
+            }
         };
         self.picked.clear();
         match result {
@@ -467,7 +477,9 @@ impl GamesterApp {
             self.animation = None;
         }
         self.key_focus.note_press(&ctx);
-        let board_keys = self.key_focus.board_has_keys(&ctx, self.draft.is_some());
+        let board_keys = self
+            .key_focus
+            .board_has_keys(&ctx, self.draft.is_some() || self.setup.is_open());
         let mut intents = match &self.replaying {
             Some(r) if board_keys => r.keys(&ctx),
             Some(_) => Vec::new(),
@@ -586,6 +598,7 @@ impl GamesterApp {
                 settings::Choice::Editing => {}
             }
         }
+        self.position_window(ctx, intents);
         let bottom = self.view().bottom;
         let shown = self
             .replaying

@@ -7,7 +7,7 @@ use egui::RichText;
 use super::glossary::{self, Glossary};
 use super::guide;
 use super::input::KEYS;
-use super::intent::Intent;
+use super::intent::{Intent, Share};
 use super::settings::Settings;
 use crate::engine::{Action, Game, Phase, Preset, Rules, Side};
 use crate::session::Session;
@@ -49,6 +49,12 @@ pub fn menu_bar(
             }
             if ui.button("Replay this game, turn by turn").clicked() {
                 intents.push(Intent::ReplayStart);
+            }
+            if ui.button("Copy position ID").clicked() {
+                intents.push(Intent::Share(Share::CopyId));
+            }
+            if ui.button("Set up a position…").clicked() {
+                intents.push(Intent::Share(Share::OpenSetup));
             }
             ui.separator();
             if ui.button("Open…  (Ctrl+O)").clicked() {

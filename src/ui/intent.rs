@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use super::settings::Settings;
-use crate::engine::{Action, Step};
+use crate::engine::{Action, Rules, Step};
 
 /// One thing the person asked for this frame.
 #[must_use = "an intent does nothing until applied"]
@@ -34,6 +34,19 @@ pub enum Intent {
     ReplayTakeOver,
     ReplayLeave,
     Hint,
+    /// Positions to share: copy one's ID, or set one up.
+    Share(Share),
+}
+
+/// What the person asked of a position to share.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Share {
+    /// Put the Position ID of the position shown on the clipboard.
+    CopyId,
+    /// Open the Set up a position window.
+    OpenSetup,
+    /// Start a new game under these rules: those in play, with a pasted position as the array.
+    SetUp(Rules),
 }
 
 impl Intent {

@@ -14,6 +14,7 @@ pub mod input;
 pub mod intent;
 pub mod launch;
 pub mod log_view;
+pub mod position_setup;
 pub mod replaying;
 pub mod screenshot;
 pub mod settings;

@@ -1,0 +1,47 @@
+//! The window's side of positions to share: the Game menu's Copy position ID and Set up a
+//! position, applied to the game in play. The window that reads an ID, and what an ID means,
+//! are `ui::position_setup`'s; this file only puts the answer in play, as the window's other
+//! new games are put in play.
+
+use super::{GamesterApp, new_game};
+use crate::ui::intent::{Intent, Share};
+use crate::ui::position_setup;
+
+impl GamesterApp {
+    /// Applies what the person asked of a position to share.
+    pub(super) fn share(&mut self, ctx: &egui::Context, share: Share) {
+        match share {
+            Share::CopyId => {
+                self.message = Some(position_setup::copy(ctx, self.shown().game()));
+            }
+            Share::OpenSetup => self.setup.open(),
+            Share::SetUp(rules) => {
+                // A game that cannot start leaves the game in play exactly as it was.
+                match new_game(&rules, self.session.table(), &self.launch) {
+                    Ok(session) => {
+                        self.session = session;
+                        self.replaying = None;
+                        self.picked.clear();
+                        self.files.forget();
+                        self.throw_off_dice.clear();
+                        self.message = Some(format!(
+                            "A new game set up from position {}: throw off to begin",
+                            position_setup::id_of(self.session.game())
+                        ));
+                    }
+                    Err(e) => {
+                        self.message = Some(format!("No game can start from that position: {e}"))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Shows the Set up a position window while it is open; a good ID becomes the intent to
+    /// set it up, applied with the frame's other intents.
+    pub(super) fn position_window(&mut self, ctx: &egui::Context, intents: &mut Vec<Intent>) {
+        if let Some(rules) = self.setup.show(ctx, self.session.game().rules()) {
+            intents.push(Intent::Share(Share::SetUp(rules)));
+        }
+    }
+}
