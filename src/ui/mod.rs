@@ -2,6 +2,7 @@
 //! submits actions; it never moves a man itself.
 
 pub mod app;
+pub mod autosave;
 pub mod board_view;
 pub mod computer;
 pub mod controls;
@@ -15,6 +16,7 @@ pub mod guide;
 pub mod input;
 pub mod intent;
 pub mod launch;
+pub mod leaving;
 pub mod log_view;
 pub mod message;
 pub mod replaying;
