@@ -54,14 +54,18 @@ impl Launch {
     }
 
     /// Where the file dialogs start when the game belongs to no file: the user's documents
-    /// folder, else the home folder.
+    /// folder (as the desktop names it, else `~/Documents` if it is there), else the home
+    /// folder. A desktop without xdg-user-dirs names no documents folder at all.
     #[must_use]
     pub fn documents_dir(&self) -> Option<PathBuf> {
         self.documents_dir.clone().or_else(|| {
-            directories::UserDirs::new().map(|u| {
-                u.document_dir()
-                    .map_or_else(|| u.home_dir().to_path_buf(), PathBuf::from)
-            })
+            let user = directories::UserDirs::new()?;
+            let home = user.home_dir();
+            let documents = user
+                .document_dir()
+                .map(PathBuf::from)
+                .or_else(|| Some(home.join("Documents")).filter(|d| d.is_dir()));
+            Some(documents.unwrap_or_else(|| home.to_path_buf()))
         })
     }
 }
