@@ -40,7 +40,14 @@ pub const AUTOSAVE_FILE: &str = "autosave.ron";
 /// [`write_atomic`] creates it.
 #[must_use]
 pub fn autosave_path() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "Gamester").map(|d| d.data_dir().join(AUTOSAVE_FILE))
+    data_dir().map(|d| d.join(AUTOSAVE_FILE))
+}
+
+/// Gamester's folder of the user's data directory, where the autosave and the games left for
+/// a new one are kept. `None` when the system names no home directory.
+#[must_use]
+pub fn data_dir() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "Gamester").map(|d| d.data_dir().to_path_buf())
 }
 
 #[cfg(test)]

@@ -4,18 +4,22 @@
 //! submits actions to the session (and so to `Game::apply`) and draws what the events say
 //! happened.
 
-use std::path::{Path, PathBuf};
+mod on_disk;
 
-use egui::{Color32, RichText};
+use std::path::Path;
 
+use egui::RichText;
+
+use super::autosave::{self, Autosaver};
 use super::board_view::{BoardView, Place};
 use super::computer::{self, Computer, Move};
 use super::controls::{self, Help};
 use super::dice_view::ThrowAnimation;
-use super::files::{self, Chosen, Files};
+use super::files::{self, Files};
 use super::input::{self, Hands, KeyFocus, PickedUp};
 use super::intent::Intent;
 use super::launch::Launch;
+use super::message::Message;
 use super::position_setup::PositionSetup;
 use super::replaying::ReplayView;
 use super::screenshot::{Screenshot, ScreenshotResult};
@@ -59,8 +63,11 @@ pub struct GamesterApp {
     animation: Option<ThrowAnimation>,
     /// The dice of the last throw-off, shown until the next throw.
     throw_off_dice: Vec<(Side, u8)>,
-    message: Option<String>,
+    message: Option<Message>,
     files: Files,
+    autosaver: Autosaver,
+    /// The settings of a new game waiting on "Leave this game?".
+    leaving: Option<Settings>,
     screenshot: Screenshot,
     computer: Computer,
     /// The glossary, rules, guide and keys windows.
@@ -88,7 +95,9 @@ impl GamesterApp {
             {
                 Ok(s) => s,
                 Err(e) => {
-                    message = Some(format!("The remembered rules could not start a game: {e}"));
+                    message = Some(Message::error(format!(
+                        "The remembered rules could not start a game: {e}"
+                    )));
                     // The default rules lay out the fixed array of fifteen men a side, and a game
                     // fails to start only on a custom layout that is not a position.
                     #[allow(clippy::expect_used)]
@@ -107,6 +116,8 @@ impl GamesterApp {
             throw_off_dice: Vec::new(),
             message,
             files: Files::from(resumed.file),
+            autosaver: Autosaver::default(),
+            leaving: None,
             screenshot: Screenshot::to(launch.screenshot.clone()),
             launch,
             computer: Computer::default(),
@@ -287,11 +298,12 @@ impl GamesterApp {
                 return;
             }
             Intent::ThrowFirst => {
-                self.message = Some(THROW_FIRST.into());
+                self.message = Some(Message::info(THROW_FIRST));
                 return;
             }
             Intent::NextGame => {
                 self.throw_off_dice.clear();
+                self.computer.new_session();
                 self.session.next_game().map(|()| Vec::new())
             }
             Intent::OpenNewGame => {
@@ -299,38 +311,36 @@ impl GamesterApp {
                 return;
             }
             Intent::StartNewGame(settings) => {
-                self.settings = settings;
-                self.draft = None;
-                new_game(&self.settings.rules, &self.settings.table, &self.launch).map(|s| {
-                    self.session = s;
-                    self.files.forget();
-                    self.throw_off_dice.clear();
-                    Vec::new()
-                })
+                self.start_new_game(settings);
+                return;
             }
-            Intent::Open => {
-                self.files.ask(ctx, false);
+            Intent::Open | Intent::SaveAs => {
+                let saving = intent == Intent::SaveAs;
+                let rules = self.session.game().rules();
+                self.files.ask(ctx, saving, &self.launch, rules);
                 return;
             }
             Intent::OpenPath(path) => {
-                self.open_path(path);
+                self.open_file(path);
                 return;
             }
             Intent::Save => {
                 match self.files.current().map(Path::to_path_buf) {
                     Some(path) => self.save_to(path),
-                    None => self.files.ask(ctx, true),
+                    None => {
+                        let rules = self.session.game().rules();
+                        self.files.ask(ctx, true, &self.launch, rules);
+                    }
                 }
-                return;
-            }
-            Intent::SaveAs => {
-                self.files.ask(ctx, true);
                 return;
             }
             Intent::ReplayStart => {
                 match ReplayView::start(self.session.game(), self.session.table()) {
                     Ok(replay) => self.replaying = replay,
-                    Err(e) => self.message = Some(format!("Cannot replay this game: {e}")),
+                    Err(e) => {
+                        self.message =
+                            Some(Message::error(format!("Cannot replay this game: {e}")));
+                    }
                 }
                 return;
             }
@@ -343,11 +353,11 @@ impl GamesterApp {
             }
             Intent::ReplayTakeOver => {
                 if let Some(r) = self.replaying.take() {
-                    self.session = r.take_over(self.session.table(), self.launch.dice());
-                    self.throw_off_dice.clear();
-                    self.message =
-                        Some("You play on from here: the rest of the record is set aside".into());
-                    files::autosave(&self.session, &self.launch);
+                    self.replace_session(r.take_over(self.session.table(), self.launch.dice()));
+                    self.message = Some(Message::info(
+                        "You play on from here: the rest of the record is set aside",
+                    ));
+                    self.autosave(ctx);
                 }
                 return;
             }
@@ -370,42 +380,10 @@ impl GamesterApp {
                 self.message = None;
                 self.show_events(ctx, &events);
                 if events.iter().any(Event::ends_turn) {
-                    files::autosave(&self.session, &self.launch);
+                    self.autosave(ctx);
                 }
             }
-            Err(e) => self.message = Some(e.to_string()),
-        }
-    }
-
-    fn open_path(&mut self, path: PathBuf) {
-        match self
-            .files
-            .open(path, &self.launch, &mut self.settings.recent)
-        {
-            Ok(session) => {
-                self.session = session;
-                self.throw_off_dice.clear();
-                self.picked.clear();
-                self.message = Some("Game opened".into());
-            }
-            // The game already open stays exactly as it was.
-            Err(message) => self.message = Some(message),
-        }
-    }
-
-    fn save_to(&mut self, path: PathBuf) {
-        let message = self
-            .files
-            .save(path, &self.session, &mut self.settings.recent);
-        self.message = Some(message);
-    }
-
-    fn poll_file_dialog(&mut self) {
-        match self.files.poll() {
-            Some(Chosen::Open(path)) => self.open_path(path),
-            Some(Chosen::Save(path)) => self.save_to(path),
-            Some(Chosen::NoDialog) => self.message = Some(files::NO_DIALOG.into()),
-            None => {}
+            Err(e) => self.message = Some(Message::error(e.to_string())),
         }
     }
 
@@ -457,13 +435,17 @@ impl GamesterApp {
             Move::Made(events) => {
                 self.show_events(ctx, &events);
                 if events.iter().any(Event::ends_turn) {
-                    files::autosave(&self.session, &self.launch);
+                    self.autosave(ctx);
                 }
             }
             Move::Refused(e) => {
-                self.message = Some(format!("The computer's move was refused: {e}"))
+                self.message = Some(Message::error(format!(
+                    "The computer's move was refused: {e}"
+                )));
             }
-            Move::Undecided => self.message = Some("The computer could not decide.".into()),
+            Move::Undecided => {
+                self.message = Some(Message::error("The computer could not decide."));
+            }
         }
         ctx.request_repaint();
     }
@@ -471,15 +453,17 @@ impl GamesterApp {
     /// Draws one frame and applies what the person did in it.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        self.poll_file_dialog();
+        self.files_frame(&ctx);
         let now = ctx.input(|i| i.time);
         if self.animation.as_ref().is_some_and(|a| a.done(now)) {
             self.animation = None;
         }
         self.key_focus.note_press(&ctx);
-        let board_keys = self
-            .key_focus
-            .board_has_keys(&ctx, self.draft.is_some() || self.setup.is_open());
+        let asking = self.draft.is_some()
+            || self.setup.is_open()
+            || self.leaving.is_some()
+            || self.files.choosing();
+        let board_keys = self.key_focus.board_has_keys(&ctx, asking);
         let mut intents = match &self.replaying {
             Some(r) if board_keys => r.keys(&ctx),
             Some(_) => Vec::new(),
@@ -513,7 +497,7 @@ impl GamesterApp {
                 }
             });
             if let Some(m) = &self.message {
-                ui.label(RichText::new(m).color(Color32::from_rgb(140, 30, 20)));
+                m.show(ui);
             }
             if let Some(r) = &self.replaying {
                 ui.horizontal(|ui| r.buttons(ui, &mut intents));
@@ -599,6 +583,7 @@ impl GamesterApp {
             }
         }
         self.position_window(ctx, intents);
+        self.ask_to_leave(ctx);
         let bottom = self.view().bottom;
         let shown = self
             .replaying
@@ -627,6 +612,6 @@ impl eframe::App for GamesterApp {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        files::autosave_on_exit(&self.session, &self.launch);
+        autosave::on_exit(&self.session, &self.launch);
     }
 }

@@ -17,18 +17,28 @@ use crate::teaching::terms::describe_play;
 /// How long the computer waits after acting, so a person can follow what it does (seconds).
 const PACE: f64 = 0.6;
 
+/// The exact game a question was about: which session (its generation, bumped whenever the
+/// window replaces its session: a game opened, a new game, a replay taken over) and how far
+/// into its record. Two games may have records of one length, so the length alone could apply
+/// an answer about one game to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct About {
+    pub generation: u64,
+    pub actions: usize,
+}
+
 /// A question put to the computer, and where its answer will come.
 pub struct Thinking<T> {
-    /// How long the record was when the question was asked: an answer about another game, or
-    /// an older state of this one, is thrown away.
-    pub asked_at: usize,
+    /// The game asked about: an answer about another game, or an older state of this one, is
+    /// thrown away.
+    pub about: About,
     answer: Receiver<T>,
 }
 
 impl<T: Send + 'static> Thinking<T> {
     /// Starts working `f` out on its own thread; `wake` is called when the answer is ready.
     pub fn start(
-        asked_at: usize,
+        about: About,
         f: impl FnOnce() -> T + Send + 'static,
         wake: impl FnOnce() + Send + 'static,
     ) -> Thinking<T> {
@@ -37,10 +47,7 @@ impl<T: Send + 'static> Thinking<T> {
             let _ = tx.send(f());
             wake();
         });
-        Thinking {
-            asked_at,
-            answer: rx,
-        }
+        Thinking { about, answer: rx }
     }
 
     /// The answer, once it is ready: `Some(Ok(answer))`, or `Some(Err(()))` if the thread died.
@@ -57,20 +64,21 @@ impl<T: Send + 'static> Thinking<T> {
 pub fn ask_decision(
     game: &Game,
     level: Level,
+    about: About,
     wake: impl FnOnce() + Send + 'static,
 ) -> Thinking<Option<Decision>> {
     let game = game.clone();
-    Thinking::start(game.record().len(), move || decide(&game, level), wake)
+    Thinking::start(about, move || decide(&game, level), wake)
 }
 
 /// Asks the computer for the best few plays of the throw in `game`, for a hint.
-pub fn ask_hint(game: &Game, wake: impl FnOnce() + Send + 'static) -> Thinking<Vec<(Play, f32)>> {
+pub fn ask_hint(
+    game: &Game,
+    about: About,
+    wake: impl FnOnce() + Send + 'static,
+) -> Thinking<Vec<(Play, f32)>> {
     let game = game.clone();
-    Thinking::start(
-        game.record().len(),
-        move || rank_plays(&game, Level::Expert, 5),
-        wake,
-    )
+    Thinking::start(about, move || rank_plays(&game, Level::Expert, 5), wake)
 }
 
 /// What the computer did at the table.
@@ -93,9 +101,11 @@ pub struct Computer {
     /// follow what it does.
     not_before: f64,
     /// The computer ranking the plays of this throw for a hint, and its last answer (with the
-    /// length of the record it was for).
+    /// game it was for).
     hint_job: Option<Thinking<Vec<(Play, f32)>>>,
-    hint: Option<(usize, Vec<(Play, f32)>)>,
+    hint: Option<(About, Vec<(Play, f32)>)>,
+    /// The session's generation: bumped by [`Computer::new_session`].
+    generation: u64,
 }
 
 /// The level of the computer if it is the computer's turn to act (in throw-offs: when no
@@ -120,6 +130,23 @@ fn level_to_act(session: &Session) -> Option<Level> {
 }
 
 impl Computer {
+    /// The window has replaced its session: whatever the computer was working out, or last
+    /// hinted, was about another game.
+    pub fn new_session(&mut self) {
+        self.generation += 1;
+        self.thinking = None;
+        self.hint_job = None;
+        self.hint = None;
+    }
+
+    /// `game`, as the session it belongs to now has it.
+    fn about(&self, game: &Game) -> About {
+        About {
+            generation: self.generation,
+            actions: game.record().len(),
+        }
+    }
+
     /// Whether the computer is working out its next action.
     #[must_use]
     pub fn is_thinking(&self) -> bool {
@@ -131,9 +158,9 @@ impl Computer {
     pub fn answer(&mut self, session: &mut Session, now: f64) -> Option<Move> {
         let job = self.thinking.as_ref()?;
         let answer = job.poll()?;
-        let asked_at = job.asked_at;
+        let about = job.about;
         self.thinking = None;
-        if asked_at != session.game().record().len() {
+        if about != self.about(session.game()) {
             return None;
         }
         let result = match answer {
@@ -170,7 +197,10 @@ impl Computer {
             return Some(self.made(now, result));
         }
         let wake = ctx.clone();
-        self.thinking = Some(ask_decision(game, level, move || wake.request_repaint()));
+        let about = self.about(game);
+        self.thinking = Some(ask_decision(game, level, about, move || {
+            wake.request_repaint();
+        }));
         None
     }
 
@@ -192,7 +222,8 @@ impl Computer {
     pub fn ask_hint(&mut self, ctx: &egui::Context, game: &Game) {
         if self.hint_job.is_none() && game.phase() == Phase::Playing {
             let wake = ctx.clone();
-            self.hint_job = Some(ask_hint(game, move || wake.request_repaint()));
+            let about = self.about(game);
+            self.hint_job = Some(ask_hint(game, about, move || wake.request_repaint()));
         }
     }
 
@@ -201,7 +232,7 @@ impl Computer {
         if let Some(job) = &self.hint_job
             && let Some(answer) = job.poll()
         {
-            let at = job.asked_at;
+            let at = job.about;
             self.hint_job = None;
             if let Ok(plays) = answer {
                 self.hint = Some((at, plays));
@@ -214,7 +245,7 @@ impl Computer {
     #[must_use]
     pub fn hint_for(&self, game: &Game) -> Option<&[(Play, f32)]> {
         let (at, plays) = self.hint.as_ref()?;
-        (*at == game.record().len()).then_some(plays.as_slice())
+        (*at == self.about(game)).then_some(plays.as_slice())
     }
 }
 

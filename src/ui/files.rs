@@ -1,23 +1,23 @@
-//! Games on disk: the open and save dialogs (on their own thread, so the window keeps drawing),
-//! opening and saving a file, the autosave after each turn, and resuming at start the game
-//! that was in progress.
+//! Games on disk: the open and save dialogs (the desktop's own on a thread of their own, so
+//! the window keeps drawing, else the in-window chooser), opening and saving a file, and
+//! resuming at start the game that was in progress.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
+use super::file_chooser::{FileChooser, Outcome, Purpose};
+use super::file_names;
 use super::launch::Launch;
+use super::message::Message;
+use crate::engine::Rules;
 use crate::save::{self, RecentFiles};
 use crate::session::Session;
-
-/// What the person is told when no desktop file dialog opened.
-pub const NO_DIALOG: &str = "The desktop's file dialog did not open (is xdg-desktop-portal running?). \
-                             A saved game can also be opened with `gamester <file.ron>`.";
 
 enum FileJob {
     Open(Option<PathBuf>),
     SaveAs(Option<PathBuf>),
     /// The dialog closed with no file sooner than a person could have cancelled it: most
-    /// likely no desktop file dialog is available.
+    /// likely no desktop file dialog is available, and the in-window chooser takes over.
     NoDialog,
 }
 
@@ -27,7 +27,15 @@ pub enum Chosen {
     Open(PathBuf),
     /// Where to save (with `.ron` added if the person gave no extension).
     Save(PathBuf),
-    NoDialog,
+}
+
+/// Where a dialog starts and what it is for, kept to hand to the in-window chooser should the
+/// desktop's dialog not open.
+#[derive(Clone, Debug)]
+struct Asked {
+    purpose: Purpose,
+    folder: PathBuf,
+    name: String,
 }
 
 /// The file the game in play came from or was last saved to, and the file dialog while one
@@ -35,7 +43,8 @@ pub enum Chosen {
 #[derive(Default)]
 pub struct Files {
     file: Option<PathBuf>,
-    dialog: Option<Receiver<FileJob>>,
+    dialog: Option<(Receiver<FileJob>, Asked)>,
+    chooser: Option<FileChooser>,
 }
 
 /// The game a window starts with, if a file or the autosave gave one.
@@ -45,7 +54,7 @@ pub struct Resumed {
     /// The file it came from (not the autosave).
     pub file: Option<PathBuf>,
     /// Why the file or the autosave could not be resumed.
-    pub message: Option<String>,
+    pub message: Option<Message>,
 }
 
 /// A loaded game as a session, its story told again from the record.
@@ -61,68 +70,63 @@ fn resumed(loaded: save::Loaded, launch: &Launch) -> Session {
     .unwrap_or_else(|_| Session::resume(loaded.game, loaded.table, launch.dice()))
 }
 
-/// The game to start with: the file the launch names, else the autosave (unless the launch is
-/// ephemeral), else none.
+/// Refuses what is not a regular file before it is read or replaced: a pipe would block the
+/// window for ever, and a device must never be written over.
+fn regular_or_absent(path: &Path) -> Result<(), String> {
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => Err(format!("{} is not a regular file", path.display())),
+        _ => Ok(()),
+    }
+}
+
+/// Loads the game in `path`, or says why not, naming the file once.
+fn load(path: &Path, launch: &Launch) -> Result<Session, String> {
+    regular_or_absent(path)?;
+    save::load(path)
+        .map(|loaded| resumed(loaded, launch))
+        .map_err(|e| e.to_string())
+}
+
+/// The game to start with: the file the launch names, else (or if that file is refused: the
+/// game in progress must survive a bad file) the autosave, else none.
 #[must_use]
 pub fn resume(launch: &Launch) -> Resumed {
     let mut out = Resumed::default();
     if let Some(path) = &launch.open {
-        match save::load(path) {
-            Ok(loaded) => {
-                out.session = Some(resumed(loaded, launch));
+        match load(path, launch) {
+            Ok(session) => {
+                out.session = Some(session);
                 out.file = Some(path.clone());
+                return out;
             }
-            Err(e) => out.message = Some(format!("Could not open {}: {e}", path.display())),
+            Err(e) => out.message = Some(Message::error(format!("Could not open {e}"))),
         }
-    } else if !launch.ephemeral
-        && let Some(path) = save::autosave_path()
+    }
+    if let Some(path) = launch.autosave_path()
         && path.exists()
     {
-        match save::load(&path) {
-            Ok(loaded) => out.session = Some(resumed(loaded, launch)),
+        match load(&path, launch) {
+            Ok(session) => out.session = Some(session),
             Err(e) => {
-                out.message = Some(format!("The game in progress could not be resumed: {e}"));
+                let told = format!("The game in progress could not be resumed: {e}");
+                out.message = Some(Message::error(match out.message.take() {
+                    Some(first) => format!("{} {told}", first.text),
+                    None => told,
+                }));
             }
         }
     }
     out
 }
 
-/// Writes the game in play to the autosave, beside the window's work, so a slow disk never
-/// stalls a frame. Nothing is written for an ephemeral launch.
-pub fn autosave(session: &Session, launch: &Launch) {
-    if launch.ephemeral {
-        return;
-    }
-    if let Some(path) = save::autosave_path() {
-        let file = save::SaveFile::from_game(session.game(), session.table());
-        std::thread::spawn(move || {
-            if let Err(e) = save::write_atomic(&path, &file) {
-                eprintln!("gamester: autosave failed: {e}");
-            }
-        });
-    }
-}
-
-/// Writes the game in play to the autosave now, as the window closes (not for an ephemeral
-/// launch or a screenshot).
-pub fn autosave_on_exit(session: &Session, launch: &Launch) {
-    if !launch.ephemeral
-        && launch.screenshot.is_none()
-        && let Some(path) = save::autosave_path()
-    {
-        let file = save::SaveFile::from_game(session.game(), session.table());
-        if let Err(e) = save::write_atomic(&path, &file) {
-            eprintln!("gamester: autosave failed: {e}");
-        }
-    }
-}
-
 impl Files {
     /// Files for a game that came from `file` (or from none).
     #[must_use]
     pub fn from(file: Option<PathBuf>) -> Files {
-        Files { file, dialog: None }
+        Files {
+            file,
+            ..Files::default()
+        }
     }
 
     /// The file the game in play belongs to, if any.
@@ -136,6 +140,12 @@ impl Files {
         self.file = None;
     }
 
+    /// Whether the in-window chooser is open (the board then has no keys).
+    #[must_use]
+    pub fn choosing(&self) -> bool {
+        self.chooser.is_some()
+    }
+
     /// Opens the game in `path` as a session, and remembers the file (also among the recent
     /// ones). On failure, the message to show; the game in play is left as it was.
     pub fn open(
@@ -143,49 +153,80 @@ impl Files {
         path: PathBuf,
         launch: &Launch,
         recent: &mut RecentFiles,
-    ) -> Result<Session, String> {
-        match save::load(&path) {
-            Ok(loaded) => {
-                let session = resumed(loaded, launch);
+    ) -> Result<Session, Message> {
+        match load(&path, launch) {
+            Ok(session) => {
                 recent.add(path.clone());
                 self.file = Some(path);
                 Ok(session)
             }
-            Err(e) => Err(format!("Could not open {}: {e}", path.display())),
+            Err(e) => Err(Message::error(format!("Could not open {e}"))),
         }
     }
 
     /// Saves the game in play to `path` and remembers the file; the message to show.
-    pub fn save(&mut self, path: PathBuf, session: &Session, recent: &mut RecentFiles) -> String {
+    pub fn save(&mut self, path: PathBuf, session: &Session, recent: &mut RecentFiles) -> Message {
+        if let Err(e) = regular_or_absent(&path) {
+            return Message::error(format!("Could not save: {e}"));
+        }
         let file = save::SaveFile::from_game(session.game(), session.table());
         match save::write_atomic(&path, &file) {
             Ok(()) => {
-                let message = format!("Saved to {}", path.display());
+                let message = Message::info(format!("Saved to {}", path.display()));
                 recent.add(path.clone());
                 self.file = Some(path);
                 message
             }
-            Err(e) => format!("Could not save: {e}"),
+            Err(e) => Message::error(format!("Could not save {e}")),
         }
     }
 
-    /// Opens a native file dialog, to open or to save, on its own thread, so the window keeps
-    /// drawing; nothing if one is open already.
-    pub fn ask(&mut self, ctx: &egui::Context, saving: bool) {
-        if self.dialog.is_some() {
+    /// Where a dialog starts: the folder of the game's file, else the documents folder; and
+    /// the name it offers: the file's, else the game's name and the date and time.
+    fn asked(&self, purpose: Purpose, launch: &Launch, rules: &Rules) -> Asked {
+        let current = self.file.as_deref();
+        let folder = current
+            .and_then(Path::parent)
+            .filter(|d| d.is_dir())
+            .map(Path::to_path_buf)
+            .or_else(|| launch.documents_dir().filter(|d| d.is_dir()))
+            .unwrap_or_else(|| PathBuf::from("."));
+        let name = match purpose {
+            Purpose::Open => String::new(),
+            Purpose::Save => current.and_then(Path::file_name).map_or_else(
+                || file_names::dated_name(rules),
+                |n| n.to_string_lossy().into(),
+            ),
+        };
+        Asked {
+            purpose,
+            folder,
+            name,
+        }
+    }
+
+    /// Opens a file dialog, to open or to save: the desktop's own on its own thread, so the
+    /// window keeps drawing, or the in-window chooser if the launch asks for it. Nothing if
+    /// one is open already.
+    pub fn ask(&mut self, ctx: &egui::Context, saving: bool, launch: &Launch, rules: &Rules) {
+        if self.dialog.is_some() || self.chooser.is_some() {
+            return;
+        }
+        let purpose = if saving { Purpose::Save } else { Purpose::Open };
+        let asked = self.asked(purpose, launch, rules);
+        if launch.in_window_chooser {
+            self.chooser = Some(FileChooser::new(purpose, asked.folder, asked.name));
             return;
         }
         let (tx, rx) = channel();
         let ctx = ctx.clone();
-        let name = self.file.as_ref().and_then(|p| p.file_name()).map_or_else(
-            || "game.ron".to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let (folder, name) = (asked.folder.clone(), asked.name.clone());
         std::thread::spawn(move || {
             let dialog = rfd::FileDialog::new()
                 .add_filter("Gamester game", &["ron"])
-                .add_filter("All files", &["*"]);
-            let asked = std::time::Instant::now();
+                .add_filter("All files", &["*"])
+                .set_directory(folder);
+            let started = std::time::Instant::now();
             let job = if saving {
                 FileJob::SaveAs(dialog.set_file_name(name).save_file())
             } else {
@@ -193,7 +234,7 @@ impl Files {
             };
             let job = match job {
                 FileJob::Open(None) | FileJob::SaveAs(None)
-                    if asked.elapsed().as_millis() < 250 =>
+                    if started.elapsed().as_millis() < 250 =>
                 {
                     FileJob::NoDialog
                 }
@@ -202,33 +243,56 @@ impl Files {
             let _ = tx.send(job);
             ctx.request_repaint();
         });
-        self.dialog = Some(rx);
+        self.dialog = Some((rx, asked));
     }
 
-    /// What the file dialog gave back, once it has closed with a file (or with none where no
-    /// dialog could open).
-    pub fn poll(&mut self) -> Option<Chosen> {
-        let rx = self.dialog.as_ref()?;
-        match rx.try_recv() {
-            Ok(job) => {
-                self.dialog = None;
-                match job {
-                    FileJob::Open(Some(path)) => Some(Chosen::Open(path)),
-                    FileJob::SaveAs(Some(path)) => {
-                        Some(Chosen::Save(if path.extension().is_none() {
-                            path.with_extension("ron")
+    /// Draws the in-window chooser if it is open, and gives what a dialog gave back once it
+    /// has closed with a file. Where the desktop's dialog could not open, the in-window
+    /// chooser opens in its place.
+    pub fn poll(&mut self, ctx: &egui::Context) -> Option<Chosen> {
+        if let Some((rx, asked)) = &self.dialog {
+            let job = match rx.try_recv() {
+                Ok(job) => Some(job),
+                Err(TryRecvError::Empty) => None,
+                Err(TryRecvError::Disconnected) => Some(FileJob::Open(None)),
+            };
+            let asked = asked.clone();
+            match job {
+                None => {}
+                Some(FileJob::Open(path)) => {
+                    self.dialog = None;
+                    return path.map(Chosen::Open);
+                }
+                Some(FileJob::SaveAs(path)) => {
+                    self.dialog = None;
+                    return path.map(|p| {
+                        Chosen::Save(if p.extension().is_none() {
+                            p.with_extension("ron")
                         } else {
-                            path
-                        }))
-                    }
-                    FileJob::Open(None) | FileJob::SaveAs(None) => None,
-                    FileJob::NoDialog => Some(Chosen::NoDialog),
+                            p
+                        })
+                    });
+                }
+                Some(FileJob::NoDialog) => {
+                    self.dialog = None;
+                    self.chooser = Some(FileChooser::new(asked.purpose, asked.folder, asked.name));
                 }
             }
-            Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => {
-                self.dialog = None;
+        }
+        let chooser = self.chooser.as_mut()?;
+        let purpose = chooser.purpose();
+        match chooser.show(ctx) {
+            Outcome::Choosing => None,
+            Outcome::Cancelled => {
+                self.chooser = None;
                 None
+            }
+            Outcome::Chosen(path) => {
+                self.chooser = None;
+                Some(match purpose {
+                    Purpose::Open => Chosen::Open(path),
+                    Purpose::Save => Chosen::Save(path),
+                })
             }
         }
     }

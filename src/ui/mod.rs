@@ -2,18 +2,23 @@
 //! submits actions; it never moves a man itself.
 
 pub mod app;
+pub mod autosave;
 pub mod board_view;
 pub mod computer;
 pub mod controls;
 pub mod dice_view;
 pub mod error;
+pub mod file_chooser;
+pub mod file_names;
 pub mod files;
 pub mod glossary;
 pub mod guide;
 pub mod input;
 pub mod intent;
 pub mod launch;
+pub mod leaving;
 pub mod log_view;
+pub mod message;
 pub mod position_setup;
 pub mod replaying;
 pub mod screenshot;

@@ -5,6 +5,7 @@
 
 use super::{GamesterApp, new_game};
 use crate::ui::intent::{Intent, Share};
+use crate::ui::message::Message;
 use crate::ui::position_setup;
 
 impl GamesterApp {
@@ -12,7 +13,10 @@ impl GamesterApp {
     pub(super) fn share(&mut self, ctx: &egui::Context, share: Share) {
         match share {
             Share::CopyId => {
-                self.message = Some(position_setup::copy(ctx, self.shown().game()));
+                self.message = Some(Message::info(position_setup::copy(
+                    ctx,
+                    self.shown().game(),
+                )));
             }
             Share::OpenSetup => self.setup.open(),
             Share::SetUp(rules) => {
@@ -24,13 +28,16 @@ impl GamesterApp {
                         self.picked.clear();
                         self.files.forget();
                         self.throw_off_dice.clear();
-                        self.message = Some(format!(
+                        self.computer.new_session();
+                        self.message = Some(Message::info(format!(
                             "A new game set up from position {}: throw off to begin",
                             position_setup::id_of(self.session.game())
-                        ));
+                        )));
                     }
                     Err(e) => {
-                        self.message = Some(format!("No game can start from that position: {e}"))
+                        self.message = Some(Message::error(format!(
+                            "No game can start from that position: {e}"
+                        )))
                     }
                 }
             }

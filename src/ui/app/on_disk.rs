@@ -1,0 +1,136 @@
+//! The window's dealings with the disk and with sessions replaced: opening and saving through
+//! the dialogs, the autosave's news, and leaving an unfinished game for a new one (asked
+//! first, the game kept). Kept apart from `app.rs` so that the frame stays readable there.
+
+use std::path::{Path, PathBuf};
+
+use super::super::files::Chosen;
+use super::super::leaving::{self, Answer};
+use super::super::message::Message;
+use super::super::settings::Settings;
+use super::{GamesterApp, new_game};
+use crate::session::Session;
+
+impl GamesterApp {
+    /// The message under the status line, if any.
+    #[must_use]
+    pub fn message(&self) -> Option<&Message> {
+        self.message.as_ref()
+    }
+
+    /// The file the game in play belongs to, if any.
+    #[must_use]
+    pub fn current_file(&self) -> Option<&Path> {
+        self.files.current()
+    }
+
+    /// Opens the saved game in `path`, as Open recent does (also for tests).
+    pub fn open_file(&mut self, path: PathBuf) {
+        match self
+            .files
+            .open(path, &self.launch, &mut self.settings.recent)
+        {
+            Ok(session) => {
+                self.replace_session(session);
+                self.message = Some(Message::info("Game opened"));
+            }
+            // The game already open stays exactly as it was.
+            Err(message) => self.message = Some(message),
+        }
+    }
+
+    pub(super) fn save_to(&mut self, path: PathBuf) {
+        let message = self
+            .files
+            .save(path, &self.session, &mut self.settings.recent);
+        self.message = Some(message);
+    }
+
+    /// Puts `session` in play in place of the one there: nothing the window or the computer
+    /// held about the old game (a man picked up, the dice of its throw-off, a decision being
+    /// worked out) may touch the new one.
+    pub(super) fn replace_session(&mut self, session: Session) {
+        self.session = session;
+        self.computer.new_session();
+        self.throw_off_dice.clear();
+        self.picked.clear();
+        self.animation = None;
+    }
+
+    /// Once a frame: the file dialog's answer (and the in-window chooser, drawn here), and what
+    /// the autosave has to say.
+    pub(super) fn files_frame(&mut self, ctx: &egui::Context) {
+        match self.files.poll(ctx) {
+            Some(Chosen::Open(path)) => self.open_file(path),
+            Some(Chosen::Save(path)) => self.save_to(path),
+            None => {}
+        }
+        if let Some(told) = self.autosaver.poll() {
+            self.message = Some(told);
+        }
+    }
+
+    /// Writes the game in play to the autosave (beside the window's work).
+    pub(super) fn autosave(&self, ctx: &egui::Context) {
+        self.autosaver.save(&self.session, &self.launch, ctx);
+    }
+
+    /// Starts a new game under `settings`, asking first if that leaves an unfinished game.
+    pub(super) fn start_new_game(&mut self, settings: Settings) {
+        self.draft = None;
+        if leaving::unfinished(self.session.game()) {
+            self.leaving = Some(settings);
+        } else {
+            self.begin(settings);
+        }
+    }
+
+    fn begin(&mut self, settings: Settings) {
+        // The recent files are the window's, not the draft's: a game kept or opened since the
+        // New game window opened stays listed.
+        let recent = std::mem::take(&mut self.settings.recent);
+        self.settings = settings;
+        self.settings.recent = recent;
+        match new_game(&self.settings.rules, &self.settings.table, &self.launch) {
+            Ok(session) => {
+                self.replace_session(session);
+                self.files.forget();
+                self.message = None;
+            }
+            Err(e) => self.message = Some(Message::error(e.to_string())),
+        }
+    }
+
+    /// The question "Leave this game?" while it is asked; on leaving, the game is kept first,
+    /// and a game that could not be kept is not left.
+    pub(super) fn ask_to_leave(&mut self, ctx: &egui::Context) {
+        if self.leaving.is_none() {
+            return;
+        }
+        match leaving::ask(ctx, self.launch.data_dir().is_some()) {
+            Answer::Asking => {}
+            Answer::Stay => self.leaving = None,
+            Answer::Leave => {
+                let Some(settings) = self.leaving.take() else {
+                    return;
+                };
+                match leaving::keep(&self.session, &self.launch, &mut self.settings.recent) {
+                    Ok(kept) => {
+                        self.begin(settings);
+                        if let Some(path) = kept {
+                            self.message = Some(Message::info(format!(
+                                "The game left is kept in Open recent, as {}",
+                                path.display()
+                            )));
+                        }
+                    }
+                    Err(e) => {
+                        self.message = Some(Message::error(format!(
+                            "The game in play could not be kept, so it is not left: {e}"
+                        )));
+                    }
+                }
+            }
+        }
+    }
+}
