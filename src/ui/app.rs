@@ -515,6 +515,14 @@ impl GamesterApp {
             .default_size(330.0)
             .resizable(true)
             .show(ui, |ui| {
+                let view = self.view();
+                guide::show(
+                    ui,
+                    &mut self.help.guide,
+                    self.session.game(),
+                    view.bottom,
+                    view.ace_left,
+                );
                 if let Some(plays) = self.computer.hint_for(self.session.game()) {
                     computer::show_hint(ui, &self.session, plays);
                 }
@@ -584,19 +592,11 @@ impl GamesterApp {
         }
         self.position_window(ctx, intents);
         self.ask_to_leave(ctx);
-        let bottom = self.view().bottom;
         let shown = self
             .replaying
             .as_ref()
             .map_or(&self.session, ReplayView::shown);
-        controls::help_windows(
-            ctx,
-            &mut self.help,
-            self.session.game(),
-            shown.game().rules(),
-            bottom,
-            self.settings.ace_left,
-        );
+        controls::help_windows(ctx, &mut self.help, shown.game().rules());
     }
 }
 

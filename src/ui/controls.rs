@@ -5,11 +5,10 @@
 use egui::RichText;
 
 use super::glossary::{self, Glossary};
-use super::guide;
 use super::input::KEYS;
 use super::intent::{Intent, Share};
 use super::settings::Settings;
-use crate::engine::{Action, Game, Phase, Preset, Rules, Side};
+use crate::engine::{Action, Phase, Preset, Rules};
 use crate::session::Session;
 
 /// The windows the Help menu (and the story's links) open.
@@ -200,16 +199,9 @@ pub fn buttons(
     }
 }
 
-/// The Help windows that are open: the keys, the first-game guide (for the game in play,
-/// seen from `bottom`), the glossary, and the rules of the game shown (`rules`).
-pub fn help_windows(
-    ctx: &egui::Context,
-    help: &mut Help,
-    game: &Game,
-    rules: &Rules,
-    bottom: Side,
-    ace_left: bool,
-) {
+/// The Help windows that are open: the keys, the glossary, and the rules of the game shown
+/// (`rules`). The first-game guide is not a window: it sits in the side panel.
+pub fn help_windows(ctx: &egui::Context, help: &mut Help, rules: &Rules) {
     if help.keys {
         egui::Window::new("Keys")
             .open(&mut help.keys)
@@ -223,7 +215,6 @@ pub fn help_windows(
                 }
             });
     }
-    guide::show(ctx, &mut help.guide, game, bottom, ace_left);
     if help.glossary.open {
         glossary::glossary_window(ctx, &mut help.glossary);
     }

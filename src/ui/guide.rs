@@ -14,7 +14,7 @@ pub enum Wait {
     Nothing,
     /// The opening throw-off has been thrown.
     ThrowOff,
-    /// A first play has been made.
+    /// The person has moved a man.
     FirstPlay,
 }
 
@@ -179,11 +179,22 @@ pub fn lessons(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<
 
 /// Whether the game has done what a step waits for.
 #[must_use]
-pub fn satisfied(wait: Wait, game: &Game) -> bool {
+pub fn satisfied(wait: Wait, game: &Game, person: Side) -> bool {
     match wait {
         Wait::Nothing => false,
         Wait::ThrowOff => game.phase() != Phase::ThrowOff,
-        Wait::FirstPlay => game.turns() > 0,
+        // The person (the side at the bottom) has moved a man: not merely that a turn has
+        // passed, which the computer's first play does.
+        Wait::FirstPlay => {
+            // His own men only: the adversary's play moves the adversary's.
+            let own = |pos: &crate::engine::Position| -> Vec<i8> {
+                (1..=25).map(|p| pos.at(p).max(0)).collect()
+            };
+            let start = Game::new(game.rules().clone())
+                .map(|g| own(&g.position_for(person)))
+                .ok();
+            start.is_some_and(|s| s != own(&game.position_for(person)))
+        }
     }
 }
 
@@ -196,66 +207,74 @@ pub enum GuideChoice {
     Close,
 }
 
-/// The guide's window at `step`; returns what was clicked.
-pub fn window(ctx: &egui::Context, step: &Lesson, index: usize, count: usize) -> GuideChoice {
+/// The guide's step, drawn in the side panel beside the board (never over the men or the
+/// table it talks about); returns what was clicked.
+pub fn panel(ui: &mut egui::Ui, step: &Lesson, index: usize, count: usize) -> GuideChoice {
     let mut choice = GuideChoice::Stay;
-    egui::Window::new("First game guide")
-        .default_width(360.0)
-        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-350.0, 40.0))
-        .resizable(false)
-        .show(ctx, |ui| {
-            ui.label(
-                RichText::new(format!("{} ({}/{count})", step.title, index + 1))
-                    .strong()
-                    .size(19.0),
-            );
-            ui.label(&step.text);
-            ui.horizontal(|ui| {
-                if ui
-                    .add_enabled(index > 0, egui::Button::new("Back"))
-                    .clicked()
-                {
-                    choice = GuideChoice::Back;
-                }
-                let next = if index + 1 == count { "Done" } else { "Next" };
-                if ui.button(next).clicked() {
-                    choice = if index + 1 == count {
-                        GuideChoice::Close
-                    } else {
-                        GuideChoice::Next
-                    };
-                }
-                if ui.button("Close the guide").clicked() {
-                    choice = GuideChoice::Close;
-                }
-            });
+    ui.group(|ui| {
+        ui.label(
+            RichText::new(format!(
+                "First game guide: {} ({}/{count})",
+                step.title,
+                index + 1
+            ))
+            .strong()
+            .size(18.0),
+        );
+        ui.label(&step.text);
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(index > 0, egui::Button::new("Back"))
+                .clicked()
+            {
+                choice = GuideChoice::Back;
+            }
+            let next = if index + 1 == count { "Done" } else { "Next" };
+            if ui.button(next).clicked() {
+                choice = if index + 1 == count {
+                    GuideChoice::Close
+                } else {
+                    GuideChoice::Next
+                };
+            }
+            if ui.button("Close the guide").clicked() {
+                choice = GuideChoice::Close;
+            }
         });
+    });
+    ui.add_space(6.0);
     choice
 }
 
-/// The guide at step `at` (while it is open) for the game in play: moves on by itself once the
-/// game has done what the step waits for, else shows the step and follows Back, Next, Close.
-pub fn show(
-    ctx: &egui::Context,
-    at: &mut Option<usize>,
-    game: &Game,
-    bottom: Side,
-    ace_left: bool,
-) {
+/// The guide at step `at` (while it is open) for the game in play, in the side panel: moves on
+/// by itself once the game has done what the step waits for, else shows the step and follows
+/// Back, Next, Close. A step the person went Back to stays until he moves on himself, even
+/// when the game has done what it waits for.
+pub fn show(ui: &mut egui::Ui, at: &mut Option<usize>, game: &Game, bottom: Side, ace_left: bool) {
     let Some(index) = *at else { return };
+    let back_to = egui::Id::unique("guide-went-back-to");
     let steps = lessons(game.rules(), game, bottom, ace_left);
     let Some(step) = steps.get(index) else {
         *at = None;
         return;
     };
-    if satisfied(step.wait, game) && index + 1 < steps.len() {
+    let went_back = ui.data(|d| d.get_temp::<usize>(back_to)) == Some(index);
+    if !went_back && satisfied(step.wait, game, bottom) && index + 1 < steps.len() {
         *at = Some(index + 1);
+        ui.ctx().request_repaint();
         return;
     }
-    match window(ctx, step, index, steps.len()) {
+    match panel(ui, step, index, steps.len()) {
         GuideChoice::Stay => {}
-        GuideChoice::Back => *at = Some(index.saturating_sub(1)),
-        GuideChoice::Next => *at = Some(index + 1),
+        GuideChoice::Back => {
+            let previous = index.saturating_sub(1);
+            ui.data_mut(|d| d.insert_temp(back_to, previous));
+            *at = Some(previous);
+        }
+        GuideChoice::Next => {
+            ui.data_mut(|d| d.remove::<usize>(back_to));
+            *at = Some(index + 1);
+        }
         GuideChoice::Close => *at = None,
     }
 }
