@@ -4,25 +4,25 @@
 //! submits actions to the session (and so to `Game::apply`) and draws what the events say
 //! happened.
 
+mod answers;
+
 use std::path::{Path, PathBuf};
 
 use egui::{Color32, RichText};
 
-use super::board_view::{BoardView, Place};
 use super::computer::{self, Computer, Move};
 use super::controls::{self, Help};
 use super::dice_view::ThrowAnimation;
 use super::files::{self, Chosen, Files};
-use super::input::{self, Hands, KeyFocus, PickedUp};
+use super::input::{self, KeyFocus, PickedUp};
 use super::intent::Intent;
 use super::launch::Launch;
 use super::replaying::ReplayView;
 use super::screenshot::{Screenshot, ScreenshotResult};
 use super::settings::{self, Settings};
-use super::table_view::{self, TableView};
 use super::tooltips::Hover;
-use super::{glossary, guide, log_view, theme};
-use crate::engine::{Event, Phase, RuleError, Rules, Side, Tally};
+use super::{glossary, log_view, theme};
+use crate::engine::{Event, RuleError, Rules, Side, Tally};
 use crate::players::{Colour, Table};
 use crate::session::Session;
 
@@ -132,119 +132,6 @@ impl GamesterApp {
     /// Where a screenshot run leaves its outcome.
     pub fn report_screenshot_to(&mut self, slot: ScreenshotResult) {
         self.screenshot.result = slot;
-    }
-
-    #[must_use]
-    pub fn session(&self) -> &Session {
-        &self.session
-    }
-
-    /// The session whose game the board shows: the one in play, or a point of a replay.
-    #[must_use]
-    pub fn shown(&self) -> &Session {
-        self.replaying
-            .as_ref()
-            .map_or(&self.session, ReplayView::shown)
-    }
-
-    /// Whether the person is stepping through a record.
-    #[must_use]
-    pub fn is_replaying(&self) -> bool {
-        self.replaying.is_some()
-    }
-
-    /// The session, for driving a game from outside the window (benchmarks, tests).
-    pub fn session_mut(&mut self) -> &mut Session {
-        &mut self.session
-    }
-
-    /// Where on the window a point of `side` (in its own numbering; 25 the bar, 0 its tray)
-    /// was last drawn, for tests that click on the board.
-    #[must_use]
-    pub fn screen_pos(&self, side: Side, point: u8) -> Option<egui::Pos2> {
-        let to_screen = self.to_screen?;
-        let place = self.view().mover_to_bottom(side, point);
-        Some(to_screen * self.board_view().centre_of(place))
-    }
-
-    /// Where a side's dice cup was last drawn.
-    #[must_use]
-    pub fn cup_pos(&self, side: Side) -> Option<egui::Pos2> {
-        let to_screen = self.to_screen?;
-        Some(to_screen * self.board_view().centre_of(Place::Cup(side)))
-    }
-
-    /// Whether the computer is working out its next action.
-    #[must_use]
-    pub fn computer_thinking(&self) -> bool {
-        self.computer.is_thinking()
-    }
-
-    /// How the table is seen now.
-    fn view(&self) -> TableView {
-        TableView::of(
-            self.session.table(),
-            self.settings.ace_left,
-            self.settings.numbers,
-        )
-    }
-
-    fn colours(&self) -> [Colour; 2] {
-        table_view::colours(self.shown().table())
-    }
-
-    /// What the keys and the board answer to now.
-    fn hands(&self) -> Hands<'_> {
-        Hands {
-            session: &self.session,
-            view: self.view(),
-            picked: &self.picked,
-            animating: self.animation.is_some(),
-            replaying: self.replaying.is_some(),
-        }
-    }
-
-    /// The board to draw, without its dice: the game shown, the man picked up and his
-    /// targets, and what is lit (the guide's points, the hint's play, the points to break).
-    fn board_view(&self) -> BoardView {
-        let view = self.view();
-        let shown = self.shown();
-        let game = shown.game();
-        let mover = game.turn();
-        let mut targets = Vec::new();
-        let mut selected = None;
-        if let Some(from) = self.picked.from {
-            selected = Some(view.mover_to_bottom(mover, from));
-            targets = self
-                .picked
-                .targets
-                .iter()
-                .map(|(to, _)| view.mover_to_bottom(mover, *to))
-                .collect();
-        }
-        let mut choosable = Vec::new();
-        if let Some(index) = self.help.guide
-            && self.replaying.is_none()
-            && let Some(step) =
-                guide::lessons(game.rules(), game, view.bottom, view.ace_left).get(index)
-        {
-            choosable = guide::places(step);
-        }
-        if let Some(plays) = self.computer.hint_for(self.session.game())
-            && self.replaying.is_none()
-            && let Some((best, _)) = plays.first()
-        {
-            for step in best.steps.iter() {
-                choosable.push(view.mover_to_bottom(mover, step.from()));
-                choosable.push(view.mover_to_bottom(mover, step.to()));
-            }
-        }
-        if let Phase::ChooseBreak { chooser, binder } = game.phase()
-            && self.session.table().has_person(chooser)
-        {
-            choosable = view.breakable(game, binder);
-        }
-        view.board(shown, selected, targets, choosable)
     }
 
     /// Applies one thing the person asked for.
