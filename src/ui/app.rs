@@ -20,6 +20,7 @@ use super::launch::Launch;
 use super::replaying::ReplayView;
 use super::screenshot::{Screenshot, ScreenshotResult};
 use super::settings::{self, Settings};
+use super::slide::Speed;
 use super::tooltips::Hover;
 use super::{glossary, log_view, theme};
 use crate::engine::{Event, RuleError, Rules, Side, Tally};
@@ -284,7 +285,7 @@ impl GamesterApp {
     }
 
     fn animate(&mut self, now: f64, side: Side, dice: Vec<(egui::Pos2, u8, Colour)>) {
-        if !self.settings.animate || self.launch.screenshot.is_some() {
+        if self.settings.speed == Speed::Instant || self.launch.screenshot.is_some() {
             return;
         }
         let from = self.board_view().cup_rect(side).center();

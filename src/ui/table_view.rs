@@ -240,6 +240,7 @@ impl TableView {
             dice: Vec::new(),
             cube: game.rules().cube.then(|| game.cube()),
             turn,
+            hidden: Vec::new(),
         }
     }
 }
