@@ -12,6 +12,7 @@ pub mod glossary;
 pub mod guide;
 pub mod input;
 pub mod intent;
+pub mod last_play;
 pub mod launch;
 pub mod log_view;
 pub mod replaying;
