@@ -260,7 +260,9 @@ impl BoardView {
             input.clicked = place_of(response.interact_pointer_pos());
         }
         if response.drag_started() {
-            input.drag_started = place_of(response.interact_pointer_pos());
+            // Where the press began: a quick hand may be a point further on when the drag is
+            // known to be one.
+            input.drag_started = place_of(ui.ctx().input(|i| i.pointer.press_origin()));
         }
         if response.drag_stopped() {
             input.dropped_on = place_of(ui.ctx().input(|i| i.pointer.latest_pos()));
