@@ -16,14 +16,15 @@ use super::dice_view::ThrowAnimation;
 use super::files::{self, Chosen, Files};
 use super::input::{self, KeyFocus, PickedUp};
 use super::intent::Intent;
+use super::last_play::LastPlay;
 use super::launch::Launch;
 use super::replaying::ReplayView;
 use super::screenshot::{Screenshot, ScreenshotResult};
 use super::settings::{self, Settings};
-use super::slide::Speed;
+use super::slide::{self, Slides, Speed};
 use super::tooltips::Hover;
 use super::{glossary, log_view, theme};
-use crate::engine::{Event, RuleError, Rules, Side, Tally};
+use crate::engine::{Event, Position, RuleError, Rules, Side, Tally};
 use crate::players::{Colour, Table};
 use crate::session::Session;
 
@@ -54,6 +55,10 @@ pub struct GamesterApp {
     animation: Option<ThrowAnimation>,
     /// The dice of the last throw-off, shown until the next throw.
     throw_off_dice: Vec<(Side, u8)>,
+    /// The steps of the plays made, sliding on the board one after another.
+    slides: Slides,
+    /// The last play of the game in play, marked until the next throw.
+    last_play: LastPlay,
     message: Option<String>,
     files: Files,
     screenshot: Screenshot,
@@ -98,6 +103,8 @@ impl GamesterApp {
             key_focus: KeyFocus::default(),
             animation: None,
             throw_off_dice: Vec::new(),
+            slides: Slides::default(),
+            last_play: LastPlay::default(),
             message,
             files: Files::from(resumed.file),
             screenshot: Screenshot::to(launch.screenshot.clone()),
@@ -137,6 +144,8 @@ impl GamesterApp {
 
     /// Applies one thing the person asked for.
     fn apply(&mut self, ctx: &egui::Context, intent: Intent) {
+        let before = self.session.game().position();
+        let by_hand = matches!(intent, Intent::Placed(_));
         let result = match intent {
             Intent::Throw if self.animation.is_some() => {
                 self.animation = None;
@@ -144,17 +153,18 @@ impl GamesterApp {
             }
             Intent::Throw => self.session.throw(),
             Intent::Action(a) => self.session.apply(a),
-            Intent::Steps(steps) => self.session.apply_steps(&steps),
+            Intent::Steps(steps) | Intent::Placed(steps) => self.session.apply_steps(&steps),
             Intent::Select(from) => {
                 self.picked.pick(self.session.game(), from);
                 return;
             }
             Intent::SkipAnimation => {
                 self.animation = None;
+                self.slides.skip();
                 return;
             }
             Intent::NextGame => {
-                self.throw_off_dice.clear();
+                self.clear_table();
                 self.session.next_game().map(|()| Vec::new())
             }
             Intent::OpenNewGame => {
@@ -167,7 +177,7 @@ impl GamesterApp {
                 new_game(&self.settings.rules, &self.settings.table, &self.launch).map(|s| {
                     self.session = s;
                     self.files.forget();
-                    self.throw_off_dice.clear();
+                    self.clear_table();
                     Vec::new()
                 })
             }
@@ -192,14 +202,21 @@ impl GamesterApp {
             }
             Intent::ReplayStart => {
                 match ReplayView::start(self.session.game(), self.session.table()) {
-                    Ok(replay) => self.replaying = replay,
+                    Ok(replay) => {
+                        self.replaying = replay;
+                        self.slides.skip();
+                    }
                     Err(e) => self.message = Some(format!("Cannot replay this game: {e}")),
                 }
                 return;
             }
             Intent::ReplayTo(n) => {
                 if let Some(r) = self.replaying.take() {
-                    self.replaying = r.go_to(n);
+                    let before = r.shown().game().position();
+                    let events = r.events_to(n);
+                    self.replaying = r.go_to(n, &events);
+                    self.slides.skip();
+                    self.slide(before, &events);
                 }
                 self.animation = None;
                 return;
@@ -207,7 +224,7 @@ impl GamesterApp {
             Intent::ReplayTakeOver => {
                 if let Some(r) = self.replaying.take() {
                     self.session = r.take_over(self.session.table(), self.launch.dice());
-                    self.throw_off_dice.clear();
+                    self.clear_table();
                     self.message =
                         Some("You play on from here: the rest of the record is set aside".into());
                     files::autosave(&self.session, &self.launch);
@@ -216,6 +233,7 @@ impl GamesterApp {
             }
             Intent::ReplayLeave => {
                 self.replaying = None;
+                self.slides.skip();
                 return;
             }
             Intent::Hint => {
@@ -227,7 +245,7 @@ impl GamesterApp {
         match result {
             Ok(events) => {
                 self.message = None;
-                self.show_events(ctx, &events);
+                self.show_events(ctx, before, &events, !by_hand);
                 if events.iter().any(Event::ends_turn) {
                     files::autosave(&self.session, &self.launch);
                 }
@@ -243,7 +261,7 @@ impl GamesterApp {
         {
             Ok(session) => {
                 self.session = session;
-                self.throw_off_dice.clear();
+                self.clear_table();
                 self.picked.clear();
                 self.message = Some("Game opened".into());
             }
@@ -268,8 +286,26 @@ impl GamesterApp {
         }
     }
 
-    /// Starts the animations the events call for.
-    fn show_events(&mut self, ctx: &egui::Context, events: &[Event]) {
+    /// Clears what the board kept of the game before: the dice, the last play, the men sliding.
+    fn clear_table(&mut self) {
+        self.throw_off_dice.clear();
+        self.last_play.forget();
+        self.slides.skip();
+    }
+
+    /// Starts the animations the events call for (`slide`: the men's steps too, made from the
+    /// position `before`), and keeps the last play.
+    fn show_events(
+        &mut self,
+        ctx: &egui::Context,
+        before: Position,
+        events: &[Event],
+        slide: bool,
+    ) {
+        self.last_play.note(events);
+        if slide {
+            self.slide(before, events);
+        }
         let view = self.view();
         let colours = self.colours();
         let now = ctx.input(|i| i.time);
@@ -281,6 +317,16 @@ impl GamesterApp {
             {
                 self.animate(now, side, dice);
             }
+        }
+    }
+
+    /// Queues the steps of `events`, made from `before`, to slide on the board.
+    fn slide(&mut self, before: Position, events: &[Event]) {
+        if self.launch.screenshot.is_none() {
+            let bear_off = self.shown().game().rules().bear_off;
+            let seconds = self.settings.speed.step_seconds();
+            self.slides
+                .queue(before, events, self.view(), bear_off, seconds);
         }
     }
 
@@ -297,24 +343,29 @@ impl GamesterApp {
     }
 
     /// Lets the computer answer and take its turn (not while a replay is shown, dice are in
-    /// flight, or a screenshot is being taken).
+    /// flight, men slide, or a screenshot is being taken).
     fn drive_computer(&mut self, ctx: &egui::Context, now: f64) {
+        let before = self.session.game().position();
         if let Some(done) = self.computer.answer(&mut self.session, now) {
-            self.after_computer(ctx, done);
+            self.after_computer(ctx, before, done);
         }
-        if self.replaying.is_some() || self.animation.is_some() || self.launch.screenshot.is_some()
+        if self.replaying.is_some()
+            || self.animation.is_some()
+            || self.slides.running()
+            || self.launch.screenshot.is_some()
         {
             return;
         }
+        let before = self.session.game().position();
         if let Some(done) = self.computer.act(ctx, &mut self.session, now) {
-            self.after_computer(ctx, done);
+            self.after_computer(ctx, before, done);
         }
     }
 
-    fn after_computer(&mut self, ctx: &egui::Context, done: Move) {
+    fn after_computer(&mut self, ctx: &egui::Context, before: Position, done: Move) {
         match done {
             Move::Made(events) => {
-                self.show_events(ctx, &events);
+                self.show_events(ctx, before, &events, true);
                 if events.iter().any(Event::ends_turn) {
                     files::autosave(&self.session, &self.launch);
                 }
@@ -335,6 +386,12 @@ impl GamesterApp {
         if self.animation.as_ref().is_some_and(|a| a.done(now)) {
             self.animation = None;
         }
+        // Any press or key ends the men's slide; it still does what it does.
+        if ctx.input(|i| i.events.iter().any(slide::skips)) {
+            self.slides.skip();
+        }
+        let visible = !ctx.input(|i| i.viewport().minimized.unwrap_or(false));
+        self.slides.advance(now, visible);
         self.key_focus.note_press(&ctx);
         let board_keys = self.key_focus.board_has_keys(&ctx, self.draft.is_some());
         let mut intents = match &self.replaying {
@@ -400,7 +457,11 @@ impl GamesterApp {
 
         let view = self.view();
         let mut board = self.board_view();
-        let resting = view.resting_dice(self.shown().game(), &self.throw_off_dice, self.colours());
+        let sliding = self.slides.frame();
+        if let Some(frame) = &sliding {
+            frame.dress(&mut board);
+        }
+        let resting = self.resting_dice();
         let owners: Vec<Option<usize>> = resting.iter().map(|(_, o)| *o).collect();
         board.dice = match &self.animation {
             Some(a) => a.frame(now),
@@ -409,6 +470,12 @@ impl GamesterApp {
         egui::CentralPanel::default_margins().show(ui, |ui| {
             let (response, input, to_screen) = board.show(ui);
             self.to_screen = Some(to_screen);
+            match &sliding {
+                Some(frame) => frame.paint(&board, ui.painter(), &to_screen),
+                None => self
+                    .last_play()
+                    .paint(&board, view, ui.painter(), &to_screen),
+            }
             if let Some(place) = input.hovered
                 && self.animation.is_none()
                 && !response.dragged()
@@ -438,12 +505,13 @@ impl GamesterApp {
         for intent in intents {
             self.apply(&ctx, intent);
         }
-        if self.animation.is_some() {
+        if self.animation.is_some() || self.slides.running() {
             ctx.request_repaint();
         }
         self.computer.poll_hint();
         self.drive_computer(&ctx, now);
-        self.screenshot.after_frame(&ctx, self.animation.is_none());
+        let still = self.animation.is_none() && !self.slides.running();
+        self.screenshot.after_frame(&ctx, still);
     }
 
     /// The windows over the board: New game, and the Help windows that are open.

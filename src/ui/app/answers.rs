@@ -1,15 +1,17 @@
 //! What the window answers about itself: the game it plays and the game it shows, where it
-//! drew the board's places, whether the computer is thinking, and how it sees the table now (the
-//! board to draw, what the hands answer to). Questions only, for the window's frame and for
-//! tests; nothing here changes the game.
+//! drew the board's places, what it shows of the plays (men sliding, the last play, the dice at
+//! rest), and how it sees the table now (the board to draw, what the hands answer to). Questions
+//! only, for the window's frame and for tests; nothing here changes the game.
 
 use super::GamesterApp;
-use crate::engine::{Phase, Side};
+use crate::engine::{Phase, Position, Side};
 use crate::players::Colour;
 use crate::session::Session;
 use crate::ui::board_view::{BoardView, Place};
+use crate::ui::dice_view::ShownDie;
 use crate::ui::guide;
 use crate::ui::input::Hands;
+use crate::ui::last_play::LastPlay;
 use crate::ui::replaying::ReplayView;
 use crate::ui::table_view::{self, TableView};
 
@@ -58,6 +60,43 @@ impl GamesterApp {
     #[must_use]
     pub fn computer_thinking(&self) -> bool {
         self.computer.is_thinking()
+    }
+
+    /// Whether men are sliding on the board: a play being shown step by step.
+    #[must_use]
+    pub fn sliding(&self) -> bool {
+        self.slides.running()
+    }
+
+    /// The men as the board draws them now, seen from the side at the bottom: while a step
+    /// slides, as after that step (the man sliding is drawn on his way there).
+    #[must_use]
+    pub fn men_drawn(&self) -> Position {
+        self.slides.frame().map_or_else(
+            || self.shown().game().position_for(self.view().bottom),
+            |frame| frame.after,
+        )
+    }
+
+    /// The last play of the game shown, marked on the board until the next throw.
+    #[must_use]
+    pub fn last_play(&self) -> &LastPlay {
+        self.replaying
+            .as_ref()
+            .map_or(&self.last_play, ReplayView::last_play)
+    }
+
+    /// The dice at rest on the board (a throw in flight is not counted), each with the throw it
+    /// belongs to in Double-hand.
+    #[must_use]
+    pub fn resting_dice(&self) -> Vec<(ShownDie, Option<usize>)> {
+        let last = self.last_play().dice();
+        self.view().resting_dice(
+            self.shown().game(),
+            &self.throw_off_dice,
+            last,
+            self.colours(),
+        )
     }
 
     /// How the table is seen now.
