@@ -505,8 +505,11 @@ impl GamesterApp {
         for intent in intents {
             self.apply(&ctx, intent);
         }
-        if self.animation.is_some() || self.slides.running() {
+        if self.animation.is_some() || (self.slides.running() && visible) {
             ctx.request_repaint();
+        } else if self.slides.running() {
+            // Hidden, the men wait; a look now and then notices the window shown again.
+            ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }
         self.computer.poll_hint();
         self.drive_computer(&ctx, now);
