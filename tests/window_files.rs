@@ -498,7 +498,7 @@ fn a_failing_autosave_is_said_once_and_again_only_after_it_worked() {
     let data = dir.path().join("data");
     std::fs::write(&data, "in the way").unwrap();
     let mut settings = two_people();
-    settings.animate = false;
+    settings.speed = gamester::ui::slide::Speed::Instant;
     let mut h = harness_with(
         Launch {
             seed: Some(19),

@@ -4,6 +4,7 @@
 //! submits actions to the session (and so to `Game::apply`) and draws what the events say
 //! happened.
 
+mod answers;
 mod on_disk;
 
 use std::path::Path;
@@ -11,23 +12,23 @@ use std::path::Path;
 use egui::RichText;
 
 use super::autosave::{self, Autosaver};
-use super::board_view::{BoardView, Place};
 use super::computer::{self, Computer, Move};
 use super::controls::{self, Help};
 use super::dice_view::ThrowAnimation;
 use super::files::{self, Files};
-use super::input::{self, Hands, KeyFocus, PickedUp};
+use super::input::{self, KeyFocus, PickedUp};
 use super::intent::Intent;
+use super::last_play::LastPlay;
 use super::launch::Launch;
 use super::message::Message;
 use super::position_setup::PositionSetup;
 use super::replaying::ReplayView;
 use super::screenshot::{Screenshot, ScreenshotResult};
 use super::settings::{self, Settings};
-use super::table_view::{self, TableView};
+use super::slide::{self, Slides, Speed};
 use super::tooltips::Hover;
 use super::{glossary, guide, log_view, theme};
-use crate::engine::{Event, Phase, RuleError, Rules, Side, Tally};
+use crate::engine::{Event, Position, RuleError, Rules, Side, Tally};
 use crate::players::{Colour, Table};
 use crate::session::Session;
 
@@ -63,6 +64,10 @@ pub struct GamesterApp {
     animation: Option<ThrowAnimation>,
     /// The dice of the last throw-off, shown until the next throw.
     throw_off_dice: Vec<(Side, u8)>,
+    /// The steps of the plays made, sliding on the board one after another.
+    slides: Slides,
+    /// The last play of the game in play, marked until the next throw.
+    last_play: LastPlay,
     message: Option<Message>,
     files: Files,
     autosaver: Autosaver,
@@ -114,6 +119,8 @@ impl GamesterApp {
             key_focus: KeyFocus::default(),
             animation: None,
             throw_off_dice: Vec::new(),
+            slides: Slides::default(),
+            last_play: LastPlay::default(),
             message,
             files: Files::from(resumed.file),
             autosaver: Autosaver::default(),
@@ -154,133 +161,10 @@ impl GamesterApp {
         self.screenshot.result = slot;
     }
 
-    #[must_use]
-    pub fn session(&self) -> &Session {
-        &self.session
-    }
-
-    /// The session whose game the board shows: the one in play, or a point of a replay.
-    #[must_use]
-    pub fn shown(&self) -> &Session {
-        self.replaying
-            .as_ref()
-            .map_or(&self.session, ReplayView::shown)
-    }
-
-    /// Whether the person is stepping through a record.
-    #[must_use]
-    pub fn is_replaying(&self) -> bool {
-        self.replaying.is_some()
-    }
-
-    /// The session, for driving a game from outside the window (benchmarks, tests).
-    pub fn session_mut(&mut self) -> &mut Session {
-        &mut self.session
-    }
-
-    /// Where on the window a point of `side` (in its own numbering; 25 the bar, 0 its tray)
-    /// was last drawn, for tests that click on the board.
-    #[must_use]
-    pub fn screen_pos(&self, side: Side, point: u8) -> Option<egui::Pos2> {
-        let to_screen = self.to_screen?;
-        let place = self.view().mover_to_bottom(side, point);
-        Some(to_screen * self.board_view().centre_of(place))
-    }
-
-    /// The name written beside a point of `side` (in its own numbering), and where on the
-    /// window it was last drawn, for tests that read the board.
-    #[must_use]
-    pub fn point_label(&self, side: Side, point: u8) -> Option<(egui::Pos2, String)> {
-        let to_screen = self.to_screen?;
-        let Place::Point(pt) = self.view().mover_to_bottom(side, point) else {
-            return None;
-        };
-        let (at, label) = self.board_view().point_label(pt);
-        Some((to_screen * at, label))
-    }
-
-    /// Where a side's dice cup was last drawn.
-    #[must_use]
-    pub fn cup_pos(&self, side: Side) -> Option<egui::Pos2> {
-        let to_screen = self.to_screen?;
-        Some(to_screen * self.board_view().centre_of(Place::Cup(side)))
-    }
-
-    /// Whether the computer is working out its next action.
-    #[must_use]
-    pub fn computer_thinking(&self) -> bool {
-        self.computer.is_thinking()
-    }
-
-    /// How the table is seen now.
-    fn view(&self) -> TableView {
-        TableView::of(
-            self.session.table(),
-            self.settings.ace_left,
-            self.settings.numbers,
-        )
-    }
-
-    fn colours(&self) -> [Colour; 2] {
-        table_view::colours(self.shown().table())
-    }
-
-    /// What the keys and the board answer to now.
-    fn hands(&self) -> Hands<'_> {
-        Hands {
-            session: &self.session,
-            view: self.view(),
-            picked: &self.picked,
-            animating: self.animation.is_some(),
-            replaying: self.replaying.is_some(),
-        }
-    }
-
-    /// The board to draw, without its dice: the game shown, the man picked up and his
-    /// targets, and what is lit (the guide's points, the hint's play, the points to break).
-    fn board_view(&self) -> BoardView {
-        let view = self.view();
-        let shown = self.shown();
-        let game = shown.game();
-        let mover = game.turn();
-        let mut targets = Vec::new();
-        let mut selected = None;
-        if let Some(from) = self.picked.from {
-            selected = Some(view.mover_to_bottom(mover, from));
-            targets = self
-                .picked
-                .targets
-                .iter()
-                .map(|(to, _)| view.mover_to_bottom(mover, *to))
-                .collect();
-        }
-        let mut choosable = Vec::new();
-        if let Some(index) = self.help.guide
-            && self.replaying.is_none()
-            && let Some(step) =
-                guide::lessons(game.rules(), game, view.bottom, view.ace_left).get(index)
-        {
-            choosable = guide::places(step);
-        }
-        if let Some(plays) = self.computer.hint_for(self.session.game())
-            && self.replaying.is_none()
-            && let Some((best, _)) = plays.first()
-        {
-            for step in best.steps.iter() {
-                choosable.push(view.mover_to_bottom(mover, step.from()));
-                choosable.push(view.mover_to_bottom(mover, step.to()));
-            }
-        }
-        if let Phase::ChooseBreak { chooser, binder } = game.phase()
-            && self.session.table().has_person(chooser)
-        {
-            choosable = view.breakable(game, binder);
-        }
-        view.board(shown, selected, targets, choosable)
-    }
-
     /// Applies one thing the person asked for.
     fn apply(&mut self, ctx: &egui::Context, intent: Intent) {
+        let before = self.session.game().position();
+        let by_hand = matches!(intent, Intent::Placed(_));
         let result = match intent {
             Intent::Throw if self.animation.is_some() => {
                 self.animation = None;
@@ -288,13 +172,14 @@ impl GamesterApp {
             }
             Intent::Throw => self.session.throw(),
             Intent::Action(a) => self.session.apply(a),
-            Intent::Steps(steps) => self.session.apply_steps(&steps),
+            Intent::Steps(steps) | Intent::Placed(steps) => self.session.apply_steps(&steps),
             Intent::Select(from) => {
                 self.picked.pick(self.session.game(), from);
                 return;
             }
             Intent::SkipAnimation => {
                 self.animation = None;
+                self.slides.skip();
                 return;
             }
             Intent::ThrowFirst => {
@@ -302,7 +187,7 @@ impl GamesterApp {
                 return;
             }
             Intent::NextGame => {
-                self.throw_off_dice.clear();
+                self.clear_table();
                 self.computer.new_session();
                 self.session.next_game().map(|()| Vec::new())
             }
@@ -336,7 +221,10 @@ impl GamesterApp {
             }
             Intent::ReplayStart => {
                 match ReplayView::start(self.session.game(), self.session.table()) {
-                    Ok(replay) => self.replaying = replay,
+                    Ok(replay) => {
+                        self.replaying = replay;
+                        self.slides.skip();
+                    }
                     Err(e) => {
                         self.message =
                             Some(Message::error(format!("Cannot replay this game: {e}")));
@@ -346,7 +234,11 @@ impl GamesterApp {
             }
             Intent::ReplayTo(n) => {
                 if let Some(r) = self.replaying.take() {
-                    self.replaying = r.go_to(n);
+                    let before = r.shown().game().position();
+                    let events = r.events_to(n);
+                    self.replaying = r.go_to(n, &events);
+                    self.slides.skip();
+                    self.slide(before, &events);
                 }
                 self.animation = None;
                 return;
@@ -363,6 +255,7 @@ impl GamesterApp {
             }
             Intent::ReplayLeave => {
                 self.replaying = None;
+                self.slides.skip();
                 return;
             }
             Intent::Hint => {
@@ -378,7 +271,7 @@ impl GamesterApp {
         match result {
             Ok(events) => {
                 self.message = None;
-                self.show_events(ctx, &events);
+                self.show_events(ctx, before, &events, !by_hand);
                 if events.iter().any(Event::ends_turn) {
                     self.autosave(ctx);
                 }
@@ -387,8 +280,26 @@ impl GamesterApp {
         }
     }
 
-    /// Starts the animations the events call for.
-    fn show_events(&mut self, ctx: &egui::Context, events: &[Event]) {
+    /// Clears what the board kept of the game before: the dice, the last play, the men sliding.
+    fn clear_table(&mut self) {
+        self.throw_off_dice.clear();
+        self.last_play.forget();
+        self.slides.skip();
+    }
+
+    /// Starts the animations the events call for (`slide`: the men's steps too, made from the
+    /// position `before`), and keeps the last play.
+    fn show_events(
+        &mut self,
+        ctx: &egui::Context,
+        before: Position,
+        events: &[Event],
+        slide: bool,
+    ) {
+        self.last_play.note(events);
+        if slide {
+            self.slide(before, events);
+        }
         let view = self.view();
         let colours = self.colours();
         let now = ctx.input(|i| i.time);
@@ -403,8 +314,18 @@ impl GamesterApp {
         }
     }
 
+    /// Queues the steps of `events`, made from `before`, to slide on the board.
+    fn slide(&mut self, before: Position, events: &[Event]) {
+        if self.launch.screenshot.is_none() {
+            let bear_off = self.shown().game().rules().bear_off;
+            let seconds = self.settings.speed.step_seconds();
+            self.slides
+                .queue(before, events, self.view(), bear_off, seconds);
+        }
+    }
+
     fn animate(&mut self, now: f64, side: Side, dice: Vec<(egui::Pos2, u8, Colour)>) {
-        if !self.settings.animate || self.launch.screenshot.is_some() {
+        if self.settings.speed == Speed::Instant || self.launch.screenshot.is_some() {
             return;
         }
         let from = self.board_view().cup_rect(side).center();
@@ -416,24 +337,29 @@ impl GamesterApp {
     }
 
     /// Lets the computer answer and take its turn (not while a replay is shown, dice are in
-    /// flight, or a screenshot is being taken).
+    /// flight, men slide, or a screenshot is being taken).
     fn drive_computer(&mut self, ctx: &egui::Context, now: f64) {
+        let before = self.session.game().position();
         if let Some(done) = self.computer.answer(&mut self.session, now) {
-            self.after_computer(ctx, done);
+            self.after_computer(ctx, before, done);
         }
-        if self.replaying.is_some() || self.animation.is_some() || self.launch.screenshot.is_some()
+        if self.replaying.is_some()
+            || self.animation.is_some()
+            || self.slides.running()
+            || self.launch.screenshot.is_some()
         {
             return;
         }
+        let before = self.session.game().position();
         if let Some(done) = self.computer.act(ctx, &mut self.session, now) {
-            self.after_computer(ctx, done);
+            self.after_computer(ctx, before, done);
         }
     }
 
-    fn after_computer(&mut self, ctx: &egui::Context, done: Move) {
+    fn after_computer(&mut self, ctx: &egui::Context, before: Position, done: Move) {
         match done {
             Move::Made(events) => {
-                self.show_events(ctx, &events);
+                self.show_events(ctx, before, &events, true);
                 if events.iter().any(Event::ends_turn) {
                     self.autosave(ctx);
                 }
@@ -458,6 +384,12 @@ impl GamesterApp {
         if self.animation.as_ref().is_some_and(|a| a.done(now)) {
             self.animation = None;
         }
+        // Any press or key ends the men's slide; it still does what it does.
+        if ctx.input(|i| i.events.iter().any(slide::skips)) {
+            self.slides.skip();
+        }
+        let visible = !ctx.input(|i| i.viewport().minimized.unwrap_or(false));
+        self.slides.advance(now, visible);
         self.key_focus.note_press(&ctx);
         let asking = self.draft.is_some()
             || self.setup.is_open()
@@ -535,7 +467,11 @@ impl GamesterApp {
 
         let view = self.view();
         let mut board = self.board_view();
-        let resting = view.resting_dice(self.shown().game(), &self.throw_off_dice, self.colours());
+        let sliding = self.slides.frame();
+        if let Some(frame) = &sliding {
+            frame.dress(&mut board);
+        }
+        let resting = self.resting_dice();
         let owners: Vec<Option<usize>> = resting.iter().map(|(_, o)| *o).collect();
         board.dice = match &self.animation {
             Some(a) => a.frame(now),
@@ -544,6 +480,12 @@ impl GamesterApp {
         egui::CentralPanel::default_margins().show(ui, |ui| {
             let (response, input, to_screen) = board.show(ui);
             self.to_screen = Some(to_screen);
+            match &sliding {
+                Some(frame) => frame.paint(&board, ui.painter(), &to_screen),
+                None => self
+                    .last_play()
+                    .paint(&board, view, ui.painter(), &to_screen),
+            }
             if let Some(place) = input.hovered
                 && self.animation.is_none()
                 && !response.dragged()
@@ -573,12 +515,16 @@ impl GamesterApp {
         for intent in intents {
             self.apply(&ctx, intent);
         }
-        if self.animation.is_some() {
+        if self.animation.is_some() || (self.slides.running() && visible) {
             ctx.request_repaint();
+        } else if self.slides.running() {
+            // Hidden, the men wait; a look now and then notices the window shown again.
+            ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }
         self.computer.poll_hint();
         self.drive_computer(&ctx, now);
-        self.screenshot.after_frame(&ctx, self.animation.is_none());
+        let still = self.animation.is_none() && !self.slides.running();
+        self.screenshot.after_frame(&ctx, still);
     }
 
     /// The windows over the board: New game, and the Help windows that are open.

@@ -63,6 +63,9 @@ pub struct BoardView {
     pub cube: Option<Cube>,
     /// The side whose turn it is, to mark its cup.
     pub turn: Option<Side>,
+    /// Men in flight, not drawn in their places: one man of the side fewer at each place
+    /// (the men sliding are drawn over the board by `slide`).
+    pub hidden: Vec<(Place, Side)>,
 }
 
 /// Where the pointer acted on the board this frame.
@@ -127,6 +130,45 @@ impl BoardView {
             Rect::from_min_max(pos2(TRAY_X0, 440.0), pos2(TRAY_X1, SIZE.y - BORDER))
         } else {
             Rect::from_min_max(pos2(TRAY_X0, BORDER), pos2(TRAY_X1, 260.0))
+        }
+    }
+
+    /// How many men of `side` the board draws at `place` (those in flight left out).
+    #[must_use]
+    pub fn count(&self, place: Place, side: Side) -> usize {
+        let mine = side == self.bottom;
+        let n = match place {
+            Place::Point(p) => {
+                let n = self.position.at(usize::from(p));
+                usize::from(if mine { n.max(0) } else { (-n).max(0) }.unsigned_abs())
+            }
+            Place::Bar(s) if s == side && mine => usize::from(self.position.bar()),
+            Place::Bar(s) if s == side => usize::from(self.position.adversary_bar()),
+            Place::Tray(s) if s == side && mine => usize::from(self.position.off()),
+            Place::Tray(s) if s == side => usize::from(self.position.adversary_off()),
+            _ => 0,
+        };
+        let hidden = self.hidden.iter().filter(|&&h| h == (place, side)).count();
+        n.saturating_sub(hidden)
+    }
+
+    /// Where the `i`-th man (from the edge) stands at `place`: on a point, on the bar, or
+    /// edge-on in a tray.
+    #[must_use]
+    pub fn slot(&self, place: Place, i: usize) -> Pos2 {
+        match place {
+            Place::Point(p) => self.man_pos(p, i),
+            Place::Bar(s) => self.bar_pos(s, i),
+            Place::Tray(s) => {
+                let tray = self.tray_rect(s);
+                let y = if s == self.bottom {
+                    tray.max.y - 8.0 - 15.0 * i as f32
+                } else {
+                    tray.min.y + 8.0 + 15.0 * i as f32
+                };
+                pos2(tray.center().x, y)
+            }
+            Place::Cup(_) | Place::Die(_) => self.centre_of(place),
         }
     }
 
@@ -218,7 +260,9 @@ impl BoardView {
             input.clicked = place_of(response.interact_pointer_pos());
         }
         if response.drag_started() {
-            input.drag_started = place_of(response.interact_pointer_pos());
+            // Where the press began: a quick hand may be a point further on when the drag is
+            // known to be one.
+            input.drag_started = place_of(ui.ctx().input(|i| i.pointer.press_origin()));
         }
         if response.drag_stopped() {
             input.dropped_on = place_of(ui.ctx().input(|i| i.pointer.latest_pos()));
@@ -389,14 +433,13 @@ impl BoardView {
         }
 
         // The men on the points.
-        let pips = self.position.pips();
         for pt in 1..=24u8 {
-            let n = pips[usize::from(pt)];
-            if n == 0 {
-                continue;
-            }
-            let side = if n > 0 { self.bottom } else { self.top() };
-            let count = n.unsigned_abs() as usize;
+            let side = if self.position.at(usize::from(pt)) > 0 {
+                self.bottom
+            } else {
+                self.top()
+            };
+            let count = self.count(Place::Point(pt), side);
             for i in 0..count.min(MAX_SHOWN) {
                 let label = (i == MAX_SHOWN - 1 && count > MAX_SHOWN).then_some(count);
                 let selected =
@@ -413,11 +456,7 @@ impl BoardView {
         }
         // The men on the bar.
         for side in Side::BOTH {
-            let count = if side == self.bottom {
-                self.position.bar()
-            } else {
-                self.position.adversary_bar()
-            } as usize;
+            let count = self.count(Place::Bar(side), side);
             for i in 0..count.min(4) {
                 let label = (i == 3 && count > 4).then_some(count);
                 let selected = self.selected == Some(Place::Bar(side)) && i + 1 == count.min(4);
@@ -462,27 +501,10 @@ impl BoardView {
                 );
             }
             // Men borne off: seen edge-on, stacked in the tray.
-            let off = if side == self.bottom {
-                self.position.off()
-            } else {
-                self.position.adversary_off()
-            };
-            let tray = self.tray_rect(side);
-            let (face, ring) = theme::man_colours(self.colour_of(side));
+            let off = self.count(Place::Tray(side), side);
             for i in 0..off {
-                let y = if side == self.bottom {
-                    tray.max.y - 8.0 - 15.0 * f32::from(i)
-                } else {
-                    tray.min.y + 8.0 + 15.0 * f32::from(i)
-                };
-                let slab = Rect::from_center_size(pos2(tray.center().x, y), vec2(92.0, 12.0));
-                painter.rect_filled(r(slab), CornerRadius::same((4.0 * s) as u8), face);
-                painter.rect_stroke(
-                    r(slab),
-                    CornerRadius::same((4.0 * s) as u8),
-                    Stroke::new(1.0 * s, ring),
-                    StrokeKind::Inside,
-                );
+                let at = self.slot(Place::Tray(side), i);
+                paint_slab(painter, to_screen, at, self.colour_of(side));
             }
         }
 
@@ -527,6 +549,20 @@ impl BoardView {
             dice_view::paint_die(painter, to_screen, die);
         }
     }
+}
+
+/// A man borne off, seen edge-on in a tray, centred at `at` (board units).
+pub fn paint_slab(painter: &Painter, to_screen: &RectTransform, at: Pos2, colour: Colour) {
+    let s = to_screen.scale().x;
+    let (face, ring) = theme::man_colours(colour);
+    let slab = to_screen.transform_rect(Rect::from_center_size(at, vec2(92.0, 12.0)));
+    painter.rect_filled(slab, CornerRadius::same((4.0 * s) as u8), face);
+    painter.rect_stroke(
+        slab,
+        CornerRadius::same((4.0 * s) as u8),
+        Stroke::new(1.0 * s, ring),
+        StrokeKind::Inside,
+    );
 }
 
 /// A man: a turned disk with rings, a count if the stack is taller than shown.

@@ -8,6 +8,7 @@ use super::glossary::{self, Glossary};
 use super::input::KEYS;
 use super::intent::{Intent, Share};
 use super::settings::Settings;
+use super::slide::Speed;
 use crate::engine::{Action, Phase, Preset, Rules};
 use crate::session::Session;
 
@@ -86,7 +87,11 @@ pub fn menu_bar(
                 "Number the points 1–24 (instead of ace … sice)",
             );
             ui.checkbox(&mut settings.ace_left, "Ace point on the left");
-            ui.checkbox(&mut settings.animate, "Animate the throws");
+            ui.separator();
+            ui.label("How fast the men and dice move (a click or Space skips)");
+            for speed in Speed::ALL {
+                ui.radio_value(&mut settings.speed, speed, speed.words());
+            }
         });
         ui.menu_button("Help", |ui| {
             if ui.button("Glossary of the tables").clicked() {

@@ -284,6 +284,9 @@ impl Hands<'_> {
     #[must_use]
     pub fn drop_on(&self, place: Place, dice_owner: &[Option<usize>]) -> Option<Intent> {
         self.picked.from?;
-        self.click(place, dice_owner, true)
+        match self.click(place, dice_owner, true)? {
+            Intent::Steps(steps) => Some(Intent::Placed(steps)),
+            other => Some(other),
+        }
     }
 }

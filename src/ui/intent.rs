@@ -15,6 +15,8 @@ pub enum Intent {
     Action(Action),
     /// A man carried over several dice: his steps, in order.
     Steps(Vec<Step>),
+    /// The same, the man dragged there by the person's own hand: not slid again.
+    Placed(Vec<Step>),
     /// Pick up the man on this point (in the mover's numbering), or put him down.
     Select(Option<u8>),
     SkipAnimation,

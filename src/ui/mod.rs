@@ -15,6 +15,7 @@ pub mod glossary;
 pub mod guide;
 pub mod input;
 pub mod intent;
+pub mod last_play;
 pub mod launch;
 pub mod leaving;
 pub mod log_view;
@@ -23,6 +24,7 @@ pub mod position_setup;
 pub mod replaying;
 pub mod screenshot;
 pub mod settings;
+pub mod slide;
 pub mod table_view;
 pub mod theme;
 pub mod tooltips;
@@ -106,7 +108,7 @@ pub fn bench_draw(frames: u32) -> f64 {
             ..Launch::default()
         },
     );
-    app.settings.animate = false;
+    app.settings.speed = slide::Speed::Instant;
     // Play a few turns so the board is busy: men on many points, dice showing.
     let mut player = crate::ai::random::RandomPlayer::seeded(1);
     for _ in 0..40 {

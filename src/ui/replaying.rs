@@ -1,20 +1,23 @@
 //! Stepping through a game's record, turn by turn: the game as it stood at each point (with its
-//! story), the replay's buttons and keys, and playing on from the point shown.
+//! story, and the play that led there marked), the replay's buttons and keys, and playing on from
+//! the point shown.
 
 use egui::{Key, Modifiers, RichText};
 
 use super::intent::Intent;
-use crate::engine::{DiceRoller, Game, LoadedDice};
+use super::last_play::LastPlay;
+use crate::engine::{DiceRoller, Event, Game, LoadedDice};
 use crate::players::Table;
 use crate::save::{GameRecord, SaveError};
 use crate::session::Session;
 
-/// A game's record being stepped through: the whole record, how far, and the game as it stood
-/// there (with its story).
+/// A game's record being stepped through: the whole record, how far, the game as it stood
+/// there (with its story), and the play stepped on through, if the last step went on.
 pub struct ReplayView {
     replay: GameRecord,
     at: usize,
     shown: Session,
+    last_play: LastPlay,
 }
 
 impl ReplayView {
@@ -35,14 +38,43 @@ impl ReplayView {
             Box::new(LoadedDice::new(&[1])),
         )
         .ok()?;
-        Some(ReplayView { replay, at, shown })
+        Some(ReplayView {
+            replay,
+            at,
+            shown,
+            last_play: LastPlay::default(),
+        })
     }
 
-    /// The same record, shown after `n` actions.
+    /// The same record, shown after `n` actions; `events` are those of the actions stepped
+    /// through ([`ReplayView::events_to`]), whose play stays marked.
     #[must_use]
-    pub fn go_to(self, n: usize) -> Option<ReplayView> {
+    pub fn go_to(self, n: usize, events: &[Event]) -> Option<ReplayView> {
         let table = self.shown.table().clone();
-        ReplayView::at(self.replay, n, &table)
+        let mut view = ReplayView::at(self.replay, n, &table)?;
+        view.last_play.note(events);
+        Some(view)
+    }
+
+    /// The events of the actions from the point shown on to `n` actions, to show them happen;
+    /// none when `n` is a step back.
+    #[must_use]
+    pub fn events_to(&self, n: usize) -> Vec<Event> {
+        let mut game = self.shown.game().clone();
+        let mut out = Vec::new();
+        for action in self.replay.record().get(self.at..n).unwrap_or_default() {
+            match game.apply(*action) {
+                Ok(events) => out.extend(events),
+                Err(_) => return Vec::new(),
+            }
+        }
+        out
+    }
+
+    /// The play stepped on through, marked on the board.
+    #[must_use]
+    pub fn last_play(&self) -> &LastPlay {
+        &self.last_play
     }
 
     /// The game at the point shown, with its story.

@@ -5,6 +5,7 @@
 use egui::{ComboBox, RichText};
 use serde::{Deserialize, Serialize};
 
+use super::slide::Speed;
 use crate::engine::options::{OPTIONS, RuleOption, source_name, source_short};
 use crate::engine::{Players, Preset, Rules, Side};
 use crate::level::Level;
@@ -21,7 +22,8 @@ pub struct Settings {
     pub table: Table,
     pub numbers: bool,
     pub ace_left: bool,
-    pub animate: bool,
+    /// How fast the men slide and the dice fly (instant: no animation).
+    pub speed: Speed,
     pub recent: RecentFiles,
     /// Whether the first-game guide was offered already (it opens by itself once).
     pub guide_offered: bool,
@@ -35,7 +37,7 @@ impl Default for Settings {
             table: Table::against_computer(Level::Fair),
             numbers: false,
             ace_left: false,
-            animate: true,
+            speed: Speed::Normal,
             recent: RecentFiles::default(),
             guide_offered: false,
         }

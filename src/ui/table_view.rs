@@ -142,12 +142,14 @@ impl TableView {
     }
 
     /// The dice to show when none is in flight, each with the throw it belongs to (for choosing
-    /// in Double-hand).
+    /// in Double-hand). Between turns, the last throw-off's dice, else the dice of the last play
+    /// (`last`: its side, faces and whether they were played), left where they fell.
     #[must_use]
     pub fn resting_dice(
         &self,
         game: &Game,
         throw_off: &[(Side, u8)],
+        last: Option<(Side, &[u8], bool)>,
         colours: [Colour; 2],
     ) -> Vec<(ShownDie, Option<usize>)> {
         let shown = game.phase();
@@ -179,6 +181,15 @@ impl TableView {
                             die(self.rest(side, i, n, row, shown), f, side, false),
                             Some(row),
                         ));
+                    }
+                }
+            }
+            _ if throw_off.is_empty() => {
+                if let Some((side, faces, played)) = last {
+                    let n = faces.len();
+                    for (i, &f) in faces.iter().enumerate() {
+                        let at = self.rest(side, i, n, 0, shown);
+                        out.push((die(at, f, side, played), None));
                     }
                 }
             }
@@ -240,6 +251,7 @@ impl TableView {
             dice: Vec::new(),
             cube: game.rules().cube.then(|| game.cube()),
             turn,
+            hidden: Vec::new(),
         }
     }
 }

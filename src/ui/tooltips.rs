@@ -3,7 +3,7 @@
 
 use super::board_view::Place;
 use super::dice_view::ShownDie;
-use crate::engine::{Game, Position, Side};
+use crate::engine::{Game, Phase, Position, Side};
 use crate::session::Session;
 use crate::teaching::blots::hitting_throws;
 use crate::teaching::points::PointName;
@@ -150,8 +150,13 @@ pub fn describe(
             } else {
                 ""
             };
+            let then = if game.phase() == Phase::Playing {
+                "When the play is done, click the dice to lift them."
+            } else {
+                "The dice of the last play stay where they fell until the next throw."
+            };
             format!(
-                "A die showing {} ({}){state}. When the play is done, click the dice to lift them.",
+                "A die showing {} ({}){state}. {then}",
                 face_name(die.face),
                 die.face
             )
@@ -206,5 +211,31 @@ mod tests {
             ),
             "{text}"
         );
+    }
+
+    #[test]
+    fn the_dice_of_the_last_play_say_they_stay_until_the_next_throw() {
+        // Given a game waiting for its opening throw, and a die left from a play
+        let game = Game::new(Rules::preset(Preset::Irish)).unwrap();
+        let die = ShownDie {
+            at: egui::pos2(200.0, 350.0),
+            face: 5,
+            angle: 0.0,
+            spent: true,
+            colour: crate::players::Colour::Black,
+        };
+        let text = describe(
+            Place::Die(0),
+            &game,
+            Side::White,
+            ["White", "Black"],
+            &[die],
+        );
+        assert!(text.contains("its move is played"), "{text}");
+        assert!(
+            text.contains("stay where they fell until the next throw"),
+            "{text}"
+        );
+        assert!(!text.contains("click the dice to lift them"), "{text}");
     }
 }

@@ -52,7 +52,7 @@ impl GamesterApp {
     pub(super) fn replace_session(&mut self, session: Session) {
         self.session = session;
         self.computer.new_session();
-        self.throw_off_dice.clear();
+        self.clear_table();
         self.picked.clear();
         self.animation = None;
     }

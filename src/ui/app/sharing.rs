@@ -23,12 +23,9 @@ impl GamesterApp {
                 // A game that cannot start leaves the game in play exactly as it was.
                 match new_game(&rules, self.session.table(), &self.launch) {
                     Ok(session) => {
-                        self.session = session;
+                        self.replace_session(session);
                         self.replaying = None;
-                        self.picked.clear();
                         self.files.forget();
-                        self.throw_off_dice.clear();
-                        self.computer.new_session();
                         self.message = Some(Message::info(format!(
                             "A new game set up from position {}: throw off to begin",
                             position_setup::id_of(self.session.game())
