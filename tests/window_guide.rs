@@ -109,7 +109,7 @@ fn the_guide_waits_on_moving_the_men_until_the_person_has_moved() {
         );
         // And once the person has played, it moves on
         throw_until_playing(&mut h);
-        let play = h.state().session().game().legal_plays()[0].clone();
+        let play = h.state().session().game().legal_plays()[0];
         h.state_mut().session_mut().apply_play(&play).unwrap();
         h.run();
         h.run();

@@ -4,7 +4,7 @@
 //! a side's 24 is the adversary's ace point, its 13 the adversary's 12. The board's labels, the
 //! hover text, the story and the hint all take their words from here, so they always agree.
 
-use super::terms::face_name;
+use super::faces::face_name;
 
 /// A point as its owner counts it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,24 +1,12 @@
 //! The period words: the names of the die faces and the home points, plays told in them, and
 //! the glossary that explains every word the app uses (from [`super::glossary`]).
 
+pub use super::faces::{FACE_NAMES, face_name};
 use super::points::point_words;
 use crate::engine::movegen;
 use crate::engine::{BearOff, Position, Step, Throw};
 
 pub use super::glossary::{GLOSSARY, MODERN, Term, links, search, term};
-
-/// The period names of the die faces 1 to 6, which are also the names of the six points of a
-/// table counted from its ace point.
-pub const FACE_NAMES: [&str; 6] = ["ace", "deuce", "trey", "cater", "cinque", "sice"];
-
-/// The period name of a die face (1..=6); other numbers are written as digits.
-#[must_use]
-pub fn face_name(face: u8) -> String {
-    match face {
-        1..=6 => FACE_NAMES[usize::from(face) - 1].to_string(),
-        n => n.to_string(),
-    }
-}
 
 /// A throw in words, higher face first: "cinque and ace", "sice, cater and ace",
 /// "doublet sices".
