@@ -37,6 +37,9 @@ mod sharing;
 /// What a click on a man before the throw is answered with.
 const THROW_FIRST: &str = "Throw first: click your dice box (lit) or press Space, then move a man.";
 
+/// Below this width (points) the story folds into a drawer, so the board keeps the width.
+const NARROW: f32 = 1000.0;
+
 /// The key under which the settings are kept between runs.
 const STORAGE_KEY: &str = "gamester-settings";
 
@@ -84,6 +87,8 @@ pub struct GamesterApp {
     replaying: Option<ReplayView>,
     /// Where the board was last drawn: board units to the window's points.
     to_screen: Option<egui::emath::RectTransform>,
+    /// Whether the story is open on a narrow window, where it is folded by default.
+    story_open: bool,
 }
 
 impl GamesterApp {
@@ -133,6 +138,7 @@ impl GamesterApp {
             setup: PositionSetup::default(),
             replaying: None,
             to_screen: None,
+            story_open: false,
         }
     }
 
@@ -436,17 +442,34 @@ impl GamesterApp {
             } else {
                 let person = input::person_acts(&self.session);
                 let hint_asked = self.computer.hint_asked();
-                ui.horizontal(|ui| {
+                let narrow = ui.ctx().content_rect().width() < NARROW;
+                ui.horizontal_wrapped(|ui| {
                     controls::buttons(ui, &self.session, person, hint_asked, &mut intents);
+                    if narrow {
+                        let words = if self.story_open {
+                            "Hide the story"
+                        } else {
+                            "The story…"
+                        };
+                        if ui.button(words).clicked() {
+                            self.story_open = !self.story_open;
+                        }
+                    }
                 });
             }
             ui.add_space(4.0);
         });
 
+        // On a narrow window the story folds away into a drawer (the Story button), so the
+        // board keeps most of the width; the guide, when open, keeps it out.
+        let width = ui.ctx().content_rect().width();
+        let narrow = width < NARROW;
+        let panel_shown = !narrow || self.story_open || self.help.guide.is_some();
         egui::Panel::right("story")
-            .default_size(330.0)
+            .default_size(if narrow { width * 0.3 } else { 330.0 })
+            .max_size(width * 0.4)
             .resizable(true)
-            .show(ui, |ui| {
+            .show_collapsible(ui, &mut panel_shown.clone(), |ui| {
                 let view = self.view();
                 guide::show(
                     ui,

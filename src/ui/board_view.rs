@@ -16,6 +16,15 @@ use crate::engine::{Cube, Position, Side};
 use crate::players::Colour;
 use crate::teaching::points::PointName;
 
+/// The smallest text the board draws, in points: legible on the smallest window.
+pub const MIN_TEXT: f32 = 11.0;
+
+/// The size of the points' names at a board drawn `scale` times its own size.
+#[must_use]
+pub fn label_size(scale: f32) -> f32 {
+    (13.0 * scale).max(MIN_TEXT)
+}
+
 /// The board's own width and height.
 pub const SIZE: Vec2 = vec2(960.0, 700.0);
 const BORDER: f32 = 20.0;
@@ -386,7 +395,7 @@ impl BoardView {
         }
 
         // The points, painted in two colours, with their names.
-        let font = FontId::proportional(13.0 * s);
+        let font = FontId::proportional(label_size(s));
         for pt in 1..=24u8 {
             let x = self.point_x(pt);
             let (base, tip) = if pt <= 12 {
@@ -596,7 +605,7 @@ pub fn paint_man(
             centre,
             Align2::CENTER_CENTER,
             n.to_string(),
-            FontId::proportional(radius * 0.9),
+            FontId::proportional((radius * 0.9).max(MIN_TEXT)),
             ring,
         );
     }

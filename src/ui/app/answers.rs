@@ -61,6 +61,14 @@ impl GamesterApp {
         Some((to_screen * at, label))
     }
 
+    /// Where the board was last drawn on the window, and the size of the points' names there.
+    #[must_use]
+    pub fn board_drawn(&self) -> Option<(egui::Rect, f32)> {
+        let to_screen = self.to_screen?;
+        let scale = to_screen.to().width() / crate::ui::board_view::SIZE.x;
+        Some((*to_screen.to(), crate::ui::board_view::label_size(scale)))
+    }
+
     /// Where a side's dice cup was last drawn.
     #[must_use]
     pub fn cup_pos(&self, side: Side) -> Option<egui::Pos2> {
