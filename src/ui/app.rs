@@ -89,6 +89,7 @@ pub struct GamesterApp {
     to_screen: Option<egui::emath::RectTransform>,
     /// Whether the story is open on a narrow window, where it is folded by default.
     story_open: bool,
+    zoom: super::zoom::AutoZoom,
 }
 
 impl GamesterApp {
@@ -139,6 +140,7 @@ impl GamesterApp {
             replaying: None,
             to_screen: None,
             story_open: false,
+            zoom: super::zoom::AutoZoom::default(),
         }
     }
 
@@ -385,6 +387,7 @@ impl GamesterApp {
     /// Draws one frame and applies what the person did in it.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        self.zoom.follow(&ctx);
         self.files_frame(&ctx);
         let now = ctx.input(|i| i.time);
         if self.animation.as_ref().is_some_and(|a| a.done(now)) {

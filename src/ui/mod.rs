@@ -19,6 +19,7 @@ pub mod last_play;
 pub mod launch;
 pub mod leaving;
 pub mod log_view;
+pub mod men_view;
 pub mod message;
 pub mod position_setup;
 pub mod replaying;
@@ -28,6 +29,7 @@ pub mod slide;
 pub mod table_view;
 pub mod theme;
 pub mod tooltips;
+pub mod zoom;
 
 pub use app::GamesterApp;
 pub use error::UiError;
