@@ -11,7 +11,6 @@ use window_support::*;
 use std::path::{Path, PathBuf};
 
 use egui::accesskit::Role;
-use egui::vec2;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -21,25 +20,6 @@ use gamester::save::{self, SaveFile};
 use gamester::session::Session;
 use gamester::ui::message::Kind;
 use gamester::ui::{GamesterApp, Launch, Settings};
-
-/// A headless Gamester started as `launch` says (seeded, ephemeral: it never touches the
-/// user's folders).
-fn harness_with(launch: Launch, settings: Settings) -> Harness<'static, GamesterApp> {
-    Harness::builder()
-        .with_size(vec2(1280.0, 820.0))
-        .with_max_steps(40)
-        .with_accessibility_check(false)
-        .build_eframe(move |cc| {
-            gamester::ui::theme::apply(&cc.egui_ctx);
-            GamesterApp::new(
-                settings,
-                Launch {
-                    ephemeral: true,
-                    ..launch
-                },
-            )
-        })
-}
 
 /// A window whose file dialogs are the in-window chooser, starting in `documents`.
 fn with_chooser(documents: &Path, seed: u64) -> Harness<'static, GamesterApp> {

@@ -11,13 +11,12 @@ use egui::{
 };
 
 use super::dice_view::{self, ShownDie};
+use super::men_view::{paint_man, paint_slab};
 use super::theme;
+pub use super::theme::MIN_TEXT;
 use crate::engine::{Cube, Position, Side};
 use crate::players::Colour;
 use crate::teaching::points::PointName;
-
-/// The smallest text the board draws, in points: legible on the smallest window.
-pub const MIN_TEXT: f32 = 11.0;
 
 /// The size of the points' names at a board drawn `scale` times its own size.
 #[must_use]
@@ -557,56 +556,5 @@ impl BoardView {
         for die in &self.dice {
             dice_view::paint_die(painter, to_screen, die);
         }
-    }
-}
-
-/// A man borne off, seen edge-on in a tray, centred at `at` (board units).
-pub fn paint_slab(painter: &Painter, to_screen: &RectTransform, at: Pos2, colour: Colour) {
-    let s = to_screen.scale().x;
-    let (face, ring) = theme::man_colours(colour);
-    let slab = to_screen.transform_rect(Rect::from_center_size(at, vec2(92.0, 12.0)));
-    painter.rect_filled(slab, CornerRadius::same((4.0 * s) as u8), face);
-    painter.rect_stroke(
-        slab,
-        CornerRadius::same((4.0 * s) as u8),
-        Stroke::new(1.0 * s, ring),
-        StrokeKind::Inside,
-    );
-}
-
-/// A man: a turned disk with rings, a count if the stack is taller than shown.
-pub fn paint_man(
-    painter: &Painter,
-    centre: Pos2,
-    radius: f32,
-    colour: Colour,
-    count: Option<usize>,
-    selected: bool,
-) {
-    let (face, ring) = theme::man_colours(colour);
-    painter.circle_filled(
-        centre + vec2(1.5, 2.0) * (radius / 27.0),
-        radius,
-        Color32::from_black_alpha(70),
-    );
-    painter.circle_filled(centre, radius, face);
-    painter.circle_stroke(centre, radius - 1.0, Stroke::new(radius * 0.07, ring));
-    painter.circle_stroke(centre, radius * 0.68, Stroke::new(radius * 0.05, ring));
-    painter.circle_stroke(centre, radius * 0.30, Stroke::new(radius * 0.04, ring));
-    if selected {
-        painter.circle_stroke(
-            centre,
-            radius + 2.0,
-            Stroke::new(radius * 0.14, theme::SELECTED),
-        );
-    }
-    if let Some(n) = count {
-        painter.text(
-            centre,
-            Align2::CENTER_CENTER,
-            n.to_string(),
-            FontId::proportional((radius * 0.9).max(MIN_TEXT)),
-            ring,
-        );
     }
 }

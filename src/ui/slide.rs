@@ -11,7 +11,8 @@ use egui::Painter;
 use egui::emath::RectTransform;
 use serde::{Deserialize, Serialize};
 
-use super::board_view::{BoardView, MAN_R, Place, paint_man, paint_slab};
+use super::board_view::{BoardView, MAN_R, Place};
+use super::men_view::{paint_man, paint_slab};
 use super::table_view::TableView;
 use crate::engine::movegen::play_step;
 use crate::engine::{BearOff, Event, Position, Side};

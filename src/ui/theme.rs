@@ -77,6 +77,9 @@ pub fn fonts() -> FontDefinitions {
     fonts
 }
 
+/// The smallest text the board draws, in points: legible on the smallest window.
+pub const MIN_TEXT: f32 = 11.0;
+
 /// The window's style: warm parchment and wood.
 pub fn apply(ctx: &egui::Context) {
     ctx.set_fonts(fonts());

@@ -10,7 +10,20 @@ use gamester::engine::{Action, Phase, Side};
 use gamester::players::Table;
 use gamester::ui::{GamesterApp, Launch, Settings};
 
+/// A headless Gamester with seeded dice.
 pub fn harness(seed: u64, settings: Settings) -> Harness<'static, GamesterApp> {
+    harness_with(
+        Launch {
+            seed: Some(seed),
+            ..Launch::default()
+        },
+        settings,
+    )
+}
+
+/// A headless Gamester started as `launch` says, always ephemeral: it never touches the user's
+/// folders.
+pub fn harness_with(launch: Launch, settings: Settings) -> Harness<'static, GamesterApp> {
     // egui 0.37's ComboBox names itself through `labelled_by`, which kittest's accessibility
     // check does not yet follow; the check is off for that reason only.
     Harness::builder()
@@ -22,9 +35,8 @@ pub fn harness(seed: u64, settings: Settings) -> Harness<'static, GamesterApp> {
             GamesterApp::new(
                 settings,
                 Launch {
-                    seed: Some(seed),
                     ephemeral: true,
-                    ..Launch::default()
+                    ..launch
                 },
             )
         })
