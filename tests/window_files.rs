@@ -343,6 +343,65 @@ fn a_new_game_over_an_unfinished_one_asks_and_keeps_it_in_open_recent() {
 }
 
 #[test]
+fn opening_a_game_over_an_unfinished_one_asks_and_keeps_it_in_open_recent() {
+    // Given a game under way, and a saved game on disk
+    let data = tempfile::tempdir().unwrap();
+    let saved = data.path().join("saved.ron");
+    let saved_record = write_game(&saved, 3, 4);
+    let mut h = harness_with(
+        Launch {
+            seed: Some(17),
+            data_dir: Some(data.path().to_path_buf()),
+            ..Launch::default()
+        },
+        two_people(),
+    );
+    h.run();
+    h.get_by_label("Throw  (Space)").click();
+    h.run();
+    let before = record(&h);
+    assert!(!before.is_empty());
+    // When the saved game is opened (as Open and Open recent open it)
+    h.state_mut().open_file(saved.clone());
+    h.run();
+    // Then the person is asked first, and the game under way is still in play, not tied to
+    // the file
+    assert!(h.query_by_label("Leave this game?").is_some());
+    assert_eq!(record(&h), before);
+    // When he goes back to it, it stays, and the file is not taken for its own
+    h.get_by_label("Go back to it").click();
+    h.run();
+    assert!(h.query_by_label("Leave this game?").is_none());
+    assert_eq!(record(&h), before);
+    assert_eq!(h.state().current_file(), None);
+    // When he opens it again and leaves the game under way after all
+    h.state_mut().open_file(saved.clone());
+    h.run();
+    h.get_by_label("Leave it and open the saved game").click();
+    h.run();
+    // Then the saved game is in play, its file the current one, and the game left is kept
+    assert_eq!(record(&h), saved_record);
+    assert_eq!(h.state().current_file(), Some(saved.as_path()));
+    let (text, kind) = message(&h).unwrap();
+    assert_eq!(kind, Kind::Info);
+    assert!(
+        text.contains("Game opened") && text.contains("kept in Open recent"),
+        "{text}"
+    );
+    let kept = h
+        .state()
+        .settings
+        .recent
+        .paths()
+        .iter()
+        .find(|p| p.as_path() != saved.as_path())
+        .map(|p| p.to_path_buf())
+        .unwrap();
+    assert_eq!(kept.parent(), Some(data.path()));
+    assert_eq!(save::load(&kept).unwrap().game.record(), before.as_slice());
+}
+
+#[test]
 fn the_computers_answer_is_never_applied_to_another_game() {
     // Given the computer about to play a throw with a choice of plays
     let dir = tempfile::tempdir().unwrap();
@@ -408,6 +467,8 @@ fn the_computers_answer_is_never_applied_to_another_game() {
     assert!(h.state().computer_thinking());
     std::thread::sleep(std::time::Duration::from_millis(400));
     h.state_mut().open_file(path);
+    h.run_steps(2);
+    h.get_by_label("Leave it and open the saved game").click();
     // Then the answer about the first game is never applied to the other: the computer plays
     // the other game's own throw
     for _ in 0..400 {

@@ -93,8 +93,11 @@ fn a_position_is_set_up_from_a_typed_id_under_the_rules_in_play() {
         let mut h = harness(5, settings);
         h.run();
         throw_until_playing(&mut h);
-        // When a position is set up from a Position ID typed into the window
+        // When a position is set up from a Position ID typed into the window, and the game
+        // under way is left for it
         set_up(&mut h, MID_GAME);
+        h.get_by_label("Leave it and start the new game").click();
+        h.run();
         // Then a new game stands at that position, the side the ID is seen from as White,
         // waiting for the throw-off, under the same rules but for the array
         let game = h.state().session().game();
@@ -115,6 +118,33 @@ fn a_position_is_set_up_from_a_typed_id_under_the_rules_in_play() {
         game_menu(&mut h, "Copy position ID");
         assert_eq!(copied(&mut h).as_deref(), Some(MID_GAME));
     }
+}
+
+#[test]
+fn setting_up_a_position_over_an_unfinished_game_asks_first() {
+    // Given a game under way
+    let mut h = harness(5, modern());
+    h.run();
+    throw_until_playing(&mut h);
+    let before = h.state().session().game().clone();
+    // When a position is set up from a good ID
+    set_up(&mut h, MID_GAME);
+    // Then the person is asked first, as New game asks, and the game is still in play
+    assert!(h.query_by_label("Leave this game?").is_some());
+    assert_eq!(h.state().session().game(), &before);
+    // When he goes back to it, it stays, and nothing says a new game was set up
+    h.get_by_label("Go back to it").click();
+    h.run();
+    assert!(h.query_by_label("Leave this game?").is_none());
+    assert_eq!(h.state().session().game(), &before);
+    assert!(h.query_by_label_contains("set up from position").is_none());
+    // When he sets it up again and leaves the game after all, the position is in play
+    set_up(&mut h, MID_GAME);
+    h.get_by_label("Leave it and start the new game").click();
+    h.run();
+    let wanted = position_id::decode(MID_GAME).unwrap();
+    assert_eq!(h.state().session().game().position(), wanted);
+    assert!(h.state().session().game().record().is_empty());
 }
 
 #[test]

@@ -20,6 +20,7 @@ use super::input::{self, KeyFocus, PickedUp};
 use super::intent::Intent;
 use super::last_play::LastPlay;
 use super::launch::Launch;
+use super::leaving::Next;
 use super::message::Message;
 use super::position_setup::PositionSetup;
 use super::replaying::ReplayView;
@@ -74,8 +75,8 @@ pub struct GamesterApp {
     message: Option<Message>,
     files: Files,
     autosaver: Autosaver,
-    /// The settings of a new game waiting on "Leave this game?".
-    leaving: Option<Settings>,
+    /// The game waiting on "Leave this game?" to take the place of the one in play.
+    leaving: Option<Next>,
     screenshot: Screenshot,
     computer: Computer,
     /// The glossary, rules, guide and keys windows.

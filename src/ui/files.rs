@@ -146,22 +146,16 @@ impl Files {
         self.chooser.is_some()
     }
 
-    /// Opens the game in `path` as a session, and remembers the file (also among the recent
-    /// ones). On failure, the message to show; the game in play is left as it was.
-    pub fn open(
-        &mut self,
-        path: PathBuf,
-        launch: &Launch,
-        recent: &mut RecentFiles,
-    ) -> Result<Session, Message> {
-        match load(&path, launch) {
-            Ok(session) => {
-                recent.add(path.clone());
-                self.file = Some(path);
-                Ok(session)
-            }
-            Err(e) => Err(Message::error(format!("Could not open {e}"))),
-        }
+    /// Reads the game in `path` as a session. On failure, the message to show; nothing is
+    /// remembered either way, for the person may yet decline to leave the game in play.
+    pub fn read(path: &Path, launch: &Launch) -> Result<Session, Message> {
+        load(path, launch).map_err(|e| Message::error(format!("Could not open {e}")))
+    }
+
+    /// Remembers `path` as the file of the game now in play, and among the recent ones.
+    pub fn opened(&mut self, path: PathBuf, recent: &mut RecentFiles) {
+        recent.add(path.clone());
+        self.file = Some(path);
     }
 
     /// Saves the game in play to `path` and remembers the file; the message to show.

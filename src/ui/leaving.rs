@@ -1,6 +1,7 @@
-//! Leaving an unfinished game for a new one. The person is asked first, and the game left
-//! behind is never lost: it is written into Gamester's data folder, beside the autosave, under
-//! a dated name, and listed in Open recent.
+//! Leaving an unfinished game for another: a new one, one set up from a position, or a saved
+//! one opened. The person is asked first, and the game left behind is never lost: it is written
+//! into Gamester's data folder, beside the autosave, under a dated name, and listed in Open
+//! recent.
 
 use std::path::PathBuf;
 
@@ -8,6 +9,7 @@ use egui::{Id, RichText};
 
 use super::file_names;
 use super::launch::Launch;
+use super::settings::Settings;
 use crate::engine::Game;
 use crate::save::{self, RecentFiles};
 use crate::session::Session;
@@ -18,6 +20,32 @@ pub fn unfinished(game: &Game) -> bool {
     !game.is_over() && !game.record().is_empty()
 }
 
+/// The game that would take the place of the one in play, waiting on "Leave this game?".
+/// Whatever could fail (a file read, a position that cannot start) has been tried already, so
+/// that the person is never asked to leave a game for one that cannot be had.
+pub enum Next {
+    /// A new game under these settings (New game).
+    NewGame(Settings),
+    /// A game set up from a position (Set up a position), ready to play.
+    SetUp(Box<Session>),
+    /// A saved game read from `path` (Open, Open recent).
+    Opened {
+        session: Box<Session>,
+        path: PathBuf,
+    },
+}
+
+impl Next {
+    /// The words of the button that leaves the game in play for this one.
+    #[must_use]
+    pub fn leave_words(&self) -> &'static str {
+        match self {
+            Next::NewGame(_) | Next::SetUp(_) => "Leave it and start the new game",
+            Next::Opened { .. } => "Leave it and open the saved game",
+        }
+    }
+}
+
 /// The person's answer to "Leave this game?".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Answer {
@@ -26,8 +54,8 @@ pub enum Answer {
     Stay,
 }
 
-/// Asks whether to leave the game in play for a new one, over the window.
-pub fn ask(ctx: &egui::Context, keeps: bool) -> Answer {
+/// Asks whether to leave the game in play for `next`, over the window.
+pub fn ask(ctx: &egui::Context, keeps: bool, next: &Next) -> Answer {
     let mut answer = Answer::Asking;
     let modal = egui::Modal::new(Id::unique("leave this game?")).show(ctx, |ui| {
         ui.set_max_width(420.0);
@@ -40,10 +68,7 @@ pub fn ask(ctx: &egui::Context, keeps: bool) -> Answer {
         });
         ui.add_space(6.0);
         ui.horizontal(|ui| {
-            if ui
-                .button(RichText::new("Leave it and start the new game"))
-                .clicked()
-            {
+            if ui.button(RichText::new(next.leave_words())).clicked() {
                 answer = Answer::Leave;
             }
             if ui.button("Go back to it").clicked() {

@@ -4,9 +4,10 @@
 
 use std::path::{Path, PathBuf};
 
-use super::super::files::Chosen;
-use super::super::leaving::{self, Answer};
+use super::super::files::{Chosen, Files};
+use super::super::leaving::{self, Answer, Next};
 use super::super::message::Message;
+use super::super::position_setup;
 use super::super::settings::Settings;
 use super::{GamesterApp, new_game};
 use crate::session::Session;
@@ -24,17 +25,15 @@ impl GamesterApp {
         self.files.current()
     }
 
-    /// Opens the saved game in `path`, as Open recent does (also for tests).
+    /// Opens the saved game in `path`, as Open recent does (also for tests). A file that
+    /// cannot be read leaves the game in play exactly as it was, and an unfinished game is
+    /// left only once the person says so.
     pub fn open_file(&mut self, path: PathBuf) {
-        match self
-            .files
-            .open(path, &self.launch, &mut self.settings.recent)
-        {
-            Ok(session) => {
-                self.replace_session(session);
-                self.message = Some(Message::info("Game opened"));
-            }
-            // The game already open stays exactly as it was.
+        match Files::read(&path, &self.launch) {
+            Ok(session) => self.leave_for(Next::Opened {
+                session: Box::new(session),
+                path,
+            }),
             Err(message) => self.message = Some(message),
         }
     }
@@ -48,13 +47,14 @@ impl GamesterApp {
 
     /// Puts `session` in play in place of the one there: nothing the window or the computer
     /// held about the old game (a man picked up, the dice of its throw-off, a decision being
-    /// worked out) may touch the new one.
+    /// worked out, a replay of it) may touch the new one.
     pub(super) fn replace_session(&mut self, session: Session) {
         self.session = session;
         self.computer.new_session();
         self.clear_table();
         self.picked.clear();
         self.animation = None;
+        self.replaying = None;
     }
 
     /// Once a frame: the file dialog's answer (and the in-window chooser, drawn here), and what
@@ -78,10 +78,34 @@ impl GamesterApp {
     /// Starts a new game under `settings`, asking first if that leaves an unfinished game.
     pub(super) fn start_new_game(&mut self, settings: Settings) {
         self.draft = None;
+        self.leave_for(Next::NewGame(settings));
+    }
+
+    /// Puts `next` in play, asking first if that leaves an unfinished game.
+    pub(super) fn leave_for(&mut self, next: Next) {
         if leaving::unfinished(self.session.game()) {
-            self.leaving = Some(settings);
+            self.leaving = Some(next);
         } else {
-            self.begin(settings);
+            self.go_to(next);
+        }
+    }
+
+    fn go_to(&mut self, next: Next) {
+        match next {
+            Next::NewGame(settings) => self.begin(settings),
+            Next::SetUp(session) => {
+                self.replace_session(*session);
+                self.files.forget();
+                self.message = Some(Message::info(format!(
+                    "A new game set up from position {}: throw off to begin",
+                    position_setup::id_of(self.session.game())
+                )));
+            }
+            Next::Opened { session, path } => {
+                self.replace_session(*session);
+                self.files.opened(path, &mut self.settings.recent);
+                self.message = Some(Message::info("Game opened"));
+            }
         }
     }
 
@@ -104,22 +128,24 @@ impl GamesterApp {
     /// The question "Leave this game?" while it is asked; on leaving, the game is kept first,
     /// and a game that could not be kept is not left.
     pub(super) fn ask_to_leave(&mut self, ctx: &egui::Context) {
-        if self.leaving.is_none() {
+        let Some(next) = &self.leaving else {
             return;
-        }
-        match leaving::ask(ctx, self.launch.data_dir().is_some()) {
+        };
+        match leaving::ask(ctx, self.launch.data_dir().is_some(), next) {
             Answer::Asking => {}
             Answer::Stay => self.leaving = None,
             Answer::Leave => {
-                let Some(settings) = self.leaving.take() else {
+                let Some(next) = self.leaving.take() else {
                     return;
                 };
                 match leaving::keep(&self.session, &self.launch, &mut self.settings.recent) {
                     Ok(kept) => {
-                        self.begin(settings);
+                        self.go_to(next);
                         if let Some(path) = kept {
+                            let said = self.message.take().map(|m| format!("{}. ", m.text));
                             self.message = Some(Message::info(format!(
-                                "The game left is kept in Open recent, as {}",
+                                "{}The game left is kept in Open recent, as {}",
+                                said.unwrap_or_default(),
                                 path.display()
                             )));
                         }

@@ -5,6 +5,7 @@
 
 use super::{GamesterApp, new_game};
 use crate::ui::intent::{Intent, Share};
+use crate::ui::leaving::Next;
 use crate::ui::message::Message;
 use crate::ui::position_setup;
 
@@ -20,17 +21,10 @@ impl GamesterApp {
             }
             Share::OpenSetup => self.setup.open(),
             Share::SetUp(rules) => {
-                // A game that cannot start leaves the game in play exactly as it was.
+                // A game that cannot start leaves the game in play exactly as it was, and an
+                // unfinished game is left only once the person says so.
                 match new_game(&rules, self.session.table(), &self.launch) {
-                    Ok(session) => {
-                        self.replace_session(session);
-                        self.replaying = None;
-                        self.files.forget();
-                        self.message = Some(Message::info(format!(
-                            "A new game set up from position {}: throw off to begin",
-                            position_setup::id_of(self.session.game())
-                        )));
-                    }
+                    Ok(session) => self.leave_for(Next::SetUp(Box::new(session))),
                     Err(e) => {
                         self.message = Some(Message::error(format!(
                             "No game can start from that position: {e}"
