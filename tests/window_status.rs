@@ -114,3 +114,50 @@ fn a_man_clicked_before_the_throw_says_to_throw_first() {
     h.run();
     assert!(h.query_by_label_contains("Throw first").is_none());
 }
+
+#[test]
+fn an_old_error_lapses_once_the_game_moves_on() {
+    // Given a game against the computer, the computer about to play its turn
+    let settings = gamester::ui::Settings {
+        speed: gamester::ui::slide::Speed::Instant,
+        ..gamester::ui::Settings::default()
+    };
+    let mut h = harness(4, settings);
+    h.run();
+    for _ in 0..2000 {
+        if h.state().computer_thinking() {
+            break;
+        }
+        let game = h.state().session().game().clone();
+        let person = !matches!(
+            h.state().session().table().seat(game.turn()).players[0].controller,
+            gamester::players::Controller::Computer(_)
+        );
+        if person || game.phase() == Phase::ThrowOff {
+            let session = h.state_mut().session_mut();
+            if game.waits_for_dice() {
+                let _ = session.throw();
+            } else if let Some(play) = game.legal_plays().first() {
+                session.apply_play(play).unwrap();
+            }
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert!(h.state().computer_thinking());
+    // And an error on the message line (a file that could not be opened)
+    let missing = std::env::temp_dir().join("gamester-no-such-game.ron");
+    h.state_mut().open_file(missing);
+    assert!(
+        h.state()
+            .message()
+            .is_some_and(|m| m.kind == gamester::ui::message::Kind::Error)
+    );
+    let said_at = h.state().session().game().record().len();
+    // When the computer plays on
+    wait_for_person(&mut h);
+    h.run();
+    assert!(h.state().session().game().record().len() > said_at);
+    // Then the old error is gone: it told of a moment that has passed
+    assert_eq!(h.state().message(), None);
+}

@@ -278,8 +278,9 @@ impl GamesterApp {
         };
         self.picked.clear();
         match result {
+            // A message lapses of itself once the game moves on (`Message::lapse`); one that
+            // stays true, as a failing autosave, is kept.
             Ok(events) => {
-                self.message = None;
                 self.show_events(ctx, before, &events, !by_hand);
                 if events.iter().any(Event::ends_turn) {
                     self.autosave(ctx);
@@ -389,6 +390,7 @@ impl GamesterApp {
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.zoom.follow(&ctx);
+        Message::lapse(&mut self.message, self.session.game().record().len());
         self.files_frame(&ctx);
         let now = ctx.input(|i| i.time);
         if self.animation.as_ref().is_some_and(|a| a.done(now)) {

@@ -67,7 +67,7 @@ impl Autosaver {
                 }
                 Err(e) if !self.failing => {
                     self.failing = true;
-                    told = Some(Message::error(failure(&e)));
+                    told = Some(Message::error(failure(&e)).lasting());
                 }
                 Err(_) => {}
             }

@@ -1,5 +1,8 @@
 //! The line said to the person under the status line. News ("Saved to …", "Game opened") and
 //! errors are told apart, so that a game saved well is never shown in the colour of a failure.
+//! A message lapses once the game moves on (a step, a throw, an undo), so that an old refusal
+//! is never read as news about the new position; only a message that stays true until it is
+//! replaced (the autosave failing) is kept.
 
 use egui::{Color32, RichText};
 
@@ -17,6 +20,10 @@ pub enum Kind {
 pub struct Message {
     pub text: String,
     pub kind: Kind,
+    /// Whether the message stays after the game moves on.
+    lasting: bool,
+    /// The length of the game's record when the message was first shown.
+    said_at: Option<usize>,
 }
 
 /// The colour of an error: a deep red that reads on the parchment of the theme.
@@ -28,6 +35,8 @@ impl Message {
         Message {
             text: text.into(),
             kind: Kind::Info,
+            lasting: false,
+            said_at: None,
         }
     }
 
@@ -36,6 +45,29 @@ impl Message {
         Message {
             text: text.into(),
             kind: Kind::Error,
+            lasting: false,
+            said_at: None,
+        }
+    }
+
+    /// The same message, kept however the game moves on, until another replaces it.
+    #[must_use]
+    pub fn lasting(self) -> Message {
+        Message {
+            lasting: true,
+            ..self
+        }
+    }
+
+    /// Once a frame, before anything is done in it: notes the length of the game's record when
+    /// a message is first shown, and drops the message once the record has changed since.
+    pub fn lapse(slot: &mut Option<Message>, record_len: usize) {
+        if let Some(m) = slot {
+            match m.said_at {
+                None => m.said_at = Some(record_len),
+                Some(at) if at != record_len && !m.lasting => *slot = None,
+                Some(_) => {}
+            }
         }
     }
 
