@@ -168,92 +168,20 @@ fn player_row(ui: &mut egui::Ui, id: &str, player: &mut Player) {
 pub fn new_game_window(ctx: &egui::Context, draft: &mut Settings, current: &Rules) -> Choice {
     let mut choice = Choice::Editing;
     let mut open = true;
-    // Large enough for the table and the first options at once; the rest scrolls.
+    // Large enough for the table and the first options at once; the options scroll, and the
+    // buttons that start the game or cancel stay in view below them however many are unfolded.
     let screen = ctx.content_rect();
     egui::Window::new("New game")
         .open(&mut open)
         .default_width(640.0_f32.min(screen.width() - 16.0))
         .default_height((screen.height() * 0.85).max(300.0))
-        .vscroll(true)
+        .vscroll(false)
         .show(ctx, |ui| {
-            ui.horizontal(|ui| {
-                ui.label(RichText::new("Game").strong());
-                let title = draft.preset.map_or("House rules (changed)", |p| p.title());
-                ComboBox::from_id_salt("preset")
-                    .selected_text(title)
-                    .width(300.0)
-                    // Every preset in view at once, with no scrolling inside the list.
-                    .height(f32::INFINITY)
-                    .show_ui(ui, |ui| {
-                        for p in Preset::ALL {
-                            if ui
-                                .selectable_label(draft.preset == Some(p), p.title())
-                                .clicked()
-                            {
-                                draft.preset = Some(p);
-                                draft.rules = Rules::preset(p);
-                            }
-                        }
-                    });
-            });
-            ui.label("A preset sets every option at once; any option may then be changed below.");
-            ui.separator();
-            ui.label(RichText::new("At the table").strong());
-            let double_hand = draft.rules.players == Players::DoubleHand;
-            for side in Side::BOTH {
-                let seat = draft.table.seat_mut(side);
-                let want = if double_hand { 2 } else { 1 };
-                // A partner is at first the same kind of player as the side's first player:
-                // a person's partner a person, the computer's partner the computer.
-                let kind = seat
-                    .players
-                    .first()
-                    .map_or(Controller::Person, |p| p.controller);
-                while seat.players.len() < want {
-                    let n = seat.players.len() + 1;
-                    seat.players.push(Player {
-                        name: format!("{side} {n}"),
-                        controller: kind,
-                    });
-                }
-                seat.players.truncate(want);
-                ui.horizontal(|ui| {
-                    ui.label(if side == Side::White {
-                        "First side, men of"
-                    } else {
-                        "Second side, men of"
-                    });
-                    ComboBox::from_id_salt(format!("{side}-colour"))
-                        .selected_text(seat.colour.name())
-                        .show_ui(ui, |ui| {
-                            for c in Colour::ALL {
-                                ui.selectable_value(&mut seat.colour, c, c.name());
-                            }
-                        });
-                });
-                for (i, player) in seat.players.iter_mut().enumerate() {
-                    player_row(ui, &format!("{side}-{i}"), player);
-                }
-            }
-            let same_colour = draft.table.white.colour == draft.table.black.colour;
-            if same_colour {
-                ui.label(
-                    RichText::new("The two sides need different colours.")
-                        .color(egui::Color32::from_rgb(140, 30, 20)),
-                );
-            }
-            ui.separator();
-            egui::CollapsingHeader::new("House rules: every option")
-                .default_open(false)
-                .show(ui, |ui| {
-                    if rules_editor(ui, &mut draft.rules) {
-                        draft.preset = Preset::of(&draft.rules);
-                    }
-                });
-            egui::CollapsingHeader::new(
-                "The rules of the game in progress (not changed by this window)",
-            )
-            .show(ui, |ui| rules_in_words(ui, current));
+            let buttons = ui.spacing().interact_size.y + 4.0 * ui.spacing().item_spacing.y + 8.0;
+            let mut same_colour = false;
+            egui::ScrollArea::vertical()
+                .max_height((ui.available_height() - buttons).max(120.0))
+                .show(ui, |ui| same_colour = choices(ui, draft, current));
             ui.separator();
             ui.horizontal(|ui| {
                 if ui
@@ -274,4 +202,87 @@ pub fn new_game_window(ctx: &egui::Context, draft: &mut Settings, current: &Rule
         choice = Choice::Cancel;
     }
     choice
+}
+
+/// The choices of New game, above its buttons: the game, the table, every house rule, and the
+/// rules of the game in progress. Whether the two sides have been given one colour, which
+/// cannot start.
+fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: &Rules) -> bool {
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Game").strong());
+        let title = draft.preset.map_or("House rules (changed)", |p| p.title());
+        ComboBox::from_id_salt("preset")
+            .selected_text(title)
+            .width(300.0)
+            // Every preset in view at once, with no scrolling inside the list.
+            .height(f32::INFINITY)
+            .show_ui(ui, |ui| {
+                for p in Preset::ALL {
+                    if ui
+                        .selectable_label(draft.preset == Some(p), p.title())
+                        .clicked()
+                    {
+                        draft.preset = Some(p);
+                        draft.rules = Rules::preset(p);
+                    }
+                }
+            });
+    });
+    ui.label("A preset sets every option at once; any option may then be changed below.");
+    ui.separator();
+    ui.label(RichText::new("At the table").strong());
+    let double_hand = draft.rules.players == Players::DoubleHand;
+    for side in Side::BOTH {
+        let seat = draft.table.seat_mut(side);
+        let want = if double_hand { 2 } else { 1 };
+        // A partner is at first the same kind of player as the side's first player:
+        // a person's partner a person, the computer's partner the computer.
+        let kind = seat
+            .players
+            .first()
+            .map_or(Controller::Person, |p| p.controller);
+        while seat.players.len() < want {
+            let n = seat.players.len() + 1;
+            seat.players.push(Player {
+                name: format!("{side} {n}"),
+                controller: kind,
+            });
+        }
+        seat.players.truncate(want);
+        ui.horizontal(|ui| {
+            ui.label(if side == Side::White {
+                "First side, men of"
+            } else {
+                "Second side, men of"
+            });
+            ComboBox::from_id_salt(format!("{side}-colour"))
+                .selected_text(seat.colour.name())
+                .show_ui(ui, |ui| {
+                    for c in Colour::ALL {
+                        ui.selectable_value(&mut seat.colour, c, c.name());
+                    }
+                });
+        });
+        for (i, player) in seat.players.iter_mut().enumerate() {
+            player_row(ui, &format!("{side}-{i}"), player);
+        }
+    }
+    let same_colour = draft.table.white.colour == draft.table.black.colour;
+    if same_colour {
+        ui.label(
+            RichText::new("The two sides need different colours.")
+                .color(egui::Color32::from_rgb(140, 30, 20)),
+        );
+    }
+    ui.separator();
+    egui::CollapsingHeader::new("House rules: every option")
+        .default_open(false)
+        .show(ui, |ui| {
+            if rules_editor(ui, &mut draft.rules) {
+                draft.preset = Preset::of(&draft.rules);
+            }
+        });
+    egui::CollapsingHeader::new("The rules of the game in progress (not changed by this window)")
+        .show(ui, |ui| rules_in_words(ui, current));
+    same_colour
 }

@@ -29,6 +29,12 @@ impl GamesterApp {
             .map_or(&self.session, ReplayView::shown)
     }
 
+    /// The settings being chosen in the New game window, while it is open.
+    #[must_use]
+    pub fn draft(&self) -> Option<&crate::ui::settings::Settings> {
+        self.draft.as_ref()
+    }
+
     /// Whether the person is stepping through a record.
     #[must_use]
     pub fn is_replaying(&self) -> bool {
