@@ -11,7 +11,7 @@ use std::path::Path;
 
 use egui::RichText;
 
-use super::autosave::{self, Autosaver};
+use super::autosave::Autosaver;
 use super::computer::{self, Computer, Move};
 use super::controls::{self, Help};
 use super::dice_view::ThrowAnimation;
@@ -119,6 +119,7 @@ impl GamesterApp {
             },
         };
         GamesterApp {
+            autosaver: Autosaver::starting_with(&session),
             session,
             settings,
             draft: None,
@@ -130,7 +131,6 @@ impl GamesterApp {
             last_play: LastPlay::default(),
             message,
             files: Files::from(resumed.file),
-            autosaver: Autosaver::default(),
             leaving: None,
             screenshot: Screenshot::to(launch.screenshot.clone()),
             launch,
@@ -258,7 +258,6 @@ impl GamesterApp {
                     self.message = Some(Message::info(
                         "You play on from here: the rest of the record is set aside",
                     ));
-                    self.autosave(ctx);
                 }
                 return;
             }
@@ -280,12 +279,7 @@ impl GamesterApp {
         match result {
             // A message lapses of itself once the game moves on (`Message::lapse`); one that
             // stays true, as a failing autosave, is kept.
-            Ok(events) => {
-                self.show_events(ctx, before, &events, !by_hand);
-                if events.iter().any(Event::ends_turn) {
-                    self.autosave(ctx);
-                }
-            }
+            Ok(events) => self.show_events(ctx, before, &events, !by_hand),
             Err(e) => self.message = Some(Message::error(e.to_string())),
         }
     }
@@ -368,12 +362,7 @@ impl GamesterApp {
 
     fn after_computer(&mut self, ctx: &egui::Context, before: Position, done: Move) {
         match done {
-            Move::Made(events) => {
-                self.show_events(ctx, before, &events, true);
-                if events.iter().any(Event::ends_turn) {
-                    self.autosave(ctx);
-                }
-            }
+            Move::Made(events) => self.show_events(ctx, before, &events, true),
             Move::Refused(e) => {
                 self.message = Some(Message::error(format!(
                     "The computer's move was refused: {e}"
@@ -552,6 +541,9 @@ impl GamesterApp {
         }
         self.computer.poll_hint();
         self.drive_computer(&ctx, now);
+        // Whatever changed the record this frame (the person, the computer, a file opened, a
+        // game left) is on its way to the disk before the next frame.
+        self.autosaver.keep(&self.session, &self.launch, &ctx);
         let still = self.animation.is_none() && !self.slides.running();
         self.screenshot.after_frame(&ctx, still);
     }
@@ -587,6 +579,6 @@ impl eframe::App for GamesterApp {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        autosave::on_exit(&self.session, &self.launch);
+        self.autosaver.finish(&self.session, &self.launch);
     }
 }

@@ -70,11 +70,6 @@ impl GamesterApp {
         }
     }
 
-    /// Writes the game in play to the autosave (beside the window's work).
-    pub(super) fn autosave(&self, ctx: &egui::Context) {
-        self.autosaver.save(&self.session, &self.launch, ctx);
-    }
-
     /// Starts a new game under `settings`, asking first if that leaves an unfinished game.
     pub(super) fn start_new_game(&mut self, settings: Settings) {
         self.draft = None;
