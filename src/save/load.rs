@@ -96,8 +96,13 @@ fn options() -> ron::Options {
     ron::Options::default().with_recursion_limit(RECURSION_LIMIT)
 }
 
-/// Parses the text of a saved game into plain data, without believing any of it yet.
+/// The byte-order mark some editors (Notepad among them) write before UTF-8 text.
+const BYTE_ORDER_MARK: char = '\u{FEFF}';
+
+/// Parses the text of a saved game into plain data, without believing any of it yet. A
+/// byte-order mark before the text is skipped.
 pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
+    let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
     if text.len() as u64 > MAX_FILE_BYTES {
         return Err(SaveError::TooLarge {
             size: text.len() as u64,
@@ -243,4 +248,33 @@ fn check_tally(tally: &Tally) -> Result<(), SaveError> {
         }));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::panic)]
+
+    use super::*;
+
+    const SHORT: &str = include_str!("../../tests/data/irish_short.ron");
+
+    fn refused(text: &str) -> SaveError {
+        match from_str(text) {
+            Ok(_) => panic!("accepted:\n{text}"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_a_save_is_skipped() {
+        // Given a save as a Windows editor writes it, a byte-order mark first
+        let text = format!("{BYTE_ORDER_MARK}{SHORT}");
+        // When it is loaded, Then it is the same game
+        let plain = from_str(SHORT).unwrap();
+        let marked = from_str(&text).unwrap();
+        assert_eq!(marked.game, plain.game);
+        assert_eq!(marked.table, plain.table);
+        // And a mark alone is an empty file
+        assert!(matches!(refused("\u{FEFF} \n"), SaveError::Empty));
+    }
 }
