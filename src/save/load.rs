@@ -123,7 +123,7 @@ pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
         }
     }
     options().from_str::<SaveFile>(text).map_err(|e| {
-        let message = if e.code == ron::Error::Eof || left_open(text) {
+        let message = if ends_open(text, &e) {
             format!(
                 "{} (the text ends too soon: is the file cut short?)",
                 e.code
@@ -139,22 +139,60 @@ pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
     })
 }
 
-/// Whether more brackets are opened than closed, outside strings: the sign of a file cut short.
-fn left_open(text: &str) -> bool {
-    let (mut depth, mut in_string, mut escaped) = (0i64, false, false);
-    for c in text.chars() {
-        match (in_string, escaped, c) {
-            (true, true, _) => escaped = false,
-            (true, false, '\\') => escaped = true,
-            (true, false, '"') => in_string = false,
-            (true, false, _) => {}
-            (false, _, '"') => in_string = true,
-            (false, _, '(' | '[' | '{') => depth += 1,
-            (false, _, ')' | ']' | '}') => depth -= 1,
-            _ => {}
+/// Whether the parser stumbled only because the text stops: a file cut short. It did if it ran
+/// out of text, or if what it could not read is the text's last, unfinished piece: a word or
+/// number half written, a string or a comment never closed, brackets left open. An error before
+/// that is the text's own, whatever brackets its comments and strings hold.
+fn ends_open(text: &str, error: &ron::error::SpannedError) -> bool {
+    if error.code == ron::Error::Eof {
+        return true;
+    }
+    if error.code == ron::Error::TrailingCharacters {
+        return false;
+    }
+    let text = text.trim_end();
+    if error.span.end >= end_of(text) {
+        return true;
+    }
+    let rest = from_position(text, error.span.start).trim_start();
+    let word = |c: char| c.is_alphanumeric() || matches!(c, '_' | '.' | '+' | '-');
+    let unclosed_string = rest.strip_prefix('"').is_some_and(|inside| {
+        let mut escaped = false;
+        !inside.chars().any(|c| {
+            let closes = c == '"' && !escaped;
+            escaped = c == '\\' && !escaped;
+            closes
+        })
+    });
+    let unclosed_comment = rest.starts_with("/*") && !rest.contains("*/");
+    rest.chars().all(word) || unclosed_string || unclosed_comment
+}
+
+/// Where the parser stands after the whole of `text` (line and column from 1, columns
+/// counted in characters, as the parser counts them).
+fn end_of(text: &str) -> ron::error::Position {
+    let last_line = text.rsplit('\n').next().unwrap_or(text);
+    ron::error::Position {
+        line: 1 + text.matches('\n').count(),
+        col: 1 + last_line.chars().count(),
+    }
+}
+
+/// The text from a parser's position on (empty if the position is past its end).
+fn from_position(text: &str, at: ron::error::Position) -> &str {
+    let mut line_start = 0;
+    for _ in 1..at.line {
+        match text[line_start..].find('\n') {
+            Some(i) => line_start += i + 1,
+            None => return "",
         }
     }
-    depth > 0
+    let line = &text[line_start..];
+    let offset = line
+        .char_indices()
+        .nth(at.col.saturating_sub(1))
+        .map_or(line.len(), |(i, _)| i);
+    &line[offset..]
 }
 
 /// Checks a parsed file and replays its record: the loaded game, or the first thing wrong.
@@ -276,5 +314,53 @@ mod tests {
         assert_eq!(marked.table, plain.table);
         // And a mark alone is an empty file
         assert!(matches!(refused("\u{FEFF} \n"), SaveError::Empty));
+    }
+
+    #[test]
+    fn a_bracket_in_a_comment_does_not_say_the_file_is_cut_short() {
+        // Given a whole save with brackets left open in its comments, and a wrong value
+        let text = format!("// a game (my best [so far\n/* {{ ( */\n{SHORT}").replacen(
+            "cube: false",
+            "cube: sometimes",
+            1,
+        );
+        // When it is loaded, Then the error is the value's, and nothing is said of the end
+        match refused(&text) {
+            SaveError::Syntax { line, message, .. } => {
+                assert_eq!(line, 17, "{message}");
+                assert!(!message.contains("cut short"), "{message}");
+            }
+            other => panic!("{other}"),
+        }
+        // And a string holding a bracket does not either
+        let text = SHORT.replacen("\"You\"", "\"You (\"", 1).replacen(
+            "bear_off: over_edge",
+            "bear_off: over_edge;",
+            1,
+        );
+        let err = refused(&text);
+        assert!(!err.to_string().contains("cut short"), "{err}");
+    }
+
+    #[test]
+    fn a_file_cut_short_after_a_comment_says_so() {
+        // Given a save with a comment, cut short in its record
+        let text = format!("// closed ) and ( opened\n{SHORT}");
+        let cut = &text[..text.rfind("confirm").unwrap()];
+        // Then the error says the file ends too soon
+        let err = refused(cut);
+        assert!(err.to_string().contains("cut short"), "{err}");
+        // And so does one cut inside a comment, or in a word
+        let in_a_word = &SHORT[..SHORT.find("cube: f").unwrap() + 7];
+        for cut in [
+            in_a_word.to_string(),
+            format!("{in_a_word}alse, /* a note ("),
+        ] {
+            let err = refused(&cut);
+            assert!(err.to_string().contains("cut short"), "{err}");
+        }
+        // But a whole file followed by a stray word is not said to be cut short
+        let err = refused(&format!("{SHORT}done\n"));
+        assert!(!err.to_string().contains("cut short"), "{err}");
     }
 }
