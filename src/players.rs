@@ -16,6 +16,7 @@ pub enum Controller {
 
 /// One player at the table.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Player {
     pub name: String,
     pub controller: Controller,
@@ -58,6 +59,7 @@ impl Colour {
 
 /// One side at the table: its colour and its players (one, or two partners in Double-hand).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Seat {
     pub colour: Colour,
     pub players: Vec<Player>,
@@ -65,6 +67,7 @@ pub struct Seat {
 
 /// Both sides at the table. The engine's `Side::White` is the first seat, whatever its colour.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Table {
     pub white: Seat,
     pub black: Seat,

@@ -363,4 +363,42 @@ mod tests {
         let err = refused(&format!("{SHORT}done\n"));
         assert!(!err.to_string().contains("cut short"), "{err}");
     }
+
+    #[test]
+    fn an_unknown_field_is_refused_at_every_level_by_name_and_line() {
+        // Given a field no Gamester writes, added inside each part of a save in turn
+        for (line, after, field) in [
+            (4, "layout: willughby,", "speed: 3,"),
+            (19, "name: \"You\",", "age: 40,"),
+            (19, "colour: white,", "seat: 1,"),
+            (18, "table: (", "host: \"me\","),
+            (23, "bar: 0,", "stack: 2,"),
+            (22, "start: (", "red: (),"),
+            (27, "white: 0,", "red: 1,"),
+            (35, "step(from: 6,", "hand: left,"),
+            (33, "throw_off(white: 3,", "grey: 4,"),
+        ] {
+            let lines: Vec<&str> = SHORT.lines().collect();
+            let at = lines[line - 1]
+                .find(after)
+                .unwrap_or_else(|| panic!("{after}"));
+            let mut edited: Vec<String> = lines.iter().map(|l| (*l).to_string()).collect();
+            edited[line - 1].insert_str(at + after.len(), &format!(" {field}"));
+            let text = edited.join("\n");
+            // When it is loaded, Then it is refused at that line, naming the field
+            let name = field.split(':').next().unwrap();
+            match refused(&text) {
+                SaveError::Syntax {
+                    line: at_line,
+                    message,
+                    ..
+                } => {
+                    assert_eq!(at_line, line, "{field}: {message}");
+                    assert!(message.contains(&format!("`{name}`")), "{message}");
+                    assert!(!message.contains("cut short"), "{message}");
+                }
+                other => panic!("{field}: {other}"),
+            }
+        }
+    }
 }
