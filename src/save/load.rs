@@ -10,7 +10,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::engine::{Game, Position, Side, Tally};
-use crate::players::Table;
+use crate::players::{Table, check_name};
 
 use super::error::{SaveError, TableProblem, TallyProblem};
 use super::format::{FORMAT, NotAction, SaveFile};
@@ -245,7 +245,8 @@ pub fn replay_file(file: SaveFile) -> Result<Loaded, SaveError> {
     })
 }
 
-/// One or two players a side (two partners in Double-hand), and two distinct colours.
+/// One or two players a side (two partners in Double-hand), each name one that
+/// [`check_name`] accepts, and two distinct colours.
 fn check_table(table: &Table) -> Result<(), SaveError> {
     for side in Side::BOTH {
         let n = table.seat(side).players.len();
@@ -254,6 +255,18 @@ fn check_table(table: &Table) -> Result<(), SaveError> {
                 side,
                 players: n,
             }));
+        }
+    }
+    for side in Side::BOTH {
+        let players = &table.seat(side).players;
+        for (i, player) in players.iter().enumerate() {
+            check_name(&player.name).map_err(|problem| {
+                SaveError::Players(TableProblem::Name {
+                    side,
+                    partner: (players.len() > 1).then_some(i),
+                    problem,
+                })
+            })?;
         }
     }
     if table.white.colour == table.black.colour {
@@ -400,5 +413,59 @@ mod tests {
                 other => panic!("{field}: {other}"),
             }
         }
+    }
+
+    #[test]
+    fn a_name_too_long_or_with_a_control_character_is_refused_naming_the_player() {
+        // Given a save whose White player has a million-character name
+        let long = "x".repeat(1_000_000);
+        let text = SHORT.replacen("\"You\"", &format!("\"{long}\""), 1);
+        // Then it is refused, naming the player and the rule
+        let err = refused(&text);
+        assert_eq!(
+            err.to_string(),
+            "the players: the name of White's player is 1000000 characters long; at most 64"
+        );
+        // And so is a name with a newline or a tab (as RON escapes), naming the side
+        for bad in ["The\\ncomputer", "The\\tcomputer", "The\\u{7}computer"] {
+            let text = SHORT.replacen("\"The computer\"", &format!("\"{bad}\""), 1);
+            let err = refused(&text);
+            assert!(
+                matches!(
+                    err,
+                    SaveError::Players(TableProblem::Name {
+                        side: Side::Black,
+                        partner: None,
+                        problem: crate::players::NameError::Control(_),
+                    })
+                ),
+                "{bad}: {err}"
+            );
+            assert!(
+                err.to_string()
+                    .starts_with("the players: the name of Black's player holds a control"),
+                "{err}"
+            );
+        }
+        // And a name of 64 characters, accents and all, is a name
+        let longest = "é".repeat(crate::players::NAME_LIMIT);
+        let text = SHORT.replacen("\"You\"", &format!("\"{longest}\""), 1);
+        assert_eq!(
+            from_str(&text).unwrap().table.white.players[0].name,
+            longest
+        );
+    }
+
+    #[test]
+    fn a_partner_with_a_bad_name_is_named_as_first_or_second() {
+        let problem = TableProblem::Name {
+            side: Side::White,
+            partner: Some(1),
+            problem: crate::players::NameError::TooLong { length: 65 },
+        };
+        assert_eq!(
+            problem.to_string(),
+            "the name of White's second player is 65 characters long; at most 64"
+        );
     }
 }
