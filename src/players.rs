@@ -2,6 +2,7 @@
 //! Irish), each a person or the computer at a level.
 
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 use crate::engine::Side;
 use crate::level::Level;
@@ -14,8 +15,50 @@ pub enum Controller {
     Computer(Level),
 }
 
-/// One player at the table.
+/// The most characters a player's name may have: enough for any name, short enough to fit the
+/// window's lines.
+pub const NAME_LIMIT: usize = 64;
+
+/// Why a name cannot be a player's name.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum NameError {
+    #[error("is {length} characters long; at most {NAME_LIMIT}")]
+    TooLong { length: usize },
+    #[error(
+        "holds a control character (U+{:04X}); a name is one line of text, without tabs",
+        u32::from(*.0)
+    )]
+    Control(char),
+}
+
+/// What a player's name may be: at most [`NAME_LIMIT`] characters, none of them a control
+/// character (a newline, a tab, …). The one statement of the rule: the loader refuses a file
+/// that breaks it, and New game keeps to it as the name is typed ([`clean_name`]).
+pub fn check_name(name: &str) -> Result<(), NameError> {
+    if let Some(c) = name.chars().find(|c| c.is_control()) {
+        return Err(NameError::Control(c));
+    }
+    let length = name.chars().count();
+    if length > NAME_LIMIT {
+        return Err(NameError::TooLong { length });
+    }
+    Ok(())
+}
+
+/// `name` made a name [`check_name`] accepts: control characters dropped, then the first
+/// [`NAME_LIMIT`] characters kept.
+#[must_use]
+pub fn clean_name(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_control())
+        .take(NAME_LIMIT)
+        .collect()
+}
+
+/// One player at the table. Its name keeps to [`check_name`] in any table a save file or New
+/// game gives.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Player {
     pub name: String,
     pub controller: Controller,
@@ -58,6 +101,7 @@ impl Colour {
 
 /// One side at the table: its colour and its players (one, or two partners in Double-hand).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Seat {
     pub colour: Colour,
     pub players: Vec<Player>,
@@ -65,6 +109,7 @@ pub struct Seat {
 
 /// Both sides at the table. The engine's `Side::White` is the first seat, whatever its colour.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Table {
     pub white: Seat,
     pub black: Seat,
@@ -126,6 +171,17 @@ impl Table {
         }
     }
 
+    /// Every player's name made one [`check_name`] accepts ([`clean_name`]).
+    pub fn clean_names(&mut self) {
+        for seat in [&mut self.white, &mut self.black] {
+            for player in &mut seat.players {
+                if check_name(&player.name).is_err() {
+                    player.name = clean_name(&player.name);
+                }
+            }
+        }
+    }
+
     /// Whether a person plays for `side` (in Double-hand, either partner).
     #[must_use]
     pub fn has_person(&self, side: Side) -> bool {
@@ -133,5 +189,41 @@ impl Table {
             .players
             .iter()
             .any(|p| p.controller == Controller::Person)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_is_one_line_of_at_most_the_limit() {
+        // Given names at and past the limit, and with control characters
+        let longest = "a".repeat(NAME_LIMIT);
+        let long = "é".repeat(NAME_LIMIT + 1);
+        // Then the limit counts characters, not bytes
+        assert_eq!(check_name(&longest), Ok(()));
+        assert_eq!(check_name("Æthelred the Unready"), Ok(()));
+        assert_eq!(
+            check_name(&long),
+            Err(NameError::TooLong {
+                length: NAME_LIMIT + 1
+            })
+        );
+        for bad in ["Ann\nBob", "Ann\tBob", "\u{7}", "Ann\r", "\u{9b}x"] {
+            assert!(
+                matches!(check_name(bad), Err(NameError::Control(_))),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(
+            NameError::Control('\n').to_string(),
+            "holds a control character (U+000A); a name is one line of text, without tabs"
+        );
+        // And cleaning a name gives one the rule accepts, keeping what it can
+        assert_eq!(clean_name("Ann\n\tBob"), "AnnBob");
+        assert_eq!(clean_name(&long).chars().count(), NAME_LIMIT);
+        assert_eq!(check_name(&clean_name(&format!("{long}\u{0}"))), Ok(()));
+        assert_eq!(clean_name("Ann"), "Ann");
     }
 }

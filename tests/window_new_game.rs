@@ -1,15 +1,17 @@
 //! New game reads like a game, not a config file: every option and every value in words, each
 //! option's sources named once and short, the whole preset list in view, a window large enough
-//! for its content, checkboxes that stand out, and Double-hand partners of the same kind.
+//! for its content, checkboxes that stand out, Double-hand partners of the same kind, and names
+//! that keep to the rule of names as they are typed.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use egui::Modifiers;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use gamester::engine::options::OPTIONS;
 use gamester::engine::{Preset, Rules, Side};
-use gamester::players::{Controller, Table};
+use gamester::players::{Controller, NAME_LIMIT, Table};
 use gamester::ui::{GamesterApp, Settings};
 
 mod window_support;
@@ -221,5 +223,52 @@ fn the_story_says_which_partner_threw() {
             .iter()
             .any(|w| w.contains("chooses to play") && w.contains("'s throw)")),
         "{story:#?}"
+    );
+}
+
+/// Types `text` over the whole of the `n`th name field of New game.
+fn type_name(h: &mut Harness<'static, GamesterApp>, n: usize, text: &str) {
+    h.query_all_by_role(Role::TextInput).nth(n).unwrap().focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.query_all_by_role(Role::TextInput)
+        .nth(n)
+        .unwrap()
+        .type_text(text);
+    h.run();
+}
+
+#[test]
+fn a_name_typed_in_new_game_keeps_to_the_rule_of_names() {
+    // Given New game open for two people
+    let mut h = harness(8, two_people());
+    h.run();
+    h.get_by_label("New game…").click();
+    h.run();
+    // When a name of 100 characters is typed for the first side, and one with a tab, a bell
+    // and a newline for the second
+    type_name(&mut h, 0, &"x".repeat(100));
+    type_name(&mut h, 1, "Ann\tof\u{7} Bath\n");
+    // Then the draft holds the first 64 characters, and the name without its control
+    // characters
+    let names = |table: &Table| -> Vec<String> {
+        Side::BOTH
+            .iter()
+            .map(|&side| table.seat(side).players[0].name.clone())
+            .collect()
+    };
+    let draft = h.state().draft().expect("New game is open").table.clone();
+    assert_eq!(
+        names(&draft),
+        ["x".repeat(NAME_LIMIT), "Annof Bath".to_string()]
+    );
+    // And the game started has those names
+    h.get_by_label("Start the new game").click();
+    h.run();
+    assert!(h.state().draft().is_none());
+    assert_eq!(
+        names(h.state().session().table()),
+        ["x".repeat(NAME_LIMIT), "Annof Bath".to_string()]
     );
 }

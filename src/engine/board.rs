@@ -33,6 +33,7 @@ pub enum PositionError {
 /// One side's men as plain data, in that side's own numbering: `points[p - 1]` men on its
 /// point p, `bar` men waiting to enter, `off` men borne off.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Men {
     pub points: [u8; 24],
     pub bar: u8,
@@ -63,6 +64,7 @@ impl Men {
 /// Both sides' men as plain data: what a save file or a custom layout holds. Not checked;
 /// turn it into a [`Position`] with [`Position::from_setup`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Setup {
     pub white: Men,
     pub black: Men,

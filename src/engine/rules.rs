@@ -278,6 +278,7 @@ impl fmt::Display for Layout {
 /// Every option of RULES.md. Build one with [`Rules::preset`] and change fields freely: every
 /// combination is playable.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Rules {
     pub layout: Layout,
     pub dice: Dice,

@@ -113,6 +113,7 @@ impl Cube {
 
 /// The running score of a session: stakes won by each side and games played.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Tally {
     pub white: u32,
     pub black: u32,

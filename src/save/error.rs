@@ -7,7 +7,7 @@ use thiserror::Error;
 
 use super::version::FORMAT;
 use crate::engine::{PositionError, RuleError, Side};
-use crate::players::Colour;
+use crate::players::{Colour, NameError};
 
 /// Why a game could not be saved or loaded. A refused file changes nothing: loading returns a
 /// new game or this error, never half a game.
@@ -88,6 +88,22 @@ pub enum TableProblem {
     PlayerCount { side: Side, players: usize },
     #[error("both sides play with {} men; the two colours must differ", .0.name())]
     SameColour(Colour),
+    /// A name [`crate::players::check_name`] refuses. `partner` is `None` for a side's only
+    /// player, else 0 or 1 (the first or second partner in Double-hand).
+    #[error("the name of {side}'s {}player {problem}", partner_words(*.partner))]
+    Name {
+        side: Side,
+        partner: Option<usize>,
+        problem: NameError,
+    },
+}
+
+fn partner_words(partner: Option<usize>) -> &'static str {
+    match partner {
+        None => "",
+        Some(0) => "first ",
+        Some(_) => "second ",
+    }
 }
 
 /// What is wrong with the session's tally a file gives.

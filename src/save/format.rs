@@ -44,7 +44,7 @@ pub struct SaveFile {
 /// `break_throw_off(white: (3, 4), black: (6, 6))`; a step is a man moved from a point (1 to
 /// 24, or 25 for the bar) by one die, in the mover's own numbering.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
 pub enum SavedAction {
     /// The opening throw-off: one die each.
     ThrowOff { white: u8, black: u8 },

@@ -10,7 +10,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::engine::{Game, Position, Side, Tally};
-use crate::players::Table;
+use crate::players::{Table, check_name};
 
 use super::error::{SaveError, TableProblem, TallyProblem};
 use super::format::{FORMAT, NotAction, SaveFile};
@@ -96,8 +96,13 @@ fn options() -> ron::Options {
     ron::Options::default().with_recursion_limit(RECURSION_LIMIT)
 }
 
-/// Parses the text of a saved game into plain data, without believing any of it yet.
+/// The byte-order mark some editors (Notepad among them) write before UTF-8 text.
+const BYTE_ORDER_MARK: char = '\u{FEFF}';
+
+/// Parses the text of a saved game into plain data, without believing any of it yet. A
+/// byte-order mark before the text is skipped.
 pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
+    let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
     if text.len() as u64 > MAX_FILE_BYTES {
         return Err(SaveError::TooLarge {
             size: text.len() as u64,
@@ -118,7 +123,7 @@ pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
         }
     }
     options().from_str::<SaveFile>(text).map_err(|e| {
-        let message = if e.code == ron::Error::Eof || left_open(text) {
+        let message = if ends_open(text, &e) {
             format!(
                 "{} (the text ends too soon: is the file cut short?)",
                 e.code
@@ -134,22 +139,60 @@ pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
     })
 }
 
-/// Whether more brackets are opened than closed, outside strings: the sign of a file cut short.
-fn left_open(text: &str) -> bool {
-    let (mut depth, mut in_string, mut escaped) = (0i64, false, false);
-    for c in text.chars() {
-        match (in_string, escaped, c) {
-            (true, true, _) => escaped = false,
-            (true, false, '\\') => escaped = true,
-            (true, false, '"') => in_string = false,
-            (true, false, _) => {}
-            (false, _, '"') => in_string = true,
-            (false, _, '(' | '[' | '{') => depth += 1,
-            (false, _, ')' | ']' | '}') => depth -= 1,
-            _ => {}
+/// Whether the parser stumbled only because the text stops: a file cut short. It did if it ran
+/// out of text, or if what it could not read is the text's last, unfinished piece: a word or
+/// number half written, a string or a comment never closed, brackets left open. An error before
+/// that is the text's own, whatever brackets its comments and strings hold.
+fn ends_open(text: &str, error: &ron::error::SpannedError) -> bool {
+    if error.code == ron::Error::Eof {
+        return true;
+    }
+    if error.code == ron::Error::TrailingCharacters {
+        return false;
+    }
+    let text = text.trim_end();
+    if error.span.end >= end_of(text) {
+        return true;
+    }
+    let rest = from_position(text, error.span.start).trim_start();
+    let word = |c: char| c.is_alphanumeric() || matches!(c, '_' | '.' | '+' | '-');
+    let unclosed_string = rest.strip_prefix('"').is_some_and(|inside| {
+        let mut escaped = false;
+        !inside.chars().any(|c| {
+            let closes = c == '"' && !escaped;
+            escaped = c == '\\' && !escaped;
+            closes
+        })
+    });
+    let unclosed_comment = rest.starts_with("/*") && !rest.contains("*/");
+    rest.chars().all(word) || unclosed_string || unclosed_comment
+}
+
+/// Where the parser stands after the whole of `text` (line and column from 1, columns
+/// counted in characters, as the parser counts them).
+fn end_of(text: &str) -> ron::error::Position {
+    let last_line = text.rsplit('\n').next().unwrap_or(text);
+    ron::error::Position {
+        line: 1 + text.matches('\n').count(),
+        col: 1 + last_line.chars().count(),
+    }
+}
+
+/// The text from a parser's position on (empty if the position is past its end).
+fn from_position(text: &str, at: ron::error::Position) -> &str {
+    let mut line_start = 0;
+    for _ in 1..at.line {
+        match text[line_start..].find('\n') {
+            Some(i) => line_start += i + 1,
+            None => return "",
         }
     }
-    depth > 0
+    let line = &text[line_start..];
+    let offset = line
+        .char_indices()
+        .nth(at.col.saturating_sub(1))
+        .map_or(line.len(), |(i, _)| i);
+    &line[offset..]
 }
 
 /// Checks a parsed file and replays its record: the loaded game, or the first thing wrong.
@@ -202,7 +245,8 @@ pub fn replay_file(file: SaveFile) -> Result<Loaded, SaveError> {
     })
 }
 
-/// One or two players a side (two partners in Double-hand), and two distinct colours.
+/// One or two players a side (two partners in Double-hand), each name one that
+/// [`check_name`] accepts, and two distinct colours.
 fn check_table(table: &Table) -> Result<(), SaveError> {
     for side in Side::BOTH {
         let n = table.seat(side).players.len();
@@ -211,6 +255,18 @@ fn check_table(table: &Table) -> Result<(), SaveError> {
                 side,
                 players: n,
             }));
+        }
+    }
+    for side in Side::BOTH {
+        let players = &table.seat(side).players;
+        for (i, player) in players.iter().enumerate() {
+            check_name(&player.name).map_err(|problem| {
+                SaveError::Players(TableProblem::Name {
+                    side,
+                    partner: (players.len() > 1).then_some(i),
+                    problem,
+                })
+            })?;
         }
     }
     if table.white.colour == table.black.colour {
@@ -243,4 +299,173 @@ fn check_tally(tally: &Tally) -> Result<(), SaveError> {
         }));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::panic)]
+
+    use super::*;
+
+    const SHORT: &str = include_str!("../../tests/data/irish_short.ron");
+
+    fn refused(text: &str) -> SaveError {
+        match from_str(text) {
+            Ok(_) => panic!("accepted:\n{text}"),
+            Err(e) => e,
+        }
+    }
+
+    #[test]
+    fn a_byte_order_mark_before_a_save_is_skipped() {
+        // Given a save as a Windows editor writes it, a byte-order mark first
+        let text = format!("{BYTE_ORDER_MARK}{SHORT}");
+        // When it is loaded, Then it is the same game
+        let plain = from_str(SHORT).unwrap();
+        let marked = from_str(&text).unwrap();
+        assert_eq!(marked.game, plain.game);
+        assert_eq!(marked.table, plain.table);
+        // And a mark alone is an empty file
+        assert!(matches!(refused("\u{FEFF} \n"), SaveError::Empty));
+    }
+
+    #[test]
+    fn a_bracket_in_a_comment_does_not_say_the_file_is_cut_short() {
+        // Given a whole save with brackets left open in its comments, and a wrong value
+        let text = format!("// a game (my best [so far\n/* {{ ( */\n{SHORT}").replacen(
+            "cube: false",
+            "cube: sometimes",
+            1,
+        );
+        // When it is loaded, Then the error is the value's, and nothing is said of the end
+        match refused(&text) {
+            SaveError::Syntax { line, message, .. } => {
+                assert_eq!(line, 17, "{message}");
+                assert!(!message.contains("cut short"), "{message}");
+            }
+            other => panic!("{other}"),
+        }
+        // And a string holding a bracket does not either
+        let text = SHORT.replacen("\"You\"", "\"You (\"", 1).replacen(
+            "bear_off: over_edge",
+            "bear_off: over_edge;",
+            1,
+        );
+        let err = refused(&text);
+        assert!(!err.to_string().contains("cut short"), "{err}");
+    }
+
+    #[test]
+    fn a_file_cut_short_after_a_comment_says_so() {
+        // Given a save with a comment, cut short in its record
+        let text = format!("// closed ) and ( opened\n{SHORT}");
+        let cut = &text[..text.rfind("confirm").unwrap()];
+        // Then the error says the file ends too soon
+        let err = refused(cut);
+        assert!(err.to_string().contains("cut short"), "{err}");
+        // And so does one cut inside a comment, or in a word
+        let in_a_word = &SHORT[..SHORT.find("cube: f").unwrap() + 7];
+        for cut in [
+            in_a_word.to_string(),
+            format!("{in_a_word}alse, /* a note ("),
+        ] {
+            let err = refused(&cut);
+            assert!(err.to_string().contains("cut short"), "{err}");
+        }
+        // But a whole file followed by a stray word is not said to be cut short
+        let err = refused(&format!("{SHORT}done\n"));
+        assert!(!err.to_string().contains("cut short"), "{err}");
+    }
+
+    #[test]
+    fn an_unknown_field_is_refused_at_every_level_by_name_and_line() {
+        // Given a field no Gamester writes, added inside each part of a save in turn
+        for (line, after, field) in [
+            (4, "layout: willughby,", "speed: 3,"),
+            (19, "name: \"You\",", "age: 40,"),
+            (19, "colour: white,", "seat: 1,"),
+            (18, "table: (", "host: \"me\","),
+            (23, "bar: 0,", "stack: 2,"),
+            (22, "start: (", "red: (),"),
+            (27, "white: 0,", "red: 1,"),
+            (35, "step(from: 6,", "hand: left,"),
+            (33, "throw_off(white: 3,", "grey: 4,"),
+        ] {
+            let lines: Vec<&str> = SHORT.lines().collect();
+            let at = lines[line - 1]
+                .find(after)
+                .unwrap_or_else(|| panic!("{after}"));
+            let mut edited: Vec<String> = lines.iter().map(|l| (*l).to_string()).collect();
+            edited[line - 1].insert_str(at + after.len(), &format!(" {field}"));
+            let text = edited.join("\n");
+            // When it is loaded, Then it is refused at that line, naming the field
+            let name = field.split(':').next().unwrap();
+            match refused(&text) {
+                SaveError::Syntax {
+                    line: at_line,
+                    message,
+                    ..
+                } => {
+                    assert_eq!(at_line, line, "{field}: {message}");
+                    assert!(message.contains(&format!("`{name}`")), "{message}");
+                    assert!(!message.contains("cut short"), "{message}");
+                }
+                other => panic!("{field}: {other}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_name_too_long_or_with_a_control_character_is_refused_naming_the_player() {
+        // Given a save whose White player has a million-character name
+        let long = "x".repeat(1_000_000);
+        let text = SHORT.replacen("\"You\"", &format!("\"{long}\""), 1);
+        // Then it is refused, naming the player and the rule
+        let err = refused(&text);
+        assert_eq!(
+            err.to_string(),
+            "the players: the name of White's player is 1000000 characters long; at most 64"
+        );
+        // And so is a name with a newline or a tab (as RON escapes), naming the side
+        for bad in ["The\\ncomputer", "The\\tcomputer", "The\\u{7}computer"] {
+            let text = SHORT.replacen("\"The computer\"", &format!("\"{bad}\""), 1);
+            let err = refused(&text);
+            assert!(
+                matches!(
+                    err,
+                    SaveError::Players(TableProblem::Name {
+                        side: Side::Black,
+                        partner: None,
+                        problem: crate::players::NameError::Control(_),
+                    })
+                ),
+                "{bad}: {err}"
+            );
+            assert!(
+                err.to_string()
+                    .starts_with("the players: the name of Black's player holds a control"),
+                "{err}"
+            );
+        }
+        // And a name of 64 characters, accents and all, is a name
+        let longest = "é".repeat(crate::players::NAME_LIMIT);
+        let text = SHORT.replacen("\"You\"", &format!("\"{longest}\""), 1);
+        assert_eq!(
+            from_str(&text).unwrap().table.white.players[0].name,
+            longest
+        );
+    }
+
+    #[test]
+    fn a_partner_with_a_bad_name_is_named_as_first_or_second() {
+        let problem = TableProblem::Name {
+            side: Side::White,
+            partner: Some(1),
+            problem: crate::players::NameError::TooLong { length: 65 },
+        };
+        assert_eq!(
+            problem.to_string(),
+            "the name of White's second player is 65 characters long; at most 64"
+        );
+    }
 }

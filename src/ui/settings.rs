@@ -9,7 +9,7 @@ use super::slide::Speed;
 use crate::engine::options::{OPTIONS, RuleOption, source_name, source_short};
 use crate::engine::{Players, Preset, Rules, Side};
 use crate::level::Level;
-use crate::players::{Colour, Controller, Player, Table};
+use crate::players::{Colour, Controller, NAME_LIMIT, Player, Table, check_name, clean_name};
 use crate::save::RecentFiles;
 
 /// What a person chooses once and keeps between runs: the next game's rules and table, and how
@@ -19,6 +19,9 @@ use crate::save::RecentFiles;
 pub struct Settings {
     pub preset: Option<Preset>,
     pub rules: Rules,
+    /// Names remembered by an older Gamester that broke the rule of names are cleaned as they
+    /// are read back, so that no game is started, or saved, with one.
+    #[serde(deserialize_with = "remembered_table")]
     pub table: Table,
     pub numbers: bool,
     pub ace_left: bool,
@@ -42,6 +45,12 @@ impl Default for Settings {
             guide_offered: false,
         }
     }
+}
+
+fn remembered_table<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Table, D::Error> {
+    let mut table = Table::deserialize(d)?;
+    table.clean_names();
+    Ok(table)
 }
 
 /// What the person did with the window this frame.
@@ -141,13 +150,19 @@ fn controller_label(c: Controller) -> String {
     }
 }
 
+/// A player's name and who moves for him. The name keeps to the rule of names as it is typed
+/// or pasted: no more than [`NAME_LIMIT`] characters, control characters (a tab) dropped.
 fn player_row(ui: &mut egui::Ui, id: &str, player: &mut Player) {
     ui.horizontal(|ui| {
         ui.add(
             egui::TextEdit::singleline(&mut player.name)
+                .char_limit(NAME_LIMIT)
                 .desired_width(140.0)
                 .id_salt(format!("{id}-name")),
         );
+        if check_name(&player.name).is_err() {
+            player.name = clean_name(&player.name);
+        }
         ComboBox::from_id_salt(format!("{id}-who"))
             .selected_text(controller_label(player.controller))
             .show_ui(ui, |ui| {
@@ -285,4 +300,29 @@ fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: &Rules) -> bool {
     egui::CollapsingHeader::new("The rules of the game in progress (not changed by this window)")
         .show(ui, |ui| rules_in_words(ui, current));
     same_colour
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+
+    #[test]
+    fn remembered_names_that_break_the_rule_are_cleaned_as_they_are_read() {
+        // Given settings remembered with a name too long and one with a tab
+        let mut settings = Settings::default();
+        settings.table.white.players[0].name = "y".repeat(100);
+        settings.table.black.players[0].name = "The\tcomputer".into();
+        let text = ron::to_string(&settings).unwrap();
+        // When they are read back
+        let read: Settings = ron::from_str(&text).unwrap();
+        // Then the names keep to the rule, and the rest is as remembered
+        assert_eq!(read.table.white.players[0].name, "y".repeat(NAME_LIMIT));
+        assert_eq!(read.table.black.players[0].name, "Thecomputer");
+        assert_eq!(read.rules, settings.rules);
+        // And settings without a table still read as the default table
+        let read: Settings = ron::from_str("(numbers: true)").unwrap();
+        assert_eq!(read.table, Settings::default().table);
+    }
 }
