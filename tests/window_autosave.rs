@@ -131,3 +131,64 @@ fn closing_the_window_leaves_the_newest_game_on_disk() {
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+/// Writes a game of two people after `throws` throws and plays to `path`, dated `ago`
+/// seconds back; its record.
+fn write_game(path: &Path, throws: usize, ago: u64) -> Vec<Action> {
+    let mut s = gamester::session::Session::new(
+        gamester::engine::Rules::default(),
+        gamester::players::Table::two_people(),
+        Default::default(),
+        Box::new(gamester::engine::FairDice::seeded(31)),
+    )
+    .unwrap();
+    for _ in 0..throws {
+        let g = s.game().clone();
+        if g.waits_for_dice() {
+            s.throw().unwrap();
+        } else if let Some(p) = g.legal_plays().first() {
+            s.apply_play(p).unwrap();
+        }
+    }
+    let text = save::to_string(&save::SaveFile::from_game(s.game(), s.table())).unwrap();
+    std::fs::write(path, text).unwrap();
+    let when = std::time::SystemTime::now() - std::time::Duration::from_secs(ago);
+    std::fs::File::options()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_modified(when)
+        .unwrap();
+    s.game().record().to_vec()
+}
+
+#[test]
+fn a_whole_save_cut_off_before_its_rename_is_recovered_at_start() {
+    // Given an autosave, and beside it what a kill left: a whole newer game not yet renamed
+    // into place, an older one, and one cut short (their writer, process 4194305, is gone)
+    let data = tempfile::tempdir().unwrap();
+    write_game(&data.path().join(save::AUTOSAVE_FILE), 3, 100);
+    let newest = write_game(&data.path().join(".autosave.ron.4194305-7.tmp"), 9, 40);
+    write_game(&data.path().join(".autosave.ron.4194305-6.tmp"), 6, 60);
+    std::fs::write(
+        data.path().join(".autosave.ron.4194305-8.tmp"),
+        "(format: 1, ru",
+    )
+    .unwrap();
+    // When the window starts
+    let mut h = window(data.path(), 37);
+    h.run();
+    // Then it plays on from the newest whole game, says so, and no leftover is left
+    assert_eq!(record(&h), newest);
+    assert!(
+        h.state()
+            .message()
+            .is_some_and(|m| m.text.contains("recovered"))
+    );
+    let mut left: Vec<String> = std::fs::read_dir(data.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, vec![save::AUTOSAVE_FILE.to_string()]);
+}

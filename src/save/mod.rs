@@ -15,6 +15,7 @@
 
 pub mod error;
 pub mod format;
+pub mod leftovers;
 pub mod load;
 pub mod recent;
 pub mod replay;
@@ -25,6 +26,7 @@ use std::path::PathBuf;
 
 pub use error::{SaveError, TableProblem, TallyProblem};
 pub use format::{FORMAT, SaveFile, SavedAction, to_string};
+pub use leftovers::{Tidied, tidy};
 pub use load::{Loaded, MAX_FILE_BYTES, RECURSION_LIMIT, from_str, load, parse, replay_file};
 pub use recent::{MAX_RECENT, RecentFiles};
 pub use replay::{GameRecord, replay_to};

@@ -10,7 +10,7 @@ use super::file_names;
 use super::launch::Launch;
 use super::message::Message;
 use crate::engine::Rules;
-use crate::save::{self, RecentFiles};
+use crate::save::{self, RecentFiles, Tidied};
 use crate::session::Session;
 
 enum FileJob {
@@ -92,29 +92,55 @@ fn load(path: &Path, launch: &Launch) -> Result<Session, String> {
 #[must_use]
 pub fn resume(launch: &Launch) -> Resumed {
     let mut out = Resumed::default();
+    // A write killed before its rename may have left the newest game beside the autosave.
+    let mut told: Vec<String> = Vec::new();
+    let mut failed = false;
+    if let Some(path) = launch.autosave_path() {
+        match save::tidy(&path) {
+            Ok(Tidied {
+                recovered: Some(_), ..
+            }) => told
+                .push("The game in progress was recovered from a save cut off by a crash.".into()),
+            Ok(_) => {}
+            Err(e) => {
+                failed = true;
+                told.push(format!(
+                    "Gamester's data folder could not be tidied after a crash: {e}."
+                ));
+            }
+        }
+    }
     if let Some(path) = &launch.open {
         match load(path, launch) {
             Ok(session) => {
                 out.session = Some(session);
                 out.file = Some(path.clone());
-                return out;
             }
-            Err(e) => out.message = Some(Message::error(format!("Could not open {e}"))),
+            Err(e) => {
+                failed = true;
+                told.push(format!("Could not open {e}"));
+            }
         }
     }
-    if let Some(path) = launch.autosave_path()
+    if out.session.is_none()
+        && let Some(path) = launch.autosave_path()
         && path.exists()
     {
         match load(&path, launch) {
             Ok(session) => out.session = Some(session),
             Err(e) => {
-                let told = format!("The game in progress could not be resumed: {e}");
-                out.message = Some(Message::error(match out.message.take() {
-                    Some(first) => format!("{} {told}", first.text),
-                    None => told,
-                }));
+                failed = true;
+                told.push(format!("The game in progress could not be resumed: {e}"));
             }
         }
+    }
+    if !told.is_empty() {
+        let text = told.join(" ");
+        out.message = Some(if failed {
+            Message::error(text)
+        } else {
+            Message::info(text)
+        });
     }
     out
 }
