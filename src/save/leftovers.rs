@@ -106,7 +106,7 @@ pub fn tidy(path: &Path) -> io::Result<Tidied> {
         .filter(|l| !still_writing(l))
         .collect();
     // Newest first: the first that loads and beats the file is the one to keep.
-    found.sort_by(|a, b| b.modified.cmp(&a.modified));
+    found.sort_by_key(|l| std::cmp::Reverse(l.modified));
     let mut kept = None;
     for leftover in found {
         let newer = match (leftover.modified, current) {
