@@ -155,6 +155,7 @@ fn the_chooser_goes_into_folders_and_up_and_opens_a_game() {
     assert_eq!(name_field(&h), "old.ron");
     h.get_by_label("Open").click();
     h.run();
+    finish_opening(&mut h);
     // Then it is the game in play
     assert_eq!(record(&h), saved);
     assert_eq!(h.state().current_file(), Some(path.as_path()));
@@ -244,6 +245,7 @@ fn a_file_refused_is_an_error_that_names_the_file_once() {
     h.run();
     h.get_by_label(&broken.display().to_string()).click();
     h.run();
+    finish_opening(&mut h);
     // Then the message is an error that names the file once
     let (text, kind) = message(&h).unwrap();
     assert_eq!(kind, Kind::Error);
@@ -363,7 +365,7 @@ fn opening_a_game_over_an_unfinished_one_asks_and_keeps_it_in_open_recent() {
     assert!(!before.is_empty());
     // When the saved game is opened (as Open and Open recent open it)
     h.state_mut().open_file(saved.clone());
-    h.run();
+    finish_opening(&mut h);
     // Then the person is asked first, and the game under way is still in play, not tied to
     // the file
     assert!(h.query_by_label("Leave this game?").is_some());
@@ -376,7 +378,7 @@ fn opening_a_game_over_an_unfinished_one_asks_and_keeps_it_in_open_recent() {
     assert_eq!(h.state().current_file(), None);
     // When he opens it again and leaves the game under way after all
     h.state_mut().open_file(saved.clone());
-    h.run();
+    finish_opening(&mut h);
     h.get_by_label("Leave it and open the saved game").click();
     h.run();
     // Then the saved game is in play, its file the current one, and the game left is kept
@@ -467,7 +469,7 @@ fn the_computers_answer_is_never_applied_to_another_game() {
     assert!(h.state().computer_thinking());
     std::thread::sleep(std::time::Duration::from_millis(400));
     h.state_mut().open_file(path);
-    h.run_steps(2);
+    finish_opening(&mut h);
     h.get_by_label("Leave it and open the saved game").click();
     // Then the answer about the first game is never applied to the other: the computer plays
     // the other game's own throw

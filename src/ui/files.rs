@@ -9,6 +9,7 @@ use super::file_chooser::{FileChooser, Outcome, Purpose};
 use super::file_names;
 use super::launch::Launch;
 use super::message::Message;
+use super::reading::{Reading, read_now, regular_or_absent};
 use crate::engine::Rules;
 use crate::save::{self, RecentFiles, Tidied};
 use crate::session::Session;
@@ -45,6 +46,10 @@ pub struct Files {
     file: Option<PathBuf>,
     dialog: Option<(Receiver<FileJob>, Asked)>,
     chooser: Option<FileChooser>,
+    /// A file being read off the window's thread.
+    reading: Option<Reading>,
+    /// The window, to wake when a file has been read.
+    wake: Option<egui::Context>,
 }
 
 /// The game a window starts with, if a file or the autosave gave one.
@@ -58,7 +63,8 @@ pub struct Resumed {
 }
 
 /// A loaded game as a session, its story told again from the record.
-fn resumed(loaded: save::Loaded, launch: &Launch) -> Session {
+#[must_use]
+pub fn resumed(loaded: save::Loaded, launch: &Launch) -> Session {
     let replay = &loaded.replay;
     Session::from_record(
         replay.rules().clone(),
@@ -70,21 +76,9 @@ fn resumed(loaded: save::Loaded, launch: &Launch) -> Session {
     .unwrap_or_else(|_| Session::resume(loaded.game, loaded.table, launch.dice()))
 }
 
-/// Refuses what is not a regular file before it is read or replaced: a pipe would block the
-/// window for ever, and a device must never be written over.
-fn regular_or_absent(path: &Path) -> Result<(), String> {
-    match std::fs::metadata(path) {
-        Ok(m) if !m.is_file() => Err(format!("{} is not a regular file", path.display())),
-        _ => Ok(()),
-    }
-}
-
 /// Loads the game in `path`, or says why not, naming the file once.
 fn load(path: &Path, launch: &Launch) -> Result<Session, String> {
-    regular_or_absent(path)?;
-    save::load(path)
-        .map(|loaded| resumed(loaded, launch))
-        .map_err(|e| e.to_string())
+    read_now(path).map(|loaded| resumed(loaded, launch))
 }
 
 /// The game to start with: the file the launch names, else (or if that file is refused: the
@@ -172,10 +166,28 @@ impl Files {
         self.chooser.is_some()
     }
 
-    /// Reads the game in `path` as a session. On failure, the message to show; nothing is
-    /// remembered either way, for the person may yet decline to leave the game in play.
-    pub fn read(path: &Path, launch: &Launch) -> Result<Session, Message> {
-        load(path, launch).map_err(|e| Message::error(format!("Could not open {e}")))
+    /// Starts reading the game in `path` off the window's thread, in place of any file being
+    /// read; [`Files::read_answer`] gives the answer once it has come.
+    pub fn start_reading(&mut self, path: PathBuf) {
+        self.reading = Some(Reading::start(path, self.wake.clone()));
+    }
+
+    /// The file being read, if any.
+    #[must_use]
+    pub fn reading(&self) -> Option<&Path> {
+        self.reading.as_ref().map(Reading::path)
+    }
+
+    /// The file read and what it gave, once the reading has finished. On failure, the message
+    /// to show; nothing is remembered either way, for the person may yet decline to leave the
+    /// game in play.
+    pub fn read_answer(&mut self) -> Option<(PathBuf, Result<save::Loaded, Message>)> {
+        let answer = self.reading.as_ref()?.answer()?;
+        let reading = self.reading.take()?;
+        Some((
+            reading.path().to_path_buf(),
+            answer.map_err(|e| Message::error(format!("Could not open {e}"))),
+        ))
     }
 
     /// Remembers `path` as the file of the game now in play, and among the recent ones.
@@ -270,6 +282,9 @@ impl Files {
     /// has closed with a file. Where the desktop's dialog could not open, the in-window
     /// chooser opens in its place.
     pub fn poll(&mut self, ctx: &egui::Context) -> Option<Chosen> {
+        if self.wake.is_none() {
+            self.wake = Some(ctx.clone());
+        }
         if let Some((rx, asked)) = &self.dialog {
             let job = match rx.try_recv() {
                 Ok(job) => Some(job),

@@ -22,6 +22,7 @@ pub mod log_view;
 pub mod men_view;
 pub mod message;
 pub mod position_setup;
+pub mod reading;
 pub mod replaying;
 pub mod screenshot;
 pub mod settings;

@@ -178,3 +178,17 @@ pub fn games_in_every_phase() -> Vec<Harness<'static, GamesterApp>> {
     out.push(doubled);
     out
 }
+
+/// Lets the window finish reading the file it is opening (off its own thread), frame by frame.
+#[allow(dead_code)]
+pub fn finish_opening(h: &mut Harness<'static, GamesterApp>) {
+    for _ in 0..2000 {
+        if h.state().opening().is_none() {
+            h.run();
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    panic!("the file was never read");
+}

@@ -4,7 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::super::files::{Chosen, Files};
+use super::super::files::{self, Chosen};
 use super::super::leaving::{self, Answer, Next};
 use super::super::message::Message;
 use super::super::position_setup;
@@ -25,17 +25,18 @@ impl GamesterApp {
         self.files.current()
     }
 
-    /// Opens the saved game in `path`, as Open recent does (also for tests). A file that
-    /// cannot be read leaves the game in play exactly as it was, and an unfinished game is
-    /// left only once the person says so.
+    /// Opens the saved game in `path`, as Open recent does (also for tests). The file is read
+    /// off the window's thread; a file that cannot be read leaves the game in play exactly as
+    /// it was, and an unfinished game is left only once the person says so.
     pub fn open_file(&mut self, path: PathBuf) {
-        match Files::read(&path, &self.launch) {
-            Ok(session) => self.leave_for(Next::Opened {
-                session: Box::new(session),
-                path,
-            }),
-            Err(message) => self.message = Some(message),
-        }
+        self.message = Some(Message::info(format!("Opening {}…", path.display())));
+        self.files.start_reading(path);
+    }
+
+    /// The file being opened, while it is read.
+    #[must_use]
+    pub fn opening(&self) -> Option<&Path> {
+        self.files.reading()
     }
 
     pub(super) fn save_to(&mut self, path: PathBuf) {
@@ -64,6 +65,20 @@ impl GamesterApp {
             Some(Chosen::Open(path)) => self.open_file(path),
             Some(Chosen::Save(path)) => self.save_to(path),
             None => {}
+        }
+        if let Some((path, answer)) = self.files.read_answer() {
+            match answer {
+                Ok(loaded) => {
+                    let session = files::resumed(loaded, &self.launch);
+                    self.message = None;
+                    self.leave_for(Next::Opened {
+                        session: Box::new(session),
+                        path,
+                    });
+                }
+                // The game already open stays exactly as it was.
+                Err(message) => self.message = Some(message),
+            }
         }
         if let Some(told) = self.autosaver.poll() {
             self.message = Some(told);
