@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use crate::ai::contest::{Contender, PlayMade, Score, play_game};
 use crate::ai::decide::{best_play, decide};
-use crate::cli_args::{CliError, read_query_with, read_throw};
+use crate::cli_args::{CliError, number, read_query_with, read_throw};
 use crate::engine::notation::format_play;
 use crate::engine::position_id;
 use crate::engine::{Game, Phase, Preset, Rules};
@@ -41,19 +41,6 @@ pub(crate) fn best(args: &[String]) -> Result<String, CliError> {
     Ok(format!("{id} {text}\n"))
 }
 
-fn number<T: std::str::FromStr>(
-    value: Option<&str>,
-    name: &str,
-    default: T,
-) -> Result<T, CliError> {
-    match value {
-        None => Ok(default),
-        Some(text) => text
-            .parse()
-            .map_err(|_| CliError::Usage(format!("{name} needs a whole number, not `{text}`"))),
-    }
-}
-
 /// `selfplay`: N games between two players; prints each side's wins and stakes, the draws, and
 /// last White's win rate with its 95% interval. `--log-plays <file>` writes White's plays
 /// (those with a choice) as queries for the oracle's `gnubg_eval.py`.
@@ -62,6 +49,11 @@ pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
         args,
         &["--white", "--black", "--games", "--seed", "--log-plays"],
     )?;
+    if q.position.is_some() || q.dice.is_some() {
+        return Err(CliError::Usage(
+            "selfplay plays from the layout of the rules: it takes no --position or --dice".into(),
+        ));
+    }
     let contender = |name: &str| -> Result<Contender, CliError> {
         q.get(name)
             .ok_or_else(|| CliError::Usage(format!("{name} <level|random> is required")))?
@@ -70,6 +62,9 @@ pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
     };
     let (white, black) = (contender("--white")?, contender("--black")?);
     let games: u32 = number(q.get("--games"), "--games", 100)?;
+    if games == 0 {
+        return Err(CliError::Usage("--games needs at least 1 game".into()));
+    }
     let seed: u64 = number(q.get("--seed"), "--seed", 1)?;
     let mut log = match q.get("--log-plays") {
         Some(path) => Some(std::io::BufWriter::new(

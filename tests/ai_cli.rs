@@ -121,6 +121,21 @@ fn bad_input_to_the_computer_is_one_line_on_stderr_and_exit_code_2() {
             "selfplay", "--preset", "irish", "--white", "fair", "--black", "fair", "--seed", "-1",
         ],
         &["bench", "ai", "--preset", "chess"],
+        &[
+            "selfplay", "--preset", "irish", "--white", "fair", "--black", "fair", "--games", "0",
+        ],
+        &["bench", "ai", "novice"],
+        &[
+            "selfplay",
+            "--preset",
+            "irish",
+            "--white",
+            "fair",
+            "--black",
+            "fair",
+            "--position",
+            "4HPwATDgc/ABMA",
+        ],
     ];
     for args in cases {
         let out = gamester(args);
@@ -129,4 +144,27 @@ fn bad_input_to_the_computer_is_one_line_on_stderr_and_exit_code_2() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
+}
+
+#[test]
+fn selfplay_into_a_closed_pipe_ends_quietly() {
+    // Given a reader that goes away before the report is written (as `| head -1` does)
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamester"))
+        .args([
+            "selfplay", "--preset", "irish", "--white", "novice", "--black", "random", "--games",
+            "2",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run gamester");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    // Then it ends with no panic and no error
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("gamester:"),
+        "{err}"
+    );
 }
