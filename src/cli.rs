@@ -27,7 +27,7 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
     match args.first().map(String::as_str) {
         Some("plays") => plays(&args[1..]),
         Some("best") => crate::cli_ai::best(&args[1..]),
-        Some("selfplay") => crate::cli_ai::selfplay(&args[1..]),
+        Some("selfplay") => crate::cli_selfplay::selfplay(&args[1..]),
         Some("presets") => {
             no_more("presets", &args[1..])?;
             Ok(presets())

@@ -124,6 +124,12 @@ fn bad_input_to_the_computer_is_one_line_on_stderr_and_exit_code_2() {
         &[
             "selfplay", "--preset", "irish", "--white", "fair", "--black", "fair", "--games", "0",
         ],
+        &[
+            "selfplay", "--preset", "irish", "--white", "fair", "--black", "fair", "--jobs", "0",
+        ],
+        &[
+            "selfplay", "--preset", "irish", "--white", "fair", "--black", "fair", "--jobs", "all",
+        ],
         &["bench", "ai", "novice"],
         &[
             "selfplay",
@@ -144,6 +150,51 @@ fn bad_input_to_the_computer_is_one_line_on_stderr_and_exit_code_2() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
+}
+
+#[test]
+fn selfplay_gives_the_same_games_on_one_thread_or_two() {
+    // Given a few seeded games of the quickest level, with White's plays logged
+    let dir = tempfile::tempdir().unwrap();
+    let run = |jobs: &str| {
+        let log = dir.path().join(format!("plays-{jobs}.txt"));
+        let out = gamester(&[
+            "selfplay",
+            "--preset",
+            "irish",
+            "--white",
+            "novice",
+            "--black",
+            "random",
+            "--games",
+            "6",
+            "--seed",
+            "9",
+            "--jobs",
+            jobs,
+            "--log-plays",
+            log.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (out, std::fs::read_to_string(log).unwrap())
+    };
+    // When they are played on one thread and on two
+    let (one, one_log) = run("1");
+    let (two, two_log) = run("2");
+    // Then the report and the log are the same, byte for byte
+    assert_eq!(stdout(&one), stdout(&two));
+    assert_eq!(one_log, two_log);
+    assert!(!one_log.is_empty());
+    // And the report is only the report: progress goes to standard error
+    let text = stdout(&two);
+    assert_eq!(text.lines().count(), 5, "{text}");
+    assert!(text.starts_with("games 6\n"), "{text}");
+    let progress = String::from_utf8_lossy(&two.stderr);
+    assert!(progress.contains("6/6 games"), "{progress}");
 }
 
 #[test]
