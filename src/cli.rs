@@ -1,11 +1,17 @@
 //! The headless command line: `plays`, `presets`, `check`, `bench`. Scripts and tests rely on the exact
 //! output formats documented in README.md.
+//!
+//! Everything the command line prints goes through [`write_out`] (standard output) or [`note`]
+//! (standard error), never `println!`, which panics when the output cannot be written.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
+use std::io::{self, Write as _};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 pub use crate::cli_args::CliError;
-use crate::cli_args::{read_query, read_throw};
+use crate::cli_args::{no_more, quote, read_query, read_throw};
 use crate::engine::notation::format_play;
 use crate::engine::position_id;
 use crate::engine::{Game, MoveRules, Preset, Rules, Side, legal_plays};
@@ -21,23 +27,94 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
     match args.first().map(String::as_str) {
         Some("plays") => plays(&args[1..]),
         Some("best") => crate::cli_ai::best(&args[1..]),
-        Some("selfplay") => crate::cli_ai::selfplay(&args[1..]),
-        Some("presets") => Ok(presets()),
+        Some("selfplay") => crate::cli_selfplay::selfplay(&args[1..]),
+        Some("presets") => {
+            no_more("presets", &args[1..])?;
+            Ok(presets())
+        }
         Some("check") => match &args[1..] {
             [path] => check(std::path::Path::new(path)),
             _ => Err(CliError::Usage("usage: gamester check <file.ron>".into())),
         },
         Some("bench") => match args.get(1).map(String::as_str) {
-            Some("movegen") => Ok(bench_movegen(Duration::from_secs(3))),
+            Some("movegen") => {
+                no_more("bench movegen", &args[2..])?;
+                Ok(bench_movegen(Duration::from_secs(3)))
+            }
+            Some("draw") => {
+                no_more("bench draw", &args[2..])?;
+                // The window's own benchmark: the binary runs it, so the command line never
+                // reaches into `ui`.
+                Err(CliError::Usage(
+                    "bench draw is run by the gamester program, not the library".into(),
+                ))
+            }
             Some("ai") => crate::cli_ai::bench_ai(&args[2..]),
-            _ => Err(CliError::Usage(
+            Some(other) => Err(CliError::Usage(format!(
+                "no benchmark is called {}; usage: gamester bench movegen|draw|ai",
+                quote(other)
+            ))),
+            None => Err(CliError::Usage(
                 "usage: gamester bench movegen|draw|ai".into(),
             )),
         },
         Some(other) => Err(CliError::Usage(format!(
-            "unknown command `{other}`; {USAGE}"
+            "unknown command {}; {USAGE}",
+            quote(other)
         ))),
         None => Err(CliError::Usage(USAGE.into())),
+    }
+}
+
+/// Writes `text` to standard output, all of it, flushed: the one way the command line prints
+/// its answers. An error is the output's (a full disk, a closed pipe); see [`exit_after`].
+pub fn write_out(text: &str) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
+/// Writes one line on standard error: an error, progress, a timing. The line stays one line
+/// (a newline or other control character in it, from an argument, is written escaped), and a
+/// standard error that cannot be written is let be: there is nowhere left to say so.
+pub fn note(line: &str) {
+    let _ = writeln!(io::stderr().lock(), "{}", one_line(line));
+}
+
+/// `text` with its control characters escaped (`\n`, `\u{1b}`…), so it prints as one line.
+fn one_line(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.chars()
+            .map(|c| {
+                if c.is_control() {
+                    c.escape_default().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect(),
+    )
+}
+
+/// Says why a command failed, on one line of standard error, and gives exit code 2.
+#[must_use]
+pub fn fail(problem: &dyn std::fmt::Display) -> ExitCode {
+    note(&format!("gamester: {problem}"));
+    ExitCode::from(2)
+}
+
+/// The exit code once the output is written: success, or success too when the reader went
+/// away (a closed pipe, as `gamester presets | head -1` makes: the reader has all it wanted),
+/// or 2 with one line on standard error when the output could not be written (a full disk).
+#[must_use]
+pub fn exit_after(written: io::Result<()>) -> ExitCode {
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => fail(&format_args!("cannot write the output: {e}")),
     }
 }
 
@@ -123,10 +200,10 @@ pub fn bench_movegen(budget: Duration) -> String {
         rounds += 1;
     }
     let secs = start.elapsed().as_secs_f64();
-    eprintln!(
+    note(&format!(
         "{} position-throws × {rounds} rounds in {secs:.2} s ({:.0} throws/s)",
         prepared.len(),
         (prepared.len() as u64 * rounds) as f64 / secs
-    );
+    ));
     format!("movegen {:.0} positions/s\n", produced as f64 / secs)
 }

@@ -1,16 +1,14 @@
-//! The computer's commands: `best` (its play of a throw), `selfplay` (contests between levels
-//! and the random player) and `bench ai` (how long it thinks). Formats are in README.md.
+//! The computer's commands: `best` (its play of a throw) and `bench ai` (how long it thinks);
+//! `selfplay` has its own module, `cli_selfplay`. Formats are in README.md.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
 use std::time::Instant;
 
-use crate::ai::contest::{Contender, PlayMade, Score, play_game};
 use crate::ai::decide::{best_play, decide};
 use crate::cli_args::{CliError, read_query_with, read_throw};
 use crate::engine::notation::format_play;
 use crate::engine::position_id;
-use crate::engine::{Game, Phase, Preset, Rules};
+use crate::engine::{Phase, Preset, Rules};
 use crate::level::Level;
 use crate::sample::decision_sample;
 
@@ -39,123 +37,6 @@ pub(crate) fn best(args: &[String]) -> Result<String, CliError> {
     }
     let text = format_play(&pos, &play.steps.to_vec(), q.rules.bear_off);
     Ok(format!("{id} {text}\n"))
-}
-
-fn number<T: std::str::FromStr>(
-    value: Option<&str>,
-    name: &str,
-    default: T,
-) -> Result<T, CliError> {
-    match value {
-        None => Ok(default),
-        Some(text) => text
-            .parse()
-            .map_err(|_| CliError::Usage(format!("{name} needs a whole number, not `{text}`"))),
-    }
-}
-
-/// `selfplay`: N games between two players; prints each side's wins and stakes, the draws, and
-/// last White's win rate with its 95% interval. `--log-plays <file>` writes White's plays
-/// (those with a choice) as queries for the oracle's `gnubg_eval.py`.
-pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
-    let q = read_query_with(
-        args,
-        &["--white", "--black", "--games", "--seed", "--log-plays"],
-    )?;
-    let contender = |name: &str| -> Result<Contender, CliError> {
-        q.get(name)
-            .ok_or_else(|| CliError::Usage(format!("{name} <level|random> is required")))?
-            .parse::<Contender>()
-            .map_err(CliError::from)
-    };
-    let (white, black) = (contender("--white")?, contender("--black")?);
-    let games: u32 = number(q.get("--games"), "--games", 100)?;
-    let seed: u64 = number(q.get("--seed"), "--seed", 1)?;
-    let mut log = match q.get("--log-plays") {
-        Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).map_err(|source| CliError::Write {
-                path: path.to_string(),
-                source,
-            })?,
-        )),
-        None => None,
-    };
-    let mut score = Score::default();
-    let mut log_error = None;
-    for i in 0..games {
-        let mut on_play = |_: &Game, made: PlayMade| {
-            if let Some(out) = log.as_mut()
-                && made.side == crate::engine::Side::White
-                && made.choices > 1
-                && made.throw.faces().len() == 2
-                && let Err(e) = writeln!(out, "{}", oracle_query(&made))
-            {
-                log_error = Some(e);
-            }
-        };
-        let game_seed = seed.wrapping_mul(1_000_003).wrapping_add(u64::from(i));
-        let outcome = play_game(&q.rules, white, black, game_seed, &mut on_play)?;
-        score.record(outcome);
-    }
-    if let Some(out) = log.as_mut()
-        && let Err(e) = out.flush()
-    {
-        log_error = Some(e);
-    }
-    if let Some(source) = log_error {
-        return Err(CliError::Write {
-            path: q.get("--log-plays").unwrap_or("the play log").to_string(),
-            source,
-        });
-    }
-    let n = f64::from(score.games.max(1));
-    let mut out = String::new();
-    let _ = writeln!(out, "games {}", score.games);
-    let _ = writeln!(
-        out,
-        "white {white} wins {} stakes {} ({:.3} per game)",
-        score.white_wins,
-        score.white_stakes,
-        f64::from(score.white_stakes) / n
-    );
-    let _ = writeln!(
-        out,
-        "black {black} wins {} stakes {} ({:.3} per game)",
-        score.black_wins,
-        score.black_stakes,
-        f64::from(score.black_stakes) / n
-    );
-    let _ = writeln!(out, "draws {}", score.draws);
-    let (p, lo, hi) = score.white_rate();
-    let _ = writeln!(
-        out,
-        "white win rate {:.1}% (95% CI {:.1}%-{:.1}%)",
-        100.0 * p,
-        100.0 * lo,
-        100.0 * hi
-    );
-    Ok(out)
-}
-
-/// A query line for `gnubg_eval.py`: the position id, the dice, and the board after the play
-/// in gnubg's simple layout (mover's bar, points 1–24, the adversary's bar).
-fn oracle_query(made: &PlayMade) -> String {
-    let p = made.play.position.pips();
-    let mut board = vec![i32::from(p[25])];
-    board.extend((1..=24).map(|i| i32::from(p[i])));
-    board.push(-i32::from(p[0]));
-    let faces = made.throw.faces();
-    format!(
-        "{} {} {} {}",
-        position_id::encode(&made.before),
-        faces[0],
-        faces[1],
-        board
-            .iter()
-            .map(i32::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    )
 }
 
 /// `bench ai [--preset <name> [--set <option>=<value>]...]`: the median, 90th percentile and

@@ -20,7 +20,7 @@ pub enum CliError {
     Rules(#[from] RulesError),
     #[error("bad position: {0}")]
     Position(#[from] PositionIdError),
-    #[error("bad dice `{text}`: {reason}")]
+    #[error("bad dice {}: {reason}", quote(text))]
     Dice { text: String, reason: String },
     #[error("{0}")]
     Save(#[from] SaveError),
@@ -28,13 +28,47 @@ pub enum CliError {
     Level(#[from] UnknownLevel),
     #[error("{0}")]
     Contest(#[from] ContestError),
+    /// No thread could be started to play on.
+    #[error("cannot start a thread: {0}")]
+    Thread(#[source] std::io::Error),
     /// A file the command was asked to write could not be written.
-    #[error("cannot write {path}: {source}")]
+    #[error("cannot write {}: {source}", quote(path))]
     Write {
         path: String,
         #[source]
         source: std::io::Error,
     },
+}
+
+/// An argument as an error message shows it: in quotes, with a newline or any other control
+/// character escaped (`"a\nb"`), so a message stays one line and an empty argument shows.
+pub(crate) fn quote(argument: &str) -> String {
+    format!("{argument:?}")
+}
+
+/// The whole number `value` gives for the option `name`, or `default` when it is not given.
+pub(crate) fn number<T: std::str::FromStr>(
+    value: Option<&str>,
+    name: &str,
+    default: T,
+) -> Result<T, CliError> {
+    match value {
+        None => Ok(default),
+        Some(text) => text.parse().map_err(|_| {
+            CliError::Usage(format!("{name} needs a whole number, not {}", quote(text)))
+        }),
+    }
+}
+
+/// Refuses the arguments left over when `command` takes no more.
+pub(crate) fn no_more(command: &str, rest: &[String]) -> Result<(), CliError> {
+    match rest.first() {
+        None => Ok(()),
+        Some(extra) => Err(CliError::Usage(format!(
+            "{command} takes no more arguments, not {}",
+            quote(extra)
+        ))),
+    }
 }
 
 /// The options shared by the commands that take rules, a position and dice, and the command's
@@ -93,7 +127,9 @@ pub(crate) fn read_query_with(args: &[String], own_names: &[&str]) -> Result<Que
                 dice = Some(faces);
             }
             other if own_names.contains(&other) => own.push((other.to_string(), value()?)),
-            other => return Err(CliError::Usage(format!("unknown option `{other}`"))),
+            other => {
+                return Err(CliError::Usage(format!("unknown option {}", quote(other))));
+            }
         }
     }
     let mut rules =

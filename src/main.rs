@@ -5,32 +5,25 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use gamester::cli::{exit_after, fail, write_out};
 use gamester::ui::Launch;
 
 const SUBCOMMANDS: [&str; 6] = ["plays", "presets", "check", "bench", "best", "selfplay"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().map(String::as_str) == Some("bench")
-        && args.get(1).map(String::as_str) == Some("draw")
-    {
+    if args == ["bench", "draw"] {
         // The window's own benchmark: asked here, so the command line never reaches into `ui`.
-        println!("draw {:.3} ms/frame", gamester::ui::bench_draw(500));
-        return ExitCode::SUCCESS;
+        let ms = gamester::ui::bench_draw(500);
+        return exit_after(write_out(&format!("draw {ms:.3} ms/frame\n")));
     }
     if args
         .first()
         .is_some_and(|a| SUBCOMMANDS.contains(&a.as_str()))
     {
         return match gamester::cli::run(&args) {
-            Ok(out) => {
-                print!("{out}");
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                eprintln!("gamester: {e}");
-                ExitCode::from(2)
-            }
+            Ok(out) => exit_after(write_out(&out)),
+            Err(e) => fail(&e),
         };
     }
     let mut launch = Launch::default();
@@ -47,10 +40,12 @@ fn main() -> ExitCode {
             },
             "--fresh" => launch.ephemeral = true,
             "-h" | "--help" => {
-                println!("{}", gamester::cli::USAGE);
-                return ExitCode::SUCCESS;
+                return exit_after(write_out(&format!("{}\n", gamester::cli::USAGE)));
             }
-            other if other.starts_with('-') => return usage(&format!("unknown option `{other}`")),
+            other if other.starts_with('-') => return usage(&format!("unknown option {other:?}")),
+            path if launch.open.is_some() => {
+                return usage(&format!("one saved game at a time, not {path:?} as well"));
+            }
             path if std::path::Path::new(path).is_file() => {
                 launch.open = Some(PathBuf::from(path));
             }
@@ -69,14 +64,10 @@ fn main() -> ExitCode {
     }
     match gamester::ui::run(launch) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("gamester: {e}");
-            ExitCode::from(2)
-        }
+        Err(e) => fail(&e),
     }
 }
 
 fn usage(problem: &str) -> ExitCode {
-    eprintln!("gamester: {problem}; {}", gamester::cli::USAGE);
-    ExitCode::from(2)
+    fail(&format_args!("{problem}; {}", gamester::cli::USAGE))
 }

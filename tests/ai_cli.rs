@@ -121,6 +121,27 @@ fn bad_input_to_the_computer_is_one_line_on_stderr_and_exit_code_2() {
             "selfplay", "--preset", "irish", "--white", "fair", "--black", "fair", "--seed", "-1",
         ],
         &["bench", "ai", "--preset", "chess"],
+        &[
+            "selfplay", "--preset", "irish", "--white", "fair", "--black", "fair", "--games", "0",
+        ],
+        &[
+            "selfplay", "--preset", "irish", "--white", "fair", "--black", "fair", "--jobs", "0",
+        ],
+        &[
+            "selfplay", "--preset", "irish", "--white", "fair", "--black", "fair", "--jobs", "all",
+        ],
+        &["bench", "ai", "novice"],
+        &[
+            "selfplay",
+            "--preset",
+            "irish",
+            "--white",
+            "fair",
+            "--black",
+            "fair",
+            "--position",
+            "4HPwATDgc/ABMA",
+        ],
     ];
     for args in cases {
         let out = gamester(args);
@@ -129,4 +150,72 @@ fn bad_input_to_the_computer_is_one_line_on_stderr_and_exit_code_2() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
+}
+
+#[test]
+fn selfplay_gives_the_same_games_on_one_thread_or_two() {
+    // Given a few seeded games of the quickest level, with White's plays logged
+    let dir = tempfile::tempdir().unwrap();
+    let run = |jobs: &str| {
+        let log = dir.path().join(format!("plays-{jobs}.txt"));
+        let out = gamester(&[
+            "selfplay",
+            "--preset",
+            "irish",
+            "--white",
+            "novice",
+            "--black",
+            "random",
+            "--games",
+            "6",
+            "--seed",
+            "9",
+            "--jobs",
+            jobs,
+            "--log-plays",
+            log.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (out, std::fs::read_to_string(log).unwrap())
+    };
+    // When they are played on one thread and on two
+    let (one, one_log) = run("1");
+    let (two, two_log) = run("2");
+    // Then the report and the log are the same, byte for byte
+    assert_eq!(stdout(&one), stdout(&two));
+    assert_eq!(one_log, two_log);
+    assert!(!one_log.is_empty());
+    // And the report is only the report: progress goes to standard error
+    let text = stdout(&two);
+    assert_eq!(text.lines().count(), 5, "{text}");
+    assert!(text.starts_with("games 6\n"), "{text}");
+    let progress = String::from_utf8_lossy(&two.stderr);
+    assert!(progress.contains("6/6 games"), "{progress}");
+}
+
+#[test]
+fn selfplay_into_a_closed_pipe_ends_quietly() {
+    // Given a reader that goes away before the report is written (as `| head -1` does)
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamester"))
+        .args([
+            "selfplay", "--preset", "irish", "--white", "novice", "--black", "random", "--games",
+            "2",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run gamester");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    // Then it ends with no panic and no error
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("gamester:"),
+        "{err}"
+    );
 }

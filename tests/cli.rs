@@ -267,3 +267,148 @@ fn a_word_that_is_neither_a_command_nor_a_file_is_refused_without_a_window() {
         assert!(!err.contains("window"), "{err}");
     }
 }
+
+/// Runs gamester with its standard output going to `stdout`.
+fn gamester_into(args: &[&str], stdout: std::process::Stdio) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamester"))
+        .args(args)
+        .stdout(stdout)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("run gamester")
+}
+
+fn example(name: &str) -> String {
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn output_that_cannot_be_written_is_one_line_on_stderr_and_exit_code_2() {
+    let irish = example("irish_short.ron");
+    let cases: &[&[&str]] = &[
+        &["presets"],
+        &["check", &irish],
+        &[
+            "plays",
+            "--preset",
+            "modern",
+            "--position",
+            "4HPwATDgc/ABMA",
+            "--dice",
+            "3,1",
+        ],
+        &["--help"],
+    ];
+    for args in cases {
+        // Given a standard output on a full disk
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .expect("/dev/full");
+        // When a command prints to it
+        let out = gamester_into(args, full.into());
+        // Then it says so in one line on stderr and exits with 2, without a panic
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(err.contains("cannot write"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let irish = example("irish_short.ron");
+    let cases: &[&[&str]] = &[&["presets"], &["check", &irish], &["--help"]];
+    for args in cases {
+        // Given a reader that goes away before gamester writes (as `| head -1` does)
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gamester"))
+            .args(*args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run gamester");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        // Then gamester ends without a word and without a panic
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(err.is_empty(), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn extra_arguments_are_refused() {
+    let irish = example("irish_short.ron");
+    let cases: &[&[&str]] = &[
+        &["presets", "modern"],
+        &["presets", "--preset", "modern"],
+        &["bench", "movegen", "--seconds", "1"],
+        &["bench", "draw", "500"],
+        &["bench"],
+        &["bench", "nothing"],
+        &["check", &irish, &irish],
+        &[
+            "plays",
+            "--preset",
+            "modern",
+            "--position",
+            "4HPwATDgc/ABMA",
+            "--dice",
+            "3,1",
+            "8/5",
+        ],
+    ];
+    for args in cases {
+        // When a command is given an argument it does not take
+        let out = gamester(args);
+        // Then it is refused in one line, exit code 2, before any work
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    // And two saved games to open are refused before any window is tried
+    let out = gamester(&[&irish, &irish]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("one saved game at a time"), "{err}");
+}
+
+#[test]
+fn a_newline_in_an_argument_cannot_split_the_error() {
+    let cases: &[&[&str]] = &[
+        &["presets", "a\nb"],
+        &["plays", "--preset", "irish", "--bogus\nline"],
+        &["plays", "--preset", "irish\nmodern"],
+        &["plays", "--preset", "irish", "--set", "bear_off=exact\nfoo"],
+        &["plays", "--preset", "irish", "--dice", "3\nx"],
+        &["check", "no\nsuch.ron"],
+        &["bench", "move\ngen"],
+    ];
+    for args in cases {
+        let out = gamester(args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains("\\n"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_custom_layout_without_fifteen_men_a_side_is_refused() {
+    // Given a Position ID with sixteen White men (8 on each of two points)
+    let sixteen = "layout=custom:4P8HAADw7x8AAA";
+    let players = ["--white", "random", "--black", "random"];
+    let throw = ["--position", "4HPwATDgc/ABMA", "--dice", "3,1"];
+    for (command, own) in [("selfplay", players), ("plays", throw), ("best", throw)] {
+        // When it is the layout of a command
+        let args = [&[command, "--preset", "irish", "--set", sixteen][..], &own].concat();
+        let out = gamester(&args);
+        // Then it is refused as a saved game's setup is: by the count of men
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("White has 16 men"), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+}
