@@ -3,7 +3,9 @@
 
 Two computers play each other in the window (under Xvfb), so the autosave is written after
 every throw and step, several times a second. Each run starts Gamester on the data folder the
-last run left, lets it play for a random while, and kills it with SIGKILL. After each kill the
+last run left, lets it play for a random while, and kills it with SIGKILL; every other run
+watches the data folder and kills the window the moment a temporary file appears, in the
+middle of a save. After each kill the
 autosave must load (`gamester check`), and the leftover temporary files are counted, with how
 many of them were whole and newer than the autosave. At the next start, Gamester must have
 tidied them all away.
@@ -51,7 +53,7 @@ xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1024x700x24"],
                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 time.sleep(1)
 env = dict(os.environ, HOME=home, DISPLAY=display)
-kills = valid = broken = left_total = left_whole_newer = left_after_start = new_games = 0
+timed = kills = valid = broken = left_total = left_whole_newer = left_after_start = new_games = 0
 turns_seen = []
 random.seed(1)
 for run in range(runs):
@@ -64,7 +66,14 @@ for run in range(runs):
     time.sleep(1.2)
     # Whatever the last kill left must be gone once the window has started.
     left_after_start += len(leftovers())
-    time.sleep(random.uniform(0.0, 2.5))
+    if run % 2 == 0:
+        time.sleep(random.uniform(0.0, 2.5))
+    else:
+        # Timed mid-save: the moment a save's temporary file is there, before its rename.
+        until = time.time() + 5
+        while time.time() < until and not leftovers():
+            pass
+        timed += 1 if leftovers() else 0
     window.kill()
     window.wait()
     kills += 1
@@ -87,7 +96,7 @@ final_left = len(leftovers())
 window.kill()
 window.wait()
 xvfb.kill()
-print(f"kills {kills}; autosave valid after {valid}, broken after {broken}; "
+print(f"kills {kills} ({timed} timed mid-save); autosave valid after {valid}, broken after {broken}; "
       f"games finished and begun anew {new_games}")
 print(f"temporary files left by the kills {left_total} "
       f"(whole and newer than the autosave: {left_whole_newer}); "
