@@ -2,16 +2,15 @@
 //! output formats documented in README.md.
 //!
 //! Everything the command line prints goes through [`write_out`] (standard output) or [`note`]
-//! (standard error), never `println!`, which panics when the output cannot be written.
+//! (standard error), never `println!`, which panics when the output cannot be written; both
+//! live in `cli_out`, which every command-line file may use.
 
-use std::borrow::Cow;
 use std::fmt::Write as _;
-use std::io::{self, Write as _};
-use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 pub use crate::cli_args::CliError;
 use crate::cli_args::{no_more, quote, read_query, read_throw};
+pub use crate::cli_out::{exit_after, fail, note, write_out};
 use crate::engine::notation::format_play;
 use crate::engine::position_id;
 use crate::engine::{Game, MoveRules, Preset, Rules, Side, legal_plays};
@@ -63,58 +62,6 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
             quote(other)
         ))),
         None => Err(CliError::Usage(USAGE.into())),
-    }
-}
-
-/// Writes `text` to standard output, all of it, flushed: the one way the command line prints
-/// its answers. An error is the output's (a full disk, a closed pipe); see [`exit_after`].
-pub fn write_out(text: &str) -> io::Result<()> {
-    let mut out = io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()
-}
-
-/// Writes one line on standard error: an error, progress, a timing. The line stays one line
-/// (a newline or other control character in it, from an argument, is written escaped), and a
-/// standard error that cannot be written is let be: there is nowhere left to say so.
-pub fn note(line: &str) {
-    let _ = writeln!(io::stderr().lock(), "{}", one_line(line));
-}
-
-/// `text` with its control characters escaped (`\n`, `\u{1b}`…), so it prints as one line.
-fn one_line(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
-        return Cow::Borrowed(text);
-    }
-    Cow::Owned(
-        text.chars()
-            .map(|c| {
-                if c.is_control() {
-                    c.escape_default().to_string()
-                } else {
-                    c.to_string()
-                }
-            })
-            .collect(),
-    )
-}
-
-/// Says why a command failed, on one line of standard error, and gives exit code 2.
-#[must_use]
-pub fn fail(problem: &dyn std::fmt::Display) -> ExitCode {
-    note(&format!("gamester: {problem}"));
-    ExitCode::from(2)
-}
-
-/// The exit code once the output is written: success, or success too when the reader went
-/// away (a closed pipe, as `gamester presets | head -1` makes: the reader has all it wanted),
-/// or 2 with one line on standard error when the output could not be written (a full disk).
-#[must_use]
-pub fn exit_after(written: io::Result<()>) -> ExitCode {
-    match written {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => fail(&format_args!("cannot write the output: {e}")),
     }
 }
 

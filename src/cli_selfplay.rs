@@ -11,8 +11,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::ai::contest::{Contender, PlayMade, Score, play_game};
-use crate::cli::note;
 use crate::cli_args::{CliError, number, read_query_with};
+use crate::cli_out::note;
 use crate::engine::{Outcome, Side, position_id};
 
 /// How long at least between two lines of progress.

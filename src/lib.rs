@@ -10,6 +10,7 @@ pub mod ai;
 pub mod cli;
 mod cli_ai;
 mod cli_args;
+mod cli_out;
 mod cli_selfplay;
 pub mod engine;
 pub mod level;
