@@ -11,9 +11,10 @@ use egui::{
 };
 
 use super::dice_view::{self, ShownDie};
-use super::men_view::{paint_man, paint_slab};
+use super::look::Look;
 use super::theme;
 pub use super::theme::MIN_TEXT;
+use super::{men_view, period};
 use crate::engine::{Cube, Position, Side};
 use crate::players::Colour;
 use crate::teaching::points::PointName;
@@ -74,6 +75,8 @@ pub struct BoardView {
     /// Men in flight, not drawn in their places: one man of the side fewer at each place
     /// (the men sliding are drawn over the board by `slide`).
     pub hidden: Vec<(Place, Side)>,
+    /// How the board is painted.
+    pub look: Look,
 }
 
 /// Where the pointer acted on the board this frame.
@@ -315,8 +318,49 @@ impl BoardView {
         }
     }
 
-    /// Paints the whole board through `to_screen`.
+    /// Paints the whole board through `to_screen`, in the look chosen.
     pub fn paint(&self, painter: &Painter, to_screen: &RectTransform) {
+        match self.look {
+            Look::Plain => self.paint_plain_box(painter, to_screen),
+            Look::Period => period::board::paint_box(self, painter, to_screen),
+        }
+        self.paint_men_and_dice(painter, to_screen);
+    }
+
+    /// Paints a man lying on the board at `centre` (screen), as the look draws men.
+    pub fn paint_man(
+        &self,
+        painter: &Painter,
+        centre: Pos2,
+        radius: f32,
+        colour: Colour,
+        count: Option<usize>,
+        selected: bool,
+    ) {
+        match self.look {
+            Look::Plain => men_view::paint_man(painter, centre, radius, colour, count, selected),
+            Look::Period => {
+                period::men::paint_man(painter, centre, radius, colour, count, selected);
+            }
+        }
+    }
+
+    /// Paints a man borne off at `at` (board coordinates), as the look draws men.
+    pub fn paint_off(
+        &self,
+        painter: &Painter,
+        to_screen: &RectTransform,
+        at: Pos2,
+        colour: Colour,
+    ) {
+        match self.look {
+            Look::Plain => men_view::paint_slab(painter, to_screen, at, colour),
+            Look::Period => period::men::paint_off(painter, to_screen, at, colour),
+        }
+    }
+
+    /// The plain box: flat wood, two-coloured points with their names, and the tray.
+    pub fn paint_plain_box(&self, painter: &Painter, to_screen: &RectTransform) {
         let s = to_screen.scale().x;
         let r = |rect: Rect| to_screen.transform_rect(rect);
         let p = |pos: Pos2| to_screen * pos;
@@ -439,7 +483,13 @@ impl BoardView {
                 theme::LABEL_INK,
             );
         }
+    }
 
+    /// The men, the cups, the cube and the dice, over the box.
+    fn paint_men_and_dice(&self, painter: &Painter, to_screen: &RectTransform) {
+        let s = to_screen.scale().x;
+        let r = |rect: Rect| to_screen.transform_rect(rect);
+        let p = |pos: Pos2| to_screen * pos;
         // The men on the points.
         for pt in 1..=24u8 {
             let side = if self.position.at(usize::from(pt)) > 0 {
@@ -452,7 +502,7 @@ impl BoardView {
                 let label = (i == MAX_SHOWN - 1 && count > MAX_SHOWN).then_some(count);
                 let selected =
                     self.selected == Some(Place::Point(pt)) && i + 1 == count.min(MAX_SHOWN);
-                paint_man(
+                self.paint_man(
                     painter,
                     p(self.man_pos(pt, i)),
                     MAN_R * s,
@@ -468,7 +518,7 @@ impl BoardView {
             for i in 0..count.min(4) {
                 let label = (i == 3 && count > 4).then_some(count);
                 let selected = self.selected == Some(Place::Bar(side)) && i + 1 == count.min(4);
-                paint_man(
+                self.paint_man(
                     painter,
                     p(self.bar_pos(side, i)),
                     MAN_R * s,
@@ -512,13 +562,17 @@ impl BoardView {
             let off = self.count(Place::Tray(side), side);
             for i in 0..off {
                 let at = self.slot(Place::Tray(side), i);
-                paint_slab(painter, to_screen, at, self.colour_of(side));
+                self.paint_off(painter, to_screen, at, self.colour_of(side));
             }
         }
 
         // The cups, the cube and the dice.
         for side in Side::BOTH {
-            dice_view::paint_cup(
+            let paint_cup = match self.look {
+                Look::Plain => dice_view::paint_cup,
+                Look::Period => period::dice::paint_cup,
+            };
+            paint_cup(
                 painter,
                 r(self.cup_rect(side)),
                 self.colour_of(side),
@@ -554,7 +608,10 @@ impl BoardView {
             );
         }
         for die in &self.dice {
-            dice_view::paint_die(painter, to_screen, die);
+            match self.look {
+                Look::Plain => dice_view::paint_die(painter, to_screen, die),
+                Look::Period => period::dice::paint_die(painter, to_screen, die),
+            }
         }
     }
 }

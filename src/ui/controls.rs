@@ -7,6 +7,7 @@ use egui::RichText;
 use super::glossary::{self, Glossary};
 use super::input::KEYS;
 use super::intent::{Intent, Share};
+use super::look::Look;
 use super::settings::Settings;
 use super::slide::Speed;
 use crate::engine::{Action, Phase, Preset, Rules};
@@ -91,6 +92,11 @@ pub fn menu_bar(
             ui.label("How fast the men and dice move (a click or Space skips)");
             for speed in Speed::ALL {
                 ui.radio_value(&mut settings.speed, speed, speed.words());
+            }
+            ui.separator();
+            ui.label("The board");
+            for look in Look::ALL {
+                ui.radio_value(&mut settings.look, look, look.words());
             }
         });
         ui.menu_button("Help", |ui| {

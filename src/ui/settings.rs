@@ -5,6 +5,7 @@
 use egui::{ComboBox, RichText};
 use serde::{Deserialize, Serialize};
 
+use super::look::Look;
 use super::slide::Speed;
 use crate::engine::options::{OPTIONS, RuleOption, source_name, source_short};
 use crate::engine::{Players, Preset, Rules, Side};
@@ -27,6 +28,8 @@ pub struct Settings {
     pub ace_left: bool,
     /// How fast the men slide and the dice fly (instant: no animation).
     pub speed: Speed,
+    /// How the board looks (View menu).
+    pub look: Look,
     pub recent: RecentFiles,
     /// Whether the first-game guide was offered already (it opens by itself once).
     pub guide_offered: bool,
@@ -41,6 +44,7 @@ impl Default for Settings {
             numbers: false,
             ace_left: false,
             speed: Speed::Normal,
+            look: Look::Period,
             recent: RecentFiles::default(),
             guide_offered: false,
         }

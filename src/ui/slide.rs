@@ -12,7 +12,6 @@ use egui::emath::RectTransform;
 use serde::{Deserialize, Serialize};
 
 use super::board_view::{BoardView, MAN_R, Place};
-use super::men_view::{paint_man, paint_slab};
 use super::table_view::TableView;
 use crate::engine::movegen::play_step;
 use crate::engine::{BearOff, Event, Position, Side};
@@ -290,9 +289,9 @@ impl SlideFrame {
             let colour = board.colours[side.index()];
             let at = start.lerp(end, flight.t);
             if matches!(to, Place::Tray(_)) && flight.t >= 1.0 {
-                paint_slab(painter, to_screen, at, colour);
+                board.paint_off(painter, to_screen, at, colour);
             } else {
-                paint_man(painter, to_screen * at, MAN_R * s, colour, None, false);
+                board.paint_man(painter, to_screen * at, MAN_R * s, colour, None, false);
             }
         }
     }

@@ -6,6 +6,7 @@ use egui::pos2;
 
 use super::board_view::{BoardView, Place};
 use super::dice_view::ShownDie;
+use super::look::Look;
 use crate::engine::{Action, Event, Game, Phase, Side};
 use crate::players::{Colour, Table};
 use crate::session::Session;
@@ -252,6 +253,7 @@ impl TableView {
             cube: game.rules().cube.then(|| game.cube()),
             turn,
             hidden: Vec::new(),
+            look: Look::default(),
         }
     }
 }

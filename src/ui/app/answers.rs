@@ -189,6 +189,8 @@ impl GamesterApp {
         {
             choosable = view.breakable(game, binder);
         }
-        view.board(shown, selected, targets, choosable)
+        let mut board = view.board(shown, selected, targets, choosable);
+        board.look = self.settings.look;
+        board
     }
 }
