@@ -192,3 +192,46 @@ fn a_whole_save_cut_off_before_its_rename_is_recovered_at_start() {
     left.sort();
     assert_eq!(left, vec![save::AUTOSAVE_FILE.to_string()]);
 }
+
+#[test]
+fn a_file_opened_at_start_keeps_the_unfinished_game_it_displaces() {
+    // Given an unfinished game in the autosave, and another game saved in a file
+    let data = tempfile::tempdir().unwrap();
+    let autosaved = write_game(&data.path().join(save::AUTOSAVE_FILE), 7, 10);
+    let other = data.path().join("other.ron");
+    let opened = write_game(&other, 3, 10);
+    assert_ne!(autosaved, opened);
+    // When Gamester starts with the file (a double-click on it, `gamester other.ron`)
+    let mut settings = two_people();
+    settings.speed = gamester::ui::slide::Speed::Instant;
+    let mut h = harness_with(
+        Launch {
+            seed: Some(43),
+            data_dir: Some(data.path().to_path_buf()),
+            open: Some(other.clone()),
+            ..Launch::default()
+        },
+        settings,
+    );
+    h.run();
+    // Then the file's game is in play, and the game that was in progress is kept in the data
+    // folder and listed in Open recent, the window saying where
+    assert_eq!(record(&h), opened);
+    let kept = h
+        .state()
+        .settings
+        .recent
+        .latest()
+        .map(Path::to_path_buf)
+        .unwrap();
+    assert_eq!(kept.parent(), Some(data.path()));
+    assert_eq!(
+        save::load(&kept).unwrap().game.record(),
+        autosaved.as_slice()
+    );
+    assert!(
+        h.state()
+            .message()
+            .is_some_and(|m| m.text.contains("kept in Open recent"))
+    );
+}

@@ -20,7 +20,7 @@ use super::input::{self, KeyFocus, PickedUp};
 use super::intent::Intent;
 use super::last_play::LastPlay;
 use super::launch::Launch;
-use super::leaving::Next;
+use super::leaving::{self, Next};
 use super::message::Message;
 use super::position_setup::PositionSetup;
 use super::replaying::ReplayView;
@@ -100,6 +100,14 @@ impl GamesterApp {
     pub fn new(settings: Settings, launch: Launch) -> GamesterApp {
         let resumed = files::resume(&launch);
         let mut message = resumed.message;
+        let mut settings = settings;
+        if let Some(left) = &resumed.displaced {
+            let kept = leaving::keep_displaced(left, &launch, &mut settings.recent);
+            message = Some(match message.take() {
+                Some(first) => first.and(&kept),
+                None => kept,
+            });
+        }
         let session = match resumed.session {
             Some(s) => s,
             None => match new_game(&settings.rules, &settings.table, &launch)

@@ -8,6 +8,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use super::file_chooser::{FileChooser, Outcome, Purpose};
 use super::file_names;
 use super::launch::Launch;
+use super::leaving;
 use super::message::Message;
 use super::reading::{Reading, read_now, regular_or_absent};
 use crate::engine::Rules;
@@ -58,6 +59,9 @@ pub struct Resumed {
     pub session: Option<Session>,
     /// The file it came from (not the autosave).
     pub file: Option<PathBuf>,
+    /// The unfinished game of the autosave, displaced by the file opened at start: the window
+    /// keeps it, as it keeps any game left for another.
+    pub displaced: Option<Session>,
     /// Why the file or the autosave could not be resumed.
     pub message: Option<Message>,
 }
@@ -115,6 +119,15 @@ pub fn resume(launch: &Launch) -> Resumed {
                 told.push(format!("Could not open {e}"));
             }
         }
+    }
+    if let Some(opened) = &out.session
+        && let Some(path) = launch.autosave_path()
+        && path.exists()
+        && let Ok(autosaved) = load(&path, launch)
+        && leaving::unfinished(autosaved.game())
+        && autosaved.game().record() != opened.game().record()
+    {
+        out.displaced = Some(autosaved);
     }
     if out.session.is_none()
         && let Some(path) = launch.autosave_path()

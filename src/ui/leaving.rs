@@ -9,6 +9,7 @@ use egui::{Id, RichText};
 
 use super::file_names;
 use super::launch::Launch;
+use super::message::Message;
 use super::settings::Settings;
 use crate::engine::Game;
 use crate::save::{self, RecentFiles};
@@ -98,4 +99,20 @@ pub fn keep(
     save::write_atomic(&path, &file).map_err(|e| e.to_string())?;
     recent.add(path.clone());
     Ok(Some(path))
+}
+
+/// Keeps the unfinished game of the autosave when a file opened at start takes its place, as
+/// any game left for another is kept; what to tell the person.
+pub fn keep_displaced(left: &Session, launch: &Launch, recent: &mut RecentFiles) -> Message {
+    match keep(left, launch, recent) {
+        Ok(Some(path)) => Message::info(format!(
+            "The game that was in progress is kept in Open recent, as {}",
+            path.display()
+        )),
+        Ok(None) => Message::info("The game that was in progress is not kept (--fresh)"),
+        Err(e) => Message::error(format!(
+            "The game that was in progress could not be kept: {e}; it stays in the autosave \
+             until this game changes"
+        )),
+    }
 }

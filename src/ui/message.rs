@@ -50,6 +50,17 @@ impl Message {
         }
     }
 
+    /// This message followed by `then`, an error if either is.
+    #[must_use]
+    pub fn and(&self, then: &Message) -> Message {
+        let text = format!("{} {}", self.text, then.text);
+        if self.kind == Kind::Error || then.kind == Kind::Error {
+            Message::error(text)
+        } else {
+            Message::info(text)
+        }
+    }
+
     /// The same message, kept however the game moves on, until another replaces it.
     #[must_use]
     pub fn lasting(self) -> Message {
