@@ -126,7 +126,7 @@ pub const PERIOD_STRING: Color32 = Color32::from_rgb(236, 222, 190);
 /// The fine dark line inlaid in a bone point.
 pub const PERIOD_STRING_DARK: Color32 = Color32::from_rgb(84, 58, 38);
 /// Ink of the points' names on the rim.
-pub const PERIOD_INK: Color32 = Color32::from_rgb(62, 38, 22);
+pub const PERIOD_INK: Color32 = Color32::from_rgb(46, 28, 16);
 /// Brass of the hinges and clasp: body, shade and gleam.
 pub const PERIOD_BRASS: Color32 = Color32::from_rgb(186, 146, 70);
 pub const PERIOD_BRASS_DARK: Color32 = Color32::from_rgb(104, 76, 34);

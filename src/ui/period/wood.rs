@@ -20,7 +20,6 @@ pub fn cache_id() -> Id {
 }
 
 /// The grain texture, built on the first call for this context and reused after.
-#[must_use]
 pub fn grain(ctx: &Context) -> TextureHandle {
     if let Some(handle) = ctx.data(|d| d.get_temp::<TextureHandle>(cache_id())) {
         return handle;
@@ -72,7 +71,6 @@ fn fbm(x: f32, y: f32, seed: u32) -> f32 {
 
 /// The grain: long streaks along x, gently wavering, with pores and a few darker late-wood
 /// lines. Pale (near white), so a tint gives each wood its colour.
-#[must_use]
 pub fn grain_image() -> ColorImage {
     let mut pixels = Vec::with_capacity(GRAIN_W * GRAIN_H);
     for y in 0..GRAIN_H {
