@@ -134,3 +134,26 @@ pub fn add_plank(
     mesh.add_triangle(base, base + 1, base + 2);
     mesh.add_triangle(base, base + 2, base + 3);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_grain_is_pale_varied_and_the_same_each_time_it_is_made() {
+        // Given the grain made twice
+        let (a, b) = (grain_image(), grain_image());
+        // Then it is the same picture, of the size declared
+        assert_eq!(a.size, [GRAIN_W, GRAIN_H]);
+        assert!(a.pixels == b.pixels);
+        // And pale enough to be tinted, yet with streaks in it
+        let greys: Vec<u8> = a.pixels.iter().map(|c| c.r()).collect();
+        let (lo, hi) = (
+            greys.iter().copied().min().unwrap_or(0),
+            greys.iter().copied().max().unwrap_or(0),
+        );
+        let mean = greys.iter().map(|&g| f32::from(g)).sum::<f32>() / greys.len() as f32;
+        assert!(mean > 170.0, "mean {mean}");
+        assert!(hi - lo > 40, "from {lo} to {hi}");
+    }
+}
