@@ -27,17 +27,17 @@ pub fn label_size(scale: f32) -> f32 {
 
 /// The board's own width and height.
 pub const SIZE: Vec2 = vec2(960.0, 700.0);
-const BORDER: f32 = 20.0;
-const POINT_W: f32 = 60.0;
-const POINT_LEN: f32 = 270.0;
-const BAR_X0: f32 = 380.0;
-const BAR_X1: f32 = 440.0;
-const FIELD_X1: f32 = 800.0;
-const MID_Y: f32 = 350.0;
+pub(crate) const BORDER: f32 = 20.0;
+pub(crate) const POINT_W: f32 = 60.0;
+pub(crate) const POINT_LEN: f32 = 270.0;
+pub(crate) const BAR_X0: f32 = 380.0;
+pub(crate) const BAR_X1: f32 = 440.0;
+pub(crate) const FIELD_X1: f32 = 800.0;
+pub(crate) const MID_Y: f32 = 350.0;
 /// Radius of a man.
 pub const MAN_R: f32 = 27.0;
-const TRAY_X0: f32 = 830.0;
-const TRAY_X1: f32 = 950.0;
+pub(crate) const TRAY_X0: f32 = 830.0;
+pub(crate) const TRAY_X1: f32 = 950.0;
 const MAX_SHOWN: usize = 5;
 
 /// A place on the board, in the numbering of the side at the bottom.
@@ -136,7 +136,7 @@ impl BoardView {
         }
     }
 
-    fn tray_rect(&self, side: Side) -> Rect {
+    pub(crate) fn tray_rect(&self, side: Side) -> Rect {
         if side == self.bottom {
             Rect::from_min_max(pos2(TRAY_X0, 440.0), pos2(TRAY_X1, SIZE.y - BORDER))
         } else {
@@ -205,7 +205,7 @@ impl BoardView {
         )
     }
 
-    fn point_rect(&self, p: u8) -> Rect {
+    pub(crate) fn point_rect(&self, p: u8) -> Rect {
         let x = self.point_x(p);
         let (y0, y1) = if p <= 12 {
             (SIZE.y - BORDER - POINT_LEN, SIZE.y - BORDER)

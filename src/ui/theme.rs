@@ -109,3 +109,25 @@ pub fn apply(ctx: &egui::Context) {
         v.widgets.inactive.weak_bg_fill = Color32::from_rgb(226, 212, 182);
     });
 }
+
+// The period board: woods, inlay, ink and brass.
+/// The table the board stands on: dark walnut (a tint over the pale grain).
+pub const PERIOD_TABLE: Color32 = Color32::from_rgb(92, 60, 40);
+/// The rims of the two trays: oak.
+pub const PERIOD_RIM: Color32 = Color32::from_rgb(212, 172, 118);
+/// The floor of each tray: walnut.
+pub const PERIOD_FIELD: Color32 = Color32::from_rgb(150, 102, 62);
+/// The light inlaid points: bone.
+pub const PERIOD_BONE: Color32 = Color32::from_rgb(228, 214, 182);
+/// The dark inlaid points: ebony.
+pub const PERIOD_EBONY: Color32 = Color32::from_rgb(44, 32, 26);
+/// Stringing: the fine light line inlaid along edges.
+pub const PERIOD_STRING: Color32 = Color32::from_rgb(236, 222, 190);
+/// The fine dark line inlaid in a bone point.
+pub const PERIOD_STRING_DARK: Color32 = Color32::from_rgb(84, 58, 38);
+/// Ink of the points' names on the rim.
+pub const PERIOD_INK: Color32 = Color32::from_rgb(46, 28, 16);
+/// Brass of the hinges and clasp: body, shade and gleam.
+pub const PERIOD_BRASS: Color32 = Color32::from_rgb(186, 146, 70);
+pub const PERIOD_BRASS_DARK: Color32 = Color32::from_rgb(104, 76, 34);
+pub const PERIOD_BRASS_LIGHT: Color32 = Color32::from_rgb(240, 212, 140);

@@ -5,3 +5,4 @@
 pub mod board;
 pub mod dice;
 pub mod men;
+pub mod wood;
