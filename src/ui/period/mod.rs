@@ -4,4 +4,5 @@
 
 pub mod board;
 pub mod dice;
+pub mod light;
 pub mod men;
