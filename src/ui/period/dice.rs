@@ -15,7 +15,7 @@ use crate::ui::dice_view::ShownDie;
 /// The side of a period die, in board units: about half the plain die
 /// ([`DIE_SIZE`](crate::ui::dice_view::DIE_SIZE)), as bone dice were small beside the men.
 /// Clicks still find the die over the plain die's square, which is kinder to the hand.
-pub const DIE_SIDE: f32 = 22.0;
+pub const DIE_SIDE: f32 = 23.0;
 
 const BONE: Color32 = Color32::from_rgb(228, 216, 186);
 const BONE_LIT: Color32 = Color32::from_rgb(250, 244, 226);
@@ -92,8 +92,9 @@ pub fn paint_die(painter: &Painter, to_screen: &RectTransform, die: &ShownDie) {
     let centre = to_screen * die.at;
     let q = DIE_SIDE * 0.27;
     let pip = if die.spent { PIP_SPENT } else { PIP };
-    let dot = (DIE_SIDE * 0.055 * s).max(1.1);
-    let ring = (DIE_SIDE * 0.115 * s).max(2.2);
+    // On a small window the rings shrink with the die rather than run into each other.
+    let dot = (DIE_SIDE * 0.055 * s).max(0.9);
+    let ring = DIE_SIDE * 0.115 * s;
     let line = (DIE_SIDE * 0.03 * s).max(0.6);
     for &(x, y) in pips(die.face) {
         let at = centre + turn(vec2(x * q, y * q)) * s;

@@ -46,12 +46,12 @@ pub fn wood(colour: Colour) -> Wood {
         (v * 0.90).min(255.0) as u8,
         (v * 0.60).min(255.0) as u8,
     );
-    let face = mix(face, warm, 0.5);
+    let face = mix(face, warm, 0.65);
     let pale = l > 0.5;
     let lit = mix(
         face,
         Color32::from_rgb(255, 250, 236),
-        if pale { 0.45 } else { 0.28 },
+        if pale { 0.3 } else { 0.28 },
     );
     let shade = darker(face, if pale { 0.70 } else { 0.55 });
     Wood {
@@ -113,7 +113,8 @@ pub fn man_mesh(centre: Pos2, radius: f32, wood: &Wood) -> Mesh {
         let n = dir(k);
         let l = lit(n);
         let rim = mix(wood.shade, wood.lit, l * l);
-        mesh.colored_vertex(top + n * (r * 0.6), mix(wood.face, wood.lit, l * 0.5));
+        let inner = mix(mix(wood.face, wood.shade, 0.3), wood.lit, l * 0.6);
+        mesh.colored_vertex(top + n * (r * 0.6), inner);
         mesh.colored_vertex(top + n * (r - FEATHER * 0.5), rim);
         mesh.colored_vertex(
             top + n * (r + FEATHER * 0.5),
@@ -193,28 +194,33 @@ pub fn paint_off(painter: &Painter, to_screen: &RectTransform, at: Pos2, colour:
         Color32::from_black_alpha(70),
         16,
     );
-    // Columns across the edge: a cylinder seen from the side, lit from the left.
-    const COLS: u32 = 10;
+    // Columns across the edge: a cylinder seen from the side, lit from the left, its top and
+    // bottom feathered a point so they are smooth. Each column: top feather, the rim of the
+    // man's face, the edge, its underside, bottom feather.
+    const COLS: u32 = 12;
     let first = mesh.vertices.len() as u32;
     for k in 0..=COLS {
         let u = 2.0 * k as f32 / COLS as f32 - 1.0;
         let round = (1.0 - u * u).max(0.0).sqrt();
         let n = vec2(u, 0.0) * 0.8 + vec2(0.0, -0.6) * round;
         let x = c.x + u * half_w;
-        // The ends round off, so the edge is a little lower there.
-        let h = half_h * (0.75 + 0.25 * round.sqrt());
+        // The ends round off, so the edge is lower there.
+        let h = half_h * (0.45 + 0.55 * round.sqrt());
         let edge = mix(wood.edge_shade, wood.lit, lit(n.normalized()));
-        mesh.colored_vertex(pos2(x, c.y - h), mix(edge, wood.lit, 0.35));
-        mesh.colored_vertex(pos2(x, c.y - h * 0.55), edge);
-        mesh.colored_vertex(pos2(x, c.y + h), darker(edge, 0.7));
+        mesh.colored_vertex(pos2(x, c.y - h - 0.8), Color32::TRANSPARENT);
+        mesh.colored_vertex(pos2(x, c.y - h), mix(edge, wood.lit, 0.4));
+        mesh.colored_vertex(pos2(x, c.y - h * 0.45), edge);
+        mesh.colored_vertex(pos2(x, c.y + h), darker(edge, 0.65));
+        mesh.colored_vertex(pos2(x, c.y + h + 0.8), Color32::TRANSPARENT);
     }
+    const ROWS: u32 = 5;
     for k in 0..COLS {
-        let a = first + 3 * k;
-        let b = a + 3;
-        mesh.add_triangle(a, b, a + 1);
-        mesh.add_triangle(a + 1, b, b + 1);
-        mesh.add_triangle(a + 1, b + 1, a + 2);
-        mesh.add_triangle(a + 2, b + 1, b + 2);
+        let a = first + ROWS * k;
+        let b = a + ROWS;
+        for row in 0..ROWS - 1 {
+            mesh.add_triangle(a + row, b + row, a + row + 1);
+            mesh.add_triangle(a + row + 1, b + row, b + row + 1);
+        }
     }
     painter.add(Shape::mesh(mesh));
 }
