@@ -500,7 +500,10 @@ impl GamesterApp {
         let resting = self.resting_dice();
         let owners: Vec<Option<usize>> = resting.iter().map(|(_, o)| *o).collect();
         board.dice = match &self.animation {
-            Some(a) => a.frame(now),
+            Some(a) => {
+                a.tip_cup(ui.ctx(), now);
+                a.frame(now)
+            }
             None => resting.into_iter().map(|(d, _)| d).collect(),
         };
         egui::CentralPanel::default_margins().show(ui, |ui| {

@@ -40,6 +40,28 @@ impl ThrowAnimation {
         now - self.started >= THROW_SECONDS
     }
 
+    /// How far the box thrown from is tipped at time `now`: over quickly (0 to 1 in the first
+    /// fifth of the throw), held while the dice roll out, and upright again as they land.
+    #[must_use]
+    pub fn tipping(&self, now: f64) -> f32 {
+        let t = ((now - self.started) / THROW_SECONDS).clamp(0.0, 1.0) as f32;
+        let up = (t / 0.2).min(1.0);
+        let back = ((1.0 - t) / 0.35).min(1.0);
+        let ease = |x: f32| x * x * (3.0 - 2.0 * x);
+        ease(up.min(back))
+    }
+
+    /// Tells the period painter, for this pass, how far the box thrown from is tipped. The
+    /// bottom side's box lies below the board's middle.
+    pub fn tip_cup(&self, ctx: &egui::Context, now: f64) {
+        crate::ui::period::dice::CupTip {
+            mouth_up: self.from.y > super::board_view::SIZE.y / 2.0,
+            tip: self.tipping(now),
+            pass: ctx.cumulative_pass_nr(),
+        }
+        .tell(ctx);
+    }
+
     /// The dice in flight at time `now`: moving out of the cup, tumbling, showing changing faces.
     #[must_use]
     pub fn frame(&self, now: f64) -> Vec<ShownDie> {
@@ -175,5 +197,25 @@ pub fn paint_cup(painter: &Painter, rect: Rect, colour: Colour, lit: bool, mouth
             Stroke::new(w * 0.05, theme::SELECTED),
             StrokeKind::Outside,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_box_tips_during_a_throw_and_stands_again_when_the_dice_land() {
+        // Given a throw started at 10 s
+        let throw = ThrowAnimation {
+            started: 10.0,
+            from: pos2(890.0, 395.0),
+            dice: vec![(pos2(600.0, 350.0), 3, Colour::White)],
+        };
+        // Then it is upright at the start and the end, and over in the middle
+        assert!(throw.tipping(10.0) < 0.01);
+        assert!(throw.tipping(10.0 + THROW_SECONDS * 0.4) > 0.99);
+        assert!(throw.tipping(10.0 + THROW_SECONDS) < 0.01);
+        assert!(throw.tipping(20.0) < 0.01);
     }
 }

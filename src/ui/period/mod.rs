@@ -4,5 +4,6 @@
 
 pub mod board;
 pub mod dice;
+pub mod light;
 pub mod men;
 pub mod wood;
