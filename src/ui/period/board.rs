@@ -31,7 +31,12 @@ const BOX_X1: f32 = FIELD_X1 + BORDER;
 pub fn paint_box(view: &BoardView, painter: &Painter, to_screen: &RectTransform) {
     let s = to_screen.scale().x;
     let grain = wood::grain(painter.ctx());
-    let whole = Rect::from_min_size(Pos2::ZERO, SIZE);
+    // The table fills all the room the board has, so the box stands on it, not on the
+    // window's parchment.
+    let whole = to_screen
+        .inverse()
+        .transform_rect(painter.clip_rect())
+        .union(Rect::from_min_size(Pos2::ZERO, SIZE));
     let trays = [
         Rect::from_min_max(pos2(0.0, 0.0), pos2(FOLD_X, SIZE.y)),
         Rect::from_min_max(pos2(FOLD_X, 0.0), pos2(BOX_X1, SIZE.y)),
@@ -44,7 +49,7 @@ pub fn paint_box(view: &BoardView, painter: &Painter, to_screen: &RectTransform)
     // The table the board stands on, under everything, and the box's shadow on it.
     // Its top is four boards of walnut, each a little different, laid along the width.
     let mut table = Mesh::with_texture(grain.id());
-    let seams = [0.0, 182.0, 371.0, 548.0, SIZE.y];
+    let seams = [whole.min.y, 182.0, 371.0, 548.0, whole.max.y];
     for (k, ys) in seams.windows(2).enumerate() {
         let board = Rect::from_min_max(pos2(whole.min.x, ys[0]), pos2(whole.max.x, ys[1]));
         let tint = theme::PERIOD_TABLE.gamma_multiply(1.0 - 0.07 * (k % 3) as f32);
