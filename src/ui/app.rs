@@ -22,13 +22,14 @@ use super::last_play::LastPlay;
 use super::launch::Launch;
 use super::leaving::{self, Next};
 use super::message::Message;
+use super::period::dice::CupTip;
 use super::position_setup::PositionSetup;
 use super::replaying::ReplayView;
 use super::screenshot::{Screenshot, ScreenshotResult};
 use super::settings::{self, Settings};
 use super::slide::{self, Slides, Speed};
 use super::tooltips::Hover;
-use super::{glossary, guide, log_view, theme};
+use super::{board_view, glossary, guide, log_view, theme};
 use crate::engine::{Event, Position, RuleError, Rules, Side, Tally};
 use crate::players::{Colour, Table};
 use crate::session::Session;
@@ -499,11 +500,12 @@ impl GamesterApp {
         }
         let resting = self.resting_dice();
         let owners: Vec<Option<usize>> = resting.iter().map(|(_, o)| *o).collect();
+        board.cup_tip = self.animation.as_ref().map(|a| CupTip {
+            mouth_up: a.from.y > board_view::SIZE.y / 2.0,
+            tip: a.tipping(now),
+        });
         board.dice = match &self.animation {
-            Some(a) => {
-                a.tip_cup(ui.ctx(), now);
-                a.frame(now)
-            }
+            Some(a) => a.frame(now),
             None => resting.into_iter().map(|(d, _)| d).collect(),
         };
         egui::CentralPanel::default_margins().show(ui, |ui| {

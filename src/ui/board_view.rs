@@ -77,6 +77,8 @@ pub struct BoardView {
     pub hidden: Vec<(Place, Side)>,
     /// How the board is painted.
     pub look: Look,
+    /// The dice box tipped by a throw in flight, if one is.
+    pub cup_tip: Option<period::dice::CupTip>,
 }
 
 /// Where the pointer acted on the board this frame.
@@ -568,17 +570,14 @@ impl BoardView {
 
         // The cups, the cube and the dice.
         for side in Side::BOTH {
-            let paint_cup = match self.look {
-                Look::Plain => dice_view::paint_cup,
-                Look::Period => period::dice::paint_cup,
-            };
-            paint_cup(
-                painter,
-                r(self.cup_rect(side)),
-                self.colour_of(side),
-                self.turn == Some(side),
-                side == self.bottom,
-            );
+            let (rect, colour) = (r(self.cup_rect(side)), self.colour_of(side));
+            let (lit, mouth_up) = (self.turn == Some(side), side == self.bottom);
+            match self.look {
+                Look::Plain => dice_view::paint_cup(painter, rect, colour, lit, mouth_up),
+                Look::Period => {
+                    period::dice::paint_cup(painter, rect, colour, lit, mouth_up, self.cup_tip);
+                }
+            }
         }
         if let Some(cube) = self.cube {
             let y = match cube.owner {

@@ -51,17 +51,6 @@ impl ThrowAnimation {
         ease(up.min(back))
     }
 
-    /// Tells the period painter, for this pass, how far the box thrown from is tipped. The
-    /// bottom side's box lies below the board's middle.
-    pub fn tip_cup(&self, ctx: &egui::Context, now: f64) {
-        crate::ui::period::dice::CupTip {
-            mouth_up: self.from.y > super::board_view::SIZE.y / 2.0,
-            tip: self.tipping(now),
-            pass: ctx.cumulative_pass_nr(),
-        }
-        .tell(ctx);
-    }
-
     /// The dice in flight at time `now`: moving out of the cup, tumbling, showing changing faces.
     #[must_use]
     pub fn frame(&self, now: f64) -> Vec<ShownDie> {

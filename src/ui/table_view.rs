@@ -254,6 +254,7 @@ impl TableView {
             turn,
             hidden: Vec::new(),
             look: Look::default(),
+            cup_tip: None,
         }
     }
 }

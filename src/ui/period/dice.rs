@@ -5,7 +5,7 @@
 //! has a gilt lip and a warm glow; on a throw it tips toward its own table.
 
 use egui::emath::RectTransform;
-use egui::{Color32, Id, Mesh, Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
+use egui::{Color32, Mesh, Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
 
 use super::light::{self, darker, lit, mix};
 use super::men;
@@ -128,40 +128,29 @@ fn pips(face: u8) -> &'static [(f32, f32)] {
     }
 }
 
-/// How far a side's dice box is tipped this frame (0 upright, 1 over on its side), as a throw
-/// in flight tells it (see [`ThrowAnimation::tip_cup`](crate::ui::dice_view::ThrowAnimation::tip_cup)).
+/// A dice box tipped by a throw in flight: which (the bottom side's has its mouth up) and how
+/// far (0 upright, 1 over on its side; see
+/// [`ThrowAnimation::tipping`](crate::ui::dice_view::ThrowAnimation::tipping)).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct CupTip {
-    /// Whether the tipping box is the bottom side's (its mouth up).
     pub mouth_up: bool,
     pub tip: f32,
-    /// The pass it was told for: a tip not renewed is over.
-    pub pass: u64,
-}
-
-impl CupTip {
-    fn id() -> Id {
-        Id::unique("gamester-period-cup-tip")
-    }
-
-    /// Tells the painter, for this pass, that a box is tipped.
-    pub fn tell(self, ctx: &egui::Context) {
-        ctx.data_mut(|d| d.insert_temp(Self::id(), self));
-    }
-
-    /// How far the box with its mouth `mouth_up` is tipped in this pass.
-    fn of(ctx: &egui::Context, mouth_up: bool) -> f32 {
-        ctx.data(|d| d.get_temp::<CupTip>(Self::id()))
-            .filter(|t| t.mouth_up == mouth_up && t.pass == ctx.cumulative_pass_nr())
-            .map_or(0.0, |t| t.tip)
-    }
 }
 
 /// Paints a side's dice box in `rect` (screen): a turned wooden cylinder with moulded rings, a
 /// band in the side's colour, its mouth toward the board's middle (`mouth_up` for the bottom
 /// side). The box of the side to throw (`lit`) glows warm and has a gilt lip.
-pub fn paint_cup(painter: &Painter, rect: Rect, colour: Colour, lit: bool, mouth_up: bool) {
-    let tip = CupTip::of(painter.ctx(), mouth_up);
+pub fn paint_cup(
+    painter: &Painter,
+    rect: Rect,
+    colour: Colour,
+    lit: bool,
+    mouth_up: bool,
+    tipped: Option<CupTip>,
+) {
+    let tip = tipped
+        .filter(|t| t.mouth_up == mouth_up)
+        .map_or(0.0, |t| t.tip);
     painter.add(Shape::mesh(cup_mesh(rect, colour, lit, mouth_up, tip)));
 }
 
