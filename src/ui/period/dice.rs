@@ -16,6 +16,16 @@ use crate::ui::dice_view::ShownDie;
 /// ([`DIE_SIZE`](crate::ui::dice_view::DIE_SIZE)), as bone dice were small beside the men.
 /// Clicks still find the die over the plain die's square, which is kinder to the hand.
 pub const DIE_SIDE: f32 = 23.0;
+/// The least a die's side may measure on screen, in points, so that its pips can be counted
+/// at a glance on the smallest window (at 800×600 the board's scale would make it 13).
+pub const LEAST_ON_SCREEN: f32 = 18.0;
+
+/// How many screen points a board unit of a die measures through `to_screen`: the board's own
+/// scale, or more where that would make the die too small to read.
+#[must_use]
+pub fn die_scale(to_screen: &RectTransform) -> f32 {
+    to_screen.scale().x.max(LEAST_ON_SCREEN / DIE_SIDE)
+}
 
 const BONE: Color32 = Color32::from_rgb(228, 216, 186);
 const BONE_LIT: Color32 = Color32::from_rgb(250, 244, 226);
@@ -46,7 +56,7 @@ fn rim(half: f32) -> [Vec2; 12] {
 /// The shadow and the shaded body of a die, in screen coordinates, as one mesh.
 #[must_use]
 pub fn die_mesh(to_screen: &RectTransform, die: &ShownDie) -> Mesh {
-    let s = to_screen.scale().x;
+    let s = die_scale(to_screen);
     let half = DIE_SIDE / 2.0;
     let (sin, cos) = die.angle.sin_cos();
     let turn = |v: Vec2| vec2(v.x * cos - v.y * sin, v.x * sin + v.y * cos);
@@ -85,7 +95,7 @@ pub fn die_mesh(to_screen: &RectTransform, die: &ShownDie) -> Mesh {
 
 /// Paints one die: bone, slightly rounded, with ring-and-dot pips.
 pub fn paint_die(painter: &Painter, to_screen: &RectTransform, die: &ShownDie) {
-    let s = to_screen.scale().x;
+    let s = die_scale(to_screen);
     painter.add(Shape::mesh(die_mesh(to_screen, die)));
     let (sin, cos) = die.angle.sin_cos();
     let turn = |v: Vec2| vec2(v.x * cos - v.y * sin, v.x * sin + v.y * cos);
@@ -314,6 +324,26 @@ mod tests {
             .map(|v| v.pos.x)
             .collect();
         xs.iter().copied().fold(f32::MIN, f32::max) - xs.iter().copied().fold(f32::MAX, f32::min)
+    }
+
+    #[test]
+    fn on_the_smallest_window_a_die_stays_large_enough_to_read() {
+        // Given the board drawn at the scale of an 800×600 window (0.55) and smaller
+        for scale in [0.55_f32, 0.3] {
+            let to_screen = RectTransform::from_to(
+                Rect::from_min_size(Pos2::ZERO, vec2(960.0, 700.0)),
+                Rect::from_min_size(Pos2::ZERO, vec2(960.0 * scale, 700.0 * scale)),
+            );
+            let width = painted_width(&die_mesh(
+                &to_screen,
+                &ShownDie {
+                    angle: 0.0,
+                    ..die()
+                },
+            ));
+            // Then the die is never under the least side on screen
+            assert!(width >= LEAST_ON_SCREEN - 0.5, "{width} at scale {scale}");
+        }
     }
 
     #[test]
