@@ -13,8 +13,8 @@ use proptest::prelude::*;
 
 use gamester::ai::random::RandomPlayer;
 use gamester::engine::{
-    Action, DieRefusal, Endings, Event, FairDice, Game, Phase, Position, Preset, RuleError, Rules,
-    Side, Step, StepRefusal,
+    Action, DieRefusal, EndReason, Endings, Event, FairDice, Game, Phase, Position, Preset,
+    RuleError, Rules, Side, Step, StepRefusal, TurnStart,
 };
 
 /// At a play: every destination's steps are accepted together, carry the man from where he
@@ -149,11 +149,56 @@ fn check_ending(before: &Game, after: &Game, events: &[Event]) -> Result<(), Tes
         return Ok(());
     };
     let doublets = before.throw().is_some_and(|t| t.is_doublets());
-    let win = Endings::from(after.rules()).after_play(&after.position_for(winner), doublets);
-    prop_assert!(win.is_some(), "{:?}", outcome);
-    if let Some(win) = win {
-        prop_assert_eq!(win.reason, outcome.reason);
-        prop_assert_eq!(win.stake * before.cube().value, outcome.stake);
+    let endings = Endings::from(after.rules());
+    match endings.after_play(&after.position_for(winner), doublets) {
+        Some(win) => {
+            prop_assert_eq!(win.reason, outcome.reason);
+            prop_assert_eq!(win.stake * before.cube().value, outcome.stake);
+        }
+        // Else the play ended the game at the next turn's start, in the same action: the
+        // loser, on the bar against a table the play bound, loses to the prime of tables.
+        None => {
+            prop_assert_eq!(
+                endings.turn_start(&after.position_for(winner.other())),
+                TurnStart::LosesToPrime,
+                "{:?}",
+                outcome
+            );
+            prop_assert_eq!(outcome.reason, EndReason::PrimeOfTables);
+            prop_assert_eq!(outcome.stake, before.cube().value);
+        }
+    }
+    Ok(())
+}
+
+/// Plays a random game under `rules` (the moves from `seed`), checking the engine's answers at
+/// every state.
+fn check_random_game(rules: Rules, seed: u64) -> Result<(), TestCaseError> {
+    let mut game = Game::new(rules).unwrap();
+    let mut player = RandomPlayer::seeded(seed);
+    let mut guard = 0;
+    while !game.is_over() && guard < 20_000 {
+        guard += 1;
+        check_actor(&game)?;
+        if game.phase() == Phase::Playing {
+            check_destinations(&game)?;
+            check_spent_dice(&game)?;
+            check_unplayable(&game)?;
+        }
+        let before = game.clone();
+        let turns = game.turns();
+        player
+            .act(&mut game)
+            .map_err(|e| TestCaseError::fail(e.to_string()))?;
+        // Whether a turn ended, read from the events, as the window and saves read it.
+        let mut replay = before.clone();
+        let mut events = Vec::new();
+        for &a in &game.record()[before.record().len()..] {
+            events.extend(replay.apply(a).unwrap());
+        }
+        let ended = events.iter().any(Event::ends_turn);
+        prop_assert_eq!(ended, game.turns() > turns || game.is_over());
+        check_ending(&before, &game, &events)?;
     }
     Ok(())
 }
@@ -164,31 +209,33 @@ proptest! {
     /// At every state of random games: the engine's answers hold.
     #[test]
     fn the_engine_answers_the_windows_questions(rules in arb_rules(), seed in any::<u64>()) {
-        let mut game = Game::new(rules).unwrap();
-        let mut player = RandomPlayer::seeded(seed);
-        let mut guard = 0;
-        while !game.is_over() && guard < 20_000 {
-            guard += 1;
-            check_actor(&game)?;
-            if game.phase() == Phase::Playing {
-                check_destinations(&game)?;
-                check_spent_dice(&game)?;
-                check_unplayable(&game)?;
-            }
-            let before = game.clone();
-            let turns = game.turns();
-            player.act(&mut game).map_err(|e| TestCaseError::fail(e.to_string()))?;
-            // Whether a turn ended, read from the events, as the window and saves read it.
-            let mut replay = before.clone();
-            let mut events = Vec::new();
-            for &a in &game.record()[before.record().len()..] {
-                events.extend(replay.apply(a).unwrap());
-            }
-            let ended = events.iter().any(Event::ends_turn);
-            prop_assert_eq!(ended, game.turns() > turns || game.is_over());
-            check_ending(&before, &game, &events)?;
-        }
+        check_random_game(rules, seed)?;
     }
+}
+
+/// A case the property above once found (CI, 2026-11-21): a play binds the player's table while
+/// the adversary is on the bar, under "the bound table loses"; the game ends in that same action,
+/// at the start of the adversary's turn, by the prime of tables rather than by the play itself.
+#[test]
+fn a_play_that_binds_a_table_against_a_man_on_the_bar_can_end_the_game_at_once() {
+    use gamester::engine::{BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, Opening};
+    use gamester::engine::{Players, Stakes};
+    let rules = Rules {
+        layout: Layout::Fails,
+        dice: Dice::TwoMinoret,
+        doublets: Doublets::Single,
+        opening: Opening::PlayOpening,
+        bound_table: BoundTable::Loses,
+        bear_off: BearOff::Modern,
+        compulsion: Compulsion::Free,
+        stakes: Stakes::Single,
+        unplayable_die_loses: false,
+        all_captured_wins: false,
+        blocked_is_draw: false,
+        cube: false,
+        players: Players::DoubleHand,
+    };
+    check_random_game(rules, 4_994_656_411_828_300_048).unwrap();
 }
 
 #[test]
