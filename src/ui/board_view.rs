@@ -12,9 +12,9 @@ use egui::{
 
 use super::dice_view::{self, ShownDie};
 use super::look::Look;
+use super::period;
 use super::theme;
 pub use super::theme::MIN_TEXT;
-use super::{men_view, period};
 use crate::engine::{Cube, Position, Side};
 use crate::players::Colour;
 use crate::teaching::points::PointName;
@@ -329,38 +329,6 @@ impl BoardView {
         self.paint_men_and_dice(painter, to_screen);
     }
 
-    /// Paints a man lying on the board at `centre` (screen), as the look draws men.
-    pub fn paint_man(
-        &self,
-        painter: &Painter,
-        centre: Pos2,
-        radius: f32,
-        colour: Colour,
-        count: Option<usize>,
-        selected: bool,
-    ) {
-        match self.look {
-            Look::Plain => men_view::paint_man(painter, centre, radius, colour, count, selected),
-            Look::Period => {
-                period::men::paint_man(painter, centre, radius, colour, count, selected);
-            }
-        }
-    }
-
-    /// Paints a man borne off at `at` (board coordinates), as the look draws men.
-    pub fn paint_off(
-        &self,
-        painter: &Painter,
-        to_screen: &RectTransform,
-        at: Pos2,
-        colour: Colour,
-    ) {
-        match self.look {
-            Look::Plain => men_view::paint_slab(painter, to_screen, at, colour),
-            Look::Period => period::men::paint_off(painter, to_screen, at, colour),
-        }
-    }
-
     /// The plain box: flat wood, two-coloured points with their names, and the tray.
     pub fn paint_plain_box(&self, painter: &Painter, to_screen: &RectTransform) {
         let s = to_screen.scale().x;
@@ -504,7 +472,7 @@ impl BoardView {
                 let label = (i == MAX_SHOWN - 1 && count > MAX_SHOWN).then_some(count);
                 let selected =
                     self.selected == Some(Place::Point(pt)) && i + 1 == count.min(MAX_SHOWN);
-                self.paint_man(
+                self.look.paint_man(
                     painter,
                     p(self.man_pos(pt, i)),
                     MAN_R * s,
@@ -520,7 +488,7 @@ impl BoardView {
             for i in 0..count.min(4) {
                 let label = (i == 3 && count > 4).then_some(count);
                 let selected = self.selected == Some(Place::Bar(side)) && i + 1 == count.min(4);
-                self.paint_man(
+                self.look.paint_man(
                     painter,
                     p(self.bar_pos(side, i)),
                     MAN_R * s,
@@ -564,7 +532,8 @@ impl BoardView {
             let off = self.count(Place::Tray(side), side);
             for i in 0..off {
                 let at = self.slot(Place::Tray(side), i);
-                self.paint_off(painter, to_screen, at, self.colour_of(side));
+                self.look
+                    .paint_off(painter, to_screen, at, self.colour_of(side));
             }
         }
 
@@ -572,12 +541,8 @@ impl BoardView {
         for side in Side::BOTH {
             let (rect, colour) = (r(self.cup_rect(side)), self.colour_of(side));
             let (lit, mouth_up) = (self.turn == Some(side), side == self.bottom);
-            match self.look {
-                Look::Plain => dice_view::paint_cup(painter, rect, colour, lit, mouth_up),
-                Look::Period => {
-                    period::dice::paint_cup(painter, rect, colour, lit, mouth_up, self.cup_tip);
-                }
-            }
+            self.look
+                .paint_cup(painter, rect, colour, lit, mouth_up, self.cup_tip);
         }
         if let Some(cube) = self.cube {
             let y = match cube.owner {
@@ -607,10 +572,7 @@ impl BoardView {
             );
         }
         for die in &self.dice {
-            match self.look {
-                Look::Plain => dice_view::paint_die(painter, to_screen, die),
-                Look::Period => period::dice::paint_die(painter, to_screen, die),
-            }
+            self.look.paint_die(painter, to_screen, die);
         }
     }
 }

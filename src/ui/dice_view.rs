@@ -119,27 +119,7 @@ pub fn paint_die(painter: &Painter, to_screen: &RectTransform, die: &ShownDie) {
         Stroke::new(1.2 * s, Color32::from_rgb(120, 100, 70)),
     ));
     let q = DIE_SIZE * 0.27;
-    let pips: &[(f32, f32)] = match die.face {
-        1 => &[(0.0, 0.0)],
-        2 => &[(-1.0, -1.0), (1.0, 1.0)],
-        3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
-        4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
-        5 => &[
-            (-1.0, -1.0),
-            (1.0, -1.0),
-            (0.0, 0.0),
-            (-1.0, 1.0),
-            (1.0, 1.0),
-        ],
-        _ => &[
-            (-1.0, -1.0),
-            (1.0, -1.0),
-            (-1.0, 0.0),
-            (1.0, 0.0),
-            (-1.0, 1.0),
-            (1.0, 1.0),
-        ],
-    };
+    let pips = pips(die.face);
     let pip = if die.spent {
         Color32::from_rgb(110, 100, 90)
     } else {
@@ -186,6 +166,33 @@ pub fn paint_cup(painter: &Painter, rect: Rect, colour: Colour, lit: bool, mouth
             Stroke::new(w * 0.05, theme::SELECTED),
             StrokeKind::Outside,
         );
+    }
+}
+
+/// Where the pips of a face lie, in steps of a third of the face from its centre: the one
+/// arrangement of the faces, whatever the look.
+#[must_use]
+pub fn pips(face: u8) -> &'static [(f32, f32)] {
+    match face {
+        1 => &[(0.0, 0.0)],
+        2 => &[(-1.0, -1.0), (1.0, 1.0)],
+        3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
+        4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
+        5 => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (0.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ],
+        _ => &[
+            (-1.0, -1.0),
+            (1.0, -1.0),
+            (-1.0, 0.0),
+            (1.0, 0.0),
+            (-1.0, 1.0),
+            (1.0, 1.0),
+        ],
     }
 }
 

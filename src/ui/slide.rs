@@ -289,9 +289,11 @@ impl SlideFrame {
             let colour = board.colours[side.index()];
             let at = start.lerp(end, flight.t);
             if matches!(to, Place::Tray(_)) && flight.t >= 1.0 {
-                board.paint_off(painter, to_screen, at, colour);
+                board.look.paint_off(painter, to_screen, at, colour);
             } else {
-                board.paint_man(painter, to_screen * at, MAN_R * s, colour, None, false);
+                board
+                    .look
+                    .paint_man(painter, to_screen * at, MAN_R * s, colour, None, false);
             }
         }
     }

@@ -10,7 +10,7 @@ use egui::{Color32, Mesh, Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
 use super::light::{self, darker, lit, mix};
 use super::men;
 use crate::players::Colour;
-use crate::ui::dice_view::ShownDie;
+use crate::ui::dice_view::{ShownDie, pips};
 
 /// The side of a period die, in board units: about half the plain die
 /// ([`DIE_SIZE`](crate::ui::dice_view::DIE_SIZE)), as bone dice were small beside the men.
@@ -110,31 +110,6 @@ pub fn paint_die(painter: &Painter, to_screen: &RectTransform, die: &ShownDie) {
         let at = centre + turn(vec2(x * q, y * q)) * s;
         painter.circle_filled(at, dot, pip);
         painter.circle_stroke(at, ring, Stroke::new(line, pip.gamma_multiply(0.85)));
-    }
-}
-
-/// Where the pips of a face lie, in steps of a third of the face from its centre.
-fn pips(face: u8) -> &'static [(f32, f32)] {
-    match face {
-        1 => &[(0.0, 0.0)],
-        2 => &[(-1.0, -1.0), (1.0, 1.0)],
-        3 => &[(-1.0, -1.0), (0.0, 0.0), (1.0, 1.0)],
-        4 => &[(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)],
-        5 => &[
-            (-1.0, -1.0),
-            (1.0, -1.0),
-            (0.0, 0.0),
-            (-1.0, 1.0),
-            (1.0, 1.0),
-        ],
-        _ => &[
-            (-1.0, -1.0),
-            (1.0, -1.0),
-            (-1.0, 0.0),
-            (1.0, 0.0),
-            (-1.0, 1.0),
-            (1.0, 1.0),
-        ],
     }
 }
 
