@@ -41,6 +41,21 @@ pub fn paint_man(
     painter.circle_stroke(centre, radius - 1.0, Stroke::new(radius * 0.07, ring));
     painter.circle_stroke(centre, radius * 0.68, Stroke::new(radius * 0.05, ring));
     painter.circle_stroke(centre, radius * 0.30, Stroke::new(radius * 0.04, ring));
+    paint_marks(painter, centre, centre, radius, count, selected, ring);
+}
+
+/// What every look writes on a man: the ring of the man picked up, round `centre`, and the
+/// height of a stack taller than its point, at `text_at` in `ink`, never below the least
+/// legible size.
+pub fn paint_marks(
+    painter: &Painter,
+    centre: Pos2,
+    text_at: Pos2,
+    radius: f32,
+    count: Option<usize>,
+    selected: bool,
+    ink: Color32,
+) {
     if selected {
         painter.circle_stroke(
             centre,
@@ -50,11 +65,11 @@ pub fn paint_man(
     }
     if let Some(n) = count {
         painter.text(
-            centre,
+            text_at,
             Align2::CENTER_CENTER,
             n.to_string(),
             FontId::proportional((radius * 0.9).max(MIN_TEXT)),
-            ring,
+            ink,
         );
     }
 }

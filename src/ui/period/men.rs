@@ -5,11 +5,12 @@
 //! player picks still decide the man: each colour is turned into a wood of that tone.
 
 use egui::emath::RectTransform;
-use egui::{Align2, Color32, FontId, Mesh, Painter, Pos2, Shape, Stroke, Vec2, pos2, vec2};
+use egui::{Color32, Mesh, Painter, Pos2, Shape, Stroke, Vec2, pos2, vec2};
 
 use super::light::{self, darker, lit, luma, mix};
 use crate::players::Colour;
-use crate::ui::theme::{self, MIN_TEXT};
+use crate::ui::men_view;
+use crate::ui::theme;
 
 /// Where the man's edge shows, from the centre of his top face (unit, screen): down and a little
 /// right, away from the light, as a man seen from the player's seat.
@@ -160,22 +161,7 @@ pub fn paint_man(
         Stroke::new(radius * 0.045, darker(wood.face, 0.62).gamma_multiply(0.8)),
     );
     painter.circle_filled(top, radius * 0.06, darker(wood.face, 0.6));
-    if selected {
-        painter.circle_stroke(
-            centre,
-            radius + 2.0,
-            Stroke::new(radius * 0.14, theme::SELECTED),
-        );
-    }
-    if let Some(n) = count {
-        painter.text(
-            top,
-            Align2::CENTER_CENTER,
-            n.to_string(),
-            FontId::proportional((radius * 0.9).max(MIN_TEXT)),
-            wood.ink,
-        );
-    }
+    men_view::paint_marks(painter, centre, top, radius, count, selected, wood.ink);
 }
 
 /// Paints a man borne off, at `at` (board coordinates): lying in the tray seen edge-on, his edge
