@@ -19,13 +19,19 @@ use crate::sample::sample_positions;
 use crate::save;
 
 pub const USAGE: &str = "usage: gamester [<file.ron>] [--screenshot <file.png>] | \
-     [plays|best|selfplay|presets|check <file.ron>|bench movegen|draw|ai] …  (see README.md)";
+     [plays|best|analyse <file.ron>|selfplay|presets|check <file.ron>|bench movegen|draw|ai] …  (see README.md)";
+
+/// The command line's commands: a first argument that is one of these is never a file name.
+pub const COMMANDS: [&str; 7] = [
+    "plays", "presets", "check", "bench", "best", "analyse", "selfplay",
+];
 
 /// Runs a subcommand; returns what to print on standard output.
 pub fn run(args: &[String]) -> Result<String, CliError> {
     match args.first().map(String::as_str) {
         Some("plays") => plays(&args[1..]),
         Some("best") => crate::cli_ai::best(&args[1..]),
+        Some("analyse") => crate::cli_analyse::run(&args[1..]),
         Some("selfplay") => crate::cli_selfplay::selfplay(&args[1..]),
         Some("presets") => {
             no_more("presets", &args[1..])?;

@@ -28,6 +28,8 @@ pub enum CliError {
     Level(#[from] UnknownLevel),
     #[error("{0}")]
     Contest(#[from] ContestError),
+    #[error("{0}")]
+    Rule(#[from] crate::engine::RuleError),
     /// No thread could be started to play on.
     #[error("cannot start a thread: {0}")]
     Thread(#[source] std::io::Error),

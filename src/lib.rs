@@ -9,6 +9,7 @@
 pub mod ai;
 pub mod cli;
 mod cli_ai;
+pub mod cli_analyse;
 mod cli_args;
 mod cli_out;
 mod cli_selfplay;

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use gamester::cli::{exit_after, fail, write_out};
 use gamester::ui::Launch;
 
-const SUBCOMMANDS: [&str; 6] = ["plays", "presets", "check", "bench", "best", "selfplay"];
+use gamester::cli::COMMANDS as SUBCOMMANDS;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -10,8 +10,9 @@
 //! +1 is as good as a sure single game won, −1 a sure single game lost; stakes tables that pay
 //! more (gammons, back-gammons, Nard's count) give values beyond ±1.
 
-use crate::engine::{Action, Game, Phase, Play, Position, Rules, Side, Throw};
+use crate::engine::{Action, Game, Phase, Play, Position, Rules, Throw};
 
+use super::cube::{Access, CubeValues};
 use super::search::{Depth, Searcher};
 use crate::level::Level;
 
@@ -24,15 +25,8 @@ pub enum Decision {
     Action(Action),
 }
 
-/// Below this value the computer drops a double (a take loses less than the drop's −1).
-pub const TAKE_POINT: f32 = -0.55;
-/// From this value on the computer offers the cube…
-pub const DOUBLE_POINT: f32 = 0.45;
-/// …unless it is this good: then it plays on for more than the adversary's drop would give.
-pub const TOO_GOOD: f32 = 1.0;
-
 /// How a level searches plays, and how much noise it adds to its judgement.
-fn play_depth(level: Level, searcher: &Searcher) -> (Depth, f32) {
+pub(crate) fn play_depth(level: Level, searcher: &Searcher) -> (Depth, f32) {
     // Three dice, or a free choice of how much to play, multiply the plays to look at: the
     // expert then looks one throw ahead instead of two.
     let many_throws = searcher.throws().len() > 21 || searcher.free_compulsion();
@@ -73,7 +67,7 @@ fn play_depth(level: Level, searcher: &Searcher) -> (Depth, f32) {
 }
 
 /// The depth for judging a position before a throw (cube, break, choice of throw).
-fn position_depth(level: Level) -> Depth {
+pub(crate) fn position_depth(level: Level) -> Depth {
     Depth {
         plies: if level == Level::Expert { 1 } else { 0 },
         root_candidates: 1,
@@ -98,7 +92,7 @@ fn noise(pos: &Position, amount: f32) -> f32 {
 /// Every play of `plays` with its value to the mover, best first; only the best
 /// `max(keep, the level's candidates)` plays are searched to the level's full depth and
 /// returned.
-fn ranked(
+pub(crate) fn ranked(
     searcher: &Searcher,
     plays: &[Play],
     doublets: bool,
@@ -161,52 +155,71 @@ pub fn decide(game: &Game, level: Level) -> Option<Decision> {
             if !game.choices().contains(&Action::Double) {
                 return None;
             }
-            let v = searcher.thrown(&game.position_for(game.turn()), position_depth(level));
-            (DOUBLE_POINT..TOO_GOOD)
-                .contains(&v)
+            cube_values(game, &searcher, level)
+                .should_double()
                 .then_some(Decision::Action(Action::Double))
         }
-        Phase::DoubleOffered => {
-            // The doubler is on roll; the taker answers.
-            let v = -searcher.thrown(&game.position_for(game.turn()), position_depth(level));
-            Some(Decision::Action(if v >= TAKE_POINT {
+        Phase::DoubleOffered => Some(Decision::Action(
+            if cube_values(game, &searcher, level).should_take() {
                 Action::Take
             } else {
                 Action::Drop
-            }))
+            },
+        )),
+        Phase::ChooseThrow => {
+            let values = throw_values(game, &searcher, level);
+            Some(Decision::Action(Action::ChooseThrow(u8::from(
+                values.get(1).copied().unwrap_or(f32::MIN)
+                    > values.first().copied().unwrap_or(f32::MIN),
+            ))))
         }
-        Phase::ChooseThrow => Some(Decision::Action(Action::ChooseThrow(choose_throw(
-            game, &searcher, level,
-        )))),
-        Phase::ChooseBreak { chooser, .. } => choose_break(game, &searcher, level, chooser)
-            .map(|p| Decision::Action(Action::Break(p))),
+        Phase::ChooseBreak { .. } => break_values(game, &searcher, level)
+            .into_iter()
+            .fold(None, |best: Option<(u8, f32)>, (p, v)| match best {
+                Some((_, bv)) if bv >= v => best,
+                _ => Some((p, v)),
+            })
+            .map(|(p, _)| Decision::Action(Action::Break(p))),
         Phase::ThrowOff | Phase::BreakThrowOff { .. } | Phase::SecondThrow | Phase::Over(_) => None,
     }
 }
 
-/// Double-hand Irish: the throw (0 or 1) whose best play is worth more.
-fn choose_throw(game: &Game, searcher: &Searcher, level: Level) -> u8 {
-    let pos = game.position_for(game.turn());
-    let value = |i: usize| -> f32 {
-        let Some(throw) = game.throws().get(i) else {
-            return f32::MIN;
-        };
-        let Some(t) = searcher
-            .throws()
-            .iter()
-            .find(|t| sorted(t.throw.faces()) == sorted(throw.faces()))
-        else {
-            return f32::MIN;
-        };
-        if searcher.throw_loses(&pos, t) {
-            return -1.0;
-        }
-        let plays = crate::engine::legal_plays(&pos, t.moves, searcher.eval.move_rules);
-        ranked(searcher, &plays, t.doublets, level, 1)
-            .first()
-            .map_or(f32::MIN, |(_, v)| *v)
+/// The cube's values to the side on roll, who doubles or has doubled (in [`Phase::ToThrow`]
+/// and [`Phase::DoubleOffered`]), judged at `level`.
+pub(crate) fn cube_values(game: &Game, searcher: &Searcher, level: Level) -> CubeValues {
+    let doubler = game.turn();
+    let v = searcher.thrown(&game.position_for(doubler), position_depth(level));
+    let access = match game.cube().owner {
+        None => Access::Centred,
+        Some(owner) if owner == doubler => Access::Mine,
+        Some(_) => Access::Theirs,
     };
-    if value(1) > value(0) { 1 } else { 0 }
+    CubeValues::new(v, access)
+}
+
+/// Double-hand Irish: what each throw on offer is worth to the side choosing, by its best play
+/// at `level` (one value a throw, in the order of [`Game::throws`]).
+pub(crate) fn throw_values(game: &Game, searcher: &Searcher, level: Level) -> Vec<f32> {
+    let pos = game.position_for(game.turn());
+    game.throws()
+        .iter()
+        .map(|throw| {
+            let Some(t) = searcher
+                .throws()
+                .iter()
+                .find(|t| sorted(t.throw.faces()) == sorted(throw.faces()))
+            else {
+                return f32::MIN;
+            };
+            if searcher.throw_loses(&pos, t) {
+                return -1.0;
+            }
+            let plays = crate::engine::legal_plays(&pos, t.moves, searcher.eval.move_rules);
+            ranked(searcher, &plays, t.doublets, level, 1)
+                .first()
+                .map_or(f32::MIN, |(_, v)| *v)
+        })
+        .collect()
 }
 
 fn sorted(faces: &[u8]) -> Vec<u8> {
@@ -215,9 +228,12 @@ fn sorted(faces: &[u8]) -> Vec<u8> {
     f
 }
 
-/// The point of the bound table to break: the chooser takes the one best for himself, whether
-/// the table is his own or his adversary's.
-fn choose_break(game: &Game, searcher: &Searcher, level: Level, chooser: Side) -> Option<u8> {
+/// Each point of the bound table that may be broken, with what breaking it is worth to the
+/// chooser (whether the table is his own or his adversary's), in [`Phase::ChooseBreak`].
+pub(crate) fn break_values(game: &Game, searcher: &Searcher, level: Level) -> Vec<(u8, f32)> {
+    let Phase::ChooseBreak { chooser, .. } = game.phase() else {
+        return Vec::new();
+    };
     // The side to move (on roll after the break) has men to enter.
     let pos = game.position_for(game.turn());
     let sign = if chooser == game.turn() { 1.0 } else { -1.0 };
@@ -225,11 +241,7 @@ fn choose_break(game: &Game, searcher: &Searcher, level: Level, chooser: Side) -
     Searcher::break_points(&pos)
         .into_iter()
         .map(|(p, after)| (p, sign * searcher.thrown(&after, depth)))
-        .fold(None, |best: Option<(u8, f32)>, (p, v)| match best {
-            Some((_, bv)) if bv >= v => best,
-            _ => Some((p, v)),
-        })
-        .map(|(p, _)| p)
+        .collect()
 }
 
 /// The computer's play of `throw` from `pos` (seen from the side to play) under `rules`, with

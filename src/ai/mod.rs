@@ -3,10 +3,13 @@
 //! static evaluation ([`eval`]) and an expectimax search over the throws ([`search`]), and
 //! decide through [`decide`] and [`rank_plays`].
 
+pub mod analysis;
 pub mod contest;
+pub mod cube;
 pub mod data;
 pub mod decide;
 pub mod eval;
+pub mod judge;
 pub mod net;
 pub mod random;
 pub mod search;
