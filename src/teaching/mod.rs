@@ -9,3 +9,4 @@ pub mod glossary;
 pub mod points;
 pub mod rules_text;
 pub mod terms;
+pub mod verdict;
