@@ -202,7 +202,7 @@ fn capitalised(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{MoveRules, Preset, Step, legal_plays};
+    use crate::engine::{MoveRules, Preset, legal_plays};
 
     fn play_of(pos: &Position, rules: &Rules, throw: Throw, text: &str) -> crate::engine::Play {
         legal_plays(
