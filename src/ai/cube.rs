@@ -12,7 +12,7 @@
 //!
 //! All values here are for the doubler, in units of the cube before the double.
 
-use crate::engine::Action;
+pub use crate::engine::CubeChoice;
 
 /// Janowski's cube efficiency, x: 0 is a dead cube, 1 a fully live one. 0.68 is the value he
 /// and GNU Backgammon's authors found for money play in the middle game.
@@ -118,40 +118,6 @@ impl CubeValues {
                 };
                 (best, (take.max(drop) - chosen_v).max(0.0))
             }
-        }
-    }
-}
-
-/// A choice about the cube.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CubeChoice {
-    Double,
-    /// The side that might have doubled threw instead.
-    NoDouble,
-    Take,
-    Drop,
-}
-
-impl CubeChoice {
-    /// The word the command line and the record use: `double`, `no-double`, `take`, `drop`.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            CubeChoice::Double => "double",
-            CubeChoice::NoDouble => "no-double",
-            CubeChoice::Take => "take",
-            CubeChoice::Drop => "drop",
-        }
-    }
-
-    /// The engine's action for this choice (no double is simply the throw, which has none).
-    #[must_use]
-    pub fn action(self) -> Option<Action> {
-        match self {
-            CubeChoice::Double => Some(Action::Double),
-            CubeChoice::NoDouble => None,
-            CubeChoice::Take => Some(Action::Take),
-            CubeChoice::Drop => Some(Action::Drop),
         }
     }
 }

@@ -35,4 +35,4 @@ pub use rules::{
     Stakes,
 };
 pub use side::Side;
-pub use stakes::{Cube, Tally, WinKind, stake_words};
+pub use stakes::{Cube, CubeChoice, Tally, WinKind, stake_words};

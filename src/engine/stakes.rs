@@ -142,6 +142,40 @@ impl Tally {
     }
 }
 
+/// A choice about the cube.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CubeChoice {
+    Double,
+    /// The side that might have doubled threw instead.
+    NoDouble,
+    Take,
+    Drop,
+}
+
+impl CubeChoice {
+    /// The word the command line and the record use: `double`, `no-double`, `take`, `drop`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            CubeChoice::Double => "double",
+            CubeChoice::NoDouble => "no-double",
+            CubeChoice::Take => "take",
+            CubeChoice::Drop => "drop",
+        }
+    }
+
+    /// The engine's action for this choice (no double is simply the throw, which has none).
+    #[must_use]
+    pub fn action(self) -> Option<super::Action> {
+        match self {
+            CubeChoice::Double => Some(super::Action::Double),
+            CubeChoice::NoDouble => None,
+            CubeChoice::Take => Some(super::Action::Take),
+            CubeChoice::Drop => Some(super::Action::Drop),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

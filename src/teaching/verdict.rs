@@ -1,14 +1,13 @@
 //! A judged decision told to the player who made it, in the period's words: what the play did,
 //! the blots it left and how many throws hit them, the better play, and what the choice lost.
-//! The analysis in the window and the tutor both speak through here.
+//! The analysis in the window and the tutor both speak through here; like every teaching
+//! text it knows only the engine, so its callers hand it the choices as the engine names them.
 //!
 //! "Playing at length from your 13 point to your 7 point left a blot on your cinque point that
 //! 11 of the 36 throws hit; better was 13/9 13/10, losing 0.092 stakes."
 
-use crate::ai::analysis::Choice;
-use crate::ai::cube::CubeChoice;
 use crate::engine::notation::format_play;
-use crate::engine::{Position, Rules, Throw};
+use crate::engine::{CubeChoice, Position, Rules, Throw};
 
 use super::blots::hitting_throws;
 use super::points::point_words;
@@ -162,34 +161,6 @@ pub fn throw_verdict(throws: &[Throw], chosen: u8, best: u8, loss: f32) -> Strin
         named(chosen),
         named(best)
     )
-}
-
-/// Any judged choice told to its maker. `binder` names the owner of a bound table being
-/// broken (as in [`break_verdict`]); `throws` are the throws offered in Double-hand.
-#[must_use]
-pub fn verdict(
-    rules: &Rules,
-    choice: &Choice,
-    loss: f32,
-    adversary: &str,
-    binder: &str,
-    throws: &[Throw],
-) -> String {
-    match choice {
-        Choice::Play {
-            before, judgement, ..
-        } => play_verdict(
-            rules,
-            before,
-            &judgement.played,
-            &judgement.best,
-            loss,
-            adversary,
-        ),
-        Choice::Cube { chosen, best } => cube_verdict(*chosen, *best, loss),
-        Choice::Break { chosen, best } => break_verdict(*chosen, *best, loss, binder),
-        Choice::Throw { chosen, best } => throw_verdict(throws, *chosen, *best, loss),
-    }
 }
 
 fn capitalised(text: &str) -> String {
