@@ -163,17 +163,6 @@ impl CubeChoice {
             CubeChoice::Drop => "drop",
         }
     }
-
-    /// The engine's action for this choice (no double is simply the throw, which has none).
-    #[must_use]
-    pub fn action(self) -> Option<super::Action> {
-        match self {
-            CubeChoice::Double => Some(super::Action::Double),
-            CubeChoice::NoDouble => None,
-            CubeChoice::Take => Some(super::Action::Take),
-            CubeChoice::Drop => Some(super::Action::Drop),
-        }
-    }
 }
 
 #[cfg(test)]
