@@ -19,7 +19,7 @@ use crate::sample::sample_positions;
 use crate::save;
 
 pub const USAGE: &str = "usage: gamester [<file.ron>] [--screenshot <file.png>] | \
-     [plays|best|analyse <file.ron>|selfplay|presets|check <file.ron>|bench movegen|draw|ai] …  (see README.md)";
+     [plays|best|analyse <file.ron>|selfplay|presets|check <file.ron>|bench movegen|draw|ai|analyse] …  (see README.md)";
 
 /// The command line's commands: a first argument that is one of these is never a file name.
 pub const COMMANDS: [&str; 7] = [
@@ -55,12 +55,13 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
                 ))
             }
             Some("ai") => crate::cli_ai::bench_ai(&args[2..]),
+            Some("analyse") => crate::cli_analyse::bench(&args[2..]),
             Some(other) => Err(CliError::Usage(format!(
-                "no benchmark is called {}; usage: gamester bench movegen|draw|ai",
+                "no benchmark is called {}; usage: gamester bench movegen|draw|ai|analyse",
                 quote(other)
             ))),
             None => Err(CliError::Usage(
-                "usage: gamester bench movegen|draw|ai".into(),
+                "usage: gamester bench movegen|draw|ai|analyse".into(),
             )),
         },
         Some(other) => Err(CliError::Usage(format!(

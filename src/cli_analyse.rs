@@ -3,11 +3,13 @@
 //! format is exact (README.md); scripts read it.
 
 use std::fmt::Write as _;
+use std::time::Instant;
 
 use crate::ai::analysis::{Analysis, Choice, analyse};
 use crate::cli_args::{CliError, quote};
+use crate::cli_out::note;
 use crate::engine::notation::format_play;
-use crate::engine::{BearOff, Side};
+use crate::engine::{BearOff, Preset, Rules, Side};
 use crate::level::Level;
 use crate::players::Table;
 use crate::save;
@@ -52,6 +54,48 @@ pub(crate) fn run(args: &[String]) -> Result<String, CliError> {
     let analysis = analyse(&rules, loaded.replay.record(), level, &|_, _| {})?;
     Ok(report(&analysis, &loaded.table, rules.bear_off))
 }
+
+/// `bench analyse [--preset <name> [--set <option>=<value>]...]`: how long the analysis of a
+/// game of 60 turns takes at each level (modern and Irish unless rules are given), on as many
+/// threads as the machine has cores.
+pub(crate) fn bench(args: &[String]) -> Result<String, CliError> {
+    let sets: Vec<Rules> = if args.is_empty() {
+        vec![Rules::preset(Preset::Modern), Rules::preset(Preset::Irish)]
+    } else {
+        let q = crate::cli_args::read_query_with(args, &[])?;
+        if q.position.is_some() || q.dice.is_some() {
+            return Err(CliError::Usage(
+                "usage: gamester bench analyse [--preset <name> [--set <option>=<value>]...]"
+                    .into(),
+            ));
+        }
+        vec![q.rules]
+    };
+    let mut out = String::new();
+    for rules in &sets {
+        let name = Preset::of(rules).map_or("custom", Preset::name);
+        let Some(game) = crate::sample::long_game(rules, BENCH_TURNS) else {
+            note(&format!(
+                "{name}: no game of fair play lasted {BENCH_TURNS} turns"
+            ));
+            continue;
+        };
+        for level in Level::ALL {
+            let start = Instant::now();
+            let analysis = analyse(rules, game.record(), level, &|_, _| {})?;
+            let secs = start.elapsed().as_secs_f64();
+            let _ = writeln!(
+                out,
+                "analyse {level} {secs:.2} s ({} decisions, {BENCH_TURNS} turns, {name})",
+                analysis.decisions.len()
+            );
+        }
+    }
+    Ok(out)
+}
+
+/// The length of the game `bench analyse` times, as the issue sets the default level by it.
+const BENCH_TURNS: u32 = 60;
 
 /// The lines of an analysis, as the command prints them.
 #[must_use]

@@ -54,3 +54,26 @@ pub fn decision_sample(rules: &Rules, games: u64, every: usize) -> Vec<Game> {
     }
     out
 }
+
+/// The first game of fair play against fair play under `rules` (seeds from 0 up) that lasts
+/// at least `turns` turns, as it stood when its `turns`-th turn was played: the game
+/// `bench analyse` judges. `None` if no game of the first hundred lasts that long.
+#[must_use]
+pub fn long_game(rules: &Rules, turns: u32) -> Option<Game> {
+    let fair = Contender::Computer(Level::Fair);
+    for seed in 0..100 {
+        let mut found = None;
+        let mut keep = |game: &Game, made: PlayMade| {
+            if found.is_none() && game.turns() + 1 == turns {
+                let mut done = game.clone();
+                if done.apply_play(&made.play).is_ok() {
+                    found = Some(done);
+                }
+            }
+        };
+        if play_game(rules, fair, fair, seed, &mut keep).is_ok() && found.is_some() {
+            return found;
+        }
+    }
+    None
+}
