@@ -179,7 +179,8 @@ impl Tutor {
         let Some((held, warning)) = &self.warning else {
             return;
         };
-        ui.label(RichText::new(format!("The tutor: {}", warning.heading)).strong());
+        let heading = format!("The tutor: {}", warning.heading);
+        ui.label(RichText::new(heading).strong().size(18.0));
         ui.label(&warning.text);
         let mut answer = None;
         ui.horizontal(|ui| {
