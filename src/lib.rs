@@ -20,4 +20,5 @@ pub mod sample;
 pub mod save;
 pub mod session;
 pub mod teaching;
+pub mod tutor;
 pub mod ui;

@@ -29,6 +29,7 @@ use super::screenshot::{Screenshot, ScreenshotResult};
 use super::settings::{self, Settings};
 use super::slide::{self, Slides, Speed};
 use super::tooltips::Hover;
+use super::tutor::Tutor;
 use super::{board_view, glossary, guide, log_view, theme};
 use crate::engine::{Event, Position, RuleError, Rules, Side, Tally};
 use crate::players::{Colour, Table};
@@ -92,6 +93,8 @@ pub struct GamesterApp {
     /// Whether the story is open on a narrow window, where it is folded by default.
     story_open: bool,
     zoom: super::zoom::AutoZoom,
+    /// The tutor, looking at a person's choices before they are carried out.
+    tutor: Tutor,
 }
 
 impl GamesterApp {
@@ -151,6 +154,7 @@ impl GamesterApp {
             to_screen: None,
             story_open: false,
             zoom: super::zoom::AutoZoom::default(),
+            tutor: Tutor::default(),
         }
     }
 
@@ -181,6 +185,10 @@ impl GamesterApp {
 
     /// Applies one thing the person asked for.
     fn apply(&mut self, ctx: &egui::Context, intent: Intent) {
+        let least = self.settings.tutor.least();
+        let Some(intent) = self.tutor.intercept(ctx, intent, &self.session, least) else {
+            return;
+        };
         let before = self.session.game().position();
         let by_hand = matches!(intent, Intent::Placed(_));
         let result = match intent {
@@ -401,7 +409,9 @@ impl GamesterApp {
         let visible = !ctx.input(|i| i.viewport().minimized.unwrap_or(false));
         self.slides.advance(now, visible);
         self.key_focus.note_press(&ctx);
-        let asking = self.draft.is_some()
+        let judged = self.tutor.poll(&self.session);
+        let asking = self.tutor.is_busy()
+            || self.draft.is_some()
             || self.setup.is_open()
             || self.leaving.is_some()
             || self.files.choosing();
@@ -411,6 +421,7 @@ impl GamesterApp {
             Some(_) => Vec::new(),
             None => self.hands().keys(&ctx, board_keys),
         };
+        intents.splice(0..0, judged);
 
         let game_over = self.session.game().is_over();
         egui::Panel::top("menu").show(ui, |ui| {
@@ -443,6 +454,9 @@ impl GamesterApp {
             }
             if let Some(r) = &self.replaying {
                 ui.horizontal(|ui| r.buttons(ui, &mut intents));
+            } else if self.tutor.is_busy() {
+                self.tutor
+                    .show(ui, &self.session, &mut intents, &mut self.message);
             } else {
                 let person = input::person_acts(&self.session);
                 let hint_asked = self.computer.hint_asked();

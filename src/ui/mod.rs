@@ -32,6 +32,7 @@ pub mod slide;
 pub mod table_view;
 pub mod theme;
 pub mod tooltips;
+pub mod tutor;
 pub mod zoom;
 
 pub use app::GamesterApp;

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::look::Look;
 use super::slide::Speed;
+use crate::ai::judge::Mark;
 use crate::engine::options::{OPTIONS, RuleOption, source_name, source_short};
 use crate::engine::{Players, Preset, Rules, Side};
 use crate::level::Level;
@@ -33,6 +34,43 @@ pub struct Settings {
     pub recent: RecentFiles,
     /// Whether the first-game guide was offered already (it opens by itself once).
     pub guide_offered: bool,
+    /// Which of a person's choices the tutor points out before they are carried out.
+    pub tutor: Tutoring,
+}
+
+/// The tutor's watch over a person's choices: off, or pointing out those that lose at least a
+/// doubtful or a bad mark's stakes (GNU Backgammon's marks, as the analysis gives them).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Tutoring {
+    #[default]
+    Off,
+    Doubtful,
+    Bad,
+}
+
+impl Tutoring {
+    pub const ALL: [Tutoring; 3] = [Tutoring::Off, Tutoring::Doubtful, Tutoring::Bad];
+
+    /// The least mark the tutor points out, if he is at the table.
+    #[must_use]
+    pub fn least(self) -> Option<Mark> {
+        match self {
+            Tutoring::Off => None,
+            Tutoring::Doubtful => Some(Mark::Doubtful),
+            Tutoring::Bad => Some(Mark::Bad),
+        }
+    }
+
+    /// As New game offers it.
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        match self {
+            Tutoring::Off => "off",
+            Tutoring::Doubtful => "doubtful (0.04 stakes or more)",
+            Tutoring::Bad => "bad (0.08 stakes or more)",
+        }
+    }
 }
 
 impl Default for Settings {
@@ -47,6 +85,7 @@ impl Default for Settings {
             look: Look::Period,
             recent: RecentFiles::default(),
             guide_offered: false,
+            tutor: Tutoring::Off,
         }
     }
 }
@@ -223,6 +262,24 @@ pub fn new_game_window(ctx: &egui::Context, draft: &mut Settings, current: &Rule
     choice
 }
 
+/// The tutor: off, or the least mark of the choices he points out.
+fn tutor_row(ui: &mut egui::Ui, tutor: &mut Tutoring) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("The tutor: point out plays that lose at least").strong());
+        for (i, t) in Tutoring::ALL.into_iter().enumerate() {
+            if i > 0 {
+                ui.label("/");
+            }
+            ui.radio_value(tutor, t, t.words());
+        }
+    });
+    ui.label(
+        "Before a person's dice are lifted, and before he doubles, takes, drops or breaks a \
+         bound table, the tutor points out a choice that loses at least this much, with the \
+         better one; he may take it back or play on.",
+    );
+}
+
 /// The choices of New game, above its buttons: the game, the table, every house rule, and the
 /// rules of the game in progress. Whether the two sides have been given one colour, which
 /// cannot start.
@@ -294,6 +351,8 @@ fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: &Rules) -> bool {
         );
     }
     ui.separator();
+    tutor_row(ui, &mut draft.tutor);
+    ui.separator();
     egui::CollapsingHeader::new("House rules: every option")
         .default_open(false)
         .show(ui, |ui| {
@@ -328,5 +387,22 @@ mod tests {
         // And settings without a table still read as the default table
         let read: Settings = ron::from_str("(numbers: true)").unwrap();
         assert_eq!(read.table, Settings::default().table);
+    }
+
+    #[test]
+    fn the_tutor_is_remembered_and_off_in_settings_from_before_it() {
+        // Given settings remembered by a Gamester without the tutor, and with it on
+        let older: Settings = ron::from_str("(numbers: true, guide_offered: true)").unwrap();
+        let on = Settings {
+            tutor: Tutoring::Bad,
+            ..Settings::default()
+        };
+        let read: Settings = ron::from_str(&ron::to_string(&on).unwrap()).unwrap();
+        // Then the older settings read with the tutor off, and the tutor is remembered
+        assert_eq!(older.tutor, Tutoring::Off);
+        assert!(older.numbers && older.guide_offered);
+        assert_eq!(read.tutor, Tutoring::Bad);
+        assert_eq!(Settings::default().tutor.least(), None);
+        assert_eq!(Tutoring::Doubtful.least(), Some(Mark::Doubtful));
     }
 }

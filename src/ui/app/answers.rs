@@ -88,6 +88,12 @@ impl GamesterApp {
         self.computer.is_thinking()
     }
 
+    /// The tutor: whether he judges a choice, what he says of one.
+    #[must_use]
+    pub fn tutor(&self) -> &crate::ui::tutor::Tutor {
+        &self.tutor
+    }
+
     /// Whether men are sliding on the board: a play being shown step by step.
     #[must_use]
     pub fn sliding(&self) -> bool {
@@ -188,6 +194,11 @@ impl GamesterApp {
             && self.session.table().has_person(chooser)
         {
             choosable = view.breakable(game, binder);
+        }
+        if self.replaying.is_none()
+            && let Some(better) = self.tutor.lit(game, view)
+        {
+            choosable = better;
         }
         let mut board = view.board(shown, selected, targets, choosable);
         board.look = self.settings.look;

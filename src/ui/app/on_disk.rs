@@ -52,6 +52,7 @@ impl GamesterApp {
     pub(super) fn replace_session(&mut self, session: Session) {
         self.session = session;
         self.computer.new_session();
+        self.tutor.forget();
         self.clear_table();
         self.picked.clear();
         self.animation = None;
