@@ -144,8 +144,9 @@ pub(super) struct Found {
 }
 
 /// Analyses a game played under `rules` with this record, at `level`, on as many threads as
-/// the machine has cores. `progress(done, total)` is called as each decision is judged (from
-/// any of the threads). An action the rules refuse is the error, as loading a save says it.
+/// the machine has cores. `progress(done, total)` is called once the decisions are found (with
+/// none done) and then as each is judged (from any of the threads). An action the rules
+/// refuse is the error, as loading a save says it.
 pub fn analyse(
     rules: &Rules,
     record: &[Action],
@@ -172,6 +173,7 @@ pub fn analyse_until(
     let done = AtomicUsize::new(0);
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Judged>>> = Mutex::new(vec![None; total]);
+    progress(0, total);
     let workers = std::thread::available_parallelism()
         .map_or(1, usize::from)
         .clamp(1, total.max(1));

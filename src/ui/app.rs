@@ -4,6 +4,7 @@
 //! submits actions to the session (and so to `Game::apply`) and draws what the events say
 //! happened.
 
+mod analysis;
 mod answers;
 mod on_disk;
 
@@ -11,6 +12,7 @@ use std::path::Path;
 
 use egui::RichText;
 
+use super::analysis_view::AnalysisPanel;
 use super::autosave::Autosaver;
 use super::computer::{self, Computer, Move};
 use super::controls::{self, Help};
@@ -92,6 +94,8 @@ pub struct GamesterApp {
     /// Whether the story is open on a narrow window, where it is folded by default.
     story_open: bool,
     zoom: super::zoom::AutoZoom,
+    /// The analysis of the game, its job and its panel.
+    analysis: AnalysisPanel,
 }
 
 impl GamesterApp {
@@ -129,6 +133,7 @@ impl GamesterApp {
         };
         GamesterApp {
             autosaver: Autosaver::starting_with(&session),
+            analysis: AnalysisPanel::holding(resumed.analysis, &session),
             session,
             settings,
             draft: None,
@@ -275,6 +280,7 @@ impl GamesterApp {
                 self.slides.skip();
                 return;
             }
+            Intent::Analyse => return self.analyse(ctx),
             Intent::Hint => {
                 self.computer.ask_hint(ctx, self.session.game());
                 return;
@@ -468,12 +474,16 @@ impl GamesterApp {
         // board keeps most of the width; the guide, when open, keeps it out.
         let width = ui.ctx().content_rect().width();
         let narrow = width < NARROW;
-        let panel_shown = !narrow || self.story_open || self.help.guide.is_some();
+        let panel_shown =
+            !narrow || self.story_open || self.help.guide.is_some() || self.analysis.is_open();
         egui::Panel::right("story")
             .default_size(if narrow { width * 0.3 } else { 330.0 })
             .max_size(width * 0.4)
             .resizable(true)
             .show_collapsible(ui, &mut panel_shown.clone(), |ui| {
+                if self.analysis.is_open() {
+                    return self.analysis_ui(ui, &mut intents);
+                }
                 let view = self.view();
                 guide::show(
                     ui,
@@ -517,6 +527,7 @@ impl GamesterApp {
                     .last_play()
                     .paint(&board, view, ui.painter(), &to_screen),
             }
+            self.paint_analysis(&board, ui.painter(), &to_screen);
             if let Some(place) = input.hovered
                 && self.animation.is_none()
                 && !response.dragged()
