@@ -10,6 +10,7 @@ use window_support::*;
 
 use std::path::{Path, PathBuf};
 
+use egui::epaint::ColorMode;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
@@ -17,6 +18,7 @@ use gamester::ai::analysis::{Analysis, Choice, Judged, analyse};
 use gamester::cli_analyse::DEFAULT_LEVEL;
 use gamester::engine::{Action, Phase, Side};
 use gamester::save::{self, GameRecord, SaveFile};
+use gamester::ui::analysis_marks::{BEST_INK, PLAYED_INK};
 use gamester::ui::analysis_words;
 use gamester::ui::{GamesterApp, Launch};
 
@@ -207,6 +209,21 @@ fn a_play_that_lost(h: &Harness<'static, GamesterApp>, analysis: &Analysis) -> (
     (d, row)
 }
 
+/// How many paths of the play made and of the best play the last frame drew over the board.
+fn paths_drawn(h: &Harness<'static, GamesterApp>) -> (usize, usize) {
+    let mut drawn = (0, 0);
+    for clipped in &h.output().shapes {
+        if let egui::Shape::QuadraticBezier(curve) = &clipped.shape {
+            if curve.stroke.color == ColorMode::Solid(PLAYED_INK) {
+                drawn.0 += 1;
+            } else if curve.stroke.color == ColorMode::Solid(BEST_INK) {
+                drawn.1 += 1;
+            }
+        }
+    }
+    drawn
+}
+
 #[test]
 fn selecting_a_decision_shows_its_position_the_plays_on_the_board_and_the_verdict() {
     // Given a game of Irish analysed
@@ -240,6 +257,10 @@ fn selecting_a_decision_shows_its_position_the_plays_on_the_board_and_the_verdic
         h.query_by_label_contains("On the board: the play made")
             .is_some()
     );
+    assert_eq!(
+        paths_drawn(&h),
+        (judgement.played.steps.len(), judgement.best.steps.len())
+    );
     // And the loss is told in the period's words, under its heading
     let record = record_of(&h);
     let verdict = analysis_words::verdict(&d, &record, colour(&h));
@@ -270,6 +291,7 @@ fn the_plays_leave_the_board_when_the_replay_steps_away() {
         h.query_by_label_contains("On the board: the play made")
             .is_none()
     );
+    assert_eq!(paths_drawn(&h), (0, 0));
 }
 
 #[test]
