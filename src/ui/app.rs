@@ -6,6 +6,7 @@
 
 mod analysis;
 mod answers;
+mod eframe_side;
 mod on_disk;
 
 use std::path::Path;
@@ -27,11 +28,11 @@ use super::message::Message;
 use super::period::dice::CupTip;
 use super::position_setup::PositionSetup;
 use super::replaying::ReplayView;
-use super::screenshot::{Screenshot, ScreenshotResult};
+use super::screenshot::Screenshot;
 use super::settings::{self, Settings};
 use super::slide::{self, Slides, Speed};
 use super::tooltips::Hover;
-use super::{board_view, glossary, guide, log_view, theme};
+use super::{board_view, glossary, guide, log_view};
 use crate::engine::{Event, Position, RuleError, Rules, Side, Tally};
 use crate::players::{Colour, Table};
 use crate::session::Session;
@@ -43,9 +44,6 @@ const THROW_FIRST: &str = "Throw first: click your dice box (lit) or press Space
 
 /// Below this width (points) the story folds into a drawer, so the board keeps the width.
 const NARROW: f32 = 1000.0;
-
-/// The key under which the settings are kept between runs.
-const STORAGE_KEY: &str = "gamester-settings";
 
 /// A new game's session under `rules` at `table`, its tally fresh, with the launch's dice.
 fn new_game(rules: &Rules, table: &Table, launch: &Launch) -> Result<Session, RuleError> {
@@ -157,31 +155,6 @@ impl GamesterApp {
             story_open: false,
             zoom: super::zoom::AutoZoom::default(),
         }
-    }
-
-    /// The window as eframe creates it: fonts and style set, settings read back.
-    #[must_use]
-    pub fn from_creation(cc: &eframe::CreationContext<'_>, launch: Launch) -> GamesterApp {
-        theme::apply(&cc.egui_ctx);
-        let settings = if launch.ephemeral {
-            Settings::default()
-        } else {
-            cc.storage
-                .and_then(|s| eframe::get_value::<Settings>(s, STORAGE_KEY))
-                .unwrap_or_default()
-        };
-        let first_run = !launch.ephemeral && launch.screenshot.is_none() && !settings.guide_offered;
-        let mut app = GamesterApp::new(settings, launch);
-        if first_run {
-            app.help.guide = Some(0);
-            app.settings.guide_offered = true;
-        }
-        app
-    }
-
-    /// Where a screenshot run leaves its outcome.
-    pub fn report_screenshot_to(&mut self, slot: ScreenshotResult) {
-        self.screenshot.result = slot;
     }
 
     /// Applies one thing the person asked for.
@@ -588,21 +561,5 @@ impl GamesterApp {
             .as_ref()
             .map_or(&self.session, ReplayView::shown);
         controls::help_windows(ctx, &mut self.help, shown.game().rules());
-    }
-}
-
-impl eframe::App for GamesterApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        self.frame_ui(ui);
-    }
-
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        if !self.launch.ephemeral {
-            eframe::set_value(storage, STORAGE_KEY, &self.settings);
-        }
-    }
-
-    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        self.autosaver.finish(&self.session, &self.launch);
     }
 }
