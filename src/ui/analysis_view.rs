@@ -32,6 +32,9 @@ struct Held {
     selected: Option<usize>,
     /// The selected decision told in words.
     verdict: String,
+    /// Whether the list is still to be scrolled to the row selected (it moves as the verdict
+    /// above it grows).
+    scroll_to_selected: bool,
 }
 
 /// The analysis in the window: the job under way, the analysis made, and whether the panel is
@@ -117,6 +120,7 @@ impl AnalysisPanel {
             rows,
             selected: None,
             verdict: String::new(),
+            scroll_to_selected: false,
         });
         self.open = true;
     }
@@ -313,7 +317,13 @@ fn held_ui(
         .auto_shrink([false, false])
         .show(ui, |ui| {
             for (i, row) in held.rows.iter().enumerate() {
-                if row_ui(ui, row, held.selected == Some(i)).clicked() {
+                let selected = held.selected == Some(i);
+                let response = row_ui(ui, row, selected);
+                if selected && held.scroll_to_selected {
+                    response.scroll_to_me(None);
+                    held.scroll_to_selected = false;
+                }
+                if response.clicked() {
                     chosen = Some(i);
                 }
             }
@@ -325,6 +335,7 @@ fn held_ui(
             session.colour_name(side).to_string()
         });
         held.selected = Some(i);
+        held.scroll_to_selected = true;
         intents.extend([Intent::ReplayStart, Intent::ReplayTo(d.at)]);
     }
 }

@@ -421,7 +421,7 @@ impl GamesterApp {
                 m.show(ui);
             }
             if let Some(r) = &self.replaying {
-                ui.horizontal(|ui| r.buttons(ui, &mut intents));
+                ui.horizontal_wrapped(|ui| r.buttons(ui, &mut intents));
             } else {
                 let person = input::person_acts(&self.session);
                 let hint_asked = self.computer.hint_asked();
