@@ -8,7 +8,7 @@
 //! never touched.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::engine::{Action, Game, Phase, Position, RuleError, Rules, Side, Throw};
 use crate::level::Level;
@@ -127,29 +127,45 @@ impl Analysis {
 }
 
 /// A decision found in the record, still to be judged.
-enum Task {
+pub(super) enum Task {
     Play { game: Game, after: Position },
     Cube { game: Game, chosen: CubeChoice },
     Break { game: Game, point: u8 },
     Throw { game: Game, chosen: u8 },
 }
 
-struct Found {
-    turn: u32,
-    side: Side,
-    at: usize,
-    made: usize,
-    task: Task,
+/// A decision found in the record: whose, where, and what was chosen.
+pub(super) struct Found {
+    pub(super) turn: u32,
+    pub(super) side: Side,
+    pub(super) at: usize,
+    pub(super) made: usize,
+    pub(super) task: Task,
 }
 
 /// Analyses a game played under `rules` with this record, at `level`, on as many threads as
-/// the machine has cores. `progress(done, total)` is called as each decision is judged (from
-/// any of the threads). An action the rules refuse is the error, as loading a save says it.
+/// the machine has cores. `progress(done, total)` is called once the decisions are found (with
+/// none done) and then as each is judged (from any of the threads). An action the rules
+/// refuse is the error, as loading a save says it.
 pub fn analyse(
     rules: &Rules,
     record: &[Action],
     level: Level,
     progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Analysis, RuleError> {
+    analyse_until(rules, record, level, progress, &AtomicBool::new(false))
+}
+
+/// [`analyse`], stopped early once `stop` is set (the window's analysis, cancelled or about a
+/// game no longer in play): each thread finishes the decision it is judging and judges no
+/// more, and the analysis returned holds only the decisions judged. Whoever set `stop` throws
+/// it away.
+pub fn analyse_until(
+    rules: &Rules,
+    record: &[Action],
+    level: Level,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    stop: &AtomicBool,
 ) -> Result<Analysis, RuleError> {
     let found = decisions(rules, record)?;
     let judge = Judge::new(rules, level);
@@ -157,13 +173,14 @@ pub fn analyse(
     let done = AtomicUsize::new(0);
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<Option<Judged>>> = Mutex::new(vec![None; total]);
+    progress(0, total);
     let workers = std::thread::available_parallelism()
         .map_or(1, usize::from)
         .clamp(1, total.max(1));
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| {
-                loop {
+                while !stop.load(Ordering::Relaxed) {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(f) = found.get(i) else { break };
                     let judged = judge_one(&judge, f);
@@ -247,7 +264,7 @@ fn judge_one(judge: &Judge, f: &Found) -> Option<Judged> {
 }
 
 /// Replays the record and collects every decision that may have had a choice.
-fn decisions(rules: &Rules, record: &[Action]) -> Result<Vec<Found>, RuleError> {
+pub(super) fn decisions(rules: &Rules, record: &[Action]) -> Result<Vec<Found>, RuleError> {
     let mut game = Game::new(rules.clone())?;
     let mut found = Vec::new();
     // The game as the play being made began (dice thrown, no man moved), and where.

@@ -105,13 +105,7 @@ impl Judge {
     /// best play. The judging never adds a novice's noise: novice judges as fair does.
     #[must_use]
     pub fn play(&self, pos: &Position, throw: Throw, after: &Position) -> Option<PlayJudgement> {
-        let rules = &self.searcher.eval.move_rules;
-        let t = self
-            .searcher
-            .throws()
-            .iter()
-            .find(|t| same_faces(t.throw, throw))?;
-        let plays = legal_plays(pos, t.moves, *rules);
+        let (plays, doublets) = self.plays_of(pos, throw)?;
         if plays.len() < 2 {
             return None;
         }
@@ -121,7 +115,7 @@ impl Judge {
         let mut scored: Vec<(usize, f32)> = plays
             .iter()
             .enumerate()
-            .map(|(i, p)| (i, self.searcher.after_play(&p.position, t.doublets, zero)))
+            .map(|(i, p)| (i, self.searcher.after_play(&p.position, doublets, zero)))
             .collect();
         scored.sort_by(|a, b| b.1.total_cmp(&a.1));
         if depth.plies > 0 {
@@ -132,7 +126,7 @@ impl Judge {
             for (i, v) in &mut scored {
                 *v = self
                     .searcher
-                    .after_play(&plays[*i].position, t.doublets, depth);
+                    .after_play(&plays[*i].position, doublets, depth);
             }
             scored.sort_by(|a, b| b.1.total_cmp(&a.1));
         }
@@ -147,6 +141,20 @@ impl Judge {
             played_value,
             best_value,
         })
+    }
+
+    /// The plays of `throw` from `pos` (seen from the mover) that the judge weighs, in the
+    /// order it weighs them, and whether the throw is doublets; `None` for a throw the rules'
+    /// dice cannot show. A play kept with a saved analysis is found again here.
+    #[must_use]
+    pub fn plays_of(&self, pos: &Position, throw: Throw) -> Option<(Vec<Play>, bool)> {
+        let t = self
+            .searcher
+            .throws()
+            .iter()
+            .find(|t| same_faces(t.throw, throw))?;
+        let plays = legal_plays(pos, t.moves, self.searcher.eval.move_rules);
+        Some((plays, t.doublets))
     }
 
     /// A cube decision in `game` (waiting for the side on roll to throw or double, or for the

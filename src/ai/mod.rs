@@ -10,6 +10,7 @@ pub mod data;
 pub mod decide;
 pub mod eval;
 pub mod judge;
+pub mod kept;
 pub mod net;
 pub mod random;
 pub mod search;

@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::{Action, Game, Rules, Setup, Side, Step, Tally, Throw};
 use crate::players::Table;
 
+use super::analysis::SavedAnalysis;
 use super::error::SaveError;
 pub use super::version::FORMAT;
 
@@ -19,7 +20,7 @@ pub use super::version::FORMAT;
 ///
 /// Plain data: nothing in it is checked until [`super::load`] or [`super::from_str`] replays
 /// the record through `Game::apply`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SaveFile {
     /// The version of this format ([`FORMAT`]); a higher number was made by a newer Gamester.
@@ -36,6 +37,14 @@ pub struct SaveFile {
     /// Every action accepted by the game, in order, including steps later taken back (each
     /// followed by its `undo`): replaying it gives the game exactly as it was.
     pub record: Vec<SavedAction>,
+    /// The game's analysis, if it was analysed and saved with it (added in format 1 without a
+    /// new version: a file without it is as before, and an older Gamester never wrote one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<SavedAnalysis>,
+    /// Why the file's analysis could not be read, if it could not: the game is read without
+    /// it ([`super::parse`]). Never written.
+    #[serde(skip)]
+    pub analysis_unread: Option<String>,
 }
 
 /// One action of the record, as the file writes it.
@@ -165,6 +174,8 @@ impl SaveFile {
             start: game.start().to_setup(Side::White),
             tally_before: tally_before(game),
             record: game.record().iter().map(|&a| a.into()).collect(),
+            analysis: None,
+            analysis_unread: None,
         }
     }
 }
@@ -187,12 +198,28 @@ pub(crate) fn tally_before(game: &Game) -> Tally {
 /// one line per action, per seat and per side's men.
 const PRETTY_DEPTH: usize = 2;
 
-/// The file's text: pretty-printed RON, one action a line.
+/// The file's text: pretty-printed RON, one action a line (and one decision of its analysis a
+/// line, last).
 pub fn to_string(file: &SaveFile) -> Result<String, SaveError> {
     let config = PrettyConfig::new()
         .depth_limit(PRETTY_DEPTH)
         .indentor("  ".to_string());
-    let mut text = ron::ser::to_string_pretty(file, config).map_err(SaveError::Unwritable)?;
+    let mut text = match &file.analysis {
+        None => ron::ser::to_string_pretty(file, config),
+        Some(_) => ron::ser::to_string_pretty(
+            &SaveFile {
+                analysis: None,
+                ..file.clone()
+            },
+            config,
+        ),
+    }
+    .map_err(SaveError::Unwritable)?;
+    if let Some(analysis) = &file.analysis
+        && let Some(end) = text.rfind(')')
+    {
+        text.insert_str(end, &analysis.lines().map_err(SaveError::Unwritable)?);
+    }
     text.push('\n');
     Ok(text)
 }

@@ -12,6 +12,7 @@ use serde::Deserialize;
 use crate::engine::{Game, Position, Side, Tally};
 use crate::players::{Table, check_name};
 
+use super::analysis::SavedAnalysis;
 use super::error::{SaveError, TableProblem, TallyProblem};
 use super::format::{FORMAT, NotAction, SaveFile};
 use super::replay::{GameRecord, RecordBuilder};
@@ -38,6 +39,9 @@ pub struct Loaded {
     pub game: Game,
     /// The record, checked, to step through; `replay.game_at(replay.len())` is `game`.
     pub replay: GameRecord,
+    /// The analysis kept with the game, not yet checked against it; `Err` says why the file's
+    /// analysis could not be read (the game was read without it).
+    pub analysis: Option<Result<SavedAnalysis, String>>,
 }
 
 /// Reads, parses and replays the saved game at `path`. Errors name the file.
@@ -122,21 +126,61 @@ pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
             return Err(SaveError::UnknownFormat(0));
         }
     }
-    options().from_str::<SaveFile>(text).map_err(|e| {
-        let message = if ends_open(text, &e) {
-            format!(
-                "{} (the text ends too soon: is the file cut short?)",
-                e.code
-            )
-        } else {
-            e.code.to_string()
-        };
-        SaveError::Syntax {
-            line: e.span.start.line,
-            column: e.span.start.col,
-            message,
-        }
+    let e = match options().from_str::<SaveFile>(text) {
+        Ok(file) => return Ok(file),
+        Err(e) => e,
+    };
+    if let Ok(game_only) = options().from_str::<GameOnly>(text) {
+        // The analysis alone could not be read: the game is read without it, and why is said.
+        return Ok(game_only.without_analysis(format!(
+            "line {}, column {}: {}",
+            e.span.start.line, e.span.start.col, e.code
+        )));
+    }
+    let message = if ends_open(text, &e) {
+        format!(
+            "{} (the text ends too soon: is the file cut short?)",
+            e.code
+        )
+    } else {
+        e.code.to_string()
+    };
+    Err(SaveError::Syntax {
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message,
     })
+}
+
+/// A save file read with its analysis passed over unread, whatever it holds: an analysis kept
+/// with a game is a convenience, and one that cannot be read must not cost the game.
+#[derive(Deserialize)]
+#[serde(rename = "SaveFile", deny_unknown_fields)]
+struct GameOnly {
+    format: u32,
+    rules: crate::engine::Rules,
+    table: Table,
+    start: crate::engine::Setup,
+    tally_before: Tally,
+    record: Vec<super::format::SavedAction>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    analysis: Option<serde::de::IgnoredAny>,
+}
+
+impl GameOnly {
+    fn without_analysis(self, why: String) -> SaveFile {
+        SaveFile {
+            format: self.format,
+            rules: self.rules,
+            table: self.table,
+            start: self.start,
+            tally_before: self.tally_before,
+            record: self.record,
+            analysis: None,
+            analysis_unread: Some(why),
+        }
+    }
 }
 
 /// Whether the parser stumbled only because the text stops: a file cut short. It did if it ran
@@ -238,10 +282,16 @@ pub fn replay_file(file: SaveFile) -> Result<Loaded, SaveError> {
         builder.apply(number, action)?;
     }
     let (game, replay) = builder.finish();
+    let analysis = match (file.analysis, file.analysis_unread) {
+        (Some(kept), _) => Some(Ok(kept)),
+        (None, Some(why)) => Some(Err(why)),
+        (None, None) => None,
+    };
     Ok(Loaded {
         table: file.table,
         game,
         replay,
+        analysis,
     })
 }
 

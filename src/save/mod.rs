@@ -13,6 +13,7 @@
 //! assert_eq!(loaded.game, game);
 //! ```
 
+pub mod analysis;
 pub mod error;
 pub mod format;
 pub mod leftovers;
@@ -24,6 +25,7 @@ pub mod write;
 
 use std::path::PathBuf;
 
+pub use analysis::{SavedAnalysis, SavedBest, SavedCube, SavedDecision, SavedStep};
 pub use error::{SaveError, TableProblem, TallyProblem};
 pub use format::{FORMAT, SaveFile, SavedAction, to_string};
 pub use leftovers::{Tidied, tidy};

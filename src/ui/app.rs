@@ -4,13 +4,16 @@
 //! submits actions to the session (and so to `Game::apply`) and draws what the events say
 //! happened.
 
+mod analysis;
 mod answers;
+mod eframe_side;
 mod on_disk;
 
 use std::path::Path;
 
 use egui::RichText;
 
+use super::analysis_view::AnalysisPanel;
 use super::autosave::Autosaver;
 use super::computer::{self, Computer, Move};
 use super::controls::{self, Help};
@@ -25,12 +28,12 @@ use super::message::Message;
 use super::period::dice::CupTip;
 use super::position_setup::PositionSetup;
 use super::replaying::ReplayView;
-use super::screenshot::{Screenshot, ScreenshotResult};
+use super::screenshot::Screenshot;
 use super::settings::{self, Settings};
 use super::slide::{self, Slides, Speed};
 use super::tooltips::Hover;
 use super::tutor::Tutor;
-use super::{board_view, glossary, guide, log_view, theme};
+use super::{board_view, glossary, guide, log_view};
 use crate::engine::{Event, Position, RuleError, Rules, Side, Tally};
 use crate::players::{Colour, Table};
 use crate::session::Session;
@@ -42,9 +45,6 @@ const THROW_FIRST: &str = "Throw first: click your dice box (lit) or press Space
 
 /// Below this width (points) the story folds into a drawer, so the board keeps the width.
 const NARROW: f32 = 1000.0;
-
-/// The key under which the settings are kept between runs.
-const STORAGE_KEY: &str = "gamester-settings";
 
 /// A new game's session under `rules` at `table`, its tally fresh, with the launch's dice.
 fn new_game(rules: &Rules, table: &Table, launch: &Launch) -> Result<Session, RuleError> {
@@ -95,6 +95,8 @@ pub struct GamesterApp {
     zoom: super::zoom::AutoZoom,
     /// The tutor, looking at a person's choices before they are carried out.
     tutor: Tutor,
+    /// The analysis of the game, its job and its panel.
+    analysis: AnalysisPanel,
 }
 
 impl GamesterApp {
@@ -132,6 +134,7 @@ impl GamesterApp {
         };
         GamesterApp {
             autosaver: Autosaver::starting_with(&session),
+            analysis: AnalysisPanel::holding(resumed.analysis, &session),
             session,
             settings,
             draft: None,
@@ -156,31 +159,6 @@ impl GamesterApp {
             zoom: super::zoom::AutoZoom::default(),
             tutor: Tutor::default(),
         }
-    }
-
-    /// The window as eframe creates it: fonts and style set, settings read back.
-    #[must_use]
-    pub fn from_creation(cc: &eframe::CreationContext<'_>, launch: Launch) -> GamesterApp {
-        theme::apply(&cc.egui_ctx);
-        let settings = if launch.ephemeral {
-            Settings::default()
-        } else {
-            cc.storage
-                .and_then(|s| eframe::get_value::<Settings>(s, STORAGE_KEY))
-                .unwrap_or_default()
-        };
-        let first_run = !launch.ephemeral && launch.screenshot.is_none() && !settings.guide_offered;
-        let mut app = GamesterApp::new(settings, launch);
-        if first_run {
-            app.help.guide = Some(0);
-            app.settings.guide_offered = true;
-        }
-        app
-    }
-
-    /// Where a screenshot run leaves its outcome.
-    pub fn report_screenshot_to(&mut self, slot: ScreenshotResult) {
-        self.screenshot.result = slot;
     }
 
     /// Applies one thing the person asked for.
@@ -283,6 +261,7 @@ impl GamesterApp {
                 self.slides.skip();
                 return;
             }
+            Intent::Analyse => return self.analyse(ctx),
             Intent::Hint => {
                 self.computer.ask_hint(ctx, self.session.game());
                 return;
@@ -453,7 +432,7 @@ impl GamesterApp {
                 m.show(ui);
             }
             if let Some(r) = &self.replaying {
-                ui.horizontal(|ui| r.buttons(ui, &mut intents));
+                ui.horizontal_wrapped(|ui| r.buttons(ui, &mut intents));
             } else if self.tutor.is_busy() {
                 self.tutor
                     .show(ui, &self.session, &mut intents, &mut self.message);
@@ -482,12 +461,16 @@ impl GamesterApp {
         // board keeps most of the width; the guide, when open, keeps it out.
         let width = ui.ctx().content_rect().width();
         let narrow = width < NARROW;
-        let panel_shown = !narrow || self.story_open || self.help.guide.is_some();
+        let panel_shown =
+            !narrow || self.story_open || self.help.guide.is_some() || self.analysis.is_open();
         egui::Panel::right("story")
             .default_size(if narrow { width * 0.3 } else { 330.0 })
             .max_size(width * 0.4)
             .resizable(true)
             .show_collapsible(ui, &mut panel_shown.clone(), |ui| {
+                if self.analysis.is_open() {
+                    return self.analysis_ui(ui, &mut intents);
+                }
                 let view = self.view();
                 guide::show(
                     ui,
@@ -531,6 +514,7 @@ impl GamesterApp {
                     .last_play()
                     .paint(&board, view, ui.painter(), &to_screen),
             }
+            self.paint_analysis(&board, ui.painter(), &to_screen);
             if let Some(place) = input.hovered
                 && self.animation.is_none()
                 && !response.dragged()
@@ -591,21 +575,5 @@ impl GamesterApp {
             .as_ref()
             .map_or(&self.session, ReplayView::shown);
         controls::help_windows(ctx, &mut self.help, shown.game().rules());
-    }
-}
-
-impl eframe::App for GamesterApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        self.frame_ui(ui);
-    }
-
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        if !self.launch.ephemeral {
-            eframe::set_value(storage, STORAGE_KEY, &self.settings);
-        }
-    }
-
-    fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        self.autosaver.finish(&self.session, &self.launch);
     }
 }

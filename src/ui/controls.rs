@@ -51,6 +51,9 @@ pub fn menu_bar(
             if ui.button("Replay this game, turn by turn").clicked() {
                 intents.push(Intent::ReplayStart);
             }
+            if ui.button("Analyse this game").clicked() {
+                intents.push(Intent::Analyse);
+            }
             if ui.button("Copy position ID").clicked() {
                 intents.push(Intent::Share(Share::CopyId));
             }

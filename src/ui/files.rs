@@ -5,14 +5,16 @@
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
+use super::analysis_view;
 use super::file_chooser::{FileChooser, Outcome, Purpose};
 use super::file_names;
 use super::launch::Launch;
 use super::leaving;
 use super::message::Message;
 use super::reading::{Reading, read_now, regular_or_absent};
+use crate::ai::analysis::Analysis;
 use crate::engine::Rules;
-use crate::save::{self, RecentFiles, Tidied};
+use crate::save::{self, GameRecord, RecentFiles, SavedAnalysis, Tidied};
 use crate::session::Session;
 
 enum FileJob {
@@ -64,6 +66,8 @@ pub struct Resumed {
     pub displaced: Option<Session>,
     /// Why the file or the autosave could not be resumed.
     pub message: Option<Message>,
+    /// The analysis the file kept, given back for its game.
+    pub analysis: Option<Box<(Analysis, GameRecord)>>,
 }
 
 /// A loaded game as a session, its story told again from the record.
@@ -109,9 +113,13 @@ pub fn resume(launch: &Launch) -> Resumed {
         }
     }
     if let Some(path) = &launch.open {
-        match load(path, launch) {
-            Ok(session) => {
-                out.session = Some(session);
+        match read_now(path) {
+            Ok(loaded) => {
+                match analysis_view::given_back(&loaded) {
+                    Ok(kept) => out.analysis = kept,
+                    Err(why) => told.push(why),
+                }
+                out.session = Some(resumed(loaded, launch));
                 out.file = Some(path.clone());
             }
             Err(e) => {
@@ -209,12 +217,20 @@ impl Files {
         self.file = Some(path);
     }
 
-    /// Saves the game in play to `path` and remembers the file; the message to show.
-    pub fn save(&mut self, path: PathBuf, session: &Session, recent: &mut RecentFiles) -> Message {
+    /// Saves the game in play to `path`, with its analysis if it has one, and remembers the
+    /// file; the message to show.
+    pub fn save(
+        &mut self,
+        path: PathBuf,
+        session: &Session,
+        analysis: Option<SavedAnalysis>,
+        recent: &mut RecentFiles,
+    ) -> Message {
         if let Err(e) = regular_or_absent(&path) {
             return Message::error(format!("Could not save: {e}"));
         }
-        let file = save::SaveFile::from_game(session.game(), session.table());
+        let mut file = save::SaveFile::from_game(session.game(), session.table());
+        file.analysis = analysis;
         match save::write_atomic(&path, &file) {
             Ok(()) => {
                 let message = Message::info(format!("Saved to {}", path.display()));

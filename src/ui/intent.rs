@@ -36,6 +36,8 @@ pub enum Intent {
     ReplayTakeOver,
     ReplayLeave,
     Hint,
+    /// Game → Analyse this game: judge every decision of the game up to now.
+    Analyse,
     /// Positions to share: copy one's ID, or set one up.
     Share(Share),
 }
@@ -64,6 +66,7 @@ impl Intent {
                 | Intent::SaveAs
                 | Intent::SkipAnimation
                 | Intent::NextGame
+                | Intent::Analyse
         )
     }
 }

@@ -33,6 +33,8 @@ pub enum Next {
     Opened {
         session: Box<Session>,
         path: PathBuf,
+        /// The analysis the file kept, given back for its game.
+        analysis: super::analysis_view::GivenBack,
     },
 }
 

@@ -1,6 +1,10 @@
 //! The window (eframe/egui): the board, the story, the settings. It reads the game and
 //! submits actions; it never moves a man itself.
 
+pub mod analysing;
+pub mod analysis_marks;
+pub mod analysis_view;
+pub mod analysis_words;
 pub mod app;
 pub mod autosave;
 pub mod board_view;

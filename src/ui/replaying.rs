@@ -71,6 +71,12 @@ impl ReplayView {
         out
     }
 
+    /// How many actions of the record are shown as done.
+    #[must_use]
+    pub fn shown_at(&self) -> usize {
+        self.at
+    }
+
     /// The play stepped on through, marked on the board.
     #[must_use]
     pub fn last_play(&self) -> &LastPlay {

@@ -4,6 +4,7 @@
 
 use std::path::{Path, PathBuf};
 
+use super::super::analysis_view;
 use super::super::files::{self, Chosen};
 use super::super::leaving::{self, Answer, Next};
 use super::super::message::Message;
@@ -40,9 +41,10 @@ impl GamesterApp {
     }
 
     pub(super) fn save_to(&mut self, path: PathBuf) {
+        let analysis = self.analysis.to_keep(self.session.game());
         let message = self
             .files
-            .save(path, &self.session, &mut self.settings.recent);
+            .save(path, &self.session, analysis, &mut self.settings.recent);
         self.message = Some(message);
     }
 
@@ -57,6 +59,7 @@ impl GamesterApp {
         self.picked.clear();
         self.animation = None;
         self.replaying = None;
+        self.analysis.forget();
     }
 
     /// Once a frame: the file dialog's answer (and the in-window chooser, drawn here), and what
@@ -70,11 +73,13 @@ impl GamesterApp {
         if let Some((path, answer)) = self.files.read_answer() {
             match answer {
                 Ok(loaded) => {
+                    let analysis = analysis_view::given_back(&loaded);
                     let session = files::resumed(loaded, &self.launch);
                     self.message = None;
                     self.leave_for(Next::Opened {
                         session: Box::new(session),
                         path,
+                        analysis,
                     });
                 }
                 // The game already open stays exactly as it was.
@@ -112,10 +117,14 @@ impl GamesterApp {
                     position_setup::id_of(self.session.game())
                 )));
             }
-            Next::Opened { session, path } => {
+            Next::Opened {
+                session,
+                path,
+                analysis,
+            } => {
                 self.replace_session(*session);
                 self.files.opened(path, &mut self.settings.recent);
-                self.message = Some(Message::info("Game opened"));
+                self.take_kept_analysis(analysis, "Game opened");
             }
         }
     }
