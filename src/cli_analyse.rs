@@ -14,9 +14,7 @@ use crate::level::Level;
 use crate::players::Table;
 use crate::save;
 
-/// The level a game is judged at unless `--level` says otherwise: the strongest that judges a
-/// game of 60 turns in under 30 s on two cores (`gamester bench analyse`).
-pub const DEFAULT_LEVEL: Level = Level::Expert;
+use crate::ai::analysis::DEFAULT_LEVEL;
 
 const USAGE: &str = "usage: gamester analyse <file.ron> [--level novice|fair|expert]";
 

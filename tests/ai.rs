@@ -9,7 +9,7 @@ use common::arb_rules;
 
 use proptest::prelude::*;
 
-use common::{game_at, play, throw};
+use common::{game_at, offered, play, throw};
 use gamester::ai::contest::{Contender, Score, play_game};
 use gamester::ai::{Decision, decide, rank_plays};
 use gamester::engine::{Action, FairDice, Game, Phase, Preset, Rules, Side};
@@ -243,15 +243,6 @@ fn the_binder_breaks_a_point_of_two() {
         panic!("no break decided");
     };
     assert_ne!(p, 5);
-}
-
-/// A game with the cube in which Black offers a double from `text` (White's view).
-fn offered(text: &str) -> Game {
-    let mut rules = Rules::preset(Preset::Modern);
-    rules.cube = true;
-    let (mut game, _) = game_at(rules, text, Side::Black);
-    play(&mut game, &[Action::Double]);
-    game
 }
 
 #[test]

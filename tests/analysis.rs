@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{arb_rules, game_at, play, step, throw};
+use common::{arb_rules, game_at, offered, play, step, throw};
 use proptest::prelude::*;
 
 use gamester::ai::analysis::{Analysis, Choice, analyse};
@@ -124,15 +124,6 @@ fn nard_a_man_not_borne_off_costs_the_count() {
         "8/2 5/3",
         "8/off",
     );
-}
-
-/// A game with the cube in which Black offers a double from `text` (White's view).
-fn offered(text: &str) -> Game {
-    let mut rules = Rules::preset(Preset::Modern);
-    rules.cube = true;
-    let (mut game, _) = game_at(rules, text, Side::Black);
-    play(&mut game, &[Action::Double]);
-    game
 }
 
 #[test]

@@ -5,8 +5,8 @@
 //! marked at least bad here nine times in ten.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use gamester::ai::analysis::DEFAULT_LEVEL;
 use gamester::ai::judge::{Judge, Mark};
-use gamester::cli_analyse::DEFAULT_LEVEL;
 use gamester::engine::{Preset, Rules, Throw, position_id};
 use gamester::level::Level;
 

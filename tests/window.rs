@@ -236,12 +236,7 @@ fn a_game_is_replayed_turn_by_turn_and_taken_over() {
     // Given a game two plays in
     let mut h = harness(21, two_people());
     h.run();
-    for _ in 0..2 {
-        throw_until_playing(&mut h);
-        let play = h.state().session().game().legal_plays()[0];
-        h.state_mut().session_mut().apply_play(&play).unwrap();
-        h.run();
-    }
+    play_first_plays(&mut h, 2);
     let live = h.state().session().game().clone();
     // When the game is replayed and stepped back a turn
     h.get_by_label("Game").click();

@@ -14,8 +14,8 @@ use egui::epaint::ColorMode;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
+use gamester::ai::analysis::DEFAULT_LEVEL;
 use gamester::ai::analysis::{Analysis, Choice, Judged, analyse};
-use gamester::cli_analyse::DEFAULT_LEVEL;
 use gamester::engine::{Action, Phase, Side};
 use gamester::save::{self, GameRecord, SaveFile};
 use gamester::ui::analysis_marks::{BEST_INK, PLAYED_INK};
@@ -105,12 +105,7 @@ fn the_board_stays_free_while_the_game_is_judged() {
     // Given a game between two people, two plays made
     let mut h = harness(11, two_people());
     h.run();
-    for _ in 0..2 {
-        throw_until_playing(&mut h);
-        let play = h.state().session().game().legal_plays()[0];
-        h.state_mut().session_mut().apply_play(&play).unwrap();
-        h.run();
-    }
+    play_first_plays(&mut h, 2);
     let asked = h.state().session().game().record().to_vec();
     // When it is analysed, and the next throw is made from the window meanwhile
     ask_for_the_analysis(&mut h);

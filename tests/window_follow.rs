@@ -299,12 +299,7 @@ fn a_replays_turn_on_slides_the_play_and_marks_it() {
     // Given a game two plays in, replayed and stepped back a turn
     let mut h = harness(21, two_people());
     h.run();
-    for _ in 0..2 {
-        throw_until_playing(&mut h);
-        let play = h.state().session().game().legal_plays()[0];
-        h.state_mut().session_mut().apply_play(&play).unwrap();
-        h.run();
-    }
+    play_first_plays(&mut h, 2);
     h.get_by_label("Game").click();
     h.run();
     h.get_by_label("Replay this game, turn by turn").click();

@@ -204,11 +204,7 @@ pub(crate) fn throw_values(game: &Game, searcher: &Searcher, level: Level) -> Ve
     game.throws()
         .iter()
         .map(|throw| {
-            let Some(t) = searcher
-                .throws()
-                .iter()
-                .find(|t| sorted(t.throw.faces()) == sorted(throw.faces()))
-            else {
+            let Some(t) = searcher.throw_info(*throw) else {
                 return f32::MIN;
             };
             if searcher.throw_loses(&pos, t) {
@@ -220,12 +216,6 @@ pub(crate) fn throw_values(game: &Game, searcher: &Searcher, level: Level) -> Ve
                 .map_or(f32::MIN, |(_, v)| *v)
         })
         .collect()
-}
-
-fn sorted(faces: &[u8]) -> Vec<u8> {
-    let mut f = faces.to_vec();
-    f.sort_unstable();
-    f
 }
 
 /// Each point of the bound table that may be broken, with what breaking it is worth to the

@@ -148,11 +148,7 @@ impl Judge {
     /// dice cannot show. A play kept with a saved analysis is found again here.
     #[must_use]
     pub fn plays_of(&self, pos: &Position, throw: Throw) -> Option<(Vec<Play>, bool)> {
-        let t = self
-            .searcher
-            .throws()
-            .iter()
-            .find(|t| same_faces(t.throw, throw))?;
+        let t = self.searcher.throw_info(throw)?;
         let plays = legal_plays(pos, t.moves, self.searcher.eval.move_rules);
         Some((plays, t.doublets))
     }
@@ -206,12 +202,4 @@ impl Judge {
             .fold((0, f32::MIN), |b, (i, v)| if v > b.1 { (i, v) } else { b });
         Some((best as u8, (best_v - chosen_v).max(0.0)))
     }
-}
-
-fn same_faces(a: Throw, b: Throw) -> bool {
-    let mut x = a.faces().to_vec();
-    let mut y = b.faces().to_vec();
-    x.sort_unstable();
-    y.sort_unstable();
-    x == y
 }

@@ -53,6 +53,17 @@ impl Searcher {
         self.eval.move_rules.compulsion == crate::engine::Compulsion::Free
     }
 
+    /// The throw of the rules' dice that shows these faces, in any order.
+    pub(crate) fn throw_info(&self, throw: crate::engine::Throw) -> Option<&ThrowInfo> {
+        let faces = |t: crate::engine::Throw| {
+            let mut f = t.faces().to_vec();
+            f.sort_unstable();
+            f
+        };
+        let wanted = faces(throw);
+        self.throws().iter().find(|t| faces(t.throw) == wanted)
+    }
+
     /// The throws of the rules' dice with their chances.
     pub(crate) fn throws(&self) -> &[ThrowInfo] {
         &self.eval.throws

@@ -37,6 +37,15 @@ pub fn step(from: u8, die: u8) -> Action {
     Action::Step(Step::new(from, die).expect("test step"))
 }
 
+/// A modern game with the cube in which Black offers a double from `text` (White's view).
+pub fn offered(text: &str) -> Game {
+    let mut rules = gamester::engine::Rules::preset(gamester::engine::Preset::Modern);
+    rules.cube = true;
+    let (mut game, _) = game_at(rules, text, Side::Black);
+    play(&mut game, &[Action::Double]);
+    game
+}
+
 /// Applies actions that must all be accepted, returning every event.
 pub fn play(game: &mut Game, actions: &[Action]) -> Vec<Event> {
     let mut events = Vec::new();

@@ -67,6 +67,16 @@ pub fn click_at(h: &mut Harness<'static, GamesterApp>, pos: Pos2) {
 }
 
 /// Throws (by the button) until the side to move has a throw to play.
+/// Throws and makes the first legal play, `turns` times over.
+pub fn play_first_plays(h: &mut Harness<'static, GamesterApp>, turns: usize) {
+    for _ in 0..turns {
+        throw_until_playing(h);
+        let play = h.state().session().game().legal_plays()[0];
+        h.state_mut().session_mut().apply_play(&play).unwrap();
+        h.run();
+    }
+}
+
 pub fn throw_until_playing(h: &mut Harness<'static, GamesterApp>) {
     for _ in 0..20 {
         if h.state().session().game().phase() == Phase::Playing

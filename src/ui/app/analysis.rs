@@ -7,7 +7,7 @@ use egui::Painter;
 use egui::emath::RectTransform;
 
 use super::GamesterApp;
-use crate::cli_analyse::DEFAULT_LEVEL;
+use crate::ai::analysis::DEFAULT_LEVEL;
 use crate::ui::analysis_marks::{BEST_INK, PLAYED_INK, paint_steps};
 use crate::ui::analysis_view::{AnalysisPanel, GivenBack};
 use crate::ui::board_view::BoardView;
