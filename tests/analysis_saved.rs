@@ -1,13 +1,13 @@
 //! An analysis saved with its game: it round-trips through the file, older files without one
 //! still load, analysing never changes the game, and a hostile analysis (wrong indices, losses
 //! that are no numbers, lists too long, fields of the wrong kind) is set aside in words while
-//! the game still loads, and never panics.
+//! the game still loads, and never panics; and an analysis told to stop judges no more.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::fs;
 use std::path::Path;
 
-use gamester::ai::analysis::{Analysis, Choice, analyse};
+use gamester::ai::analysis::{Analysis, Choice, analyse, analyse_until};
 use gamester::kept_analysis::{from_saved, to_saved};
 use gamester::level::Level;
 use gamester::save::{self, Loaded, SaveFile, SavedAnalysis, SavedBest, SavedCube, SavedStep};
@@ -227,6 +227,26 @@ fn a_hostile_analysis_is_set_aside_and_the_game_still_loads() {
         let why = set_aside(&analysis);
         assert!(why.contains(expected), "{why} (expected {expected:?})");
     }
+}
+
+#[test]
+fn an_analysis_told_to_stop_judges_no_more() {
+    // Given a whole game, and the word to stop already given
+    let l = loaded("finished.ron");
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let told = std::sync::Mutex::new(Vec::new());
+    // When it is analysed
+    let a = analyse_until(
+        l.replay.rules(),
+        l.replay.record(),
+        Level::Expert,
+        &|done, total| told.lock().unwrap().push((done, total)),
+        &stop,
+    )
+    .unwrap();
+    // Then the decisions were found and counted, and none judged
+    assert!(a.decisions.is_empty());
+    assert_eq!(told.into_inner().unwrap(), vec![(0, 46)]);
 }
 
 #[test]
