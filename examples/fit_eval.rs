@@ -1,9 +1,12 @@
 //! Fits the contact model's weights (`src/ai/data/weights.rs`) to GNU Backgammon's evaluations.
 //!
 //! 1. `cargo run --release --example fit_eval -- positions 600 1 > pos.txt` writes the position
-//!    IDs (side on roll) of contact positions from games between the levels (modern rules).
+//!    IDs (side on roll) of contact positions from games between the levels (modern rules):
+//!    after each play made, and after another legal play of the same throw chosen at random.
 //! 2. `gnubg -t -q -r -p gnubg_probs.py < pos.txt > probs.txt` (the script beside this file)
-//!    adds gnubg's 0-ply chances: `<id> win win_gammon win_bg lose_gammon lose_bg`.
+//!    adds gnubg's 0-ply chances: `<id> win win_gammon win_bg lose_gammon lose_bg`. gnubg
+//!    idles between evaluations, so split `pos.txt` and run a dozen at once
+//!    (`scripts/gnubg_probs.sh pos.txt probs.txt` does).
 //! 3. `cargo run --release --example fit_eval -- fit probs.txt > src/ai/data/weights.rs` fits the
 //!    logistic model (used only without a network);
 //!    `cargo run --release --example fit_eval -- train probs.txt… > src/ai/data/net.bin` trains the
@@ -16,7 +19,7 @@ use gamester::ai::contest::{Contender, PlayMade, play_game};
 use gamester::ai::eval::{Evaluator, FEATURES};
 use gamester::ai::net::{HIDDEN, INPUTS, Net, OUTPUTS};
 use gamester::engine::position_id;
-use gamester::engine::{Game, Preset, Rules};
+use gamester::engine::{Game, MoveRules, Position, Preset, Rules, legal_plays};
 use gamester::level::Level;
 use std::io::Write;
 
@@ -59,10 +62,24 @@ fn positions(games: u64, seed: u64) {
     let pairs = [(f, f), (n, f), (n, n), (Contender::Random, f)];
     for g in 0..games {
         let (w, b) = pairs[(g % 4) as usize];
+        let mut pick = seed * 7 + g;
         let mut take = |_: &Game, made: PlayMade| {
-            let next = made.play.position.switched();
-            if Evaluator::contact(&next) && !next.borne_off_all() {
-                println!("{}", position_id::encode(&next));
+            let emit = |after: &Position| {
+                let next = after.switched();
+                if Evaluator::contact(&next) && !next.borne_off_all() {
+                    println!("{}", position_id::encode(&next));
+                }
+            };
+            emit(&made.play.position);
+            // And one other play of the same throw, so that the positions a poor play reaches,
+            // which the analysis must judge, are learnt as well as those good play reaches.
+            if made.choices > 1 {
+                let moves = made.throw.moves(rules.dice, rules.doublets);
+                let plays = legal_plays(&made.before, moves, MoveRules::from(&rules));
+                pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                if let Some(other) = plays.get((pick >> 33) as usize % plays.len().max(1)) {
+                    emit(&other.position);
+                }
             }
         };
         let _ = play_game(&rules, w, b, seed * 100_000 + g, &mut take);
@@ -183,8 +200,7 @@ fn fit(path: &str) {
     }
 }
 
-/// Reads `<id> win wg wbg lg lbg` lines: the network's inputs and targets (win, win gammon,
-/// lose gammon).
+/// Reads `<id> win wg wbg lg lbg` lines: the network's inputs and its five targets.
 fn samples(paths: &[String]) -> Vec<([f32; INPUTS], [f32; OUTPUTS])> {
     let ev = Evaluator::new(&Rules::preset(Preset::Modern));
     let mut out = Vec::new();
@@ -200,7 +216,7 @@ fn samples(paths: &[String]) -> Vec<([f32; INPUTS], [f32; OUTPUTS])> {
                 continue;
             }
             let f = ev.features(&pos, ev.race_probit(&pos).0);
-            out.push((Net::encode(&pos, &f[1..]), [v[0], v[1], v[3]]));
+            out.push((Net::encode(&pos, &f[1..]), [v[0], v[1], v[2], v[3], v[4]]));
         }
     }
     out
@@ -296,11 +312,14 @@ fn train(paths: &[String]) {
             (se / set.len().max(1) as f32).sqrt()
         };
         eprintln!(
-            "epoch {epoch}: rmse win {:.4} (learn {:.4}), win big {:.4}, lose big {:.4}",
+            "epoch {epoch}: rmse win {:.4} (learn {:.4}), win gammon {:.4}, win back-gammon {:.4}, \
+             lose gammon {:.4}, lose back-gammon {:.4}",
             rmse(test, 0),
             rmse(&learn[..test.len().min(learn.len())], 0),
             rmse(test, 1),
-            rmse(test, 2)
+            rmse(test, 2),
+            rmse(test, 3),
+            rmse(test, 4)
         );
     }
     let _ = std::io::stdout().write_all(&net.to_bytes());

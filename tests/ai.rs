@@ -197,6 +197,21 @@ fn it_does_not_leave_a_shot_it_can_avoid() {
     }
 }
 
+#[test]
+fn it_runs_its_last_man_out_to_save_the_back_gammon() {
+    for level in [Level::Fair, Level::Expert] {
+        // Given White's last man on Black's ace point, Black with one man left to bear off (it
+        // bears off next turn with almost any throw), and 3-3 (issue 13: AgAA2G0zAoAAAA, where
+        // gnubg plays 24/12 and an evaluation blind to back-gammons played 11/5 8/5(2))
+        let text = "24:1 11:1 8:2 6:2 5:2 4:2 3:3 2:2 / 2:1 off:14";
+        let (game, after) = chosen(Rules::preset(Preset::Modern), text, &[3, 3], level);
+        assert!(game.legal_plays().len() > 1);
+        // Then it runs that man out of Black's home table: a gammon, not a back-gammon
+        let pos = after.position();
+        assert_eq!((pos.at(24), pos.at(12)), (0, 1), "{level}: {pos}");
+    }
+}
+
 /// A game of Irish where White must enter against Black's bound table, the break throw-off
 /// won by `chooser`.
 fn bound_table_game(chooser: Side) -> Game {

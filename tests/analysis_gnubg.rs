@@ -122,8 +122,8 @@ fn report(level: Level, a: &Agreement) {
 /// The issue's goal, at the analysis's default level. It is a measurement of about a minute on
 /// two cores, so `cargo test` leaves it out; run it with
 /// `cargo test --release --test analysis_gnubg -- --ignored --nocapture`.
-/// Today it misses the goal: expert 0.0234 mean |difference| and 153/170 (90.0%), because
-/// the static evaluation, not the search, is off after poor plays (issue 13 retrains it).
+/// Today: expert 0.0196 mean |difference| and 158/170 (92.9%). Before the network learnt
+/// back-gammons and the positions poor plays reach, it was 0.0234 and 153/170.
 #[test]
 #[ignore = "a measurement of about a minute; see its documentation"]
 fn the_default_level_judges_plays_as_gnubg_does_at_two_plies() {
@@ -142,8 +142,8 @@ fn the_default_level_judges_plays_as_gnubg_does_at_two_plies() {
 }
 
 /// What `cargo test` keeps: the evaluation alone (fair, in well under a second) judged against
-/// gnubg's 2-ply on every recorded play, held to its figures of today (0.0391 mean |difference|,
-/// 142/170 of gnubg's bad plays marked bad) with a little room, so a change that makes the
+/// gnubg's 2-ply on every recorded play, held to its figures of today (0.0366 mean |difference|,
+/// 144/170 of gnubg's bad plays marked bad) with a little room, so a change that makes the
 /// judging worse fails here. These bounds guard against regression; they are not the issue's
 /// goal, which the ignored test above measures.
 #[test]
@@ -151,6 +151,6 @@ fn the_evaluation_alone_judges_plays_no_worse_than_today() {
     let fair = agreement(Level::Fair);
     report(Level::Fair, &fair);
     assert!(fair.plays >= 300 && fair.gnubg_bad >= 50, "{fair:?}");
-    assert!(fair.mean_abs_diff <= 0.042, "{fair:?}");
-    assert!(fair.also_bad * 100 >= fair.gnubg_bad * 80, "{fair:?}");
+    assert!(fair.mean_abs_diff <= 0.039, "{fair:?}");
+    assert!(fair.also_bad * 100 >= fair.gnubg_bad * 82, "{fair:?}");
 }

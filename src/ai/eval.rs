@@ -92,6 +92,11 @@ pub struct Chances {
     pub win_big: f32,
     /// B wins big.
     pub lose_big: f32,
+    /// A wins a modern back-gammon (and `win_big` includes it); counted only under modern
+    /// stakes, where it pays three.
+    pub win_triple: f32,
+    /// B wins a modern back-gammon.
+    pub lose_triple: f32,
 }
 
 /// The standard normal distribution function (logistic approximation, within 0.01).
@@ -184,7 +189,7 @@ impl Evaluator {
         let lose = 1.0 - c.win;
         match self.stakes {
             Stakes::Single => c.win - lose,
-            Stakes::Gammons => c.win - lose + c.win_big - c.lose_big,
+            Stakes::Gammons => c.win - lose + c.win_big - c.lose_big + c.win_triple - c.lose_triple,
             // A plain win is doubled by a last throw of doublets (about one in six);
             // a back-gammon is worth 2 (Willughby) or 3 (Cotton), plus one on doublets.
             Stakes::Willughby | Stakes::Cotton => {
@@ -258,10 +263,15 @@ impl Evaluator {
             if let Some(net) = super::net::trained() {
                 let (out, _) = net.forward(&super::net::Net::encode(pos, &f[1..]));
                 let win = out[0];
+                let triple = self.stakes == Stakes::Gammons;
+                let win_big = if big { out[1].min(win) } else { 0.0 };
+                let lose_big = if big { out[3].min(1.0 - win) } else { 0.0 };
                 return Chances {
                     win,
-                    win_big: if big { out[1].min(win) } else { 0.0 },
-                    lose_big: if big { out[2].min(1.0 - win) } else { 0.0 },
+                    win_big,
+                    lose_big,
+                    win_triple: if triple { out[2].min(win_big) } else { 0.0 },
+                    lose_triple: if triple { out[4].min(lose_big) } else { 0.0 },
                 };
             }
             let logit = |w: &[f32; FEATURES]| {
@@ -277,6 +287,8 @@ impl Evaluator {
                 } else {
                     0.0
                 },
+                win_triple: 0.0,
+                lose_triple: 0.0,
             };
         }
         let win = phi(race_z);
@@ -284,6 +296,8 @@ impl Evaluator {
             win,
             win_big: win * self.big_given_win(ta, &b, 0.5),
             lose_big: (1.0 - win) * self.big_given_win(tb, pos, -0.5),
+            win_triple: 0.0,
+            lose_triple: 0.0,
         }
     }
 

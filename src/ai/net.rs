@@ -1,6 +1,7 @@
 //! A small neural network for positions with contact: the men on every point (each side, in
 //! the manner of TD-Gammon), the bar, the men off and the evaluation's hand-made features in;
-//! one hidden layer of 128 units; out A's chances to win, to win big and to lose big.
+//! one hidden layer of 128 units; out A's chances to win, to win a gammon or more, to win a
+//! back-gammon, to lose a gammon or more and to lose a back-gammon (GNU Backgammon's five).
 //!
 //! Its weights (`data/net.bin`, little-endian `f32`s) were fitted by `examples/fit_eval.rs` to GNU
 //! Backgammon's evaluations of modern positions. They are read once, on first use, into a
@@ -18,8 +19,9 @@ pub const EXTRA: usize = 26;
 pub const INPUTS: usize = 2 * SIDE + EXTRA;
 /// Hidden units.
 pub const HIDDEN: usize = 128;
-/// Outputs: win, win big, lose big.
-pub const OUTPUTS: usize = 3;
+/// Outputs: win, win a gammon or more, win a back-gammon, lose a gammon or more, lose a
+/// back-gammon.
+pub const OUTPUTS: usize = 5;
 /// Weights in all.
 pub const WEIGHTS: usize = INPUTS * HIDDEN + HIDDEN + HIDDEN * OUTPUTS + OUTPUTS;
 
@@ -131,7 +133,7 @@ impl Net {
         h
     }
 
-    /// The chances (win, win big, lose big) for inputs `x`, and the hidden layer.
+    /// The chances (see [`OUTPUTS`]) for inputs `x`, and the hidden layer.
     #[must_use]
     pub fn forward(&self, x: &[f32; INPUTS]) -> ([f32; OUTPUTS], [f32; HIDDEN]) {
         let h = self.hidden(x);
@@ -150,4 +152,17 @@ pub fn trained() -> Option<&'static Net> {
     static NET: OnceLock<Option<Net>> = OnceLock::new();
     NET.get_or_init(|| Net::from_bytes(super::data::NET))
         .as_ref()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_weights_fit_the_network() {
+        // A weights file of the wrong size would silently leave the evaluation to the
+        // logistic stand-in.
+        assert_eq!(crate::ai::data::NET.len(), WEIGHTS * 4);
+        assert!(trained().is_some());
+    }
 }
