@@ -6,7 +6,6 @@
 //! live in `cli_out`, which every command-line file may use.
 
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
 
 pub use crate::cli_args::CliError;
 use crate::cli_args::{no_more, quote, read_query, read_throw};
@@ -15,7 +14,6 @@ use crate::engine::notation::format_play;
 use crate::engine::position_id;
 use crate::engine::{Game, MoveRules, Preset, Rules, Side, legal_plays};
 use crate::players::Table;
-use crate::sample::sample_positions;
 use crate::save;
 
 pub const USAGE: &str = "usage: gamester [<file.ron>] [--screenshot <file.png>] | \
@@ -42,10 +40,7 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
             _ => Err(CliError::Usage("usage: gamester check <file.ron>".into())),
         },
         Some("bench") => match args.get(1).map(String::as_str) {
-            Some("movegen") => {
-                no_more("bench movegen", &args[2..])?;
-                Ok(bench_movegen(Duration::from_secs(3)))
-            }
+            Some("movegen") => crate::cli_movegen::bench(&args[2..]),
             Some("draw") => {
                 no_more("bench draw", &args[2..])?;
                 // The window's own benchmark: the binary runs it, so the command line never
@@ -132,32 +127,4 @@ pub fn summary(game: &Game, table: &Table) -> String {
         colour(Side::Black),
         tally.black
     )
-}
-
-/// `bench movegen`: resulting positions generated per second over a fixed sample of modern and
-/// Irish positions, for about `budget` of time.
-#[must_use]
-pub fn bench_movegen(budget: Duration) -> String {
-    let mut sample = sample_positions(Preset::Modern, 40);
-    sample.extend(sample_positions(Preset::Irish, 40));
-    let prepared: Vec<_> = sample
-        .iter()
-        .map(|(r, p, t)| (*p, t.moves(r.dice, r.doublets), MoveRules::from(r)))
-        .collect();
-    let start = Instant::now();
-    let mut produced = 0u64;
-    let mut rounds = 0u64;
-    while start.elapsed() < budget || rounds == 0 {
-        for (pos, moves, rules) in &prepared {
-            produced += legal_plays(pos, *moves, *rules).len() as u64;
-        }
-        rounds += 1;
-    }
-    let secs = start.elapsed().as_secs_f64();
-    note(&format!(
-        "{} position-throws × {rounds} rounds in {secs:.2} s ({:.0} throws/s)",
-        prepared.len(),
-        (prepared.len() as u64 * rounds) as f64 / secs
-    ));
-    format!("movegen {:.0} positions/s\n", produced as f64 / secs)
 }

@@ -11,6 +11,7 @@ pub mod cli;
 mod cli_ai;
 pub mod cli_analyse;
 mod cli_args;
+mod cli_movegen;
 mod cli_out;
 mod cli_selfplay;
 pub mod engine;

@@ -186,28 +186,60 @@ fn sources(pos: &Position, buf: &mut [usize; 24]) -> usize {
 #[inline]
 fn key(pos: &Position) -> u64 {
     let p = pos.pips();
-    let mut h = 0u64;
-    for chunk in p.chunks(8) {
+    let word = |at: usize| {
         let mut w = 0u64;
-        for (i, &b) in chunk.iter().enumerate() {
+        for (i, &b) in p[at..(at + 8).min(26)].iter().enumerate() {
             w |= u64::from(b as u8) << (8 * i);
         }
-        h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
-    }
-    h
+        w
+    };
+    let mut h = word(0).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    h = (h ^ word(8))
+        .rotate_left(27)
+        .wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    h = (h ^ word(16))
+        .rotate_left(31)
+        .wrapping_mul(0x1656_67B1_9E37_79F9);
+    h = (h ^ word(24)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    h ^ (h >> 29)
 }
+
+/// Plays compared one by one before a table is made for them.
+const LINEAR: usize = 16;
 
 /// Collects plays, keeping one per resulting position.
 struct Collector {
     plays: Vec<Play>,
-    /// A short key of each play's position, for finding repeats quickly.
-    keys: Vec<u64>,
+    /// Once there are more than [`LINEAR`] plays, an open-addressed table of them (index + 1;
+    /// 0 is empty) by position, so that a repeat is found in constant time.
+    slots: Vec<u32>,
     best: Reach,
     compulsion: Compulsion,
+    bear_off: BearOff,
+    /// Set while the larger of two unlike dice is walked first: a second step by a man who
+    /// stood on his point from the start, neither step bearing off, makes a play that the
+    /// smaller-first walk has found already, so it is not walked again.
+    larger_first: bool,
+    /// The mover's men at the start of the throw.
+    start: [i8; 26],
 }
 
 impl Collector {
-    fn offer(&mut self, pos: &Position, steps: &Steps, reach: Reach, leaf: bool) {
+    fn new(rules: MoveRules) -> Collector {
+        Collector {
+            plays: Vec::with_capacity(64),
+            slots: Vec::new(),
+            best: Reach::default(),
+            compulsion: rules.compulsion,
+            bear_off: rules.bear_off,
+            larger_first: false,
+            start: [0; 26],
+        }
+    }
+
+    /// Keeps the play `steps` leading to `pos` if the rules allow it. `unique` says the walk
+    /// cannot have found `pos` before (no check is then needed).
+    fn offer(&mut self, pos: &Position, steps: &Steps, reach: Reach, leaf: bool, unique: bool) {
         match self.compulsion {
             Compulsion::Free => {}
             Compulsion::Max => {
@@ -217,24 +249,63 @@ impl Collector {
                 if reach > self.best {
                     self.best = reach;
                     self.plays.clear();
-                    self.keys.clear();
+                    self.slots.clear();
                 }
             }
         }
-        // Two plays that leave the same position are one play: compare short keys first.
-        let key = key(pos);
-        let mut i = 0;
-        while let Some(off) = self.keys[i..].iter().position(|&k| k == key) {
-            if self.plays[i + off].position == *pos {
+        if unique {
+            self.plays.push(Play {
+                position: *pos,
+                steps: *steps,
+            });
+            return;
+        }
+        // Two plays that leave the same position are one play: a few plays are compared one
+        // by one, more are looked up in a table.
+        if self.slots.is_empty() {
+            if self.plays.iter().any(|p| p.position == *pos) {
                 return;
             }
-            i += off + 1;
+            self.plays.push(Play {
+                position: *pos,
+                steps: *steps,
+            });
+            if self.plays.len() > LINEAR {
+                self.slots = vec![0; 4 * LINEAR];
+                self.refile();
+            }
+            return;
         }
-        self.keys.push(key);
+        let mask = self.slots.len() - 1;
+        let mut at = key(pos) as usize & mask;
+        loop {
+            match self.slots[at] {
+                0 => break,
+                i if self.plays[i as usize - 1].position == *pos => return,
+                _ => at = (at + 1) & mask,
+            }
+        }
         self.plays.push(Play {
             position: *pos,
             steps: *steps,
         });
+        self.slots[at] = self.plays.len() as u32;
+        if self.plays.len() * 2 > self.slots.len() {
+            self.slots = vec![0; self.slots.len() * 2];
+            self.refile();
+        }
+    }
+
+    /// Files every play in the (empty) table.
+    fn refile(&mut self) {
+        let mask = self.slots.len() - 1;
+        for (i, play) in self.plays.iter().enumerate() {
+            let mut at = key(&play.position) as usize & mask;
+            while self.slots[at] != 0 {
+                at = (at + 1) & mask;
+            }
+            self.slots[at] = i as u32 + 1;
+        }
     }
 }
 
@@ -245,22 +316,18 @@ impl Collector {
 /// every prefix of a play is a play too, the empty play included.
 #[must_use]
 pub fn legal_plays(pos: &Position, moves: Moves, rules: MoveRules) -> Vec<Play> {
-    let mut out = Collector {
-        plays: Vec::with_capacity(32),
-        keys: Vec::with_capacity(32),
-        best: Reach::default(),
-        compulsion: rules.compulsion,
-    };
+    let mut out = Collector::new(rules);
     let faces = moves.faces();
     let alike = faces.iter().all(|&f| f == faces[0]);
     let mut order = [0u8; 4];
     let n = faces.len();
     order[..n].copy_from_slice(faces);
+    let mask = occupied(pos.pips());
     if alike {
         walk_alike(
             pos,
+            mask,
             &order[..n],
-            rules.bear_off,
             BAR,
             &mut Steps::default(),
             Reach::default(),
@@ -269,11 +336,12 @@ pub fn legal_plays(pos: &Position, moves: Moves, rules: MoveRules) -> Vec<Play> 
     } else {
         // Every distinct order of the dice (faces are sorted, so permutations come in order).
         order[..n].sort_unstable();
+        out.start = *pos.pips();
         loop {
             walk_ordered(
                 pos,
+                mask,
                 &order[..n],
-                rules.bear_off,
                 &mut Steps::default(),
                 Reach::default(),
                 &mut out,
@@ -281,6 +349,10 @@ pub fn legal_plays(pos: &Position, moves: Moves, rules: MoveRules) -> Vec<Play> 
             if !next_permutation(&mut order[..n]) {
                 break;
             }
+            // Two men moved one die each, in either order, leave the same position (the
+            // landing points are open or not whatever moved first, and neither is the bar or
+            // off the board): the second order need only find the plays the first could not.
+            out.larger_first = n == 2 && pos.bar() == 0;
         }
     }
     if out.plays.is_empty() {
@@ -292,39 +364,110 @@ pub fn legal_plays(pos: &Position, moves: Moves, rules: MoveRules) -> Vec<Play> 
     out.plays
 }
 
+/// The mover's points 1 to 24 that hold his men, as bits.
+#[inline]
+fn occupied(pips: &[i8; 26]) -> u32 {
+    let mut mask = 0u32;
+    for (p, &n) in pips.iter().enumerate().take(25).skip(1) {
+        mask |= u32::from(n > 0) << p;
+    }
+    mask
+}
+
+/// The occupied points after a man moved from `from` to `to` (0 when borne off).
+#[inline(always)]
+fn occupied_after(mask: u32, pips: &[i8; 26], from: usize, to: usize) -> u32 {
+    let mut mask = mask;
+    if from != BAR && pips[from] == 0 {
+        mask &= !(1 << from);
+    }
+    if to != 0 {
+        mask |= 1 << to;
+    }
+    mask
+}
+
+/// Calls `each` with every point the mover may move from now, highest first, and whether all
+/// his men are home: the bar alone while men are on it (if `allowed` has bit 25), else every
+/// point of `mask` (his men) that `allowed` has.
+#[inline(always)]
+fn each_source(pos: &Position, mask: u32, allowed: u32, mut each: impl FnMut(usize, bool)) {
+    if pos.bar() > 0 {
+        if allowed & 1 << BAR != 0 {
+            each(BAR, false);
+        }
+        return;
+    }
+    let home = mask < 1 << 7;
+    let mut m = mask & allowed;
+    while m != 0 {
+        let from = 31 - m.leading_zeros() as usize;
+        m &= !(1 << from);
+        each(from, home);
+    }
+}
+
+/// Every source, the bar included.
+const ANY: u32 = u32::MAX;
+
+/// The sources from `highest` down (25 is the bar).
+#[inline(always)]
+fn up_to(highest: usize) -> u32 {
+    (2u32 << highest) - 1
+}
+
 fn walk_ordered(
     pos: &Position,
+    mask: u32,
     dice: &[u8],
-    bear_off: BearOff,
     steps: &mut Steps,
     so_far: Reach,
     out: &mut Collector,
 ) {
     let mut leaf = true;
     if let Some((&die, rest)) = dice.split_first() {
-        let mut buf = [0usize; 24];
-        let n = sources(pos, &mut buf);
-        let home = buf[0] <= 6;
-        for &from in &buf[..n] {
-            if let Some(to) = land_from(pos.pips(), from, die, bear_off, home) {
+        // The larger die walked first: a second step by a man who stood on his point from the
+        // start and does not bear off was found by the smaller-first walk, so only the man
+        // just moved (if his point was empty at the start) and men that may bear off are
+        // tried; a leaf so cut short is never the fullest play, so it is refused as it should.
+        let first = steps
+            .iter()
+            .next()
+            .filter(|f| out.larger_first && f.to() != 0);
+        let allowed = match first {
+            Some(f) => {
+                let t = usize::from(f.to());
+                let moved = if out.start[t] <= 0 { 1u32 << t } else { 0 };
+                moved | up_to(usize::from(die)) & !1
+            }
+            None => ANY,
+        };
+        each_source(pos, mask, allowed, |from, home| {
+            if let Some(to) = land_from(pos.pips(), from, die, out.bear_off, home) {
                 leaf = false;
+                if first.is_some() && to != 0 && out.start[from] > 0 {
+                    return;
+                }
                 let mut next = *pos;
                 move_man(&mut next, from, to);
+                let after = occupied_after(mask, next.pips(), from, to);
                 steps.push(Step::unchecked(from, die));
-                walk_ordered(&next, rest, bear_off, steps, so_far.after(die), out);
+                walk_ordered(&next, after, rest, steps, so_far.after(die), out);
                 steps.pop();
             }
-        }
+        });
     }
     if out.compulsion == Compulsion::Free || leaf {
-        out.offer(pos, steps, so_far, leaf);
+        out.offer(pos, steps, so_far, leaf, false);
     }
 }
 
+/// As [`walk_ordered`] for moves all alike: men are moved from the highest point down only
+/// (`highest_from`), since any order of the same steps leaves the same position.
 fn walk_alike(
     pos: &Position,
+    mask: u32,
     dice: &[u8],
-    bear_off: BearOff,
     highest_from: usize,
     steps: &mut Steps,
     so_far: Reach,
@@ -332,33 +475,20 @@ fn walk_alike(
 ) {
     let mut leaf = true;
     if let Some((&die, rest)) = dice.split_first() {
-        if pos.bar() > 0 {
-            if let Some(to) = landing(pos, BAR, die, bear_off) {
+        each_source(pos, mask, up_to(highest_from), |from, home| {
+            if let Some(to) = land_from(pos.pips(), from, die, out.bear_off, home) {
                 leaf = false;
                 let mut next = *pos;
-                move_man(&mut next, BAR, to);
-                steps.push(Step::unchecked(BAR, die));
-                walk_alike(&next, rest, bear_off, BAR, steps, so_far.after(die), out);
+                move_man(&mut next, from, to);
+                let after = occupied_after(mask, next.pips(), from, to);
+                steps.push(Step::unchecked(from, die));
+                walk_alike(&next, after, rest, from, steps, so_far.after(die), out);
                 steps.pop();
             }
-        } else {
-            let mut buf = [0usize; 24];
-            let n = sources(pos, &mut buf);
-            let home = buf[0] <= 6;
-            for &from in buf[..n].iter().filter(|&&f| f <= highest_from) {
-                if let Some(to) = land_from(pos.pips(), from, die, bear_off, home) {
-                    leaf = false;
-                    let mut next = *pos;
-                    move_man(&mut next, from, to);
-                    steps.push(Step::unchecked(from, die));
-                    walk_alike(&next, rest, bear_off, from, steps, so_far.after(die), out);
-                    steps.pop();
-                }
-            }
-        }
+        });
     }
     if out.compulsion == Compulsion::Free || leaf {
-        out.offer(pos, steps, so_far, leaf);
+        out.offer(pos, steps, so_far, leaf, true);
     }
 }
 
