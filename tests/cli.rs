@@ -412,3 +412,39 @@ fn a_custom_layout_without_fifteen_men_a_side_is_refused() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn bench_movegen_times_a_file_of_positions_and_refuses_a_bad_one() {
+    let dir = tempfile::tempdir().unwrap();
+    // Given a file with the starting position, and one with a line that is no Position ID
+    let good = dir.path().join("good.txt");
+    std::fs::write(&good, "# the start\n4HPwATDgc/ABMA\n").unwrap();
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "4HPwATDgc/ABMA\nnot-an-id\n").unwrap();
+    // When each is timed
+    let out = gamester(&["bench", "movegen", "--positions", good.to_str().unwrap()]);
+    // Then the good one reports its speed and, for one round, the plays the engine finds for
+    // the 21 opening throws
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.starts_with("movegen "), "{text}");
+    let opening: usize = gamester::engine::Throw::all(2)
+        .into_iter()
+        .map(|(t, _)| {
+            let rules = gamester::engine::Rules::preset(gamester::engine::Preset::Modern);
+            gamester::engine::legal_plays(
+                &gamester::engine::position_id::decode("4HPwATDgc/ABMA").unwrap(),
+                t.moves(rules.dice, rules.doublets),
+                gamester::engine::MoveRules::from(&rules),
+            )
+            .len()
+        })
+        .sum();
+    assert!(text.contains(&format!("plays {opening}\n")), "{text}");
+    // And the bad one is refused in one line naming the line
+    let out = gamester(&["bench", "movegen", "--positions", bad.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("line 2"), "{err}");
+    assert!(out.stdout.is_empty());
+}
