@@ -20,7 +20,6 @@ pub mod refusal;
 pub mod rules;
 pub mod side;
 pub mod stakes;
-mod stepwise;
 
 pub use action::{Action, Attempt, Event};
 pub use board::{Men, Position, PositionError, Setup};
