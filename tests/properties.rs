@@ -16,7 +16,7 @@ use rand::{Rng, SeedableRng};
 
 use gamester::ai::random::RandomPlayer;
 use gamester::engine::{
-    Action, BearOff, Game, MoveRules, Phase, Position, Rules, Side, Step, Throw, movegen,
+    Action, BearOff, Game, MoveRules, Phase, Position, Rules, Side, Step, Throw, movegen, stepwise,
 };
 
 /// 15 men a side, counted on the points, the bar and off.
@@ -203,9 +203,9 @@ fn legal_plays_agree_with_allowed_steps_at_the_start() {
             let moves = throw.moves(rules.dice, rules.doublets);
             let mr = MoveRules::from(&rules);
             let pos = Position::default();
-            let best = movegen::reach(&pos, moves, rules.bear_off);
+            let best = stepwise::reach(&pos, moves, rules.bear_off);
             let allowed: BTreeSet<Step> =
-                movegen::allowed_steps(&pos, moves, movegen::Reach::default(), best, mr)
+                stepwise::allowed_steps(&pos, moves, movegen::Reach::default(), best, mr)
                     .into_iter()
                     .collect();
             let firsts: BTreeSet<Step> = movegen::legal_plays(&pos, moves, mr)
@@ -217,7 +217,7 @@ fn legal_plays_agree_with_allowed_steps_at_the_start() {
                 let (next, _) = movegen::play_step(&pos, *s, rules.bear_off).unwrap();
                 let rest = moves.without(s.die()).unwrap();
                 assert_eq!(
-                    movegen::reach(&next, rest, rules.bear_off).dice + 1,
+                    stepwise::reach(&next, rest, rules.bear_off).dice + 1,
                     best.dice,
                     "{throw} {s:?}"
                 );

@@ -13,10 +13,11 @@ use serde::{Deserialize, Serialize};
 
 use super::board::Position;
 use super::dice::Moves;
-use super::movegen::{Reach, can_move, reach};
+use super::movegen::{Reach, can_move};
 use super::rules::{BearOff, BoundTable, Rules, Stakes};
 use super::side::Side;
 use super::stakes::{WinKind, bear_off_stake};
+use super::stepwise::reach;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

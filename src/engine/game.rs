@@ -14,6 +14,7 @@ use super::refusal::{CubeRefusal, RuleError, why_not};
 use super::rules::{Dice, Opening, Players, Rules};
 use super::side::Side;
 use super::stakes::{Cube, Tally};
+use super::stepwise;
 
 /// One step played this throw, with what it takes to take it back exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -360,7 +361,7 @@ impl Game {
             (Action::Step(step), Phase::Playing) => {
                 let pos = self.position_for(self.turn);
                 let rules = self.move_rules();
-                if !movegen::step_allowed(&pos, self.moves, self.used, self.best, step, rules) {
+                if !stepwise::step_allowed(&pos, self.moves, self.used, self.best, step, rules) {
                     return Err(RuleError::StepNotAllowed(why_not(
                         &pos,
                         self.moves,
@@ -466,7 +467,7 @@ impl Game {
         self.last_doublets[self.turn.index()] = throw.is_doublets();
         self.moves = throw.moves(self.rules.dice, self.rules.doublets);
         self.used = Reach::default();
-        self.best = movegen::reach(&pos, self.moves, self.rules.bear_off);
+        self.best = stepwise::reach(&pos, self.moves, self.rules.bear_off);
         self.played.clear();
         if self.endings().unplayable(self.best, self.moves) {
             self.finish(Some(self.turn.other()), 1, EndReason::UnplayableDie, events);

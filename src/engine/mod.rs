@@ -20,6 +20,7 @@ pub mod refusal;
 pub mod rules;
 pub mod side;
 pub mod stakes;
+pub mod stepwise;
 
 pub use action::{Action, Attempt, Event};
 pub use board::{Men, Position, PositionError, Setup};

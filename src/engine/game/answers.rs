@@ -12,6 +12,7 @@ use crate::engine::play::{Play, Step};
 use crate::engine::refusal::{self, DieRefusal};
 use crate::engine::rules::Compulsion;
 use crate::engine::side::Side;
+use crate::engine::stepwise;
 
 impl Game {
     pub(super) fn move_rules(&self) -> MoveRules {
@@ -24,7 +25,7 @@ impl Game {
         if self.phase != Phase::Playing {
             return Vec::new();
         }
-        movegen::allowed_steps(
+        stepwise::allowed_steps(
             &self.position_for(self.turn),
             self.moves,
             self.used,
@@ -97,7 +98,7 @@ impl Game {
         if self.phase != Phase::Playing {
             return Vec::new();
         }
-        movegen::destinations(
+        stepwise::destinations(
             &self.position_for(self.turn),
             self.moves,
             self.used,
