@@ -9,15 +9,17 @@
 //!    (`scripts/gnubg_probs.sh pos.txt probs.txt` does).
 //! 3. `cargo run --release --example fit_eval -- fit probs.txt > src/ai/data/weights.rs` fits the
 //!    logistic model (used only without a network);
-//!    `cargo run --release --example fit_eval -- train probs.txt… > src/ai/data/net.bin` trains the
-//!    network.
+//!    `cargo run --release --example fit_eval -- train probs.txt… > net.bin` trains the network
+//!    (raw weights; `src/ai/data/net-modern.bin` is they with the header of
+//!    `gamester::ai::net_file` before them).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 // Matrix arithmetic reads best with indices.
 #![allow(clippy::needless_range_loop)]
 
 use gamester::ai::contest::{Contender, PlayMade, play_game};
 use gamester::ai::eval::{Evaluator, FEATURES};
-use gamester::ai::net::{HIDDEN, INPUTS, Net, OUTPUTS};
+use gamester::ai::learn::{Adam, Sample, mean_squared_error};
+use gamester::ai::net::{Net, OUTPUTS};
 use gamester::engine::position_id;
 use gamester::engine::{Game, MoveRules, Position, Preset, Rules, legal_plays};
 use gamester::level::Level;
@@ -201,7 +203,7 @@ fn fit(path: &str) {
 }
 
 /// Reads `<id> win wg wbg lg lbg` lines: the network's inputs and its five targets.
-fn samples(paths: &[String]) -> Vec<([f32; INPUTS], [f32; OUTPUTS])> {
+fn samples(paths: &[String]) -> Vec<Sample> {
     let ev = Evaluator::new(&Rules::preset(Preset::Modern));
     let mut out = Vec::new();
     for path in paths {
@@ -216,7 +218,10 @@ fn samples(paths: &[String]) -> Vec<([f32; INPUTS], [f32; OUTPUTS])> {
                 continue;
             }
             let f = ev.features(&pos, ev.race_probit(&pos).0);
-            out.push((Net::encode(&pos, &f[1..]), [v[0], v[1], v[2], v[3], v[4]]));
+            out.push(Sample {
+                x: Net::encode(&pos, &f[1..]),
+                target: [v[0], v[1], v[2], v[3], v[4]],
+            });
         }
     }
     out
@@ -232,95 +237,34 @@ fn train(paths: &[String]) {
         learn.len(),
         test.len()
     );
-    let mut net = Net::zero();
-    // Small seeded starting weights.
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let mut rnd = || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        (seed % 20_001) as f32 / 10_000.0 - 1.0
-    };
-    for w in net.w1.iter_mut() {
-        *w = 0.1 * rnd();
-    }
-    for w in net.w2.iter_mut() {
-        *w = 0.3 * rnd();
-    }
-    let n = net.to_bytes().len() / 4;
-    let (mut m, mut v) = (vec![0.0f32; n], vec![0.0f32; n]);
-    let (b1, b2, eps) = (0.9f32, 0.999f32, 1e-8f32);
-    let mut step = 0i32;
-    let mut order: Vec<usize> = (0..learn.len()).collect();
+    let mut net = Net::seeded(0x2545_f491_4f6c_dd1d);
+    let mut adam = Adam::new(0.002);
+    let mut order: Vec<&Sample> = learn.iter().collect();
     let epochs = 40;
     for epoch in 0..epochs {
-        let lr = 0.002 * (1.0 - epoch as f32 / epochs as f32) + 0.0002;
-        for i in (1..order.len()).rev() {
-            let j = (rnd().abs() * i as f32) as usize % (i + 1);
-            order.swap(i, j);
-        }
+        adam.rate = 0.002 * (1.0 - epoch as f32 / epochs as f32) + 0.0002;
+        shuffle(&mut order, epoch as u64 + 1);
         for batch in order.chunks(32) {
-            let mut g = Net::zero();
-            for &k in batch {
-                let (x, y) = &learn[k];
-                let (out, h) = net.forward(x);
-                let mut dh = [0.0f32; HIDDEN];
-                for o in 0..OUTPUTS {
-                    let d = out[o] - y[o];
-                    g.b2[o] += d;
-                    for j in 0..HIDDEN {
-                        g.w2[o * HIDDEN + j] += d * h[j];
-                        dh[j] += d * net.w2[o * HIDDEN + j];
-                    }
-                }
-                for j in 0..HIDDEN {
-                    dh[j] *= h[j] * (1.0 - h[j]);
-                    g.b1[j] += dh[j];
-                }
-                for (i, &xi) in x.iter().enumerate() {
-                    if xi != 0.0 {
-                        for j in 0..HIDDEN {
-                            g.w1[i * HIDDEN + j] += xi * dh[j];
-                        }
-                    }
-                }
-            }
-            step += 1;
-            let scale = 1.0 / batch.len() as f32;
-            let mut idx = 0;
-            let (c1, c2) = (1.0 - b1.powi(step), 1.0 - b2.powi(step));
-            for (w, gw) in [
-                (&mut net.w1, &g.w1),
-                (&mut net.b1, &g.b1),
-                (&mut net.w2, &g.w2),
-                (&mut net.b2, &g.b2),
-            ] {
-                for (wi, gi) in w.iter_mut().zip(gw.iter()) {
-                    let gi = gi * scale;
-                    m[idx] = b1 * m[idx] + (1.0 - b1) * gi;
-                    v[idx] = b2 * v[idx] + (1.0 - b2) * gi * gi;
-                    *wi -= lr * (m[idx] / c1) / ((v[idx] / c2).sqrt() + eps);
-                    idx += 1;
-                }
-            }
+            adam.step(&mut net, batch, &[1.0; OUTPUTS]);
         }
-        let rmse = |set: &[([f32; INPUTS], [f32; OUTPUTS])], o: usize| {
-            let se: f32 = set
-                .iter()
-                .map(|(x, y)| (net.forward(x).0[o] - y[o]).powi(2))
-                .sum();
-            (se / set.len().max(1) as f32).sqrt()
-        };
+        let rmse = |set: &[Sample]| mean_squared_error(&net, set).map(f32::sqrt);
+        let (t, l) = (rmse(test), rmse(&learn[..test.len().min(learn.len())]));
         eprintln!(
             "epoch {epoch}: rmse win {:.4} (learn {:.4}), win gammon {:.4}, win back-gammon {:.4}, \
              lose gammon {:.4}, lose back-gammon {:.4}",
-            rmse(test, 0),
-            rmse(&learn[..test.len().min(learn.len())], 0),
-            rmse(test, 1),
-            rmse(test, 2),
-            rmse(test, 3),
-            rmse(test, 4)
+            t[0], l[0], t[1], t[2], t[3], t[4]
         );
     }
     let _ = std::io::stdout().write_all(&net.to_bytes());
+}
+
+/// A seeded Fisher–Yates shuffle.
+fn shuffle<T>(items: &mut [T], seed: u64) {
+    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    for i in (1..items.len()).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        items.swap(i, (state % (i as u64 + 1)) as usize);
+    }
 }

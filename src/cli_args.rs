@@ -33,6 +33,9 @@ pub enum CliError {
     /// No thread could be started to play on.
     #[error("cannot start a thread: {0}")]
     Thread(#[source] std::io::Error),
+    /// A network file the command was given could not be read.
+    #[error("cannot read the network {}: {reason}", quote(path))]
+    Network { path: String, reason: String },
     /// A file the command was asked to write could not be written.
     #[error("cannot write {}: {source}", quote(path))]
     Write {

@@ -10,7 +10,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::ai::contest::{Contender, PlayMade, Score, play_game};
+use std::sync::Arc;
+
+use crate::ai::contest::{Contender, PlayMade, Score, Seat, play_game};
+use crate::ai::family::Family;
+use crate::ai::net_file::NetFile;
 use crate::cli_args::{CliError, number, read_query_with};
 use crate::cli_out::note;
 use crate::engine::{Outcome, Side, position_id};
@@ -33,7 +37,8 @@ struct Played {
 /// `selfplay`: N games between two players; prints each side's wins and stakes, the draws, and
 /// last White's win rate with its 95% interval. `--log-plays <file>` writes White's plays
 /// (those with a choice) as queries for the oracle's `gnubg_eval.py`; `--jobs <N>` plays on N
-/// threads (all cores by default).
+/// threads (all cores by default). `--white-net <file>` and `--black-net <file>` make a side
+/// judge with the network in that file instead of its family's own.
 pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
     let q = read_query_with(
         args,
@@ -44,6 +49,8 @@ pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
             "--seed",
             "--log-plays",
             "--jobs",
+            "--white-net",
+            "--black-net",
         ],
     )?;
     if q.position.is_some() || q.dice.is_some() {
@@ -58,6 +65,34 @@ pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
             .map_err(CliError::from)
     };
     let (white, black) = (contender("--white")?, contender("--black")?);
+    let seat = |contender: Contender, flag: &str| -> Result<(Seat, String), CliError> {
+        let Some(path) = q.get(flag) else {
+            return Ok((contender.into(), contender.to_string()));
+        };
+        let read_error = |reason: String| CliError::Network {
+            path: path.to_string(),
+            reason,
+        };
+        let bytes = std::fs::read(path).map_err(|e| read_error(e.to_string()))?;
+        let file = NetFile::parse(&bytes).map_err(|e| read_error(e.to_string()))?;
+        let family = Family::of(&q.rules);
+        if file.family != family {
+            note(&format!(
+                "{flag}: {path} was trained for the {} family; these rules are the {family} family's",
+                file.family
+            ));
+        }
+        let name = std::path::Path::new(path)
+            .file_name()
+            .map_or(path.into(), |n| n.to_string_lossy());
+        let seat = Seat {
+            contender,
+            net: Some(Arc::new(file.net)),
+        };
+        Ok((seat, format!("{contender} ({name})")))
+    };
+    let ((white_seat, white_name), (black_seat, black_name)) =
+        (seat(white, "--white-net")?, seat(black, "--black-net")?);
     let games: u32 = number(q.get("--games"), "--games", 100)?;
     if games == 0 {
         return Err(CliError::Usage("--games needs at least 1 game".into()));
@@ -91,7 +126,13 @@ pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
                 lines.push(oracle_query(&made));
             }
         };
-        let outcome = play_game(&q.rules, white, black, game_seed(seed, index), &mut on_play)?;
+        let outcome = play_game(
+            &q.rules,
+            white_seat.clone(),
+            black_seat.clone(),
+            game_seed(seed, index),
+            &mut on_play,
+        )?;
         Ok(Played {
             outcome,
             log: lines,
@@ -112,11 +153,11 @@ pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
     if let Some(out) = log.as_mut() {
         out.flush().map_err(write_error)?;
     }
-    Ok(report(&score, white, black))
+    Ok(report(&score, &white_name, &black_name))
 }
 
 /// The report: `games`, each side's wins and stakes, the draws, White's win rate last.
-fn report(score: &Score, white: Contender, black: Contender) -> String {
+fn report(score: &Score, white: &str, black: &str) -> String {
     let n = f64::from(score.games.max(1));
     let mut out = String::new();
     let _ = writeln!(out, "games {}", score.games);

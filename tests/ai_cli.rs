@@ -219,3 +219,97 @@ fn selfplay_into_a_closed_pipe_ends_quietly() {
         "{err}"
     );
 }
+
+/// The shipped network file of a family.
+fn shipped(family: &str) -> String {
+    format!(
+        "{}/src/ai/data/net-{family}.bin",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn selfplay_pits_two_networks_with_all_else_equal() {
+    // Given the same seeded games of Irish, fair against fair
+    let base = [
+        "selfplay", "--preset", "irish", "--white", "fair", "--black", "fair", "--games", "6",
+        "--seed", "4", "--jobs", "1",
+    ];
+    let modern = shipped("modern");
+    let plain = stdout(&gamester(&base));
+    // When White is given by file the network Irish is judged by (the modern one)
+    let same = gamester(&[&base[..], &["--white-net", &modern]].concat());
+    assert!(same.status.success());
+    let same_err = same.stderr.clone();
+    // Then the games are the same, and the report names the file
+    let same = stdout(&same);
+    assert!(same.contains("white fair (net-modern.bin) wins "), "{same}");
+    let wins = |t: &str| -> Vec<String> {
+        t.lines()
+            .map(|l| l.split_once(" wins ").map_or(l, |(_, r)| r).to_string())
+            .collect()
+    };
+    assert_eq!(wins(&same), wins(&plain));
+    // And stderr notes that the network was trained for another family than Irish's
+    let err = String::from_utf8_lossy(&same_err);
+    assert!(err.contains("trained for the modern family"), "{err}");
+    // And another network plays other games
+    let dir = std::env::temp_dir().join(format!("gamester-nets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut bytes = std::fs::read(&modern).unwrap();
+    let at = bytes.len() - 4 * 5; // the outputs' biases, last in the file
+    bytes[at..].copy_from_slice(&[0x00, 0x00, 0x80, 0x40].repeat(5)); // 4.0 each
+    let odd = dir.join("odd.bin");
+    std::fs::write(&odd, bytes).unwrap();
+    let log = |net: &str, name: &str| {
+        let path = dir.join(name);
+        let mut args = [&base[..], &["--log-plays", path.to_str().unwrap()]].concat();
+        if !net.is_empty() {
+            args.extend(["--white-net", net]);
+        }
+        assert!(gamester(&args).status.success());
+        std::fs::read_to_string(path).unwrap()
+    };
+    let (mine, theirs) = (log("", "plain.txt"), log(odd.to_str().unwrap(), "odd.txt"));
+    assert!(!mine.is_empty());
+    assert_ne!(mine, theirs, "White plays alike with another network");
+    assert_eq!(log(&modern, "same.txt"), mine);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_network_file_that_cannot_be_read_is_one_line_and_exit_code_2() {
+    let dir = std::env::temp_dir().join(format!("gamester-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.bin");
+    let mut bytes = std::fs::read(shipped("modern")).unwrap();
+    bytes.truncate(bytes.len() - 10);
+    std::fs::write(&broken, bytes).unwrap();
+    let not_a_net = dir.join("words.bin");
+    std::fs::write(&not_a_net, "hello\n\nworld").unwrap();
+    for (path, says) in [
+        (broken.to_str().unwrap(), "bytes of weights"),
+        (not_a_net.to_str().unwrap(), "not a Gamester network"),
+        ("/no/such/net.bin", "cannot read the network"),
+    ] {
+        let out = gamester(&[
+            "selfplay",
+            "--preset",
+            "irish",
+            "--white",
+            "fair",
+            "--black",
+            "fair",
+            "--games",
+            "1",
+            "--white-net",
+            path,
+        ]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

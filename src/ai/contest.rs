@@ -7,7 +7,12 @@ use thiserror::Error;
 
 use crate::engine::{FairDice, Game, Outcome, Play, Position, RuleError, Rules, Side};
 
-use super::decide::{Decision, decide};
+use std::sync::Arc;
+
+use super::decide::{Decision, decide_with};
+use super::eval::Evaluator;
+use super::net::Net;
+use super::search::Searcher;
 use crate::level::Level;
 
 /// Why a contest game could not be played.
@@ -50,6 +55,33 @@ impl std::fmt::Display for Contender {
     }
 }
 
+/// A side in a contest: who plays it, and the network it judges with (`None`: the family's
+/// own).
+#[derive(Clone, Debug)]
+pub struct Seat {
+    pub contender: Contender,
+    pub net: Option<Arc<Net>>,
+}
+
+impl From<Contender> for Seat {
+    fn from(contender: Contender) -> Seat {
+        Seat {
+            contender,
+            net: None,
+        }
+    }
+}
+
+impl Seat {
+    /// The searcher this seat judges with under `rules`.
+    fn searcher(&self, rules: &Rules) -> Searcher {
+        match &self.net {
+            Some(net) => Searcher::with(rules, Evaluator::with_net(rules, Some(Arc::clone(net)))),
+            None => Searcher::new(rules),
+        }
+    }
+}
+
 /// Actions after which an unfinished game is given up as a draw (no game at tables this long
 /// has been seen; it only guards against a board where neither side can ever finish).
 pub const MAX_ACTIONS: usize = 20_000;
@@ -74,11 +106,13 @@ pub struct PlayMade {
 /// Returns the outcome (`None` if the game was given up after [`MAX_ACTIONS`]).
 pub fn play_game(
     rules: &Rules,
-    white: Contender,
-    black: Contender,
+    white: impl Into<Seat>,
+    black: impl Into<Seat>,
     seed: u64,
     on_play: &mut dyn FnMut(&Game, PlayMade),
 ) -> Result<Option<Outcome>, ContestError> {
+    let (white, black): (Seat, Seat) = (white.into(), black.into());
+    let searchers = [white.searcher(rules), black.searcher(rules)];
     let mut game = Game::new(rules.clone())?;
     let mut dice = FairDice::seeded(seed);
     let mut rng = StdRng::seed_from_u64(seed ^ 0x5bd1_e995_7f4a_7c15);
@@ -87,9 +121,13 @@ pub fn play_game(
             return Ok(Some(outcome));
         }
         let side = game.actor().unwrap_or(game.turn());
-        let who = if side == Side::White { white } else { black };
-        let decision = match who {
-            Contender::Computer(level) => decide(&game, level),
+        let (who, searcher) = if side == Side::White {
+            (&white, &searchers[0])
+        } else {
+            (&black, &searchers[1])
+        };
+        let decision = match who.contender {
+            Contender::Computer(level) => decide_with(&game, level, searcher),
             Contender::Random => super::random::random_decision(&game, &mut rng),
         };
         match decision {

@@ -139,7 +139,13 @@ pub fn rank_plays(game: &Game, level: Level, n: usize) -> Vec<(Play, f32)> {
 /// decision.
 #[must_use]
 pub fn decide(game: &Game, level: Level) -> Option<Decision> {
-    let searcher = Searcher::new(game.rules());
+    decide_with(game, level, &Searcher::new(game.rules()))
+}
+
+/// [`decide`], judging with `searcher` (built for the game's rules, perhaps with a network of
+/// its own).
+#[must_use]
+pub fn decide_with(game: &Game, level: Level, searcher: &Searcher) -> Option<Decision> {
     match game.phase() {
         Phase::Playing => {
             let doublets = game.throw().is_some_and(|t| t.is_doublets());
@@ -147,7 +153,7 @@ pub fn decide(game: &Game, level: Level) -> Option<Decision> {
             if let [only] = plays[..] {
                 return Some(Decision::Play(only));
             }
-            ranked(&searcher, &plays, doublets, level, 1)
+            ranked(searcher, &plays, doublets, level, 1)
                 .first()
                 .map(|(p, _)| Decision::Play(*p))
         }
@@ -155,25 +161,25 @@ pub fn decide(game: &Game, level: Level) -> Option<Decision> {
             if !game.choices().contains(&Action::Double) {
                 return None;
             }
-            cube_values(game, &searcher, level)
+            cube_values(game, searcher, level)
                 .should_double()
                 .then_some(Decision::Action(Action::Double))
         }
         Phase::DoubleOffered => Some(Decision::Action(
-            if cube_values(game, &searcher, level).should_take() {
+            if cube_values(game, searcher, level).should_take() {
                 Action::Take
             } else {
                 Action::Drop
             },
         )),
         Phase::ChooseThrow => {
-            let values = throw_values(game, &searcher, level);
+            let values = throw_values(game, searcher, level);
             Some(Decision::Action(Action::ChooseThrow(u8::from(
                 values.get(1).copied().unwrap_or(f32::MIN)
                     > values.first().copied().unwrap_or(f32::MIN),
             ))))
         }
-        Phase::ChooseBreak { .. } => break_values(game, &searcher, level)
+        Phase::ChooseBreak { .. } => break_values(game, searcher, level)
             .into_iter()
             .fold(None, |best: Option<(u8, f32)>, (p, v)| match best {
                 Some((_, bv)) if bv >= v => best,

@@ -67,10 +67,15 @@ pub const FEATURE_NAMES: [&str; HEAD] = [
 ];
 
 use super::data::weights::{W_LOSE_BIG, W_WIN, W_WIN_BIG};
+use super::family::Family;
+use super::net::Net;
+use std::sync::Arc;
 
 /// What a position is worth, for one set of rules. Cheap to build; `Send` and `Sync`.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
+    /// The network that judges positions with contact: the family's own, or one given.
+    net: Option<Arc<Net>>,
     pub(crate) throws: Vec<ThrowInfo>,
     pub(crate) move_rules: MoveRules,
     /// Pips a turn moves on average, and the variance, for the side on roll.
@@ -106,9 +111,15 @@ pub(crate) fn phi(x: f32) -> f32 {
 }
 
 impl Evaluator {
-    /// The evaluator for these rules.
+    /// The evaluator for these rules, with the network of their family.
     #[must_use]
     pub fn new(rules: &Rules) -> Evaluator {
+        Evaluator::with_net(rules, Family::of(rules).shipped())
+    }
+
+    /// The evaluator for these rules with this network (`None`: the logistic model).
+    #[must_use]
+    pub fn with_net(rules: &Rules, net: Option<Arc<Net>>) -> Evaluator {
         let throws: Vec<ThrowInfo> = Throw::all(rules.dice_count())
             .into_iter()
             .map(|(throw, ways)| ThrowInfo {
@@ -147,6 +158,7 @@ impl Evaluator {
             BearOff::Exact => (4.0, 1.5),
         };
         Evaluator {
+            net,
             throws,
             move_rules: MoveRules::from(rules),
             mean,
@@ -252,6 +264,16 @@ impl Evaluator {
         ((tb - ta + 0.5) / sigma, ta, tb)
     }
 
+    /// The network's inputs for `pos`, if it has contact (without contact the race model
+    /// judges it, not the network).
+    #[must_use]
+    pub fn inputs(&self, pos: &Position) -> Option<[f32; super::net::INPUTS]> {
+        Evaluator::contact(pos).then(|| {
+            let f = self.features(pos, self.race_probit(pos).0);
+            Net::encode(pos, &f[1..])
+        })
+    }
+
     /// A's chances in `pos`.
     #[must_use]
     pub fn chances(&self, pos: &Position) -> Chances {
@@ -260,8 +282,8 @@ impl Evaluator {
         if Evaluator::contact(pos) {
             let f = self.features(pos, race_z);
             let big = !matches!(self.stakes, Stakes::Single | Stakes::Nard);
-            if let Some(net) = super::net::trained() {
-                let (out, _) = net.forward(&super::net::Net::encode(pos, &f[1..]));
+            if let Some(net) = &self.net {
+                let (out, _) = net.forward(&Net::encode(pos, &f[1..]));
                 let win = out[0];
                 let triple = self.stakes == Stakes::Gammons;
                 let win_big = if big { out[1].min(win) } else { 0.0 };

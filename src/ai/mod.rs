@@ -9,10 +9,14 @@ pub mod cube;
 pub mod data;
 pub mod decide;
 pub mod eval;
+pub mod family;
 pub mod judge;
 pub mod kept;
+pub mod learn;
 pub mod net;
+pub mod net_file;
 pub mod random;
 pub mod search;
+pub mod td;
 
-pub use decide::{Decision, best_play, decide, rank_plays};
+pub use decide::{Decision, best_play, decide, decide_with, rank_plays};

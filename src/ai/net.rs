@@ -3,11 +3,9 @@
 //! one hidden layer of 128 units; out A's chances to win, to win a gammon or more, to win a
 //! back-gammon, to lose a gammon or more and to lose a back-gammon (GNU Backgammon's five).
 //!
-//! Its weights (`data/net.bin`, little-endian `f32`s) were fitted by `examples/fit_eval.rs` to GNU
-//! Backgammon's evaluations of modern positions. They are read once, on first use, into a
-//! shared immutable table.
-
-use std::sync::OnceLock;
+//! Each family of games has its own weights ([`super::family`]); the file that holds them is
+//! read by [`super::net_file`]. Training ([`super::learn`], [`super::td`]) adds to a network's
+//! weights through [`Net::add_gradient`].
 
 use crate::engine::Position;
 
@@ -82,6 +80,86 @@ impl Net {
             .collect()
     }
 
+    /// Small seeded starting weights, for a network trained from nothing.
+    #[must_use]
+    pub fn seeded(seed: u64) -> Net {
+        let mut state = seed | 1;
+        let mut rnd = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % 20_001) as f32 / 10_000.0 - 1.0
+        };
+        let mut net = Net::zero();
+        for w in net.w1.iter_mut() {
+            *w = 0.1 * rnd();
+        }
+        for w in net.w2.iter_mut() {
+            *w = 0.3 * rnd();
+        }
+        net
+    }
+
+    /// Adds to `grad` the gradient of the cross-entropy between the outputs for `x` and
+    /// `target` (each output a chance), weighted by `weight` per output. Returns the squared
+    /// error of each output, weighted likewise.
+    pub fn add_gradient(
+        &self,
+        x: &[f32; INPUTS],
+        target: &[f32; OUTPUTS],
+        weight: &[f32; OUTPUTS],
+        grad: &mut Net,
+    ) -> [f32; OUTPUTS] {
+        let (out, h) = self.forward(x);
+        let mut dh = [0.0f32; HIDDEN];
+        let mut squared = [0.0f32; OUTPUTS];
+        for o in 0..OUTPUTS {
+            let d = (out[o] - target[o]) * weight[o];
+            squared[o] = (out[o] - target[o]).powi(2) * weight[o];
+            if d == 0.0 {
+                continue;
+            }
+            grad.b2[o] += d;
+            let row = &self.w2[o * HIDDEN..(o + 1) * HIDDEN];
+            let g_row = &mut grad.w2[o * HIDDEN..(o + 1) * HIDDEN];
+            for j in 0..HIDDEN {
+                g_row[j] += d * h[j];
+                dh[j] += d * row[j];
+            }
+        }
+        for j in 0..HIDDEN {
+            dh[j] *= h[j] * (1.0 - h[j]);
+            grad.b1[j] += dh[j];
+        }
+        for (i, &xi) in x.iter().enumerate() {
+            if xi != 0.0 {
+                let row = &mut grad.w1[i * HIDDEN..(i + 1) * HIDDEN];
+                for (g, d) in row.iter_mut().zip(&dh) {
+                    *g += xi * d;
+                }
+            }
+        }
+        squared
+    }
+
+    /// Every weight, in the order of [`Net::to_bytes`], for an optimiser to walk.
+    pub fn weights_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.w1
+            .iter_mut()
+            .chain(self.b1.iter_mut())
+            .chain(self.w2.iter_mut())
+            .chain(self.b2.iter_mut())
+    }
+
+    /// Every weight, in the order of [`Net::to_bytes`].
+    pub fn weights(&self) -> impl Iterator<Item = &f32> {
+        self.w1
+            .iter()
+            .chain(self.b1.iter())
+            .chain(self.w2.iter())
+            .chain(self.b2.iter())
+    }
+
     /// The inputs for `pos` (seen from the side on roll), given its hand-made features
     /// (`extra`, the bias left out).
     #[must_use]
@@ -147,22 +225,56 @@ impl Net {
     }
 }
 
-/// The fitted network, or `None` if its weights are missing or malformed.
-pub fn trained() -> Option<&'static Net> {
-    static NET: OnceLock<Option<Net>> = OnceLock::new();
-    NET.get_or_init(|| Net::from_bytes(super::data::NET))
-        .as_ref()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn the_shipped_weights_fit_the_network() {
-        // A weights file of the wrong size would silently leave the evaluation to the
-        // logistic stand-in.
-        assert_eq!(crate::ai::data::NET.len(), WEIGHTS * 4);
-        assert!(trained().is_some());
+    fn the_gradient_is_the_slope_of_the_cross_entropy() {
+        let net = Net::seeded(7);
+        let mut x = [0.0f32; INPUTS];
+        for (i, v) in x.iter_mut().enumerate().step_by(5) {
+            *v = (i % 3) as f32 * 0.5;
+        }
+        let target = [0.7, 0.2, 0.05, 0.1, 0.01];
+        let weight = [1.0; OUTPUTS];
+        let loss = |n: &Net| -> f64 {
+            let (out, _) = n.forward(&x);
+            out.iter()
+                .zip(&target)
+                .map(|(&o, &t)| {
+                    let (o, t) = (f64::from(o), f64::from(t));
+                    -(t * o.ln() + (1.0 - t) * (1.0 - o).ln())
+                })
+                .sum()
+        };
+        let mut grad = Net::zero();
+        net.add_gradient(&x, &target, &weight, &mut grad);
+        // Numerical slopes of a few weights in each layer.
+        for (layer, index) in [
+            (0usize, 5 * HIDDEN + 3),
+            (1, 9),
+            (2, 2 * HIDDEN + 17),
+            (3, 4),
+        ] {
+            let h = 1e-2f32;
+            let nudge = |d: f32| {
+                let mut n = net.clone();
+                let w = match layer {
+                    0 => &mut n.w1[index],
+                    1 => &mut n.b1[index],
+                    2 => &mut n.w2[index],
+                    _ => &mut n.b2[index],
+                };
+                *w += d;
+                loss(&n)
+            };
+            let numeric = (nudge(h) - nudge(-h)) / (2.0 * f64::from(h));
+            let analytic = f64::from([&grad.w1, &grad.b1, &grad.w2, &grad.b2][layer][index]);
+            assert!(
+                (numeric - analytic).abs() < 1e-3 + 1e-2 * numeric.abs(),
+                "layer {layer} weight {index}: numeric {numeric}, analytic {analytic}"
+            );
+        }
     }
 }

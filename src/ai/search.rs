@@ -38,14 +38,25 @@ pub struct Searcher {
 }
 
 impl Searcher {
-    /// A searcher for these rules.
+    /// A searcher for these rules, judging with their family's network.
     #[must_use]
     pub fn new(rules: &Rules) -> Searcher {
+        Searcher::with(rules, Evaluator::new(rules))
+    }
+
+    /// A searcher for these rules judging with `eval`.
+    #[must_use]
+    pub fn with(rules: &Rules, eval: Evaluator) -> Searcher {
         Searcher {
-            eval: Evaluator::new(rules),
+            eval,
             endings: Endings::from(rules),
             double_hand: rules.players == Players::DoubleHand,
         }
+    }
+
+    /// The rules' endings.
+    pub(crate) fn endings(&self) -> &Endings {
+        &self.endings
     }
 
     /// Whether a player may stop at any step (`compulsion = free`): many more plays.

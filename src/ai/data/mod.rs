@@ -1,7 +1,9 @@
-//! What the computer has learned, as data: each file here is written by
-//! `examples/fit_eval.rs` (see its header for how to make it again) and read at build time.
+//! What the computer has learned, as data. `weights.rs` and `net-modern.bin` are written by
+//! `examples/fit_eval.rs`; a family's own network by `examples/train.rs`. Each network file's
+//! header says how it was made. All are read at build time.
 
 pub mod weights;
 
-/// The network's weights: little-endian `f32`s, as [`Net::from_bytes`](super::net) reads them.
-pub const NET: &[u8] = include_bytes!("net.bin");
+/// The modern network ([`super::family::Family::Modern`]), as [`super::net_file`] reads it.
+/// Every family without a network of its own is judged by it.
+pub const NET_MODERN: &[u8] = include_bytes!("net-modern.bin");

@@ -1,0 +1,172 @@
+//! The families of games that each have a network of their own: games whose rules give a
+//! position the same worth share one.
+//!
+//! Which family a set of rules belongs to is decided by the options that change what a
+//! position is worth, in this order: Nard's count; three dice (or the minoret); a bound table
+//! that loses, or a win by capturing every man (Todas Tablas); doublets played once (Irish);
+//! the modern bearing off with a bound table waited out (modern backgammon); and otherwise the
+//! early Backgammons (doublets twice over, the break, the old bearing off).
+
+use std::sync::{Arc, OnceLock};
+
+use crate::engine::{BearOff, BoundTable, Dice, Doublets, Preset, Rules, Stakes};
+
+use super::net::Net;
+use super::net_file::NetFile;
+
+/// A family of games with a network of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    Modern,
+    Irish,
+    EarlyBackgammon,
+    Fails,
+    Nard,
+    TodasTablas,
+}
+
+impl Family {
+    pub const ALL: [Family; 6] = [
+        Family::Modern,
+        Family::Irish,
+        Family::EarlyBackgammon,
+        Family::Fails,
+        Family::Nard,
+        Family::TodasTablas,
+    ];
+
+    /// The family's name, in files and on the command line.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Modern => "modern",
+            Family::Irish => "irish",
+            Family::EarlyBackgammon => "early-backgammon",
+            Family::Fails => "fails",
+            Family::Nard => "nard",
+            Family::TodasTablas => "todas-tablas",
+        }
+    }
+
+    /// The family called `name`.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The family whose network judges positions under `rules`.
+    #[must_use]
+    pub fn of(rules: &Rules) -> Family {
+        if rules.stakes == Stakes::Nard {
+            Family::Nard
+        } else if rules.dice != Dice::Two {
+            Family::Fails
+        } else if rules.bound_table == BoundTable::Loses || rules.all_captured_wins {
+            Family::TodasTablas
+        } else if rules.doublets == Doublets::Single {
+            Family::Irish
+        } else if rules.bear_off == BearOff::Modern && rules.bound_table == BoundTable::Wait {
+            Family::Modern
+        } else {
+            Family::EarlyBackgammon
+        }
+    }
+
+    /// The preset the family's network is trained on.
+    #[must_use]
+    pub fn preset(self) -> Preset {
+        match self {
+            Family::Modern => Preset::Modern,
+            Family::Irish => Preset::Irish,
+            Family::EarlyBackgammon => Preset::BackgammonWillughby,
+            Family::Fails => Preset::Fails,
+            Family::Nard => Preset::Nard,
+            Family::TodasTablas => Preset::TodasTablas,
+        }
+    }
+
+    /// The weights file shipped for the family, if it has one of its own.
+    fn shipped_bytes(self) -> Option<&'static [u8]> {
+        match self {
+            Family::Modern => Some(super::data::NET_MODERN),
+            // Trained by `examples/train.rs`, none has yet beaten the modern network at its
+            // own game (README, "Networks"), so none is shipped.
+            Family::Irish
+            | Family::EarlyBackgammon
+            | Family::Fails
+            | Family::Nard
+            | Family::TodasTablas => None,
+        }
+    }
+
+    /// The shipped network for the family: its own, or the modern one should it have none.
+    /// `None` only if no shipped file can be read (the evaluation then falls back to its
+    /// logistic model).
+    #[must_use]
+    pub fn shipped(self) -> Option<Arc<Net>> {
+        static NETS: OnceLock<Vec<Option<Arc<Net>>>> = OnceLock::new();
+        let nets = NETS.get_or_init(|| {
+            Family::ALL
+                .iter()
+                .map(|f| {
+                    f.shipped_bytes()
+                        .and_then(|b| NetFile::parse(b).ok())
+                        .filter(|file| file.family == *f)
+                        .map(|file| Arc::new(file.net))
+                })
+                .collect()
+        });
+        let index = |f: Family| Family::ALL.iter().position(|&g| g == f).unwrap_or(0);
+        nets[index(self)]
+            .clone()
+            .or_else(|| nets[index(Family::Modern)].clone())
+    }
+}
+
+impl std::fmt::Display for Family {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_falls_in_the_family_its_rules_say() {
+        let family = |p| Family::of(&Rules::preset(p));
+        assert_eq!(family(Preset::Modern), Family::Modern);
+        assert_eq!(family(Preset::Irish), Family::Irish);
+        assert_eq!(family(Preset::IrishCotton), Family::Irish);
+        assert_eq!(family(Preset::DoubleHandIrish), Family::Irish);
+        assert_eq!(family(Preset::BackgammonWillughby), Family::EarlyBackgammon);
+        assert_eq!(family(Preset::BackgammonCotton), Family::EarlyBackgammon);
+        assert_eq!(
+            family(Preset::BackgammonIncompleat),
+            Family::EarlyBackgammon
+        );
+        assert_eq!(family(Preset::Fails), Family::Fails);
+        assert_eq!(family(Preset::Nard), Family::Nard);
+        assert_eq!(family(Preset::TodasTablas), Family::TodasTablas);
+        for f in Family::ALL {
+            assert_eq!(Family::of(&Rules::preset(f.preset())), f, "{f}");
+            assert_eq!(Family::from_name(f.name()), Some(f));
+        }
+    }
+
+    #[test]
+    fn every_shipped_network_reads_and_names_its_own_family() {
+        // A file of the wrong size or family would silently leave the family to another's
+        // network, or to the logistic model.
+        for f in Family::ALL {
+            if let Some(bytes) = f.shipped_bytes() {
+                let file = NetFile::parse(bytes).unwrap_or_else(|e| panic!("{f}: {e}"));
+                assert_eq!(file.family, f);
+                assert!(file.note("recipe").is_some(), "{f} has no recipe");
+            }
+            assert!(f.shipped().is_some(), "{f} has no network");
+        }
+        assert!(Family::Modern.shipped_bytes().is_some());
+    }
+}

@@ -1,0 +1,191 @@
+//! The file a network's weights are kept in: a few lines of text saying what made it, then the
+//! weights as little-endian `f32`s.
+//!
+//! ```text
+//! gamester network 1
+//! family: irish
+//! shape: 222 128 5
+//! games: 60000
+//! recipe: cargo run --release --example train -- --preset irish …
+//!
+//! <weights>
+//! ```
+//!
+//! The header ends at the first empty line. `family` and `shape` must be there; every other
+//! line is kept as it is, for people to read.
+
+use thiserror::Error;
+
+use super::family::Family;
+use super::net::{HIDDEN, INPUTS, Net, OUTPUTS, WEIGHTS};
+
+/// The first line of every network file.
+pub const MAGIC: &str = "gamester network 1";
+
+/// Why a network file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum NetFileError {
+    #[error("this is not a Gamester network file (it does not begin `{MAGIC}`)")]
+    NotANetwork,
+    #[error("the header has no empty line to end it")]
+    Unterminated,
+    #[error("the header's line `{0}` is not `name: value`")]
+    BadLine(String),
+    #[error("the header does not say `{0}`")]
+    Missing(&'static str),
+    #[error("no family of games is called `{0}`")]
+    UnknownFamily(String),
+    #[error("the network's shape is {found}, not {INPUTS} {HIDDEN} {OUTPUTS}")]
+    WrongShape { found: String },
+    #[error("the file holds {found} bytes of weights, not {}", WEIGHTS * 4)]
+    WrongSize { found: usize },
+}
+
+/// A network with the header that says what made it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetFile {
+    /// The family of games it was trained for.
+    pub family: Family,
+    /// The header's other lines, `(name, value)`, in order.
+    pub notes: Vec<(String, String)>,
+    pub net: Net,
+}
+
+impl NetFile {
+    /// The value of a note, if the header has it.
+    #[must_use]
+    pub fn note(&self, name: &str) -> Option<&str> {
+        self.notes
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a note, replacing one of the same name.
+    pub fn set_note(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into().replace('\n', " ");
+        match self.notes.iter_mut().find(|(n, _)| n == name) {
+            Some(slot) => slot.1 = value,
+            None => self.notes.push((name.to_string(), value)),
+        }
+    }
+
+    /// Reads a network file.
+    ///
+    /// # Errors
+    /// Whatever is wrong with the file, as a [`NetFileError`].
+    pub fn parse(bytes: &[u8]) -> Result<NetFile, NetFileError> {
+        let end = bytes.windows(2).position(|w| w == b"\n\n").ok_or(
+            if bytes.starts_with(MAGIC.as_bytes()) {
+                NetFileError::Unterminated
+            } else {
+                NetFileError::NotANetwork
+            },
+        )?;
+        let header = std::str::from_utf8(&bytes[..end]).map_err(|_| NetFileError::NotANetwork)?;
+        let mut lines = header.lines();
+        if lines.next() != Some(MAGIC) {
+            return Err(NetFileError::NotANetwork);
+        }
+        let (mut family, mut shape, mut notes) = (None, None, Vec::new());
+        for line in lines {
+            let (name, value) = line
+                .split_once(": ")
+                .ok_or_else(|| NetFileError::BadLine(line.to_string()))?;
+            match name {
+                "family" => {
+                    family = Some(
+                        Family::from_name(value)
+                            .ok_or_else(|| NetFileError::UnknownFamily(value.to_string()))?,
+                    );
+                }
+                "shape" => shape = Some(value.to_string()),
+                _ => notes.push((name.to_string(), value.to_string())),
+            }
+        }
+        let family = family.ok_or(NetFileError::Missing("family"))?;
+        let shape = shape.ok_or(NetFileError::Missing("shape"))?;
+        if shape != format!("{INPUTS} {HIDDEN} {OUTPUTS}") {
+            return Err(NetFileError::WrongShape { found: shape });
+        }
+        let weights = &bytes[end + 2..];
+        let net = Net::from_bytes(weights).ok_or(NetFileError::WrongSize {
+            found: weights.len(),
+        })?;
+        Ok(NetFile { family, notes, net })
+    }
+
+    /// The file's bytes.
+    #[must_use]
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut text = format!(
+            "{MAGIC}\nfamily: {}\nshape: {INPUTS} {HIDDEN} {OUTPUTS}\n",
+            self.family.name()
+        );
+        for (name, value) in &self.notes {
+            text.push_str(&format!("{name}: {value}\n"));
+        }
+        text.push('\n');
+        let mut bytes = text.into_bytes();
+        bytes.extend(self.net.to_bytes());
+        bytes
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> NetFile {
+        let mut file = NetFile {
+            family: Family::Irish,
+            notes: Vec::new(),
+            net: Net::seeded(3),
+        };
+        file.set_note("games", "1200");
+        file.set_note("recipe", "train --preset irish\nsecond line");
+        file
+    }
+
+    #[test]
+    fn a_file_reads_back_as_written() {
+        let file = sample();
+        let back = NetFile::parse(&file.to_bytes()).unwrap();
+        assert_eq!(back, file);
+        assert_eq!(back.note("games"), Some("1200"));
+        assert_eq!(
+            back.note("recipe"),
+            Some("train --preset irish second line")
+        );
+    }
+
+    #[test]
+    fn a_broken_file_says_what_is_wrong() {
+        let good = sample().to_bytes();
+        assert_eq!(NetFile::parse(b"hello"), Err(NetFileError::NotANetwork));
+        assert_eq!(
+            NetFile::parse(MAGIC.as_bytes()),
+            Err(NetFileError::Unterminated)
+        );
+        let cut = &good[..good.len() - 4];
+        assert!(matches!(
+            NetFile::parse(cut),
+            Err(NetFileError::WrongSize { .. })
+        ));
+        let text = String::from_utf8_lossy(&good[..60]).to_string();
+        let renamed = [
+            text.replace("family: irish", "family: chess").as_bytes(),
+            &good[60..],
+        ]
+        .concat();
+        assert_eq!(
+            NetFile::parse(&renamed),
+            Err(NetFileError::UnknownFamily("chess".into()))
+        );
+        let reshaped = [text.replace("222", "221").as_bytes(), &good[60..]].concat();
+        assert!(matches!(
+            NetFile::parse(&reshaped),
+            Err(NetFileError::WrongShape { .. })
+        ));
+    }
+}
