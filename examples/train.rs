@@ -134,7 +134,7 @@ fn save(
     args: &[String],
 ) -> Result<(), String> {
     let mut file = NetFile {
-        family,
+        family: family.name().to_string(),
         notes: Vec::new(),
         net: training.net.clone(),
     };

@@ -76,7 +76,7 @@ pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
         let bytes = std::fs::read(path).map_err(|e| read_error(e.to_string()))?;
         let file = NetFile::parse(&bytes).map_err(|e| read_error(e.to_string()))?;
         let family = Family::of(&q.rules);
-        if file.family != family {
+        if file.family != family.name() {
             note(&format!(
                 "{flag}: {path} was trained for the {} family; these rules are the {family} family's",
                 file.family

@@ -111,7 +111,7 @@ impl Family {
                 .map(|f| {
                     f.shipped_bytes()
                         .and_then(|b| NetFile::parse(b).ok())
-                        .filter(|file| file.family == *f)
+                        .filter(|file| file.family == f.name())
                         .map(|file| Arc::new(file.net))
                 })
                 .collect()
@@ -162,7 +162,7 @@ mod tests {
         for f in Family::ALL {
             if let Some(bytes) = f.shipped_bytes() {
                 let file = NetFile::parse(bytes).unwrap_or_else(|e| panic!("{f}: {e}"));
-                assert_eq!(file.family, f);
+                assert_eq!(file.family, f.name());
                 assert!(file.note("recipe").is_some(), "{f} has no recipe");
             }
             assert!(f.shipped().is_some(), "{f} has no network");

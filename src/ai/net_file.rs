@@ -16,7 +16,6 @@
 
 use thiserror::Error;
 
-use super::family::Family;
 use super::net::{HIDDEN, INPUTS, Net, OUTPUTS, WEIGHTS};
 
 /// The first line of every network file.
@@ -33,8 +32,8 @@ pub enum NetFileError {
     BadLine(String),
     #[error("the header does not say `{0}`")]
     Missing(&'static str),
-    #[error("no family of games is called `{0}`")]
-    UnknownFamily(String),
+    #[error("the header's family is empty")]
+    NoFamily,
     #[error("the network's shape is {found}, not {INPUTS} {HIDDEN} {OUTPUTS}")]
     WrongShape { found: String },
     #[error("the file holds {found} bytes of weights, not {}", WEIGHTS * 4)]
@@ -44,8 +43,9 @@ pub enum NetFileError {
 /// A network with the header that says what made it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NetFile {
-    /// The family of games it was trained for.
-    pub family: Family,
+    /// The name of the family of games it was trained for
+    /// ([`super::family::Family::name`]).
+    pub family: String,
     /// The header's other lines, `(name, value)`, in order.
     pub notes: Vec<(String, String)>,
     pub net: Net,
@@ -93,12 +93,8 @@ impl NetFile {
                 .split_once(": ")
                 .ok_or_else(|| NetFileError::BadLine(line.to_string()))?;
             match name {
-                "family" => {
-                    family = Some(
-                        Family::from_name(value)
-                            .ok_or_else(|| NetFileError::UnknownFamily(value.to_string()))?,
-                    );
-                }
+                "family" if value.trim().is_empty() => return Err(NetFileError::NoFamily),
+                "family" => family = Some(value.to_string()),
                 "shape" => shape = Some(value.to_string()),
                 _ => notes.push((name.to_string(), value.to_string())),
             }
@@ -120,7 +116,7 @@ impl NetFile {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut text = format!(
             "{MAGIC}\nfamily: {}\nshape: {INPUTS} {HIDDEN} {OUTPUTS}\n",
-            self.family.name()
+            self.family
         );
         for (name, value) in &self.notes {
             text.push_str(&format!("{name}: {value}\n"));
@@ -138,7 +134,7 @@ mod tests {
 
     fn sample() -> NetFile {
         let mut file = NetFile {
-            family: Family::Irish,
+            family: "irish".into(),
             notes: Vec::new(),
             net: Net::seeded(3),
         };
@@ -174,14 +170,11 @@ mod tests {
         ));
         let text = String::from_utf8_lossy(&good[..60]).to_string();
         let renamed = [
-            text.replace("family: irish", "family: chess").as_bytes(),
+            text.replace("family: irish", "family:  ").as_bytes(),
             &good[60..],
         ]
         .concat();
-        assert_eq!(
-            NetFile::parse(&renamed),
-            Err(NetFileError::UnknownFamily("chess".into()))
-        );
+        assert_eq!(NetFile::parse(&renamed), Err(NetFileError::NoFamily));
         let reshaped = [text.replace("222", "221").as_bytes(), &good[60..]].concat();
         assert!(matches!(
             NetFile::parse(&reshaped),
