@@ -18,7 +18,7 @@
 
 use gamester::ai::contest::{Contender, PlayMade, play_game};
 use gamester::ai::eval::{Evaluator, FEATURES};
-use gamester::ai::learn::{Adam, Sample, mean_squared_error};
+use gamester::ai::learn::{Adam, Sample, mean_squared_error, shuffle};
 use gamester::ai::net::{Net, OUTPUTS};
 use gamester::engine::position_id;
 use gamester::engine::{Game, MoveRules, Position, Preset, Rules, legal_plays};
@@ -243,7 +243,10 @@ fn train(paths: &[String]) {
     let epochs = 40;
     for epoch in 0..epochs {
         adam.rate = 0.002 * (1.0 - epoch as f32 / epochs as f32) + 0.0002;
-        shuffle(&mut order, epoch as u64 + 1);
+        shuffle(
+            &mut order,
+            (epoch as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        );
         for batch in order.chunks(32) {
             adam.step(&mut net, batch, &[1.0; OUTPUTS]);
         }
@@ -256,15 +259,4 @@ fn train(paths: &[String]) {
         );
     }
     let _ = std::io::stdout().write_all(&net.to_bytes());
-}
-
-/// A seeded Fisher–Yates shuffle.
-fn shuffle<T>(items: &mut [T], seed: u64) {
-    let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-    for i in (1..items.len()).rev() {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        items.swap(i, (state % (i as u64 + 1)) as usize);
-    }
 }

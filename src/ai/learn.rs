@@ -75,6 +75,17 @@ impl Adam {
     }
 }
 
+/// A seeded Fisher–Yates shuffle (xorshift), for the order positions are learned in.
+pub fn shuffle<T>(items: &mut [T], seed: u64) {
+    let mut state = seed | 1;
+    for i in (1..items.len()).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        items.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+}
+
 /// The mean squared error of each output of `net` over `samples`.
 #[must_use]
 pub fn mean_squared_error(net: &Net, samples: &[Sample]) -> [f32; OUTPUTS] {

@@ -22,7 +22,7 @@ use crate::level::Level;
 
 use super::contest::{Contender, ContestError, Seat, play_game};
 use super::eval::Evaluator;
-use super::learn::{Adam, Sample};
+use super::learn::{Adam, Sample, shuffle};
 use super::net::{Net, OUTPUTS};
 use super::search::{Depth, Searcher};
 use crate::engine::{TurnStart, legal_plays};
@@ -171,17 +171,6 @@ pub fn game_seed(seed: u64, game: u64) -> u64 {
     h ^= h >> 31;
     h = h.wrapping_mul(0xbf58_476d_1ce4_e5b9);
     h ^ (h >> 29)
-}
-
-/// A seeded Fisher–Yates shuffle.
-fn shuffle<T>(items: &mut [T], seed: u64) {
-    let mut state = seed | 1;
-    for i in (1..items.len()).rev() {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        items.swap(i, (state % (i as u64 + 1)) as usize);
-    }
 }
 
 /// One self-play game's positions to learn, and whether the first side to move won.
