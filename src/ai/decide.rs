@@ -13,6 +13,7 @@
 use crate::engine::{Action, Game, Phase, Play, Position, Rules, Throw};
 
 use super::cube::{Access, CubeValues};
+use super::learner;
 use super::search::{Depth, Searcher};
 use crate::level::Level;
 
@@ -25,44 +26,27 @@ pub enum Decision {
     Action(Action),
 }
 
-/// How a level searches plays, and how much noise it adds to its judgement.
-pub(crate) fn play_depth(level: Level, searcher: &Searcher) -> (Depth, f32) {
+/// How a level searches plays.
+pub(crate) fn play_depth(level: Level, searcher: &Searcher) -> Depth {
     // Three dice, or a free choice of how much to play, multiply the plays to look at: the
     // expert then looks one throw ahead instead of two.
     let many_throws = searcher.throws().len() > 21 || searcher.free_compulsion();
     match level {
-        Level::Novice => (
-            Depth {
-                plies: 0,
-                root_candidates: 0,
-                inner_candidates: 0,
-            },
-            0.08,
-        ),
-        Level::Fair => (
-            Depth {
-                plies: 0,
-                root_candidates: 0,
-                inner_candidates: 0,
-            },
-            0.0,
-        ),
-        Level::Expert if many_throws => (
-            Depth {
-                plies: 1,
-                root_candidates: 6,
-                inner_candidates: 1,
-            },
-            0.0,
-        ),
-        Level::Expert => (
-            Depth {
-                plies: 2,
-                root_candidates: 4,
-                inner_candidates: 2,
-            },
-            0.0,
-        ),
+        Level::Novice | Level::Fair => Depth {
+            plies: 0,
+            root_candidates: 0,
+            inner_candidates: 0,
+        },
+        Level::Expert if many_throws => Depth {
+            plies: 1,
+            root_candidates: 6,
+            inner_candidates: 1,
+        },
+        Level::Expert => Depth {
+            plies: 2,
+            root_candidates: 4,
+            inner_candidates: 2,
+        },
     }
 }
 
@@ -75,20 +59,6 @@ pub(crate) fn position_depth(level: Level) -> Depth {
     }
 }
 
-/// A small, repeatable disturbance of a novice's judgement, drawn from the position itself.
-fn noise(pos: &Position, amount: f32) -> f32 {
-    if amount == 0.0 {
-        return 0.0;
-    }
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in pos.pips() {
-        h = (h ^ u64::from(b as u8)).wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h ^= h >> 29;
-    let unit = (h % 2001) as f32 / 1000.0 - 1.0;
-    unit * amount
-}
-
 /// Every play of `plays` with its value to the mover, best first; only the best
 /// `max(keep, the level's candidates)` plays are searched to the level's full depth and
 /// returned.
@@ -99,13 +69,19 @@ pub(crate) fn ranked(
     level: Level,
     keep: usize,
 ) -> Vec<(Play, f32)> {
-    let (depth, amount) = play_depth(level, searcher);
+    let depth = play_depth(level, searcher);
     let zero = Depth { plies: 0, ..depth };
+    let learner = level == Level::Novice;
     let mut scored: Vec<(Play, f32)> = plays
         .iter()
         .map(|p| {
             let v = searcher.after_play(&p.position, doublets, zero);
-            (*p, v + noise(&p.position, amount))
+            let lean = if learner {
+                learner::lean(searcher, &p.position)
+            } else {
+                0.0
+            };
+            (*p, v + lean)
         })
         .collect();
     scored.sort_by(|a, b| b.1.total_cmp(&a.1));

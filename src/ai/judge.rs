@@ -102,7 +102,7 @@ impl Judge {
     ///
     /// Every play is valued at depth 0; the best few (as many as the level searches) and the
     /// play made are then searched to the level's full depth, and the best of those is the
-    /// best play. The judging never adds a novice's noise: novice judges as fair does.
+    /// best play. The judging never adds a novice's leanings: novice judges as fair does.
     #[must_use]
     pub fn play(&self, pos: &Position, throw: Throw, after: &Position) -> Option<PlayJudgement> {
         let (plays, doublets) = self.plays_of(pos, throw)?;
@@ -110,7 +110,7 @@ impl Judge {
             return None;
         }
         let made = plays.iter().position(|p| p.position == *after)?;
-        let (depth, _) = play_depth(self.level, &self.searcher);
+        let depth = play_depth(self.level, &self.searcher);
         let zero = Depth { plies: 0, ..depth };
         let mut scored: Vec<(usize, f32)> = plays
             .iter()

@@ -13,6 +13,7 @@ pub mod family;
 pub mod judge;
 pub mod kept;
 pub mod learn;
+mod learner;
 pub mod net;
 pub mod net_file;
 pub mod random;
