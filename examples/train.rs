@@ -81,19 +81,21 @@ fn run() -> Result<(), String> {
                 .and_then(|g| g.parse().ok())
                 .unwrap_or(0u64);
             let from = file.note("from").unwrap_or(path).to_string();
-            (file.net, (done, from))
+            let earlier = file.note("recipe").map(|r| (r.to_string(), done));
+            (file.net, (done, from, earlier))
         }
-        None if args.iter().any(|a| a == "--fresh") => {
-            (Net::seeded(seed), (0, "small random weights".to_string()))
-        }
+        None if args.iter().any(|a| a == "--fresh") => (
+            Net::seeded(seed),
+            (0, "small random weights".to_string(), None),
+        ),
         None => {
             let net = Family::Modern
                 .shipped()
                 .ok_or("the modern network is missing")?;
-            ((*net).clone(), (0, "the modern network".to_string()))
+            ((*net).clone(), (0, "the modern network".to_string(), None))
         }
     };
-    let (done, from) = done;
+    let (done, from, earlier) = done;
     let mut training = Training::new(rules, start, settings, seed, done);
     eprintln!(
         "training the {family} network on {preset_name} from {from}: games {done} to {total}, \
@@ -118,7 +120,15 @@ fn run() -> Result<(), String> {
                 (report.games - done) as f64 / clock.elapsed().as_secs_f64()
             );
             (positions, error, first_wins, since) = (0, 0.0, 0, report.games);
-            save(out, family, &training, &from, preset_name, &args)?;
+            save(
+                out,
+                family,
+                &training,
+                &from,
+                earlier.as_ref(),
+                preset_name,
+                &args,
+            )?;
         }
     }
     eprintln!("done in {:.0} s", clock.elapsed().as_secs_f64());
@@ -130,6 +140,7 @@ fn save(
     family: Family,
     training: &Training,
     from: &str,
+    earlier: Option<&(String, u64)>,
     preset: &str,
     args: &[String],
 ) -> Result<(), String> {
@@ -155,10 +166,15 @@ fn save(
         .map(String::as_str)
         .collect::<Vec<_>>()
         .join(" ");
-    file.set_note(
-        "recipe",
-        format!("cargo run --release --example train -- {recipe}"),
-    );
+    // A run that goes on from another file keeps that file's recipe in front of its own, so
+    // the header says every stage that made the network.
+    let this = format!("cargo run --release --example train -- {recipe}");
+    let recipe = match earlier {
+        Some((e, _)) if *e == this || e.ends_with(&format!(", then {this}")) => e.clone(),
+        Some((e, done)) => format!("{e} (to game {done}), then {this}"),
+        None => this,
+    };
+    file.set_note("recipe", recipe);
     let tmp = format!("{out}.part");
     std::fs::write(&tmp, file.to_bytes()).map_err(|e| format!("cannot write {tmp}: {e}"))?;
     std::fs::rename(&tmp, out).map_err(|e| format!("cannot write {out}: {e}"))
