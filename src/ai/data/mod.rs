@@ -7,3 +7,7 @@ pub mod weights;
 /// The modern network ([`super::family::Family::Modern`]), as [`super::net_file`] reads it.
 /// Every family without a network of its own is judged by it.
 pub const NET_MODERN: &[u8] = include_bytes!("net-modern.bin");
+
+/// The Todas Tablas network ([`super::family::Family::TodasTablas`]), trained by self-play
+/// from the modern one (its header gives the recipe).
+pub const NET_TODAS_TABLAS: &[u8] = include_bytes!("net-todas-tablas.bin");
