@@ -9,9 +9,8 @@
 //!    (`scripts/gnubg_probs.sh pos.txt probs.txt` does).
 //! 3. `cargo run --release --example fit_eval -- fit probs.txt > src/ai/data/weights.rs` fits the
 //!    logistic model (used only without a network);
-//!    `cargo run --release --example fit_eval -- train probs.txt… > net.bin` trains the network
-//!    (raw weights; `src/ai/data/net-modern.bin` is they with the header of
-//!    `gamester::ai::net_file` before them).
+//!    `cargo run --release --example fit_eval -- train probs.txt… > net-modern.bin` trains the
+//!    network and writes it as a network file (`gamester::ai::net_file`), header and all.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 // Matrix arithmetic reads best with indices.
 #![allow(clippy::needless_range_loop)]
@@ -20,6 +19,7 @@ use gamester::ai::contest::{Contender, PlayMade, play_game};
 use gamester::ai::eval::{Evaluator, FEATURES};
 use gamester::ai::learn::{Adam, Sample, mean_squared_error, shuffle};
 use gamester::ai::net::{Net, OUTPUTS};
+use gamester::ai::net_file::NetFile;
 use gamester::engine::position_id;
 use gamester::engine::{Game, MoveRules, Position, Preset, Rules, legal_plays};
 use gamester::level::Level;
@@ -258,5 +258,21 @@ fn train(paths: &[String]) {
             t[0], l[0], t[1], t[2], t[3], t[4]
         );
     }
-    let _ = std::io::stdout().write_all(&net.to_bytes());
+    // The same header as `src/ai/data/net-modern.bin`, so the output ships as it is.
+    let mut file = NetFile {
+        family: "modern".to_string(),
+        notes: Vec::new(),
+        net,
+    };
+    file.set_note("trained", format!("supervised, {epochs} epochs"));
+    file.set_note(
+        "recipe",
+        format!(
+            "fitted to GNU Backgammon 0-ply evaluations of {} modern positions: fit_eval \
+             positions 3000 3, scripts/gnubg_probs.sh, fit_eval train (see \
+             examples/fit_eval.rs)",
+            data.len()
+        ),
+    );
+    let _ = std::io::stdout().write_all(&file.to_bytes());
 }
