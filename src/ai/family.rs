@@ -92,8 +92,9 @@ impl Family {
             // Trained by `examples/train.rs`; each shipped network beat the modern one at its
             // own game (README, "Networks").
             Family::TodasTablas => Some(super::data::NET_TODAS_TABLAS),
+            Family::Fails => Some(super::data::NET_FAILS),
             // No network trained for these has yet beaten the modern one at their game.
-            Family::Irish | Family::EarlyBackgammon | Family::Fails | Family::Nard => None,
+            Family::Irish | Family::EarlyBackgammon | Family::Nard => None,
         }
     }
 

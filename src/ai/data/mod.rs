@@ -11,3 +11,7 @@ pub const NET_MODERN: &[u8] = include_bytes!("net-modern.bin");
 /// The Todas Tablas network ([`super::family::Family::TodasTablas`]), trained by self-play
 /// from the modern one (its header gives the recipe).
 pub const NET_TODAS_TABLAS: &[u8] = include_bytes!("net-todas-tablas.bin");
+
+/// The Fails network ([`super::family::Family::Fails`]), trained by self-play from the modern
+/// one (its header gives the recipe).
+pub const NET_FAILS: &[u8] = include_bytes!("net-fails.bin");
