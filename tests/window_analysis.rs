@@ -268,6 +268,39 @@ fn selecting_a_decision_shows_its_position_the_plays_on_the_board_and_the_verdic
 }
 
 #[test]
+fn the_replay_names_the_turn_of_the_decision_selected_as_the_list_does() {
+    // Given a game of Irish analysed
+    let mut h = opened(example("irish_short.ron"));
+    ask_for_the_analysis(&mut h);
+    let analysis = finish_the_analysis(&mut h);
+    let (d, row) = a_play_that_lost(&h, &analysis);
+    assert!(row.starts_with(&format!("Turn {} · ", d.turn)), "{row}");
+    // When it is selected in the list
+    h.get_by_label(&row).click();
+    h.run();
+    // Then the replay's bar names the same turn
+    let bar = format!("Replay: turn {} of ", d.turn);
+    assert!(h.query_by_label_contains(&bar).is_some(), "no {bar}");
+    // And at the start it names the first turn, at the end the last turn played
+    h.get_by_label("Start  (Home)").click();
+    h.run();
+    assert!(h.query_by_label_contains("Replay: turn 1 of ").is_some());
+    h.get_by_label("End  (End)").click();
+    h.run();
+    let node = h.get_by_label_contains("Replay: ");
+    let node = node.accesskit_node();
+    let end = node.label().or_else(|| node.value()).unwrap_or_default();
+    let numbers: Vec<usize> = end
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|n| n.parse().ok())
+        .collect();
+    assert!(
+        matches!(numbers[..], [a, b] if a == b && b >= d.turn as usize),
+        "{end}"
+    );
+}
+
+#[test]
 fn the_plays_leave_the_board_when_the_replay_steps_away() {
     let mut h = opened(example("irish_short.ron"));
     ask_for_the_analysis(&mut h);

@@ -103,19 +103,25 @@ impl ReplayView {
         .unwrap_or(self.shown)
     }
 
-    /// The turn number shown (1 for the first), and how many turns the record has.
+    /// The turn shown, counted as the analysis counts it (the turns completed before the
+    /// point shown, plus one: 1 at the start), and how many turns the record has.
     fn turn(&self) -> (usize, usize) {
         let ends = self.replay.turn_ends();
         let done = ends.iter().filter(|&&e| e <= self.at).count();
         let total = ends.len() + usize::from(ends.last().copied().unwrap_or(0) < self.replay.len());
-        (done, total)
+        (done + 1, total)
     }
 
     /// The replay's line of buttons, in place of the game's.
     pub fn buttons(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
         let (r, at) = (&self.replay, self.at);
         let (turn, total) = self.turn();
-        ui.label(RichText::new(format!("Replay: turn {turn} of {total}")).strong());
+        let said = if turn > total {
+            format!("Replay: after turn {total} of {total}")
+        } else {
+            format!("Replay: turn {turn} of {total}")
+        };
+        ui.label(RichText::new(said).strong());
         if ui
             .add_enabled(at > 0, egui::Button::new("Start  (Home)"))
             .clicked()
