@@ -443,6 +443,30 @@ fn without_fails_loss_the_playable_die_is_played_and_the_rest_forgone() {
     assert_eq!(game.turn(), Side::Black);
 }
 
+/// Fails: bearing off the last man wins the game there and then; the dice he leaves unused are
+/// not "a die that cannot be played" (003: "The winner is the first person to bear-off all of
+/// their pieces").
+#[test]
+fn fails_the_last_man_borne_off_wins_though_dice_are_left() {
+    // Given White's last man on his ace point
+    let (mut game, _) = game_at(
+        Rules::preset(Preset::Fails),
+        "1:1 off:14 / 13:15",
+        Side::White,
+    );
+    // When White throws three dice, of which one bears the man off
+    play(&mut game, &[throw(&[6, 5, 4])]);
+    assert_eq!(game.outcome(), None, "the throw does not lose");
+    play(&mut game, &[step(1, 6), Action::Confirm]);
+    // Then White has won by bearing off
+    let outcome = game.outcome().expect("the game is over");
+    assert_eq!(outcome.winner, Some(Side::White));
+    assert!(
+        matches!(outcome.reason, EndReason::BoreOff(_)),
+        "{outcome:?}"
+    );
+}
+
 // ---- all_captured_wins ----
 
 #[test]

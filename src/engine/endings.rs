@@ -13,8 +13,8 @@ use serde::{Deserialize, Serialize};
 
 use super::board::Position;
 use super::dice::Moves;
-use super::movegen::{Reach, can_move};
-use super::rules::{BearOff, BoundTable, Rules, Stakes};
+use super::movegen::{MoveRules, Reach, can_move, legal_plays};
+use super::rules::{BearOff, BoundTable, Compulsion, Rules, Stakes};
 use super::side::Side;
 use super::stakes::{WinKind, bear_off_stake};
 use super::stepwise::reach;
@@ -120,17 +120,37 @@ impl Endings {
         !(1..=6).any(|die| can_move(pos, die, self.bear_off))
     }
 
-    /// Fails: whether a throw that gives `moves`, of which at most `best` can be played, loses
-    /// the game outright for the side that threw it.
+    /// Fails: whether a throw that gives `moves`, of which at most `best` can be played from
+    /// `pos`, loses the game outright for the side that threw it: a die is left unplayed, and
+    /// no fullest play bears off his last man (that wins the game there and then, and the dice
+    /// it leaves are not "a die that cannot be played"; 003: "The winner is the first person to
+    /// bear-off all of their pieces").
     #[must_use]
-    pub fn unplayable(&self, best: Reach, moves: Moves) -> bool {
-        self.unplayable_die_loses && usize::from(best.dice) < moves.len()
+    pub fn unplayable(&self, pos: &Position, best: Reach, moves: Moves) -> bool {
+        self.unplayable_die_loses
+            && usize::from(best.dice) < moves.len()
+            && !self.bears_off_the_last_man(pos, moves)
+    }
+
+    /// Whether a fullest play of `moves` bears off every man the side `pos` is seen from has.
+    fn bears_off_the_last_man(&self, pos: &Position, moves: Moves) -> bool {
+        let men_left: usize = pos.pips()[1..=6].iter().map(|&n| n.max(0) as usize).sum();
+        if !pos.all_home() || men_left > moves.len() {
+            return false;
+        }
+        let rules = MoveRules {
+            bear_off: self.bear_off,
+            compulsion: Compulsion::Max,
+        };
+        legal_plays(pos, moves, rules)
+            .iter()
+            .any(|play| play.position.borne_off_all())
     }
 
     /// Fails: whether the throw giving `moves` loses outright for the side `pos` is seen from.
     #[must_use]
     pub fn throw_loses(&self, pos: &Position, moves: Moves) -> bool {
-        self.unplayable_die_loses && self.unplayable(reach(pos, moves, self.bear_off), moves)
+        self.unplayable_die_loses && self.unplayable(pos, reach(pos, moves, self.bear_off), moves)
     }
 
     /// The end a finished play brings about: `pos` is the position it leaves, seen from the

@@ -469,7 +469,7 @@ impl Game {
         self.used = Reach::default();
         self.best = stepwise::reach(&pos, self.moves, self.rules.bear_off);
         self.played.clear();
-        if self.endings().unplayable(self.best, self.moves) {
+        if self.endings().unplayable(&pos, self.best, self.moves) {
             self.finish(Some(self.turn.other()), 1, EndReason::UnplayableDie, events);
             return;
         }
