@@ -259,6 +259,12 @@ pub fn legal_plays(pos: &Position, moves: Moves, rules: MoveRules) -> Vec<Play> 
     let n = faces.len();
     order[..n].copy_from_slice(faces);
     let mask = occupied(pos.pips());
+    if n == 2 && !alike && rules.compulsion == Compulsion::Max && pos.bar() == 0 {
+        let (small, big) = (faces[0].min(faces[1]), faces[0].max(faces[1]));
+        if let Some(plays) = both_dice_before_bearing_off(pos, mask, small, big) {
+            return plays;
+        }
+    }
     if alike {
         walk_alike(
             pos,
@@ -298,6 +304,72 @@ pub fn legal_plays(pos: &Position, moves: Moves, rules: MoveRules) -> Vec<Play> 
         });
     }
     out.plays
+}
+
+/// Every play of two unlike dice that uses both, when no man is on the bar and two or more
+/// stand outside the home table (so that no man can be borne off), each play once and without
+/// looking for repeats, in wildbg's way; `None` when there are more men home or no play uses
+/// both dice, for [`legal_plays`]'s general walk to answer.
+///
+/// Here the steps of two men can be made in either order to the same end, so each pair is
+/// walked in one order: the small die first, then a man no higher than the first; or the big
+/// die first, then a lower man, leaving out a second step from where the first man landed
+/// when the small-first walk found the same play (both his landings open and neither a hit).
+fn both_dice_before_bearing_off(
+    pos: &Position,
+    mask: u32,
+    small: u8,
+    big: u8,
+) -> Option<Vec<Play>> {
+    let pips = pos.pips();
+    if pips[7..=24]
+        .iter()
+        .map(|&n| i32::from(n.max(0)))
+        .sum::<i32>()
+        < 2
+    {
+        return None;
+    }
+    let mut plays = Vec::with_capacity(64);
+    let mut both = |first: usize, die: u8, second: u32, then: u8| {
+        let Some(to) = land_from(pips, first, die, BearOff::Exact, false) else {
+            return;
+        };
+        let mut next = *pos;
+        move_man(&mut next, first, to);
+        let mut seconds = occupied_after(mask, next.pips(), first, to) & second;
+        while seconds != 0 {
+            let from = 31 - seconds.leading_zeros() as usize;
+            seconds &= !(1 << from);
+            if let Some(to2) = land_from(next.pips(), from, then, BearOff::Exact, false) {
+                let mut position = next;
+                move_man(&mut position, from, to2);
+                let mut steps = Steps::default();
+                steps.push(Step::unchecked(first, die));
+                steps.push(Step::unchecked(from, then));
+                plays.push(Play { position, steps });
+            }
+        }
+    };
+    let mut m = mask;
+    while m != 0 {
+        let first = 31 - m.leading_zeros() as usize;
+        m &= !(1 << first);
+        // The small die first, then any man no higher.
+        both(first, small, up_to(first), big);
+        // The big die first, then a lower man; his own second step only when it ends
+        // elsewhere than the small-first walk's (a landing blocked or a blot hit on the way).
+        if first > usize::from(big) {
+            let (s, b) = (usize::from(small), usize::from(big));
+            let elsewhere = pips[first - s] < 0 || pips[first - b] < 0;
+            let mut lower = up_to(first - 1);
+            if !elsewhere {
+                lower &= !(1 << (first - b));
+            }
+            both(first, big, lower, small);
+        }
+    }
+    (!plays.is_empty()).then_some(plays)
 }
 
 /// The mover's points 1 to 24 that hold his men, as bits.
