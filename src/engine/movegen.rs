@@ -265,6 +265,13 @@ pub fn legal_plays(pos: &Position, moves: Moves, rules: MoveRules) -> Vec<Play> 
             return plays;
         }
     }
+    if alike
+        && rules.compulsion == Compulsion::Max
+        && pos.bar() == 0
+        && let Some(plays) = alike_before_bearing_off(pos, mask, faces[0], n)
+    {
+        return plays;
+    }
     if alike {
         walk_alike(
             pos,
@@ -322,12 +329,7 @@ fn both_dice_before_bearing_off(
     big: u8,
 ) -> Option<Vec<Play>> {
     let pips = pos.pips();
-    if pips[7..=24]
-        .iter()
-        .map(|&n| i32::from(n.max(0)))
-        .sum::<i32>()
-        < 2
-    {
+    if men_outside_home(pos) < 2 {
         return None;
     }
     let mut plays = Vec::with_capacity(64);
@@ -370,6 +372,57 @@ fn both_dice_before_bearing_off(
         }
     }
     (!plays.is_empty()).then_some(plays)
+}
+
+/// Every play of `n` moves all of `die` that uses them all, when no man is on the bar and `n`
+/// or more stand outside the home table (so that no man can be borne off): men are moved from
+/// the highest point down, so each play is walked once; `None` when there are more men home
+/// or no play uses every move, for [`legal_plays`]'s general walk to answer.
+fn alike_before_bearing_off(pos: &Position, mask: u32, die: u8, n: usize) -> Option<Vec<Play>> {
+    fn walk(
+        pos: &Position,
+        mask: u32,
+        die: u8,
+        left: usize,
+        highest: usize,
+        steps: &mut Steps,
+        plays: &mut Vec<Play>,
+    ) {
+        let mut m = mask & up_to(highest);
+        while m != 0 {
+            let from = 31 - m.leading_zeros() as usize;
+            m &= !(1 << from);
+            let Some(to) = land_from(pos.pips(), from, die, BearOff::Exact, false) else {
+                continue;
+            };
+            let mut next = *pos;
+            move_man(&mut next, from, to);
+            steps.push(Step::unchecked(from, die));
+            if left == 1 {
+                plays.push(Play {
+                    position: next,
+                    steps: *steps,
+                });
+            } else {
+                let after = occupied_after(mask, next.pips(), from, to);
+                walk(&next, after, die, left - 1, from, steps, plays);
+            }
+            steps.pop();
+        }
+    }
+    if men_outside_home(pos) < n {
+        return None;
+    }
+    let mut plays = Vec::with_capacity(64);
+    walk(pos, mask, die, n, 24, &mut Steps::default(), &mut plays);
+    (!plays.is_empty()).then_some(plays)
+}
+
+/// How many of the mover's men stand on points 7 to 24: while more stand there than he has
+/// moves, none of them can be borne off this throw.
+#[inline]
+fn men_outside_home(pos: &Position) -> usize {
+    pos.pips()[7..=24].iter().map(|&k| k.max(0) as usize).sum()
 }
 
 /// The mover's points 1 to 24 that hold his men, as bits.
