@@ -1,0 +1,19 @@
+//! The tiles games of the Incompleat Gamester (seed 004): Block, Draw and Muggins dominoes for
+//! two to four players. Pure like [`crate::engine`], and apart from it: the tables engine is
+//! not bent to fit tiles. A game changes only through [`Game::apply`].
+
+pub mod action;
+pub mod deck;
+pub mod error;
+pub mod game;
+pub mod line;
+pub mod rules;
+pub mod tile;
+
+pub use action::{Action, Event};
+pub use deck::Deck;
+pub use error::DominoError;
+pub use game::{Game, Phase, pip_count};
+pub use line::{End, Laid, Line};
+pub use rules::{FirstSet, Kind, MugginsScore, Preset, Rules, Target};
+pub use tile::Tile;
