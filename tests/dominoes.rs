@@ -365,6 +365,45 @@ fn whole_set(g: &Game) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// What each player is said to lack, no tile in his hand shows; and the game rebuilt from a
+/// player's view with the true hidden tiles is the game itself.
+fn knowledge_is_true(g: &Game) -> Result<(), TestCaseError> {
+    let players = usize::from(g.rules().players);
+    let me = g.turn();
+    let seen = g.seen_by(me);
+    for p in 0..players {
+        for &tile in g.hand(p) {
+            prop_assert!(
+                seen.lacks[p].may_hold(tile),
+                "player {} holds {} said lacked",
+                p,
+                tile
+            );
+        }
+    }
+    let mut hidden: Vec<Tile> = (0..players)
+        .filter(|&p| p != me)
+        .flat_map(|p| g.hand(p).to_vec())
+        .collect();
+    let unseen = seen.unseen();
+    let in_boneyard: Vec<Tile> = unseen
+        .iter()
+        .filter(|t| !hidden.contains(t))
+        .copied()
+        .collect();
+    prop_assert_eq!(in_boneyard.len(), g.boneyard_len());
+    // The boneyard's order is hidden too: any order rebuilds the same hands and line.
+    hidden.extend(in_boneyard);
+    let world = Game::from_seen(&seen, &hidden).unwrap();
+    for p in 0..players {
+        prop_assert_eq!(world.hand(p), g.hand(p));
+    }
+    prop_assert_eq!(world.line(), g.line());
+    prop_assert_eq!(world.legal_actions(), g.legal_actions());
+    prop_assert!(Game::from_seen(&seen, &hidden[1..]).is_err());
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -408,6 +447,9 @@ proptest! {
                     legal[(next() as usize) % legal.len()].clone()
                 }
             };
+            if g.phase() == Phase::Playing {
+                knowledge_is_true(&g)?;
+            }
             let scores_before: u32 = g.scores().iter().sum();
             let events = g.apply(action).unwrap();
             whole_set(&g)?;

@@ -4,20 +4,10 @@
 use super::action::{Action, Event};
 use super::error::DominoError;
 use super::line::{End, Line};
+use super::phase::{Phase, waiting_words};
 use super::rules::{FirstSet, Kind, MugginsScore, Rules, Target};
+use super::seen::{Lacks, Seen, open_ends};
 use super::tile::Tile;
-
-/// What the game waits for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Phase {
-    /// The tiles to be shuffled and dealt (before each hand).
-    ToDeal,
-    /// Each player's die for the set (`first = die`).
-    ToThrow,
-    /// The player to act lays, draws or knocks.
-    Playing,
-    GameOver,
-}
 
 /// A game of tiles under one set of rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +27,8 @@ pub struct Game {
     must_set: Option<Tile>,
     /// Knocks since the last tile laid or drawn.
     knocks: usize,
+    /// What each player has shown he lacks this hand.
+    lacks: Vec<Lacks>,
     phase: Phase,
     /// The side that won the game; `Some(None)` for a drawn single hand.
     winner: Option<Option<usize>>,
@@ -58,6 +50,7 @@ impl Game {
             turn: 0,
             must_set: None,
             knocks: 0,
+            lacks: vec![Lacks::default(); usize::from(rules.players)],
             phase: Phase::ToDeal,
             winner: None,
             record: Vec::new(),
@@ -98,6 +91,7 @@ impl Game {
         self.line = Line::default();
         self.knocks = 0;
         self.must_set = None;
+        self.lacks = vec![Lacks::default(); players];
         self.hands_dealt += 1;
         events.push(Event::Dealt {
             hand: self.hands_dealt,
@@ -173,6 +167,7 @@ impl Game {
         self.hands[player].remove(at);
         self.must_set = None;
         self.knocks = 0;
+        self.lacks[player].laid();
         events.push(Event::Laid { player, tile, end });
         let count = self.line.end_count();
         if self.rules.kind == Kind::Muggins && count > 0 && count.is_multiple_of(5) {
@@ -214,6 +209,7 @@ impl Game {
         if let Some(tile) = self.boneyard.pop() {
             self.hands[self.turn].push(tile);
         }
+        self.lacks[self.turn].drew(open_ends(&self.line));
         self.knocks = 0;
         events.push(Event::Drew { player: self.turn });
         Ok(())
@@ -227,6 +223,7 @@ impl Game {
             return Err(DominoError::MustDraw);
         }
         events.push(Event::Knocked { player: self.turn });
+        self.lacks[self.turn].knocked(open_ends(&self.line));
         self.knocks += 1;
         if self.knocks < self.hands.len() {
             self.turn = (self.turn + 1) % self.hands.len();
@@ -376,6 +373,72 @@ impl Game {
         &self.record
     }
 
+    /// What `player` can see and know now (none of the tiles hidden from him).
+    #[must_use]
+    pub fn seen_by(&self, player: usize) -> Seen {
+        Seen {
+            rules: self.rules,
+            player,
+            hand: self.hand(player).to_vec(),
+            line: self.line.clone(),
+            hand_sizes: self.hand_sizes(),
+            boneyard: self.boneyard.len(),
+            lacks: self.lacks.clone(),
+            scores: self.scores.clone(),
+            phase: self.phase,
+            turn: self.turn,
+            must_set: self.must_set,
+            knocks: self.knocks,
+            hands_dealt: self.hands_dealt,
+            setter: self.setter,
+        }
+    }
+
+    /// The game a player's view would be if the tiles hidden from him lay as `hidden` says: the
+    /// others' hands in turn, as many each as they hold, then the boneyard, the next tile drawn
+    /// first. The computer plays its guesses at the hidden tiles on such games (their record
+    /// is empty). Refused unless `hidden` is exactly the tiles the player has not seen.
+    pub fn from_seen(seen: &Seen, hidden: &[Tile]) -> Result<Game, DominoError> {
+        let mut unseen = seen.unseen();
+        let mut given = hidden.to_vec();
+        unseen.sort_unstable();
+        given.sort_unstable();
+        if unseen != given {
+            return Err(DominoError::BadDeck(
+                "the hidden tiles are not the tiles unseen".to_string(),
+            ));
+        }
+        let mut rest = hidden.iter().copied();
+        let hands = seen
+            .hand_sizes
+            .iter()
+            .enumerate()
+            .map(|(p, &n)| {
+                if p == seen.player {
+                    seen.hand.clone()
+                } else {
+                    rest.by_ref().take(n).collect()
+                }
+            })
+            .collect();
+        Ok(Game {
+            rules: seen.rules,
+            scores: seen.scores.clone(),
+            hands_dealt: seen.hands_dealt,
+            setter: seen.setter,
+            hands,
+            boneyard: rest.rev().collect(),
+            line: seen.line.clone(),
+            turn: seen.turn,
+            must_set: seen.must_set,
+            knocks: seen.knocks,
+            lacks: seen.lacks.clone(),
+            phase: seen.phase,
+            winner: None,
+            record: Vec::new(),
+        })
+    }
+
     /// Whether `player` has a tile that may be laid now.
     #[must_use]
     pub fn can_play(&self, player: usize) -> bool {
@@ -429,13 +492,4 @@ impl Game {
 #[must_use]
 pub fn pip_count(hand: &[Tile]) -> u32 {
     hand.iter().map(|t| t.pips()).sum()
-}
-
-fn waiting_words(phase: Phase) -> &'static str {
-    match phase {
-        Phase::ToDeal => "the tiles are to be dealt",
-        Phase::ToThrow => "each player throws a die for the set",
-        Phase::Playing => "a player is to lay, draw or knock",
-        Phase::GameOver => "the game is over",
-    }
 }

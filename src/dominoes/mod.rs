@@ -7,13 +7,17 @@ pub mod deck;
 pub mod error;
 pub mod game;
 pub mod line;
+pub mod phase;
 pub mod rules;
+pub mod seen;
 pub mod tile;
 
 pub use action::{Action, Event};
 pub use deck::Deck;
 pub use error::DominoError;
-pub use game::{Game, Phase, pip_count};
+pub use game::{Game, pip_count};
 pub use line::{End, Laid, Line};
+pub use phase::Phase;
 pub use rules::{FirstSet, Kind, MugginsScore, Preset, Rules, Target};
+pub use seen::{Lacks, Seen};
 pub use tile::Tile;
