@@ -30,6 +30,9 @@ pub fn run(args: &[String]) -> Result<String, CliError> {
         Some("plays") => plays(&args[1..]),
         Some("best") => crate::cli_ai::best(&args[1..]),
         Some("analyse") => crate::cli_analyse::run(&args[1..]),
+        Some("selfplay") if crate::cli_tiles::is_tiles(&args[1..]) => {
+            crate::cli_tiles::selfplay(&args[1..])
+        }
         Some("selfplay") => crate::cli_selfplay::selfplay(&args[1..]),
         Some("presets") => {
             no_more("presets", &args[1..])?;

@@ -14,6 +14,7 @@ mod cli_args;
 mod cli_movegen;
 mod cli_out;
 mod cli_selfplay;
+mod cli_tiles;
 pub mod dominoes;
 pub mod engine;
 pub mod kept_analysis;

@@ -122,7 +122,7 @@ fn the_modules_point_inward() {
         ("teaching", &["engine"]),
         ("level", &[]),
         ("players", &["engine", "level"]),
-        ("ai", &["engine", "level"]),
+        ("ai", &["engine", "dominoes", "level"]),
         ("save", &["engine", "players", "level"]),
         ("session", &["engine", "teaching", "players"]),
     ];

@@ -19,5 +19,6 @@ pub mod net_file;
 pub mod random;
 pub mod search;
 pub mod td;
+pub mod tiles;
 
 pub use decide::{Decision, best_play, decide, decide_with, rank_plays};
