@@ -205,7 +205,7 @@ mod tests {
         assert!(
             text.ends_with(
                 "your 7 point that 17 of the 36 throws hit; better was 8/4 6/4, playing from your \
-                 sice point to your cater point and playing from your 8 point to your cater point, \
+                 8 point to your cater point and playing from your sice point to your cater point, \
                  losing 0.092 stakes."
             ),
             "{text}"
