@@ -75,14 +75,14 @@ fn bad_and_good(preset: Preset, text: &str, faces: &[u8], bad: &str, good: &str)
 
 #[test]
 fn modern_not_hitting_on_the_bar_point_is_very_bad() {
-    // Given Black's blot on White's bar point and a 6-1: 13/7 8/7* hits and makes the point;
+    // Given Black's blot on White's bar point and a 6-1: 13/7* 8/7 hits and makes the point;
     // 24/23 8/2 neither hits nor makes anything
     bad_and_good(
         Preset::Modern,
         "24:2 13:5 8:3 6:5 / 24:2 18:1 13:4 8:3 6:5",
         &[6, 1],
         "24/23 8/2",
-        "13/7 8/7*",
+        "13/7* 8/7",
     );
 }
 
@@ -93,7 +93,7 @@ fn irish_not_hitting_on_the_bar_point_is_bad_too() {
         "24:2 13:5 8:3 6:5 / 24:2 18:1 13:4 8:3 6:5",
         &[6, 1],
         "8/2 6/5",
-        "13/7 8/7*",
+        "13/7* 8/7",
     );
 }
 
