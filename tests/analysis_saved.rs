@@ -205,7 +205,7 @@ fn a_hostile_analysis_is_set_aside_and_the_game_still_loads() {
                 let d = a.decisions[0].clone();
                 a.decisions = vec![d; 5_000];
             }),
-            "the game has only 46",
+            "the game has only 50",
         ),
         // Fields of the wrong kind: the file's analysis cannot be read at all
         (
@@ -246,7 +246,7 @@ fn an_analysis_told_to_stop_judges_no_more() {
     .unwrap();
     // Then the decisions were found and counted, and none judged
     assert!(a.decisions.is_empty());
-    assert_eq!(told.into_inner().unwrap(), vec![(0, 46)]);
+    assert_eq!(told.into_inner().unwrap(), vec![(0, 50)]);
 }
 
 #[test]

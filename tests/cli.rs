@@ -230,8 +230,8 @@ fn check_refuses_a_broken_file_with_exit_code_2() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("broken.ron");
     let text = include_str!("data/irish_short.ron").replacen(
-        "step(from: 6, die: 4)",
-        "step(from: 20, die: 4)",
+        "step(from: 13, die: 6)",
+        "step(from: 20, die: 6)",
         1,
     );
     std::fs::write(&path, text).unwrap();

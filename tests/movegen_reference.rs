@@ -124,3 +124,22 @@ proptest! {
         }
     }
 }
+
+/// With every move of a throw played, the one play left is to play nothing (a caller asking
+/// part-way through a play gets an answer, not a panic).
+#[test]
+fn no_moves_left_is_the_empty_play() {
+    let rules = MoveRules::from(&gamester::engine::Rules::default());
+    let moves = gamester::engine::Throw::two(6, 6).unwrap().moves(
+        gamester::engine::Dice::Two,
+        gamester::engine::Doublets::Single,
+    );
+    let none = moves.without(6).unwrap().without(6).unwrap();
+    assert!(none.faces().is_empty());
+    let start = Game::new(gamester::engine::Rules::default()).unwrap();
+    let pos = start.position();
+    let plays = legal_plays(&pos, none, rules);
+    assert_eq!(plays.len(), 1);
+    assert!(plays[0].steps.is_empty());
+    assert_eq!(plays[0].position, pos);
+}

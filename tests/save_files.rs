@@ -74,7 +74,7 @@ fn examples() -> Vec<(&'static str, Game, Table)> {
     short.apply(Action::Step(first)).unwrap();
     short.apply(Action::Undo).unwrap();
     // Irish where a bound table is broken, stopped at the play after the break.
-    let broken = random_game(Rules::default(), 2404, |g| {
+    let broken = random_game(Rules::default(), 5170, |g| {
         g.record().iter().any(|a| matches!(a, Action::Break(_)))
             && g.record().last() == Some(&Action::Confirm)
     });

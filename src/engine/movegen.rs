@@ -268,7 +268,8 @@ pub fn legal_plays(pos: &Position, moves: Moves, rules: MoveRules) -> Vec<Play> 
     if alike
         && rules.compulsion == Compulsion::Max
         && pos.bar() == 0
-        && let Some(plays) = alike_before_bearing_off(pos, mask, faces[0], n)
+        && let Some(&die) = faces.first()
+        && let Some(plays) = alike_before_bearing_off(pos, mask, die, n)
     {
         return plays;
     }

@@ -438,7 +438,7 @@ mod tests {
             (23, "bar: 0,", "stack: 2,"),
             (22, "start: (", "red: (),"),
             (27, "white: 0,", "red: 1,"),
-            (35, "step(from: 6,", "hand: left,"),
+            (36, "step(from: 6,", "hand: left,"),
             (33, "throw_off(white: 3,", "grey: 4,"),
         ] {
             let lines: Vec<&str> = SHORT.lines().collect();
