@@ -84,12 +84,11 @@ pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
     for hand in 0..hands {
         let game = play_hand(rules, [first, second], seed, hand)
             .map_err(|e| CliError::Usage(format!("hand {hand}: {e}")))?;
-        let side_of = |s: usize| if rules.teams { s } else { usize::from(s != 0) };
         for (s, &p) in game.scores().iter().enumerate() {
-            points[side_of(s)] += u64::from(p);
+            points[seat(&rules, s)] += u64::from(p);
         }
         match game.winner() {
-            Some(Some(s)) => won[side_of(s)] += 1,
+            Some(Some(s)) => won[seat(&rules, s)] += 1,
             _ => drawn += 1,
         }
     }
@@ -110,6 +109,16 @@ pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
         won[1],
         points[1],
     ))
+}
+
+/// The seat (0 for `--first`, 1 for `--second`) of a scoring side of the rules: the first
+/// partnership, or player 1, is the first seat.
+fn seat(rules: &Rules, side: usize) -> usize {
+    if rules.teams {
+        side
+    } else {
+        usize::from(side != 0)
+    }
 }
 
 fn name(s: Sitter) -> &'static str {
@@ -142,11 +151,7 @@ fn play_hand(
             )
         } else {
             let p = game.turn();
-            let side = if rules.teams {
-                p % 2
-            } else {
-                usize::from(p != 0)
-            };
+            let side = seat(&rules, rules.side_of(p));
             let chosen = match sitters[side] {
                 Sitter::Random => random_action(&game, &mut rng),
                 Sitter::Level(level) => decide(&game.seen_by(p), level, hand_seed ^ turns),
