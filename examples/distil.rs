@@ -132,7 +132,7 @@ fn label_thread(rules: &Rules, games: u64, seed: u64, threads: u64, t: u64, out:
         lines.push_str(&format!("# game {g}\n"));
         file.write_all(lines.as_bytes())
             .expect("the labels file is written");
-        if g / threads % 20 == 0 {
+        if (g / threads).is_multiple_of(20) {
             eprintln!(
                 "thread {t}: game {g}, {labelled} positions this run, {:.1} a second",
                 labelled as f64 / clock.elapsed().as_secs_f64()

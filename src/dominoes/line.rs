@@ -40,6 +40,8 @@ pub struct Laid {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Line {
     laid: VecDeque<Laid>,
+    /// Where the set lies among the tiles, counted from the left.
+    set: usize,
 }
 
 impl Line {
@@ -56,6 +58,13 @@ impl Line {
     /// The tiles from left to right.
     pub fn laid(&self) -> impl Iterator<Item = &Laid> {
         self.laid.iter()
+    }
+
+    /// Where the set lies among the tiles from the left (0 before the set): the tiles before
+    /// it were laid at the left end, those after it at the right.
+    #[must_use]
+    pub fn set_index(&self) -> usize {
+        self.set
     }
 
     /// The number open at an end; `None` before the set.
@@ -100,11 +109,14 @@ impl Line {
             open,
         })?;
         match end {
-            End::Left => self.laid.push_front(Laid {
-                tile,
-                left: outer,
-                right: open,
-            }),
+            End::Left => {
+                self.laid.push_front(Laid {
+                    tile,
+                    left: outer,
+                    right: open,
+                });
+                self.set += 1;
+            }
             End::Right => self.laid.push_back(Laid {
                 tile,
                 left: open,
@@ -157,6 +169,9 @@ mod tests {
         assert!(line.fits(t(3, 5)).is_empty());
         assert!(line.lay(t(3, 5), End::Left).is_err());
         assert_eq!(line.len(), 3);
+        // And the set is second from the left, the one tile laid at the left before it
+        assert_eq!(line.set_index(), 1);
+        assert_eq!(line.laid().nth(1).map(|l| l.tile), Some(t(6, 4)));
     }
 
     #[test]

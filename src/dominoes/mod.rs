@@ -20,4 +20,4 @@ pub use line::{End, Laid, Line};
 pub use phase::Phase;
 pub use rules::{FirstSet, Kind, MugginsScore, Preset, Rules, Target};
 pub use seen::{Lacks, Seen};
-pub use tile::Tile;
+pub use tile::{Tile, end_word};

@@ -39,6 +39,7 @@ use crate::players::{Colour, Table};
 use crate::session::Session;
 
 mod sharing;
+mod tiles_side;
 
 /// What a click on a man before the throw is answered with.
 const THROW_FIRST: &str = "Throw first: click your dice box (lit) or press Space, then move a man.";
@@ -97,6 +98,10 @@ pub struct GamesterApp {
     tutor: Tutor,
     /// The analysis of the game, its job and its panel.
     analysis: AnalysisPanel,
+    /// The tiles game at the table, if the person is playing one (the game at tables waits).
+    tiles: Option<super::tiles::table::TilesTable>,
+    /// Where each thing lay on the tiles table in the last frame.
+    tiles_spots: Vec<(egui::Rect, super::tiles::view::Spot)>,
 }
 
 impl GamesterApp {
@@ -158,6 +163,8 @@ impl GamesterApp {
             story_open: false,
             zoom: super::zoom::AutoZoom::default(),
             tutor: Tutor::default(),
+            tiles: None,
+            tiles_spots: Vec::new(),
         }
     }
 
@@ -374,6 +381,12 @@ impl GamesterApp {
     /// Draws one frame and applies what the person did in it.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
+        if self.tiles.is_some() {
+            self.tiles_frame(ui);
+            self.autosaver.keep(&self.session, &self.launch, &ctx);
+            self.screenshot.after_frame(&ctx, true);
+            return;
+        }
         self.zoom.follow(&ctx);
         Message::lapse(&mut self.message, self.session.game().record().len());
         self.files_frame(&ctx);

@@ -35,6 +35,7 @@ pub mod settings;
 pub mod slide;
 pub mod table_view;
 pub mod theme;
+pub mod tiles;
 pub mod tooltips;
 pub mod tutor;
 pub mod zoom;

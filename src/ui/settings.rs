@@ -36,6 +36,8 @@ pub struct Settings {
     pub guide_offered: bool,
     /// Which of a person's choices the tutor points out before they are carried out.
     pub tutor: Tutoring,
+    /// The tiles game New game starts, and whether it starts one.
+    pub tiles: super::tiles::setup::TilesSettings,
 }
 
 /// The tutor's watch over a person's choices: off, or pointing out those that lose at least a
@@ -86,6 +88,7 @@ impl Default for Settings {
             recent: RecentFiles::default(),
             guide_offered: false,
             tutor: Tutoring::Off,
+            tiles: super::tiles::setup::TilesSettings::default(),
         }
     }
 }
@@ -284,6 +287,20 @@ fn tutor_row(ui: &mut egui::Ui, tutor: &mut Tutoring) {
 /// rules of the game in progress. Whether the two sides have been given one colour, which
 /// cannot start.
 fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: &Rules) -> bool {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Play").strong().size(18.0));
+        ui.radio_value(&mut draft.tiles.chosen, false, "a game at tables");
+        ui.radio_value(
+            &mut draft.tiles.chosen,
+            true,
+            "a tiles game: Block, Draw or Muggins dominoes",
+        );
+    });
+    ui.separator();
+    if draft.tiles.chosen {
+        super::tiles::setup::editor(ui, &mut draft.tiles);
+        return false;
+    }
     ui.horizontal(|ui| {
         ui.label(RichText::new("Game").strong());
         let title = draft.preset.map_or("House rules (changed)", |p| p.title());

@@ -132,6 +132,12 @@ pub const GLOSSARY: &[Term] = &[
         sources: &["002"],
     },
     Term {
+        name: "Block dominoes",
+        forms: &[],
+        meaning: "The plainest of the tiles games in the Incompleat Gamester: a player who cannot lay a tile knocks and passes, and when no one can lay, the hands are shown and the least pips win.",
+        sources: &["004"],
+    },
+    Term {
         name: "blot",
         forms: &["blots", "blotted", "blotting"],
         meaning: "A man standing alone on a point, which the adversary may hit by landing there. Two men together are safe. The word is in all the English sources; du Coeur's report also uses it as a verb, to blot a man, meaning to hit him.",
@@ -142,6 +148,12 @@ pub const GLOSSARY: &[Term] = &[
         forms: &["blots of die"],
         meaning: "A blot within six points in front of an adversary's man, so that a single die could hit it. Willughby's phrase, as the Irish Game article reports it.",
         sources: &["002"],
+    },
+    Term {
+        name: "boneyard",
+        forms: &["the boneyard"],
+        meaning: "At tiles, the tiles left face down after the deal. In Draw and Muggins dominoes a player who cannot lay draws from it until he can; it is exhausted when two remain (one with three or four players), and those are never drawn.",
+        sources: &["004"],
     },
     Term {
         name: "bound table",
@@ -196,6 +208,12 @@ pub const GLOSSARY: &[Term] = &[
         sources: &["000", "001", "003"],
     },
     Term {
+        name: "domino",
+        forms: &["dominoes", "dominos"],
+        meaning: "A tile of bone or ivory, often backed with ebony, marked with two numbers from blank to six; the set of 28 holds every pair once. A player who lays his last tile says \u{201c}domino\u{201d} and wins the hand.",
+        sources: &["004"],
+    },
+    Term {
         name: "double",
         forms: &[
             "doubles the stake",
@@ -206,6 +224,20 @@ pub const GLOSSARY: &[Term] = &[
         ],
         meaning: "With the cube in play: to offer, before throwing, that the game be played for twice the stake. The adversary must take or drop.",
         sources: &["004", MODERN],
+    },
+    Term {
+        name: "double tile",
+        forms: &[
+            "double blank",
+            "double ace",
+            "double deuce",
+            "double trey",
+            "double cater",
+            "double cinque",
+            "double sice",
+        ],
+        meaning: "At tiles, a tile with the same number on both halves. It is laid crosswise across the line, and nothing is played on its sides; at an end of the line in Muggins it counts both its halves.",
+        sources: &["004"],
     },
     Term {
         name: "Double-hand Irish",
@@ -308,6 +340,12 @@ pub const GLOSSARY: &[Term] = &[
         sources: &["000", "001", "002", "003", "004"],
     },
     Term {
+        name: "knock",
+        forms: &["knocks", "knocked", "knocking"],
+        meaning: "At tiles, to rap on the table and pass, having no tile that fits either end of the line (and, in Draw and Muggins, nothing left to draw). A knock shows the others that the player holds neither number open at the ends. The Incompleat Gamester says only that the player is blocked and passes; knock is the common word, and Gamester's.",
+        sources: &[],
+    },
+    Term {
         name: "lift the dice",
         forms: &[
             "lifts the dice",
@@ -335,6 +373,12 @@ pub const GLOSSARY: &[Term] = &[
         forms: &["minorets"],
         meaning: "Murray's way of playing Fails with only two dice: the lower of the two faces thrown counts a second time, as if a third die had shown it.",
         sources: &["003"],
+    },
+    Term {
+        name: "Muggins",
+        forms: &["Muggins dominoes"],
+        meaning: "A tiles game of the Incompleat Gamester, drawn as in Draw dominoes: whenever the open ends of the line add to a multiple of five (a double at an end counting both halves), the player who made it scores a point for each five. Many houses score the pips instead; Gamester offers both.",
+        sources: &["004"],
     },
     Term {
         name: "Nard",
@@ -437,6 +481,12 @@ pub const GLOSSARY: &[Term] = &[
         ],
         meaning: "To move two men together onto an empty point, so that it is held. Willughby's words, as the Irish Game article reports them; compare bind a man.",
         sources: &["002"],
+    },
+    Term {
+        name: "the set",
+        forms: &["sets the", "set the"],
+        meaning: "At tiles, the first tile laid in a hand, from which the line grows at both ends. Who sets is decided by a die, by the highest double, or in turn.",
+        sources: &["004"],
     },
     Term {
         name: "throw",

@@ -94,6 +94,10 @@ impl GamesterApp {
     /// Starts a new game under `settings`, asking first if that leaves an unfinished game.
     pub(super) fn start_new_game(&mut self, settings: Settings) {
         self.draft = None;
+        if settings.tiles.chosen {
+            // The game at tables is not left: it waits while the tiles are played.
+            return self.begin_tiles(settings);
+        }
         self.leave_for(Next::NewGame(settings));
     }
 

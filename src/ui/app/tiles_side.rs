@@ -1,0 +1,346 @@
+//! The window while a tiles game is at the table: its menu, its status and buttons, the score
+//! and the story beside the table, and the applying of what the person asked for. The game at
+//! tables waits, untouched, until the person goes back to it.
+
+use egui::RichText;
+
+use super::GamesterApp;
+use crate::dominoes::{Action, Phase, Target, end_word};
+use crate::ui::glossary;
+use crate::ui::message::Message;
+use crate::ui::settings;
+use crate::ui::tiles::setup;
+use crate::ui::tiles::table::{PACE, TilesTable};
+use crate::ui::tiles::view::{self, TilesIntent};
+
+impl GamesterApp {
+    /// Whether a tiles game is at the table.
+    #[must_use]
+    pub fn playing_tiles(&self) -> bool {
+        self.tiles.is_some()
+    }
+
+    /// The tiles game at the table, if one is.
+    #[must_use]
+    pub fn tiles(&self) -> Option<&TilesTable> {
+        self.tiles.as_ref()
+    }
+
+    /// Where each thing lay on the tiles table in the last frame, on the screen: what a click
+    /// there would touch.
+    #[must_use]
+    pub fn tiles_spots(&self) -> &[(egui::Rect, view::Spot)] {
+        &self.tiles_spots
+    }
+
+    /// Starts a tiles game under the chosen settings; the game at tables is kept.
+    pub(super) fn begin_tiles(&mut self, settings: crate::ui::Settings) {
+        let chosen = settings.tiles;
+        self.settings = settings;
+        self.draft = None;
+        match TilesTable::new(chosen.rules, chosen.sitters(), self.launch.seed) {
+            Ok(mut table) => {
+                table.pace = self.settings.speed.step_seconds() / 0.5 * PACE;
+                self.tiles = Some(table);
+                self.message = None;
+            }
+            Err(e) => {
+                self.message = Some(Message::error(format!(
+                    "These rules cannot start a tiles game: {e}"
+                )));
+            }
+        }
+    }
+
+    /// Applies one thing the person asked for at the tiles table.
+    fn apply_tiles(&mut self, intent: TilesIntent, now: f64) {
+        let Some(table) = &mut self.tiles else {
+            return;
+        };
+        let result = match intent {
+            TilesIntent::Pick(tile) => {
+                table.picked = if table.picked == Some(tile) {
+                    None
+                } else {
+                    Some(tile)
+                };
+                return;
+            }
+            TilesIntent::Say(words) => {
+                self.message = Some(Message::info(words));
+                return;
+            }
+            TilesIntent::Act(action) => table.apply(action, now),
+            TilesIntent::Throw => table.throw_for_set(now),
+            TilesIntent::GoOn => table.go_on(),
+        };
+        self.message = match result {
+            Ok(()) => None,
+            Err(e) => Some(Message::error(e.to_string())),
+        };
+    }
+
+    /// One frame of the window with the tiles table.
+    pub(super) fn tiles_frame(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        let now = ctx.input(|i| i.time);
+        let mut intents: Vec<TilesIntent> = Vec::new();
+        let mut back_to_tables = false;
+        egui::Panel::top("menu").show(ui, |ui| {
+            egui::MenuBar::new().ui(ui, |ui| {
+                ui.menu_button("Game", |ui| {
+                    if ui.button("New game…  (Ctrl+N)").clicked() {
+                        self.draft = Some(self.settings.clone());
+                    }
+                    if ui.button("Back to the game at tables").clicked() {
+                        back_to_tables = true;
+                    }
+                    ui.separator();
+                    if ui.button("Quit").clicked() {
+                        ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+                    }
+                });
+                ui.menu_button("Help", |ui| {
+                    if ui.button("The rules of this game").clicked() {
+                        self.help.rules = true;
+                    }
+                    if ui.button("Glossary").clicked() {
+                        self.help.glossary.open = true;
+                    }
+                });
+            });
+        });
+        if ctx.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::N)) {
+            self.draft = Some(self.settings.clone());
+        }
+        let Some(table) = &self.tiles else {
+            return;
+        };
+        egui::Panel::bottom("status").show(ui, |ui| {
+            ui.add_space(4.0);
+            ui.horizontal(|ui| {
+                glossary::linked_text(
+                    ui,
+                    &status(table),
+                    |t| RichText::new(t).size(21.0),
+                    &mut self.help.glossary,
+                );
+                if table.is_thinking() {
+                    ui.spinner();
+                }
+            });
+            if let Some(m) = &self.message {
+                m.show(ui);
+            }
+            ui.horizontal_wrapped(|ui| buttons(ui, table, &mut intents));
+            ui.add_space(4.0);
+        });
+        egui::Panel::right("story")
+            .default_size(300.0)
+            .max_size(ui.ctx().content_rect().width() * 0.4)
+            .resizable(true)
+            .show(ui, |ui| {
+                score_card(ui, table);
+                ui.separator();
+                ui.label(RichText::new("The story").strong().size(18.0));
+                egui::ScrollArea::vertical()
+                    .stick_to_bottom(true)
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| {
+                        for line in table.story() {
+                            if line.is_empty() {
+                                ui.separator();
+                            } else {
+                                glossary::linked_text(
+                                    ui,
+                                    line,
+                                    RichText::new,
+                                    &mut self.help.glossary,
+                                );
+                            }
+                        }
+                    });
+            });
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            self.tiles_spots = view::table_ui(ui, table, &mut intents);
+        });
+        let rules = *table.game().rules();
+        if self.help.rules {
+            rules_window(&ctx, &mut self.help.rules, &rules);
+        }
+        if self.help.glossary.open {
+            glossary::glossary_window(&ctx, &mut self.help.glossary);
+        }
+        if let Some(draft) = &mut self.draft {
+            match settings::new_game_window(&ctx, draft, self.session.game().rules()) {
+                settings::Choice::Start => {
+                    let chosen = draft.clone();
+                    if chosen.tiles.chosen {
+                        self.begin_tiles(chosen);
+                    } else {
+                        self.settings = chosen.clone();
+                        self.tiles = None;
+                        self.start_new_game(chosen);
+                    }
+                }
+                settings::Choice::Cancel => self.draft = None,
+                settings::Choice::Editing => {}
+            }
+        }
+        for intent in intents {
+            self.apply_tiles(intent, now);
+        }
+        if back_to_tables {
+            self.tiles = None;
+            self.message = None;
+            return;
+        }
+        if let Some(table) = &mut self.tiles {
+            match table.drive_computer(now) {
+                Ok(true) => ctx.request_repaint_after(std::time::Duration::from_millis(100)),
+                Ok(false) => {}
+                Err(e) => {
+                    self.message = Some(Message::error(format!(
+                        "The computer's tile was refused: {e}"
+                    )));
+                }
+            }
+        }
+    }
+}
+
+/// What the table waits for, in a line.
+fn status(table: &TilesTable) -> String {
+    let game = table.game();
+    match game.phase() {
+        Phase::ToDeal => "The hand is over: go on to the next hand.".into(),
+        Phase::GameOver => match game.winner() {
+            Some(Some(side)) => format!("{} win the game.", table.side_name(side)),
+            _ => "The game is drawn.".into(),
+        },
+        Phase::ToThrow => "Throw a die each for the set: the highest sets.".into(),
+        Phase::Playing => {
+            let turn = game.turn();
+            let name = table.name(turn).to_string();
+            if table.person_to_act().is_none() {
+                return format!("{name} is to play…");
+            }
+            let who = if name == "You" {
+                "Your turn".to_string()
+            } else {
+                format!("{name}'s turn")
+            };
+            let line = game.line();
+            if line.is_empty() {
+                return match game.must_set() {
+                    Some(t) => format!("{who}: set the {} (click it).", t.words()),
+                    None => format!("{who}: set any tile (click it)."),
+                };
+            }
+            let ends = format!(
+                "the ends are the {} and the {}",
+                end_word(line.open(crate::dominoes::End::Left).unwrap_or(0)),
+                end_word(line.open(crate::dominoes::End::Right).unwrap_or(0))
+            );
+            if game.can_play(turn) {
+                format!("{who}: click a tile to lay it; {ends}.")
+            } else if game.legal_actions().contains(&Action::Draw) {
+                format!("{who}: no tile fits ({ends}): draw from the boneyard.")
+            } else {
+                format!("{who}: no tile fits ({ends}) and none may be drawn: knock.")
+            }
+        }
+    }
+}
+
+/// The buttons under the table: those the game allows now.
+fn buttons(ui: &mut egui::Ui, table: &TilesTable, intents: &mut Vec<TilesIntent>) {
+    let game = table.game();
+    if table.to_throw()
+        && table
+            .sitters()
+            .contains(&crate::ui::tiles::table::Sitter::Person)
+        && ui.button("Throw for the set").clicked()
+    {
+        intents.push(TilesIntent::Throw);
+    }
+    if table.person_to_act().is_some() {
+        let legal = game.legal_actions();
+        if legal.contains(&Action::Draw) && ui.button("Draw from the boneyard").clicked() {
+            intents.push(TilesIntent::Act(Action::Draw));
+        }
+        if legal.contains(&Action::Pass)
+            && ui
+                .button("Knock")
+                .on_hover_text("Knock on the table: you cannot lay, and play passes on.")
+                .clicked()
+        {
+            intents.push(TilesIntent::Act(Action::Pass));
+        }
+    }
+    if table.waits_for_next() {
+        let words = if game.phase() == Phase::GameOver {
+            "Next game of the session"
+        } else {
+            "Next hand"
+        };
+        if ui.button(RichText::new(words).strong()).clicked() {
+            intents.push(TilesIntent::GoOn);
+        }
+    }
+}
+
+/// The score of the game and the session's tally.
+fn score_card(ui: &mut egui::Ui, table: &TilesTable) {
+    let game = table.game();
+    let rules = game.rules();
+    let target = match rules.target {
+        Target::Points(n) => format!("to {n} points"),
+        Target::SingleHand => "a single hand".into(),
+    };
+    ui.label(
+        RichText::new(format!("{}, {target}", setup::title_of(rules)))
+            .strong()
+            .size(18.0),
+    );
+    egui::Grid::new("tiles-score")
+        .num_columns(3)
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label(RichText::new("").strong());
+            ui.label(RichText::new("points").strong());
+            ui.label(RichText::new("games").strong());
+            ui.end_row();
+            for side in 0..rules.sides() {
+                ui.label(table.side_name(side));
+                ui.label(game.scores().get(side).copied().unwrap_or(0).to_string());
+                ui.label(table.tally().get(side).copied().unwrap_or(0).to_string());
+                ui.end_row();
+            }
+        });
+    ui.label(
+        RichText::new(format!(
+            "Hand {} · the boneyard {}",
+            game.hands_dealt(),
+            game.boneyard_len()
+        ))
+        .small(),
+    );
+}
+
+/// The rules window for the tiles game in play: the rules as Gamester plays them, and where
+/// the book is silent, what Gamester does.
+fn rules_window(ctx: &egui::Context, open: &mut bool, rules: &crate::dominoes::Rules) {
+    egui::Window::new(format!("The rules: {}", setup::title_of(rules)))
+        .open(open)
+        .default_width(520.0)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                for (head, text) in setup::rules_in_words(rules) {
+                    ui.label(RichText::new(head).strong());
+                    ui.label(text);
+                    ui.add_space(4.0);
+                }
+            });
+        });
+}

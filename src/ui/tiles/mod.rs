@@ -1,0 +1,10 @@
+//! The tiles table: Block, Draw and Muggins dominoes in the window, in the period manner of the
+//! tables board. It reads the dominoes game and submits actions to its gate; it never moves a
+//! tile itself.
+
+pub mod paint;
+pub mod setup;
+pub mod story;
+pub mod table;
+pub mod view;
+pub mod winding;

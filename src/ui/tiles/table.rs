@@ -1,0 +1,269 @@
+//! The tiles game at the table: the dominoes game, who sits at each place, the story told so
+//! far, the session's tally, and the computer players' thinking. Every change goes through
+//! the game's gate (`Game::apply`); the table only deals, throws for the set when asked, and
+//! tells what the events say.
+
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+use crate::dominoes::{Action, Deck, DominoError, Game, Phase, Rules, Tile};
+use crate::level::Level;
+
+use super::story;
+
+/// Who sits at a place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Sitter {
+    Person,
+    Computer(Level),
+}
+
+/// The names at the table, place by place: the person first, partners opposite.
+pub const NAMES: [&str; 4] = ["You", "Robin", "Kate", "Tom"];
+
+/// How long a computer player waits after the last tile before it acts, so a person can see
+/// each tile go down (seconds), at the normal speed.
+pub const PACE: f64 = 0.9;
+
+/// A tiles game at the table.
+pub struct TilesTable {
+    game: Game,
+    sitters: Vec<Sitter>,
+    names: Vec<String>,
+    /// The story, a line an event, oldest first.
+    story: Vec<String>,
+    /// Games won by each side this session.
+    tally: Vec<u32>,
+    /// The tile the person has picked up from the hand, to lay at a lit end.
+    pub picked: Option<Tile>,
+    rng: StdRng,
+    /// A computer player's decision on its way, and the player it is for.
+    thinking: Option<(usize, Receiver<Option<Action>>)>,
+    /// When the last action was taken (the window's clock), for the computer's pace.
+    last_action_at: f64,
+    /// How long the computer waits after each action (seconds; 0 with no animation).
+    pub pace: f64,
+}
+
+impl TilesTable {
+    /// A new game under `rules` with these sitters, dealt at once. `seed`: the shuffles and
+    /// throws (from the system's randomness without one).
+    pub fn new(rules: Rules, sitters: Vec<Sitter>, seed: Option<u64>) -> Result<Self, DominoError> {
+        let mut table = TilesTable::holding(Game::new(rules)?, sitters, seed);
+        table.deal()?;
+        Ok(table)
+    }
+
+    /// A table for a game already under way (as read back from a file).
+    #[must_use]
+    pub fn holding(game: Game, mut sitters: Vec<Sitter>, seed: Option<u64>) -> Self {
+        let players = usize::from(game.rules().players);
+        sitters.resize(players, Sitter::Computer(Level::Fair));
+        let names = (0..players)
+            .map(|p| {
+                let name = NAMES.get(p).copied().unwrap_or("Player");
+                if sitters[p] == Sitter::Person && p > 0 && sitters[0] == Sitter::Person {
+                    format!("Player {}", p + 1)
+                } else {
+                    name.to_string()
+                }
+            })
+            .collect();
+        let rng = match seed {
+            Some(s) => StdRng::seed_from_u64(s),
+            None => StdRng::from_os_rng(),
+        };
+        TilesTable {
+            tally: vec![0; game.rules().sides()],
+            game,
+            sitters,
+            names,
+            story: Vec::new(),
+            picked: None,
+            rng,
+            thinking: None,
+            last_action_at: f64::NEG_INFINITY,
+            pace: PACE,
+        }
+    }
+
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    #[must_use]
+    pub fn sitters(&self) -> &[Sitter] {
+        &self.sitters
+    }
+
+    #[must_use]
+    pub fn name(&self, player: usize) -> &str {
+        self.names.get(player).map_or("a player", String::as_str)
+    }
+
+    #[must_use]
+    pub fn story(&self) -> &[String] {
+        &self.story
+    }
+
+    #[must_use]
+    pub fn tally(&self) -> &[u32] {
+        &self.tally
+    }
+
+    /// Sets the session's tally (as read back with a game).
+    pub fn set_tally(&mut self, tally: Vec<u32>) {
+        if tally.len() == self.tally.len() {
+            self.tally = tally;
+        }
+    }
+
+    /// The names of a side: a player, or a partnership ("You and Kate").
+    #[must_use]
+    pub fn side_name(&self, side: usize) -> String {
+        let rules = self.game.rules();
+        let members: Vec<&str> = (0..usize::from(rules.players))
+            .filter(|&p| rules.side_of(p) == side)
+            .map(|p| self.name(p))
+            .collect();
+        members.join(" and ")
+    }
+
+    /// The player whose hand is shown face up: the person to act, else the first person at the
+    /// table (the others' hands stay face down); `None` when only computers play.
+    #[must_use]
+    pub fn shown_player(&self) -> Option<usize> {
+        let turn = self.game.turn();
+        if self.game.phase() == Phase::Playing && self.sitters.get(turn) == Some(&Sitter::Person) {
+            return Some(turn);
+        }
+        self.sitters.iter().position(|s| *s == Sitter::Person)
+    }
+
+    /// The person who is to act now, if it is a person's turn.
+    #[must_use]
+    pub fn person_to_act(&self) -> Option<usize> {
+        let turn = self.game.turn();
+        (self.game.phase() == Phase::Playing && self.sitters.get(turn) == Some(&Sitter::Person))
+            .then_some(turn)
+    }
+
+    /// Whether the hand or the game is over and waits for the person to go on.
+    #[must_use]
+    pub fn waits_for_next(&self) -> bool {
+        matches!(self.game.phase(), Phase::ToDeal | Phase::GameOver)
+    }
+
+    /// Whether the players are to throw for the set.
+    #[must_use]
+    pub fn to_throw(&self) -> bool {
+        self.game.phase() == Phase::ToThrow
+    }
+
+    /// Does `action` through the game's gate and tells the story of what happened; a refusal
+    /// changes nothing and is returned in words.
+    pub fn apply(&mut self, action: Action, now: f64) -> Result<(), DominoError> {
+        let before = self.game.clone();
+        let events = self.game.apply(action)?;
+        for e in &events {
+            if let crate::dominoes::Event::GameOver { side: Some(side) } = e
+                && let Some(t) = self.tally.get_mut(*side)
+            {
+                *t += 1;
+            }
+            if let Some(line) = story::tell(e, &before, &self.game, &|p| self.name(p).to_string()) {
+                self.story.push(line);
+            }
+        }
+        self.picked = None;
+        self.last_action_at = now;
+        Ok(())
+    }
+
+    /// Deals the next hand, from a fresh shuffle.
+    pub fn deal(&mut self) -> Result<(), DominoError> {
+        let deck = Deck::shuffled(self.rng.random());
+        self.apply(Action::Deal(deck), f64::NEG_INFINITY)
+    }
+
+    /// Every player throws a die for the set.
+    pub fn throw_for_set(&mut self, now: f64) -> Result<(), DominoError> {
+        let faces = (0..self.game.rules().players)
+            .map(|_| self.rng.random_range(1..=6))
+            .collect();
+        self.apply(Action::Throw(faces), now)
+    }
+
+    /// After a hand: deals the next; after a game: a new game of the session under the same
+    /// rules, the tally kept.
+    pub fn go_on(&mut self) -> Result<(), DominoError> {
+        if self.game.phase() == Phase::GameOver {
+            self.game = Game::new(*self.game.rules())?;
+            self.story.push(String::new());
+        }
+        self.deal()
+    }
+
+    /// Lets the computer act when it is a computer player's turn: starts its thinking (on
+    /// another thread), and once its decision is in and the pace allows, applies it. Also
+    /// throws for the set when no person sits at the table. Returns whether anything changed
+    /// or is still on its way (the window then looks again soon).
+    pub fn drive_computer(&mut self, now: f64) -> Result<bool, DominoError> {
+        if self.game.phase() == Phase::ToThrow && !self.sitters.contains(&Sitter::Person) {
+            self.throw_for_set(now)?;
+            return Ok(true);
+        }
+        if self.game.phase() != Phase::Playing {
+            self.thinking = None;
+            return Ok(false);
+        }
+        let turn = self.game.turn();
+        let Some(Sitter::Computer(level)) = self.sitters.get(turn).copied() else {
+            self.thinking = None;
+            return Ok(false);
+        };
+        match &self.thinking {
+            Some((p, _)) if *p != turn => self.thinking = None,
+            _ => {}
+        }
+        if self.thinking.is_none() {
+            let (tx, rx) = channel();
+            let seen = self.game.seen_by(turn);
+            let seed: u64 = self.rng.random();
+            std::thread::spawn(move || {
+                let _ = tx.send(crate::ai::tiles::decide(&seen, level, seed));
+            });
+            self.thinking = Some((turn, rx));
+        }
+        if now < self.last_action_at + self.pace {
+            return Ok(true);
+        }
+        let Some((_, rx)) = &self.thinking else {
+            return Ok(true);
+        };
+        let decided = match rx.try_recv() {
+            Ok(a) => a,
+            Err(TryRecvError::Empty) => return Ok(true),
+            Err(TryRecvError::Disconnected) => None,
+        };
+        self.thinking = None;
+        // A decision that is missing or refused would leave the game stuck: the first legal
+        // action is taken instead, and the refusal is still reported.
+        let action = decided
+            .or_else(|| self.game.legal_actions().into_iter().next())
+            .unwrap_or(Action::Pass);
+        self.apply(action, now)?;
+        Ok(true)
+    }
+
+    /// Whether a computer player is thinking now.
+    #[must_use]
+    pub fn is_thinking(&self) -> bool {
+        self.thinking.is_some()
+    }
+}

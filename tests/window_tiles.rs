@@ -1,0 +1,291 @@
+//! The tiles table in the window: chosen from New game beside the games at tables, played by
+//! clicks on the tiles, the ends and the boneyard, with the computer at the other places; the
+//! game at tables waits untouched meanwhile.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use gamester::dominoes::{Action, End, Phase, Preset, Rules, Target};
+use gamester::level::Level;
+use gamester::ui::tiles::setup::TilesSettings;
+use gamester::ui::tiles::table::Sitter;
+use gamester::ui::tiles::view::Spot;
+use gamester::ui::{GamesterApp, Settings};
+
+mod window_support;
+use window_support::*;
+
+/// Settings that start `rules` at tiles, the computer at `level`, with no pauses.
+fn tiles_settings(preset: Preset, rules: Rules, level: Level) -> Settings {
+    let mut settings = Settings {
+        tiles: TilesSettings {
+            chosen: true,
+            preset,
+            rules,
+            all_people: false,
+            level,
+        },
+        ..Settings::default()
+    };
+    settings.speed = gamester::ui::slide::Speed::Instant;
+    settings
+}
+
+/// A window where New game has started the tiles game of `settings`.
+fn at_tiles(seed: u64, settings: Settings) -> Harness<'static, GamesterApp> {
+    let mut h = harness(seed, settings);
+    h.run();
+    h.get_by_label("New game…").click();
+    h.run();
+    h.get_by_label("Start the new game").click();
+    h.run();
+    assert!(h.state().playing_tiles(), "New game started a tiles game");
+    h
+}
+
+/// The place on the screen of the first spot that `wanted` picks out.
+fn spot_centre(
+    h: &Harness<'static, GamesterApp>,
+    wanted: impl Fn(&Spot) -> bool,
+) -> Option<egui::Pos2> {
+    h.state()
+        .tiles_spots()
+        .iter()
+        .find(|(_, s)| wanted(s))
+        .map(|(r, _)| r.center())
+}
+
+/// Steps the window until the person is to act, or the hand or game waits to go on.
+fn wait_for_person(h: &mut Harness<'static, GamesterApp>) {
+    for _ in 0..4000 {
+        h.step();
+        let t = h.state().tiles().unwrap();
+        if t.person_to_act().is_some() || t.waits_for_next() || t.to_throw() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    panic!("the computer never finished");
+}
+
+/// The person's next move, made by clicks: a tile that fits (and its end, if it fits both),
+/// else the boneyard, else the Knock button; the throw for the set and the next hand by
+/// their buttons. Returns false once the game is over.
+fn click_a_move(h: &mut Harness<'static, GamesterApp>) -> bool {
+    wait_for_person(h);
+    let t = h.state().tiles().unwrap();
+    let game = t.game();
+    if game.phase() == Phase::GameOver {
+        return false;
+    }
+    if t.waits_for_next() {
+        h.get_by_label("Next hand").click();
+        h.run();
+        return true;
+    }
+    if t.to_throw() {
+        h.get_by_label("Throw for the set").click();
+        h.run();
+        return true;
+    }
+    let me = t.person_to_act().unwrap();
+    let fits: Vec<_> = game
+        .hand(me)
+        .iter()
+        .copied()
+        .filter(|&tile| {
+            if game.line().is_empty() {
+                game.must_set().is_none_or(|m| m == tile)
+            } else {
+                !game.ends_for(tile).is_empty()
+            }
+        })
+        .collect();
+    let before = game.record().len();
+    if let Some(&tile) = fits.first() {
+        let at = spot_centre(h, |s| *s == Spot::Hand(tile)).expect("the tile is on the table");
+        click_at(h, at);
+        if h.state().tiles().unwrap().picked == Some(tile) {
+            // It fits both ends: they are lit, and a click on one lays it there.
+            let end = spot_centre(h, |s| *s == Spot::End(End::Left)).expect("the left end is lit");
+            assert!(spot_centre(h, |s| *s == Spot::End(End::Right)).is_some());
+            click_at(h, end);
+        }
+    } else if game.legal_actions().contains(&Action::Draw) {
+        let at = spot_centre(h, |s| *s == Spot::Boneyard).expect("the boneyard is on the table");
+        click_at(h, at);
+    } else {
+        h.get_by_label("Knock").click();
+        h.run();
+    }
+    let after = h.state().tiles().unwrap().game().record().len();
+    assert!(after > before, "the click made a move");
+    true
+}
+
+#[test]
+fn a_whole_game_of_draw_for_two_is_played_by_clicks() {
+    // Given Draw dominoes for two, against the computer at fair
+    let preset = Preset::Draw;
+    let mut h = at_tiles(
+        3,
+        tiles_settings(preset, Rules::preset(preset), Level::Fair),
+    );
+    let tables_before = h.state().session().game().record().len();
+    // When the person plays every move by clicking until the game ends
+    let mut moves = 0;
+    while click_a_move(&mut h) {
+        moves += 1;
+        assert!(moves < 3000, "the game ends");
+    }
+    // Then a side has reached 100 points, the tally counts the game, and the story told it
+    let t = h.state().tiles().unwrap();
+    let game = t.game();
+    assert!(
+        game.scores().iter().any(|&s| s >= 100),
+        "{:?}",
+        game.scores()
+    );
+    assert_eq!(t.tally().iter().sum::<u32>(), 1);
+    let story = t.story().join("\n");
+    assert!(story.contains("You lay the "), "{story}");
+    assert!(story.contains("Robin lays the "), "{story}");
+    assert!(story.contains("win the game"), "{story}");
+    // And the game at tables waited untouched
+    assert_eq!(h.state().session().game().record().len(), tables_before);
+    // And the next game of the session starts from nothing, the tally kept
+    h.get_by_label("Next game of the session").click();
+    h.run();
+    let t = h.state().tiles().unwrap();
+    assert_eq!(t.game().scores().iter().sum::<u32>(), 0);
+    assert_eq!(t.tally().iter().sum::<u32>(), 1);
+}
+
+#[test]
+fn a_game_of_muggins_for_four_in_teams_is_played_by_clicks() {
+    // Given Muggins for four in partnerships, one hand, the person with three computers
+    let preset = Preset::MugginsTeams;
+    let rules = Rules {
+        target: Target::SingleHand,
+        ..Rules::preset(preset)
+    };
+    let mut h = at_tiles(5, tiles_settings(preset, rules, Level::Fair));
+    let t = h.state().tiles().unwrap();
+    assert_eq!(t.sitters()[0], Sitter::Person);
+    assert!(
+        t.sitters()[1..]
+            .iter()
+            .all(|s| *s == Sitter::Computer(Level::Fair))
+    );
+    assert_eq!(t.side_name(0), "You and Kate");
+    // When the person plays out the hand by clicks
+    let mut moves = 0;
+    while click_a_move(&mut h) {
+        moves += 1;
+        assert!(moves < 500);
+    }
+    // Then the game is over, the partnership's points are one score, and the story names
+    // the partners
+    let t = h.state().tiles().unwrap();
+    assert_eq!(t.game().phase(), Phase::GameOver);
+    assert_eq!(t.game().scores().len(), 2);
+    let story = t.story().join("\n");
+    assert!(
+        story.contains("Kate lays") || story.contains("Kate sets"),
+        "{story}"
+    );
+    assert!(story.contains("Tom "), "{story}");
+}
+
+#[test]
+fn a_tile_that_fits_both_ends_lights_them_and_one_that_fits_neither_says_why() {
+    // Given a game of Draw where the person is to lay on a line of more than one end
+    let preset = Preset::Draw;
+    for seed in 0..40 {
+        let mut h = at_tiles(
+            seed,
+            tiles_settings(preset, Rules::preset(preset), Level::Novice),
+        );
+        for _ in 0..6 {
+            wait_for_person(&mut h);
+            let t = h.state().tiles().unwrap();
+            let Some(me) = t.person_to_act() else { break };
+            let game = t.game().clone();
+            let line = game.line().clone();
+            if line.is_empty() || line.open(End::Left) == line.open(End::Right) {
+                if !click_a_move(&mut h) {
+                    break;
+                }
+                continue;
+            }
+            let hand = game.hand(me).to_vec();
+            let both = hand.iter().copied().find(|&x| game.ends_for(x).len() == 2);
+            let neither = hand.iter().copied().find(|&x| game.ends_for(x).is_empty());
+            let (Some(both), Some(neither)) = (both, neither) else {
+                if !click_a_move(&mut h) {
+                    break;
+                }
+                continue;
+            };
+            let record = game.record().len();
+            // When the person clicks a tile that fits neither end
+            let at = spot_centre(&h, |s| *s == Spot::Hand(neither)).unwrap();
+            click_at(&mut h, at);
+            // Then nothing is laid, and the window says why
+            assert_eq!(h.state().tiles().unwrap().game().record().len(), record);
+            assert!(h.query_by_label_contains("fits neither end").is_some());
+            // When the person clicks a tile that fits both ends
+            let at = spot_centre(&h, |s| *s == Spot::Hand(both)).unwrap();
+            click_at(&mut h, at);
+            // Then it is picked up, not laid, and both ends are lit
+            assert_eq!(h.state().tiles().unwrap().picked, Some(both));
+            assert_eq!(h.state().tiles().unwrap().game().record().len(), record);
+            assert!(spot_centre(&h, |s| *s == Spot::End(End::Left)).is_some());
+            assert!(spot_centre(&h, |s| *s == Spot::End(End::Right)).is_some());
+            // And a click on the right end lays it there
+            let open = line.open(End::Right).unwrap();
+            let at = spot_centre(&h, |s| *s == Spot::End(End::Right)).unwrap();
+            click_at(&mut h, at);
+            let after = h.state().tiles().unwrap().game();
+            assert_eq!(
+                after.record().get(record),
+                Some(&Action::Lay {
+                    tile: both,
+                    end: End::Right
+                })
+            );
+            assert!(both.has(open));
+            return;
+        }
+    }
+    panic!("no deal gave a tile that fits both ends beside one that fits neither");
+}
+
+#[test]
+fn going_back_to_tables_finds_the_game_at_tables_as_it_was() {
+    // Given a game at tables with some play made, then a tiles game started
+    let mut h = harness(12, two_people());
+    h.run();
+    play_first_plays(&mut h, 2);
+    let before = h.state().session().game().record().to_vec();
+    let mut settings = two_people();
+    settings.tiles = TilesSettings {
+        chosen: true,
+        ..TilesSettings::default()
+    };
+    h.state_mut().settings = settings;
+    h.get_by_label("New game…").click();
+    h.run();
+    h.get_by_label("Start the new game").click();
+    h.run();
+    assert!(h.state().playing_tiles());
+    // When the person goes back from the Game menu
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Back to the game at tables").click();
+    h.run();
+    // Then the game at tables is the one left, move for move
+    assert!(!h.state().playing_tiles());
+    assert_eq!(h.state().session().game().record(), before.as_slice());
+}
