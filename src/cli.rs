@@ -111,6 +111,14 @@ fn presets() -> String {
 /// `check`: loads a saved game by replaying it; prints `ok <rules>, <N> turns played,
 /// <what is next>, score <colour> <stakes> <colour> <stakes>`.
 fn check(path: &std::path::Path) -> Result<String, CliError> {
+    // A tiles game's save says so in its first field; any other file is read as a game at
+    // tables, whose errors say what is wrong with it.
+    if let Ok(text) = save::load::read_text(path)
+        && save::tiles::is_tiles(&text)
+    {
+        let loaded = save::tiles::from_str(&text).map_err(|e| e.in_file(path))?;
+        return Ok(format!("ok {}\n", save::tiles::summary(&loaded)));
+    }
     let loaded = save::load(path)?;
     Ok(format!("ok {}\n", summary(&loaded.game, &loaded.table)))
 }

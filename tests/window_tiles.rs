@@ -8,8 +8,8 @@ use egui_kittest::kittest::Queryable;
 
 use gamester::dominoes::{Action, End, Phase, Preset, Rules, Target};
 use gamester::level::Level;
+use gamester::players::Controller;
 use gamester::ui::tiles::setup::TilesSettings;
-use gamester::ui::tiles::table::Sitter;
 use gamester::ui::tiles::view::Spot;
 use gamester::ui::{GamesterApp, Settings};
 
@@ -172,11 +172,11 @@ fn a_game_of_muggins_for_four_in_teams_is_played_by_clicks() {
     };
     let mut h = at_tiles(5, tiles_settings(preset, rules, Level::Fair));
     let t = h.state().tiles().unwrap();
-    assert_eq!(t.sitters()[0], Sitter::Person);
+    assert_eq!(t.sitters()[0], Controller::Person);
     assert!(
         t.sitters()[1..]
             .iter()
-            .all(|s| *s == Sitter::Computer(Level::Fair))
+            .all(|s| *s == Controller::Computer(Level::Fair))
     );
     assert_eq!(t.side_name(0), "You and Kate");
     // When the person plays out the hand by clicks

@@ -79,6 +79,23 @@ pub enum SaveError {
     },
     #[error("the game cannot be written as RON: {0}")]
     Unwritable(#[source] ron::Error),
+    #[error(
+        "the file was made by a newer Gamester (tiles format {found}; this one reads tiles format {} and older)",
+        super::tiles::TILES_FORMAT
+    )]
+    NewerTilesFormat { found: u32 },
+    #[error("the rules of the tiles game: {0}")]
+    TilesRules(String),
+    #[error("the file seats {found} players, and the rules have {players}")]
+    TilesSeats { found: usize, players: usize },
+    #[error("the tally counts {found} sides, and the rules have {sides}")]
+    TilesTally { found: usize, sides: usize },
+    #[error("action {number} of the record `{action}` breaks the rules: {reason}")]
+    TilesIllegal {
+        number: usize,
+        action: String,
+        reason: String,
+    },
 }
 
 /// What is wrong with the players a file names.

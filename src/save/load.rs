@@ -52,7 +52,7 @@ pub fn load(path: &Path) -> Result<Loaded, SaveError> {
 }
 
 /// Reads a file as text, refusing a large file before reading it.
-fn read_text(path: &Path) -> Result<String, SaveError> {
+pub(crate) fn read_text(path: &Path) -> Result<String, SaveError> {
     let file = File::open(path).map_err(SaveError::Read)?;
     let size = file.metadata().map_err(SaveError::Read)?.len();
     if size > MAX_FILE_BYTES {

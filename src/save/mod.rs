@@ -20,6 +20,7 @@ pub mod leftovers;
 pub mod load;
 pub mod recent;
 pub mod replay;
+pub mod tiles;
 pub mod version;
 pub mod write;
 

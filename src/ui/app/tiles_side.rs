@@ -259,7 +259,7 @@ fn buttons(ui: &mut egui::Ui, table: &TilesTable, intents: &mut Vec<TilesIntent>
     if table.to_throw()
         && table
             .sitters()
-            .contains(&crate::ui::tiles::table::Sitter::Person)
+            .contains(&crate::players::Controller::Person)
         && ui.button("Throw for the set").clicked()
     {
         intents.push(TilesIntent::Throw);

@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 use crate::dominoes::{FirstSet, Kind, MugginsScore, Preset, Rules, Target};
 use crate::level::Level;
 
-use super::table::{NAMES, Sitter};
+use super::table::NAMES;
+use crate::players::Controller;
 
 /// The tiles game New game starts, as the person chose it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -39,13 +40,13 @@ impl Default for TilesSettings {
 impl TilesSettings {
     /// Who sits at each place.
     #[must_use]
-    pub fn sitters(&self) -> Vec<Sitter> {
+    pub fn sitters(&self) -> Vec<Controller> {
         (0..self.rules.players)
             .map(|p| {
                 if p == 0 || self.all_people {
-                    Sitter::Person
+                    Controller::Person
                 } else {
-                    Sitter::Computer(self.level)
+                    Controller::Computer(self.level)
                 }
             })
             .collect()
@@ -312,13 +313,13 @@ mod tests {
         assert_eq!(
             s.sitters(),
             vec![
-                Sitter::Person,
-                Sitter::Computer(Level::Expert),
-                Sitter::Computer(Level::Expert),
-                Sitter::Computer(Level::Expert)
+                Controller::Person,
+                Controller::Computer(Level::Expert),
+                Controller::Computer(Level::Expert),
+                Controller::Computer(Level::Expert)
             ]
         );
         s.all_people = true;
-        assert!(s.sitters().iter().all(|x| *x == Sitter::Person));
+        assert!(s.sitters().iter().all(|x| *x == Controller::Person));
     }
 }

@@ -7,20 +7,12 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
-use serde::{Deserialize, Serialize};
 
 use crate::dominoes::{Action, Deck, DominoError, Game, Phase, Rules, Tile};
 use crate::level::Level;
+use crate::players::Controller;
 
 use super::story;
-
-/// Who sits at a place.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Sitter {
-    Person,
-    Computer(Level),
-}
 
 /// The names at the table, place by place: the person first, partners opposite.
 pub const NAMES: [&str; 4] = ["You", "Robin", "Kate", "Tom"];
@@ -32,7 +24,7 @@ pub const PACE: f64 = 0.9;
 /// A tiles game at the table.
 pub struct TilesTable {
     game: Game,
-    sitters: Vec<Sitter>,
+    sitters: Vec<Controller>,
     names: Vec<String>,
     /// The story, a line an event, oldest first.
     story: Vec<String>,
@@ -52,7 +44,11 @@ pub struct TilesTable {
 impl TilesTable {
     /// A new game under `rules` with these sitters, dealt at once. `seed`: the shuffles and
     /// throws (from the system's randomness without one).
-    pub fn new(rules: Rules, sitters: Vec<Sitter>, seed: Option<u64>) -> Result<Self, DominoError> {
+    pub fn new(
+        rules: Rules,
+        sitters: Vec<Controller>,
+        seed: Option<u64>,
+    ) -> Result<Self, DominoError> {
         let mut table = TilesTable::holding(Game::new(rules)?, sitters, seed);
         table.deal()?;
         Ok(table)
@@ -60,13 +56,13 @@ impl TilesTable {
 
     /// A table for a game already under way (as read back from a file).
     #[must_use]
-    pub fn holding(game: Game, mut sitters: Vec<Sitter>, seed: Option<u64>) -> Self {
+    pub fn holding(game: Game, mut sitters: Vec<Controller>, seed: Option<u64>) -> Self {
         let players = usize::from(game.rules().players);
-        sitters.resize(players, Sitter::Computer(Level::Fair));
+        sitters.resize(players, Controller::Computer(Level::Fair));
         let names = (0..players)
             .map(|p| {
                 let name = NAMES.get(p).copied().unwrap_or("Player");
-                if sitters[p] == Sitter::Person && p > 0 && sitters[0] == Sitter::Person {
+                if sitters[p] == Controller::Person && p > 0 && sitters[0] == Controller::Person {
                     format!("Player {}", p + 1)
                 } else {
                     name.to_string()
@@ -97,7 +93,7 @@ impl TilesTable {
     }
 
     #[must_use]
-    pub fn sitters(&self) -> &[Sitter] {
+    pub fn sitters(&self) -> &[Controller] {
         &self.sitters
     }
 
@@ -139,17 +135,19 @@ impl TilesTable {
     #[must_use]
     pub fn shown_player(&self) -> Option<usize> {
         let turn = self.game.turn();
-        if self.game.phase() == Phase::Playing && self.sitters.get(turn) == Some(&Sitter::Person) {
+        if self.game.phase() == Phase::Playing
+            && self.sitters.get(turn) == Some(&Controller::Person)
+        {
             return Some(turn);
         }
-        self.sitters.iter().position(|s| *s == Sitter::Person)
+        self.sitters.iter().position(|s| *s == Controller::Person)
     }
 
     /// The person who is to act now, if it is a person's turn.
     #[must_use]
     pub fn person_to_act(&self) -> Option<usize> {
         let turn = self.game.turn();
-        (self.game.phase() == Phase::Playing && self.sitters.get(turn) == Some(&Sitter::Person))
+        (self.game.phase() == Phase::Playing && self.sitters.get(turn) == Some(&Controller::Person))
             .then_some(turn)
     }
 
@@ -214,7 +212,7 @@ impl TilesTable {
     /// throws for the set when no person sits at the table. Returns whether anything changed
     /// or is still on its way (the window then looks again soon).
     pub fn drive_computer(&mut self, now: f64) -> Result<bool, DominoError> {
-        if self.game.phase() == Phase::ToThrow && !self.sitters.contains(&Sitter::Person) {
+        if self.game.phase() == Phase::ToThrow && !self.sitters.contains(&Controller::Person) {
             self.throw_for_set(now)?;
             return Ok(true);
         }
@@ -223,7 +221,7 @@ impl TilesTable {
             return Ok(false);
         }
         let turn = self.game.turn();
-        let Some(Sitter::Computer(level)) = self.sitters.get(turn).copied() else {
+        let Some(Controller::Computer(level)) = self.sitters.get(turn).copied() else {
             self.thinking = None;
             return Ok(false);
         };
