@@ -25,6 +25,7 @@ fn tiles_settings(preset: Preset, rules: Rules, level: Level) -> Settings {
             rules,
             all_people: false,
             level,
+            at_table: false,
         },
         ..Settings::default()
     };
@@ -39,7 +40,9 @@ fn at_tiles(seed: u64, settings: Settings) -> Harness<'static, GamesterApp> {
     h.get_by_label("New game…").click();
     h.run();
     h.get_by_label("Start the new game").click();
-    h.run();
+    for _ in 0..3 {
+        h.step();
+    }
     assert!(h.state().playing_tiles(), "New game started a tiles game");
     h
 }
@@ -56,12 +59,39 @@ fn spot_centre(
         .map(|(r, _)| r.center())
 }
 
+/// A click at `pos`, then a few frames (the computer may be thinking: the window does not
+/// settle while it does).
+fn tap(h: &mut Harness<'static, GamesterApp>, pos: egui::Pos2) {
+    h.hover_at(pos);
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+    }
+    for _ in 0..3 {
+        h.step();
+    }
+}
+
+/// A button clicked, then a few frames.
+fn press(h: &mut Harness<'static, GamesterApp>, label: &str) {
+    h.get_by_label(label).click();
+    for _ in 0..3 {
+        h.step();
+    }
+}
+
 /// Steps the window until the person is to act, or the hand or game waits to go on.
 fn wait_for_person(h: &mut Harness<'static, GamesterApp>) {
     for _ in 0..4000 {
         h.step();
         let t = h.state().tiles().unwrap();
         if t.person_to_act().is_some() || t.waits_for_next() || t.to_throw() {
+            // Once more, so the buttons drawn are those of the person's turn.
+            h.step();
             return;
         }
         std::thread::sleep(std::time::Duration::from_millis(1));
@@ -80,13 +110,11 @@ fn click_a_move(h: &mut Harness<'static, GamesterApp>) -> bool {
         return false;
     }
     if t.waits_for_next() {
-        h.get_by_label("Next hand").click();
-        h.run();
+        press(h, "Next hand");
         return true;
     }
     if t.to_throw() {
-        h.get_by_label("Throw for the set").click();
-        h.run();
+        press(h, "Throw for the set");
         return true;
     }
     let me = t.person_to_act().unwrap();
@@ -105,19 +133,18 @@ fn click_a_move(h: &mut Harness<'static, GamesterApp>) -> bool {
     let before = game.record().len();
     if let Some(&tile) = fits.first() {
         let at = spot_centre(h, |s| *s == Spot::Hand(tile)).expect("the tile is on the table");
-        click_at(h, at);
+        tap(h, at);
         if h.state().tiles().unwrap().picked == Some(tile) {
             // It fits both ends: they are lit, and a click on one lays it there.
             let end = spot_centre(h, |s| *s == Spot::End(End::Left)).expect("the left end is lit");
             assert!(spot_centre(h, |s| *s == Spot::End(End::Right)).is_some());
-            click_at(h, end);
+            tap(h, end);
         }
     } else if game.legal_actions().contains(&Action::Draw) {
         let at = spot_centre(h, |s| *s == Spot::Boneyard).expect("the boneyard is on the table");
-        click_at(h, at);
+        tap(h, at);
     } else {
-        h.get_by_label("Knock").click();
-        h.run();
+        press(h, "Knock");
     }
     let after = h.state().tiles().unwrap().game().record().len();
     assert!(after > before, "the click made a move");
@@ -155,8 +182,7 @@ fn a_whole_game_of_draw_for_two_is_played_by_clicks() {
     // And the game at tables waited untouched
     assert_eq!(h.state().session().game().record().len(), tables_before);
     // And the next game of the session starts from nothing, the tally kept
-    h.get_by_label("Next game of the session").click();
-    h.run();
+    press(&mut h, "Next game of the session");
     let t = h.state().tiles().unwrap();
     assert_eq!(t.game().scores().iter().sum::<u32>(), 0);
     assert_eq!(t.tally().iter().sum::<u32>(), 1);
@@ -231,13 +257,13 @@ fn a_tile_that_fits_both_ends_lights_them_and_one_that_fits_neither_says_why() {
             let record = game.record().len();
             // When the person clicks a tile that fits neither end
             let at = spot_centre(&h, |s| *s == Spot::Hand(neither)).unwrap();
-            click_at(&mut h, at);
+            tap(&mut h, at);
             // Then nothing is laid, and the window says why
             assert_eq!(h.state().tiles().unwrap().game().record().len(), record);
             assert!(h.query_by_label_contains("fits neither end").is_some());
             // When the person clicks a tile that fits both ends
             let at = spot_centre(&h, |s| *s == Spot::Hand(both)).unwrap();
-            click_at(&mut h, at);
+            tap(&mut h, at);
             // Then it is picked up, not laid, and both ends are lit
             assert_eq!(h.state().tiles().unwrap().picked, Some(both));
             assert_eq!(h.state().tiles().unwrap().game().record().len(), record);
@@ -246,7 +272,7 @@ fn a_tile_that_fits_both_ends_lights_them_and_one_that_fits_neither_says_why() {
             // And a click on the right end lays it there
             let open = line.open(End::Right).unwrap();
             let at = spot_centre(&h, |s| *s == Spot::End(End::Right)).unwrap();
-            click_at(&mut h, at);
+            tap(&mut h, at);
             let after = h.state().tiles().unwrap().game();
             assert_eq!(
                 after.record().get(record),
@@ -278,7 +304,9 @@ fn going_back_to_tables_finds_the_game_at_tables_as_it_was() {
     h.get_by_label("New game…").click();
     h.run();
     h.get_by_label("Start the new game").click();
-    h.run();
+    for _ in 0..3 {
+        h.step();
+    }
     assert!(h.state().playing_tiles());
     // When the person goes back from the Game menu
     h.get_by_label("Game").click();
@@ -288,4 +316,132 @@ fn going_back_to_tables_finds_the_game_at_tables_as_it_was() {
     // Then the game at tables is the one left, move for move
     assert!(!h.state().playing_tiles());
     assert_eq!(h.state().session().game().record(), before.as_slice());
+}
+
+/// A headless Gamester whose data folder is `dir`.
+fn with_data(
+    dir: &std::path::Path,
+    seed: u64,
+    settings: Settings,
+) -> Harness<'static, GamesterApp> {
+    harness_with(
+        gamester::ui::Launch {
+            seed: Some(seed),
+            data_dir: Some(dir.to_path_buf()),
+            ..gamester::ui::Launch::default()
+        },
+        settings,
+    )
+}
+
+#[test]
+fn the_tiles_game_in_progress_is_there_again_when_the_window_opens_again() {
+    // Given a tiles game with some moves made, in a window with a data folder
+    let data = tempfile::tempdir().unwrap();
+    let preset = Preset::Muggins;
+    let mut h = with_data(
+        data.path(),
+        21,
+        tiles_settings(preset, Rules::preset(preset), Level::Fair),
+    );
+    h.run();
+    h.get_by_label("New game…").click();
+    h.run();
+    h.get_by_label("Start the new game").click();
+    for _ in 0..3 {
+        h.step();
+    }
+    for _ in 0..4 {
+        click_a_move(&mut h);
+    }
+    wait_for_person(&mut h);
+    let record = h.state().tiles().unwrap().game().record().to_vec();
+    assert!(record.len() > 4);
+    // When the window closes and opens again with the settings it kept
+    for _ in 0..50 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let settings = h.state().settings.clone();
+    assert!(settings.tiles.at_table);
+    drop(h);
+    let mut again = with_data(data.path(), 22, settings);
+    for _ in 0..3 {
+        again.step();
+    }
+    // Then the tiles game is at the table, move for move
+    let t = again.state().tiles().expect("the tiles game is resumed");
+    assert_eq!(t.game().record(), record.as_slice());
+}
+
+#[test]
+fn a_tiles_game_is_opened_from_its_file_and_saved_back_to_it() {
+    // Given a tiles game saved in a file
+    let data = tempfile::tempdir().unwrap();
+    let path = data.path().join("draw.ron");
+    let mut game = gamester::dominoes::Game::new(Rules::preset(Preset::Draw)).unwrap();
+    game.apply(Action::Deal(gamester::dominoes::Deck::shuffled(5)))
+        .unwrap();
+    let seats = vec![Controller::Person, Controller::Computer(Level::Novice)];
+    gamester::save::tiles::write_atomic(
+        &path,
+        &gamester::save::tiles::TilesFile::of(&game, &seats, &[0, 0]),
+    )
+    .unwrap();
+    // When the window opens it (as Open recent does)
+    let mut h = harness(30, Settings::default());
+    h.run();
+    h.state_mut().open_file(path.clone());
+    for _ in 0..200 {
+        h.step();
+        if h.state().playing_tiles() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    // Then the game is at the tiles table, as the file has it
+    assert_eq!(h.state().tiles().unwrap().game(), &game);
+    // And after a move, Save (Ctrl+S) writes it back to the same file
+    click_a_move(&mut h);
+    let now = h.state().tiles().unwrap().game().clone();
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.step();
+    let read = gamester::save::tiles::load(&path).unwrap();
+    assert_eq!(read.game, now);
+}
+
+#[test]
+fn a_broken_tiles_file_is_refused_and_the_game_in_play_stays() {
+    // Given a tiles game at the table
+    let preset = Preset::Draw;
+    let mut h = at_tiles(
+        31,
+        tiles_settings(preset, Rules::preset(preset), Level::Fair),
+    );
+    wait_for_person(&mut h);
+    let before = h.state().tiles().unwrap().game().clone();
+    // When a tiles file with an action against the rules is opened
+    let data = tempfile::tempdir().unwrap();
+    let path = data.path().join("broken.ron");
+    std::fs::write(&path, "TilesFile(tiles_format: 1, rules: (kind: draw, players: 2, hand_size: 7, first: highest_double, muggins: per_five, teams: false, target: points(100)), seats: [person, person], tally_before: [0, 0], record: [Pass])").unwrap();
+    h.state_mut().open_file(path.clone());
+    for _ in 0..200 {
+        h.step();
+        if h.state().opening().is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    h.run();
+    // Then the window says why, naming the file and the action, and the game is the same
+    let said = h
+        .state()
+        .message()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert!(
+        said.contains("broken.ron") && said.contains("action 1"),
+        "{said}"
+    );
+    assert_eq!(h.state().tiles().unwrap().game(), &before);
 }

@@ -102,6 +102,8 @@ pub struct GamesterApp {
     tiles: Option<super::tiles::table::TilesTable>,
     /// Where each thing lay on the tiles table in the last frame.
     tiles_spots: Vec<(egui::Rect, super::tiles::view::Spot)>,
+    /// Keeps the tiles game in progress on the disk.
+    tiles_keeper: super::tiles::keeping::Keeper,
 }
 
 impl GamesterApp {
@@ -137,7 +139,7 @@ impl GamesterApp {
                 }
             },
         };
-        GamesterApp {
+        let mut app = GamesterApp {
             autosaver: Autosaver::starting_with(&session),
             analysis: AnalysisPanel::holding(resumed.analysis, &session),
             session,
@@ -165,7 +167,10 @@ impl GamesterApp {
             tutor: Tutor::default(),
             tiles: None,
             tiles_spots: Vec::new(),
-        }
+            tiles_keeper: super::tiles::keeping::Keeper::default(),
+        };
+        app.resume_tiles();
+        app
     }
 
     /// Applies one thing the person asked for.

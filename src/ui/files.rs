@@ -11,7 +11,7 @@ use super::file_names;
 use super::launch::Launch;
 use super::leaving;
 use super::message::Message;
-use super::reading::{Reading, read_now, regular_or_absent};
+use super::reading::{Read, Reading, read_now, regular_or_absent};
 use crate::ai::analysis::Analysis;
 use crate::engine::Rules;
 use crate::save::{self, GameRecord, RecentFiles, SavedAnalysis, Tidied};
@@ -84,6 +84,12 @@ pub fn resumed(loaded: save::Loaded, launch: &Launch) -> Session {
     .unwrap_or_else(|_| Session::resume(loaded.game, loaded.table, launch.dice()))
 }
 
+/// Whether `path` holds a saved tiles game (not a game at tables).
+#[must_use]
+pub fn tiles_named_at_start(path: &Path) -> bool {
+    save::load::read_text(path).is_ok_and(|text| save::tiles::is_tiles(&text))
+}
+
 /// Loads the game in `path`, or says why not, naming the file once.
 fn load(path: &Path, launch: &Launch) -> Result<Session, String> {
     read_now(path).map(|loaded| resumed(loaded, launch))
@@ -112,7 +118,8 @@ pub fn resume(launch: &Launch) -> Resumed {
             }
         }
     }
-    if let Some(path) = &launch.open {
+    // A tiles game named at start is the tiles table's to open (`tiles_named_at_start`).
+    if let Some(path) = launch.open.as_ref().filter(|p| !tiles_named_at_start(p)) {
         match read_now(path) {
             Ok(loaded) => {
                 match analysis_view::given_back(&loaded) {
@@ -202,7 +209,7 @@ impl Files {
     /// The file read and what it gave, once the reading has finished. On failure, the message
     /// to show; nothing is remembered either way, for the person may yet decline to leave the
     /// game in play.
-    pub fn read_answer(&mut self) -> Option<(PathBuf, Result<save::Loaded, Message>)> {
+    pub fn read_answer(&mut self) -> Option<(PathBuf, Result<Read, Message>)> {
         let answer = self.reading.as_ref()?.answer()?;
         let reading = self.reading.take()?;
         Some((
@@ -244,8 +251,12 @@ impl Files {
 
     /// Where a dialog starts: the folder of the game's file, else the documents folder; and
     /// the name it offers: the file's, else the game's name and the date and time.
-    fn asked(&self, purpose: Purpose, launch: &Launch, rules: &Rules) -> Asked {
-        let current = self.file.as_deref();
+    fn asked(
+        purpose: Purpose,
+        launch: &Launch,
+        current: Option<&Path>,
+        name: &dyn Fn() -> String,
+    ) -> Asked {
         let folder = current
             .and_then(Path::parent)
             .filter(|d| d.is_dir())
@@ -254,10 +265,9 @@ impl Files {
             .unwrap_or_else(|| PathBuf::from("."));
         let name = match purpose {
             Purpose::Open => String::new(),
-            Purpose::Save => current.and_then(Path::file_name).map_or_else(
-                || file_names::dated_name(rules),
-                |n| n.to_string_lossy().into(),
-            ),
+            Purpose::Save => current
+                .and_then(Path::file_name)
+                .map_or_else(name, |n| n.to_string_lossy().into()),
         };
         Asked {
             purpose,
@@ -270,11 +280,27 @@ impl Files {
     /// window keeps drawing, or the in-window chooser if the launch asks for it. Nothing if
     /// one is open already.
     pub fn ask(&mut self, ctx: &egui::Context, saving: bool, launch: &Launch, rules: &Rules) {
+        let current = self.file.clone();
+        self.ask_naming(ctx, saving, launch, current.as_deref(), &|| {
+            file_names::dated_name(rules)
+        });
+    }
+
+    /// As [`Files::ask`], for the game whose file is `current` (if any), offering a new file
+    /// the name `name` gives.
+    pub fn ask_naming(
+        &mut self,
+        ctx: &egui::Context,
+        saving: bool,
+        launch: &Launch,
+        current: Option<&Path>,
+        name: &dyn Fn() -> String,
+    ) {
         if self.dialog.is_some() || self.chooser.is_some() {
             return;
         }
         let purpose = if saving { Purpose::Save } else { Purpose::Open };
-        let asked = self.asked(purpose, launch, rules);
+        let asked = Files::asked(purpose, launch, current, name);
         if launch.in_window_chooser {
             self.chooser = Some(FileChooser::new(purpose, asked.folder, asked.name));
             return;

@@ -11,7 +11,31 @@ use crate::save::{self, Loaded};
 /// A file being read.
 pub struct Reading {
     path: PathBuf,
-    answer: Receiver<Result<Loaded, String>>,
+    answer: Receiver<Result<Read, String>>,
+}
+
+/// A saved game read: a game at tables, or a tiles game.
+#[derive(Debug)]
+pub enum Read {
+    Tables(Box<Loaded>),
+    Tiles(Box<save::tiles::TilesLoaded>),
+}
+
+/// Reads and checks the saved game in `path`, of either kind, here and now.
+///
+/// # Errors
+/// Why not, naming the file once.
+pub fn read_any(path: &Path) -> Result<Read, String> {
+    regular_or_absent(path)?;
+    let text = save::load::read_text(path).map_err(|e| e.in_file(path).to_string())?;
+    if save::tiles::is_tiles(&text) {
+        return save::tiles::from_str(&text)
+            .map(|t| Read::Tiles(Box::new(t)))
+            .map_err(|e| e.in_file(path).to_string());
+    }
+    save::from_str(&text)
+        .map(|l| Read::Tables(Box::new(l)))
+        .map_err(|e| e.in_file(path).to_string())
 }
 
 /// Refuses what is not a regular file before it is read or replaced: a pipe would block for
@@ -43,7 +67,7 @@ impl Reading {
         let (tx, answer) = channel();
         let reading = path.clone();
         std::thread::spawn(move || {
-            let _ = tx.send(read_now(&reading));
+            let _ = tx.send(read_any(&reading));
             if let Some(ctx) = wake {
                 ctx.request_repaint();
             }
@@ -59,7 +83,7 @@ impl Reading {
 
     /// The answer, once it has come.
     #[must_use]
-    pub fn answer(&self) -> Option<Result<Loaded, String>> {
+    pub fn answer(&self) -> Option<Result<Read, String>> {
         match self.answer.try_recv() {
             Ok(answer) => Some(answer),
             Err(TryRecvError::Empty) => None,

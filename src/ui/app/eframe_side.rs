@@ -51,5 +51,6 @@ impl eframe::App for GamesterApp {
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
         self.autosaver.finish(&self.session, &self.launch);
+        self.finish_tiles();
     }
 }

@@ -9,6 +9,7 @@ use super::super::files::{self, Chosen};
 use super::super::leaving::{self, Answer, Next};
 use super::super::message::Message;
 use super::super::position_setup;
+use super::super::reading::Read;
 use super::super::settings::Settings;
 use super::{GamesterApp, new_game};
 use crate::session::Session;
@@ -41,6 +42,9 @@ impl GamesterApp {
     }
 
     pub(super) fn save_to(&mut self, path: PathBuf) {
+        if self.tiles.is_some() {
+            return self.save_tiles_to(path);
+        }
         let analysis = self.analysis.to_keep(self.session.game());
         let message = self
             .files
@@ -72,7 +76,9 @@ impl GamesterApp {
         }
         if let Some((path, answer)) = self.files.read_answer() {
             match answer {
-                Ok(loaded) => {
+                Ok(Read::Tiles(loaded)) => self.open_tiles(path, *loaded),
+                Ok(Read::Tables(loaded)) => {
+                    let loaded = *loaded;
                     let analysis = analysis_view::given_back(&loaded);
                     let session = files::resumed(loaded, &self.launch);
                     self.message = None;

@@ -33,22 +33,173 @@ impl GamesterApp {
         &self.tiles_spots
     }
 
-    /// Starts a tiles game under the chosen settings; the game at tables is kept.
+    /// Starts a tiles game under the chosen settings; the game at tables is kept, and so is an
+    /// unfinished tiles game this one replaces.
     pub(super) fn begin_tiles(&mut self, settings: crate::ui::Settings) {
         let chosen = settings.tiles;
+        let recent = std::mem::take(&mut self.settings.recent);
         self.settings = settings;
+        self.settings.recent = recent;
         self.draft = None;
         match TilesTable::new(chosen.rules, chosen.sitters(), self.launch.seed) {
-            Ok(mut table) => {
-                table.pace = self.settings.speed.step_seconds() / 0.5 * PACE;
-                self.tiles = Some(table);
-                self.message = None;
+            Ok(table) => {
+                let kept = self.keep_tiles_left();
+                self.seat_tiles(table);
+                self.message = kept;
             }
             Err(e) => {
                 self.message = Some(Message::error(format!(
                     "These rules cannot start a tiles game: {e}"
                 )));
             }
+        }
+    }
+
+    /// At the start: back at the tiles table if the person was there when the window closed,
+    /// with the game kept in the autosave.
+    pub(super) fn resume_tiles(&mut self) {
+        if let Some(path) = self.launch.open.clone()
+            && crate::ui::files::tiles_named_at_start(&path)
+        {
+            match crate::ui::reading::read_any(&path) {
+                Ok(crate::ui::reading::Read::Tiles(loaded)) => self.open_tiles(path, *loaded),
+                Ok(crate::ui::reading::Read::Tables(_)) => {}
+                Err(e) => self.message = Some(Message::error(format!("Could not open {e}"))),
+            }
+            return;
+        }
+        if !self.settings.tiles.at_table {
+            return;
+        }
+        let Some(dir) = self.launch.data_dir() else {
+            return;
+        };
+        match crate::ui::tiles::keeping::resume(&dir) {
+            Some(Ok(loaded)) => {
+                let mut table = TilesTable::holding(loaded.game, loaded.seats, self.launch.seed);
+                table.set_tally(loaded.tally);
+                self.seat_tiles(table);
+            }
+            Some(Err(e)) => {
+                self.settings.tiles.at_table = false;
+                self.message = Some(Message::error(format!(
+                    "The tiles game in progress could not be read back, and is left as it was: {e}"
+                )));
+            }
+            None => self.settings.tiles.at_table = false,
+        }
+    }
+
+    /// Puts `table` at the window, paced as the settings say.
+    fn seat_tiles(&mut self, mut table: TilesTable) {
+        table.pace = self.settings.speed.step_seconds() / 0.5 * PACE;
+        self.tiles = Some(table);
+        self.settings.tiles.at_table = true;
+    }
+
+    /// Keeps an unfinished tiles game that is about to be replaced, as a file in the data
+    /// folder listed in Open recent: the words that say where, or why it could not be.
+    fn keep_tiles_left(&mut self) -> Option<Message> {
+        let table = self.tiles.as_ref().filter(|t| t.unfinished())?;
+        let dir = self.launch.data_dir()?;
+        let name = format!(
+            "{} left {}.ron",
+            setup::title_of(table.game().rules()),
+            chrono::Local::now().format("%Y-%m-%d %H.%M")
+        );
+        let path = crate::ui::file_names::free_in(&dir, &name);
+        Some(
+            match crate::save::tiles::write_atomic(&path, &table.to_file()) {
+                Ok(()) => {
+                    self.settings.recent.add(path.clone());
+                    Message::info(format!(
+                        "The tiles game left is kept in Open recent, as {}",
+                        path.display()
+                    ))
+                }
+                Err(e) => Message::error(format!("The tiles game left could not be kept: {e}")),
+            },
+        )
+    }
+
+    /// Saves the tiles game at the table to `path`, and remembers the file.
+    pub(super) fn save_tiles_to(&mut self, path: std::path::PathBuf) {
+        let Some(table) = &mut self.tiles else {
+            return;
+        };
+        if let Err(e) = crate::ui::reading::regular_or_absent(&path) {
+            self.message = Some(Message::error(format!("Could not save: {e}")));
+            return;
+        }
+        self.message = Some(
+            match crate::save::tiles::write_atomic(&path, &table.to_file()) {
+                Ok(()) => {
+                    self.settings.recent.add(path.clone());
+                    let said = Message::info(format!("Saved to {}", path.display()));
+                    table.file = Some(path);
+                    said
+                }
+                Err(e) => Message::error(format!("Could not save {e}")),
+            },
+        );
+    }
+
+    /// Puts a tiles game read from `path` at the table (the game at tables waits; an
+    /// unfinished tiles game it replaces is kept).
+    pub(super) fn open_tiles(
+        &mut self,
+        path: std::path::PathBuf,
+        loaded: crate::save::tiles::TilesLoaded,
+    ) {
+        let kept = self.keep_tiles_left();
+        let mut table = TilesTable::holding(loaded.game, loaded.seats, self.launch.seed);
+        table.set_tally(loaded.tally);
+        table.file = Some(path.clone());
+        self.settings.recent.add(path.clone());
+        self.seat_tiles(table);
+        let opened = Message::info(format!("Opened {}", path.display()));
+        self.message = Some(match kept {
+            Some(k) => opened.and(&k),
+            None => opened,
+        });
+    }
+
+    /// Asks where to save the tiles game, or which game to open.
+    fn ask_tiles_file(&mut self, ctx: &egui::Context, saving: bool) {
+        let current = self.tiles.as_ref().and_then(|t| t.file.clone());
+        let title = self
+            .tiles
+            .as_ref()
+            .map_or("Dominoes", |t| setup::title_of(t.game().rules()));
+        self.files
+            .ask_naming(ctx, saving, &self.launch, current.as_deref(), &|| {
+                format!(
+                    "{title} {}.ron",
+                    chrono::Local::now().format("%Y-%m-%d %H.%M")
+                )
+            });
+    }
+
+    /// As the window closes: the tiles game written now, not left to the keeper's thread.
+    pub(super) fn finish_tiles(&mut self) {
+        if let (Some(table), Some(dir)) = (&self.tiles, self.launch.data_dir()) {
+            let path = crate::ui::tiles::keeping::autosave_in(&dir);
+            if let Err(e) = crate::save::tiles::write_atomic(&path, &table.to_file()) {
+                eprintln!("gamester: the tiles game could not be kept: {e}");
+            }
+        }
+    }
+
+    /// Keeps the tiles game on the disk once it has changed.
+    fn keep_tiles(&mut self) {
+        if let (Some(table), Some(dir)) = (&self.tiles, self.launch.data_dir()) {
+            self.tiles_keeper.keep(
+                crate::ui::tiles::keeping::autosave_in(&dir),
+                table.to_file(),
+            );
+        }
+        if let Some(failure) = self.tiles_keeper.failure() {
+            self.message = Some(Message::error(failure).lasting());
         }
     }
 
@@ -86,6 +237,9 @@ impl GamesterApp {
         let now = ctx.input(|i| i.time);
         let mut intents: Vec<TilesIntent> = Vec::new();
         let mut back_to_tables = false;
+        let mut file_asked: Option<bool> = None;
+        let mut save_as = false;
+        self.files_frame(&ctx);
         egui::Panel::top("menu").show(ui, |ui| {
             egui::MenuBar::new().ui(ui, |ui| {
                 ui.menu_button("Game", |ui| {
@@ -94,6 +248,16 @@ impl GamesterApp {
                     }
                     if ui.button("Back to the game at tables").clicked() {
                         back_to_tables = true;
+                    }
+                    ui.separator();
+                    if ui.button("Open…  (Ctrl+O)").clicked() {
+                        file_asked = Some(false);
+                    }
+                    if ui.button("Save  (Ctrl+S)").clicked() {
+                        file_asked = Some(true);
+                    }
+                    if ui.button("Save as…").clicked() {
+                        save_as = true;
                     }
                     ui.separator();
                     if ui.button("Quit").clicked() {
@@ -112,6 +276,23 @@ impl GamesterApp {
         });
         if ctx.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::N)) {
             self.draft = Some(self.settings.clone());
+        }
+        if ctx.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::O)) {
+            file_asked = Some(false);
+        }
+        if ctx.input_mut(|i| i.consume_key(egui::Modifiers::COMMAND, egui::Key::S)) {
+            file_asked = Some(true);
+        }
+        match file_asked {
+            Some(true) => match self.tiles.as_ref().and_then(|t| t.file.clone()) {
+                Some(path) => self.save_tiles_to(path),
+                None => save_as = true,
+            },
+            Some(false) => self.ask_tiles_file(&ctx, false),
+            None => {}
+        }
+        if save_as {
+            self.ask_tiles_file(&ctx, true);
         }
         let Some(table) = &self.tiles else {
             return;
@@ -174,10 +355,11 @@ impl GamesterApp {
         if let Some(draft) = &mut self.draft {
             match settings::new_game_window(&ctx, draft, self.session.game().rules()) {
                 settings::Choice::Start => {
-                    let chosen = draft.clone();
+                    let mut chosen = draft.clone();
                     if chosen.tiles.chosen {
                         self.begin_tiles(chosen);
                     } else {
+                        chosen.tiles.at_table = false;
                         self.settings = chosen.clone();
                         self.tiles = None;
                         self.start_new_game(chosen);
@@ -191,7 +373,9 @@ impl GamesterApp {
             self.apply_tiles(intent, now);
         }
         if back_to_tables {
+            // The tiles game stays kept in its autosave file until another replaces it.
             self.tiles = None;
+            self.settings.tiles.at_table = false;
             self.message = None;
             return;
         }
@@ -206,6 +390,7 @@ impl GamesterApp {
                 }
             }
         }
+        self.keep_tiles();
     }
 }
 

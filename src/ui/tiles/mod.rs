@@ -2,6 +2,7 @@
 //! tables board. It reads the dominoes game and submits actions to its gate; it never moves a
 //! tile itself.
 
+pub mod keeping;
 pub mod paint;
 pub mod setup;
 pub mod story;

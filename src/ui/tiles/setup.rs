@@ -23,6 +23,9 @@ pub struct TilesSettings {
     /// the first place and the computer the others.
     pub all_people: bool,
     pub level: Level,
+    /// Whether the person was at the tiles table when the window last closed (the tiles game
+    /// in progress is then resumed from its autosave).
+    pub at_table: bool,
 }
 
 impl Default for TilesSettings {
@@ -33,6 +36,7 @@ impl Default for TilesSettings {
             rules: Rules::preset(Preset::Draw),
             all_people: false,
             level: Level::Fair,
+            at_table: false,
         }
     }
 }

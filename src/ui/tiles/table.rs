@@ -39,6 +39,8 @@ pub struct TilesTable {
     last_action_at: f64,
     /// How long the computer waits after each action (seconds; 0 with no animation).
     pub pace: f64,
+    /// The file the game was opened from or last saved to.
+    pub file: Option<std::path::PathBuf>,
 }
 
 impl TilesTable {
@@ -84,6 +86,7 @@ impl TilesTable {
             thinking: None,
             last_action_at: f64::NEG_INFINITY,
             pace: PACE,
+            file: None,
         }
     }
 
@@ -257,6 +260,18 @@ impl TilesTable {
             .unwrap_or(Action::Pass);
         self.apply(action, now)?;
         Ok(true)
+    }
+
+    /// Whether the game is under way and not yet over: leaving it would lose something.
+    #[must_use]
+    pub fn unfinished(&self) -> bool {
+        self.game.phase() != Phase::GameOver && self.game.record().len() > 1
+    }
+
+    /// The game as a save file holds it.
+    #[must_use]
+    pub fn to_file(&self) -> crate::save::tiles::TilesFile {
+        crate::save::tiles::TilesFile::of(&self.game, &self.sitters, &self.tally)
     }
 
     /// Whether a computer player is thinking now.
