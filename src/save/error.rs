@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::version::FORMAT;
+use super::version::{FORMAT, TILES_FORMAT};
 use crate::engine::{PositionError, RuleError, Side};
 use crate::players::{Colour, NameError};
 
@@ -80,8 +80,7 @@ pub enum SaveError {
     #[error("the game cannot be written as RON: {0}")]
     Unwritable(#[source] ron::Error),
     #[error(
-        "the file was made by a newer Gamester (tiles format {found}; this one reads tiles format {} and older)",
-        super::tiles::TILES_FORMAT
+        "the file was made by a newer Gamester (tiles format {found}; this one reads tiles format {TILES_FORMAT} and older)"
     )]
     NewerTilesFormat { found: u32 },
     #[error("the rules of the tiles game: {0}")]

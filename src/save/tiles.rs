@@ -27,8 +27,7 @@ use super::load::{MAX_FILE_BYTES, RECURSION_LIMIT};
 use crate::dominoes::{Action, Game, Phase, Rules};
 use crate::players::Controller;
 
-/// The format of the tiles saves this Gamester writes, and the newest it reads.
-pub const TILES_FORMAT: u32 = 1;
+pub use super::version::TILES_FORMAT;
 
 /// A saved tiles game, as the file holds it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -2,3 +2,7 @@
 
 /// The newest format this Gamester writes and reads.
 pub const FORMAT: u32 = 1;
+
+/// The format of the tiles saves this Gamester writes, and the newest it reads (their own
+/// count: a tiles save has `tiles_format` where a game at tables has `format`).
+pub const TILES_FORMAT: u32 = 1;

@@ -87,7 +87,10 @@ pub fn resumed(loaded: save::Loaded, launch: &Launch) -> Session {
 /// Whether `path` holds a saved tiles game (not a game at tables).
 #[must_use]
 pub fn tiles_named_at_start(path: &Path) -> bool {
-    save::load::read_text(path).is_ok_and(|text| save::tiles::is_tiles(&text))
+    // A pipe or a device is never read here: reading it could wait for ever.
+    path.is_file()
+        && regular_or_absent(path).is_ok()
+        && save::load::read_text(path).is_ok_and(|text| save::tiles::is_tiles(&text))
 }
 
 /// Loads the game in `path`, or says why not, naming the file once.
