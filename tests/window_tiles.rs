@@ -190,13 +190,12 @@ fn a_whole_game_of_draw_for_two_is_played_by_clicks() {
 
 #[test]
 fn a_game_of_muggins_for_four_in_teams_is_played_by_clicks() {
-    // Given Muggins for four in partnerships, one hand, the person with three computers
+    // Given Muggins for four in partnerships to 61, the person with three computers
     let preset = Preset::MugginsTeams;
-    let rules = Rules {
-        target: Target::SingleHand,
-        ..Rules::preset(preset)
-    };
-    let mut h = at_tiles(5, tiles_settings(preset, rules, Level::Fair));
+    let mut h = at_tiles(
+        5,
+        tiles_settings(preset, Rules::preset(preset), Level::Fair),
+    );
     let t = h.state().tiles().unwrap();
     assert_eq!(t.sitters()[0], Controller::Person);
     assert!(
@@ -205,23 +204,31 @@ fn a_game_of_muggins_for_four_in_teams_is_played_by_clicks() {
             .all(|s| *s == Controller::Computer(Level::Fair))
     );
     assert_eq!(t.side_name(0), "You and Kate");
-    // When the person plays out the hand by clicks
+    // When the person plays every move by clicks until the game ends
     let mut moves = 0;
     while click_a_move(&mut h) {
         moves += 1;
-        assert!(moves < 500);
+        assert!(moves < 3000);
     }
-    // Then the game is over, the partnership's points are one score, and the story names
-    // the partners
+    // Then a partnership has 61 points, the partnership's points are one score, the tally
+    // counts the game, and the story names the partners and told the Muggins scored
     let t = h.state().tiles().unwrap();
     assert_eq!(t.game().phase(), Phase::GameOver);
     assert_eq!(t.game().scores().len(), 2);
+    assert!(
+        t.game().scores().iter().any(|&s| s >= 61),
+        "{:?}",
+        t.game().scores()
+    );
+    assert_eq!(t.tally().iter().sum::<u32>(), 1);
     let story = t.story().join("\n");
     assert!(
         story.contains("Kate lays") || story.contains("Kate sets"),
         "{story}"
     );
     assert!(story.contains("Tom "), "{story}");
+    assert!(story.contains("Muggins! "), "{story}");
+    assert!(story.contains(" win the game."), "{story}");
 }
 
 #[test]

@@ -254,7 +254,7 @@ pub const GLOSSARY: &[Term] = &[
     Term {
         name: "draw",
         forms: &["drawn", "draws", "tie", "ties"],
-        meaning: "A game that neither side wins. In Alfonso X's Todas Tablas the game is tied when neither side can move whatever it throws; the Incompleat Gamester repeats the rule.",
+        meaning: "A game that neither side wins. In Alfonso X's Todas Tablas the game is tied when neither side can move whatever it throws; the Incompleat Gamester repeats the rule. At tiles, to draw is also to take a tile from the boneyard, as a player of Draw or Muggins dominoes must when no tile of his fits.",
         sources: &["002", "004"],
     },
     Term {

@@ -316,9 +316,10 @@ impl GamesterApp {
             ui.horizontal_wrapped(|ui| buttons(ui, table, &mut intents));
             ui.add_space(4.0);
         });
+        let width = ui.ctx().content_rect().width();
         egui::Panel::right("story")
-            .default_size(300.0)
-            .max_size(ui.ctx().content_rect().width() * 0.4)
+            .default_size((width * 0.3).clamp(220.0, 330.0))
+            .max_size(width * 0.4)
             .resizable(true)
             .show(ui, |ui| {
                 score_card(ui, table);

@@ -76,7 +76,7 @@ pub fn tell(
             points,
         } => {
             let rate = match rules.muggins {
-                MugginsScore::PerFive => "a point for each five",
+                MugginsScore::PerFive => "one for each five",
                 MugginsScore::Pips => "the pips",
             };
             format!(

@@ -197,7 +197,7 @@ pub fn table_ui(
         painter.text(
             pos2(centre.x, heap.max.y + 4.0),
             Align2::CENTER_TOP,
-            format!("the boneyard: {n}"),
+            format!("the boneyard\n{n}"),
             FontId::proportional(15.0),
             theme::LABEL_INK,
         );

@@ -198,18 +198,20 @@ pub fn wind(line: &Line, half_width: f32) -> Winding {
 /// longer than `longest`.
 #[must_use]
 pub fn fit(line: &Line, area: Rect, longest: f32) -> (Winding, f32, Vec2) {
-    let mut best: Option<(Winding, f32)> = None;
-    // The widest rows that give the largest tiles: a short line runs straight.
-    for half_width in (3..=16).rev() {
-        let w = wind(line, half_width as f32);
-        let b = w.bounds().expand(0.3);
-        let scale = (area.width() / b.width())
-            .min(area.height() / b.height())
-            .min(longest / 2.0);
-        if best.as_ref().is_none_or(|(_, s)| scale > *s + 1e-3) {
-            best = Some((w, scale));
-        }
-    }
+    let scaled: Vec<(Winding, f32)> = (3..=16)
+        .map(|half_width| {
+            let w = wind(line, half_width as f32);
+            let b = w.bounds().expand(0.3);
+            let scale = (area.width() / b.width())
+                .min(area.height() / b.height())
+                .min(longest / 2.0);
+            (w, scale)
+        })
+        .collect();
+    // The straightest line whose tiles are nearly as large as they can be: a line that winds
+    // where it need not looks crowded.
+    let largest = scaled.iter().map(|(_, s)| *s).fold(0.0, f32::max);
+    let best = scaled.into_iter().rev().find(|(_, s)| *s >= largest * 0.7);
     let (w, scale) = best.unwrap_or_else(|| (wind(line, 8.0), 1.0));
     let b = w.bounds();
     let offset = area.center().to_vec2() - b.center().to_vec2() * scale;
@@ -309,6 +311,24 @@ mod tests {
                     };
                     assert_eq!(a, b, "seed {seed} tiles {i} and {}", i + 1);
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn a_short_line_with_room_runs_straight() {
+        for seed in 0..50 {
+            let line = a_line(seed, 6);
+            // The line's room beside four hands at 1024 by 600 points.
+            let area = Rect::from_min_size(pos2(0.0, 0.0), vec2(441.0, 272.0));
+            let (w, _, _) = fit(&line, area, 71.0);
+            let laid: Vec<&Laid> = line.laid().collect();
+            for (t, l) in w.tiles.iter().zip(laid) {
+                assert_eq!(
+                    t.upright(),
+                    l.tile.is_double(),
+                    "seed {seed}: a turn with room to spare"
+                );
             }
         }
     }
