@@ -6,7 +6,7 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use gamester::dominoes::{Action, End, Phase, Preset, Rules, Target};
+use gamester::dominoes::{Action, End, Phase, Preset, Rules};
 use gamester::level::Level;
 use gamester::players::Controller;
 use gamester::ui::tiles::setup::TilesSettings;
