@@ -61,7 +61,7 @@ impl TilesTable {
     pub fn holding(game: Game, mut sitters: Vec<Controller>, seed: Option<u64>) -> Self {
         let players = usize::from(game.rules().players);
         sitters.resize(players, Controller::Computer(Level::Fair));
-        let names = (0..players)
+        let names: Vec<String> = (0..players)
             .map(|p| {
                 let name = NAMES.get(p).copied().unwrap_or("Player");
                 if sitters[p] == Controller::Person && p > 0 && sitters[0] == Controller::Person {
@@ -75,12 +75,13 @@ impl TilesTable {
             Some(s) => StdRng::seed_from_u64(s),
             None => StdRng::from_os_rng(),
         };
+        let story = Self::story_of(&game, &names);
         TilesTable {
             tally: vec![0; game.rules().sides()],
             game,
+            story,
             sitters,
             names,
-            story: Vec::new(),
             picked: None,
             rng,
             thinking: None,
@@ -88,6 +89,27 @@ impl TilesTable {
             pace: PACE,
             file: None,
         }
+    }
+
+    /// The story of a game read back: its record replayed from the start, each event told.
+    fn story_of(game: &Game, names: &[String]) -> Vec<String> {
+        let name = |p: usize| names.get(p).cloned().unwrap_or_else(|| "a player".into());
+        let mut story = Vec::new();
+        let Ok(mut replayed) = Game::new(*game.rules()) else {
+            return story;
+        };
+        for action in game.record() {
+            let before = replayed.clone();
+            let Ok(events) = replayed.apply(action.clone()) else {
+                break;
+            };
+            story.extend(
+                events
+                    .iter()
+                    .filter_map(|e| story::tell(e, &before, &replayed, &name)),
+            );
+        }
+        story
     }
 
     #[must_use]
@@ -278,5 +300,30 @@ impl TilesTable {
     #[must_use]
     pub fn is_thinking(&self) -> bool {
         self.thinking.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dominoes::Preset;
+
+    #[test]
+    fn a_game_read_back_has_its_story_told_again() {
+        // Given a game played for a while at a table
+        let rules = Rules::preset(Preset::Muggins);
+        let sitters = vec![Controller::Person, Controller::Computer(Level::Fair)];
+        let mut table = TilesTable::new(rules, sitters.clone(), Some(4)).unwrap();
+        for _ in 0..12 {
+            let Some(action) = table.game().legal_actions().into_iter().next() else {
+                break;
+            };
+            table.apply(action, 0.0).unwrap();
+        }
+        // When the same game is seated at a new table (as a file or the autosave gives it)
+        let again = TilesTable::holding(table.game().clone(), sitters, None);
+        // Then the story is the one told as it was played
+        assert!(table.story().len() > 5);
+        assert_eq!(again.story(), table.story());
     }
 }

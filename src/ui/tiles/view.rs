@@ -194,13 +194,18 @@ pub fn table_ui(
             centre,
             vec2(yard_w * 0.8, yard_w.min(yard_area.height()) * 0.8),
         );
-        painter.text(
-            pos2(centre.x, heap.max.y + 4.0),
-            Align2::CENTER_TOP,
-            format!("the boneyard\n{n}"),
-            FontId::proportional(15.0),
-            theme::LABEL_INK,
-        );
+        for (k, words) in ["the boneyard".to_string(), n.to_string()]
+            .iter()
+            .enumerate()
+        {
+            painter.text(
+                pos2(centre.x, heap.max.y + 4.0 + 17.0 * k as f32),
+                Align2::CENTER_TOP,
+                words,
+                FontId::proportional(15.0),
+                theme::LABEL_INK,
+            );
+        }
         layout.spots.push((heap, Spot::Boneyard));
     }
 
