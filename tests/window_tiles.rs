@@ -452,3 +452,39 @@ fn a_broken_tiles_file_is_refused_and_the_game_in_play_stays() {
     );
     assert_eq!(h.state().tiles().unwrap().game(), &before);
 }
+
+#[test]
+fn a_click_on_the_table_while_new_game_is_open_lays_nothing() {
+    for seed in 40..80 {
+        // Given the person to lay a tile that a click lays at once, with New game open
+        let preset = Preset::Draw;
+        let mut h = at_tiles(
+            seed,
+            tiles_settings(preset, Rules::preset(preset), Level::Fair),
+        );
+        wait_for_person(&mut h);
+        let t = h.state().tiles().unwrap();
+        let Some(me) = t.person_to_act() else {
+            continue;
+        };
+        let game = t.game().clone();
+        let Some(tile) = game
+            .hand(me)
+            .iter()
+            .copied()
+            .find(|&x| game.ends_for(x).len() == 1 && game.must_set().is_none_or(|m| m == x))
+        else {
+            continue;
+        };
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+        h.step();
+        h.step();
+        // When the person clicks that tile
+        let at = spot_centre(&h, |s| *s == Spot::Hand(tile)).unwrap();
+        tap(&mut h, at);
+        // Then nothing is laid
+        assert_eq!(h.state().tiles().unwrap().game().record(), game.record());
+        return;
+    }
+    panic!("no deal gave the person a tile that a click lays at once");
+}

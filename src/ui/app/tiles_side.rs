@@ -343,8 +343,14 @@ impl GamesterApp {
                         }
                     });
             });
+        // While a window asks something (New game, a file), the table is looked at, not played.
+        let asking = self.draft.is_some() || self.files.choosing() || self.help.rules;
         egui::CentralPanel::default_margins().show(ui, |ui| {
-            self.tiles_spots = view::table_ui(ui, table, &mut intents);
+            let mut clicked = Vec::new();
+            self.tiles_spots = view::table_ui(ui, table, &mut clicked);
+            if !asking {
+                intents.extend(clicked);
+            }
         });
         let rules = *table.game().rules();
         if self.help.rules {
