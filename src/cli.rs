@@ -28,6 +28,9 @@ pub const COMMANDS: [&str; 7] = [
 pub fn run(args: &[String]) -> Result<String, CliError> {
     match args.first().map(String::as_str) {
         Some("plays") => plays(&args[1..]),
+        Some("best") if crate::cli_tiles::is_tiles(&args[1..]) => {
+            crate::cli_tiles::best(&args[1..])
+        }
         Some("best") => crate::cli_ai::best(&args[1..]),
         Some("analyse") => crate::cli_analyse::run(&args[1..]),
         Some("selfplay") if crate::cli_tiles::is_tiles(&args[1..]) => {

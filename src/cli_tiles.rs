@@ -1,17 +1,25 @@
-//! `gamester selfplay --preset block|draw|muggins|muggins-teams …`: the computer against itself
-//! at tiles, hand after hand, for measuring the levels.
+//! The command line at tiles.
 //!
-//! `--first` plays for side 1 (player 1, and player 3 in teams), `--second` for the rest;
-//! each is a level or `random`. `--hands N` hands (each a game of one hand, dealt from
-//! `--seed` and the hand's number), `--players 2..4`. Prints the hands each side won, the
-//! drawn hands, the points each side scored, and side 1's share of the hands decided.
+//! `gamester selfplay --preset block|draw|muggins|muggins-teams …`: the computer against itself,
+//! hand after hand, for measuring the levels. `--first` (or `--white`) plays for side 1
+//! (player 1, and player 3 in teams), `--second` (or `--black`) for the rest; each is a level
+//! or `random`. `--hands N` (or `--games N`) hands, each a game of one hand dealt from `--seed`
+//! and the hand's number; `--players 2..4`. Prints the hands each side won, the drawn hands,
+//! the points each side scored, and last, as selfplay at tables does, side 1's win rate with
+//! its 95% interval.
+//!
+//! `gamester best --preset P --hand 6-4,5-5 --line 2-6,6-6,6-4 --others 5[,5…] [--level L]`:
+//! what the computer does with that hand on that line (written from left to right, each tile
+//! as its numbers lie), the other players holding `--others` tiles each in the order of play.
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
 use crate::ai::tiles::{decide, random_action};
 use crate::cli_args::{CliError, number, quote};
-use crate::dominoes::{Action, Deck, Game, Phase, Preset, Rules, Target};
+use crate::dominoes::{
+    Action, Deck, End, Game, Line, Phase, Preset, Rules, Seen, Target, Tile, end_word,
+};
 use crate::level::Level;
 
 /// A seat at the tiles: a level, or a random player.
@@ -37,30 +45,40 @@ pub fn is_tiles(args: &[String]) -> bool {
         .any(|w| w[0] == "--preset" && Preset::from_name(&w[1]).is_some())
 }
 
-pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
+/// The flags of a tiles command, each once, from those it takes (an alias names its flag).
+fn flags<'a>(
+    args: &'a [String],
+    command: &str,
+    takes: &[&'static str],
+    aliases: &[(&str, &'static str)],
+) -> Result<std::collections::BTreeMap<&'static str, &'a str>, CliError> {
     let mut get = std::collections::BTreeMap::new();
     let mut it = args.iter();
     while let Some(flag) = it.next() {
-        const FLAGS: [&str; 6] = [
-            "--preset",
-            "--first",
-            "--second",
-            "--hands",
-            "--seed",
-            "--players",
-        ];
-        if !FLAGS.contains(&flag.as_str()) {
+        let known = aliases
+            .iter()
+            .find(|(alias, _)| alias == flag)
+            .map(|(_, f)| *f)
+            .or_else(|| takes.iter().copied().find(|f| f == flag));
+        let Some(known) = known else {
             return Err(CliError::Usage(format!(
-                "selfplay at tiles takes {}, not {}",
-                FLAGS.join(" "),
+                "{command} at tiles takes {}, not {}",
+                takes.join(" "),
                 quote(flag)
             )));
-        }
+        };
         let value = it
             .next()
             .ok_or_else(|| CliError::Usage(format!("{flag} needs a value")))?;
-        get.insert(flag.as_str(), value.as_str());
+        if get.insert(known, value.as_str()).is_some() {
+            return Err(CliError::Usage(format!("{known} is given twice")));
+        }
     }
+    Ok(get)
+}
+
+/// The rules of `--preset` (and `--players`).
+fn rules_of(get: &std::collections::BTreeMap<&str, &str>) -> Result<(Preset, Rules), CliError> {
     let preset_name = get.get("--preset").copied().unwrap_or("");
     let preset = Preset::from_name(preset_name).ok_or_else(|| {
         CliError::Usage(format!("no tiles preset is called {}", quote(preset_name)))
@@ -69,8 +87,30 @@ pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
     if let Some(players) = get.get("--players") {
         rules = rules.with_players(number(Some(players), "--players", 2)?);
     }
-    rules.target = Target::SingleHand;
     rules.check().map_err(|e| CliError::Usage(e.to_string()))?;
+    Ok((preset, rules))
+}
+
+pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
+    let get = flags(
+        args,
+        "selfplay",
+        &[
+            "--preset",
+            "--first",
+            "--second",
+            "--hands",
+            "--seed",
+            "--players",
+        ],
+        &[
+            ("--white", "--first"),
+            ("--black", "--second"),
+            ("--games", "--hands"),
+        ],
+    )?;
+    let (preset, mut rules) = rules_of(&get)?;
+    rules.target = Target::SingleHand;
     let first = sitter(get.get("--first").copied(), "--first")?;
     let second = sitter(get.get("--second").copied(), "--second")?;
     let hands: u64 = number(get.get("--hands").copied(), "--hands", 100)?;
@@ -93,13 +133,9 @@ pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
         }
     }
     let decided = won[0] + won[1];
-    let share = if decided == 0 {
-        0.0
-    } else {
-        100.0 * won[0] as f64 / decided as f64
-    };
+    let (p, lo, hi) = wilson(won[0], decided);
     Ok(format!(
-        "hands {hands} ({} players, {})\nfirst {} wins {} points {}\nsecond {} wins {} points {}\ndrawn {drawn}\nfirst share {share:.1}%\n",
+        "hands {hands} ({} players, {})\nfirst {} wins {} points {}\nsecond {} wins {} points {}\ndrawn {drawn}\nfirst win rate {:.1}% (95% CI {:.1}%-{:.1}%)\n",
         rules.players,
         preset.name(),
         name(first),
@@ -108,7 +144,98 @@ pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
         name(second),
         won[1],
         points[1],
+        100.0 * p,
+        100.0 * lo,
+        100.0 * hi,
     ))
+}
+
+/// The share `wins / of` with its 95% Wilson interval (as selfplay at tables reports it).
+fn wilson(wins: u64, of: u64) -> (f64, f64, f64) {
+    let n = of.max(1) as f64;
+    let p = wins as f64 / n;
+    let z = 1.96f64;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    (p, (centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// `best` at tiles: what the computer does with a hand on a line.
+pub(crate) fn best(args: &[String]) -> Result<String, CliError> {
+    let get = flags(
+        args,
+        "best",
+        &[
+            "--preset",
+            "--hand",
+            "--line",
+            "--others",
+            "--level",
+            "--seed",
+            "--players",
+        ],
+        &[],
+    )?;
+    let (_, mut rules) = rules_of(&get)?;
+    let need = |flag: &str| {
+        get.get(flag)
+            .copied()
+            .ok_or_else(|| CliError::Usage(format!("{flag} is required")))
+    };
+    // Tiles as written, "6-4,5-5", each pair in the order given.
+    let tiles = |text: &str| -> Result<Vec<(u8, u8)>, CliError> {
+        text.split(',')
+            .map(|t| {
+                let bad = || {
+                    CliError::Usage(format!(
+                        "{} is not a tile: write it as two numbers 0 to 6, such as 6-4",
+                        quote(t)
+                    ))
+                };
+                let (a, b) = t.trim().split_once('-').ok_or_else(bad)?;
+                let a: u8 = a.trim().parse().map_err(|_| bad())?;
+                let b: u8 = b.trim().parse().map_err(|_| bad())?;
+                Tile::new(a, b).map_err(|e| CliError::Usage(e.to_string()))?;
+                Ok((a, b))
+            })
+            .collect()
+    };
+    let hand: Vec<Tile> = tiles(need("--hand")?)?
+        .into_iter()
+        .map(|(a, b)| Tile::new(a, b))
+        .collect::<Result<_, _>>()
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let line = Line::from_left_to_right(&tiles(need("--line")?)?)
+        .map_err(|e| CliError::Usage(format!("--line: {e}")))?;
+    let others: Vec<usize> = need("--others")?
+        .split(',')
+        .map(|n| number(Some(n.trim()), "--others", 0))
+        .collect::<Result<_, _>>()?;
+    if !get.contains_key("--players") {
+        rules = rules.with_players(u8::try_from(others.len() + 1).unwrap_or(u8::MAX));
+        rules.check().map_err(|e| CliError::Usage(e.to_string()))?;
+    }
+    let level: Level = match get.get("--level") {
+        Some(l) => l.parse()?,
+        None => Level::Expert,
+    };
+    let seed: u64 = number(get.get("--seed").copied(), "--seed", 1)?;
+    let seen =
+        Seen::to_play(rules, hand, line, &others).map_err(|e| CliError::Usage(e.to_string()))?;
+    let open = |end: End| seen.line.open(end).unwrap_or(0);
+    Ok(match decide(&seen, level, seed) {
+        Some(Action::Lay { tile, end }) => format!(
+            "lay {tile} {}: the {} on the {} at the {} end\n",
+            end.words(),
+            tile.words(),
+            end_word(open(end)),
+            end.words()
+        ),
+        Some(Action::Draw) => "draw: no tile fits, and the boneyard has tiles to draw\n".into(),
+        Some(Action::Pass) => "knock: no tile fits, and none may be drawn\n".into(),
+        Some(other) => format!("{other:?}\n"),
+        None => "nothing: the player is not to act\n".into(),
+    })
 }
 
 /// The seat (0 for `--first`, 1 for `--second`) of a scoring side of the rules: the first

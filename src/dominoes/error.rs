@@ -35,4 +35,6 @@ pub enum DominoError {
     BoneyardExhausted,
     #[error("draw from the boneyard first: a player knocks only when he cannot draw")]
     MustDraw,
+    #[error("not a position: {0}")]
+    BadPosition(String),
 }

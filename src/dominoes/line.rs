@@ -60,6 +60,32 @@ impl Line {
         self.laid.iter()
     }
 
+    /// The line as written from left to right, each tile's numbers in the order they lie
+    /// (`[(2, 6), (6, 6), (6, 4)]`: a deuce open at the left, a cater at the right); the set is
+    /// taken to be the first.
+    pub fn from_left_to_right(tiles: &[(u8, u8)]) -> Result<Line, DominoError> {
+        let mut laid = VecDeque::new();
+        let mut seen = Vec::new();
+        for (i, &(left, right)) in tiles.iter().enumerate() {
+            let tile = Tile::new(left, right)?;
+            if seen.contains(&tile) {
+                return Err(DominoError::BadPosition(format!(
+                    "the {tile} is in the line twice"
+                )));
+            }
+            if i > 0 && tiles[i - 1].1 != left {
+                return Err(DominoError::BadPosition(format!(
+                    "the {}-{} and the {left}-{right} do not match where they meet",
+                    tiles[i - 1].0,
+                    tiles[i - 1].1
+                )));
+            }
+            seen.push(tile);
+            laid.push_back(Laid { tile, left, right });
+        }
+        Ok(Line { laid, set: 0 })
+    }
+
     /// Where the set lies among the tiles from the left (0 before the set): the tiles before
     /// it were laid at the left end, those after it at the right.
     #[must_use]
@@ -169,6 +195,13 @@ mod tests {
         assert!(line.fits(t(3, 5)).is_empty());
         assert!(line.lay(t(3, 5), End::Left).is_err());
         assert_eq!(line.len(), 3);
+        // And the same line written from left to right is the same line, but for where the set is
+        let written: Vec<(u8, u8)> = line.laid().map(|l| (l.left, l.right)).collect();
+        let again = Line::from_left_to_right(&written).unwrap();
+        assert_eq!(again.open(End::Left), Some(2));
+        assert_eq!(again.open(End::Right), Some(1));
+        assert!(Line::from_left_to_right(&[(2, 6), (4, 6)]).is_err());
+        assert!(Line::from_left_to_right(&[(6, 6), (6, 6)]).is_err());
         // And the set is second from the left, the one tile laid at the left before it
         assert_eq!(line.set_index(), 1);
         assert_eq!(line.laid().nth(1).map(|l| l.tile), Some(t(6, 4)));

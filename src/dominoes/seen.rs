@@ -2,6 +2,7 @@
 //! and the boneyard, and the numbers each player has shown he lacks. The computer decides from
 //! this alone, and never from the tiles it cannot see.
 
+use super::error::DominoError;
 use super::line::{End, Line};
 use super::phase::Phase;
 use super::rules::Rules;
@@ -87,6 +88,58 @@ pub struct Seen {
 }
 
 impl Seen {
+    /// A position for the first player to play: his hand, the line (already set), and how many
+    /// tiles each other player holds, in the order of play after him; the rest of the set is
+    /// the boneyard. Nothing is known of what the others lack, and nobody has scored.
+    pub fn to_play(
+        rules: Rules,
+        hand: Vec<Tile>,
+        line: Line,
+        others: &[usize],
+    ) -> Result<Seen, DominoError> {
+        rules.check()?;
+        let bad = |why: String| Err(DominoError::BadPosition(why));
+        if line.is_empty() {
+            return bad("the line needs its set".into());
+        }
+        if others.len() + 1 != usize::from(rules.players) {
+            return bad(format!(
+                "{} players need the counts of {} other hands",
+                rules.players,
+                rules.players - 1
+            ));
+        }
+        let mut known = [false; SET_SIZE];
+        for t in hand.iter().chain(line.laid().map(|l| &l.tile)) {
+            if std::mem::replace(&mut known[t.index()], true) {
+                return bad(format!("the {t} is given twice"));
+            }
+        }
+        let held: usize = hand.len() + others.iter().sum::<usize>() + line.len();
+        let Some(boneyard) = SET_SIZE.checked_sub(held) else {
+            return bad(format!("{held} tiles, more than the set's {SET_SIZE}"));
+        };
+        let mut hand_sizes = vec![hand.len()];
+        hand_sizes.extend_from_slice(others);
+        let players = usize::from(rules.players);
+        Ok(Seen {
+            rules,
+            player: 0,
+            hand,
+            line,
+            hand_sizes,
+            boneyard,
+            lacks: vec![Lacks::default(); players],
+            scores: vec![0; rules.sides()],
+            phase: Phase::Playing,
+            turn: 0,
+            must_set: None,
+            knocks: 0,
+            hands_dealt: 1,
+            setter: 0,
+        })
+    }
+
     /// The tiles this player has not seen: in the others' hands or the boneyard.
     #[must_use]
     pub fn unseen(&self) -> Vec<Tile> {

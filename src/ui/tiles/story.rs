@@ -27,17 +27,17 @@ pub fn tell(
             let thrown: Vec<String> = faces
                 .iter()
                 .enumerate()
-                .map(|(p, f)| format!("{} {}", name(p), end_word(*f)))
+                .map(|(p, f)| format!("{} a {}", name(p), end_word(*f)))
                 .collect();
             match setter {
                 Some(p) => format!(
-                    "They throw for the set: {}. {} highest and {}.",
+                    "Each throws a die for the set: {}. {} highest and {}.",
                     thrown.join(", "),
                     does(&name(*p), "throws", "throw"),
                     verb(&name(*p), "sets", "set")
                 ),
                 None => format!(
-                    "They throw for the set: {}. The highest is tied; they throw again.",
+                    "Each throws a die for the set: {}. The highest is tied; they throw again.",
                     thrown.join(", ")
                 ),
             }
@@ -103,7 +103,7 @@ pub fn tell(
                 .map(|(p, n)| format!("{} {n}", name(p)))
                 .collect();
             format!(
-                "No one can lay: the hand is blocked. The pips in hand: {}.",
+                "No one can lay, and the hand ends. The pips in hand: {}.",
                 counts.join(", ")
             )
         }
