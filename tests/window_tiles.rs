@@ -134,12 +134,10 @@ fn click_a_move(h: &mut Harness<'static, GamesterApp>) -> bool {
     if let Some(&tile) = fits.first() {
         let at = spot_centre(h, |s| *s == Spot::Hand(tile)).expect("the tile is on the table");
         tap(h, at);
-        if h.state().tiles().unwrap().picked == Some(tile) {
-            // It fits both ends: they are lit, and a click on one lays it there.
-            let end = spot_centre(h, |s| *s == Spot::End(End::Left)).expect("the left end is lit");
-            assert!(spot_centre(h, |s| *s == Spot::End(End::Right)).is_some());
-            tap(h, end);
-        }
+        // Picked up, its ends are lit, and a click on one lays it there.
+        assert_eq!(h.state().tiles().unwrap().picked, Some(tile));
+        let end = spot_centre(h, |s| matches!(s, Spot::End(_))).expect("an end is lit");
+        tap(h, end);
     } else if game.legal_actions().contains(&Action::Draw) {
         let at = spot_centre(h, |s| *s == Spot::Boneyard).expect("the boneyard is on the table");
         tap(h, at);
@@ -455,8 +453,33 @@ fn a_broken_tiles_file_is_refused_and_the_game_in_play_stays() {
 
 #[test]
 fn a_click_on_the_table_while_new_game_is_open_lays_nothing() {
-    for seed in 40..80 {
-        // Given the person to lay a tile that a click lays at once, with New game open
+    // Given the person to lay, with New game open over the table
+    let preset = Preset::Draw;
+    let mut h = at_tiles(
+        41,
+        tiles_settings(preset, Rules::preset(preset), Level::Fair),
+    );
+    wait_for_person(&mut h);
+    let t = h.state().tiles().unwrap();
+    let me = t.person_to_act().unwrap();
+    let game = t.game().clone();
+    let tile = game.hand(me)[0];
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.step();
+    h.step();
+    // When the person clicks a tile of the hand
+    let at = spot_centre(&h, |s| *s == Spot::Hand(tile)).unwrap();
+    tap(&mut h, at);
+    // Then nothing is picked up or laid
+    let t = h.state().tiles().unwrap();
+    assert_eq!(t.picked, None);
+    assert_eq!(t.game().record(), game.record());
+}
+
+#[test]
+fn a_tile_is_laid_only_by_a_second_click_on_a_lit_end_and_a_click_on_it_puts_it_back() {
+    for seed in 50..90 {
+        // Given the person to lay, holding a tile that fits one end only
         let preset = Preset::Draw;
         let mut h = at_tiles(
             seed,
@@ -472,19 +495,41 @@ fn a_click_on_the_table_while_new_game_is_open_lays_nothing() {
             .hand(me)
             .iter()
             .copied()
-            .find(|&x| game.ends_for(x).len() == 1 && game.must_set().is_none_or(|m| m == x))
+            .find(|&x| game.ends_for(x).len() == 1)
         else {
             continue;
         };
-        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
-        h.step();
-        h.step();
-        // When the person clicks that tile
+        let end = game.ends_for(tile)[0];
+        // When the person clicks it
         let at = spot_centre(&h, |s| *s == Spot::Hand(tile)).unwrap();
         tap(&mut h, at);
-        // Then nothing is laid
+        // Then it is picked up and its one end lit, and nothing is laid yet
+        assert_eq!(h.state().tiles().unwrap().picked, Some(tile));
         assert_eq!(h.state().tiles().unwrap().game().record(), game.record());
+        let lit: Vec<Spot> = h
+            .state()
+            .tiles_spots()
+            .iter()
+            .map(|(_, s)| *s)
+            .filter(|s| matches!(s, Spot::End(_)))
+            .collect();
+        assert_eq!(lit, vec![Spot::End(end)]);
+        // When it is clicked again, it is put back
+        let at = spot_centre(&h, |s| *s == Spot::Hand(tile)).unwrap();
+        tap(&mut h, at);
+        assert_eq!(h.state().tiles().unwrap().picked, None);
+        assert!(spot_centre(&h, |s| matches!(s, Spot::End(_))).is_none());
+        // And picked up and laid on its lit end, it is laid there
+        let at = spot_centre(&h, |s| *s == Spot::Hand(tile)).unwrap();
+        tap(&mut h, at);
+        let at = spot_centre(&h, |s| *s == Spot::End(end)).unwrap();
+        tap(&mut h, at);
+        let after = h.state().tiles().unwrap().game();
+        assert_eq!(
+            after.record().get(game.record().len()),
+            Some(&Action::Lay { tile, end })
+        );
         return;
     }
-    panic!("no deal gave the person a tile that a click lays at once");
+    panic!("no deal gave the person a tile that fits one end only");
 }

@@ -425,8 +425,11 @@ fn status(table: &TilesTable) -> String {
             let line = game.line();
             if line.is_empty() {
                 return match game.must_set() {
-                    Some(t) => format!("{who}: set the {} (click it).", t.words()),
-                    None => format!("{who}: set any tile (click it)."),
+                    Some(t) => format!(
+                        "{who}: set the {} (click it, then the lit place).",
+                        t.words()
+                    ),
+                    None => format!("{who}: set any tile (click it, then the lit place)."),
                 };
             }
             let ends = format!(
@@ -435,7 +438,7 @@ fn status(table: &TilesTable) -> String {
                 end_word(line.open(crate::dominoes::End::Right).unwrap_or(0))
             );
             if game.can_play(turn) {
-                format!("{who}: click a tile to lay it; {ends}.")
+                format!("{who}: click a tile, then a lit end to lay it there; {ends}.")
             } else if game.legal_actions().contains(&Action::Draw) {
                 format!("{who}: no tile fits ({ends}): draw from the boneyard.")
             } else {

@@ -183,9 +183,9 @@ pub fn rules_in_words(rules: &Rules) -> Vec<(&'static str, String)> {
     out.push((
         "A tile laid stays laid",
         "There is no taking a tile back: once it touches the line the next player plays on \
-         it, and in Muggins it has scored. So nothing is laid until you choose: a tile that fits \
-         one end goes there when you click it; a tile that fits both waits for you to click the \
-         lit end."
+         it, and in Muggins it has scored. So a tile is laid in two clicks: the first picks it \
+         up and lights the ends where it fits (click it again to put it back), the second, on a \
+         lit end, lays it there."
             .to_string(),
     ));
     out

@@ -1,8 +1,8 @@
 //! The tiles table drawn and clicked: the person's hand face up along the bottom, the other
 //! hands face down at their places round the table (partners opposite), the boneyard as a heap,
 //! and the line winding in the middle. Clicking a tile of the hand picks it up and lights the
-//! ends where it may go; clicking a lit end lays it there (a tile that fits one end only goes
-//! there at once). Everything on the table explains itself on hover.
+//! ends where it may go; clicking a lit end lays it there, and clicking the tile again puts it
+//! back. Everything on the table explains itself on hover.
 
 use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, pos2, vec2};
 
@@ -359,28 +359,26 @@ fn clicked(table: &TilesTable, spot: Spot) -> Option<TilesIntent> {
     match spot {
         Spot::Hand(tile) => {
             acting?;
+            // A tile is picked up first and laid by a click on a lit end: a tile laid is never
+            // taken back, so a slip of the hand must not lay one.
             if game.line().is_empty() {
                 return Some(match game.must_set() {
                     Some(t) if t != tile => TilesIntent::Say(format!(
                         "The {} is the set this hand: the highest double sets.",
                         t.words()
                     )),
-                    _ => TilesIntent::Act(Action::Lay {
-                        tile,
-                        end: End::Left,
-                    }),
+                    _ => TilesIntent::Pick(tile),
                 });
             }
-            let ends = ends_to_offer(table, tile);
-            Some(match ends.as_slice() {
-                [] => TilesIntent::Say(format!(
+            Some(if ends_to_offer(table, tile).is_empty() {
+                TilesIntent::Say(format!(
                     "The {} fits neither end: the ends are the {} and the {}.",
                     tile.words(),
                     end_word(game.line().open(End::Left).unwrap_or(0)),
                     end_word(game.line().open(End::Right).unwrap_or(0)),
-                )),
-                [end] => TilesIntent::Act(Action::Lay { tile, end: *end }),
-                _ => TilesIntent::Pick(tile),
+                ))
+            } else {
+                TilesIntent::Pick(tile)
             })
         }
         Spot::End(end) => {
@@ -424,7 +422,7 @@ fn hover_text(table: &TilesTable, spot: Spot) -> String {
                         end_word(line.open(*e).unwrap_or(0)),
                         e.words()
                     ),
-                    _ => " It fits either end: click it, then the lit end.".to_string(),
+                    _ => " It fits either end.".to_string(),
                 });
             }
             text
