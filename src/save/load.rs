@@ -103,9 +103,9 @@ fn options() -> ron::Options {
 /// The byte-order mark some editors (Notepad among them) write before UTF-8 text.
 const BYTE_ORDER_MARK: char = '\u{FEFF}';
 
-/// Parses the text of a saved game into plain data, without believing any of it yet. A
-/// byte-order mark before the text is skipped.
-pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
+/// The text of a save of either kind, a byte-order mark before it skipped, if it is of a size
+/// a saved game can be: not larger than [`MAX_FILE_BYTES`], not empty.
+pub(crate) fn believable_size(text: &str) -> Result<&str, SaveError> {
     let text = text.strip_prefix(BYTE_ORDER_MARK).unwrap_or(text);
     if text.len() as u64 > MAX_FILE_BYTES {
         return Err(SaveError::TooLarge {
@@ -116,6 +116,13 @@ pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
     if text.trim().is_empty() {
         return Err(SaveError::Empty);
     }
+    Ok(text)
+}
+
+/// Parses the text of a saved game into plain data, without believing any of it yet. A
+/// byte-order mark before the text is skipped.
+pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
+    let text = believable_size(text)?;
     if let Ok(header) = options().from_str::<Header>(text) {
         if header.format > FORMAT {
             return Err(SaveError::NewerFormat {

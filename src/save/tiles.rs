@@ -23,7 +23,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::error::SaveError;
-use super::load::{MAX_FILE_BYTES, RECURSION_LIMIT};
+use super::load::RECURSION_LIMIT;
 use crate::dominoes::{Action, Game, Phase, Rules};
 use crate::players::Controller;
 
@@ -97,8 +97,7 @@ fn options() -> ron::Options {
 /// Whether `text` is a tiles save (of any format), not a game at tables.
 #[must_use]
 pub fn is_tiles(text: &str) -> bool {
-    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-    text.len() as u64 <= MAX_FILE_BYTES && options().from_str::<Header>(text).is_ok()
+    super::load::believable_size(text).is_ok_and(|t| options().from_str::<Header>(t).is_ok())
 }
 
 /// Parses a tiles save without believing it yet.
@@ -107,16 +106,7 @@ pub fn is_tiles(text: &str) -> bool {
 /// Too large, empty, of a newer format, or not RON of a tiles save (with the line and
 /// column).
 pub fn parse(text: &str) -> Result<TilesFile, SaveError> {
-    let text = text.strip_prefix('\u{FEFF}').unwrap_or(text);
-    if text.len() as u64 > MAX_FILE_BYTES {
-        return Err(SaveError::TooLarge {
-            size: text.len() as u64,
-            max: MAX_FILE_BYTES,
-        });
-    }
-    if text.trim().is_empty() {
-        return Err(SaveError::Empty);
-    }
+    let text = super::load::believable_size(text)?;
     if let Ok(header) = options().from_str::<Header>(text) {
         if header.tiles_format > TILES_FORMAT {
             return Err(SaveError::NewerTilesFormat {

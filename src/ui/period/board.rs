@@ -50,20 +50,13 @@ pub fn paint_box(view: &BoardView, painter: &Painter, to_screen: &RectTransform)
     // Its top is four boards of walnut, each a little different, laid along the width.
     let mut table = Mesh::with_texture(grain.id());
     let seams = [whole.min.y, 182.0, 371.0, 548.0, whole.max.y];
-    for (k, ys) in seams.windows(2).enumerate() {
-        let board = Rect::from_min_max(pos2(whole.min.x, ys[0]), pos2(whole.max.x, ys[1]));
-        let tint = theme::PERIOD_TABLE.gamma_multiply(1.0 - 0.07 * (k % 3) as f32);
-        let tint = Color32::from_rgb(tint.r(), tint.g(), tint.b());
-        wood::add_plank(
-            &mut table,
-            to_screen,
-            board,
-            pos2(17.0 + 60.0 * k as f32, 5.0 + 23.0 * k as f32),
-            0.55,
-            false,
-            tint,
-        );
-    }
+    wood::add_table_boards(
+        &mut table,
+        to_screen,
+        (whole.min.x, whole.max.x),
+        &seams,
+        0.55,
+    );
     painter.add(Shape::mesh(table));
     let mut shade = Mesh::default();
     for &y in &seams[1..seams.len() - 1] {

@@ -135,6 +135,32 @@ pub fn add_plank(
     mesh.add_triangle(base, base + 2, base + 3);
 }
 
+/// Adds to `mesh` the top of the table things stand on: boards of walnut from `left` to
+/// `right`, one between each two of `seams` (y, in order), each a little different;
+/// `texels` texels of grain to a unit of `to_screen`'s space.
+pub fn add_table_boards(
+    mesh: &mut Mesh,
+    to_screen: &RectTransform,
+    (left, right): (f32, f32),
+    seams: &[f32],
+    texels: f32,
+) {
+    for (k, ys) in seams.windows(2).enumerate() {
+        let board = Rect::from_min_max(Pos2::new(left, ys[0]), Pos2::new(right, ys[1]));
+        let tint = super::super::theme::PERIOD_TABLE.gamma_multiply(1.0 - 0.07 * (k % 3) as f32);
+        let tint = Color32::from_rgb(tint.r(), tint.g(), tint.b());
+        add_plank(
+            mesh,
+            to_screen,
+            board,
+            Pos2::new(17.0 + 60.0 * k as f32, 5.0 + 23.0 * k as f32),
+            texels,
+            false,
+            tint,
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

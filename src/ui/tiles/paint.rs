@@ -20,23 +20,8 @@ pub fn paint_table(painter: &Painter, rect: Rect) {
     let identity = RectTransform::identity(rect);
     let boards = 4;
     let h = rect.height() / boards as f32;
-    for k in 0..boards {
-        let board = Rect::from_min_max(
-            pos2(rect.min.x, rect.min.y + h * k as f32),
-            pos2(rect.max.x, rect.min.y + h * (k + 1) as f32),
-        );
-        let tint = theme::PERIOD_TABLE.gamma_multiply(1.0 - 0.07 * (k % 3) as f32);
-        let tint = Color32::from_rgb(tint.r(), tint.g(), tint.b());
-        wood::add_plank(
-            &mut mesh,
-            &identity,
-            board,
-            pos2(31.0 + 70.0 * k as f32, 9.0 + 41.0 * k as f32),
-            1.0,
-            false,
-            tint,
-        );
-    }
+    let seams: Vec<f32> = (0..=boards).map(|k| rect.min.y + h * k as f32).collect();
+    wood::add_table_boards(&mut mesh, &identity, (rect.min.x, rect.max.x), &seams, 1.0);
     painter.add(Shape::mesh(mesh));
     for k in 1..boards {
         let y = rect.min.y + h * k as f32;
