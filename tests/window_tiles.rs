@@ -533,3 +533,42 @@ fn a_tile_is_laid_only_by_a_second_click_on_a_lit_end_and_a_click_on_it_puts_it_
     }
     panic!("no deal gave the person a tile that fits one end only");
 }
+
+#[test]
+fn friends_at_one_screen_each_see_their_tiles_only_when_they_ask() {
+    // Given Draw for two friends at one screen
+    let preset = Preset::Draw;
+    let mut settings = tiles_settings(preset, Rules::preset(preset), Level::Fair);
+    settings.tiles.all_people = true;
+    let mut h = at_tiles(61, settings);
+    for _ in 0..4 {
+        let t = h.state().tiles().unwrap();
+        let game = t.game().clone();
+        if game.phase() != Phase::Playing {
+            break;
+        }
+        let turn = game.turn();
+        let name = t.name(turn).to_string();
+        // Then every hand lies face down until its owner asks
+        assert!(
+            h.state()
+                .tiles_spots()
+                .iter()
+                .all(|(_, s)| !matches!(s, Spot::Hand(_)))
+        );
+        press(&mut h, &format!("Show {name}'s tiles"));
+        // And then only his are face up
+        let shown: Vec<_> = h
+            .state()
+            .tiles_spots()
+            .iter()
+            .filter_map(|(_, s)| match s {
+                Spot::Hand(t) => Some(*t),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(shown, game.hand(turn).to_vec(), "{name}");
+        // And he plays as before
+        assert!(click_a_move(&mut h));
+    }
+}

@@ -223,6 +223,10 @@ impl GamesterApp {
             }
             TilesIntent::Act(action) => table.apply(action, now),
             TilesIntent::Throw => table.throw_for_set(now),
+            TilesIntent::Reveal => {
+                table.reveal();
+                return;
+            }
             TilesIntent::GoOn => table.go_on(),
         };
         self.message = match result {
@@ -417,6 +421,11 @@ fn status(table: &TilesTable) -> String {
             if table.person_to_act().is_none() {
                 return format!("{name} is to play…");
             }
+            if table.waits_to_reveal() {
+                return format!(
+                    "{name}'s turn: the others look away, and {name} shows his tiles (the button)."
+                );
+            }
             let who = if name == "You" {
                 "Your turn".to_string()
             } else {
@@ -458,6 +467,16 @@ fn buttons(ui: &mut egui::Ui, table: &TilesTable, intents: &mut Vec<TilesIntent>
         && ui.button("Throw for the set").clicked()
     {
         intents.push(TilesIntent::Throw);
+    }
+    if table.waits_to_reveal() {
+        let name = table.name(game.turn());
+        if ui
+            .button(RichText::new(format!("Show {name}'s tiles")).strong())
+            .clicked()
+        {
+            intents.push(TilesIntent::Reveal);
+        }
+        return;
     }
     if table.person_to_act().is_some() {
         let legal = game.legal_actions();

@@ -41,6 +41,9 @@ pub struct TilesTable {
     pub pace: f64,
     /// The file the game was opened from or last saved to.
     pub file: Option<std::path::PathBuf>,
+    /// At a shared screen, the length of the record when the person to act asked to see his
+    /// tiles: they are shown until the next action.
+    revealed: Option<usize>,
 }
 
 impl TilesTable {
@@ -61,14 +64,13 @@ impl TilesTable {
     pub fn holding(game: Game, mut sitters: Vec<Controller>, seed: Option<u64>) -> Self {
         let players = usize::from(game.rules().players);
         sitters.resize(players, Controller::Computer(Level::Fair));
+        // Friends at one screen are players by number; a person alone with the computer is
+        // "You", and the computer's players have names.
+        let people = sitters.iter().filter(|s| **s == Controller::Person).count();
         let names: Vec<String> = (0..players)
-            .map(|p| {
-                let name = NAMES.get(p).copied().unwrap_or("Player");
-                if sitters[p] == Controller::Person && p > 0 && sitters[0] == Controller::Person {
-                    format!("Player {}", p + 1)
-                } else {
-                    name.to_string()
-                }
+            .map(|p| match NAMES.get(p) {
+                Some(name) if people < 2 || sitters[p] != Controller::Person => name.to_string(),
+                _ => format!("Player {}", p + 1),
             })
             .collect();
         let rng = match seed {
@@ -88,6 +90,7 @@ impl TilesTable {
             last_action_at: f64::NEG_INFINITY,
             pace: PACE,
             file: None,
+            revealed: None,
         }
     }
 
@@ -155,17 +158,57 @@ impl TilesTable {
         members.join(" and ")
     }
 
+    /// Whether more than one person sits at the table (friends at one screen): each hand is
+    /// then shown only to its owner, when he asks for it on his turn.
+    #[must_use]
+    pub fn shared_screen(&self) -> bool {
+        self.sitters
+            .iter()
+            .filter(|s| **s == Controller::Person)
+            .count()
+            > 1
+    }
+
     /// The player whose hand is shown face up: the person to act, else the first person at the
-    /// table (the others' hands stay face down); `None` when only computers play.
+    /// table (the others' hands stay face down); `None` when only computers play. At a shared
+    /// screen, only the person to act who has asked to see his tiles (`reveal`).
     #[must_use]
     pub fn shown_player(&self) -> Option<usize> {
         let turn = self.game.turn();
-        if self.game.phase() == Phase::Playing
-            && self.sitters.get(turn) == Some(&Controller::Person)
-        {
+        let persons_turn = self.game.phase() == Phase::Playing
+            && self.sitters.get(turn) == Some(&Controller::Person);
+        if self.shared_screen() {
+            return (persons_turn && self.revealed == Some(self.game.record().len()))
+                .then_some(turn);
+        }
+        if persons_turn {
             return Some(turn);
         }
         self.sitters.iter().position(|s| *s == Controller::Person)
+    }
+
+    /// The player whose place is at the bottom of the table: at a shared screen the person to
+    /// act (so each sees the table from his own place), else the first person (or player).
+    #[must_use]
+    pub fn bottom_player(&self) -> usize {
+        if self.shared_screen() && self.person_to_act().is_some() {
+            return self.game.turn();
+        }
+        self.sitters
+            .iter()
+            .position(|s| *s == Controller::Person)
+            .unwrap_or(0)
+    }
+
+    /// At a shared screen, whether the person to act has still to ask to see his tiles.
+    #[must_use]
+    pub fn waits_to_reveal(&self) -> bool {
+        self.shared_screen() && self.person_to_act().is_some() && self.shown_player().is_none()
+    }
+
+    /// Shows the person to act his tiles (until the next action).
+    pub fn reveal(&mut self) {
+        self.revealed = Some(self.game.record().len());
     }
 
     /// The person who is to act now, if it is a person's turn.
@@ -307,6 +350,34 @@ impl TilesTable {
 mod tests {
     use super::*;
     use crate::dominoes::Preset;
+
+    #[test]
+    fn at_a_shared_screen_each_hand_is_shown_only_when_its_owner_asks_on_his_turn() {
+        // Given two friends at one screen
+        let rules = Rules::preset(Preset::Draw);
+        let mut table =
+            TilesTable::new(rules, vec![Controller::Person, Controller::Person], Some(8)).unwrap();
+        assert!(table.shared_screen());
+        // Then on each turn no hand is shown until its owner asks, and then only his
+        for _ in 0..6 {
+            let turn = table.game().turn();
+            assert_eq!(table.shown_player(), None);
+            assert!(table.waits_to_reveal());
+            table.reveal();
+            assert_eq!(table.shown_player(), Some(turn));
+            let action = table.game().legal_actions()[0].clone();
+            table.apply(action, 0.0).unwrap();
+        }
+        // And against the computer the person's hand is always shown
+        let alone = TilesTable::new(
+            rules,
+            vec![Controller::Person, Controller::Computer(Level::Fair)],
+            Some(8),
+        )
+        .unwrap();
+        assert!(!alone.shared_screen());
+        assert_eq!(alone.shown_player(), Some(0));
+    }
 
     #[test]
     fn a_game_read_back_has_its_story_told_again() {

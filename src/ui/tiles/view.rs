@@ -22,6 +22,8 @@ pub enum TilesIntent {
     Act(Action),
     /// Throw a die each for the set.
     Throw,
+    /// Show the person to act his tiles (friends at one screen).
+    Reveal,
     /// The next hand, or the next game of the session.
     GoOn,
     /// A word for the person (a click that cannot be done, and why).
@@ -210,7 +212,11 @@ pub fn table_ui(
     }
 
     // The hands.
-    for (p, place) in seats.iter().enumerate().take(players) {
+    // The player at the bottom: the first person, or at a shared screen the one to act, the
+    // others round the table from him in the order of play.
+    let bottom = table.bottom_player();
+    for (k, place) in seats.iter().enumerate().take(players) {
+        let p = (bottom + k) % players;
         let hand = game.hand(p);
         let face_up = shown == Some(p)
             || (game.phase() != Phase::Playing
