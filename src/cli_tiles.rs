@@ -133,7 +133,7 @@ pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
         }
     }
     let decided = won[0] + won[1];
-    let (p, lo, hi) = wilson(won[0], decided);
+    let (p, lo, hi) = crate::ai::contest::wilson(won[0] as f64, decided as f64);
     Ok(format!(
         "hands {hands} ({} players, {})\nfirst {} wins {} points {}\nsecond {} wins {} points {}\ndrawn {drawn}\nfirst win rate {:.1}% (95% CI {:.1}%-{:.1}%)\n",
         rules.players,
@@ -148,16 +148,6 @@ pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
         100.0 * lo,
         100.0 * hi,
     ))
-}
-
-/// The share `wins / of` with its 95% Wilson interval (as selfplay at tables reports it).
-fn wilson(wins: u64, of: u64) -> (f64, f64, f64) {
-    let n = of.max(1) as f64;
-    let p = wins as f64 / n;
-    let z = 1.96f64;
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-    (p, (centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 /// `best` at tiles: what the computer does with a hand on a line.

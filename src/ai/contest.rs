@@ -192,11 +192,20 @@ impl Score {
     /// White's win rate (a draw counts half) and its 95% Wilson interval, as fractions.
     #[must_use]
     pub fn white_rate(&self) -> (f64, f64, f64) {
-        let n = f64::from(self.games.max(1));
-        let p = (f64::from(self.white_wins) + 0.5 * f64::from(self.draws)) / n;
-        let z = 1.96f64;
-        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-        (p, (centre - half).max(0.0), (centre + half).min(1.0))
+        wilson(
+            f64::from(self.white_wins) + 0.5 * f64::from(self.draws),
+            f64::from(self.games),
+        )
     }
+}
+
+/// The share `wins / of` and its 95% Wilson interval, as fractions (`of` taken as at least 1).
+#[must_use]
+pub fn wilson(wins: f64, of: f64) -> (f64, f64, f64) {
+    let n = of.max(1.0);
+    let p = wins / n;
+    let z = 1.96f64;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    (p, (centre - half).max(0.0), (centre + half).min(1.0))
 }

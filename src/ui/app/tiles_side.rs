@@ -195,7 +195,9 @@ impl GamesterApp {
         if let (Some(table), Some(dir)) = (&self.tiles, self.launch.data_dir()) {
             self.tiles_keeper.keep(
                 crate::ui::tiles::keeping::autosave_in(&dir),
-                table.to_file(),
+                table.game(),
+                table.tally(),
+                || table.to_file(),
             );
         }
         if let Some(failure) = self.tiles_keeper.failure() {

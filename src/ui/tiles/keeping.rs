@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, Sender, channel};
 
+use crate::dominoes::{Action, Game};
 use crate::save::tiles::{TilesFile, TilesLoaded, load, write_atomic};
 
 /// The autosave's name in the data folder.
@@ -24,20 +25,45 @@ pub fn resume(dir: &Path) -> Option<Result<TilesLoaded, String>> {
         .then(|| load(&path).map_err(|e| e.to_string()))
 }
 
+/// What tells the game last sent from another, cheaply: its record's length, first and last
+/// actions, and the tally.
+#[derive(PartialEq)]
+struct Sent {
+    moves: usize,
+    first: Option<Action>,
+    last: Option<Action>,
+    tally: Vec<u32>,
+}
+
 /// Keeps the tiles game on the disk: writes it whenever its record has changed.
 #[derive(Default)]
 pub struct Keeper {
-    written: Option<TilesFile>,
+    sent: Option<Sent>,
     jobs: Option<Sender<(PathBuf, TilesFile)>>,
     failures: Option<Receiver<String>>,
 }
 
 impl Keeper {
-    /// Sends `file` to be written to `path` if it differs from the one last sent.
-    pub fn keep(&mut self, path: PathBuf, file: TilesFile) {
-        if self.written.as_ref() == Some(&file) {
+    /// Sends the file `file` makes to be written to `path` if the game has moved since the one
+    /// last sent: the file is made only then, not every frame.
+    pub fn keep(
+        &mut self,
+        path: PathBuf,
+        game: &Game,
+        tally: &[u32],
+        file: impl FnOnce() -> TilesFile,
+    ) {
+        let record = game.record();
+        let key = Sent {
+            moves: record.len(),
+            first: record.first().cloned(),
+            last: record.last().cloned(),
+            tally: tally.to_vec(),
+        };
+        if self.sent.as_ref() == Some(&key) {
             return;
         }
+        let file = file();
         if self.jobs.is_none() {
             let (jobs, inbox) = channel::<(PathBuf, TilesFile)>();
             let (tell, failures) = channel();
@@ -56,9 +82,9 @@ impl Keeper {
             self.failures = Some(failures);
         }
         if let Some(jobs) = &self.jobs
-            && jobs.send((path, file.clone())).is_ok()
+            && jobs.send((path, file)).is_ok()
         {
-            self.written = Some(file);
+            self.sent = Some(key);
         }
     }
 
