@@ -20,7 +20,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use gamester::ai::family::Family;
-use gamester::ai::net::Net;
+use gamester::ai::net::{Net, Outputs};
 use gamester::ai::net_file::NetFile;
 use gamester::ai::td::{TdSettings, Training};
 use gamester::engine::{Preset, Rules};
@@ -96,6 +96,12 @@ fn run() -> Result<(), String> {
         }
     };
     let (done, from, earlier) = done;
+    let mut start = start;
+    if family == Family::Nard {
+        // Nard is scored by the loser's men left: the network learns that count, in every
+        // position (races too), in place of the chances of winning big.
+        start.outputs = Outputs::NardCount;
+    }
     let mut training = Training::new(rules, start, settings, seed, done);
     eprintln!(
         "training the {family} network on {preset_name} from {from}: games {done} to {total}, \

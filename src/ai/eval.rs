@@ -68,7 +68,7 @@ pub const FEATURE_NAMES: [&str; HEAD] = [
 
 use super::data::weights::{W_LOSE_BIG, W_WIN, W_WIN_BIG};
 use super::family::Family;
-use super::net::Net;
+use super::net::{NARD_MOST, Net, Outputs};
 use std::sync::Arc;
 
 /// What a position is worth, for one set of rules. Cheap to build; `Send` and `Sync`.
@@ -86,6 +86,9 @@ pub struct Evaluator {
     endings: Endings,
     /// Pips lost in bearing off: a fixed part and a part per man left.
     waste: (f32, f32),
+    /// Whether the network judges Nard's count itself, in every position
+    /// ([`Outputs::NardCount`], under Nard's stakes).
+    counts: bool,
 }
 
 /// A's chances, from the side on roll.
@@ -158,7 +161,6 @@ impl Evaluator {
             BearOff::Exact => (4.0, 1.5),
         };
         Evaluator {
-            net,
             throws,
             move_rules: MoveRules::from(rules),
             mean,
@@ -167,6 +169,11 @@ impl Evaluator {
             double_hand,
             endings: Endings::from(rules),
             waste,
+            counts: rules.stakes == Stakes::Nard
+                && net
+                    .as_ref()
+                    .is_some_and(|n| n.outputs == Outputs::NardCount),
+            net,
         }
     }
 
@@ -174,8 +181,13 @@ impl Evaluator {
     /// of 1: from −(the most a game can cost) to +(the most it can win).
     #[must_use]
     pub fn value(&self, pos: &Position) -> f32 {
-        let chances = self.chances(pos);
-        let v = self.equity(pos, chances);
+        let v = match (self.counts, &self.net) {
+            (true, Some(net)) => {
+                let (out, _) = net.forward(&self.encoded(pos));
+                NARD_MOST * (out[1] - out[3])
+            }
+            _ => self.equity(pos, self.chances(pos)),
+        };
         if self.endings.unplayable_die_loses {
             let lose = self.unplayable_chance(pos);
             return -lose + (1.0 - lose) * v;
@@ -264,14 +276,16 @@ impl Evaluator {
         ((tb - ta + 0.5) / sigma, ta, tb)
     }
 
-    /// The network's inputs for `pos`, if it has contact (without contact the race model
-    /// judges it, not the network).
+    /// The network's inputs for `pos`, if the network judges it: if it has contact (without
+    /// contact the race model judges it), or always when the network judges Nard's count.
     #[must_use]
     pub fn inputs(&self, pos: &Position) -> Option<[f32; super::net::INPUTS]> {
-        Evaluator::contact(pos).then(|| {
-            let f = self.features(pos, self.race_probit(pos).0);
-            Net::encode(pos, &f[1..])
-        })
+        (self.counts || Evaluator::contact(pos)).then(|| self.encoded(pos))
+    }
+
+    fn encoded(&self, pos: &Position) -> [f32; super::net::INPUTS] {
+        let f = self.features(pos, self.race_probit(pos).0);
+        Net::encode(pos, &f[1..])
     }
 
     /// A's chances in `pos`.
@@ -283,6 +297,8 @@ impl Evaluator {
             let f = self.features(pos, race_z);
             let big = !matches!(self.stakes, Stakes::Single | Stakes::Nard);
             if let Some(net) = &self.net {
+                // A network of Nard's count judges no chance of winning big.
+                let big = big && net.outputs == Outputs::Chances;
                 let (out, _) = net.forward(&Net::encode(pos, &f[1..]));
                 let win = out[0];
                 let triple = self.stakes == Stakes::Gammons;

@@ -23,9 +23,46 @@ pub const OUTPUTS: usize = 5;
 /// Weights in all.
 pub const WEIGHTS: usize = INPUTS * HIDDEN + HIDDEN + HIDDEN * OUTPUTS + OUTPUTS;
 
+/// What the network's outputs mean.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Outputs {
+    /// GNU Backgammon's five chances (see [`OUTPUTS`]), for positions with contact.
+    #[default]
+    Chances,
+    /// Nard's count, for every position (races too): out 0 the chance to win; out 1 what A
+    /// may expect to score, counted only when A wins, and out 3 what B may expect likewise,
+    /// each over [`NARD_MOST`]; outs 2 and 4 unused.
+    NardCount,
+}
+
+/// The most a game of Nard can score (15 men, each at 4): the scale of
+/// [`Outputs::NardCount`]'s counts.
+pub const NARD_MOST: f32 = 60.0;
+
+impl Outputs {
+    /// The outputs' name in a network file's header.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Outputs::Chances => "chances",
+            Outputs::NardCount => "nard-count",
+        }
+    }
+
+    /// The outputs called `name`.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Outputs> {
+        [Outputs::Chances, Outputs::NardCount]
+            .into_iter()
+            .find(|o| o.name() == name)
+    }
+}
+
 /// The network's weights.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Net {
+    /// What its outputs mean.
+    pub outputs: Outputs,
     /// `w1[i * HIDDEN + h]`: from input i to hidden unit h.
     pub w1: Vec<f32>,
     /// The hidden units' biases.
@@ -46,6 +83,7 @@ impl Net {
     #[must_use]
     pub fn zero() -> Net {
         Net {
+            outputs: Outputs::Chances,
             w1: vec![0.0; INPUTS * HIDDEN],
             b1: vec![0.0; HIDDEN],
             w2: vec![0.0; HIDDEN * OUTPUTS],
@@ -64,6 +102,7 @@ impl Net {
             .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]));
         let mut take = |n: usize| all.by_ref().take(n).collect::<Vec<f32>>();
         Some(Net {
+            outputs: Outputs::Chances,
             w1: take(INPUTS * HIDDEN),
             b1: take(HIDDEN),
             w2: take(HIDDEN * OUTPUTS),

@@ -11,12 +11,13 @@
 //! <weights>
 //! ```
 //!
-//! The header ends at the first empty line. `family` and `shape` must be there; every other
-//! line is kept as it is, for people to read.
+//! The header ends at the first empty line. `family` and `shape` must be there; `outputs`
+//! says what the outputs mean (`chances` if it is not there, or `nard-count`,
+//! [`super::net::Outputs`]); every other line is kept as it is, for people to read.
 
 use thiserror::Error;
 
-use super::net::{HIDDEN, INPUTS, Net, OUTPUTS, WEIGHTS};
+use super::net::{HIDDEN, INPUTS, Net, OUTPUTS, Outputs, WEIGHTS};
 
 /// The first line of every network file.
 pub const MAGIC: &str = "gamester network 1";
@@ -34,6 +35,8 @@ pub enum NetFileError {
     Missing(&'static str),
     #[error("the header's family is empty")]
     NoFamily,
+    #[error("the header's outputs are `{0}`, not `chances` or `nard-count`")]
+    UnknownOutputs(String),
     #[error("the network's shape is {found}, not {INPUTS} {HIDDEN} {OUTPUTS}")]
     WrongShape { found: String },
     #[error("the file holds {found} bytes of weights, not {}", WEIGHTS * 4)]
@@ -88,6 +91,7 @@ impl NetFile {
             return Err(NetFileError::NotANetwork);
         }
         let (mut family, mut shape, mut notes) = (None, None, Vec::new());
+        let mut outputs = Outputs::Chances;
         for line in lines {
             let (name, value) = line
                 .split_once(": ")
@@ -96,6 +100,10 @@ impl NetFile {
                 "family" if value.trim().is_empty() => return Err(NetFileError::NoFamily),
                 "family" => family = Some(value.to_string()),
                 "shape" => shape = Some(value.to_string()),
+                "outputs" => {
+                    outputs = Outputs::from_name(value)
+                        .ok_or_else(|| NetFileError::UnknownOutputs(value.to_string()))?;
+                }
                 _ => notes.push((name.to_string(), value.to_string())),
             }
         }
@@ -105,9 +113,10 @@ impl NetFile {
             return Err(NetFileError::WrongShape { found: shape });
         }
         let weights = &bytes[end + 2..];
-        let net = Net::from_bytes(weights).ok_or(NetFileError::WrongSize {
+        let mut net = Net::from_bytes(weights).ok_or(NetFileError::WrongSize {
             found: weights.len(),
         })?;
+        net.outputs = outputs;
         Ok(NetFile { family, notes, net })
     }
 
@@ -118,6 +127,9 @@ impl NetFile {
             "{MAGIC}\nfamily: {}\nshape: {INPUTS} {HIDDEN} {OUTPUTS}\n",
             self.family
         );
+        if self.net.outputs != Outputs::Chances {
+            text.push_str(&format!("outputs: {}\n", self.net.outputs.name()));
+        }
         for (name, value) in &self.notes {
             text.push_str(&format!("{name}: {value}\n"));
         }
@@ -152,6 +164,32 @@ mod tests {
         assert_eq!(
             back.note("recipe"),
             Some("train --preset irish second line")
+        );
+    }
+
+    #[test]
+    fn what_the_outputs_mean_is_kept_in_the_header() {
+        let mut file = sample();
+        file.net.outputs = Outputs::NardCount;
+        let bytes = file.to_bytes();
+        assert!(String::from_utf8_lossy(&bytes[..80]).contains("\noutputs: nard-count\n"));
+        let back = NetFile::parse(&bytes).unwrap();
+        assert_eq!(back.net.outputs, Outputs::NardCount);
+        assert_eq!(back, file);
+        // A file that does not say is read as chances, as every file was before.
+        assert_eq!(
+            NetFile::parse(&sample().to_bytes()).unwrap().net.outputs,
+            Outputs::Chances
+        );
+        let text = String::from_utf8_lossy(&bytes[..100]).to_string();
+        let odd = [
+            text.replace("nard-count", "nard-score").as_bytes(),
+            &bytes[100..],
+        ]
+        .concat();
+        assert_eq!(
+            NetFile::parse(&odd),
+            Err(NetFileError::UnknownOutputs("nard-score".into()))
         );
     }
 

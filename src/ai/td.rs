@@ -7,7 +7,9 @@
 //! the game's end (win, win big, win a modern back-gammon, and the same for the loser) mixed
 //! with the network's judgement of the positions that followed, `λ` the weight of the later
 //! ones. Race positions are not learned (the race model judges them) but their judgement is
-//! part of the earlier positions' targets. Under Fails the judgement of a position includes the
+//! part of the earlier positions' targets; a network of Nard's count
+//! ([`super::net::Outputs::NardCount`]) judges and learns every position, races too, and
+//! learns the count won or lost rather than the chances of winning big. Under Fails the judgement of a position includes the
 //! chance that its side throws a die it cannot play.
 //!
 //! Games are played a round at a time, on several threads, each with the same copy of the
@@ -23,7 +25,7 @@ use crate::level::Level;
 use super::contest::{Contender, ContestError, Seat, play_game};
 use super::eval::Evaluator;
 use super::learn::{Adam, Sample, shuffle};
-use super::net::{Net, OUTPUTS};
+use super::net::{NARD_MOST, Net, OUTPUTS, Outputs};
 use super::search::{Depth, Searcher};
 use crate::engine::{TurnStart, legal_plays};
 
@@ -180,16 +182,36 @@ pub struct GameSamples {
     pub first_won: bool,
 }
 
-/// The chances of `side` as the game's end gives them: win, win big, win a modern
-/// back-gammon, lose big, lose a modern back-gammon. A draw is half a win.
+/// What the game's end teaches a network with these `outputs`, from `side`: its chances to
+/// win, win big, win a modern back-gammon, lose big, lose a modern back-gammon; or under
+/// [`Outputs::NardCount`], the count it wins or loses by (the stake, the game played without
+/// the cube). A draw is half a win.
 #[must_use]
-pub fn outcome_chances(outcome: &Outcome, side: Side) -> [f32; OUTPUTS] {
-    end_chances(outcome.reason, outcome.winner.map(|w| w == side))
+pub fn outcome_chances(outcome: &Outcome, side: Side, outputs: Outputs) -> [f32; OUTPUTS] {
+    end_chances(
+        outcome.reason,
+        outcome.winner.map(|w| w == side),
+        outcome.stake,
+        outputs,
+    )
 }
 
-/// The chances of a side at a game's end for this `reason`, `won` whether the side won
-/// (`None`: a draw).
-fn end_chances(reason: EndReason, won: Option<bool>) -> [f32; OUTPUTS] {
+/// What a game's end teaches, for a side: `won` whether it won (`None`: a draw), `stake` the
+/// stakes the winner scored.
+fn end_chances(
+    reason: EndReason,
+    won: Option<bool>,
+    stake: u32,
+    outputs: Outputs,
+) -> [f32; OUTPUTS] {
+    if outputs == Outputs::NardCount {
+        let count = (stake as f32 / NARD_MOST).min(1.0);
+        return match won {
+            Some(true) => [1.0, count, 0.0, 0.0, 0.0],
+            Some(false) => [0.0, 0.0, 0.0, count, 0.0],
+            None => [0.5, 0.0, 0.0, 0.0, 0.0],
+        };
+    }
     let (big, triple) = match reason {
         EndReason::BoreOff(kind) => (
             matches!(
@@ -265,7 +287,7 @@ fn looked_ahead(searcher: &Searcher, net: &Net, pos: &Position) -> [f32; OUTPUTS
                 .max_by(|a, b| a.1.total_cmp(&b.1))
                 .map_or(*pos, |(p, _)| p);
             if let Some(win) = endings.after_play(&best, t.doublets) {
-                end_chances(win.reason, Some(true))
+                end_chances(win.reason, Some(true), win.stake, net.outputs)
             } else {
                 let next = best.switched();
                 match endings.turn_start(&next) {
@@ -311,14 +333,14 @@ pub fn game_samples(
     let eval = Evaluator::with_net(rules, Some(Arc::clone(net)));
     let searcher = Searcher::with(rules, eval.clone());
     let mut samples = Vec::new();
-    let mut g = outcome_chances(&outcome, first);
+    let mut g = outcome_chances(&outcome, first, net.outputs);
     let mut next_side = None;
     for &(side, pos) in states.iter().rev() {
         // `g`, the λ-return of the state after this one (or the game's end), seen from it.
         let later = match next_side {
             Some(s) if s != side => flip(g),
             Some(_) => g,
-            None => outcome_chances(&outcome, side),
+            None => outcome_chances(&outcome, side, net.outputs),
         };
         if settings.lookahead {
             // This state's own judgement, one throw ahead, mixed with what followed.
@@ -356,11 +378,11 @@ mod tests {
             reason: EndReason::BoreOff(WinKind::Gammon),
         };
         assert_eq!(
-            outcome_chances(&gammon, Side::White),
+            outcome_chances(&gammon, Side::White, Outputs::Chances),
             [1.0, 1.0, 0.0, 0.0, 0.0]
         );
         assert_eq!(
-            outcome_chances(&gammon, Side::Black),
+            outcome_chances(&gammon, Side::Black, Outputs::Chances),
             [0.0, 0.0, 0.0, 1.0, 0.0]
         );
         let backgammon = Outcome {
@@ -368,7 +390,7 @@ mod tests {
             ..gammon
         };
         assert_eq!(
-            outcome_chances(&backgammon, Side::Black),
+            outcome_chances(&backgammon, Side::Black, Outputs::Chances),
             [0.0, 0.0, 0.0, 1.0, 1.0]
         );
         let doublets = Outcome {
@@ -376,7 +398,7 @@ mod tests {
             ..gammon
         };
         assert_eq!(
-            outcome_chances(&doublets, Side::White),
+            outcome_chances(&doublets, Side::White, Outputs::Chances),
             [1.0, 0.0, 0.0, 0.0, 0.0]
         );
         let unplayable = Outcome {
@@ -384,13 +406,19 @@ mod tests {
             stake: 1,
             reason: EndReason::UnplayableDie,
         };
-        assert_eq!(outcome_chances(&unplayable, Side::White), [0.0; 5]);
+        assert_eq!(
+            outcome_chances(&unplayable, Side::White, Outputs::Chances),
+            [0.0; 5]
+        );
         let blocked = Outcome {
             winner: None,
             stake: 0,
             reason: EndReason::Blocked,
         };
-        assert_eq!(outcome_chances(&blocked, Side::Black)[0], 0.5);
+        assert_eq!(
+            outcome_chances(&blocked, Side::Black, Outputs::Chances)[0],
+            0.5
+        );
         let c = [0.6, 0.2, 0.05, 0.1, 0.01];
         assert_eq!(flip(flip(c)), c);
         assert_eq!(flip(c), [1.0 - 0.6, 0.1, 0.01, 0.2, 0.05]);
@@ -414,6 +442,72 @@ mod tests {
         }
         assert!(g.samples.iter().any(|s| s.target[0] == 1.0));
         assert!(g.samples.iter().any(|s| s.target[0] == 0.0));
+    }
+
+    #[test]
+    fn a_nard_count_network_learns_the_count_won_from_every_position() {
+        let nard = Outcome {
+            winner: Some(Side::Black),
+            stake: 12,
+            reason: EndReason::BoreOff(WinKind::NardCount),
+        };
+        assert_eq!(
+            outcome_chances(&nard, Side::Black, Outputs::NardCount),
+            [1.0, 0.2, 0.0, 0.0, 0.0]
+        );
+        assert_eq!(
+            outcome_chances(&nard, Side::White, Outputs::NardCount),
+            [0.0, 0.0, 0.0, 0.2, 0.0]
+        );
+        let rules = Rules::preset(Preset::Nard);
+        let mut net = Net::seeded(5);
+        net.outputs = Outputs::NardCount;
+        let net = Arc::new(net);
+        let settings = TdSettings {
+            lambda: 1.0,
+            ..TdSettings::default()
+        };
+        let counted = game_samples(&rules, &net, 17, settings).unwrap();
+        // Every target is the one count the game was won by, on the winner's side or the
+        // loser's, and it is a whole count of at least 1.
+        let count = counted.samples[0].target[1].max(counted.samples[0].target[3]);
+        let whole = count * NARD_MOST;
+        assert!(
+            whole >= 1.0 && (whole - whole.round()).abs() < 1e-4,
+            "{count}"
+        );
+        for s in &counted.samples {
+            assert!(
+                s.target == [1.0, count, 0.0, 0.0, 0.0] || s.target == [0.0, 0.0, 0.0, count, 0.0],
+                "{:?}",
+                s.target
+            );
+        }
+        // The race at the end is learned too (a network of chances learns contact only).
+        assert!(counted.samples.iter().any(|s| !has_contact(&s.x)));
+        let chances = Arc::new(Net {
+            outputs: Outputs::Chances,
+            ..(*net).clone()
+        });
+        let contact = game_samples(&rules, &chances, 17, settings).unwrap();
+        assert!(contact.samples.iter().all(|s| has_contact(&s.x)));
+    }
+
+    /// Whether the position whose inputs are `x` has contact, read back from the men's inputs
+    /// (a man on a point sets the first of its four; a side's bar is its 97th input).
+    fn has_contact(x: &[f32; crate::ai::net::INPUTS]) -> bool {
+        const SIDE: usize = 98;
+        let rearmost = |base: usize| {
+            if x[base + 96] > 0.0 {
+                return 25;
+            }
+            (1..=24)
+                .rev()
+                .find(|&i| x[base + (i - 1) * 4] > 0.0)
+                .unwrap_or(0)
+        };
+        // Each side counts its own points from its home; the adversary's point j is our 25 − j.
+        rearmost(0) + rearmost(SIDE) > 25
     }
 
     #[test]
