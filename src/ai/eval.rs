@@ -89,6 +89,8 @@ pub struct Evaluator {
     /// Whether the network judges Nard's count itself, in every position
     /// ([`Outputs::NardCount`], under Nard's stakes).
     counts: bool,
+    /// Whether the network judges races too ([`Net::races`], or Nard's count).
+    races: bool,
 }
 
 /// A's chances, from the side on roll.
@@ -160,6 +162,10 @@ impl Evaluator {
             BearOff::Modern => (2.0, 0.45),
             BearOff::Exact => (4.0, 1.5),
         };
+        let counts = rules.stakes == Stakes::Nard
+            && net
+                .as_ref()
+                .is_some_and(|n| n.outputs == Outputs::NardCount);
         Evaluator {
             throws,
             move_rules: MoveRules::from(rules),
@@ -169,10 +175,8 @@ impl Evaluator {
             double_hand,
             endings: Endings::from(rules),
             waste,
-            counts: rules.stakes == Stakes::Nard
-                && net
-                    .as_ref()
-                    .is_some_and(|n| n.outputs == Outputs::NardCount),
+            counts,
+            races: counts || net.as_ref().is_some_and(|n| n.races),
             net,
         }
     }
@@ -277,10 +281,10 @@ impl Evaluator {
     }
 
     /// The network's inputs for `pos`, if the network judges it: if it has contact (without
-    /// contact the race model judges it), or always when the network judges Nard's count.
+    /// contact the race model judges it), or always when the network judges races too.
     #[must_use]
     pub fn inputs(&self, pos: &Position) -> Option<[f32; super::net::INPUTS]> {
-        (self.counts || Evaluator::contact(pos)).then(|| self.encoded(pos))
+        (self.races || Evaluator::contact(pos)).then(|| self.encoded(pos))
     }
 
     fn encoded(&self, pos: &Position) -> [f32; super::net::INPUTS] {
@@ -293,7 +297,7 @@ impl Evaluator {
     pub fn chances(&self, pos: &Position) -> Chances {
         let b = pos.switched();
         let (race_z, ta, tb) = self.race_probit(pos);
-        if Evaluator::contact(pos) {
+        if self.races || Evaluator::contact(pos) {
             let f = self.features(pos, race_z);
             let big = !matches!(self.stakes, Stakes::Single | Stakes::Nard);
             if let Some(net) = &self.net {

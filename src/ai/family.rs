@@ -93,8 +93,9 @@ impl Family {
             // own game (README, "Networks").
             Family::TodasTablas => Some(super::data::NET_TODAS_TABLAS),
             Family::Fails => Some(super::data::NET_FAILS),
+            Family::Nard => Some(super::data::NET_NARD),
             // No network trained for these has yet beaten the modern one at their game.
-            Family::Irish | Family::EarlyBackgammon | Family::Nard => None,
+            Family::Irish | Family::EarlyBackgammon => None,
         }
     }
 
@@ -163,6 +164,14 @@ mod tests {
                 let file = NetFile::parse(bytes).unwrap_or_else(|e| panic!("{f}: {e}"));
                 assert_eq!(file.family, f.name());
                 assert!(file.note("recipe").is_some(), "{f} has no recipe");
+                // Nard is scored by the count of the loser's men, every other game by its
+                // chances.
+                let outputs = if f == Family::Nard {
+                    super::super::net::Outputs::NardCount
+                } else {
+                    super::super::net::Outputs::Chances
+                };
+                assert_eq!(file.net.outputs, outputs, "{f}");
             }
             assert!(f.shipped().is_some(), "{f} has no network");
         }
@@ -180,5 +189,26 @@ mod tests {
             super::super::eval::Evaluator::with_net(&rules, Family::Modern.shipped()).value(&pos);
         // Then the two differ: the family's own network was used
         assert!((own - modern).abs() > 1e-4, "{own} {modern}");
+    }
+
+    #[test]
+    fn nards_network_judges_the_count_in_races_too() {
+        use super::super::eval::Evaluator;
+        let rules = Rules::preset(Preset::Nard);
+        // Given a race: the side on roll has one man left on its ace point, the other all
+        // fifteen in its home table (a count of 15, as the rules count it)
+        let race: crate::engine::Position = "1:1 off:14 / 6:5 5:5 4:5".parse().unwrap();
+        assert!(!Evaluator::contact(&race));
+        // Then Nard's own network judges it, where the modern one leaves it to the race model
+        let own = Evaluator::new(&rules);
+        assert!(own.inputs(&race).is_some());
+        let modern = Evaluator::with_net(&rules, Family::Modern.shipped());
+        assert!(modern.inputs(&race).is_none());
+        // And it expects about the count the side on roll wins with any throw
+        let v = own.value(&race);
+        assert!((12.0..=18.0).contains(&v), "{v}");
+        // Under other stakes a network of Nard's count judges no count
+        let irish = Evaluator::with_net(&Rules::preset(Preset::Irish), Family::Nard.shipped());
+        assert!(irish.inputs(&race).is_none());
     }
 }

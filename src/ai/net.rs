@@ -63,6 +63,9 @@ impl Outputs {
 pub struct Net {
     /// What its outputs mean.
     pub outputs: Outputs,
+    /// Whether it judges races too (positions without contact), which are otherwise left to
+    /// the race model. A network of Nard's count always does.
+    pub races: bool,
     /// `w1[i * HIDDEN + h]`: from input i to hidden unit h.
     pub w1: Vec<f32>,
     /// The hidden units' biases.
@@ -84,6 +87,7 @@ impl Net {
     pub fn zero() -> Net {
         Net {
             outputs: Outputs::Chances,
+            races: false,
             w1: vec![0.0; INPUTS * HIDDEN],
             b1: vec![0.0; HIDDEN],
             w2: vec![0.0; HIDDEN * OUTPUTS],
@@ -103,6 +107,7 @@ impl Net {
         let mut take = |n: usize| all.by_ref().take(n).collect::<Vec<f32>>();
         Some(Net {
             outputs: Outputs::Chances,
+            races: false,
             w1: take(INPUTS * HIDDEN),
             b1: take(HIDDEN),
             w2: take(HIDDEN * OUTPUTS),

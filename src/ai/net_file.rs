@@ -13,7 +13,8 @@
 //!
 //! The header ends at the first empty line. `family` and `shape` must be there; `outputs`
 //! says what the outputs mean (`chances` if it is not there, or `nard-count`,
-//! [`super::net::Outputs`]); every other line is kept as it is, for people to read.
+//! [`super::net::Outputs`]); `races: judged` that it judges races too ([`Net::races`]);
+//! every other line is kept as it is, for people to read.
 
 use thiserror::Error;
 
@@ -37,6 +38,8 @@ pub enum NetFileError {
     NoFamily,
     #[error("the header's outputs are `{0}`, not `chances` or `nard-count`")]
     UnknownOutputs(String),
+    #[error("the header's races are `{0}`, not `judged`")]
+    UnknownRaces(String),
     #[error("the network's shape is {found}, not {INPUTS} {HIDDEN} {OUTPUTS}")]
     WrongShape { found: String },
     #[error("the file holds {found} bytes of weights, not {}", WEIGHTS * 4)]
@@ -91,7 +94,7 @@ impl NetFile {
             return Err(NetFileError::NotANetwork);
         }
         let (mut family, mut shape, mut notes) = (None, None, Vec::new());
-        let mut outputs = Outputs::Chances;
+        let (mut outputs, mut races) = (Outputs::Chances, false);
         for line in lines {
             let (name, value) = line
                 .split_once(": ")
@@ -104,6 +107,8 @@ impl NetFile {
                     outputs = Outputs::from_name(value)
                         .ok_or_else(|| NetFileError::UnknownOutputs(value.to_string()))?;
                 }
+                "races" if value == "judged" => races = true,
+                "races" => return Err(NetFileError::UnknownRaces(value.to_string())),
                 _ => notes.push((name.to_string(), value.to_string())),
             }
         }
@@ -117,6 +122,7 @@ impl NetFile {
             found: weights.len(),
         })?;
         net.outputs = outputs;
+        net.races = races;
         Ok(NetFile { family, notes, net })
     }
 
@@ -129,6 +135,9 @@ impl NetFile {
         );
         if self.net.outputs != Outputs::Chances {
             text.push_str(&format!("outputs: {}\n", self.net.outputs.name()));
+        }
+        if self.net.races {
+            text.push_str("races: judged\n");
         }
         for (name, value) in &self.notes {
             text.push_str(&format!("{name}: {value}\n"));
@@ -171,16 +180,17 @@ mod tests {
     fn what_the_outputs_mean_is_kept_in_the_header() {
         let mut file = sample();
         file.net.outputs = Outputs::NardCount;
+        file.net.races = true;
         let bytes = file.to_bytes();
         assert!(String::from_utf8_lossy(&bytes[..80]).contains("\noutputs: nard-count\n"));
         let back = NetFile::parse(&bytes).unwrap();
         assert_eq!(back.net.outputs, Outputs::NardCount);
+        assert!(back.net.races);
         assert_eq!(back, file);
-        // A file that does not say is read as chances, as every file was before.
-        assert_eq!(
-            NetFile::parse(&sample().to_bytes()).unwrap().net.outputs,
-            Outputs::Chances
-        );
+        // A file that does not say is read as chances for contact only, as every file was
+        // before.
+        let plain = NetFile::parse(&sample().to_bytes()).unwrap().net;
+        assert_eq!((plain.outputs, plain.races), (Outputs::Chances, false));
         let text = String::from_utf8_lossy(&bytes[..100]).to_string();
         let odd = [
             text.replace("nard-count", "nard-score").as_bytes(),

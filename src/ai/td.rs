@@ -493,6 +493,27 @@ mod tests {
         assert!(contact.samples.iter().all(|s| has_contact(&s.x)));
     }
 
+    #[test]
+    fn a_network_that_judges_races_learns_them() {
+        let rules = Rules::preset(Preset::Irish);
+        let settings = TdSettings {
+            lambda: 1.0,
+            ..TdSettings::default()
+        };
+        let mut net = Net::seeded(5);
+        let contact = game_samples(&rules, &Arc::new(net.clone()), 17, settings).unwrap();
+        assert!(contact.samples.iter().all(|s| has_contact(&s.x)));
+        net.races = true;
+        let all = game_samples(&rules, &Arc::new(net), 17, settings).unwrap();
+        assert!(all.samples.iter().any(|s| !has_contact(&s.x)));
+        // Still the chances of Irish's single game: won or lost.
+        assert!(
+            all.samples
+                .iter()
+                .all(|s| s.target[1..] == [0.0; 4] && (s.target[0] == 0.0 || s.target[0] == 1.0))
+        );
+    }
+
     /// Whether the position whose inputs are `x` has contact, read back from the men's inputs
     /// (a man on a point sets the first of its four; a side's bar is its 97th input).
     fn has_contact(x: &[f32; crate::ai::net::INPUTS]) -> bool {
