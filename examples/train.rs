@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release --example train -- --preset irish --games 60000 --seed 1 \
 //!     --out src/ai/data/net-irish.bin [--from FILE] [--lambda 0.7] [--rate 0.0002] \
-//!     [--threads 2] [--round 32] [--every 2000] [--lookahead] [--fresh] [--races]
+//!     [--threads 2] [--round 32] [--every 2000] [--lookahead] [--fresh] [--races] [--stakes]
 //! ```
 //!
 //! - It starts from `--from` (a network file), from small random weights with `--fresh`, or
@@ -13,8 +13,10 @@
 //!   beside and renamed, so a stopped run never leaves half a file) and logs a line to stderr:
 //!   games, positions learned, the mean squared error of the win output against its targets,
 //!   the first mover's wins, and games a second.
-//! - `--races`: the network judges and learns races too, not only positions with contact
-//!   (Nard's network always does: it learns the count, which the race model does not know).
+//! - `--races`: the network judges and learns races too, not only positions with contact.
+//! - `--stakes`: the network learns the stakes won or lost (over the most a game can score)
+//!   in place of the chances of winning big, in every position, races too. Nard's network
+//!   always does: its count is no chance, and the race model does not know it.
 //! - The header records the family, the games, the seed and the settings, and the recipe.
 #![allow(clippy::print_stderr)]
 
@@ -99,10 +101,11 @@ fn run() -> Result<(), String> {
     };
     let (done, from, earlier) = done;
     let mut start = start;
-    if family == Family::Nard {
-        // Nard is scored by the loser's men left: the network learns that count, in every
-        // position (races too), in place of the chances of winning big.
-        start.outputs = Outputs::NardCount;
+    if family == Family::Nard || args.iter().any(|a| a == "--stakes") {
+        // The network learns the stakes won or lost, in every position (races too), in place
+        // of the chances of winning big: Nard is scored by the loser's men left, which no
+        // chance measures.
+        start.outputs = Outputs::Stakes;
     }
     if args.iter().any(|a| a == "--races") {
         // The network judges and learns races too, in place of the race model.

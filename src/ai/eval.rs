@@ -68,7 +68,7 @@ pub const FEATURE_NAMES: [&str; HEAD] = [
 
 use super::data::weights::{W_LOSE_BIG, W_WIN, W_WIN_BIG};
 use super::family::Family;
-use super::net::{NARD_MOST, Net, Outputs};
+use super::net::{Net, Outputs};
 use std::sync::Arc;
 
 /// What a position is worth, for one set of rules. Cheap to build; `Send` and `Sync`.
@@ -86,10 +86,10 @@ pub struct Evaluator {
     endings: Endings,
     /// Pips lost in bearing off: a fixed part and a part per man left.
     waste: (f32, f32),
-    /// Whether the network judges Nard's count itself, in every position
-    /// ([`Outputs::NardCount`], under Nard's stakes).
-    counts: bool,
-    /// Whether the network judges races too ([`Net::races`], or Nard's count).
+    /// The most a game can score, if the network judges the stakes itself, in every position
+    /// ([`Outputs::Stakes`]).
+    stakes_scale: Option<f32>,
+    /// Whether the network judges races too ([`Net::races`], or the stakes).
     races: bool,
 }
 
@@ -162,10 +162,10 @@ impl Evaluator {
             BearOff::Modern => (2.0, 0.45),
             BearOff::Exact => (4.0, 1.5),
         };
-        let counts = rules.stakes == Stakes::Nard
-            && net
-                .as_ref()
-                .is_some_and(|n| n.outputs == Outputs::NardCount);
+        let stakes_scale = net
+            .as_ref()
+            .is_some_and(|n| n.outputs == Outputs::Stakes)
+            .then(|| crate::engine::most_stake(rules.stakes) as f32);
         Evaluator {
             throws,
             move_rules: MoveRules::from(rules),
@@ -175,8 +175,8 @@ impl Evaluator {
             double_hand,
             endings: Endings::from(rules),
             waste,
-            counts,
-            races: counts || net.as_ref().is_some_and(|n| n.races),
+            stakes_scale,
+            races: stakes_scale.is_some() || net.as_ref().is_some_and(|n| n.races),
             net,
         }
     }
@@ -185,10 +185,10 @@ impl Evaluator {
     /// of 1: from −(the most a game can cost) to +(the most it can win).
     #[must_use]
     pub fn value(&self, pos: &Position) -> f32 {
-        let v = match (self.counts, &self.net) {
-            (true, Some(net)) => {
+        let v = match (self.stakes_scale, &self.net) {
+            (Some(most), Some(net)) => {
                 let (out, _) = net.forward(&self.encoded(pos));
-                NARD_MOST * (out[1] - out[3])
+                most * (out[1] - out[3])
             }
             _ => self.equity(pos, self.chances(pos)),
         };
@@ -197,6 +197,13 @@ impl Evaluator {
             return -lose + (1.0 - lose) * v;
         }
         v
+    }
+
+    /// The most a game can score, by which a network of [`Outputs::Stakes`] divides the stakes;
+    /// `None` for a network of chances.
+    #[must_use]
+    pub fn stakes_scale(&self) -> Option<f32> {
+        self.stakes_scale
     }
 
     /// Fails: the chance that the side on roll throws a die it cannot play (and so loses);
@@ -301,7 +308,7 @@ impl Evaluator {
             let f = self.features(pos, race_z);
             let big = !matches!(self.stakes, Stakes::Single | Stakes::Nard);
             if let Some(net) = &self.net {
-                // A network of Nard's count judges no chance of winning big.
+                // A network of the stakes judges no chance of winning big.
                 let big = big && net.outputs == Outputs::Chances;
                 let (out, _) = net.forward(&Net::encode(pos, &f[1..]));
                 let win = out[0];

@@ -26,18 +26,16 @@ pub const WEIGHTS: usize = INPUTS * HIDDEN + HIDDEN + HIDDEN * OUTPUTS + OUTPUTS
 /// What the network's outputs mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Outputs {
-    /// GNU Backgammon's five chances (see [`OUTPUTS`]), for positions with contact.
+    /// GNU Backgammon's five chances (see [`OUTPUTS`]).
     #[default]
     Chances,
-    /// Nard's count, for every position (races too): out 0 the chance to win; out 1 what A
-    /// may expect to score, counted only when A wins, and out 3 what B may expect likewise,
-    /// each over [`NARD_MOST`]; outs 2 and 4 unused.
-    NardCount,
+    /// The stakes: out 0 the chance to win; out 1 the stakes A may expect to win (counted
+    /// only when A wins: the stakes table's gammons, back-gammons, doublets or Nard's count),
+    /// out 3 what B may expect likewise, each over the most a game can score
+    /// ([`crate::engine::most_stake`]); outs 2 and 4 unused. Such a network judges every
+    /// position, races too.
+    Stakes,
 }
-
-/// The most a game of Nard can score (15 men, each at 4): the scale of
-/// [`Outputs::NardCount`]'s counts.
-pub const NARD_MOST: f32 = 60.0;
 
 impl Outputs {
     /// The outputs' name in a network file's header.
@@ -45,14 +43,14 @@ impl Outputs {
     pub fn name(self) -> &'static str {
         match self {
             Outputs::Chances => "chances",
-            Outputs::NardCount => "nard-count",
+            Outputs::Stakes => "stakes",
         }
     }
 
     /// The outputs called `name`.
     #[must_use]
     pub fn from_name(name: &str) -> Option<Outputs> {
-        [Outputs::Chances, Outputs::NardCount]
+        [Outputs::Chances, Outputs::Stakes]
             .into_iter()
             .find(|o| o.name() == name)
     }
@@ -64,7 +62,7 @@ pub struct Net {
     /// What its outputs mean.
     pub outputs: Outputs,
     /// Whether it judges races too (positions without contact), which are otherwise left to
-    /// the race model. A network of Nard's count always does.
+    /// the race model. A network of [`Outputs::Stakes`] always does.
     pub races: bool,
     /// `w1[i * HIDDEN + h]`: from input i to hidden unit h.
     pub w1: Vec<f32>,

@@ -12,7 +12,7 @@
 //! ```
 //!
 //! The header ends at the first empty line. `family` and `shape` must be there; `outputs`
-//! says what the outputs mean (`chances` if it is not there, or `nard-count`,
+//! says what the outputs mean (`chances` if it is not there, or `stakes`,
 //! [`super::net::Outputs`]); `races: judged` that it judges races too ([`Net::races`]);
 //! every other line is kept as it is, for people to read.
 
@@ -36,7 +36,7 @@ pub enum NetFileError {
     Missing(&'static str),
     #[error("the header's family is empty")]
     NoFamily,
-    #[error("the header's outputs are `{0}`, not `chances` or `nard-count`")]
+    #[error("the header's outputs are `{0}`, not `chances` or `stakes`")]
     UnknownOutputs(String),
     #[error("the header's races are `{0}`, not `judged`")]
     UnknownRaces(String),
@@ -179,12 +179,12 @@ mod tests {
     #[test]
     fn what_the_outputs_mean_is_kept_in_the_header() {
         let mut file = sample();
-        file.net.outputs = Outputs::NardCount;
+        file.net.outputs = Outputs::Stakes;
         file.net.races = true;
         let bytes = file.to_bytes();
-        assert!(String::from_utf8_lossy(&bytes[..80]).contains("\noutputs: nard-count\n"));
+        assert!(String::from_utf8_lossy(&bytes[..80]).contains("\noutputs: stakes\n"));
         let back = NetFile::parse(&bytes).unwrap();
-        assert_eq!(back.net.outputs, Outputs::NardCount);
+        assert_eq!(back.net.outputs, Outputs::Stakes);
         assert!(back.net.races);
         assert_eq!(back, file);
         // A file that does not say is read as chances for contact only, as every file was
@@ -193,13 +193,14 @@ mod tests {
         assert_eq!((plain.outputs, plain.races), (Outputs::Chances, false));
         let text = String::from_utf8_lossy(&bytes[..100]).to_string();
         let odd = [
-            text.replace("nard-count", "nard-score").as_bytes(),
+            text.replace("outputs: stakes", "outputs: scores")
+                .as_bytes(),
             &bytes[100..],
         ]
         .concat();
         assert_eq!(
             NetFile::parse(&odd),
-            Err(NetFileError::UnknownOutputs("nard-score".into()))
+            Err(NetFileError::UnknownOutputs("scores".into()))
         );
     }
 

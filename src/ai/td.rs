@@ -7,9 +7,9 @@
 //! the game's end (win, win big, win a modern back-gammon, and the same for the loser) mixed
 //! with the network's judgement of the positions that followed, `λ` the weight of the later
 //! ones. Race positions are not learned (the race model judges them) but their judgement is
-//! part of the earlier positions' targets; a network of Nard's count
-//! ([`super::net::Outputs::NardCount`]) judges and learns every position, races too, and
-//! learns the count won or lost rather than the chances of winning big. Under Fails the judgement of a position includes the
+//! part of the earlier positions' targets. A network of the stakes
+//! ([`super::net::Outputs::Stakes`], Nard's count for one) judges and learns every position,
+//! races too, and learns the stakes won or lost rather than the chances of winning big. Under Fails the judgement of a position includes the
 //! chance that its side throws a die it cannot play.
 //!
 //! Games are played a round at a time, on several threads, each with the same copy of the
@@ -25,7 +25,7 @@ use crate::level::Level;
 use super::contest::{Contender, ContestError, Seat, play_game};
 use super::eval::Evaluator;
 use super::learn::{Adam, Sample, shuffle};
-use super::net::{NARD_MOST, Net, OUTPUTS, Outputs};
+use super::net::{Net, OUTPUTS};
 use super::search::{Depth, Searcher};
 use crate::engine::{TurnStart, legal_plays};
 
@@ -182,17 +182,17 @@ pub struct GameSamples {
     pub first_won: bool,
 }
 
-/// What the game's end teaches a network with these `outputs`, from `side`: its chances to
-/// win, win big, win a modern back-gammon, lose big, lose a modern back-gammon; or under
-/// [`Outputs::NardCount`], the count it wins or loses by (the stake, the game played without
-/// the cube). A draw is half a win.
+/// What the game's end teaches a network, from `side`: its chances to win, win big, win a
+/// modern back-gammon, lose big, lose a modern back-gammon; or for a network of the stakes
+/// (`stakes_scale`, the most a game can score: [`Evaluator::stakes_scale`]), the stakes it wins
+/// or loses (the game played without the cube) over that most. A draw is half a win.
 #[must_use]
-pub fn outcome_chances(outcome: &Outcome, side: Side, outputs: Outputs) -> [f32; OUTPUTS] {
+pub fn outcome_chances(outcome: &Outcome, side: Side, stakes_scale: Option<f32>) -> [f32; OUTPUTS] {
     end_chances(
         outcome.reason,
         outcome.winner.map(|w| w == side),
         outcome.stake,
-        outputs,
+        stakes_scale,
     )
 }
 
@@ -202,13 +202,13 @@ fn end_chances(
     reason: EndReason,
     won: Option<bool>,
     stake: u32,
-    outputs: Outputs,
+    stakes_scale: Option<f32>,
 ) -> [f32; OUTPUTS] {
-    if outputs == Outputs::NardCount {
-        let count = (stake as f32 / NARD_MOST).min(1.0);
+    if let Some(most) = stakes_scale {
+        let share = (stake as f32 / most).min(1.0);
         return match won {
-            Some(true) => [1.0, count, 0.0, 0.0, 0.0],
-            Some(false) => [0.0, 0.0, 0.0, count, 0.0],
+            Some(true) => [1.0, share, 0.0, 0.0, 0.0],
+            Some(false) => [0.0, 0.0, 0.0, share, 0.0],
             None => [0.5, 0.0, 0.0, 0.0, 0.0],
         };
     }
@@ -255,6 +255,10 @@ fn judged(eval: &Evaluator, net: &Net, pos: &Position) -> [f32; OUTPUTS] {
         for v in &mut c {
             *v *= 1.0 - lose;
         }
+        // A network of the stakes counts the single game so lost among the stakes lost.
+        if let Some(most) = eval.stakes_scale() {
+            c[3] += lose / most;
+        }
     }
     c
 }
@@ -287,7 +291,7 @@ fn looked_ahead(searcher: &Searcher, net: &Net, pos: &Position) -> [f32; OUTPUTS
                 .max_by(|a, b| a.1.total_cmp(&b.1))
                 .map_or(*pos, |(p, _)| p);
             if let Some(win) = endings.after_play(&best, t.doublets) {
-                end_chances(win.reason, Some(true), win.stake, net.outputs)
+                end_chances(win.reason, Some(true), win.stake, eval.stakes_scale())
             } else {
                 let next = best.switched();
                 match endings.turn_start(&next) {
@@ -333,14 +337,15 @@ pub fn game_samples(
     let eval = Evaluator::with_net(rules, Some(Arc::clone(net)));
     let searcher = Searcher::with(rules, eval.clone());
     let mut samples = Vec::new();
-    let mut g = outcome_chances(&outcome, first, net.outputs);
+    let scale = eval.stakes_scale();
+    let mut g = outcome_chances(&outcome, first, scale);
     let mut next_side = None;
     for &(side, pos) in states.iter().rev() {
         // `g`, the λ-return of the state after this one (or the game's end), seen from it.
         let later = match next_side {
             Some(s) if s != side => flip(g),
             Some(_) => g,
-            None => outcome_chances(&outcome, side, net.outputs),
+            None => outcome_chances(&outcome, side, scale),
         };
         if settings.lookahead {
             // This state's own judgement, one throw ahead, mixed with what followed.
@@ -368,6 +373,7 @@ pub fn game_samples(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::net::Outputs;
     use crate::engine::Preset;
 
     #[test]
@@ -378,11 +384,11 @@ mod tests {
             reason: EndReason::BoreOff(WinKind::Gammon),
         };
         assert_eq!(
-            outcome_chances(&gammon, Side::White, Outputs::Chances),
+            outcome_chances(&gammon, Side::White, None),
             [1.0, 1.0, 0.0, 0.0, 0.0]
         );
         assert_eq!(
-            outcome_chances(&gammon, Side::Black, Outputs::Chances),
+            outcome_chances(&gammon, Side::Black, None),
             [0.0, 0.0, 0.0, 1.0, 0.0]
         );
         let backgammon = Outcome {
@@ -390,7 +396,7 @@ mod tests {
             ..gammon
         };
         assert_eq!(
-            outcome_chances(&backgammon, Side::Black, Outputs::Chances),
+            outcome_chances(&backgammon, Side::Black, None),
             [0.0, 0.0, 0.0, 1.0, 1.0]
         );
         let doublets = Outcome {
@@ -398,7 +404,7 @@ mod tests {
             ..gammon
         };
         assert_eq!(
-            outcome_chances(&doublets, Side::White, Outputs::Chances),
+            outcome_chances(&doublets, Side::White, None),
             [1.0, 0.0, 0.0, 0.0, 0.0]
         );
         let unplayable = Outcome {
@@ -406,19 +412,13 @@ mod tests {
             stake: 1,
             reason: EndReason::UnplayableDie,
         };
-        assert_eq!(
-            outcome_chances(&unplayable, Side::White, Outputs::Chances),
-            [0.0; 5]
-        );
+        assert_eq!(outcome_chances(&unplayable, Side::White, None), [0.0; 5]);
         let blocked = Outcome {
             winner: None,
             stake: 0,
             reason: EndReason::Blocked,
         };
-        assert_eq!(
-            outcome_chances(&blocked, Side::Black, Outputs::Chances)[0],
-            0.5
-        );
+        assert_eq!(outcome_chances(&blocked, Side::Black, None)[0], 0.5);
         let c = [0.6, 0.2, 0.05, 0.1, 0.01];
         assert_eq!(flip(flip(c)), c);
         assert_eq!(flip(c), [1.0 - 0.6, 0.1, 0.01, 0.2, 0.05]);
@@ -445,23 +445,23 @@ mod tests {
     }
 
     #[test]
-    fn a_nard_count_network_learns_the_count_won_from_every_position() {
+    fn a_network_of_the_stakes_learns_nards_count_from_every_position() {
         let nard = Outcome {
             winner: Some(Side::Black),
             stake: 12,
             reason: EndReason::BoreOff(WinKind::NardCount),
         };
         assert_eq!(
-            outcome_chances(&nard, Side::Black, Outputs::NardCount),
+            outcome_chances(&nard, Side::Black, Some(60.0)),
             [1.0, 0.2, 0.0, 0.0, 0.0]
         );
         assert_eq!(
-            outcome_chances(&nard, Side::White, Outputs::NardCount),
+            outcome_chances(&nard, Side::White, Some(60.0)),
             [0.0, 0.0, 0.0, 0.2, 0.0]
         );
         let rules = Rules::preset(Preset::Nard);
         let mut net = Net::seeded(5);
-        net.outputs = Outputs::NardCount;
+        net.outputs = Outputs::Stakes;
         let net = Arc::new(net);
         let settings = TdSettings {
             lambda: 1.0,
@@ -471,7 +471,7 @@ mod tests {
         // Every target is the one count the game was won by, on the winner's side or the
         // loser's, and it is a whole count of at least 1.
         let count = counted.samples[0].target[1].max(counted.samples[0].target[3]);
-        let whole = count * NARD_MOST;
+        let whole = count * 60.0;
         assert!(
             whole >= 1.0 && (whole - whole.round()).abs() < 1e-4,
             "{count}"

@@ -36,4 +36,4 @@ pub use rules::{
     Stakes,
 };
 pub use side::Side;
-pub use stakes::{Cube, CubeChoice, Tally, WinKind, stake_words};
+pub use stakes::{Cube, CubeChoice, Tally, WinKind, most_stake, stake_words};

@@ -31,6 +31,19 @@ pub enum WinKind {
     NardCount,
 }
 
+/// The most one game can score under `stakes`, before the cube: a plain win (1), a
+/// back-gammon on doublets (Willughby 3, Cotton 4), a modern backgammon (3), or in Nard every
+/// one of the loser's fifteen men counted at 4.
+#[must_use]
+pub fn most_stake(stakes: Stakes) -> u32 {
+    match stakes {
+        Stakes::Single => 1,
+        Stakes::Willughby | Stakes::Gammons => 3,
+        Stakes::Cotton => 4,
+        Stakes::Nard => 15 * 4,
+    }
+}
+
 /// The stake a bearing-off win is worth before the cube, and what kind of win it was.
 ///
 /// `loser` is the position seen from the loser; `doublets` says whether the winner's last throw
@@ -171,6 +184,36 @@ mod tests {
 
     fn loser(text: &str) -> Position {
         text.parse().unwrap()
+    }
+
+    #[test]
+    fn no_win_scores_more_than_the_most_and_some_win_scores_it() {
+        for stakes in [
+            Stakes::Single,
+            Stakes::Willughby,
+            Stakes::Cotton,
+            Stakes::Gammons,
+            Stakes::Nard,
+        ] {
+            // Every loser with all fifteen men on one place, none borne off, or some borne
+            // off and the rest on one place; each with and without doublets.
+            let mut highest = 0;
+            for place in (1..=24).map(|p| format!("{p}")).chain(["bar".to_string()]) {
+                for off in [0, 3, 14] {
+                    let text = if off == 0 {
+                        format!("{place}:15 / off:15")
+                    } else {
+                        format!("{place}:{} off:{off} / off:15", 15 - off)
+                    };
+                    for d in [false, true] {
+                        let (stake, _) = bear_off_stake(stakes, &loser(&text), d);
+                        assert!(stake <= most_stake(stakes), "{stakes:?} {text} {d}");
+                        highest = highest.max(stake);
+                    }
+                }
+            }
+            assert_eq!(highest, most_stake(stakes), "{stakes:?}");
+        }
     }
 
     #[test]

@@ -17,5 +17,6 @@ pub const NET_TODAS_TABLAS: &[u8] = include_bytes!("net-todas-tablas.bin");
 pub const NET_FAILS: &[u8] = include_bytes!("net-fails.bin");
 
 /// The Nard network ([`super::family::Family::Nard`]), trained by self-play from the modern
-/// one to judge Nard's count ([`super::net::Outputs::NardCount`]; its header gives the recipe).
+/// one to judge Nard's count as the stakes ([`super::net::Outputs::Stakes`]; its header gives
+/// the recipe).
 pub const NET_NARD: &[u8] = include_bytes!("net-nard.bin");
