@@ -61,7 +61,7 @@ fn compare(preset: Preset, games: u64) -> (Tally, Tally, u32) {
 
 #[test]
 fn the_novice_makes_a_learners_mistakes_and_not_random_ones() {
-    for preset in [Preset::Modern, Preset::Irish] {
+    for preset in [Preset::Modern, Preset::Irish, Preset::Nard] {
         // Given every decision of 12 seeded fair-against-fair games
         let (fair, novice, same) = compare(preset, 12);
         // Then the novice hits more, leaves more blots and keeps fewer men back than fair

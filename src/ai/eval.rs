@@ -199,6 +199,12 @@ impl Evaluator {
         v
     }
 
+    /// The rules' stakes table.
+    #[must_use]
+    pub fn stakes(&self) -> Stakes {
+        self.stakes
+    }
+
     /// The most a game can score, by which a network of [`Outputs::Stakes`] divides the stakes;
     /// `None` for a network of chances.
     #[must_use]

@@ -8,9 +8,13 @@
 //!
 //! These are the faults a person can see and punish, not uniformly bad plays.
 
-use crate::engine::Position;
+use crate::engine::{Position, Stakes};
 
 use super::search::Searcher;
+
+/// What a won game of Nard scores, about: the count of the loser's men (4.8 a win, fair
+/// against fair over 8,000 games). The learner's leanings are in games; Nard's values in men.
+const NARD_GAME: f32 = 5.0;
 
 /// What a learner adds to the fair judgement of a play that leaves `after` (seen from the side
 /// that played), in the same units (stakes per unit of the cube).
@@ -24,7 +28,12 @@ pub(crate) fn lean(searcher: &Searcher, after: &Position) -> f32 {
     // Men still in the adversary's home table (points 19 to 24 for the side that played).
     let p = after.pips();
     let back: f32 = (19..=24).map(|i| f32::from(p[i].max(0))).sum();
-    0.1 * hits + 0.1 * exposed - 0.1 * back + waver(after)
+    let game = if searcher.eval.stakes() == Stakes::Nard {
+        NARD_GAME
+    } else {
+        1.0
+    };
+    game * (0.1 * hits + 0.1 * exposed - 0.1 * back + waver(after))
 }
 
 /// A small, repeatable wavering between plays, drawn from the position itself.
