@@ -8,7 +8,10 @@
 //! contact) are judged by a model of throws still needed, whose mean and spread come from the
 //! rules' own dice and bearing-off rule; positions with contact by the network of
 //! [`super::net`], fed with the men on every point and a few hand-made features (race, shots,
-//! made points, primes, anchors, men back, the bar). Should the network's weights be missing,
+//! made points, primes, anchors, men back, the bar). A network may judge races too
+//! ([`Net::races`]), and a network of the stakes ([`Outputs::Stakes`], Nard's) judges every
+//! position and gives the stakes each side may expect, not chances: Nard's count is no
+//! chance. Should the network's weights be missing,
 //! a logistic model over the same features (`data/weights.rs`) stands in. Both were fitted to GNU
 //! Backgammon's evaluations of modern positions by `examples/fit_eval.rs`.
 //!
