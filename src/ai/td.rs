@@ -9,8 +9,9 @@
 //! ones. Race positions are not learned (the race model judges them) but their judgement is
 //! part of the earlier positions' targets. A network of the stakes
 //! ([`super::net::Outputs::Stakes`], Nard's count for one) judges and learns every position,
-//! races too, and learns the stakes won or lost rather than the chances of winning big. Under Fails the judgement of a position includes the
-//! chance that its side throws a die it cannot play.
+//! races too, and learns the stakes won or lost rather than the chances of winning big.
+//! Under Fails the judgement of a position includes the chance that its side throws a die it
+//! cannot play.
 //!
 //! Games are played a round at a time, on several threads, each with the same copy of the
 //! network; the round's positions are then learned by [`Adam`] in small batches. Every game's
