@@ -91,11 +91,12 @@ impl Family {
             Family::Modern => Some(super::data::NET_MODERN),
             // Trained by `examples/train.rs`; each shipped network beat the modern one at its
             // own game (README, "Networks").
+            Family::Irish => Some(super::data::NET_IRISH),
             Family::TodasTablas => Some(super::data::NET_TODAS_TABLAS),
             Family::Fails => Some(super::data::NET_FAILS),
             Family::Nard => Some(super::data::NET_NARD),
             // No network trained for these has yet beaten the modern one at their game.
-            Family::Irish | Family::EarlyBackgammon => None,
+            Family::EarlyBackgammon => None,
         }
     }
 
@@ -180,15 +181,22 @@ mod tests {
 
     #[test]
     fn a_family_with_a_network_of_its_own_is_judged_by_it() {
-        // Given a Todas Tablas position with contact
-        let rules = Rules::preset(Preset::TodasTablas);
-        let pos = crate::engine::Game::new(rules.clone()).unwrap().start();
-        // When it is judged by the family's evaluation and by the modern network's
-        let own = super::super::eval::Evaluator::new(&rules).value(&pos);
-        let modern =
-            super::super::eval::Evaluator::with_net(&rules, Family::Modern.shipped()).value(&pos);
-        // Then the two differ: the family's own network was used
-        assert!((own - modern).abs() > 1e-4, "{own} {modern}");
+        for preset in [
+            Preset::TodasTablas,
+            Preset::Irish,
+            Preset::IrishCotton,
+            Preset::DoubleHandIrish,
+        ] {
+            // Given a position with contact under the preset's rules
+            let rules = Rules::preset(preset);
+            let pos = crate::engine::Game::new(rules.clone()).unwrap().start();
+            // When it is judged by the family's evaluation and by the modern network's
+            let own = super::super::eval::Evaluator::new(&rules).value(&pos);
+            let modern = super::super::eval::Evaluator::with_net(&rules, Family::Modern.shipped())
+                .value(&pos);
+            // Then the two differ: the family's own network was used
+            assert!((own - modern).abs() > 1e-4, "{preset:?}: {own} {modern}");
+        }
     }
 
     #[test]

@@ -12,6 +12,10 @@ pub const NET_MODERN: &[u8] = include_bytes!("net-modern.bin");
 /// from the modern one (its header gives the recipe).
 pub const NET_TODAS_TABLAS: &[u8] = include_bytes!("net-todas-tablas.bin");
 
+/// The Irish network ([`super::family::Family::Irish`]: Irish, Cotton's Irish and Double-hand
+/// Irish), trained by self-play from the modern one (its header gives the recipe).
+pub const NET_IRISH: &[u8] = include_bytes!("net-irish.bin");
+
 /// The Fails network ([`super::family::Family::Fails`]), trained by self-play from the modern
 /// one (its header gives the recipe).
 pub const NET_FAILS: &[u8] = include_bytes!("net-fails.bin");
