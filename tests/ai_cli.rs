@@ -230,14 +230,26 @@ fn shipped(family: &str) -> String {
 
 #[test]
 fn selfplay_pits_two_networks_with_all_else_equal() {
-    // Given the same seeded games of Irish, fair against fair
+    // Given the same seeded games of Willughby's Backgammon, fair against fair
     let base = [
-        "selfplay", "--preset", "irish", "--white", "fair", "--black", "fair", "--games", "6",
-        "--seed", "4", "--jobs", "1",
+        "selfplay",
+        "--preset",
+        "backgammon-willughby",
+        "--white",
+        "fair",
+        "--black",
+        "fair",
+        "--games",
+        "6",
+        "--seed",
+        "4",
+        "--jobs",
+        "1",
     ];
     let modern = shipped("modern");
     let plain = stdout(&gamester(&base));
-    // When White is given by file the network Irish is judged by (the modern one)
+    // When White is given by file the network the early Backgammons are judged by (the
+    // modern one: none trained for them has beaten it)
     let same = gamester(&[&base[..], &["--white-net", &modern]].concat());
     assert!(same.status.success());
     let same_err = same.stderr.clone();
@@ -250,7 +262,7 @@ fn selfplay_pits_two_networks_with_all_else_equal() {
             .collect()
     };
     assert_eq!(wins(&same), wins(&plain));
-    // And stderr notes that the network was trained for another family than Irish's
+    // And stderr notes that the network was trained for another family than theirs
     let err = String::from_utf8_lossy(&same_err);
     assert!(err.contains("trained for the modern family"), "{err}");
     // And another network plays other games
