@@ -95,7 +95,8 @@ impl Family {
             Family::TodasTablas => Some(super::data::NET_TODAS_TABLAS),
             Family::Fails => Some(super::data::NET_FAILS),
             Family::Nard => Some(super::data::NET_NARD),
-            // No network trained for these has yet beaten the modern one at their game.
+            // No network trained for the early Backgammons has yet beaten the modern one at
+            // their game (README, "Networks").
             Family::EarlyBackgammon => None,
         }
     }
