@@ -4,8 +4,10 @@
 //! Which family a set of rules belongs to is decided by the options that change what a
 //! position is worth, in this order: Nard's count; three dice (or the minoret); a bound table
 //! that loses, or a win by capturing every man (Todas Tablas); doublets played once (Irish);
-//! the modern bearing off with a bound table waited out (modern backgammon); and otherwise the
-//! early Backgammons (doublets twice over, the break, the old bearing off).
+//! the modern bearing off with a bound table waited out (modern backgammon); a man borne off
+//! only by an exact die (the Incompleat Gamester's Backgammon); and otherwise the early
+//! Backgammons (doublets twice over, the break, a man borne off by any die that carries him
+//! over the edge).
 
 use std::sync::{Arc, OnceLock};
 
@@ -20,16 +22,18 @@ pub enum Family {
     Modern,
     Irish,
     EarlyBackgammon,
+    IncompleatBackgammon,
     Fails,
     Nard,
     TodasTablas,
 }
 
 impl Family {
-    pub const ALL: [Family; 6] = [
+    pub const ALL: [Family; 7] = [
         Family::Modern,
         Family::Irish,
         Family::EarlyBackgammon,
+        Family::IncompleatBackgammon,
         Family::Fails,
         Family::Nard,
         Family::TodasTablas,
@@ -42,6 +46,7 @@ impl Family {
             Family::Modern => "modern",
             Family::Irish => "irish",
             Family::EarlyBackgammon => "early-backgammon",
+            Family::IncompleatBackgammon => "incompleat-backgammon",
             Family::Fails => "fails",
             Family::Nard => "nard",
             Family::TodasTablas => "todas-tablas",
@@ -67,6 +72,8 @@ impl Family {
             Family::Irish
         } else if rules.bear_off == BearOff::Modern && rules.bound_table == BoundTable::Wait {
             Family::Modern
+        } else if rules.bear_off == BearOff::Exact {
+            Family::IncompleatBackgammon
         } else {
             Family::EarlyBackgammon
         }
@@ -79,6 +86,7 @@ impl Family {
             Family::Modern => Preset::Modern,
             Family::Irish => Preset::Irish,
             Family::EarlyBackgammon => Preset::BackgammonWillughby,
+            Family::IncompleatBackgammon => Preset::BackgammonIncompleat,
             Family::Fails => Preset::Fails,
             Family::Nard => Preset::Nard,
             Family::TodasTablas => Preset::TodasTablas,
@@ -95,6 +103,7 @@ impl Family {
             Family::TodasTablas => Some(super::data::NET_TODAS_TABLAS),
             Family::Fails => Some(super::data::NET_FAILS),
             Family::Nard => Some(super::data::NET_NARD),
+            Family::IncompleatBackgammon => Some(super::data::NET_INCOMPLEAT_BACKGAMMON),
             // No network trained for the early Backgammons has yet beaten the modern one at
             // their game (README, "Networks").
             Family::EarlyBackgammon => None,
@@ -146,7 +155,7 @@ mod tests {
         assert_eq!(family(Preset::BackgammonCotton), Family::EarlyBackgammon);
         assert_eq!(
             family(Preset::BackgammonIncompleat),
-            Family::EarlyBackgammon
+            Family::IncompleatBackgammon
         );
         assert_eq!(family(Preset::Fails), Family::Fails);
         assert_eq!(family(Preset::Nard), Family::Nard);
@@ -187,6 +196,7 @@ mod tests {
             Preset::Irish,
             Preset::IrishCotton,
             Preset::DoubleHandIrish,
+            Preset::BackgammonIncompleat,
         ] {
             // Given a position with contact under the preset's rules
             let rules = Rules::preset(preset);
@@ -198,6 +208,24 @@ mod tests {
             // Then the two differ: the family's own network was used
             assert!((own - modern).abs() > 1e-4, "{preset:?}: {own} {modern}");
         }
+    }
+
+    #[test]
+    fn the_incompleat_network_judges_races_too() {
+        use super::super::eval::Evaluator;
+        let rules = Rules::preset(Preset::BackgammonIncompleat);
+        // Given a race under the Incompleat Gamester's rule that a man is borne off only by an
+        // exact die
+        let race: crate::engine::Position =
+            "6:3 4:4 2:4 1:2 off:2 / 6:5 5:5 3:4 off:1".parse().unwrap();
+        assert!(!Evaluator::contact(&race));
+        // Then the family's own network judges it, where the modern one leaves it to the race
+        // model (whose allowance for the exact die is a guess)
+        let own = Evaluator::new(&rules);
+        assert!(own.inputs(&race).is_some());
+        let modern = Evaluator::with_net(&rules, Family::Modern.shipped());
+        assert!(modern.inputs(&race).is_none());
+        assert!((own.value(&race) - modern.value(&race)).abs() > 1e-3);
     }
 
     #[test]

@@ -24,3 +24,8 @@ pub const NET_FAILS: &[u8] = include_bytes!("net-fails.bin");
 /// one to judge Nard's count as the stakes ([`super::net::Outputs::Stakes`]; its header gives
 /// the recipe).
 pub const NET_NARD: &[u8] = include_bytes!("net-nard.bin");
+
+/// The network of the Incompleat Gamester's Backgammon
+/// ([`super::family::Family::IncompleatBackgammon`]: a man is borne off only by an exact die),
+/// trained by self-play from the modern one to judge races too (its header gives the recipe).
+pub const NET_INCOMPLEAT_BACKGAMMON: &[u8] = include_bytes!("net-incompleat-backgammon.bin");
