@@ -104,8 +104,8 @@ impl Family {
             Family::Fails => Some(super::data::NET_FAILS),
             Family::Nard => Some(super::data::NET_NARD),
             Family::IncompleatBackgammon => Some(super::data::NET_INCOMPLEAT_BACKGAMMON),
-            // No network trained for the early Backgammons has yet beaten the modern one at
-            // their game (README, "Networks").
+            // No network trained for Willughby's and Cotton's Backgammons has yet beaten the
+            // modern one at their game (README, "Networks").
             Family::EarlyBackgammon => None,
         }
     }
