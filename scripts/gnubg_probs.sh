@@ -7,7 +7,7 @@ in=$1 out=$2 jobs=${3:-12}
 dir=$(mktemp -d)
 split -n "l/$jobs" "$in" "$dir/part."
 for f in "$dir"/part.*; do
-    /usr/games/gnubg -t -q -r -p "$(dirname "$0")/../examples/gnubg_probs.py" <"$f" >"$f.out" 2>/dev/null &
+    /usr/games/gnubg -t -q -r -p "$(dirname "$0")/../crates/train/examples/gnubg_probs.py" <"$f" >"$f.out" 2>/dev/null &
 done
 wait
 cat "$dir"/part.*.out | grep -E '^[A-Za-z0-9+/]{14} ' >"$out"

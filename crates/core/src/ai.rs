@@ -1,0 +1,22 @@
+//! The computer's players: the random player (the baseline, and the driver of random games in
+//! tests and benchmarks) and the levels a person can choose, which judge positions with a
+//! static evaluation ([`eval`]) and an expectimax search over the throws ([`search`]), and
+//! decide through [`decide`] and [`rank_plays`].
+
+pub mod analysis;
+pub mod contest;
+pub mod cube;
+pub mod data;
+pub mod decide;
+pub mod eval;
+pub mod family;
+pub mod judge;
+pub mod kept;
+mod learner;
+pub mod net;
+pub mod net_file;
+pub mod random;
+pub mod search;
+pub mod tiles;
+
+pub use decide::{Decision, best_play, decide, decide_with, rank_plays};

@@ -1,0 +1,230 @@
+//! What the computer does now: its play, its cube actions, which throw it plays in
+//! Double-hand Irish and which point of a bound table it breaks, at the chosen [`Level`].
+//!
+//! It reads the game only through the engine's public view (the position, the throw thrown,
+//! the legal plays, the choices) and answers only with what the engine offers: a play from
+//! [`Game::legal_plays`] or an action from [`Game::choices`]. It never sees a throw before it is
+//! thrown: the search averages over every throw the dice could give.
+//!
+//! Values are in stakes per unit of the cube, from the point of view of the side deciding:
+//! +1 is as good as a sure single game won, −1 a sure single game lost; stakes tables that pay
+//! more (gammons, back-gammons, Nard's count) give values beyond ±1.
+
+use crate::tables::{Action, Game, Phase, Play, Position, Rules, Throw};
+
+use super::cube::{Access, CubeValues};
+use super::learner;
+use super::search::{Depth, Searcher};
+use crate::level::Level;
+
+/// What the computer does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// A whole play of the throw in [`Phase::Playing`]: apply it with [`Game::apply_play`].
+    Play(Play),
+    /// Any other action: `Double`, `Take`, `Drop`, `ChooseThrow(i)`, `Break(point)`.
+    Action(Action),
+}
+
+/// How a level searches plays.
+pub(crate) fn play_depth(level: Level, searcher: &Searcher) -> Depth {
+    // Three dice, or a free choice of how much to play, multiply the plays to look at: the
+    // expert then looks one throw ahead instead of two.
+    let many_throws = searcher.throws().len() > 21 || searcher.free_compulsion();
+    match level {
+        Level::Novice | Level::Fair => Depth {
+            plies: 0,
+            root_candidates: 0,
+            inner_candidates: 0,
+        },
+        Level::Expert if many_throws => Depth {
+            plies: 1,
+            root_candidates: 6,
+            inner_candidates: 1,
+        },
+        Level::Expert => Depth {
+            plies: 2,
+            root_candidates: 4,
+            inner_candidates: 2,
+        },
+    }
+}
+
+/// The depth for judging a position before a throw (cube, break, choice of throw).
+pub(crate) fn position_depth(level: Level) -> Depth {
+    Depth {
+        plies: if level == Level::Expert { 1 } else { 0 },
+        root_candidates: 1,
+        inner_candidates: 1,
+    }
+}
+
+/// Every play of `plays` with its value to the mover, best first; only the best
+/// `max(keep, the level's candidates)` plays are searched to the level's full depth and
+/// returned.
+pub(crate) fn ranked(
+    searcher: &Searcher,
+    plays: &[Play],
+    doublets: bool,
+    level: Level,
+    keep: usize,
+) -> Vec<(Play, f32)> {
+    let depth = play_depth(level, searcher);
+    let zero = Depth { plies: 0, ..depth };
+    let learner = level == Level::Novice;
+    let mut scored: Vec<(Play, f32)> = plays
+        .iter()
+        .map(|p| {
+            let v = searcher.after_play(&p.position, doublets, zero);
+            let lean = if learner {
+                learner::lean(searcher, &p.position)
+            } else {
+                0.0
+            };
+            (*p, v + lean)
+        })
+        .collect();
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    if depth.plies > 0 {
+        scored.truncate(keep.max(depth.root_candidates).max(1));
+        for (p, v) in scored.iter_mut() {
+            *v = searcher.after_play(&p.position, doublets, depth);
+        }
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+    }
+    scored.truncate(keep.max(1));
+    scored
+}
+
+/// The best `n` plays of the throw being played, best first, each with its value to the side
+/// playing (stakes per unit of the cube; see the module's documentation). Empty unless the game
+/// is in [`Phase::Playing`].
+#[must_use]
+pub fn rank_plays(game: &Game, level: Level, n: usize) -> Vec<(Play, f32)> {
+    if game.phase() != Phase::Playing || n == 0 {
+        return Vec::new();
+    }
+    let searcher = Searcher::new(game.rules());
+    let doublets = game.throw().is_some_and(|t| t.is_doublets());
+    ranked(&searcher, &game.legal_plays(), doublets, level, n)
+}
+
+/// What the computer does now for the side whose decision it is, or `None` when the game
+/// waits for dice or is over. In [`Phase::ToThrow`] it is `Some(Action::Double)` when the
+/// computer would double, else `None` (it simply throws). The same game gives the same
+/// decision.
+#[must_use]
+pub fn decide(game: &Game, level: Level) -> Option<Decision> {
+    decide_with(game, level, &Searcher::new(game.rules()))
+}
+
+/// [`decide`], judging with `searcher` (built for the game's rules, perhaps with a network of
+/// its own).
+#[must_use]
+pub fn decide_with(game: &Game, level: Level, searcher: &Searcher) -> Option<Decision> {
+    match game.phase() {
+        Phase::Playing => {
+            let doublets = game.throw().is_some_and(|t| t.is_doublets());
+            let plays = game.legal_plays();
+            if let [only] = plays[..] {
+                return Some(Decision::Play(only));
+            }
+            ranked(searcher, &plays, doublets, level, 1)
+                .first()
+                .map(|(p, _)| Decision::Play(*p))
+        }
+        Phase::ToThrow => {
+            if !game.choices().contains(&Action::Double) {
+                return None;
+            }
+            cube_values(game, searcher, level)
+                .should_double()
+                .then_some(Decision::Action(Action::Double))
+        }
+        Phase::DoubleOffered => Some(Decision::Action(
+            if cube_values(game, searcher, level).should_take() {
+                Action::Take
+            } else {
+                Action::Drop
+            },
+        )),
+        Phase::ChooseThrow => {
+            let values = throw_values(game, searcher, level);
+            Some(Decision::Action(Action::ChooseThrow(u8::from(
+                values.get(1).copied().unwrap_or(f32::MIN)
+                    > values.first().copied().unwrap_or(f32::MIN),
+            ))))
+        }
+        Phase::ChooseBreak { .. } => break_values(game, searcher, level)
+            .into_iter()
+            .fold(None, |best: Option<(u8, f32)>, (p, v)| match best {
+                Some((_, bv)) if bv >= v => best,
+                _ => Some((p, v)),
+            })
+            .map(|(p, _)| Decision::Action(Action::Break(p))),
+        Phase::ThrowOff | Phase::BreakThrowOff { .. } | Phase::SecondThrow | Phase::Over(_) => None,
+    }
+}
+
+/// The cube's values to the side on roll, who doubles or has doubled (in [`Phase::ToThrow`]
+/// and [`Phase::DoubleOffered`]), judged at `level`.
+pub(crate) fn cube_values(game: &Game, searcher: &Searcher, level: Level) -> CubeValues {
+    let doubler = game.turn();
+    let v = searcher.thrown(&game.position_for(doubler), position_depth(level));
+    let access = match game.cube().owner {
+        None => Access::Centred,
+        Some(owner) if owner == doubler => Access::Mine,
+        Some(_) => Access::Theirs,
+    };
+    CubeValues::new(v, access)
+}
+
+/// Double-hand Irish: what each throw on offer is worth to the side choosing, by its best play
+/// at `level` (one value a throw, in the order of [`Game::throws`]).
+pub(crate) fn throw_values(game: &Game, searcher: &Searcher, level: Level) -> Vec<f32> {
+    let pos = game.position_for(game.turn());
+    game.throws()
+        .iter()
+        .map(|throw| {
+            let Some(t) = searcher.throw_info(*throw) else {
+                return f32::MIN;
+            };
+            if searcher.throw_loses(&pos, t) {
+                return -1.0;
+            }
+            let plays = crate::tables::legal_plays(&pos, t.moves, searcher.eval.move_rules);
+            ranked(searcher, &plays, t.doublets, level, 1)
+                .first()
+                .map_or(f32::MIN, |(_, v)| *v)
+        })
+        .collect()
+}
+
+/// Each point of the bound table that may be broken, with what breaking it is worth to the
+/// chooser (whether the table is his own or his adversary's), in [`Phase::ChooseBreak`].
+pub(crate) fn break_values(game: &Game, searcher: &Searcher, level: Level) -> Vec<(u8, f32)> {
+    let Phase::ChooseBreak { chooser, .. } = game.phase() else {
+        return Vec::new();
+    };
+    // The side to move (on roll after the break) has men to enter.
+    let pos = game.position_for(game.turn());
+    let sign = if chooser == game.turn() { 1.0 } else { -1.0 };
+    let depth = position_depth(level);
+    Searcher::break_points(&pos)
+        .into_iter()
+        .map(|(p, after)| (p, sign * searcher.thrown(&after, depth)))
+        .collect()
+}
+
+/// The computer's play of `throw` from `pos` (seen from the side to play) under `rules`, with
+/// its value; `None` only if the rules have no such throw. A throw of which nothing can be
+/// played gives the empty play.
+#[must_use]
+pub fn best_play(rules: &Rules, pos: &Position, throw: Throw, level: Level) -> Option<(Play, f32)> {
+    let searcher = Searcher::new(rules);
+    let moves = throw.moves(rules.dice, rules.doublets);
+    let plays = crate::tables::legal_plays(pos, moves, searcher.eval.move_rules);
+    ranked(&searcher, &plays, throw.is_doublets(), level, 1)
+        .into_iter()
+        .next()
+}

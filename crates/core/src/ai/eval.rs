@@ -1,0 +1,579 @@
+//! The static evaluation: what a position is worth to the side on roll, in stakes, before it
+//! throws, under any combination of the rules' options.
+//!
+//! A position is seen from the side on roll ("A"; the other side is "B"). The evaluation
+//! estimates three chances for A: to win, to win big and to lose big ("big" is whatever the
+//! stakes table pays more for: a gammon, Willughby's or Cotton's back-gammon, a large Nard
+//! count), then turns them into expected stakes with the rules' stakes table. Races (no more
+//! contact) are judged by a model of throws still needed, whose mean and spread come from the
+//! rules' own dice and bearing-off rule; positions with contact by the network of
+//! [`super::net`], fed with the men on every point and a few hand-made features (race, shots,
+//! made points, primes, anchors, men back, the bar). A network may judge races too
+//! ([`Net::races`]), and a network of the stakes ([`Outputs::Stakes`], Nard's) judges every
+//! position and gives the stakes each side may expect, not chances: Nard's count is no
+//! chance. Should the network's weights be missing,
+//! a logistic model over the same features (`data/weights.rs`) stands in. Both were fitted to GNU
+//! Backgammon's evaluations of modern positions by `examples/fit_eval.rs`.
+//!
+//! Rules that end a game outright at the start of a turn (a bound table, a blocked board, an
+//! unplayable die) are the search's business ([`super::search`]); the evaluation only adds
+//! Fails' chance that the side on roll throws a die it cannot play.
+
+use crate::tables::{
+    BearOff, Dice, Endings, MoveRules, Moves, Players, Position, Rules, Stakes, Throw,
+};
+
+/// One distinct throw of the rules' dice: the moves it gives, its chance, whether it is
+/// doublets (for Willughby's and Cotton's stakes).
+#[derive(Clone, Copy, Debug)]
+pub struct ThrowInfo {
+    pub throw: Throw,
+    pub moves: Moves,
+    pub chance: f32,
+    pub doublets: bool,
+}
+
+/// Features of the contact model before the made points.
+const HEAD: usize = 27;
+/// Number of features of the contact model: the head, then each side's made points 1 to 12.
+pub const FEATURES: usize = HEAD + 24;
+
+/// What each head feature of [`Evaluator::features`] measures (A is on roll, B is not).
+pub const FEATURE_NAMES: [&str; HEAD] = [
+    "bias",
+    "race probit (A on roll)",
+    "pip lead / 50",
+    "A's men on the bar",
+    "B's men on the bar",
+    "A on the bar x B's home points / 6",
+    "B on the bar x A's home points / 6",
+    "A's shots",
+    "A's shots x pips B's blot would lose / 24",
+    "A's shots x A's home points / 6",
+    "B's shots",
+    "B's shots x pips A's blot would lose / 24",
+    "B's shots x B's home points / 6",
+    "A's prime beyond 2",
+    "B's prime beyond 2",
+    "A's anchors",
+    "B's anchors",
+    "A's stacked men / 4",
+    "B's stacked men / 4",
+    "B closed out",
+    "A closed out",
+    "A's men back / 4",
+    "B's men back / 4",
+    "A's men off / 5",
+    "B's men off / 5",
+    "A's blots / 3",
+    "B's blots / 3",
+];
+
+use super::data::weights::{W_LOSE_BIG, W_WIN, W_WIN_BIG};
+use super::family::Family;
+use super::net::{Net, Outputs};
+use std::sync::Arc;
+
+/// What a position is worth, for one set of rules. Cheap to build; `Send` and `Sync`.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    /// The network that judges positions with contact: the family's own, or one given.
+    net: Option<Arc<Net>>,
+    pub(crate) throws: Vec<ThrowInfo>,
+    pub(crate) move_rules: MoveRules,
+    /// Pips a turn moves on average, and the variance, for the side on roll.
+    mean: f32,
+    var: f32,
+    stakes: Stakes,
+    double_hand: bool,
+    endings: Endings,
+    /// Pips lost in bearing off: a fixed part and a part per man left.
+    waste: (f32, f32),
+    /// The most a game can score, if the network judges the stakes itself, in every position
+    /// ([`Outputs::Stakes`]).
+    stakes_scale: Option<f32>,
+    /// Whether the network judges races too ([`Net::races`], or the stakes).
+    races: bool,
+}
+
+/// A's chances, from the side on roll.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Chances {
+    /// A wins.
+    pub win: f32,
+    /// A wins big (and `win` includes it).
+    pub win_big: f32,
+    /// B wins big.
+    pub lose_big: f32,
+    /// A wins a modern back-gammon (and `win_big` includes it); counted only under modern
+    /// stakes, where it pays three.
+    pub win_triple: f32,
+    /// B wins a modern back-gammon.
+    pub lose_triple: f32,
+}
+
+/// The standard normal distribution function (logistic approximation, within 0.01).
+#[inline]
+pub(crate) fn phi(x: f32) -> f32 {
+    1.0 / (1.0 + (-1.702 * x).exp())
+}
+
+impl Evaluator {
+    /// The rules of movement the evaluation's positions are played under.
+    #[must_use]
+    pub fn move_rules(&self) -> MoveRules {
+        self.move_rules
+    }
+
+    /// The evaluator for these rules, with the network of their family.
+    #[must_use]
+    pub fn new(rules: &Rules) -> Evaluator {
+        Evaluator::with_net(rules, Family::of(rules).shipped())
+    }
+
+    /// The evaluator for these rules with this network (`None`: the logistic model).
+    #[must_use]
+    pub fn with_net(rules: &Rules, net: Option<Arc<Net>>) -> Evaluator {
+        let throws: Vec<ThrowInfo> = Throw::all(rules.dice_count())
+            .into_iter()
+            .map(|(throw, ways)| ThrowInfo {
+                throw,
+                moves: throw.moves(rules.dice, rules.doublets),
+                chance: ways as f32
+                    / if rules.dice == Dice::Three {
+                        216.0
+                    } else {
+                        36.0
+                    },
+                doublets: throw.is_doublets(),
+            })
+            .collect();
+        let double_hand = rules.players == Players::DoubleHand;
+        let pips = |t: &ThrowInfo| t.moves.faces().iter().map(|&f| f32::from(f)).sum::<f32>();
+        let (mut mean, mut sq) = (0.0f32, 0.0f32);
+        if double_hand {
+            // The side plays the better of two throws: count it as the one with more pips.
+            for a in &throws {
+                for b in &throws {
+                    let p = pips(a).max(pips(b));
+                    mean += a.chance * b.chance * p;
+                    sq += a.chance * b.chance * p * p;
+                }
+            }
+        } else {
+            for t in &throws {
+                mean += t.chance * pips(t);
+                sq += t.chance * pips(t) * pips(t);
+            }
+        }
+        let waste = match rules.bear_off {
+            BearOff::OverEdge => (1.0, 0.2),
+            BearOff::Modern => (2.0, 0.45),
+            BearOff::Exact => (4.0, 1.5),
+        };
+        let stakes_scale = net
+            .as_ref()
+            .is_some_and(|n| n.outputs == Outputs::Stakes)
+            .then(|| crate::tables::most_stake(rules.stakes) as f32);
+        Evaluator {
+            throws,
+            move_rules: MoveRules::from(rules),
+            mean,
+            var: (sq - mean * mean).max(1.0),
+            stakes: rules.stakes,
+            double_hand,
+            endings: Endings::from(rules),
+            waste,
+            stakes_scale,
+            races: stakes_scale.is_some() || net.as_ref().is_some_and(|n| n.races),
+            net,
+        }
+    }
+
+    /// What `pos` is worth to the side on roll (the side it is seen from), in stakes at a cube
+    /// of 1: from −(the most a game can cost) to +(the most it can win).
+    #[must_use]
+    pub fn value(&self, pos: &Position) -> f32 {
+        let v = match (self.stakes_scale, &self.net) {
+            (Some(most), Some(net)) => {
+                let (out, _) = net.forward(&self.encoded(pos));
+                most * (out[1] - out[3])
+            }
+            _ => self.equity(pos, self.chances(pos)),
+        };
+        if self.endings.unplayable_die_loses {
+            let lose = self.unplayable_chance(pos);
+            return -lose + (1.0 - lose) * v;
+        }
+        v
+    }
+
+    /// The rules' stakes table.
+    #[must_use]
+    pub fn stakes(&self) -> Stakes {
+        self.stakes
+    }
+
+    /// The most a game can score, by which a network of [`Outputs::Stakes`] divides the stakes;
+    /// `None` for a network of chances.
+    #[must_use]
+    pub fn stakes_scale(&self) -> Option<f32> {
+        self.stakes_scale
+    }
+
+    /// Fails: the chance that the side on roll throws a die it cannot play (and so loses);
+    /// 0 under rules where an unplayable die does not lose.
+    #[must_use]
+    pub fn unplayable_chance(&self, pos: &Position) -> f32 {
+        let p: f32 = self
+            .throws
+            .iter()
+            .filter(|t| self.endings.throw_loses(pos, t.moves))
+            .map(|t| t.chance)
+            .sum();
+        if self.double_hand { p * p } else { p }
+    }
+
+    /// Turns chances into expected stakes under the rules' stakes table.
+    fn equity(&self, pos: &Position, c: Chances) -> f32 {
+        let lose = 1.0 - c.win;
+        match self.stakes {
+            Stakes::Single => c.win - lose,
+            Stakes::Gammons => c.win - lose + c.win_big - c.lose_big + c.win_triple - c.lose_triple,
+            // A plain win is doubled by a last throw of doublets (about one in six);
+            // a back-gammon is worth 2 (Willughby) or 3 (Cotton), plus one on doublets.
+            Stakes::Willughby | Stakes::Cotton => {
+                let big = if self.stakes == Stakes::Cotton {
+                    3.0
+                } else {
+                    2.0
+                };
+                let d = 1.0 / 6.0;
+                let win = (c.win - c.win_big) * (1.0 + d) + c.win_big * (big + d);
+                let loss = (lose - c.lose_big) * (1.0 + d) + c.lose_big * (big + d);
+                win - loss
+            }
+            Stakes::Nard => {
+                let (a, b) = (pos, &pos.switched());
+                let win = c.win * self.nard_stake(a, b, true);
+                let loss = lose * self.nard_stake(b, a, false);
+                win - loss
+            }
+        }
+    }
+
+    /// Nard: what the winner may expect the loser's men to count when he finishes, from how
+    /// far each has still to go (both seen from themselves).
+    fn nard_stake(&self, winner: &Position, loser: &Position, winner_on_roll: bool) -> f32 {
+        let count = crate::tables::stakes::bear_off_stake(Stakes::Nard, loser, false).0 as f32;
+        let t_win = self.throws_needed(winner) - if winner_on_roll { 0.5 } else { 0.0 };
+        let travel = t_win * self.mean;
+        let left = (1.0 - travel / (loser.pip_count() as f32).max(1.0)).clamp(0.0, 1.0);
+        (count * left).max(1.0)
+    }
+
+    /// The throws a side needs to bear all its men off, were there no contact.
+    fn throws_needed(&self, pos: &Position) -> f32 {
+        let left = f32::from(15 - pos.off());
+        let pips = pos.pip_count() as f32 + self.waste.0 + self.waste.1 * left;
+        let by_pips = pips / self.mean;
+        // No throw bears off more men than it has moves.
+        let most = if self.double_hand { 3.0 } else { 2.3 };
+        by_pips.max(left / most)
+    }
+
+    /// Whether any man of either side still has to pass an adversary's man.
+    #[must_use]
+    pub fn contact(pos: &Position) -> bool {
+        let p = pos.pips();
+        let my_back = (1..=25).rev().find(|&i| p[i] > 0).unwrap_or(0);
+        let their_back = (0..=24).find(|&i| p[i] < 0).unwrap_or(25);
+        my_back > their_back
+    }
+
+    /// The race model's judgement of A's chances, in standard deviations (A on roll), and the
+    /// throws each side needs.
+    #[must_use]
+    pub fn race_probit(&self, pos: &Position) -> (f32, f32, f32) {
+        let b = pos.switched();
+        let (ta, tb) = (self.throws_needed(pos), self.throws_needed(&b));
+        let spread = |t: f32| t * self.var / (self.mean * self.mean);
+        let sigma = (spread(ta) + spread(tb) + 0.25).sqrt();
+        ((tb - ta + 0.5) / sigma, ta, tb)
+    }
+
+    /// The network's inputs for `pos`, if the network judges it: if it has contact (without
+    /// contact the race model judges it), or always when the network judges races too.
+    #[must_use]
+    pub fn inputs(&self, pos: &Position) -> Option<[f32; super::net::INPUTS]> {
+        (self.races || Evaluator::contact(pos)).then(|| self.encoded(pos))
+    }
+
+    fn encoded(&self, pos: &Position) -> [f32; super::net::INPUTS] {
+        let f = self.features(pos, self.race_probit(pos).0);
+        Net::encode(pos, &f[1..])
+    }
+
+    /// A's chances in `pos`.
+    #[must_use]
+    pub fn chances(&self, pos: &Position) -> Chances {
+        let b = pos.switched();
+        let (race_z, ta, tb) = self.race_probit(pos);
+        if self.races || Evaluator::contact(pos) {
+            let f = self.features(pos, race_z);
+            let big = !matches!(self.stakes, Stakes::Single | Stakes::Nard);
+            if let Some(net) = &self.net {
+                // A network of the stakes judges no chance of winning big.
+                let big = big && net.outputs == Outputs::Chances;
+                let (out, _) = net.forward(&Net::encode(pos, &f[1..]));
+                let win = out[0];
+                let triple = self.stakes == Stakes::Gammons;
+                let win_big = if big { out[1].min(win) } else { 0.0 };
+                let lose_big = if big { out[3].min(1.0 - win) } else { 0.0 };
+                return Chances {
+                    win,
+                    win_big,
+                    lose_big,
+                    win_triple: if triple { out[2].min(win_big) } else { 0.0 },
+                    lose_triple: if triple { out[4].min(lose_big) } else { 0.0 },
+                };
+            }
+            let logit = |w: &[f32; FEATURES]| {
+                let z: f32 = w.iter().zip(&f).map(|(w, x)| w * x).sum();
+                1.0 / (1.0 + (-z).exp())
+            };
+            let win = logit(&W_WIN);
+            return Chances {
+                win,
+                win_big: if big { logit(&W_WIN_BIG).min(win) } else { 0.0 },
+                lose_big: if big {
+                    logit(&W_LOSE_BIG).min(1.0 - win)
+                } else {
+                    0.0
+                },
+                win_triple: 0.0,
+                lose_triple: 0.0,
+            };
+        }
+        let win = phi(race_z);
+        Chances {
+            win,
+            win_big: win * self.big_given_win(ta, &b, 0.5),
+            lose_big: (1.0 - win) * self.big_given_win(tb, pos, -0.5),
+            win_triple: 0.0,
+            lose_triple: 0.0,
+        }
+    }
+
+    /// The chance that the winner, needing `t_win` throws, wins big against `loser`.
+    fn big_given_win(&self, t_win: f32, loser: &Position, on_roll: f32) -> f32 {
+        let deficit = match self.stakes {
+            Stakes::Single | Stakes::Nard => return 0.0,
+            Stakes::Gammons => {
+                if loser.off() > 0 {
+                    return 0.0;
+                }
+                let p = loser.pips();
+                let outside: u32 = (7..=25).map(|i| (i as u32 - 6) * p[i].max(0) as u32).sum();
+                let lowest = (1..=6).find(|&i| p[i] > 0).unwrap_or(6) as u32;
+                outside + lowest
+            }
+            Stakes::Willughby | Stakes::Cotton => {
+                let p = loser.pips();
+                (7..=25).map(|i| (i as u32 - 6) * p[i].max(0) as u32).sum()
+            }
+        };
+        if deficit == 0 {
+            return 0.0;
+        }
+        let d = deficit as f32 / self.mean + 0.5;
+        let sigma = ((t_win + d) * self.var / (self.mean * self.mean) + 0.25).sqrt();
+        phi((d - t_win + on_roll) / sigma)
+    }
+
+    /// The contact features of `pos` (see [`FEATURE_NAMES`]), with the race's probit `race_z`.
+    #[must_use]
+    pub fn features(&self, pos: &Position, race_z: f32) -> [f32; FEATURES] {
+        let p = pos.pips();
+        let made = |i: usize| p[i] >= 2;
+        let b_made = |i: usize| p[i] <= -2;
+        let a_home = (1..=6).filter(|&i| made(i)).count() as f32;
+        let b_home = (19..=24).filter(|&i| b_made(i)).count() as f32;
+        let a_bar = f32::from(pos.bar());
+        let b_bar = f32::from(pos.adversary_bar());
+        let (a_shots, a_loss) = self.shots(pos);
+        let bview = pos.switched();
+        let (b_shots, b_loss) = self.shots(&bview);
+        // Primes: the longest run of made points with an adversary's man behind it.
+        let b_rearmost = (0..=24).find(|&i| p[i] < 0).unwrap_or(25); // B moves upwards
+        let a_rearmost = (1..=25).rev().find(|&i| p[i] > 0).unwrap_or(0);
+        let run = |is_made: &dyn Fn(usize) -> bool, range: std::ops::RangeInclusive<usize>| {
+            let (mut best, mut cur) = (0usize, 0usize);
+            for i in range {
+                if is_made(i) {
+                    cur += 1;
+                    best = best.max(cur);
+                } else {
+                    cur = 0;
+                }
+            }
+            best
+        };
+        let a_prime = if b_rearmost < 24 {
+            run(&made, b_rearmost + 1..=24)
+        } else {
+            0
+        };
+        let b_prime = if a_rearmost > 1 {
+            run(&b_made, 1..=a_rearmost - 1)
+        } else {
+            0
+        };
+        let a_anchors = (19..=24).filter(|&i| made(i)).count() as f32;
+        let b_anchors = (1..=6).filter(|&i| b_made(i)).count() as f32;
+        let a_stack: i32 = (1..=24).map(|i| (i32::from(p[i]) - 3).max(0)).sum();
+        let b_stack: i32 = (1..=24).map(|i| (-i32::from(p[i]) - 3).max(0)).sum();
+        let a_back = f32::from(pos.bar()) + (19..=24).map(|i| f32::from(p[i].max(0))).sum::<f32>();
+        let b_back = b_bar + (1..=6).map(|i| f32::from((-p[i]).max(0))).sum::<f32>();
+        let a_blots = (1..=24).filter(|&i| p[i] == 1).count() as f32;
+        let b_blots = (1..=24).filter(|&i| p[i] == -1).count() as f32;
+        let pip_diff = (bview.pip_count() as f32 - pos.pip_count() as f32) / 50.0;
+        let mut f = [0.0f32; FEATURES];
+        let head = [
+            1.0,
+            race_z.clamp(-4.0, 4.0),
+            pip_diff,
+            a_bar,
+            b_bar,
+            a_bar.min(3.0) * b_home / 6.0,
+            b_bar.min(3.0) * a_home / 6.0,
+            a_shots,
+            a_shots * a_loss / 24.0,
+            a_shots * a_home / 6.0,
+            b_shots,
+            b_shots * b_loss / 24.0,
+            b_shots * b_home / 6.0,
+            (a_prime as f32 - 2.0).max(0.0),
+            (b_prime as f32 - 2.0).max(0.0),
+            a_anchors,
+            b_anchors,
+            a_stack as f32 / 4.0,
+            b_stack as f32 / 4.0,
+            if b_bar > 0.0 && a_home == 6.0 {
+                1.0
+            } else {
+                0.0
+            },
+            if a_bar > 0.0 && b_home == 6.0 {
+                1.0
+            } else {
+                0.0
+            },
+            a_back / 4.0,
+            b_back / 4.0,
+            f32::from(pos.off()) / 5.0,
+            f32::from(pos.adversary_off()) / 5.0,
+            a_blots / 3.0,
+            b_blots / 3.0,
+        ];
+        f[..HEAD].copy_from_slice(&head);
+        // Each side's made points 1 to 12 (its home and outer tables).
+        for i in 1..=12 {
+            f[HEAD + i - 1] = if made(i) { 1.0 } else { 0.0 };
+            f[HEAD + 12 + i - 1] = if b_made(25 - i) { 1.0 } else { 0.0 };
+        }
+        f
+    }
+
+    /// The chance that the side on roll hits at least one of the adversary's blots with its
+    /// throw, and the most pips a blot it can hit would lose. Intermediate landings of a man
+    /// that uses several dice must be open; men on the bar must enter first.
+    pub(crate) fn shots(&self, pos: &Position) -> (f32, f32) {
+        let p = pos.pips();
+        let mut blots = [0usize; 15];
+        let mut nb = 0;
+        for i in 1..=24 {
+            if p[i] == -1 && nb < blots.len() {
+                blots[nb] = i;
+                nb += 1;
+            }
+        }
+        if nb == 0 {
+            return (0.0, 0.0);
+        }
+        let bar = pos.bar();
+        let mut chance = 0.0f32;
+        let mut worst = 0usize;
+        for t in &self.throws {
+            let faces = t.moves.faces();
+            let mut hit = false;
+            for &q in &blots[..nb] {
+                if hits(p, q, faces, bar) {
+                    hit = true;
+                    worst = worst.max(q);
+                }
+            }
+            if hit {
+                chance += t.chance;
+            }
+        }
+        if self.double_hand {
+            chance = 1.0 - (1.0 - chance) * (1.0 - chance);
+        }
+        (chance, worst as f32)
+    }
+}
+
+/// Whether the mover can hit a blot on point `q` with these moves (highest first).
+fn hits(p: &[i8; 26], q: usize, faces: &[u8], bar: u8) -> bool {
+    let open = |i: usize| p[i] >= -1;
+    let from_ok = |src: usize| src <= 25 && p[src] > 0 && (bar == 0 || src == 25);
+    // One die.
+    for &f in faces {
+        if from_ok(q + usize::from(f)) {
+            return true;
+        }
+    }
+    if bar > 1 {
+        return false;
+    }
+    let alike = faces.iter().all(|&f| f == faces[0]);
+    if alike {
+        let f = usize::from(faces[0]);
+        for k in 2..=faces.len() {
+            let src = q + k * f;
+            if src > 25 {
+                break;
+            }
+            if !(1..k).all(|j| open(src - j * f)) {
+                break;
+            }
+            if from_ok(src) {
+                return true;
+            }
+        }
+        return false;
+    }
+    // Two different dice, in either order; with three dice, any two of them, or all three.
+    let n = faces.len();
+    for i in 0..n {
+        for j in 0..n {
+            if i == j {
+                continue;
+            }
+            let (a, b) = (usize::from(faces[i]), usize::from(faces[j]));
+            let src = q + a + b;
+            if src <= 25 && open(src - a) && from_ok(src) {
+                return true;
+            }
+            if n == 3 {
+                let c = usize::from(faces[3 - i - j]);
+                let src = q + a + b + c;
+                if src <= 25 && open(src - a) && open(src - a - b) && from_ok(src) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}

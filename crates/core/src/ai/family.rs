@@ -1,0 +1,251 @@
+//! The families of games that each have a network of their own: games whose rules give a
+//! position the same worth share one.
+//!
+//! Which family a set of rules belongs to is decided by the options that change what a
+//! position is worth, in this order: Nard's count; three dice (or the minoret); a bound table
+//! that loses, or a win by capturing every man (Todas Tablas); doublets played once (Irish);
+//! the modern bearing off with a bound table waited out (modern backgammon); a man borne off
+//! only by an exact die (the Incompleat Gamester's Backgammon); and otherwise the early
+//! Backgammons (doublets twice over, the break, a man borne off by any die that carries him
+//! over the edge).
+
+use std::sync::{Arc, OnceLock};
+
+use crate::tables::{BearOff, BoundTable, Dice, Doublets, Preset, Rules, Stakes};
+
+use super::net::Net;
+use super::net_file::NetFile;
+
+/// A family of games with a network of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    Modern,
+    Irish,
+    EarlyBackgammon,
+    IncompleatBackgammon,
+    Fails,
+    Nard,
+    TodasTablas,
+}
+
+impl Family {
+    pub const ALL: [Family; 7] = [
+        Family::Modern,
+        Family::Irish,
+        Family::EarlyBackgammon,
+        Family::IncompleatBackgammon,
+        Family::Fails,
+        Family::Nard,
+        Family::TodasTablas,
+    ];
+
+    /// The family's name, in files and on the command line.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Modern => "modern",
+            Family::Irish => "irish",
+            Family::EarlyBackgammon => "early-backgammon",
+            Family::IncompleatBackgammon => "incompleat-backgammon",
+            Family::Fails => "fails",
+            Family::Nard => "nard",
+            Family::TodasTablas => "todas-tablas",
+        }
+    }
+
+    /// The family called `name`.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Family> {
+        Family::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The family whose network judges positions under `rules`.
+    #[must_use]
+    pub fn of(rules: &Rules) -> Family {
+        if rules.stakes == Stakes::Nard {
+            Family::Nard
+        } else if rules.dice != Dice::Two {
+            Family::Fails
+        } else if rules.bound_table == BoundTable::Loses || rules.all_captured_wins {
+            Family::TodasTablas
+        } else if rules.doublets == Doublets::Single {
+            Family::Irish
+        } else if rules.bear_off == BearOff::Modern && rules.bound_table == BoundTable::Wait {
+            Family::Modern
+        } else if rules.bear_off == BearOff::Exact {
+            Family::IncompleatBackgammon
+        } else {
+            Family::EarlyBackgammon
+        }
+    }
+
+    /// The preset the family's network is trained on.
+    #[must_use]
+    pub fn preset(self) -> Preset {
+        match self {
+            Family::Modern => Preset::Modern,
+            Family::Irish => Preset::Irish,
+            Family::EarlyBackgammon => Preset::BackgammonWillughby,
+            Family::IncompleatBackgammon => Preset::BackgammonIncompleat,
+            Family::Fails => Preset::Fails,
+            Family::Nard => Preset::Nard,
+            Family::TodasTablas => Preset::TodasTablas,
+        }
+    }
+
+    /// The weights file shipped for the family, if it has one of its own.
+    fn shipped_bytes(self) -> Option<&'static [u8]> {
+        match self {
+            Family::Modern => Some(super::data::NET_MODERN),
+            // Trained by `examples/train.rs`; each shipped network beat the modern one at its
+            // own game (README, "Networks").
+            Family::Irish => Some(super::data::NET_IRISH),
+            Family::TodasTablas => Some(super::data::NET_TODAS_TABLAS),
+            Family::Fails => Some(super::data::NET_FAILS),
+            Family::Nard => Some(super::data::NET_NARD),
+            Family::IncompleatBackgammon => Some(super::data::NET_INCOMPLEAT_BACKGAMMON),
+            // No network trained for Willughby's and Cotton's Backgammons has yet beaten the
+            // modern one at their game (README, "Networks").
+            Family::EarlyBackgammon => None,
+        }
+    }
+
+    /// The shipped network for the family: its own, or the modern one should it have none.
+    /// `None` only if no shipped file can be read (the evaluation then falls back to its
+    /// logistic model).
+    #[must_use]
+    pub fn shipped(self) -> Option<Arc<Net>> {
+        static NETS: OnceLock<Vec<Option<Arc<Net>>>> = OnceLock::new();
+        let nets = NETS.get_or_init(|| {
+            Family::ALL
+                .iter()
+                .map(|f| {
+                    f.shipped_bytes()
+                        .and_then(|b| NetFile::parse(b).ok())
+                        .filter(|file| file.family == f.name())
+                        .map(|file| Arc::new(file.net))
+                })
+                .collect()
+        });
+        let index = |f: Family| Family::ALL.iter().position(|&g| g == f).unwrap_or(0);
+        nets[index(self)]
+            .clone()
+            .or_else(|| nets[index(Family::Modern)].clone())
+    }
+}
+
+impl std::fmt::Display for Family {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_preset_falls_in_the_family_its_rules_say() {
+        let family = |p| Family::of(&Rules::preset(p));
+        assert_eq!(family(Preset::Modern), Family::Modern);
+        assert_eq!(family(Preset::Irish), Family::Irish);
+        assert_eq!(family(Preset::IrishCotton), Family::Irish);
+        assert_eq!(family(Preset::DoubleHandIrish), Family::Irish);
+        assert_eq!(family(Preset::BackgammonWillughby), Family::EarlyBackgammon);
+        assert_eq!(family(Preset::BackgammonCotton), Family::EarlyBackgammon);
+        assert_eq!(
+            family(Preset::BackgammonIncompleat),
+            Family::IncompleatBackgammon
+        );
+        assert_eq!(family(Preset::Fails), Family::Fails);
+        assert_eq!(family(Preset::Nard), Family::Nard);
+        assert_eq!(family(Preset::TodasTablas), Family::TodasTablas);
+        for f in Family::ALL {
+            assert_eq!(Family::of(&Rules::preset(f.preset())), f, "{f}");
+            assert_eq!(Family::from_name(f.name()), Some(f));
+        }
+    }
+
+    #[test]
+    fn every_shipped_network_reads_and_names_its_own_family() {
+        // A file of the wrong size or family would silently leave the family to another's
+        // network, or to the logistic model.
+        for f in Family::ALL {
+            if let Some(bytes) = f.shipped_bytes() {
+                let file = NetFile::parse(bytes).unwrap_or_else(|e| panic!("{f}: {e}"));
+                assert_eq!(file.family, f.name());
+                assert!(file.note("recipe").is_some(), "{f} has no recipe");
+                // Nard is scored by the count of the loser's men, which its network judges
+                // as the stakes; every other game by its chances.
+                let outputs = if f == Family::Nard {
+                    super::super::net::Outputs::Stakes
+                } else {
+                    super::super::net::Outputs::Chances
+                };
+                assert_eq!(file.net.outputs, outputs, "{f}");
+            }
+            assert!(f.shipped().is_some(), "{f} has no network");
+        }
+        assert!(Family::Modern.shipped_bytes().is_some());
+    }
+
+    #[test]
+    fn a_family_with_a_network_of_its_own_is_judged_by_it() {
+        for preset in [
+            Preset::TodasTablas,
+            Preset::Irish,
+            Preset::IrishCotton,
+            Preset::DoubleHandIrish,
+            Preset::BackgammonIncompleat,
+        ] {
+            // Given a position with contact under the preset's rules
+            let rules = Rules::preset(preset);
+            let pos = crate::tables::Game::new(rules.clone()).unwrap().start();
+            // When it is judged by the family's evaluation and by the modern network's
+            let own = super::super::eval::Evaluator::new(&rules).value(&pos);
+            let modern = super::super::eval::Evaluator::with_net(&rules, Family::Modern.shipped())
+                .value(&pos);
+            // Then the two differ: the family's own network was used
+            assert!((own - modern).abs() > 1e-4, "{preset:?}: {own} {modern}");
+        }
+    }
+
+    #[test]
+    fn the_incompleat_network_judges_races_too() {
+        use super::super::eval::Evaluator;
+        let rules = Rules::preset(Preset::BackgammonIncompleat);
+        // Given a race under the Incompleat Gamester's rule that a man is borne off only by an
+        // exact die
+        let race: crate::tables::Position =
+            "6:3 4:4 2:4 1:2 off:2 / 6:5 5:5 3:4 off:1".parse().unwrap();
+        assert!(!Evaluator::contact(&race));
+        // Then the family's own network judges it, where the modern one leaves it to the race
+        // model (whose allowance for the exact die is a guess)
+        let own = Evaluator::new(&rules);
+        assert!(own.inputs(&race).is_some());
+        let modern = Evaluator::with_net(&rules, Family::Modern.shipped());
+        assert!(modern.inputs(&race).is_none());
+        assert!((own.value(&race) - modern.value(&race)).abs() > 1e-3);
+    }
+
+    #[test]
+    fn nards_network_judges_the_count_in_races_too() {
+        use super::super::eval::Evaluator;
+        let rules = Rules::preset(Preset::Nard);
+        // Given a race: the side on roll has one man left on its ace point, the other all
+        // fifteen in its home table (a count of 15, as the rules count it)
+        let race: crate::tables::Position = "1:1 off:14 / 6:5 5:5 4:5".parse().unwrap();
+        assert!(!Evaluator::contact(&race));
+        // Then Nard's own network judges it, where the modern one leaves it to the race model
+        let own = Evaluator::new(&rules);
+        assert!(own.inputs(&race).is_some());
+        let modern = Evaluator::with_net(&rules, Family::Modern.shipped());
+        assert!(modern.inputs(&race).is_none());
+        // And it expects about the count the side on roll wins with any throw
+        let v = own.value(&race);
+        assert!((12.0..=18.0).contains(&v), "{v}");
+        // Under Irish's single stakes the same network judges a single game at most
+        let irish = Evaluator::with_net(&Rules::preset(Preset::Irish), Family::Nard.shipped());
+        assert!(irish.value(&race).abs() <= 1.0);
+    }
+}

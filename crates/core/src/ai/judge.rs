@@ -1,0 +1,205 @@
+//! What one decision lost: every choice the rules offered at that moment valued at a level, and
+//! the one made compared with the best. The analysis of a game ([`super::analysis`]) and the
+//! tutor at the table both ask here, so a play is judged the same way by both.
+//!
+//! Losses are in the units of [`super::decide`]: stakes per unit of the cube, cubeless for
+//! plays, the break and the choice of throw; the cube's own actions are judged by the cube
+//! model of [`super::cube`], in units of the cube before the double.
+
+use crate::level::Level;
+use crate::tables::{Action, Game, Phase, Play, Position, Rules, Throw, legal_plays};
+
+use super::cube::CubeChoice;
+use super::decide::{break_values, cube_values, play_depth, throw_values};
+use super::search::{Depth, Searcher};
+
+/// How bad a decision was, on GNU Backgammon's default scale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Mark {
+    /// Lost under 0.04.
+    Ok,
+    /// Lost 0.04 or more.
+    Doubtful,
+    /// Lost 0.08 or more.
+    Bad,
+    /// Lost 0.16 or more.
+    VeryBad,
+}
+
+impl Mark {
+    pub const ALL: [Mark; 4] = [Mark::Ok, Mark::Doubtful, Mark::Bad, Mark::VeryBad];
+
+    /// The mark a loss earns.
+    #[must_use]
+    pub fn of(loss: f32) -> Mark {
+        if loss >= 0.16 {
+            Mark::VeryBad
+        } else if loss >= 0.08 {
+            Mark::Bad
+        } else if loss >= 0.04 {
+            Mark::Doubtful
+        } else {
+            Mark::Ok
+        }
+    }
+
+    /// As the command line prints it: `ok`, `doubtful`, `bad`, `very-bad`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::Ok => "ok",
+            Mark::Doubtful => "doubtful",
+            Mark::Bad => "bad",
+            Mark::VeryBad => "very-bad",
+        }
+    }
+}
+
+/// A play judged against the best play of the same throw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayJudgement {
+    /// The play made.
+    pub played: Play,
+    /// The best play found.
+    pub best: Play,
+    /// What the play made is worth to the mover, and the best.
+    pub played_value: f32,
+    pub best_value: f32,
+}
+
+impl PlayJudgement {
+    /// What the play lost against the best (never below 0).
+    #[must_use]
+    pub fn loss(&self) -> f32 {
+        (self.best_value - self.played_value).max(0.0)
+    }
+}
+
+/// Judges decisions under one set of rules at one level.
+#[derive(Clone, Debug)]
+pub struct Judge {
+    searcher: Searcher,
+    level: Level,
+}
+
+impl Judge {
+    #[must_use]
+    pub fn new(rules: &Rules, level: Level) -> Judge {
+        Judge {
+            searcher: Searcher::new(rules),
+            level,
+        }
+    }
+
+    #[must_use]
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The play of `throw` from `pos` (seen from the mover) that leaves `after`, against the
+    /// best play of that throw. `None` when the throw had fewer than two plays (nothing was
+    /// chosen) or when no legal play leaves `after`.
+    ///
+    /// Every play is valued at depth 0; the best few (as many as the level searches) and the
+    /// play made are then searched to the level's full depth, and the best of those is the
+    /// best play. The judging never adds a novice's leanings: novice judges as fair does.
+    #[must_use]
+    pub fn play(&self, pos: &Position, throw: Throw, after: &Position) -> Option<PlayJudgement> {
+        let (plays, doublets) = self.plays_of(pos, throw)?;
+        if plays.len() < 2 {
+            return None;
+        }
+        let made = plays.iter().position(|p| p.position == *after)?;
+        let depth = play_depth(self.level, &self.searcher);
+        let zero = Depth { plies: 0, ..depth };
+        let mut scored: Vec<(usize, f32)> = plays
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (i, self.searcher.after_play(&p.position, doublets, zero)))
+            .collect();
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+        if depth.plies > 0 {
+            scored.truncate(depth.root_candidates.max(1));
+            if !scored.iter().any(|(i, _)| *i == made) {
+                scored.push((made, 0.0));
+            }
+            for (i, v) in &mut scored {
+                *v = self
+                    .searcher
+                    .after_play(&plays[*i].position, doublets, depth);
+            }
+            scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+        }
+        let (best, best_value) = scored[0];
+        let played_value = scored
+            .iter()
+            .find(|(i, _)| *i == made)
+            .map_or(best_value, |(_, v)| *v);
+        Some(PlayJudgement {
+            played: plays[made],
+            best: plays[best],
+            played_value,
+            best_value,
+        })
+    }
+
+    /// The plays of `throw` from `pos` (seen from the mover) that the judge weighs, in the
+    /// order it weighs them, and whether the throw is doublets; `None` for a throw the rules'
+    /// dice cannot show. A play kept with a saved analysis is found again here.
+    #[must_use]
+    pub fn plays_of(&self, pos: &Position, throw: Throw) -> Option<(Vec<Play>, bool)> {
+        let t = self.searcher.throw_info(throw)?;
+        let plays = legal_plays(pos, t.moves, self.searcher.eval.move_rules);
+        Some((plays, t.doublets))
+    }
+
+    /// A cube decision in `game` (waiting for the side on roll to throw or double, or for the
+    /// taker's answer): the best choice, and what `chosen` lost against it. `None` when the
+    /// game waits for no cube decision.
+    #[must_use]
+    pub fn cube(&self, game: &Game, chosen: CubeChoice) -> Option<(CubeChoice, f32)> {
+        let fits = match game.phase() {
+            Phase::ToThrow => {
+                game.choices().contains(&Action::Double)
+                    && matches!(chosen, CubeChoice::Double | CubeChoice::NoDouble)
+            }
+            Phase::DoubleOffered => matches!(chosen, CubeChoice::Take | CubeChoice::Drop),
+            _ => false,
+        };
+        fits.then(|| cube_values(game, &self.searcher, self.level).judge(chosen))
+    }
+
+    /// The point broken of a bound table in `game` (waiting for the choice), against the
+    /// best point: `(best point, loss)`. `None` when no break is chosen now, when the table has
+    /// fewer than two points to break, or when `point` is not one of them.
+    #[must_use]
+    pub fn broken(&self, game: &Game, point: u8) -> Option<(u8, f32)> {
+        let values = break_values(game, &self.searcher, self.level);
+        if values.len() < 2 {
+            return None;
+        }
+        let chosen = values.iter().find(|(p, _)| *p == point)?.1;
+        let (best, best_v) = values
+            .iter()
+            .copied()
+            .fold((0, f32::MIN), |b, c| if c.1 > b.1 { c } else { b });
+        Some((best, (best_v - chosen).max(0.0)))
+    }
+
+    /// Double-hand Irish: the throw chosen (0 or 1) in `game`, against the better one:
+    /// `(better, loss)`. `None` unless the game waits for that choice.
+    #[must_use]
+    pub fn chosen_throw(&self, game: &Game, chosen: u8) -> Option<(u8, f32)> {
+        if game.phase() != Phase::ChooseThrow {
+            return None;
+        }
+        let values = throw_values(game, &self.searcher, self.level);
+        let chosen_v = *values.get(usize::from(chosen))?;
+        let (best, best_v) = values
+            .iter()
+            .copied()
+            .enumerate()
+            .fold((0, f32::MIN), |b, (i, v)| if v > b.1 { (i, v) } else { b });
+        Some((best as u8, (best_v - chosen_v).max(0.0)))
+    }
+}

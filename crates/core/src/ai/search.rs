@@ -1,0 +1,225 @@
+//! Expectimax search over the throws: what a play or a position is worth, looking a few
+//! throws ahead, under any combination of the rules' options.
+//!
+//! Depth counts the throws looked at beyond the play being judged: depth 0 judges the position
+//! a play leaves by the static evaluation; depth 1 averages, over every throw the adversary
+//! may throw (21, or 56 with three dice), the value of his best reply judged at depth 0; and
+//! so on. Plays deeper in the tree are first screened at depth 0 and only the best few are
+//! searched further, as GNU Backgammon does. The rules that end a game or change a turn are
+//! the engine's own [`Endings`], the functions [`Game`](crate::tables::Game) calls: bearing
+//! off the last man (with the stakes table), all men captured, Fails' unplayable die, a bound
+//! table that loses or is broken (both sides' best break, as either may win the throw-off), a
+//! blocked board.
+//! Double-hand Irish: the side on roll plays the better of two throws.
+
+use crate::tables::endings::{break_table, breakable_points};
+use crate::tables::movegen::legal_plays;
+use crate::tables::{Endings, Players, Position, Rules, TurnStart};
+
+use super::eval::{Evaluator, ThrowInfo};
+
+/// How a search is run: how deep, and how many plays are carried from one depth to the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Depth {
+    /// Throws looked at beyond the play being judged.
+    pub plies: u8,
+    /// Plays carried to the full depth at the root.
+    pub root_candidates: usize,
+    /// Plays carried one depth further inside the tree.
+    pub inner_candidates: usize,
+}
+
+/// A search under one set of rules. `Send` and `Sync`; holds no global state.
+#[derive(Clone, Debug)]
+pub struct Searcher {
+    pub(crate) eval: Evaluator,
+    endings: Endings,
+    double_hand: bool,
+}
+
+impl Searcher {
+    /// A searcher for these rules, judging with their family's network.
+    #[must_use]
+    pub fn new(rules: &Rules) -> Searcher {
+        Searcher::with(rules, Evaluator::new(rules))
+    }
+
+    /// A searcher for these rules judging with `eval`.
+    #[must_use]
+    pub fn with(rules: &Rules, eval: Evaluator) -> Searcher {
+        Searcher {
+            eval,
+            endings: Endings::from(rules),
+            double_hand: rules.players == Players::DoubleHand,
+        }
+    }
+
+    /// The evaluation the search judges positions with.
+    #[must_use]
+    pub fn eval(&self) -> &Evaluator {
+        &self.eval
+    }
+
+    /// The rules' endings.
+    #[must_use]
+    pub fn endings(&self) -> &Endings {
+        &self.endings
+    }
+
+    /// Whether a player may stop at any step (`compulsion = free`): many more plays.
+    pub(crate) fn free_compulsion(&self) -> bool {
+        self.eval.move_rules.compulsion == crate::tables::Compulsion::Free
+    }
+
+    /// The throw of the rules' dice that shows these faces, in any order.
+    pub(crate) fn throw_info(&self, throw: crate::tables::Throw) -> Option<&ThrowInfo> {
+        let faces = |t: crate::tables::Throw| {
+            let mut f = t.faces().to_vec();
+            f.sort_unstable();
+            f
+        };
+        let wanted = faces(throw);
+        self.throws().iter().find(|t| faces(t.throw) == wanted)
+    }
+
+    /// The throws of the rules' dice with their chances.
+    #[must_use]
+    pub fn throws(&self) -> &[ThrowInfo] {
+        &self.eval.throws
+    }
+
+    /// What a play is worth to the side that made it: `pos` is the position it leaves (seen
+    /// from that side), `doublets` whether the throw was doublets.
+    #[must_use]
+    pub fn after_play(&self, pos: &Position, doublets: bool, depth: Depth) -> f32 {
+        if let Some(v) = self.ended_by_play(pos, doublets) {
+            return v;
+        }
+        -self.on_roll(&pos.switched(), depth)
+    }
+
+    /// The game's end the play itself brings about, if any: the mover's value.
+    fn ended_by_play(&self, pos: &Position, doublets: bool) -> Option<f32> {
+        self.endings
+            .after_play(pos, doublets)
+            .map(|win| win.stake as f32)
+    }
+
+    /// What `pos` is worth to the side on roll, at the start of its turn (before the bound
+    /// table is looked at and before it throws).
+    #[must_use]
+    pub fn on_roll(&self, pos: &Position, depth: Depth) -> f32 {
+        match self.endings.turn_start(pos) {
+            TurnStart::LosesToPrime => -1.0,
+            TurnStart::BreakTable => self.broken(pos, depth),
+            TurnStart::Drawn => 0.0,
+            TurnStart::Throw => self.thrown(pos, depth),
+        }
+    }
+
+    /// The side on roll must enter against a bound table that is to be broken: either side
+    /// wins the throw-off as often, and each breaks the point best for itself.
+    fn broken(&self, pos: &Position, depth: Depth) -> f32 {
+        let values: Vec<f32> = Self::break_points(pos)
+            .into_iter()
+            .map(|(_, after)| self.thrown(&after, depth))
+            .collect();
+        let best = values.iter().copied().fold(f32::MIN, f32::max);
+        let worst = values.iter().copied().fold(f32::MAX, f32::min);
+        if values.is_empty() {
+            return self.thrown(pos, depth);
+        }
+        0.5 * best + 0.5 * worst
+    }
+
+    /// Each point of the adversary's bound table that may be broken (in the binder's
+    /// numbering) and the position it leaves, seen from the side on roll.
+    pub(crate) fn break_points(pos: &Position) -> Vec<(u8, Position)> {
+        let binder = pos.switched();
+        breakable_points(&binder)
+            .filter_map(|p| break_table(&binder, p).map(|(after, _)| (p, after.switched())))
+            .collect()
+    }
+
+    /// The side on roll throws: the expectation over the throws of its best play.
+    pub(crate) fn thrown(&self, pos: &Position, depth: Depth) -> f32 {
+        if depth.plies == 0 {
+            return self.eval.value(pos);
+        }
+        let values: Vec<f32> = self
+            .throws()
+            .iter()
+            .map(|t| self.best_of_throw(pos, t, depth))
+            .collect();
+        self.expect(&values)
+    }
+
+    /// Fails: whether this throw has a die the side on roll cannot play (it loses outright).
+    #[must_use]
+    pub fn throw_loses(&self, pos: &Position, t: &ThrowInfo) -> bool {
+        self.endings.throw_loses(pos, t.moves)
+    }
+
+    /// The expectation of per-throw values (in Double-hand, of the better of two throws).
+    pub(crate) fn expect(&self, values: &[f32]) -> f32 {
+        let throws = self.throws();
+        if self.double_hand {
+            let mut sum = 0.0;
+            for (a, va) in throws.iter().zip(values) {
+                for (b, vb) in throws.iter().zip(values) {
+                    sum += a.chance * b.chance * va.max(*vb);
+                }
+            }
+            sum
+        } else {
+            throws.iter().zip(values).map(|(t, v)| t.chance * v).sum()
+        }
+    }
+
+    /// The value to the side on roll of its best play of one throw, searched to `depth`.
+    pub(crate) fn best_of_throw(&self, pos: &Position, t: &ThrowInfo, depth: Depth) -> f32 {
+        if self.throw_loses(pos, t) {
+            return -1.0;
+        }
+        let plays = legal_plays(pos, t.moves, self.eval.move_rules);
+        let shallow = Depth {
+            plies: depth.plies - 1,
+            ..depth
+        };
+        if shallow.plies == 0 {
+            return plays
+                .iter()
+                .map(|p| self.after_play(&p.position, t.doublets, shallow))
+                .fold(f32::MIN, f32::max);
+        }
+        let screened = self.screen(
+            plays.iter().map(|p| &p.position),
+            t.doublets,
+            depth.inner_candidates,
+        );
+        screened
+            .into_iter()
+            .map(|(pos, _)| self.after_play(&pos, t.doublets, shallow))
+            .fold(f32::MIN, f32::max)
+    }
+
+    /// The `keep` best positions by their value at depth 0 (best first, ties in given order).
+    pub(crate) fn screen<'a>(
+        &self,
+        positions: impl Iterator<Item = &'a Position>,
+        doublets: bool,
+        keep: usize,
+    ) -> Vec<(Position, f32)> {
+        let zero = Depth {
+            plies: 0,
+            root_candidates: 0,
+            inner_candidates: 0,
+        };
+        let mut all: Vec<(Position, f32)> = positions
+            .map(|p| (*p, self.after_play(p, doublets, zero)))
+            .collect();
+        all.sort_by(|a, b| b.1.total_cmp(&a.1));
+        all.truncate(keep.max(1));
+        all
+    }
+}

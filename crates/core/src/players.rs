@@ -1,0 +1,229 @@
+//! Who sits at the tables: each side's colour and its player (two players each in Double-hand
+//! Irish), each a person or the computer at a level.
+
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+use crate::level::Level;
+use crate::tables::Side;
+
+/// Who moves for a player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Controller {
+    Person,
+    Computer(Level),
+}
+
+/// The most characters a player's name may have: enough for any name, short enough to fit the
+/// window's lines.
+pub const NAME_LIMIT: usize = 64;
+
+/// Why a name cannot be a player's name.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum NameError {
+    #[error("is {length} characters long; at most {NAME_LIMIT}")]
+    TooLong { length: usize },
+    #[error(
+        "holds a control character (U+{:04X}); a name is one line of text, without tabs",
+        u32::from(*.0)
+    )]
+    Control(char),
+}
+
+/// What a player's name may be: at most [`NAME_LIMIT`] characters, none of them a control
+/// character (a newline, a tab, …). The one statement of the rule: the loader refuses a file
+/// that breaks it, and New game keeps to it as the name is typed ([`clean_name`]).
+pub fn check_name(name: &str) -> Result<(), NameError> {
+    if let Some(c) = name.chars().find(|c| c.is_control()) {
+        return Err(NameError::Control(c));
+    }
+    let length = name.chars().count();
+    if length > NAME_LIMIT {
+        return Err(NameError::TooLong { length });
+    }
+    Ok(())
+}
+
+/// `name` made a name [`check_name`] accepts: control characters dropped, then the first
+/// [`NAME_LIMIT`] characters kept.
+#[must_use]
+pub fn clean_name(name: &str) -> String {
+    name.chars()
+        .filter(|c| !c.is_control())
+        .take(NAME_LIMIT)
+        .collect()
+}
+
+/// One player at the table. Its name keeps to [`check_name`] in any table a save file or New
+/// game gives.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    pub name: String,
+    pub controller: Controller,
+}
+
+/// The colours men may have (RULES.md: white and black by default, any two distinct colours).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Colour {
+    White,
+    Black,
+    Red,
+    Blue,
+    Green,
+    Brown,
+}
+
+impl Colour {
+    pub const ALL: [Colour; 6] = [
+        Colour::White,
+        Colour::Black,
+        Colour::Red,
+        Colour::Blue,
+        Colour::Green,
+        Colour::Brown,
+    ];
+
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::White => "White",
+            Colour::Black => "Black",
+            Colour::Red => "Red",
+            Colour::Blue => "Blue",
+            Colour::Green => "Green",
+            Colour::Brown => "Brown",
+        }
+    }
+}
+
+/// One side at the table: its colour and its players (one, or two partners in Double-hand).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Seat {
+    pub colour: Colour,
+    pub players: Vec<Player>,
+}
+
+/// Both sides at the table. The engine's `Side::White` is the first seat, whatever its colour.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Table {
+    pub white: Seat,
+    pub black: Seat,
+}
+
+impl Table {
+    /// A person (White) against the computer (Black) at `level`.
+    #[must_use]
+    pub fn against_computer(level: Level) -> Table {
+        Table {
+            white: Seat {
+                colour: Colour::White,
+                players: vec![Player {
+                    name: "You".into(),
+                    controller: Controller::Person,
+                }],
+            },
+            black: Seat {
+                colour: Colour::Black,
+                players: vec![Player {
+                    name: "The computer".into(),
+                    controller: Controller::Computer(level),
+                }],
+            },
+        }
+    }
+
+    /// Two people at the same screen.
+    #[must_use]
+    pub fn two_people() -> Table {
+        let person = |name: &str| Player {
+            name: name.into(),
+            controller: Controller::Person,
+        };
+        Table {
+            white: Seat {
+                colour: Colour::White,
+                players: vec![person("White")],
+            },
+            black: Seat {
+                colour: Colour::Black,
+                players: vec![person("Black")],
+            },
+        }
+    }
+
+    #[must_use]
+    pub fn seat(&self, side: Side) -> &Seat {
+        match side {
+            Side::White => &self.white,
+            Side::Black => &self.black,
+        }
+    }
+
+    pub fn seat_mut(&mut self, side: Side) -> &mut Seat {
+        match side {
+            Side::White => &mut self.white,
+            Side::Black => &mut self.black,
+        }
+    }
+
+    /// Every player's name made one [`check_name`] accepts ([`clean_name`]).
+    pub fn clean_names(&mut self) {
+        for seat in [&mut self.white, &mut self.black] {
+            for player in &mut seat.players {
+                if check_name(&player.name).is_err() {
+                    player.name = clean_name(&player.name);
+                }
+            }
+        }
+    }
+
+    /// Whether a person plays for `side` (in Double-hand, either partner).
+    #[must_use]
+    pub fn has_person(&self, side: Side) -> bool {
+        self.seat(side)
+            .players
+            .iter()
+            .any(|p| p.controller == Controller::Person)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_is_one_line_of_at_most_the_limit() {
+        // Given names at and past the limit, and with control characters
+        let longest = "a".repeat(NAME_LIMIT);
+        let long = "é".repeat(NAME_LIMIT + 1);
+        // Then the limit counts characters, not bytes
+        assert_eq!(check_name(&longest), Ok(()));
+        assert_eq!(check_name("Æthelred the Unready"), Ok(()));
+        assert_eq!(
+            check_name(&long),
+            Err(NameError::TooLong {
+                length: NAME_LIMIT + 1
+            })
+        );
+        for bad in ["Ann\nBob", "Ann\tBob", "\u{7}", "Ann\r", "\u{9b}x"] {
+            assert!(
+                matches!(check_name(bad), Err(NameError::Control(_))),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(
+            NameError::Control('\n').to_string(),
+            "holds a control character (U+000A); a name is one line of text, without tabs"
+        );
+        // And cleaning a name gives one the rule accepts, keeping what it can
+        assert_eq!(clean_name("Ann\n\tBob"), "AnnBob");
+        assert_eq!(clean_name(&long).chars().count(), NAME_LIMIT);
+        assert_eq!(check_name(&clean_name(&format!("{long}\u{0}"))), Ok(()));
+        assert_eq!(clean_name("Ann"), "Ann");
+    }
+}

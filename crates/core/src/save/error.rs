@@ -1,0 +1,164 @@
+//! Why a game could not be saved or loaded, each reason one a person can act on.
+
+use std::io;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use super::version::{FORMAT, TILES_FORMAT};
+use crate::players::{Colour, NameError};
+use crate::tables::{PositionError, RuleError, Side};
+
+/// Why a game could not be saved or loaded. A refused file changes nothing: loading returns a
+/// new game or this error, never half a game.
+#[derive(Debug, Error)]
+pub enum SaveError {
+    /// Any of the reasons below, in a named file.
+    #[error("{}: {error}", path.display())]
+    InFile {
+        path: PathBuf,
+        #[source]
+        error: Box<SaveError>,
+    },
+    #[error("cannot read the file: {0}")]
+    Read(#[source] io::Error),
+    #[error("cannot write the file: {0}")]
+    Write(#[source] io::Error),
+    #[error("the file is {size} bytes; a saved game is never more than {max} bytes")]
+    TooLarge { size: u64, max: u64 },
+    #[error("the file is empty")]
+    Empty,
+    #[error("line {line}, column {column}: the file is not text (a byte that is not UTF-8)")]
+    NotText { line: usize, column: usize },
+    #[error("line {line}, column {column}: not a saved game: {message}")]
+    Syntax {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error(
+        "the file was made by a newer Gamester (format {found}; this one reads format {FORMAT} and older)"
+    )]
+    NewerFormat { found: u32 },
+    #[error("format {0} is not a format of Gamester's saved games (they begin at 1)")]
+    UnknownFormat(u32),
+    #[error("the starting setup is not a position: {0}")]
+    Setup(#[source] PositionError),
+    #[error("the starting setup is not the array of the layout `{layout}` that the rules name")]
+    SetupNotLayout { layout: String },
+    #[error("the players: {0}")]
+    Players(TableProblem),
+    #[error("the session's tally is not believable: {0}")]
+    Tally(TallyProblem),
+    /// `turn` counts turns as people do (the first is 1); `number` counts the record's
+    /// actions from 1; `action` is the action as the file writes it.
+    #[error(
+        "turn {turn}, action {number} of the record `{action}`: a die shows 1 to 6, not {face}"
+    )]
+    BadDie {
+        turn: u32,
+        number: usize,
+        action: String,
+        face: u8,
+    },
+    #[error("turn {turn}, action {number} of the record `{action}`: {reason}")]
+    NotAnAction {
+        turn: u32,
+        number: usize,
+        action: String,
+        reason: String,
+    },
+    /// The rules refused an action of the record.
+    #[error("turn {turn}, action {number} of the record `{action}` breaks the rules: {reason}")]
+    Illegal {
+        turn: u32,
+        number: usize,
+        action: String,
+        #[source]
+        reason: RuleError,
+    },
+    #[error("the game cannot be written as RON: {0}")]
+    Unwritable(#[source] ron::Error),
+    #[error(
+        "the file was made by a newer Gamester (tiles format {found}; this one reads tiles format {TILES_FORMAT} and older)"
+    )]
+    NewerTilesFormat { found: u32 },
+    #[error("the rules of the tiles game: {0}")]
+    TilesRules(String),
+    #[error("the file seats {found} players, and the rules have {players}")]
+    TilesSeats { found: usize, players: usize },
+    #[error("the tally counts {found} sides, and the rules have {sides}")]
+    TilesTally { found: usize, sides: usize },
+    #[error("action {number} of the record `{action}` breaks the rules: {reason}")]
+    TilesIllegal {
+        number: usize,
+        action: String,
+        reason: String,
+    },
+}
+
+/// What is wrong with the players a file names.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TableProblem {
+    #[error("the side that plays {side} has {players} players; a side has one, or two partners")]
+    PlayerCount { side: Side, players: usize },
+    #[error("both sides play with {} men; the two colours must differ", .0.name())]
+    SameColour(Colour),
+    /// A name [`crate::players::check_name`] refuses. `partner` is `None` for a side's only
+    /// player, else 0 or 1 (the first or second partner in Double-hand).
+    #[error("the name of {side}'s {}player {problem}", partner_words(*.partner))]
+    Name {
+        side: Side,
+        partner: Option<usize>,
+        problem: NameError,
+    },
+}
+
+fn partner_words(partner: Option<usize>) -> &'static str {
+    match partner {
+        None => "",
+        Some(0) => "first ",
+        Some(_) => "second ",
+    }
+}
+
+/// What is wrong with the session's tally a file gives.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TallyProblem {
+    /// A count past what any session could reach (`count` names it: "games", "draws"…).
+    #[error("{count} count {value}, more than {max}")]
+    TooHigh {
+        count: &'static str,
+        value: u32,
+        max: u32,
+    },
+    #[error("{draws} draws in {games} games")]
+    MoreDrawsThanGames { draws: u32, games: u32 },
+}
+
+impl SaveError {
+    /// The reason, without the file it was found in.
+    #[must_use]
+    pub fn reason(&self) -> &SaveError {
+        match self {
+            SaveError::InFile { error, .. } => error.reason(),
+            other => other,
+        }
+    }
+
+    /// The file the error was found in, if one was named.
+    #[must_use]
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            SaveError::InFile { path, .. } => Some(path),
+            _ => None,
+        }
+    }
+
+    pub fn in_file(self, path: &Path) -> SaveError {
+        SaveError::InFile {
+            path: path.to_path_buf(),
+            error: Box::new(self),
+        }
+    }
+}

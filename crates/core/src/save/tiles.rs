@@ -1,0 +1,226 @@
+//! Saved tiles games: the rules, who sat at each place, the session's tally before the game,
+//! and the record, every action from the first deal (each deal with its shuffled set, so the
+//! game is the same game when read back). A file is believed only once its record has been
+//! replayed through the tiles game's own gate (`dominoes::Game::apply`), with the care the
+//! tables saves get: a file too large, cut short, not text, of a newer format, naming rules no
+//! game is played by, or breaking a rule anywhere in its record is refused with the reason,
+//! and nothing is half read.
+//!
+//! ```
+//! use gamester_rules::tiles::{Action, Deck, Game, Preset, Rules};
+//! use gamester_core::players::Controller;
+//! use gamester_core::save::tiles::{TilesFile, from_str};
+//!
+//! let mut game = Game::new(Rules::preset(Preset::Draw)).unwrap();
+//! game.apply(Action::Deal(Deck::shuffled(1))).unwrap();
+//! let seats = vec![Controller::Person, Controller::Person];
+//! let text = TilesFile::of(&game, &seats, &[0, 0]).to_ron().unwrap();
+//! assert_eq!(from_str(&text).unwrap().game, game);
+//! ```
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::error::SaveError;
+use super::load::RECURSION_LIMIT;
+use crate::players::Controller;
+use crate::tiles::{Action, Game, Phase, Rules};
+
+pub use super::version::TILES_FORMAT;
+
+/// A saved tiles game, as the file holds it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename = "TilesFile", deny_unknown_fields)]
+pub struct TilesFile {
+    /// The format of tiles saves (its own count: a tables save has `format` instead).
+    pub tiles_format: u32,
+    pub rules: Rules,
+    /// Who sat at each place, the first place first.
+    pub seats: Vec<Controller>,
+    /// Games each side had won in the session before this one.
+    pub tally_before: Vec<u32>,
+    /// Every action from the first deal.
+    pub record: Vec<Action>,
+}
+
+/// A tiles game read back, replayed and checked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TilesLoaded {
+    pub game: Game,
+    pub seats: Vec<Controller>,
+    /// The session's tally, the game read back counted in it if it is over.
+    pub tally: Vec<u32>,
+}
+
+impl TilesFile {
+    /// The file of `game` with these seats and the session's tally now (the game counted in it
+    /// if over).
+    #[must_use]
+    pub fn of(game: &Game, seats: &[Controller], tally: &[u32]) -> TilesFile {
+        let mut tally_before = tally.to_vec();
+        if let Some(Some(side)) = game.winner()
+            && let Some(t) = tally_before.get_mut(side)
+        {
+            *t = t.saturating_sub(1);
+        }
+        TilesFile {
+            tiles_format: TILES_FORMAT,
+            rules: *game.rules(),
+            seats: seats.to_vec(),
+            tally_before,
+            record: game.record().to_vec(),
+        }
+    }
+
+    /// The file as RON text.
+    ///
+    /// # Errors
+    /// Only if RON cannot write it.
+    pub fn to_ron(&self) -> Result<String, SaveError> {
+        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
+            .map_err(SaveError::Unwritable)
+    }
+}
+
+/// Just what tells a tiles save from a tables save, read first.
+#[derive(Deserialize)]
+#[serde(rename = "TilesFile")]
+struct Header {
+    tiles_format: u32,
+}
+
+fn options() -> ron::Options {
+    ron::Options::default().with_recursion_limit(RECURSION_LIMIT)
+}
+
+/// Whether `text` is a tiles save (of any format), not a game at tables.
+#[must_use]
+pub fn is_tiles(text: &str) -> bool {
+    super::load::believable_size(text).is_ok_and(|t| options().from_str::<Header>(t).is_ok())
+}
+
+/// Parses a tiles save without believing it yet.
+///
+/// # Errors
+/// Too large, empty, of a newer format, or not RON of a tiles save (with the line and
+/// column).
+pub fn parse(text: &str) -> Result<TilesFile, SaveError> {
+    let text = super::load::believable_size(text)?;
+    if let Ok(header) = options().from_str::<Header>(text) {
+        if header.tiles_format > TILES_FORMAT {
+            return Err(SaveError::NewerTilesFormat {
+                found: header.tiles_format,
+            });
+        }
+        if header.tiles_format == 0 {
+            return Err(SaveError::UnknownFormat(0));
+        }
+    }
+    options()
+        .from_str::<TilesFile>(text)
+        .map_err(|e| SaveError::Syntax {
+            line: e.span.start.line,
+            column: e.span.start.col,
+            message: e.code.to_string(),
+        })
+}
+
+/// Checks a parsed file and replays its record through the game's gate.
+///
+/// # Errors
+/// The first thing wrong: the rules, the seats, the tally, or an action the rules refuse
+/// (counted from 1).
+pub fn replay(file: TilesFile) -> Result<TilesLoaded, SaveError> {
+    file.rules
+        .check()
+        .map_err(|e| SaveError::TilesRules(e.to_string()))?;
+    let players = usize::from(file.rules.players);
+    if file.seats.len() != players {
+        return Err(SaveError::TilesSeats {
+            found: file.seats.len(),
+            players,
+        });
+    }
+    if file.tally_before.len() != file.rules.sides() {
+        return Err(SaveError::TilesTally {
+            found: file.tally_before.len(),
+            sides: file.rules.sides(),
+        });
+    }
+    let game = Game::replay(file.rules, &file.record).map_err(|(i, e)| {
+        let action = file
+            .record
+            .get(i)
+            .map(|a| format!("{a:?}"))
+            .unwrap_or_default();
+        SaveError::TilesIllegal {
+            number: i + 1,
+            action: action.chars().take(80).collect(),
+            reason: e.to_string(),
+        }
+    })?;
+    let mut tally = file.tally_before;
+    if let Some(Some(side)) = game.winner()
+        && let Some(t) = tally.get_mut(side)
+    {
+        *t = t.saturating_add(1);
+    }
+    Ok(TilesLoaded {
+        game,
+        seats: file.seats,
+        tally,
+    })
+}
+
+/// Parses and replays the text of a tiles save.
+///
+/// # Errors
+/// As [`parse`] and [`replay`].
+pub fn from_str(text: &str) -> Result<TilesLoaded, SaveError> {
+    replay(parse(text)?)
+}
+
+/// Reads, parses and replays the tiles save at `path`. Errors name the file.
+///
+/// # Errors
+/// As [`from_str`], and the file's own reading.
+pub fn load(path: &Path) -> Result<TilesLoaded, SaveError> {
+    super::load::read_text(path)
+        .and_then(|text| from_str(&text))
+        .map_err(|e| e.in_file(path))
+}
+
+/// Writes `file` to `path` so that no crash leaves half a file (as the tables saves).
+///
+/// # Errors
+/// Why it could not be written, naming the file; the old file is then untouched.
+pub fn write_atomic(path: &Path, file: &TilesFile) -> Result<(), SaveError> {
+    let text = file.to_ron().map_err(|e| e.in_file(path))?;
+    super::write::replace_atomically(path, |out| std::io::Write::write_all(out, text.as_bytes()))
+        .map_err(|e| SaveError::Write(e).in_file(path))
+}
+
+/// One line about a tiles game read back, for `gamester check`.
+#[must_use]
+pub fn summary(loaded: &TilesLoaded) -> String {
+    let game = &loaded.game;
+    let scores: Vec<String> = game.scores().iter().map(u32::to_string).collect();
+    let tally: Vec<String> = loaded.tally.iter().map(u32::to_string).collect();
+    let state = match game.phase() {
+        Phase::GameOver => "the game is over",
+        Phase::ToDeal => "the next hand is to be dealt",
+        Phase::ToThrow => "the players throw for the set",
+        Phase::Playing => "a hand is in play",
+    };
+    format!(
+        "tiles {:?} for {}, {} actions, hand {}, {state}, points {}, games {}",
+        game.rules().kind,
+        game.rules().players,
+        game.record().len(),
+        game.hands_dealt(),
+        scores.join("-"),
+        tally.join("-")
+    )
+    .to_lowercase()
+}

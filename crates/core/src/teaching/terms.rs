@@ -1,0 +1,176 @@
+//! The period words: the names of the die faces and the home points, plays told in them, and
+//! the glossary that explains every word the app uses (from [`super::glossary`]).
+
+pub use super::faces::{FACE_NAMES, face_name};
+use super::points::point_words;
+use crate::tables::movegen;
+use crate::tables::{BearOff, Position, Step, Throw};
+
+pub use super::glossary::{GLOSSARY, MODERN, Term, links, search, term};
+
+/// A throw in words, higher face first: "cinque and ace", "sice, cater and ace",
+/// "doublet sices".
+#[must_use]
+pub fn throw_words(throw: &Throw) -> String {
+    let faces = throw.faces();
+    if throw.is_doublets() {
+        return format!("doublet {}s", face_name(faces[0]));
+    }
+    // The higher face is named first, as players call a throw.
+    let mut sorted = faces.to_vec();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    let names: Vec<String> = sorted.iter().map(|&f| face_name(f)).collect();
+    join_and(&names)
+}
+
+fn join_and(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// A play told in period words, as the log writes it after the player's name. Each point is
+/// named by its owner ([`point_words`]); `adversary` names the other side: "plays at length
+/// from Black's 12 point to his 7 point, nipping a blot on his 10 point".
+#[must_use]
+pub fn describe_play(pos: &Position, steps: &[Step], bear_off: BearOff, adversary: &str) -> String {
+    let his_point = |p: u8| point_words(p, "his", adversary);
+    if steps.is_empty() {
+        return "cannot play: the throw is forfeit".to_string();
+    }
+    let mut pos = *pos;
+    // Each man's path: start, landings with hits.
+    let mut paths: Vec<(u8, Vec<(u8, bool)>)> = Vec::new();
+    for &step in steps {
+        let (next, hit) = movegen::play_step(&pos, step, bear_off).unwrap_or((pos, false));
+        pos = next;
+        match paths.iter_mut().rev().find(|(_, l)| {
+            l.last()
+                .is_some_and(|&(to, _)| to == step.from() && to != 0)
+        }) {
+            Some((_, landings)) => landings.push((step.to(), hit)),
+            None => paths.push((step.from(), vec![(step.to(), hit)])),
+        }
+    }
+    let phrases: Vec<String> = paths
+        .iter()
+        .map(|(from, landings)| {
+            let (end, end_hit) = landings.last().copied().unwrap_or((*from, false));
+            let mut phrase = if *from == 25 {
+                let entry = landings[0].0;
+                let mut p = format!("enters a man on {}", his_point(entry));
+                if landings.len() > 1 {
+                    p.push_str(&if end == 0 {
+                        " and bears him off".to_string()
+                    } else {
+                        format!(" and plays on to {}", his_point(end))
+                    });
+                }
+                p
+            } else if end == 0 && landings.len() == 1 {
+                format!("bears a man off from {}", his_point(*from))
+            } else {
+                let how = if landings.len() > 1 {
+                    "plays at length"
+                } else {
+                    "plays"
+                };
+                let dest = if end == 0 {
+                    "off the board".to_string()
+                } else {
+                    format!("to {}", his_point(end))
+                };
+                format!("{how} from {} {dest}", his_point(*from))
+            };
+            for &(to, hit) in &landings[..landings.len() - 1] {
+                if hit && *from != 25 {
+                    phrase.push_str(&format!(", nipping a blot on {}", his_point(to)));
+                } else if hit {
+                    phrase.push_str(&format!(", hitting a blot on {}", his_point(to)));
+                }
+            }
+            if end_hit {
+                // The phrase has just named the point he came to.
+                phrase.push_str(", hitting a blot there");
+            }
+            phrase
+        })
+        .collect();
+    if phrases.iter().any(|p| p.contains(',')) {
+        // A phrase with its own commas: the plays are set apart by semicolons, so that no
+        // comma is left dangling between two men's plays.
+        match phrases.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{}; and {last}", rest.join("; ")),
+            _ => phrases.concat(),
+        }
+    } else {
+        join_and(&phrases)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn steps(list: &[(u8, u8)]) -> Vec<Step> {
+        list.iter()
+            .map(|&(f, d)| Step::new(f, d).unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn faces_have_their_period_names() {
+        assert_eq!(
+            (1..=6).map(face_name).collect::<Vec<_>>(),
+            ["ace", "deuce", "trey", "cater", "cinque", "sice"]
+        );
+        assert_eq!(throw_words(&Throw::two(5, 1).unwrap()), "cinque and ace");
+        assert_eq!(throw_words(&Throw::two(6, 6).unwrap()), "doublet sices");
+        assert_eq!(
+            throw_words(&Throw::new(&[6, 4, 1]).unwrap()),
+            "sice, cater and ace"
+        );
+    }
+
+    #[test]
+    fn a_play_at_length_with_a_nip_is_told_so() {
+        // Given a blot of the adversary on the mover's 10
+        let pos: Position = "24:2 13:5 8:3 6:5 / 24:1 15:1 13:5 8:3 6:5"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            describe_play(
+                &pos,
+                &steps(&[(13, 3), (10, 3)]),
+                BearOff::OverEdge,
+                "Black's"
+            ),
+            "plays at length from Black's 12 point to his 7 point, nipping a blot on his 10 point"
+        );
+    }
+
+    #[test]
+    fn entering_bearing_off_and_hitting_are_told() {
+        let pos: Position = "bar:1 13:5 8:3 6:6 / 13:5 8:3 6:6 3:1".parse().unwrap();
+        assert_eq!(
+            describe_play(&pos, &steps(&[(25, 3)]), BearOff::OverEdge, "Black's"),
+            "enters a man on Black's trey point, hitting a blot there"
+        );
+        let home: Position = "6:2 3:13 / 24:15".parse().unwrap();
+        assert_eq!(
+            describe_play(
+                &home,
+                &steps(&[(6, 6), (3, 5)]),
+                BearOff::OverEdge,
+                "Black's"
+            ),
+            "bears a man off from his sice point and bears a man off from his trey point"
+        );
+        assert_eq!(
+            describe_play(&home, &[], BearOff::OverEdge, "Black's"),
+            "cannot play: the throw is forfeit"
+        );
+    }
+}

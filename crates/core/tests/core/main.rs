@@ -1,0 +1,22 @@
+//! The core's tests, one binary: the engine's answers and invariants over random games, the
+//! computer's levels and analysis (against GNU Backgammon's recorded judgements too), saved
+//! games, teaching, and training the networks.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+// The one-line positions and random rules the rules' own tests use.
+#[path = "../../../rules/tests/rules/common.rs"]
+pub mod common;
+
+mod ai;
+mod ai_levels;
+mod analysis;
+mod analysis_gnubg;
+mod analysis_saved;
+mod engine_answers;
+mod movegen_reference;
+mod position_id_fuzz;
+mod properties;
+mod save_files;
+mod save_properties;
+mod teaching;
+mod training;

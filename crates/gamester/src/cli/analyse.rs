@@ -1,0 +1,148 @@
+//! `gamester analyse <file.ron> [--level <level>]`: every decision of a saved game where there
+//! was a choice, judged by the computer, one line each, then one line of figures per side. The
+//! format is exact (README.md); scripts read it.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use crate::ai::analysis::{Analysis, Choice, analyse};
+use crate::cli::args::{CliError, quote};
+use crate::cli::out::note;
+use crate::level::Level;
+use crate::players::Table;
+use crate::save;
+use crate::tables::notation::format_play;
+use crate::tables::{BearOff, Preset, Rules, Side};
+
+use crate::ai::analysis::DEFAULT_LEVEL;
+
+const USAGE: &str = "usage: gamester analyse <file.ron> [--level novice|fair|expert]";
+
+pub(crate) fn run(args: &[String]) -> Result<String, CliError> {
+    let mut path = None;
+    let mut level = DEFAULT_LEVEL;
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--level" => {
+                let text = it
+                    .next()
+                    .ok_or_else(|| CliError::Usage("--level needs a value".into()))?;
+                level = text.parse()?;
+            }
+            flag if flag.starts_with("--") => {
+                return Err(CliError::Usage(format!(
+                    "unknown option {}; {USAGE}",
+                    quote(flag)
+                )));
+            }
+            file if path.is_none() => path = Some(file),
+            extra => {
+                return Err(CliError::Usage(format!(
+                    "analyse takes one file, not also {}; {USAGE}",
+                    quote(extra)
+                )));
+            }
+        }
+    }
+    let path = path.ok_or_else(|| CliError::Usage(USAGE.into()))?;
+    let loaded = save::load(std::path::Path::new(path))?;
+    let rules = loaded.replay.rules().clone();
+    // The record was accepted on loading, so the analysis's replay accepts it too.
+    let analysis = analyse(&rules, loaded.replay.record(), level, &|_, _| {})?;
+    Ok(report(&analysis, &loaded.table, rules.bear_off))
+}
+
+/// `bench analyse [--preset <name> [--set <option>=<value>]...]`: how long the analysis of a
+/// game of 60 turns takes at each level (modern and Irish unless rules are given), on as many
+/// threads as the machine has cores.
+pub(crate) fn bench(args: &[String]) -> Result<String, CliError> {
+    let sets: Vec<Rules> = if args.is_empty() {
+        vec![Rules::preset(Preset::Modern), Rules::preset(Preset::Irish)]
+    } else {
+        let q = crate::cli::args::read_query_with(args, &[])?;
+        if q.position.is_some() || q.dice.is_some() {
+            return Err(CliError::Usage(
+                "usage: gamester bench analyse [--preset <name> [--set <option>=<value>]...]"
+                    .into(),
+            ));
+        }
+        vec![q.rules]
+    };
+    let mut out = String::new();
+    for rules in &sets {
+        let name = Preset::of(rules).map_or("custom", Preset::name);
+        let Some(game) = crate::sample::long_game(rules, BENCH_TURNS) else {
+            note(&format!(
+                "{name}: no game of fair play lasted {BENCH_TURNS} turns"
+            ));
+            continue;
+        };
+        for level in Level::ALL {
+            let start = Instant::now();
+            let analysis = analyse(rules, game.record(), level, &|_, _| {})?;
+            let secs = start.elapsed().as_secs_f64();
+            let _ = writeln!(
+                out,
+                "analyse {level} {secs:.2} s ({} decisions, {BENCH_TURNS} turns, {name})",
+                analysis.decisions.len()
+            );
+        }
+    }
+    Ok(out)
+}
+
+/// The length of the game `bench analyse` times, as the issue sets the default level by it.
+const BENCH_TURNS: u32 = 60;
+
+/// The lines of an analysis, as the command prints them.
+#[must_use]
+pub fn report(analysis: &Analysis, table: &Table, bear_off: BearOff) -> String {
+    let colour = |side: Side| table.seat(side).colour.name();
+    let mut out = String::new();
+    for d in &analysis.decisions {
+        let what = match &d.choice {
+            Choice::Play {
+                throw,
+                before,
+                judgement,
+            } => {
+                let dice: Vec<String> = throw.faces().iter().map(u8::to_string).collect();
+                let text = |steps: &[crate::tables::Step]| format_play(before, steps, bear_off);
+                format!(
+                    "{} played {} best {}",
+                    dice.join("-"),
+                    text(&judgement.played.steps.to_vec()),
+                    text(&judgement.best.steps.to_vec())
+                )
+            }
+            Choice::Cube { chosen, best } => {
+                format!("cube {} best {}", chosen.name(), best.name())
+            }
+            Choice::Break { chosen, best } => format!("break {chosen} best {best}"),
+            Choice::Throw { chosen, best } => format!("choose {chosen} best {best}"),
+        };
+        let _ = writeln!(
+            out,
+            "turn {} {} {what} loss {:.4} {}",
+            d.turn,
+            colour(d.side),
+            d.loss,
+            d.mark().name()
+        );
+    }
+    for side in [Side::White, Side::Black] {
+        let s = analysis.summary(side);
+        let _ = writeln!(
+            out,
+            "{} {} decisions mean loss {:.4} doubtful {} bad {} very-bad {}",
+            colour(side),
+            s.decisions,
+            s.mean_loss,
+            s.count(crate::ai::judge::Mark::Doubtful),
+            s.count(crate::ai::judge::Mark::Bad),
+            s.count(crate::ai::judge::Mark::VeryBad)
+        );
+    }
+    out
+}

@@ -1,0 +1,9 @@
+//! The Gamester program: the headless command line ([`cli`]) and the window ([`ui`]). Both ask
+//! the rules (`gamester_rules`) and the core (`gamester_core`) and never recompute them; the
+//! command line never uses the window.
+
+use gamester_core::{ai, kept_analysis, level, players, sample, save, session, teaching, tutor};
+use gamester_rules::{tables, tiles};
+
+pub mod cli;
+pub mod ui;

@@ -1,0 +1,158 @@
+//! The window (eframe/egui): the board, the story, the settings. It reads the game and
+//! submits actions; it never moves a man itself.
+
+pub mod analysing;
+pub mod analysis_marks;
+pub mod analysis_view;
+pub mod analysis_words;
+pub mod app;
+pub mod autosave;
+pub mod board_view;
+pub mod computer;
+pub mod controls;
+pub mod dice_view;
+pub mod error;
+pub mod file_chooser;
+pub mod file_names;
+pub mod files;
+pub mod glossary;
+pub mod guide;
+pub mod input;
+pub mod intent;
+pub mod last_play;
+pub mod launch;
+pub mod leaving;
+pub mod log_view;
+pub mod look;
+pub mod men_view;
+pub mod message;
+pub mod period;
+pub mod position_setup;
+pub mod reading;
+pub mod replaying;
+pub mod screenshot;
+pub mod settings;
+pub mod slide;
+pub mod table_view;
+pub mod theme;
+pub mod tiles;
+pub mod tooltips;
+pub mod tutor;
+pub mod zoom;
+
+pub use app::GamesterApp;
+pub use error::UiError;
+pub use launch::Launch;
+pub use screenshot::write_png;
+pub use settings::Settings;
+
+/// The window's icon, drawn for Gamester (assets/gamester.png).
+pub const ICON_PNG: &[u8] = include_bytes!("../../../assets/gamester.png");
+
+/// Opens the window and runs until it is closed. With `launch.screenshot`, writes the first
+/// settled frame to that PNG and closes.
+pub fn run(launch: Launch) -> Result<(), UiError> {
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("Gamester — the games at Tables")
+        .with_inner_size([1280.0, 820.0])
+        .with_min_inner_size([720.0, 480.0])
+        .with_app_id("gamester");
+    if let Some(icon) = decode_icon(ICON_PNG) {
+        viewport = viewport.with_icon(icon);
+    }
+    let options = eframe::NativeOptions {
+        viewport,
+        persist_window: launch.screenshot.is_none(),
+        ..Default::default()
+    };
+    let screenshot = launch.screenshot.is_some();
+    let result = screenshot::ScreenshotResult::default();
+    let slot = result.clone();
+    eframe::run_native(
+        "gamester",
+        options,
+        Box::new(move |cc| {
+            let mut app = GamesterApp::from_creation(cc, launch);
+            app.report_screenshot_to(slot);
+            Ok(Box::new(app))
+        }),
+    )
+    .map_err(|e| UiError::WindowFailed(e.to_string()))?;
+    if screenshot {
+        let outcome = result.0.lock().map_err(|_| UiError::ScreenshotLost)?.take();
+        return outcome.unwrap_or(Err(UiError::ClosedBeforeScreenshot));
+    }
+    Ok(())
+}
+
+/// Decodes a PNG into the window icon's pixels.
+#[must_use]
+pub fn decode_icon(bytes: &[u8]) -> Option<egui::IconData> {
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let mut reader = decoder.read_info().ok()?;
+    let mut buf = vec![0; reader.output_buffer_size()?];
+    let info = reader.next_frame(&mut buf).ok()?;
+    if info.color_type != png::ColorType::Rgba || info.bit_depth != png::BitDepth::Eight {
+        return None;
+    }
+    buf.truncate(info.buffer_size());
+    Some(egui::IconData {
+        rgba: buf,
+        width: info.width,
+        height: info.height,
+    })
+}
+
+/// Measures the CPU cost of one frame of the window (layout, painting the board, tessellation;
+/// not the GPU), averaged over `frames` frames of a game in the middle of play. Returns
+/// milliseconds a frame.
+#[must_use]
+pub fn bench_draw(frames: u32) -> f64 {
+    use crate::tables::{Action, Phase};
+    let ctx = egui::Context::default();
+    theme::apply(&ctx);
+    let mut app = GamesterApp::new(
+        Settings::default(),
+        Launch {
+            seed: Some(1),
+            ephemeral: true,
+            ..Launch::default()
+        },
+    );
+    app.settings.speed = slide::Speed::Instant;
+    // Play a few turns so the board is busy: men on many points, dice showing.
+    let mut player = crate::ai::random::RandomPlayer::seeded(1);
+    for _ in 0..40 {
+        if app.session_mut().game().phase() == Phase::Playing
+            && app.session_mut().game().turns() > 12
+        {
+            break;
+        }
+        let game = app.session_mut().game().clone();
+        if let Some(action) = game.throw_action(player.dice()) {
+            let _ = app.session_mut().apply(action);
+        } else if let Some(play) = game.legal_plays().first() {
+            let _ = app.session_mut().apply_play(play);
+        } else if let Some(&choice) = game.choices().iter().find(|c| !matches!(c, Action::Double)) {
+            let _ = app.session_mut().apply(choice);
+        }
+    }
+    let input = || egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 820.0),
+        )),
+        ..Default::default()
+    };
+    // Warm up the fonts and the layout caches.
+    for _ in 0..3 {
+        let out = ctx.run_ui(input(), |ui| app.frame_ui(ui));
+        let _ = ctx.tessellate(out.shapes, out.pixels_per_point);
+    }
+    let start = std::time::Instant::now();
+    for _ in 0..frames {
+        let out = ctx.run_ui(input(), |ui| app.frame_ui(ui));
+        let _ = ctx.tessellate(out.shapes, out.pixels_per_point);
+    }
+    start.elapsed().as_secs_f64() * 1000.0 / f64::from(frames.max(1))
+}

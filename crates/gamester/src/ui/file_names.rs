@@ -1,0 +1,75 @@
+//! The names Gamester offers for a game's file: the game's name and the local date and time
+//! (`Irish 2026-11-21 14.05.ron`), so that saves sort by date and say what they hold without
+//! being opened, and a name free in a folder for a game kept there.
+
+use std::path::{Path, PathBuf};
+
+use crate::tables::{Preset, Rules};
+
+/// The name of the game under `rules`: its preset's title without the source in brackets
+/// ("Irish", "Early Backgammon"), or "Gamester" for house rules.
+#[must_use]
+pub fn game_name(rules: &Rules) -> &'static str {
+    Preset::of(rules).map_or("Gamester", |p| {
+        let title = p.title();
+        title.split(" (").next().unwrap_or(title)
+    })
+}
+
+/// A file name for a game under `rules` saved now, in local time. The minutes are separated
+/// by a dot, as a colon is not allowed in a file name everywhere.
+#[must_use]
+pub fn dated_name(rules: &Rules) -> String {
+    let now = chrono::Local::now();
+    format!("{} {}.ron", game_name(rules), now.format("%Y-%m-%d %H.%M"))
+}
+
+/// `name` in `dir`, or, if a file of that name is there already, the same name with " 2",
+/// " 3"… before its extension: a kept game never replaces another.
+#[must_use]
+pub fn free_in(dir: &Path, name: &str) -> PathBuf {
+    let path = dir.join(name);
+    if !path.exists() {
+        return path;
+    }
+    let stem = Path::new(name)
+        .file_stem()
+        .map_or_else(|| name.to_string(), |s| s.to_string_lossy().into_owned());
+    (2u32..)
+        .map(|n| dir.join(format!("{stem} {n}.ron")))
+        .find(|p| !p.exists())
+        .unwrap_or(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_preset_names_the_file_and_house_rules_are_gamester() {
+        assert_eq!(game_name(&Rules::preset(Preset::Irish)), "Irish");
+        assert_eq!(
+            game_name(&Rules::preset(Preset::BackgammonCotton)),
+            "Early Backgammon"
+        );
+        let mut house = Rules::preset(Preset::Irish);
+        house.cube = true;
+        assert_eq!(game_name(&house), "Gamester");
+        let name = dated_name(&Rules::preset(Preset::Fails));
+        assert!(
+            name.starts_with("Fails 20") && name.ends_with(".ron"),
+            "{name}"
+        );
+        assert_eq!(name.len(), "Fails 2026-11-21 14.05.ron".len(), "{name}");
+    }
+
+    #[test]
+    fn a_name_taken_gets_a_number() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(free_in(dir.path(), "a.ron"), dir.path().join("a.ron"));
+        std::fs::write(dir.path().join("a.ron"), "").unwrap();
+        assert_eq!(free_in(dir.path(), "a.ron"), dir.path().join("a 2.ron"));
+        std::fs::write(dir.path().join("a 2.ron"), "").unwrap();
+        assert_eq!(free_in(dir.path(), "a.ron"), dir.path().join("a 3.ron"));
+    }
+}

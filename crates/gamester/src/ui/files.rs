@@ -1,0 +1,392 @@
+//! Games on disk: the open and save dialogs (the desktop's own on a thread of their own, so
+//! the window keeps drawing, else the in-window chooser), opening and saving a file, and
+//! resuming at start the game that was in progress.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
+
+use super::analysis_view;
+use super::file_chooser::{FileChooser, Outcome, Purpose};
+use super::file_names;
+use super::launch::Launch;
+use super::leaving;
+use super::message::Message;
+use super::reading::{Read, Reading, read_now, regular_or_absent};
+use crate::ai::analysis::Analysis;
+use crate::save::{self, GameRecord, RecentFiles, SavedAnalysis, Tidied};
+use crate::session::Session;
+use crate::tables::Rules;
+
+enum FileJob {
+    Open(Option<PathBuf>),
+    SaveAs(Option<PathBuf>),
+    /// The dialog closed with no file sooner than a person could have cancelled it: most
+    /// likely no desktop file dialog is available, and the in-window chooser takes over.
+    NoDialog,
+}
+
+/// What a file dialog gave back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Chosen {
+    Open(PathBuf),
+    /// Where to save (with `.ron` added if the person gave no extension).
+    Save(PathBuf),
+}
+
+/// Where a dialog starts and what it is for, kept to hand to the in-window chooser should the
+/// desktop's dialog not open.
+#[derive(Clone, Debug)]
+struct Asked {
+    purpose: Purpose,
+    folder: PathBuf,
+    name: String,
+}
+
+/// The file the game in play came from or was last saved to, and the file dialog while one
+/// is open.
+#[derive(Default)]
+pub struct Files {
+    file: Option<PathBuf>,
+    dialog: Option<(Receiver<FileJob>, Asked)>,
+    chooser: Option<FileChooser>,
+    /// A file being read off the window's thread.
+    reading: Option<Reading>,
+    /// The window, to wake when a file has been read.
+    wake: Option<egui::Context>,
+}
+
+/// The game a window starts with, if a file or the autosave gave one.
+#[derive(Default)]
+pub struct Resumed {
+    pub session: Option<Session>,
+    /// The file it came from (not the autosave).
+    pub file: Option<PathBuf>,
+    /// The unfinished game of the autosave, displaced by the file opened at start: the window
+    /// keeps it, as it keeps any game left for another.
+    pub displaced: Option<Session>,
+    /// Why the file or the autosave could not be resumed.
+    pub message: Option<Message>,
+    /// The analysis the file kept, given back for its game.
+    pub analysis: Option<Box<(Analysis, GameRecord)>>,
+}
+
+/// A loaded game as a session, its story told again from the record.
+#[must_use]
+pub fn resumed(loaded: save::Loaded, launch: &Launch) -> Session {
+    let replay = &loaded.replay;
+    Session::from_record(
+        replay.rules().clone(),
+        replay.tally_before(),
+        replay.record(),
+        loaded.table.clone(),
+        launch.dice(),
+    )
+    .unwrap_or_else(|_| Session::resume(loaded.game, loaded.table, launch.dice()))
+}
+
+/// Whether `path` holds a saved tiles game (not a game at tables).
+#[must_use]
+pub fn tiles_named_at_start(path: &Path) -> bool {
+    // A pipe or a device is never read here: reading it could wait for ever.
+    path.is_file()
+        && regular_or_absent(path).is_ok()
+        && save::load::read_text(path).is_ok_and(|text| save::tiles::is_tiles(&text))
+}
+
+/// Loads the game in `path`, or says why not, naming the file once.
+fn load(path: &Path, launch: &Launch) -> Result<Session, String> {
+    read_now(path).map(|loaded| resumed(loaded, launch))
+}
+
+/// The game to start with: the file the launch names, else (or if that file is refused: the
+/// game in progress must survive a bad file) the autosave, else none.
+#[must_use]
+pub fn resume(launch: &Launch) -> Resumed {
+    let mut out = Resumed::default();
+    // A write killed before its rename may have left the newest game beside the autosave.
+    let mut told: Vec<String> = Vec::new();
+    let mut failed = false;
+    if let Some(path) = launch.autosave_path() {
+        match save::tidy(&path) {
+            Ok(Tidied {
+                recovered: Some(_), ..
+            }) => told
+                .push("The game in progress was recovered from a save cut off by a crash.".into()),
+            Ok(_) => {}
+            Err(e) => {
+                failed = true;
+                told.push(format!(
+                    "Gamester's data folder could not be tidied after a crash: {e}."
+                ));
+            }
+        }
+    }
+    // A tiles game named at start is the tiles table's to open (`tiles_named_at_start`).
+    if let Some(path) = launch.open.as_ref().filter(|p| !tiles_named_at_start(p)) {
+        match read_now(path) {
+            Ok(loaded) => {
+                match analysis_view::given_back(&loaded) {
+                    Ok(kept) => out.analysis = kept,
+                    Err(why) => told.push(why),
+                }
+                out.session = Some(resumed(loaded, launch));
+                out.file = Some(path.clone());
+            }
+            Err(e) => {
+                failed = true;
+                told.push(format!("Could not open {e}"));
+            }
+        }
+    }
+    if let Some(opened) = &out.session
+        && let Some(path) = launch.autosave_path()
+        && path.exists()
+        && let Ok(autosaved) = load(&path, launch)
+        && leaving::unfinished(autosaved.game())
+        && autosaved.game().record() != opened.game().record()
+    {
+        out.displaced = Some(autosaved);
+    }
+    if out.session.is_none()
+        && let Some(path) = launch.autosave_path()
+        && path.exists()
+    {
+        match load(&path, launch) {
+            Ok(session) => out.session = Some(session),
+            Err(e) => {
+                failed = true;
+                told.push(format!("The game in progress could not be resumed: {e}"));
+            }
+        }
+    }
+    if !told.is_empty() {
+        let text = told.join(" ");
+        out.message = Some(if failed {
+            Message::error(text)
+        } else {
+            Message::info(text)
+        });
+    }
+    out
+}
+
+impl Files {
+    /// Files for a game that came from `file` (or from none).
+    #[must_use]
+    pub fn from(file: Option<PathBuf>) -> Files {
+        Files {
+            file,
+            ..Files::default()
+        }
+    }
+
+    /// The file the game in play belongs to, if any.
+    #[must_use]
+    pub fn current(&self) -> Option<&Path> {
+        self.file.as_deref()
+    }
+
+    /// A new game belongs to no file.
+    pub fn forget(&mut self) {
+        self.file = None;
+    }
+
+    /// Whether the in-window chooser is open (the board then has no keys).
+    #[must_use]
+    pub fn choosing(&self) -> bool {
+        self.chooser.is_some()
+    }
+
+    /// Starts reading the game in `path` off the window's thread, in place of any file being
+    /// read; [`Files::read_answer`] gives the answer once it has come.
+    pub fn start_reading(&mut self, path: PathBuf) {
+        self.reading = Some(Reading::start(path, self.wake.clone()));
+    }
+
+    /// The file being read, if any.
+    #[must_use]
+    pub fn reading(&self) -> Option<&Path> {
+        self.reading.as_ref().map(Reading::path)
+    }
+
+    /// The file read and what it gave, once the reading has finished. On failure, the message
+    /// to show; nothing is remembered either way, for the person may yet decline to leave the
+    /// game in play.
+    pub fn read_answer(&mut self) -> Option<(PathBuf, Result<Read, Message>)> {
+        let answer = self.reading.as_ref()?.answer()?;
+        let reading = self.reading.take()?;
+        Some((
+            reading.path().to_path_buf(),
+            answer.map_err(|e| Message::error(format!("Could not open {e}"))),
+        ))
+    }
+
+    /// Remembers `path` as the file of the game now in play, and among the recent ones.
+    pub fn opened(&mut self, path: PathBuf, recent: &mut RecentFiles) {
+        recent.add(path.clone());
+        self.file = Some(path);
+    }
+
+    /// Saves the game in play to `path`, with its analysis if it has one, and remembers the
+    /// file; the message to show.
+    pub fn save(
+        &mut self,
+        path: PathBuf,
+        session: &Session,
+        analysis: Option<SavedAnalysis>,
+        recent: &mut RecentFiles,
+    ) -> Message {
+        if let Err(e) = regular_or_absent(&path) {
+            return Message::error(format!("Could not save: {e}"));
+        }
+        let mut file = save::SaveFile::from_game(session.game(), session.table());
+        file.analysis = analysis;
+        match save::write_atomic(&path, &file) {
+            Ok(()) => {
+                let message = Message::info(format!("Saved to {}", path.display()));
+                recent.add(path.clone());
+                self.file = Some(path);
+                message
+            }
+            Err(e) => Message::error(format!("Could not save {e}")),
+        }
+    }
+
+    /// Where a dialog starts: the folder of the game's file, else the documents folder; and
+    /// the name it offers: the file's, else the game's name and the date and time.
+    fn asked(
+        purpose: Purpose,
+        launch: &Launch,
+        current: Option<&Path>,
+        name: &dyn Fn() -> String,
+    ) -> Asked {
+        let folder = current
+            .and_then(Path::parent)
+            .filter(|d| d.is_dir())
+            .map(Path::to_path_buf)
+            .or_else(|| launch.documents_dir().filter(|d| d.is_dir()))
+            .unwrap_or_else(|| PathBuf::from("."));
+        let name = match purpose {
+            Purpose::Open => String::new(),
+            Purpose::Save => current
+                .and_then(Path::file_name)
+                .map_or_else(name, |n| n.to_string_lossy().into()),
+        };
+        Asked {
+            purpose,
+            folder,
+            name,
+        }
+    }
+
+    /// Opens a file dialog, to open or to save: the desktop's own on its own thread, so the
+    /// window keeps drawing, or the in-window chooser if the launch asks for it. Nothing if
+    /// one is open already.
+    pub fn ask(&mut self, ctx: &egui::Context, saving: bool, launch: &Launch, rules: &Rules) {
+        let current = self.file.clone();
+        self.ask_naming(ctx, saving, launch, current.as_deref(), &|| {
+            file_names::dated_name(rules)
+        });
+    }
+
+    /// As [`Files::ask`], for the game whose file is `current` (if any), offering a new file
+    /// the name `name` gives.
+    pub fn ask_naming(
+        &mut self,
+        ctx: &egui::Context,
+        saving: bool,
+        launch: &Launch,
+        current: Option<&Path>,
+        name: &dyn Fn() -> String,
+    ) {
+        if self.dialog.is_some() || self.chooser.is_some() {
+            return;
+        }
+        let purpose = if saving { Purpose::Save } else { Purpose::Open };
+        let asked = Files::asked(purpose, launch, current, name);
+        if launch.in_window_chooser {
+            self.chooser = Some(FileChooser::new(purpose, asked.folder, asked.name));
+            return;
+        }
+        let (tx, rx) = channel();
+        let ctx = ctx.clone();
+        let (folder, name) = (asked.folder.clone(), asked.name.clone());
+        std::thread::spawn(move || {
+            let dialog = rfd::FileDialog::new()
+                .add_filter("Gamester game", &["ron"])
+                .add_filter("All files", &["*"])
+                .set_directory(folder);
+            let started = std::time::Instant::now();
+            let job = if saving {
+                FileJob::SaveAs(dialog.set_file_name(name).save_file())
+            } else {
+                FileJob::Open(dialog.pick_file())
+            };
+            let job = match job {
+                FileJob::Open(None) | FileJob::SaveAs(None)
+                    if started.elapsed().as_millis() < 250 =>
+                {
+                    FileJob::NoDialog
+                }
+                other => other,
+            };
+            let _ = tx.send(job);
+            ctx.request_repaint();
+        });
+        self.dialog = Some((rx, asked));
+    }
+
+    /// Draws the in-window chooser if it is open, and gives what a dialog gave back once it
+    /// has closed with a file. Where the desktop's dialog could not open, the in-window
+    /// chooser opens in its place.
+    pub fn poll(&mut self, ctx: &egui::Context) -> Option<Chosen> {
+        if self.wake.is_none() {
+            self.wake = Some(ctx.clone());
+        }
+        if let Some((rx, asked)) = &self.dialog {
+            let job = match rx.try_recv() {
+                Ok(job) => Some(job),
+                Err(TryRecvError::Empty) => None,
+                Err(TryRecvError::Disconnected) => Some(FileJob::Open(None)),
+            };
+            let asked = asked.clone();
+            match job {
+                None => {}
+                Some(FileJob::Open(path)) => {
+                    self.dialog = None;
+                    return path.map(Chosen::Open);
+                }
+                Some(FileJob::SaveAs(path)) => {
+                    self.dialog = None;
+                    return path.map(|p| {
+                        Chosen::Save(if p.extension().is_none() {
+                            p.with_extension("ron")
+                        } else {
+                            p
+                        })
+                    });
+                }
+                Some(FileJob::NoDialog) => {
+                    self.dialog = None;
+                    self.chooser = Some(FileChooser::new(asked.purpose, asked.folder, asked.name));
+                }
+            }
+        }
+        let chooser = self.chooser.as_mut()?;
+        let purpose = chooser.purpose();
+        match chooser.show(ctx) {
+            Outcome::Choosing => None,
+            Outcome::Cancelled => {
+                self.chooser = None;
+                None
+            }
+            Outcome::Chosen(path) => {
+                self.chooser = None;
+                Some(match purpose {
+                    Purpose::Open => Chosen::Open(path),
+                    Purpose::Save => Chosen::Save(path),
+                })
+            }
+        }
+    }
+}

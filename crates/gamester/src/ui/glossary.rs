@@ -1,0 +1,174 @@
+//! The glossary window (searchable), the rules window (written from the rules in force), and
+//! text whose period words link to their glossary entries.
+
+use egui::{RichText, ScrollArea};
+
+use crate::tables::Rules;
+use crate::teaching::rules_text::explain;
+use crate::teaching::terms::{GLOSSARY, Term, links, search};
+
+/// The glossary window's state: open or not, the search, and the entry a link asked for.
+#[derive(Clone, Debug, Default)]
+pub struct Glossary {
+    pub open: bool,
+    pub query: String,
+    /// The entry to show first and mark (a link was followed to it).
+    pub focus: Option<&'static str>,
+}
+
+impl Glossary {
+    /// Opens the glossary at a term.
+    pub fn show_term(&mut self, term: &'static Term) {
+        self.open = true;
+        self.focus = Some(term.name);
+        self.query.clear();
+    }
+}
+
+/// Shows `text`, its period words as links; a followed link opens the glossary at its entry.
+pub fn linked_text(
+    ui: &mut egui::Ui,
+    text: &str,
+    rich: impl Fn(String) -> RichText,
+    glossary: &mut Glossary,
+) {
+    let found = links(text);
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 0.0;
+        let mut at = 0;
+        for (range, term) in found {
+            if range.start > at {
+                ui.label(rich(text[at..range.start].to_string()));
+            }
+            let link = ui
+                .link(rich(text[range.clone()].to_string()))
+                .on_hover_text(term.meaning);
+            if link.clicked() {
+                glossary.show_term(term);
+            }
+            at = range.end;
+        }
+        if at < text.len() {
+            ui.label(rich(text[at..].to_string()));
+        }
+    });
+}
+
+fn entry(ui: &mut egui::Ui, term: &Term, marked: bool) {
+    let name = RichText::new(term.name).strong().size(18.0);
+    ui.label(if marked {
+        name.background_color(egui::Color32::from_rgb(240, 220, 150))
+    } else {
+        name
+    });
+    let others: Vec<&str> = term
+        .forms
+        .iter()
+        .copied()
+        .filter(|f| *f != term.name)
+        .take(6)
+        .collect();
+    if !others.is_empty() {
+        ui.label(
+            RichText::new(format!("also: {}", others.join(", ")))
+                .small()
+                .italics(),
+        );
+    }
+    ui.label(term.meaning);
+    let sources = term.source_names();
+    if !sources.is_empty() {
+        ui.label(RichText::new(format!("Source: {}", sources.join("; "))).small());
+    }
+    ui.add_space(6.0);
+}
+
+/// The glossary window.
+pub fn glossary_window(ctx: &egui::Context, state: &mut Glossary) {
+    let mut open = state.open;
+    egui::Window::new("Glossary of the tables")
+        .open(&mut open)
+        .default_width(440.0)
+        .default_height(560.0)
+        .show(ctx, |ui| {
+            ui.horizontal(|ui| {
+                ui.label("Search");
+                let edit = ui.add(
+                    egui::TextEdit::singleline(&mut state.query)
+                        .hint_text("blot, cater, bound table…"),
+                );
+                if edit.changed() {
+                    state.focus = None;
+                }
+            });
+            ui.label(
+                RichText::new("Every word is explained in our own words; its sources are named.")
+                    .small(),
+            );
+            ui.separator();
+            ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    let terms: Vec<&'static Term> = if state.query.trim().is_empty() {
+                        GLOSSARY.iter().collect()
+                    } else {
+                        search(&state.query)
+                    };
+                    if terms.is_empty() {
+                        ui.label("No entry matches.");
+                    }
+                    if let Some(focus) = state.focus
+                        && let Some(term) = terms.iter().find(|t| t.name == focus)
+                    {
+                        entry(ui, term, true);
+                        ui.separator();
+                    }
+                    for term in terms {
+                        if Some(term.name) != state.focus {
+                            entry(ui, term, false);
+                        }
+                    }
+                });
+        });
+    state.open = open;
+}
+
+/// The rules window: the rules of the game in progress, written from its options, with their
+/// sources and where the sources disagree.
+pub fn rules_window(
+    ctx: &egui::Context,
+    open: &mut bool,
+    rules: &Rules,
+    title: &str,
+    glossary: &mut Glossary,
+) {
+    egui::Window::new("The rules of this game")
+        .open(open)
+        .default_width(520.0)
+        .default_height(560.0)
+        .show(ctx, |ui| {
+            ui.heading(title);
+            ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    for section in explain(rules) {
+                        ui.label(RichText::new(&section.title).strong().size(18.0));
+                        linked_text(ui, &section.text, RichText::new, glossary);
+                        if !section.sources.is_empty() {
+                            ui.label(
+                                RichText::new(format!("Sources: {}", section.sources.join("; ")))
+                                    .small(),
+                            );
+                        }
+                        if let Some(d) = &section.disagreement {
+                            ui.label(
+                                RichText::new(format!("Where the sources differ: {d}"))
+                                    .small()
+                                    .italics(),
+                            );
+                        }
+                        ui.add_space(8.0);
+                    }
+                });
+        });
+}

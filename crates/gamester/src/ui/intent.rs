@@ -1,0 +1,72 @@
+//! What a click, a key or a button asks of the window, as a value: collected while a frame is
+//! drawn and applied after it (by `app`), so drawing never changes the game it draws. Intents
+//! that play go through the session, and so through `Game::apply`.
+
+use std::path::PathBuf;
+
+use super::settings::Settings;
+use crate::tables::{Action, Rules, Step};
+
+/// One thing the person asked for this frame.
+#[must_use = "an intent does nothing until applied"]
+#[derive(Clone, Debug, PartialEq)]
+pub enum Intent {
+    Throw,
+    Action(Action),
+    /// A man carried over several dice: his steps, in order.
+    Steps(Vec<Step>),
+    /// The same, the man dragged there by the person's own hand: not slid again.
+    Placed(Vec<Step>),
+    /// Pick up the man on this point (in the mover's numbering), or put him down.
+    Select(Option<u8>),
+    SkipAnimation,
+    /// A man was clicked before the dice were thrown: say to throw first.
+    ThrowFirst,
+    NextGame,
+    OpenNewGame,
+    StartNewGame(Settings),
+    Open,
+    OpenPath(PathBuf),
+    Save,
+    SaveAs,
+    /// Step through the record: start, or go to the game after this many actions.
+    ReplayStart,
+    ReplayTo(usize),
+    /// Play on from the point shown, leaving the rest of the record.
+    ReplayTakeOver,
+    ReplayLeave,
+    Hint,
+    /// Game → Analyse this game: judge every decision of the game up to now.
+    Analyse,
+    /// Positions to share: copy one's ID, or set one up.
+    Share(Share),
+}
+
+/// What the person asked of a position to share.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Share {
+    /// Put the Position ID of the position shown on the clipboard.
+    CopyId,
+    /// Open the Set up a position window.
+    OpenSetup,
+    /// Start a new game under these rules: those in play, with a pasted position as the array.
+    SetUp(Rules),
+}
+
+impl Intent {
+    /// Whether anyone may ask it, even while the computer is to act: the window's own business
+    /// (files, a new game, skipping the dice's flight), not a player's move.
+    #[must_use]
+    pub fn is_for_anyone(&self) -> bool {
+        matches!(
+            self,
+            Intent::OpenNewGame
+                | Intent::Open
+                | Intent::Save
+                | Intent::SaveAs
+                | Intent::SkipAnimation
+                | Intent::NextGame
+                | Intent::Analyse
+        )
+    }
+}

@@ -1,0 +1,120 @@
+//! Leaving an unfinished game for another: a new one, one set up from a position, or a saved
+//! one opened. The person is asked first, and the game left behind is never lost: it is written
+//! into Gamester's data folder, beside the autosave, under a dated name, and listed in Open
+//! recent.
+
+use std::path::PathBuf;
+
+use egui::{Id, RichText};
+
+use super::file_names;
+use super::launch::Launch;
+use super::message::Message;
+use super::settings::Settings;
+use crate::save::{self, RecentFiles};
+use crate::session::Session;
+use crate::tables::Game;
+
+/// Whether leaving `game` loses something: it is not over and something has happened in it.
+#[must_use]
+pub fn unfinished(game: &Game) -> bool {
+    !game.is_over() && !game.record().is_empty()
+}
+
+/// The game that would take the place of the one in play, waiting on "Leave this game?".
+/// Whatever could fail (a file read, a position that cannot start) has been tried already, so
+/// that the person is never asked to leave a game for one that cannot be had.
+pub enum Next {
+    /// A new game under these settings (New game).
+    NewGame(Settings),
+    /// A game set up from a position (Set up a position), ready to play.
+    SetUp(Box<Session>),
+    /// A saved game read from `path` (Open, Open recent).
+    Opened {
+        session: Box<Session>,
+        path: PathBuf,
+        /// The analysis the file kept, given back for its game.
+        analysis: super::analysis_view::GivenBack,
+    },
+}
+
+impl Next {
+    /// The words of the button that leaves the game in play for this one.
+    #[must_use]
+    pub fn leave_words(&self) -> &'static str {
+        match self {
+            Next::NewGame(_) | Next::SetUp(_) => "Leave it and start the new game",
+            Next::Opened { .. } => "Leave it and open the saved game",
+        }
+    }
+}
+
+/// The person's answer to "Leave this game?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Asking,
+    Leave,
+    Stay,
+}
+
+/// Asks whether to leave the game in play for `next`, over the window.
+pub fn ask(ctx: &egui::Context, keeps: bool, next: &Next) -> Answer {
+    let mut answer = Answer::Asking;
+    let modal = egui::Modal::new(Id::unique("leave this game?")).show(ctx, |ui| {
+        ui.set_max_width(420.0);
+        ui.heading("Leave this game?");
+        ui.label(if keeps {
+            "The game in play is not finished. It is kept in Open recent, to be played on later."
+        } else {
+            "The game in play is not finished, and nothing is kept in this run \
+             (--fresh): save it first to keep it."
+        });
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            if ui.button(RichText::new(next.leave_words())).clicked() {
+                answer = Answer::Leave;
+            }
+            if ui.button("Go back to it").clicked() {
+                answer = Answer::Stay;
+            }
+        });
+    });
+    if modal.should_close() && answer == Answer::Asking {
+        answer = Answer::Stay;
+    }
+    answer
+}
+
+/// Writes the game in play into the data folder under a dated name no other file has, and
+/// lists it among the recent files. `Ok(None)` where the launch keeps nothing.
+pub fn keep(
+    session: &Session,
+    launch: &Launch,
+    recent: &mut RecentFiles,
+) -> Result<Option<PathBuf>, String> {
+    let Some(dir) = launch.data_dir() else {
+        return Ok(None);
+    };
+    let name = file_names::dated_name(session.game().rules());
+    let path = file_names::free_in(&dir, &name);
+    let file = save::SaveFile::from_game(session.game(), session.table());
+    save::write_atomic(&path, &file).map_err(|e| e.to_string())?;
+    recent.add(path.clone());
+    Ok(Some(path))
+}
+
+/// Keeps the unfinished game of the autosave when a file opened at start takes its place, as
+/// any game left for another is kept; what to tell the person.
+pub fn keep_displaced(left: &Session, launch: &Launch, recent: &mut RecentFiles) -> Message {
+    match keep(left, launch, recent) {
+        Ok(Some(path)) => Message::info(format!(
+            "The game that was in progress is kept in Open recent, as {}",
+            path.display()
+        )),
+        Ok(None) => Message::info("The game that was in progress is not kept (--fresh)"),
+        Err(e) => Message::error(format!(
+            "The game that was in progress could not be kept: {e}; it stays in the autosave \
+             until this game changes"
+        )),
+    }
+}

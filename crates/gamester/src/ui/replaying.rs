@@ -1,0 +1,181 @@
+//! Stepping through a game's record, turn by turn: the game as it stood at each point (with its
+//! story, and the play that led there marked), the replay's buttons and keys, and playing on from
+//! the point shown.
+
+use egui::{Key, Modifiers, RichText};
+
+use super::intent::Intent;
+use super::last_play::LastPlay;
+use crate::players::Table;
+use crate::save::{GameRecord, SaveError};
+use crate::session::Session;
+use crate::tables::{DiceRoller, Event, Game, LoadedDice};
+
+/// A game's record being stepped through: the whole record, how far, the game as it stood
+/// there (with its story), and the play stepped on through, if the last step went on.
+pub struct ReplayView {
+    replay: GameRecord,
+    at: usize,
+    shown: Session,
+    last_play: LastPlay,
+}
+
+impl ReplayView {
+    /// The record of `game`, shown at its end; `Ok(None)` if its record does not replay.
+    pub fn start(game: &Game, table: &Table) -> Result<Option<ReplayView>, SaveError> {
+        let replay = GameRecord::of_game(game)?;
+        let end = replay.len();
+        Ok(ReplayView::at(replay, end, table))
+    }
+
+    fn at(replay: GameRecord, at: usize, table: &Table) -> Option<ReplayView> {
+        let at = at.min(replay.len());
+        let shown = Session::from_record(
+            replay.rules().clone(),
+            replay.tally_before(),
+            &replay.record()[..at],
+            table.clone(),
+            Box::new(LoadedDice::new(&[1])),
+        )
+        .ok()?;
+        Some(ReplayView {
+            replay,
+            at,
+            shown,
+            last_play: LastPlay::default(),
+        })
+    }
+
+    /// The same record, shown after `n` actions; `events` are those of the actions stepped
+    /// through ([`ReplayView::events_to`]), whose play stays marked.
+    #[must_use]
+    pub fn go_to(self, n: usize, events: &[Event]) -> Option<ReplayView> {
+        let table = self.shown.table().clone();
+        let mut view = ReplayView::at(self.replay, n, &table)?;
+        view.last_play.note(events);
+        Some(view)
+    }
+
+    /// The events of the actions from the point shown on to `n` actions, to show them happen;
+    /// none when `n` is a step back.
+    #[must_use]
+    pub fn events_to(&self, n: usize) -> Vec<Event> {
+        let mut game = self.shown.game().clone();
+        let mut out = Vec::new();
+        for action in self.replay.record().get(self.at..n).unwrap_or_default() {
+            match game.apply(*action) {
+                Ok(events) => out.extend(events),
+                Err(_) => return Vec::new(),
+            }
+        }
+        out
+    }
+
+    /// How many actions of the record are shown as done.
+    #[must_use]
+    pub fn shown_at(&self) -> usize {
+        self.at
+    }
+
+    /// The play stepped on through, marked on the board.
+    #[must_use]
+    pub fn last_play(&self) -> &LastPlay {
+        &self.last_play
+    }
+
+    /// The game at the point shown, with its story.
+    #[must_use]
+    pub fn shown(&self) -> &Session {
+        &self.shown
+    }
+
+    /// A session to play on from the point shown, with `table` and `dice`: the record up to
+    /// here, the rest set aside.
+    #[must_use]
+    pub fn take_over(self, table: &Table, dice: Box<dyn DiceRoller + Send>) -> Session {
+        Session::from_record(
+            self.replay.rules().clone(),
+            self.replay.tally_before(),
+            &self.replay.record()[..self.at],
+            table.clone(),
+            dice,
+        )
+        .unwrap_or(self.shown)
+    }
+
+    /// The turn shown, counted as the analysis counts it (the turns completed before the
+    /// point shown, plus one: 1 at the start), and how many turns the record has.
+    fn turn(&self) -> (usize, usize) {
+        let ends = self.replay.turn_ends();
+        let done = ends.iter().filter(|&&e| e <= self.at).count();
+        let total = ends.len() + usize::from(ends.last().copied().unwrap_or(0) < self.replay.len());
+        (done + 1, total)
+    }
+
+    /// The replay's line of buttons, in place of the game's.
+    pub fn buttons(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
+        let (r, at) = (&self.replay, self.at);
+        let (turn, total) = self.turn();
+        let said = if turn > total {
+            format!("Replay: after turn {total} of {total}")
+        } else {
+            format!("Replay: turn {turn} of {total}")
+        };
+        ui.label(RichText::new(said).strong());
+        if ui
+            .add_enabled(at > 0, egui::Button::new("Start  (Home)"))
+            .clicked()
+        {
+            intents.push(Intent::ReplayTo(0));
+        }
+        if ui
+            .add_enabled(at > 0, egui::Button::new("Turn back  (Left)"))
+            .clicked()
+        {
+            intents.push(Intent::ReplayTo(r.turn_before(at)));
+        }
+        if ui
+            .add_enabled(at < r.len(), egui::Button::new("Turn on  (Right)"))
+            .clicked()
+        {
+            intents.push(Intent::ReplayTo(r.turn_after(at)));
+        }
+        if ui
+            .add_enabled(at < r.len(), egui::Button::new("End  (End)"))
+            .clicked()
+        {
+            intents.push(Intent::ReplayTo(r.len()));
+        }
+        if ui.button("Play on from here").clicked() {
+            intents.push(Intent::ReplayTakeOver);
+        }
+        if ui.button("Back to the game  (Esc)").clicked() {
+            intents.push(Intent::ReplayLeave);
+        }
+    }
+
+    /// The replay's keys: a turn back or on, the start, the end, and Escape to leave.
+    pub fn keys(&self, ctx: &egui::Context) -> Vec<Intent> {
+        let (r, at) = (&self.replay, self.at);
+        let mut out = Vec::new();
+        ctx.input_mut(|i| {
+            let plain = Modifiers::NONE;
+            if i.consume_key(plain, Key::ArrowLeft) {
+                out.push(Intent::ReplayTo(r.turn_before(at)));
+            }
+            if i.consume_key(plain, Key::ArrowRight) {
+                out.push(Intent::ReplayTo(r.turn_after(at)));
+            }
+            if i.consume_key(plain, Key::Home) {
+                out.push(Intent::ReplayTo(0));
+            }
+            if i.consume_key(plain, Key::End) {
+                out.push(Intent::ReplayTo(r.len()));
+            }
+            if i.consume_key(plain, Key::Escape) {
+                out.push(Intent::ReplayLeave);
+            }
+        });
+        out
+    }
+}

@@ -1,0 +1,329 @@
+//! What New game offers for the tiles games: the game (Block, Draw, Muggins, Muggins in
+//! teams), how many play, who sets first, how Muggins scores, how long a game lasts, and who
+//! sits at the table. Remembered with the other settings.
+
+use egui::RichText;
+use serde::{Deserialize, Serialize};
+
+use crate::level::Level;
+use crate::tiles::{FirstSet, Kind, MugginsScore, Preset, Rules, Target};
+
+use super::table::NAMES;
+use crate::players::Controller;
+
+/// The tiles game New game starts, as the person chose it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TilesSettings {
+    /// Whether New game starts a tiles game rather than a game at tables.
+    pub chosen: bool,
+    pub preset: Preset,
+    pub rules: Rules,
+    /// Whether every place is a person's (friends at one screen); otherwise the person plays
+    /// the first place and the computer the others.
+    pub all_people: bool,
+    pub level: Level,
+    /// Whether the person was at the tiles table when the window last closed (the tiles game
+    /// in progress is then resumed from its autosave).
+    pub at_table: bool,
+}
+
+impl Default for TilesSettings {
+    fn default() -> TilesSettings {
+        TilesSettings {
+            chosen: false,
+            preset: Preset::Draw,
+            rules: Rules::preset(Preset::Draw),
+            all_people: false,
+            level: Level::Fair,
+            at_table: false,
+        }
+    }
+}
+
+impl TilesSettings {
+    /// Who sits at each place.
+    #[must_use]
+    pub fn sitters(&self) -> Vec<Controller> {
+        (0..self.rules.players)
+            .map(|p| {
+                if p == 0 || self.all_people {
+                    Controller::Person
+                } else {
+                    Controller::Computer(self.level)
+                }
+            })
+            .collect()
+    }
+}
+
+/// A game's title, as New game offers it.
+#[must_use]
+pub fn title(preset: Preset) -> &'static str {
+    match preset {
+        Preset::Block => "Block dominoes",
+        Preset::Draw => "Draw dominoes",
+        Preset::Muggins => "Muggins dominoes",
+        Preset::MugginsTeams => "Muggins for four, in two partnerships",
+    }
+}
+
+/// The title of a game under these rules.
+#[must_use]
+pub fn title_of(rules: &Rules) -> &'static str {
+    match rules.kind {
+        Kind::Muggins if rules.teams => title(Preset::MugginsTeams),
+        Kind::Muggins => title(Preset::Muggins),
+        Kind::Draw => title(Preset::Draw),
+        Kind::Block => title(Preset::Block),
+    }
+}
+
+/// The rules as Gamester plays them, a heading and a paragraph each; where the book (seed 004)
+/// is silent, what Gamester does, and that it is Gamester's choice.
+#[must_use]
+pub fn rules_in_words(rules: &Rules) -> Vec<(&'static str, String)> {
+    let drawn = rules.kind != Kind::Block;
+    let mut out = vec![
+        (
+            "The tiles",
+            "The double-six set of 28 tiles, each number from blank to sice with every other, \
+             shuffled face down."
+                .to_string(),
+        ),
+        (
+            "The hands",
+            format!(
+                "{} tiles each for {} players; {}",
+                rules.hand_size,
+                rules.players,
+                if drawn {
+                    "the rest is the boneyard."
+                } else {
+                    "the rest stay aside, face down, and are not used."
+                }
+            ),
+        ),
+        (
+            "Who sets",
+            match rules.first {
+                FirstSet::HighestDouble => "The player dealt the highest double sets it. With no \
+                    double dealt, the heaviest tile sets (Gamester's rule: the book is silent)."
+                    .to_string(),
+                FirstSet::Die => "Each player throws a die, and the highest sets any tile he \
+                    likes; a tie for the highest throws again."
+                    .to_string(),
+                FirstSet::Turns => "The players set in turn, hand by hand.".to_string(),
+            },
+        ),
+        (
+            "The line",
+            "The first tile laid is the set. Each later tile is laid against an open end of \
+             the line, matching its number. A double is laid crosswise, and nothing is played \
+             on its sides. Play goes round in turn."
+                .to_string(),
+        ),
+        (
+            "When no tile fits",
+            if drawn {
+                format!(
+                    "The player draws from the boneyard until he can lay. The boneyard is \
+                     exhausted when {} remain; then he knocks, and play passes.",
+                    rules.reserve()
+                )
+            } else {
+                "The player knocks, and play passes.".to_string()
+            },
+        ),
+    ];
+    if rules.kind == Kind::Muggins {
+        out.push((
+            "Muggins",
+            format!(
+                "After each tile, if the open ends add to a multiple of five (a double at an end \
+                 counts both its halves; the set alone counts all its pips), the player who laid \
+                 it scores {}.",
+                match rules.muggins {
+                    MugginsScore::PerFive =>
+                        "a point for each five (15 scores 3), as the book has it",
+                    MugginsScore::Pips => "the pips themselves (15 scores 15), as many houses play",
+                }
+            ),
+        ));
+    }
+    out.push((
+        "The end of a hand",
+        format!(
+            "The first to lay his last tile says “domino” and wins the hand. If no one can lay, \
+             the hands are shown and the least pips win. The winner scores the pips of the \
+             other hands{}{}. A tie for the least pips is a drawn hand, and no one scores \
+             (Gamester's rule: the book is silent).",
+            if rules.teams {
+                " (a partnership, those of the other partnership)"
+            } else {
+                ""
+            },
+            if rules.kind == Kind::Muggins && rules.muggins == MugginsScore::PerFive {
+                ", a point for each five, to the nearest five (Gamester's rule)"
+            } else {
+                ""
+            }
+        ),
+    ));
+    out.push((
+        "A game",
+        match rules.target {
+            Target::Points(n) => format!(
+                "Hands are played until a side has {n} points. The games won are kept as the \
+                 session's tally, as the stakes are at tables."
+            ),
+            Target::SingleHand => "A single hand is the game.".to_string(),
+        },
+    ));
+    out.push((
+        "A tile laid stays laid",
+        "There is no taking a tile back: once it touches the line the next player plays on \
+         it, and in Muggins it has scored. So a tile is laid in two clicks: the first picks it \
+         up and lights the ends where it fits (click it again to put it back), the second, on a \
+         lit end, lays it there."
+            .to_string(),
+    ));
+    out
+}
+
+/// What a game is, in a line.
+fn about(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Block => {
+            "A player who cannot lay knocks and passes; when no one can lay, the least pips in hand win."
+        }
+        Kind::Draw => {
+            "A player who cannot lay draws from the boneyard until he can; the last tiles of the boneyard are never drawn."
+        }
+        Kind::Muggins => {
+            "Drawn as in Draw, and whenever the ends of the line add to a multiple of five, the player who made it scores."
+        }
+    }
+}
+
+/// The tiles games' part of New game. Returns whether anything changed.
+pub fn editor(ui: &mut egui::Ui, s: &mut TilesSettings) -> bool {
+    let before = *s;
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Game").strong());
+        for p in Preset::ALL {
+            if ui.radio(s.preset == p, title(p)).clicked() && s.preset != p {
+                s.preset = p;
+                s.rules = Rules::preset(p);
+            }
+        }
+    });
+    ui.label(RichText::new(about(s.rules.kind)).italics());
+    ui.label(
+        RichText::new(
+            "Source: the Incompleat Gamester (seed 004); where it is silent, common practice.",
+        )
+        .small()
+        .italics(),
+    );
+    ui.add_space(6.0);
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Players").strong());
+        if s.rules.teams {
+            ui.label("four, partners sitting opposite: You and Kate against Robin and Tom");
+        } else {
+            for n in 2..=4u8 {
+                if ui.radio(s.rules.players == n, n.to_string()).clicked() {
+                    s.rules = s.rules.with_players(n);
+                }
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("At the table").strong());
+        ui.radio_value(&mut s.all_people, false, "you against the computer");
+        ui.radio_value(&mut s.all_people, true, "friends at this screen");
+        if !s.all_people {
+            ui.label("at");
+            for l in Level::ALL {
+                ui.radio_value(&mut s.level, l, l.name());
+            }
+        }
+    });
+    if !s.all_people {
+        let others: Vec<&str> = NAMES[1..usize::from(s.rules.players)].to_vec();
+        ui.label(format!("The computer plays {}.", others.join(", ")));
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Tiles in each hand").strong());
+        let mut n = i32::from(s.rules.hand_size);
+        let most = (28 - s.rules.reserve() as i32) / i32::from(s.rules.players);
+        ui.add(egui::Slider::new(&mut n, 1..=most.clamp(1, 9)));
+        s.rules.hand_size = u8::try_from(n).unwrap_or(s.rules.hand_size);
+        ui.label("(the book: seven each for two, five for three or four; five in Muggins)");
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Who sets first").strong());
+        ui.radio_value(&mut s.rules.first, FirstSet::HighestDouble, "the highest double")
+            .on_hover_text("The player dealt the highest double sets it (with no double dealt, the heaviest tile).");
+        ui.radio_value(&mut s.rules.first, FirstSet::Die, "a throw of a die each")
+            .on_hover_text("Each player throws a die; the highest sets any tile.");
+        ui.radio_value(&mut s.rules.first, FirstSet::Turns, "each in turn")
+            .on_hover_text("The players set in turn, hand by hand.");
+    });
+    if s.rules.kind == Kind::Muggins {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Muggins scores").strong());
+            ui.radio_value(
+                &mut s.rules.muggins,
+                MugginsScore::PerFive,
+                "a point for each five (the book)",
+            );
+            ui.radio_value(
+                &mut s.rules.muggins,
+                MugginsScore::Pips,
+                "the pips at the ends (many houses)",
+            );
+        });
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("A game is").strong());
+        for (t, words) in [
+            (Target::Points(61), "to 61 points"),
+            (Target::Points(100), "to 100 points"),
+            (Target::SingleHand, "a single hand"),
+        ] {
+            ui.radio_value(&mut s.rules.target, t, words);
+        }
+    });
+    if s.rules != Rules::preset(s.preset) {
+        ui.label(RichText::new("House rules: changed from the game's own.").italics());
+    }
+    *s != before
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn against_the_computer_the_person_sits_first_and_the_computer_elsewhere() {
+        let mut s = TilesSettings {
+            preset: Preset::MugginsTeams,
+            rules: Rules::preset(Preset::MugginsTeams),
+            level: Level::Expert,
+            ..TilesSettings::default()
+        };
+        assert_eq!(
+            s.sitters(),
+            vec![
+                Controller::Person,
+                Controller::Computer(Level::Expert),
+                Controller::Computer(Level::Expert),
+                Controller::Computer(Level::Expert)
+            ]
+        );
+        s.all_people = true;
+        assert!(s.sitters().iter().all(|x| *x == Controller::Person));
+    }
+}

@@ -1,0 +1,506 @@
+//! The tiles table drawn and clicked: the person's hand face up along the bottom, the other
+//! hands face down at their places round the table (partners opposite), the boneyard as a heap,
+//! and the line winding in the middle. Clicking a tile of the hand picks it up and lights the
+//! ends where it may go; clicking a lit end lays it there, and clicking the tile again puts it
+//! back. Everything on the table explains itself on hover.
+
+use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, pos2, vec2};
+
+use crate::tiles::{Action, End, Kind, Phase, Tile, end_word, pip_count};
+
+use super::super::theme;
+use super::paint::{TileLook, paint_place, paint_table, paint_tile};
+use super::table::TilesTable;
+use super::winding;
+
+/// What the person asked for at the tiles table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TilesIntent {
+    /// Picks a tile up from the hand (or puts it back, if it was picked).
+    Pick(Tile),
+    /// An action for the game's gate.
+    Act(Action),
+    /// Throw a die each for the set.
+    Throw,
+    /// Show the person to act his tiles (friends at one screen).
+    Reveal,
+    /// The next hand, or the next game of the session.
+    GoOn,
+    /// A word for the person (a click that cannot be done, and why).
+    Say(String),
+}
+
+/// A place at the table: where each player's hand lies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    Bottom,
+    Left,
+    Top,
+    Right,
+}
+
+/// The places of `players` players, the person's first, play going round to the left.
+fn places(players: usize) -> &'static [Place] {
+    match players {
+        2 => &[Place::Bottom, Place::Top],
+        3 => &[Place::Bottom, Place::Left, Place::Right],
+        _ => &[Place::Bottom, Place::Left, Place::Top, Place::Right],
+    }
+}
+
+/// What lies at a place on the table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Spot {
+    /// A tile of the shown hand.
+    Hand(Tile),
+    /// A place where the picked tile may be laid.
+    End(End),
+    /// A tile of the line, by its index from the left.
+    Laid(usize),
+    /// Another player's hand.
+    Hidden(usize),
+    Boneyard,
+}
+
+/// The table laid out on the screen, for painting and for finding what a click hit.
+struct Layout {
+    spots: Vec<(Rect, Spot)>,
+}
+
+impl Layout {
+    fn at(&self, p: Pos2) -> Option<Spot> {
+        // The last drawn is on top.
+        self.spots
+            .iter()
+            .rev()
+            .find(|(r, _)| r.contains(p))
+            .map(|(_, s)| *s)
+    }
+}
+
+/// The ends a tile may go to that are worth asking about: both, unless both show the same
+/// number (then the right, as either gives the same ends).
+fn ends_to_offer(table: &TilesTable, tile: Tile) -> Vec<End> {
+    let game = table.game();
+    let mut ends = game.ends_for(tile);
+    let line = game.line();
+    if ends.len() == 2 && line.open(End::Left) == line.open(End::Right) {
+        ends.retain(|e| *e == End::Right);
+    }
+    ends
+}
+
+/// Draws the table into the whole of `ui`'s room and adds what the person asked for.
+pub fn table_ui(
+    ui: &mut egui::Ui,
+    table: &TilesTable,
+    intents: &mut Vec<TilesIntent>,
+) -> Vec<(Rect, Spot)> {
+    let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click());
+    let painter = ui.painter_at(rect);
+    paint_table(&painter, rect);
+    let game = table.game();
+    let players = usize::from(game.rules().players);
+    let shown = table.shown_player();
+    let acting = table.person_to_act();
+    let hovered_spot = |layout: &Layout| response.hover_pos().and_then(|p| layout.at(p));
+
+    let hand_h = (rect.height() * 0.2).clamp(56.0, 130.0);
+    let other_h = (hand_h * 0.55).max(34.0);
+    let seats = places(players);
+    let has = |p: Place| seats.contains(&p);
+    let inner = Rect::from_min_max(
+        pos2(
+            rect.min.x
+                + if has(Place::Left) {
+                    other_h + 16.0
+                } else {
+                    8.0
+                },
+            rect.min.y
+                + if has(Place::Top) {
+                    other_h + 26.0
+                } else {
+                    26.0
+                },
+        ),
+        pos2(
+            rect.max.x
+                - if has(Place::Right) {
+                    other_h + 16.0
+                } else {
+                    8.0
+                },
+            rect.max.y - hand_h - 30.0,
+        ),
+    );
+    // The boneyard keeps a strip on the right of the middle; the line has the rest.
+    let yard_w = if game.rules().kind == Kind::Block {
+        0.0
+    } else {
+        (inner.width() * 0.16).clamp(60.0, 150.0)
+    };
+    let line_area = Rect::from_min_max(inner.min, pos2(inner.max.x - yard_w, inner.max.y));
+    let yard_area = Rect::from_min_max(pos2(inner.max.x - yard_w, inner.min.y), inner.max);
+
+    let mut layout = Layout { spots: Vec::new() };
+
+    // The line.
+    let longest = (hand_h * 0.7).min(line_area.height() / 2.5);
+    let (wind, scale, offset) = winding::fit(game.line(), line_area.shrink(8.0), longest);
+    let to_screen = |r: Rect| {
+        Rect::from_min_max(
+            (r.min.to_vec2() * scale + offset).to_pos2(),
+            (r.max.to_vec2() * scale + offset).to_pos2(),
+        )
+    };
+    for (i, lying) in wind.tiles.iter().enumerate() {
+        let r = to_screen(lying.rect).shrink(scale * 0.03);
+        paint_tile(&painter, &TileLook::in_rect(r, Some(lying.halves)));
+        layout.spots.push((r, Spot::Laid(i)));
+    }
+    // The places the picked tile may go.
+    if let (Some(_), Some(tile)) = (acting, table.picked) {
+        let empty = game.line().is_empty();
+        for end in ends_to_offer(table, tile) {
+            let r = to_screen(wind.next_at(end));
+            let r = if empty { r } else { r.shrink(scale * 0.03) };
+            layout.spots.push((r, Spot::End(end)));
+        }
+    }
+
+    // The boneyard: its tiles face down in a heap.
+    if yard_w > 0.0 {
+        let n = game.boneyard_len();
+        let short = (yard_w * 0.22).min(hand_h * 0.3);
+        let centre = yard_area.center();
+        for k in 0..n {
+            let a = (k as f32 * 2.399_963).sin();
+            let b = (k as f32 * 1.618_034 + 0.7).cos();
+            let at = centre
+                + vec2(
+                    a * yard_w * 0.28,
+                    b * yard_area.height().min(yard_w * 1.6) * 0.2,
+                );
+            let look = TileLook {
+                centre: at,
+                half: vec2(0.0, -short / 2.0),
+                width: short / 2.0,
+                faces: None,
+                lit: false,
+            }
+            .turned(k as f32 * 0.9);
+            paint_tile(&painter, &look);
+        }
+        let heap = Rect::from_center_size(
+            centre,
+            vec2(yard_w * 0.8, yard_w.min(yard_area.height()) * 0.8),
+        );
+        for (k, words) in ["the boneyard".to_string(), n.to_string()]
+            .iter()
+            .enumerate()
+        {
+            painter.text(
+                pos2(centre.x, heap.max.y + 4.0 + 17.0 * k as f32),
+                Align2::CENTER_TOP,
+                words,
+                FontId::proportional(15.0),
+                theme::LABEL_INK,
+            );
+        }
+        layout.spots.push((heap, Spot::Boneyard));
+    }
+
+    // The hands.
+    // The player at the bottom: the first person, or at a shared screen the one to act, the
+    // others round the table from him in the order of play.
+    let bottom = table.bottom_player();
+    for (k, place) in seats.iter().enumerate().take(players) {
+        let p = (bottom + k) % players;
+        let hand = game.hand(p);
+        let face_up = shown == Some(p)
+            || (game.phase() != Phase::Playing
+                && game.hands_dealt() > 0
+                && !hand.is_empty()
+                && table.waits_for_next());
+        let name = table.name(p);
+        let to_play = game.phase() == Phase::Playing && game.turn() == p;
+        let label = format!("{name}{}", if to_play { " — to play" } else { "" });
+        let ink = if to_play {
+            theme::PERIOD_BRASS_LIGHT
+        } else {
+            theme::LABEL_INK
+        };
+        match place {
+            Place::Bottom => {
+                let n = hand.len().max(1) as f32;
+                let long = (hand_h * 0.86).min((rect.width() - 40.0) / n * 2.0 / 1.15);
+                let short = long / 2.0;
+                let gap = short * 0.15;
+                let total = n * short + (n - 1.0) * gap;
+                let mut x = rect.center().x - total / 2.0;
+                let y = rect.max.y - 8.0 - long;
+                for &tile in hand {
+                    let picked = table.picked == Some(tile) && face_up;
+                    let lift = if picked { short * 0.3 } else { 0.0 };
+                    let r = Rect::from_min_size(pos2(x, y - lift), vec2(short, long));
+                    let mut look = TileLook::in_rect(r, face_up.then(|| (tile.high(), tile.low())));
+                    look.lit = picked;
+                    paint_tile(&painter, &look);
+                    if face_up
+                        && acting == Some(p)
+                        && !game.line().is_empty()
+                        && game.ends_for(tile).is_empty()
+                    {
+                        // A tile that fits neither end now is shaded.
+                        painter.rect_filled(r, short * 0.12, Color32::from_black_alpha(90));
+                    }
+                    layout.spots.push((
+                        r,
+                        if face_up {
+                            Spot::Hand(tile)
+                        } else {
+                            Spot::Hidden(p)
+                        },
+                    ));
+                    x += short + gap;
+                }
+                painter.text(
+                    pos2(rect.center().x, y - 6.0 - short * 0.3),
+                    Align2::CENTER_BOTTOM,
+                    label,
+                    FontId::proportional(17.0),
+                    ink,
+                );
+            }
+            Place::Top | Place::Left | Place::Right => {
+                let upright = *place == Place::Top;
+                let long = other_h;
+                let short = long / 2.0;
+                let gap = short * 0.12;
+                let n = hand.len() as f32;
+                let total = n * short + (n - 1.0).max(0.0) * gap;
+                let (mut at, step, label_at, align) = match place {
+                    Place::Top => (
+                        pos2(
+                            rect.center().x - total / 2.0 + short / 2.0,
+                            rect.min.y + 22.0 + long / 2.0,
+                        ),
+                        vec2(short + gap, 0.0),
+                        pos2(rect.center().x, rect.min.y + 4.0),
+                        Align2::CENTER_TOP,
+                    ),
+                    Place::Left => (
+                        pos2(
+                            rect.min.x + 8.0 + long / 2.0,
+                            inner.center().y - total / 2.0 + short / 2.0,
+                        ),
+                        vec2(0.0, short + gap),
+                        pos2(rect.min.x + 8.0, inner.center().y - total / 2.0 - 6.0),
+                        Align2::LEFT_BOTTOM,
+                    ),
+                    _ => (
+                        pos2(
+                            rect.max.x - 8.0 - long / 2.0,
+                            inner.center().y - total / 2.0 + short / 2.0,
+                        ),
+                        vec2(0.0, short + gap),
+                        pos2(rect.max.x - 8.0, inner.center().y - total / 2.0 - 6.0),
+                        Align2::RIGHT_BOTTOM,
+                    ),
+                };
+                let size = if upright {
+                    vec2(short, long)
+                } else {
+                    vec2(long, short)
+                };
+                let mut all = Rect::NOTHING;
+                for &tile in hand {
+                    let r = Rect::from_center_size(at, size);
+                    let faces = face_up.then(|| (tile.high(), tile.low()));
+                    paint_tile(&painter, &TileLook::in_rect(r, faces));
+                    all = all.union(r);
+                    at += step;
+                }
+                painter.text(label_at, align, label, FontId::proportional(16.0), ink);
+                if all.is_positive() {
+                    layout.spots.push((all, Spot::Hidden(p)));
+                }
+            }
+        }
+    }
+
+    // The places to lay, over everything, lit; the one under the pointer brighter.
+    let hover = hovered_spot(&layout);
+    for (r, spot) in &layout.spots {
+        if let Spot::End(_) = spot {
+            paint_place(&painter, *r, hover == Some(*spot));
+        }
+    }
+
+    // What a click asks for.
+    if response.clicked()
+        && let Some(p) = response.interact_pointer_pos()
+        && let Some(spot) = layout.at(p)
+        && let Some(intent) = clicked(table, spot)
+    {
+        intents.push(intent);
+    }
+    if let Some(spot) = hover {
+        let text = hover_text(table, spot);
+        if !text.is_empty() {
+            response.on_hover_ui_at_pointer(|ui| {
+                ui.set_max_width(360.0);
+                ui.label(text);
+            });
+        }
+    }
+    layout.spots
+}
+
+/// What a click on `spot` asks for.
+fn clicked(table: &TilesTable, spot: Spot) -> Option<TilesIntent> {
+    let game = table.game();
+    let acting = table.person_to_act();
+    match spot {
+        Spot::Hand(tile) => {
+            acting?;
+            // A tile is picked up first and laid by a click on a lit end: a tile laid is never
+            // taken back, so a slip of the hand must not lay one.
+            if game.line().is_empty() {
+                return Some(match game.must_set() {
+                    Some(t) if t != tile => TilesIntent::Say(format!(
+                        "The {} is the set this hand: the highest double sets.",
+                        t.words()
+                    )),
+                    _ => TilesIntent::Pick(tile),
+                });
+            }
+            Some(if ends_to_offer(table, tile).is_empty() {
+                TilesIntent::Say(format!(
+                    "The {} fits neither end: the ends are the {} and the {}.",
+                    tile.words(),
+                    end_word(game.line().open(End::Left).unwrap_or(0)),
+                    end_word(game.line().open(End::Right).unwrap_or(0)),
+                ))
+            } else {
+                TilesIntent::Pick(tile)
+            })
+        }
+        Spot::End(end) => {
+            acting?;
+            let tile = table.picked?;
+            Some(TilesIntent::Act(Action::Lay { tile, end }))
+        }
+        Spot::Boneyard => {
+            acting?;
+            Some(if game.legal_actions().contains(&Action::Draw) {
+                TilesIntent::Act(Action::Draw)
+            } else if game.may_draw() {
+                TilesIntent::Say("You can lay a tile: a player draws only when he cannot.".into())
+            } else {
+                TilesIntent::Say(format!(
+                    "The boneyard is exhausted: its last {} stay where they are.",
+                    game.rules().reserve()
+                ))
+            })
+        }
+        Spot::Laid(_) | Spot::Hidden(_) => None,
+    }
+}
+
+/// The words a spot shows under the pointer.
+fn hover_text(table: &TilesTable, spot: Spot) -> String {
+    let game = table.game();
+    let line = game.line();
+    match spot {
+        Spot::Hand(tile) => {
+            let mut text = format!("The {}: {} pips.", tile.words(), tile.pips());
+            if tile.is_double() {
+                text.push_str(" A double: it is laid crosswise.");
+            }
+            if !line.is_empty() {
+                let ends = game.ends_for(tile);
+                text.push_str(&match ends.as_slice() {
+                    [] => " It fits neither end now.".to_string(),
+                    [e] => format!(
+                        " It fits the {} at the {} end.",
+                        end_word(line.open(*e).unwrap_or(0)),
+                        e.words()
+                    ),
+                    _ => " It fits either end.".to_string(),
+                });
+            }
+            text
+        }
+        Spot::End(end) => match table.picked {
+            Some(t) if line.is_empty() => format!("Set the {} here.", t.words()),
+            Some(t) => format!(
+                "Lay the {} here, on the {} at the {} end.",
+                t.words(),
+                end_word(line.open(end).unwrap_or(0)),
+                end.words()
+            ),
+            None => String::new(),
+        },
+        Spot::Laid(i) => {
+            let Some(laid) = line.laid().nth(i) else {
+                return String::new();
+            };
+            let mut text = if i == line.set_index() {
+                format!(
+                    "The set: the {}, the first tile laid this hand.",
+                    laid.tile.words()
+                )
+            } else {
+                format!("The {}.", laid.tile.words())
+            };
+            if laid.tile.is_double() {
+                text.push_str(" A double lies crosswise, and nothing is played on its sides.");
+            }
+            if i == 0 {
+                text.push_str(&format!(
+                    " The left end is open at the {}.",
+                    end_word(laid.left)
+                ));
+            }
+            if i + 1 == line.len() {
+                text.push_str(&format!(
+                    " The right end is open at the {}.",
+                    end_word(laid.right)
+                ));
+            }
+            if game.rules().kind == Kind::Muggins && (i == 0 || i + 1 == line.len()) {
+                text.push_str(&format!(" The ends count {}.", line.end_count()));
+            }
+            text
+        }
+        Spot::Hidden(p) => {
+            let hand = game.hand(p);
+            let mut text = format!("{} holds {} tiles, face down.", table.name(p), hand.len());
+            if let Some(me) = table.shown_player() {
+                let seen = game.seen_by(me);
+                if let Some(lacks) = seen.lacks.get(p) {
+                    let lacking: Vec<&str> =
+                        (0..=6).filter(|&n| lacks.lacks(n)).map(end_word).collect();
+                    if !lacking.is_empty() {
+                        text.push_str(&format!(
+                            " By knocking or drawing, {} has shown he holds no {}.",
+                            table.name(p),
+                            lacking.join(", no ")
+                        ));
+                    }
+                }
+            }
+            if table.waits_for_next() {
+                text.push_str(&format!(" Pips in hand: {}.", pip_count(hand)));
+            }
+            text
+        }
+        Spot::Boneyard => format!(
+            "The boneyard: the {} tiles not dealt, face down. A player who cannot lay draws from it until he can; the last {} are never drawn.",
+            game.boneyard_len(),
+            game.rules().reserve()
+        ),
+    }
+}

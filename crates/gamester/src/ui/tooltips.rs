@@ -1,0 +1,241 @@
+//! What the board says when the pointer rests on it: the name of a point from the viewer's side,
+//! blots and how many throws hit them, the bar, the trays, the dice and the cups.
+
+use super::board_view::Place;
+use super::dice_view::ShownDie;
+use crate::session::Session;
+use crate::tables::{Game, Phase, Position, Side};
+use crate::teaching::blots::hitting_throws;
+use crate::teaching::points::PointName;
+use crate::teaching::terms::face_name;
+
+/// The last hover text, with the place and the position it was made for: kept while the
+/// pointer and the position stay the same (counting the throws that hit a blot takes a
+/// little working out).
+#[derive(Clone, Debug, Default)]
+pub struct Hover {
+    last: Option<(Place, Position, String)>,
+}
+
+impl Hover {
+    /// The hover text of `place` in the game `shown`, seen by `viewer` (the side at the
+    /// bottom), with the `dice` shown.
+    pub fn text(
+        &mut self,
+        place: Place,
+        shown: &Session,
+        viewer: Side,
+        dice: &[ShownDie],
+    ) -> String {
+        let position = shown.game().position();
+        if let Some((p, pos, text)) = &self.last
+            && *p == place
+            && *pos == position
+        {
+            return text.clone();
+        }
+        let names = [
+            shown.colour_name(Side::White),
+            shown.colour_name(Side::Black),
+        ];
+        let text = describe(place, shown.game(), viewer, names, dice);
+        self.last = Some((place, position, text.clone()));
+        text
+    }
+}
+
+/// A point's name from the side at the bottom, each point named by its owner
+/// ([`PointName`]): "your cater point (4), in your home table", "Black's trey point (your
+/// 22), in his home table". `adversary` names the side at the top.
+#[must_use]
+pub fn point_name(p: u8, adversary: &str) -> String {
+    let name = PointName::of(p);
+    let words = name.words("your", &format!("{adversary}'s"));
+    if name.own {
+        format!("{words} ({p}), in your {}", name.table())
+    } else {
+        format!("{words} (your {p}), in his {}", name.table())
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+fn shots(game: &Game, hitter: Side, point_of_hitter: u8) -> String {
+    let (hits, all) = hitting_throws(
+        &game.position_for(hitter),
+        usize::from(point_of_hitter),
+        game.rules(),
+    );
+    format!("{hits} of the {all} throws hit it")
+}
+
+/// The hover text of a place on the board. `viewer` is the side at the bottom.
+#[must_use]
+pub fn describe(
+    place: Place,
+    game: &Game,
+    viewer: Side,
+    names: [&str; 2],
+    dice: &[ShownDie],
+) -> String {
+    let name = |s: Side| names[s.index()];
+    match place {
+        Place::Point(p) => {
+            let mut text = point_name(p, name(viewer.other()));
+            let men = game.position_for(viewer).at(usize::from(p));
+            let count = men.unsigned_abs();
+            let owner = if men > 0 { viewer } else { viewer.other() };
+            if men == 1 {
+                text.push_str(&format!(
+                    ".\nYour blot: a man alone, whom the adversary may hit. {}.",
+                    shots(game, viewer.other(), 25 - p)
+                ));
+            } else if men == -1 {
+                text.push_str(&format!(
+                    ".\n{}'s blot: a man alone, whom you may hit. {}.",
+                    name(owner),
+                    shots(game, viewer, p)
+                ));
+            } else if count >= 2 {
+                let whose = if owner == viewer {
+                    "yours".to_string()
+                } else {
+                    format!("{}'s", name(owner))
+                };
+                text.push_str(&format!(".\n{count} men, {whose}: the point is taken; no man of the other side may land here."));
+            } else {
+                text.push_str(".\nEmpty: any man may land here.");
+            }
+            if (1..=6).contains(&p) && game.position_for(viewer).home_bound() {
+                text.push_str("\nYour home table is bound: two or more of your men on each of its six points.");
+            }
+            capitalised(&text)
+        }
+        Place::Bar(side) => {
+            let pos = game.position_for(side);
+            format!(
+                "The bar, between the two tables. {} has {} {} here: men that were hit wait on the bar, \
+                 and must enter again in the adversary's home table (a die of n enters on his n point) \
+                 before any other man of theirs may move.",
+                name(side),
+                pos.bar(),
+                if pos.bar() == 1 { "man" } else { "men" }
+            )
+        }
+        Place::Tray(side) => {
+            let pos = game.position_for(side);
+            format!(
+                "{}'s tray: {} of 15 men borne off. Men are borne off, by the dice, once all fifteen \
+                 stand in the home table; the first to bear off all his men wins.",
+                name(side),
+                pos.off()
+            )
+        }
+        Place::Cup(side) => format!(
+            "{}'s dice box. The dice are thrown from it into the table at the thrower's right hand; \
+             click it (or press Space) when it is lit.",
+            name(side)
+        ),
+        Place::Die(i) => {
+            let Some(die) = dice.get(i) else {
+                return String::new();
+            };
+            let state = if die.spent {
+                "; its move is played"
+            } else {
+                ""
+            };
+            let then = if game.phase() == Phase::Playing {
+                "When the play is done, click the dice to lift them."
+            } else {
+                "The dice of the last play stay where they fell until the next throw."
+            };
+            format!(
+                "A die showing {} ({}){state}. {then}",
+                face_name(die.face),
+                die.face
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::{Layout, Preset, Rules};
+
+    #[test]
+    fn points_are_named_from_the_viewers_side() {
+        assert_eq!(
+            point_name(4, "Black"),
+            "your cater point (4), in your home table"
+        );
+        assert_eq!(
+            point_name(22, "Black"),
+            "Black's trey point (your 22), in his home table"
+        );
+        assert_eq!(
+            point_name(16, "Black"),
+            "Black's 9 point (your 16), in his outer table"
+        );
+    }
+
+    #[test]
+    fn a_taken_point_says_how_many_men_stand_there_and_whose() {
+        let game = Game::new(Rules::preset(Preset::Irish)).unwrap();
+        // No blots at the start: the 6 point holds five men
+        let text = describe(Place::Point(6), &game, Side::White, ["White", "Black"], &[]);
+        assert!(text.contains("5 men, yours"), "{text}");
+    }
+
+    #[test]
+    fn a_blot_says_how_many_throws_hit_it() {
+        // Given White's blot on his cinque point, four pips from Black's two men on White's ace
+        // point, under Irish (doublets played single)
+        let mut rules = Rules::preset(Preset::Irish);
+        let position: Position = "24:2 13:5 8:3 6:4 5:1 / 24:2 13:5 8:3 6:5".parse().unwrap();
+        rules.layout = Layout::Custom(position.to_setup(Side::White));
+        let game = Game::new(rules).unwrap();
+        // When the pointer rests on it
+        let text = describe(Place::Point(5), &game, Side::White, ["White", "Black"], &[]);
+        // Then it is called a blot, hit by the eleven throws with a 4, 3-1 both ways and 2-2
+        // (1-1, played single, falls short): 14 of 36
+        assert!(
+            text.contains(
+                "Your blot: a man alone, whom the adversary may hit. 14 of the 36 throws hit it."
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_dice_of_the_last_play_say_they_stay_until_the_next_throw() {
+        // Given a game waiting for its opening throw, and a die left from a play
+        let game = Game::new(Rules::preset(Preset::Irish)).unwrap();
+        let die = ShownDie {
+            at: egui::pos2(200.0, 350.0),
+            face: 5,
+            angle: 0.0,
+            spent: true,
+            colour: crate::players::Colour::Black,
+        };
+        let text = describe(
+            Place::Die(0),
+            &game,
+            Side::White,
+            ["White", "Black"],
+            &[die],
+        );
+        assert!(text.contains("its move is played"), "{text}");
+        assert!(
+            text.contains("stay where they fell until the next throw"),
+            "{text}"
+        );
+        assert!(!text.contains("click the dice to lift them"), "{text}");
+    }
+}

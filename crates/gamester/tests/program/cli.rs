@@ -1,0 +1,7 @@
+//! The command line, run as the real `gamester` binary: exact formats and exit codes.
+
+mod ai;
+mod analysis;
+mod commands;
+mod tiles;
+mod tiles_saves;

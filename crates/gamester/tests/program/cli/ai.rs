@@ -1,0 +1,327 @@
+//! The computer's commands run as a real process: `best`, `selfplay`, their formats and exit
+//! codes.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::process::{Command, Output};
+
+fn gamester(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_gamester"))
+        .args(args)
+        .output()
+        .expect("run gamester")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn best_prints_one_of_the_legal_plays() {
+    // Given the legal plays of 3-1 from the start of modern backgammon
+    let start = [
+        "--preset",
+        "modern",
+        "--position",
+        "4HPwATDgc/ABMA",
+        "--dice",
+        "3,1",
+    ];
+    let plays = stdout(&gamester(&[&["plays"], &start[..]].concat()));
+    for level in ["novice", "fair", "expert"] {
+        // When the computer is asked for its play
+        let out = gamester(&[&["best"], &start[..], &["--level", level]].concat());
+        assert!(out.status.success());
+        let line = stdout(&out);
+        // Then it is one line, one of the plays listed, and at every level 8/5 6/5
+        assert_eq!(line.lines().count(), 1);
+        assert!(plays.lines().any(|l| format!("{l}\n") == line), "{line}");
+        assert!(line.ends_with(" 8/5 6/5\n"), "{level}: {line}");
+    }
+}
+
+#[test]
+fn selfplay_reports_wins_stakes_and_the_win_rate_last() {
+    // Given ten seeded games of Irish, fair against random
+    let args = [
+        "selfplay", "--preset", "irish", "--white", "fair", "--black", "random", "--games", "10",
+        "--seed", "3",
+    ];
+    let out = gamester(&args);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    // Then each side's wins and stakes and the draws come first, and the win rate last
+    assert_eq!(lines[0], "games 10");
+    assert!(lines[1].starts_with("white fair wins "), "{text}");
+    assert!(lines[2].starts_with("black random wins "), "{text}");
+    assert!(lines[3].starts_with("draws "), "{text}");
+    let last = lines.last().copied().unwrap_or_default();
+    assert!(last.starts_with("white win rate "), "{last}");
+    assert!(
+        last.contains("% (95% CI ") && last.ends_with("%)"),
+        "{last}"
+    );
+    // And the same seed gives the same games
+    assert_eq!(stdout(&gamester(&args)), text);
+}
+
+#[test]
+fn bad_input_to_the_computer_is_one_line_on_stderr_and_exit_code_2() {
+    let cases: &[&[&str]] = &[
+        &[
+            "best",
+            "--preset",
+            "irish",
+            "--position",
+            "4HPwATDgc/ABMA",
+            "--dice",
+            "3,1",
+            "--level",
+            "grandmaster",
+        ],
+        &[
+            "best",
+            "--preset",
+            "irish",
+            "--position",
+            "4HPwATDgc/ABMA",
+            "--dice",
+            "3,9",
+        ],
+        &["best", "--preset", "irish", "--position", "4HPwATDgc/ABMA"],
+        &[
+            "best",
+            "--preset",
+            "irish",
+            "--position",
+            "nonsense",
+            "--dice",
+            "3,1",
+        ],
+        &[
+            "best",
+            "--preset",
+            "fails",
+            "--position",
+            "4HPwATDgc/ABMA",
+            "--dice",
+            "3,1",
+        ],
+        &[
+            "selfplay", "--preset", "irish", "--white", "expert", "--games", "1",
+        ],
+        &[
+            "selfplay", "--preset", "irish", "--white", "expert", "--black", "god", "--games", "1",
+        ],
+        &[
+            "selfplay", "--preset", "irish", "--white", "fair", "--black", "fair", "--games",
+            "many",
+        ],
+        &[
+            "selfplay", "--preset", "irish", "--white", "fair", "--black", "fair", "--seed", "-1",
+        ],
+        &["bench", "ai", "--preset", "chess"],
+        &[
+            "selfplay", "--preset", "irish", "--white", "fair", "--black", "fair", "--games", "0",
+        ],
+        &[
+            "selfplay", "--preset", "irish", "--white", "fair", "--black", "fair", "--jobs", "0",
+        ],
+        &[
+            "selfplay", "--preset", "irish", "--white", "fair", "--black", "fair", "--jobs", "all",
+        ],
+        &["bench", "ai", "novice"],
+        &[
+            "selfplay",
+            "--preset",
+            "irish",
+            "--white",
+            "fair",
+            "--black",
+            "fair",
+            "--position",
+            "4HPwATDgc/ABMA",
+        ],
+    ];
+    for args in cases {
+        let out = gamester(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn selfplay_gives_the_same_games_on_one_thread_or_two() {
+    // Given a few seeded games of the quickest level, with White's plays logged
+    let dir = tempfile::tempdir().unwrap();
+    let run = |jobs: &str| {
+        let log = dir.path().join(format!("plays-{jobs}.txt"));
+        let out = gamester(&[
+            "selfplay",
+            "--preset",
+            "irish",
+            "--white",
+            "novice",
+            "--black",
+            "random",
+            "--games",
+            "6",
+            "--seed",
+            "9",
+            "--jobs",
+            jobs,
+            "--log-plays",
+            log.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        (out, std::fs::read_to_string(log).unwrap())
+    };
+    // When they are played on one thread and on two
+    let (one, one_log) = run("1");
+    let (two, two_log) = run("2");
+    // Then the report and the log are the same, byte for byte
+    assert_eq!(stdout(&one), stdout(&two));
+    assert_eq!(one_log, two_log);
+    assert!(!one_log.is_empty());
+    // And the report is only the report: progress goes to standard error
+    let text = stdout(&two);
+    assert_eq!(text.lines().count(), 5, "{text}");
+    assert!(text.starts_with("games 6\n"), "{text}");
+    let progress = String::from_utf8_lossy(&two.stderr);
+    assert!(progress.contains("6/6 games"), "{progress}");
+}
+
+#[test]
+fn selfplay_into_a_closed_pipe_ends_quietly() {
+    // Given a reader that goes away before the report is written (as `| head -1` does)
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gamester"))
+        .args([
+            "selfplay", "--preset", "irish", "--white", "novice", "--black", "random", "--games",
+            "2",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run gamester");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    // Then it ends with no panic and no error
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        !err.contains("panicked") && !err.contains("gamester:"),
+        "{err}"
+    );
+}
+
+/// The shipped network file of a family.
+fn shipped(family: &str) -> String {
+    format!(
+        "{}/../core/src/ai/data/net-{family}.bin",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn selfplay_pits_two_networks_with_all_else_equal() {
+    // Given the same seeded games of Willughby's Backgammon, fair against fair
+    let base = [
+        "selfplay",
+        "--preset",
+        "backgammon-willughby",
+        "--white",
+        "fair",
+        "--black",
+        "fair",
+        "--games",
+        "6",
+        "--seed",
+        "4",
+        "--jobs",
+        "1",
+    ];
+    let modern = shipped("modern");
+    let plain = stdout(&gamester(&base));
+    // When White is given by file the network the early Backgammons are judged by (the
+    // modern one: none trained for them has beaten it)
+    let same = gamester(&[&base[..], &["--white-net", &modern]].concat());
+    assert!(same.status.success());
+    let same_err = same.stderr.clone();
+    // Then the games are the same, and the report names the file
+    let same = stdout(&same);
+    assert!(same.contains("white fair (net-modern.bin) wins "), "{same}");
+    let wins = |t: &str| -> Vec<String> {
+        t.lines()
+            .map(|l| l.split_once(" wins ").map_or(l, |(_, r)| r).to_string())
+            .collect()
+    };
+    assert_eq!(wins(&same), wins(&plain));
+    // And stderr notes that the network was trained for another family than theirs
+    let err = String::from_utf8_lossy(&same_err);
+    assert!(err.contains("trained for the modern family"), "{err}");
+    // And another network plays other games
+    let dir = std::env::temp_dir().join(format!("gamester-nets-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut bytes = std::fs::read(&modern).unwrap();
+    let at = bytes.len() - 4 * 5; // the outputs' biases, last in the file
+    bytes[at..].copy_from_slice(&[0x00, 0x00, 0x80, 0x40].repeat(5)); // 4.0 each
+    let odd = dir.join("odd.bin");
+    std::fs::write(&odd, bytes).unwrap();
+    let log = |net: &str, name: &str| {
+        let path = dir.join(name);
+        let mut args = [&base[..], &["--log-plays", path.to_str().unwrap()]].concat();
+        if !net.is_empty() {
+            args.extend(["--white-net", net]);
+        }
+        assert!(gamester(&args).status.success());
+        std::fs::read_to_string(path).unwrap()
+    };
+    let (mine, theirs) = (log("", "plain.txt"), log(odd.to_str().unwrap(), "odd.txt"));
+    assert!(!mine.is_empty());
+    assert_ne!(mine, theirs, "White plays alike with another network");
+    assert_eq!(log(&modern, "same.txt"), mine);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_network_file_that_cannot_be_read_is_one_line_and_exit_code_2() {
+    let dir = std::env::temp_dir().join(format!("gamester-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.bin");
+    let mut bytes = std::fs::read(shipped("modern")).unwrap();
+    bytes.truncate(bytes.len() - 10);
+    std::fs::write(&broken, bytes).unwrap();
+    let not_a_net = dir.join("words.bin");
+    std::fs::write(&not_a_net, "hello\n\nworld").unwrap();
+    for (path, says) in [
+        (broken.to_str().unwrap(), "bytes of weights"),
+        (not_a_net.to_str().unwrap(), "not a Gamester network"),
+        ("/no/such/net.bin", "cannot read the network"),
+    ] {
+        let out = gamester(&[
+            "selfplay",
+            "--preset",
+            "irish",
+            "--white",
+            "fair",
+            "--black",
+            "fair",
+            "--games",
+            "1",
+            "--white-net",
+            path,
+        ]);
+        assert_eq!(out.status.code(), Some(2));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,20 @@
+//! The window, headless (egui_kittest): each test drives `GamesterApp` through clicks and keys
+//! and reads what it draws and what it tells a screen reader.
+
+pub mod support;
+
+mod analysis;
+mod autosave;
+mod files;
+mod follow;
+mod guide;
+mod look;
+mod names;
+mod new_game;
+mod play;
+mod positions;
+mod reading;
+mod sizes;
+mod status;
+mod tiles;
+mod tutor;

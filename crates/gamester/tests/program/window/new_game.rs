@@ -1,0 +1,274 @@
+//! New game reads like a game, not a config file: every option and every value in words, each
+//! option's sources named once and short, the whole preset list in view, a window large enough
+//! for its content, checkboxes that stand out, Double-hand partners of the same kind, and names
+//! that keep to the rule of names as they are typed.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use egui::Modifiers;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use gamester::ui::{GamesterApp, Settings};
+use gamester_core::players::{Controller, NAME_LIMIT, Table};
+use gamester_rules::tables::options::OPTIONS;
+use gamester_rules::tables::{Preset, Rules, Side};
+
+use super::support;
+use support::*;
+
+/// A window with New game open and its house rules unfolded.
+fn new_game_open(settings: Settings) -> Harness<'static, GamesterApp> {
+    let mut h = harness(8, settings);
+    h.run();
+    h.get_by_label("New game…").click();
+    h.run();
+    h.get_by_label("House rules: every option").click();
+    h.run();
+    h
+}
+
+fn open_the_list_of_games(h: &mut Harness<'static, GamesterApp>) {
+    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some(Preset::Irish.title()))
+        .click();
+    h.run();
+}
+
+#[test]
+fn every_option_and_value_is_offered_in_words() {
+    let h = new_game_open(Settings::default());
+    for option in OPTIONS {
+        if option.is_flag() {
+            assert!(
+                h.query_by_label(option.words).is_some(),
+                "{} is a checkbox named in words",
+                option.name
+            );
+            continue;
+        }
+        assert!(
+            h.query_by_label(&format!("{}:", option.words)).is_some(),
+            "{} is named in words",
+            option.name
+        );
+        // Every value is in view at once, in words, not hidden in a list
+        for value in option.values.iter().filter(|v| v.parameter.is_none()) {
+            assert!(
+                h.query_by_label(value.words).is_some(),
+                "{}: the value {:?} is offered in words",
+                option.name,
+                value.words
+            );
+        }
+    }
+    // And no RULES.md identifier is written out as text
+    for option in OPTIONS {
+        assert!(
+            h.query_by_label_contains(&format!("{} =", option.name))
+                .is_none(),
+            "{} is shown as an identifier",
+            option.name
+        );
+    }
+}
+
+#[test]
+fn each_option_names_its_sources_once_and_short() {
+    let h = new_game_open(Settings::default());
+    let lines: Vec<String> = h
+        .query_all_by_label_contains("Sources: ")
+        .map(|n| format!("{n:?}"))
+        .collect();
+    assert_eq!(lines.len(), OPTIONS.len(), "one sources line per option");
+    for line in lines {
+        // The long references ("A History of Board-Games", "(after Willughby)") are on hover
+        assert!(!line.contains("History of Board-Games"), "{line}");
+        assert!(!line.contains("after Willughby"), "{line}");
+    }
+}
+
+#[test]
+fn the_window_is_large_and_the_preset_list_is_whole() {
+    // (Pointer clicks, not accessibility actions: a widget scrolled out of sight is laid out
+    // all the same, but a click at its place reaches it only if it is in view.)
+    for preset in Preset::ALL {
+        let mut h = harness(8, Settings::default());
+        h.run();
+        h.get_by_label("New game…").click();
+        h.run();
+        // With the house rules unfolded, the window is tall enough that the button that starts
+        // the game is in view, not scrolled below a small box
+        h.get_by_label("House rules: every option").click();
+        h.run();
+        // When the list of games is opened, a click on any preset, the last one too, chooses
+        // it: none is scrolled out of the list's sight
+        open_the_list_of_games(&mut h);
+        let item = h
+            .query_all_by_label(preset.title())
+            .last()
+            .expect("the preset is listed")
+            .rect();
+        click_at(&mut h, item.center());
+        h.run();
+        assert_eq!(
+            h.state().draft().and_then(|d| d.preset),
+            Some(preset),
+            "{} could not be clicked in the list",
+            preset.title()
+        );
+        let start = h.get_by_label("Start the new game").rect();
+        click_at(&mut h, start.center());
+        h.run();
+        assert!(
+            h.state().draft().is_none(),
+            "Start the new game is out of sight in a window of {} points",
+            start.bottom()
+        );
+        assert_eq!(h.state().session().game().rules(), &Rules::preset(preset));
+    }
+}
+
+#[test]
+fn checkboxes_stand_out_against_the_parchment() {
+    let h = harness(8, Settings::default());
+    let visuals = h.ctx.style_of(egui::Theme::Light).visuals.clone();
+    let edge = visuals.widgets.inactive.bg_stroke;
+    let fill = visuals.window_fill;
+    let lum = |c: egui::Color32| {
+        0.3 * f32::from(c.r()) + 0.59 * f32::from(c.g()) + 0.11 * f32::from(c.b())
+    };
+    assert!(edge.width >= 1.0, "a checkbox has an edge");
+    assert!(
+        lum(fill) - lum(edge.color) > 80.0,
+        "the edge {:?} is too faint on {:?}",
+        edge.color,
+        fill
+    );
+}
+
+#[test]
+fn a_double_hand_partner_is_at_first_the_same_kind_as_his_side() {
+    // Given a person against the computer, When Double-hand Irish is chosen and started
+    let mut h = harness(8, Settings::default());
+    h.run();
+    h.get_by_label("New game…").click();
+    h.run();
+    open_the_list_of_games(&mut h);
+    h.query_all_by_label(Preset::DoubleHandIrish.title())
+        .last()
+        .unwrap()
+        .click();
+    h.run();
+    h.get_by_label("Start the new game").click();
+    h.run();
+    // Then the computer's partner is the computer, and the person's a person
+    let table = h.state().session().table().clone();
+    let kinds = |side: Side| -> Vec<bool> {
+        table
+            .seat(side)
+            .players
+            .iter()
+            .map(|p| p.controller == Controller::Person)
+            .collect()
+    };
+    assert_eq!(kinds(Side::White), vec![true, true]);
+    assert_eq!(kinds(Side::Black), vec![false, false]);
+}
+
+#[test]
+fn the_story_says_which_partner_threw() {
+    let mut table = Table::two_people();
+    for side in Side::BOTH {
+        let seat = table.seat_mut(side);
+        let mut partner = seat.players[0].clone();
+        partner.name = format!("{side}'s partner");
+        seat.players[0].name = format!("{side}'s first");
+        seat.players.push(partner);
+    }
+    let mut session = gamester_core::session::Session::new(
+        Rules::preset(Preset::DoubleHandIrish),
+        table,
+        gamester_rules::tables::Tally::default(),
+        Box::new(gamester_rules::tables::FairDice::seeded(5)),
+    )
+    .unwrap();
+    // Play until both partners of a side have thrown and one throw is chosen
+    for _ in 0..200 {
+        let game = session.game().clone();
+        if game.waits_for_dice() {
+            session.throw().unwrap();
+        } else if let Some(play) = game.legal_plays().first() {
+            session.apply_play(play).unwrap();
+        } else if let Some(&choice) = game.choices().first() {
+            session.apply(choice).unwrap();
+        }
+        if session
+            .log()
+            .iter()
+            .any(|e| e.words.contains("chooses to play"))
+        {
+            break;
+        }
+    }
+    let story: Vec<&str> = session.log().iter().map(|e| e.words.as_str()).collect();
+    assert!(
+        story
+            .iter()
+            .any(|w| w.contains("(White's partner) throws")
+                || w.contains("(Black's partner) throws")),
+        "{story:#?}"
+    );
+    assert!(
+        story
+            .iter()
+            .any(|w| w.contains("chooses to play") && w.contains("'s throw)")),
+        "{story:#?}"
+    );
+}
+
+/// Types `text` over the whole of the `n`th name field of New game.
+fn type_name(h: &mut Harness<'static, GamesterApp>, n: usize, text: &str) {
+    h.query_all_by_role(Role::TextInput).nth(n).unwrap().focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::A);
+    h.run();
+    h.query_all_by_role(Role::TextInput)
+        .nth(n)
+        .unwrap()
+        .type_text(text);
+    h.run();
+}
+
+#[test]
+fn a_name_typed_in_new_game_keeps_to_the_rule_of_names() {
+    // Given New game open for two people
+    let mut h = harness(8, two_people());
+    h.run();
+    h.get_by_label("New game…").click();
+    h.run();
+    // When a name of 100 characters is typed for the first side, and one with a tab, a bell
+    // and a newline for the second
+    type_name(&mut h, 0, &"x".repeat(100));
+    type_name(&mut h, 1, "Ann\tof\u{7} Bath\n");
+    // Then the draft holds the first 64 characters, and the name without its control
+    // characters
+    let names = |table: &Table| -> Vec<String> {
+        Side::BOTH
+            .iter()
+            .map(|&side| table.seat(side).players[0].name.clone())
+            .collect()
+    };
+    let draft = h.state().draft().expect("New game is open").table.clone();
+    assert_eq!(
+        names(&draft),
+        ["x".repeat(NAME_LIMIT), "Annof Bath".to_string()]
+    );
+    // And the game started has those names
+    h.get_by_label("Start the new game").click();
+    h.run();
+    assert!(h.state().draft().is_none());
+    assert_eq!(
+        names(h.state().session().table()),
+        ["x".repeat(NAME_LIMIT), "Annof Bath".to_string()]
+    );
+}

@@ -1,0 +1,171 @@
+//! The status line tells the truth: which die cannot be played and why, never "has played" a
+//! die that was not, and a click on a man before the throw says to throw first.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use gamester::ui::GamesterApp;
+use gamester_core::players::Table;
+use gamester_core::session::Session;
+use gamester_rules::tables::{
+    Action, Layout, LoadedDice, Opening, Phase, Position, Preset, Rules, Side, Step, Tally,
+};
+
+use super::support;
+use support::*;
+
+/// A window whose game of Irish starts from `position` (White's view), White winning the
+/// throw-off and then throwing `throw`.
+fn window_at(position: &str, throw: [u8; 2]) -> Harness<'static, GamesterApp> {
+    let mut rules = Rules::preset(Preset::Irish);
+    let pos: Position = position.parse().unwrap();
+    rules.layout = Layout::Custom(pos.to_setup(Side::White));
+    rules.opening = Opening::ThrowAgain;
+    let dice = LoadedDice::new(&[6, 1, throw[0], throw[1]]);
+    let session =
+        Session::new(rules, Table::two_people(), Tally::default(), Box::new(dice)).unwrap();
+    let mut h = harness(1, two_people());
+    h.run();
+    *h.state_mut().session_mut() = session;
+    h.run();
+    h
+}
+
+fn status(h: &Harness<'static, GamesterApp>) -> String {
+    h.state().session().status()
+}
+
+#[test]
+fn a_die_that_cannot_enter_is_named_with_the_point_that_holds_it() {
+    // Given White with two men on the bar, and Black holding his sice point but not his cinque
+    let mut h = window_at("bar:2 1:13 / 6:2 1:13", [6, 5]);
+    h.get_by_label("Throw  (Space)").click();
+    h.run();
+    h.get_by_label("Throw  (Space)").click();
+    h.run();
+    assert_eq!(h.state().session().game().phase(), Phase::Playing);
+    // When White enters one man with the cinque, the only step the throw allows
+    let steps = h.state().session().game().allowed_steps();
+    assert_eq!(steps, vec![Step::new(25, 5).unwrap()]);
+    let from = h.state().screen_pos(Side::White, 25).unwrap();
+    let to = h.state().screen_pos(Side::White, 20).unwrap();
+    click_at(&mut h, from);
+    click_at(&mut h, to);
+    // Then the status line says which die is lost and why, in the board's words
+    let text = status(&h);
+    assert!(
+        text.contains(
+            "the sice cannot be played: Black's sice point, where it would enter, is held"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("has played sice"), "{text}");
+    // (The window links the period words, "sice", "point" and "enter", so the line is in
+    // pieces.)
+    for piece in [" cannot be played: Black's ", ", where it would "] {
+        assert!(
+            h.query_by_label_contains(piece).is_some(),
+            "the window shows {piece:?}"
+        );
+    }
+}
+
+#[test]
+fn a_die_with_nowhere_to_go_says_every_point_is_held_and_why_none_bears_off() {
+    // Given White entering one man with the cinque, then no sice for any man: the point six in
+    // front of him is held, and his men on the ace point may not bear off while he is out
+    let mut h = window_at("bar:1 1:14 / 6:2 11:2 1:11", [6, 5]);
+    h.get_by_label("Throw  (Space)").click();
+    h.run();
+    h.get_by_label("Throw  (Space)").click();
+    h.run();
+    h.state_mut()
+        .session_mut()
+        .apply(Action::Step(Step::new(25, 5).unwrap()))
+        .unwrap();
+    h.run();
+    let text = status(&h);
+    assert!(
+        text.contains(
+            "the sice cannot be played: every point it would carry a man to is held, and no man \
+             may be borne off until all fifteen are home"
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_man_clicked_before_the_throw_says_to_throw_first() {
+    // Given a new game waiting for the throw-off
+    let mut h = harness(2, two_people());
+    h.run();
+    assert!(h.state().session().game().waits_for_dice());
+    // When a man is clicked
+    let at = h.state().screen_pos(Side::White, 6).unwrap();
+    click_at(&mut h, at);
+    // Then the window says to throw first
+    assert!(
+        h.query_by_label_contains("Throw first").is_some(),
+        "a click on a man before the throw says to throw first"
+    );
+    // And once the dice are thrown, the advice is gone
+    h.get_by_label("Throw  (Space)").click();
+    h.run();
+    assert!(h.query_by_label_contains("Throw first").is_none());
+}
+
+#[test]
+fn an_old_error_lapses_once_the_game_moves_on() {
+    // Given a game against the computer, the computer about to play its turn
+    let settings = gamester::ui::Settings {
+        speed: gamester::ui::slide::Speed::Instant,
+        ..gamester::ui::Settings::default()
+    };
+    let mut h = harness(4, settings);
+    h.run();
+    for _ in 0..2000 {
+        if h.state().computer_thinking() {
+            break;
+        }
+        let game = h.state().session().game().clone();
+        let person = !matches!(
+            h.state().session().table().seat(game.turn()).players[0].controller,
+            gamester_core::players::Controller::Computer(_)
+        );
+        if person || game.phase() == Phase::ThrowOff {
+            let session = h.state_mut().session_mut();
+            if game.waits_for_dice() {
+                let _ = session.throw();
+            } else if let Some(play) = game.legal_plays().first() {
+                session.apply_play(play).unwrap();
+            }
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert!(h.state().computer_thinking());
+    // And an error on the message line (a file that could not be opened)
+    let missing = std::env::temp_dir().join("gamester-no-such-game.ron");
+    h.state_mut().open_file(missing);
+    while h.state().opening().is_some() {
+        h.step();
+    }
+    assert!(
+        h.state()
+            .message()
+            .is_some_and(|m| m.kind == gamester::ui::message::Kind::Error)
+    );
+    let said_at = h.state().session().game().record().len();
+    // When the computer plays on (and, should it have finished its play in the very frame the
+    // error came, the person throws)
+    wait_for_person(&mut h);
+    h.run();
+    if h.state().session().game().record().len() == said_at {
+        h.get_by_label("Throw  (Space)").click();
+        h.run();
+    }
+    assert!(h.state().session().game().record().len() > said_at);
+    // Then the old error is gone: it told of a moment that has passed
+    assert_eq!(h.state().message(), None);
+}

@@ -1,0 +1,367 @@
+//! The table of options: every option of RULES.md declared once, with its name and values, its
+//! words for people, its explanation and its sources, and how it is read from and set on a
+//! [`Rules`]. Parsing (`--set`), listing (`gamester presets`), the settings window and the rules
+//! explained all read [`OPTIONS`]; nothing else lists the options.
+//!
+//! ```
+//! use gamester_rules::tables::{Rules, options::OPTIONS};
+//!
+//! let mut rules = Rules::default();
+//! let bear_off = OPTIONS.iter().find(|o| o.name == "bear_off").unwrap();
+//! bear_off.set(&mut rules, "exact").unwrap();
+//! assert_eq!(bear_off.value(&rules), "exact");
+//! assert_eq!(bear_off.words, "Bearing off");
+//! ```
+
+pub use super::option_value::{FLAG, OptionValue};
+
+use super::option_value;
+use super::rules::{
+    BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, Opening, Players, Rules, RulesError,
+    Stakes,
+};
+
+/// One option of RULES.md, declared once.
+///
+/// Invariant: every value of [`RuleOption::values`] without a parameter is accepted by
+/// [`RuleOption::set`], and [`RuleOption::value`] then reads it back; `value` always reads one of
+/// `values` (a parameterised one with its parameter).
+#[derive(Clone, Copy, Debug)]
+pub struct RuleOption {
+    /// The name in RULES.md, in save files and on the command line (`bear_off`).
+    pub name: &'static str,
+    /// What people call it (`Bearing off`).
+    pub words: &'static str,
+    /// What it does, in one line.
+    pub explanation: &'static str,
+    /// The numbers of the sources it comes from, as RULES.md gives them (see [`SOURCES`]).
+    pub sources: &'static [&'static str],
+    /// What the sources disagree on, where they do; empty where they don't.
+    pub disagreement: &'static str,
+    /// Every value, in RULES.md's order.
+    pub values: &'static [OptionValue],
+    read: fn(&Rules) -> String,
+    write: fn(&mut Rules, &str) -> Result<(), RulesError>,
+}
+
+impl RuleOption {
+    /// The option's value in `rules`, as RULES.md writes it.
+    #[must_use]
+    pub fn value(&self, rules: &Rules) -> String {
+        (self.read)(rules)
+    }
+
+    /// Sets the option in `rules` from a value as RULES.md writes it; an unknown value leaves
+    /// `rules` as they were.
+    pub fn set(&self, rules: &mut Rules, value: &str) -> Result<(), RulesError> {
+        (self.write)(rules, value)
+    }
+
+    /// The value in force in `rules`.
+    #[must_use]
+    pub fn chosen(&self, rules: &Rules) -> Option<&'static OptionValue> {
+        let written = self.value(rules);
+        self.values.iter().find(|v| v.is(&written))
+    }
+
+    /// Whether the option is a flag: its values are `false` and `true`.
+    #[must_use]
+    pub fn is_flag(&self) -> bool {
+        self.values == FLAG
+    }
+
+    /// Its values as an error lists them: `over_edge modern exact`.
+    #[must_use]
+    pub fn value_list(&self) -> String {
+        option_value::list(self.values)
+    }
+}
+
+/// The option called `name` in RULES.md.
+#[must_use]
+pub fn option(name: &str) -> Option<&'static RuleOption> {
+    OPTIONS.iter().find(|o| o.name == name)
+}
+
+/// A flag of [`Rules`], named as its field.
+macro_rules! flag {
+    ($field:ident { $($what:ident: $text:expr),+ $(,)? }) => {
+        RuleOption {
+            name: stringify!($field),
+            values: FLAG,
+            read: |rules| rules.$field.to_string(),
+            write: |rules, value| {
+                rules.$field = value.parse().map_err(|_| RulesError::UnknownValue {
+                    option: stringify!($field),
+                    value: value.to_string(),
+                    values: FLAG,
+                })?;
+                Ok(())
+            },
+            $($what: $text),+
+        }
+    };
+}
+
+/// An option of [`Rules`] with values of its own (a type with `OPTION`, `FromStr` and
+/// `Display`), named as the type says.
+macro_rules! choice {
+    ($field:ident: $kind:ty = $values:expr, { $($what:ident: $text:expr),+ $(,)? }) => {
+        RuleOption {
+            name: <$kind>::OPTION,
+            values: $values,
+            read: |rules| rules.$field.to_string(),
+            write: |rules, value| {
+                rules.$field = value.parse()?;
+                Ok(())
+            },
+            $($what: $text),+
+        }
+    };
+}
+
+/// `layout`: the starting array of the men.
+pub const LAYOUT: RuleOption = choice!(layout: Layout = Layout::VALUES, {
+    words: "Array of the men",
+    explanation: "How the fifteen men of each side are arrayed at the start.",
+    sources: &["000", "001", "002", "003", "004"],
+    disagreement: "Willughby arrays the men as modern backgammon does; Cotton's first array (and Todas Tablas) sets them further back; Fails and Nard have arrays of their own.",
+});
+
+/// `dice`: how many dice a throw has.
+pub const DICE: RuleOption = choice!(dice: Dice = Dice::VALUES, {
+    words: "Dice",
+    explanation: "Two dice, three dice, or two with the lower thrown a third time (minoret).",
+    sources: &["003"],
+    disagreement: "Fails is played with three dice; with only two, the lower counts again (minoret).",
+});
+
+/// `doublets`: what doublets give.
+pub const DOUBLETS: RuleOption = choice!(doublets: Doublets = Doublets::VALUES, {
+    words: "Doublets",
+    explanation: "Whether a throw of doublets is played twice (as any throw), four times, or three times.",
+    sources: &["000", "001", "002", "004"],
+    disagreement: "In Irish doublets mean nothing special; in Backgammon they are played twice over; a house rule plays them three times.",
+});
+
+/// `opening`: how the first turn begins.
+pub const OPENING: RuleOption = choice!(opening: Opening = Opening::VALUES, {
+    words: "Who begins",
+    explanation: "Whether the winner of the throw-off throws again, or plays the two single dice.",
+    sources: &["000", "001"],
+    disagreement: "The period sources have the higher die begin and throw both dice; today the two single dice are played.",
+});
+
+/// `bound_table`: a side must enter and the adversary's home table is bound.
+pub const BOUND_TABLE: RuleOption = choice!(bound_table: BoundTable = BoundTable::VALUES, {
+    words: "The bound table",
+    explanation: "When a side must enter against a bound table: break it, wait, or lose.",
+    sources: &["000", "001", "002", "004"],
+    disagreement: "Willughby has the bound table broken; elsewhere the side simply cannot enter; Alfonso's prime of tables loses the game.",
+});
+
+/// `bear_off`: which dice bear a man off.
+pub const BEAR_OFF: RuleOption = choice!(bear_off: BearOff = BearOff::VALUES, {
+    words: "Bearing off",
+    explanation: "Which dice bear a man off: any die past the edge, the modern rule, or only an exact die.",
+    sources: &["000", "001", "004"],
+    disagreement: "Willughby lets any die carry a man off; the Incompleat Gamester and Nard want an exact die; modern play allows a higher die from the highest point.",
+});
+
+/// `compulsion`: how much of a throw must be played.
+pub const COMPULSION: RuleOption = choice!(compulsion: Compulsion = Compulsion::VALUES, {
+    words: "How much must be played",
+    explanation: "Whether as much of a throw as possible must be played, or the player may stop.",
+    sources: &["003"],
+    disagreement: "Murray has the throw used to the full; the older sources are silent, and modern practice plays as much as possible.",
+});
+
+/// `stakes`: what the winner scores.
+pub const STAKES: RuleOption = choice!(stakes: Stakes = Stakes::VALUES, {
+    words: "Stakes",
+    explanation: "What the winner scores: one stake, Willughby's or Cotton's table, gammons, or Nard's count.",
+    sources: &["000", "001", "002", "004"],
+    disagreement: "Irish wins one stake; Willughby and Cotton score doublets and back-gammons differently; 002 reads Cotton's back-gammon as winning before any of the loser's men reached his home table.",
+});
+
+/// `unplayable_die_loses`: Fails' rule.
+pub const UNPLAYABLE_DIE_LOSES: RuleOption = flag!(unplayable_die_loses {
+    words: "An unplayable die loses",
+    explanation: "Fails: a die that cannot be played loses the game outright.",
+    sources: &["003"],
+    disagreement: "",
+});
+
+/// `all_captured_wins`: an ending of Todas Tablas.
+pub const ALL_CAPTURED_WINS: RuleOption = flag!(all_captured_wins {
+    words: "Capturing every man wins",
+    explanation: "Todas Tablas: a side whose men left are all on the bar loses.",
+    sources: &["002", "004"],
+    disagreement: "",
+});
+
+/// `blocked_is_draw`: an ending of Todas Tablas.
+pub const BLOCKED_IS_DRAW: RuleOption = flag!(blocked_is_draw {
+    words: "A blocked board is drawn",
+    explanation: "Todas Tablas: when neither side can move whatever it throws, the game is drawn.",
+    sources: &["002", "004"],
+    disagreement: "",
+});
+
+/// `cube`: the doubling cube.
+pub const CUBE: RuleOption = flag!(cube {
+    words: "The doubling cube",
+    explanation: "The doubling cube (2 to 64): a side may offer to double the stake before throwing.",
+    sources: &["004"],
+    disagreement: "The cube is a modern invention: no period source knows it.",
+});
+
+/// `players`: two players, or four in two partnerships.
+pub const PLAYERS: RuleOption = choice!(players: Players = Players::VALUES, {
+    words: "Players",
+    explanation: "Two players, or four in two partnerships (Double-hand): both partners throw, the side plays the better throw.",
+    sources: &["002"],
+    disagreement: "Willughby thought the double-hand game duller than the single.",
+});
+
+/// Every option, in RULES.md's order: one for each field of [`Rules`].
+pub const OPTIONS: &[RuleOption] = &[
+    LAYOUT,
+    DICE,
+    DOUBLETS,
+    OPENING,
+    BOUND_TABLE,
+    BEAR_OFF,
+    COMPULSION,
+    STAKES,
+    UNPLAYABLE_DIE_LOSES,
+    ALL_CAPTURED_WINS,
+    BLOCKED_IS_DRAW,
+    CUBE,
+    PLAYERS,
+];
+
+/// The source texts RULES.md cites, by their number there, with how the app names them.
+pub const SOURCES: [(&str, &str); 5] = [
+    ("000", "du Coeur's letter on Irish (after Willughby)"),
+    (
+        "001",
+        "du Coeur's game report on Irish and early Backgammon (Willughby, Cotton)",
+    ),
+    ("002", "the Irish Game (Willughby, Cotton, Alfonso X)"),
+    ("003", "Murray, A History of Board-Games: Irish and Fails"),
+    ("004", "the Incompleat Gamester"),
+];
+
+/// The short names of the sources, for a line beside an option (the full name on hover).
+const SOURCE_SHORT: [(&str, &str); 5] = [
+    ("000", "du Coeur's letter"),
+    ("001", "du Coeur's report"),
+    ("002", "the Irish Game"),
+    ("003", "Murray"),
+    ("004", "the Incompleat Gamester"),
+];
+
+/// The short name of a source number ("003" → "Murray"), or the number itself.
+#[must_use]
+pub fn source_short(id: &str) -> &str {
+    SOURCE_SHORT
+        .iter()
+        .find(|(n, _)| *n == id)
+        .map_or(id, |(_, name)| name)
+}
+
+/// The name the app gives a source number ("003" → "Murray, …"), or the number itself.
+#[must_use]
+pub fn source_name(id: &str) -> &str {
+    SOURCES
+        .iter()
+        .find(|(n, _)| *n == id)
+        .map_or(id, |(_, name)| name)
+}
+
+impl Rules {
+    /// Sets one option from its RULES.md name and value, as `--set option=value` does.
+    /// A custom layout is given by a gnubg Position ID: `layout=custom:4HPwATDgc/ABMA`.
+    pub fn set(&mut self, option_name: &str, value: &str) -> Result<(), RulesError> {
+        option(option_name)
+            .ok_or_else(|| RulesError::UnknownOption {
+                option: option_name.to_string(),
+                known: OPTIONS.iter().map(|o| o.name).collect(),
+            })?
+            .set(self, value)
+    }
+
+    /// Sets one option from `option=value`.
+    pub fn set_assignment(&mut self, assignment: &str) -> Result<(), RulesError> {
+        let (option, value) = assignment
+            .split_once('=')
+            .ok_or_else(|| RulesError::NotAnAssignment(assignment.to_string()))?;
+        self.set(option.trim(), value.trim())
+    }
+
+    /// Every option with its value as RULES.md writes it, in RULES.md's order.
+    #[must_use]
+    pub fn values(&self) -> Vec<(&'static str, String)> {
+        OPTIONS.iter().map(|o| (o.name, o.value(self))).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::rules::Preset;
+
+    #[test]
+    fn every_value_of_every_option_is_set_and_read_back() {
+        for preset in Preset::ALL {
+            for option in OPTIONS {
+                for value in option.values.iter().filter(|v| v.parameter.is_none()) {
+                    // Given the rules of a preset, When one option is set to one of its values
+                    let mut rules = Rules::preset(preset);
+                    option.set(&mut rules, value.name).unwrap();
+                    // Then the option reads it back, and it is the value in force
+                    assert_eq!(option.value(&rules), value.name);
+                    assert_eq!(option.chosen(&rules), Some(value));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn an_unknown_value_is_refused_with_the_list_of_values() {
+        // Given Irish, When a value no option has is set
+        for option in OPTIONS {
+            let mut rules = Rules::default();
+            let err = option.set(&mut rules, "sideways").unwrap_err();
+            // Then the rules are unchanged and the error lists the option's values
+            assert_eq!(rules, Rules::default());
+            assert!(err.to_string().contains(&option.value_list()), "{err}");
+        }
+        assert_eq!(BEAR_OFF.value_list(), "over_edge modern exact");
+        assert_eq!(
+            LAYOUT.value_list(),
+            "willughby cotton_first fails nard custom:<position id>"
+        );
+    }
+
+    #[test]
+    fn every_option_names_known_sources_and_says_something() {
+        for option in OPTIONS {
+            assert!(!option.words.is_empty() && option.explanation.ends_with('.'));
+            assert!(!option.sources.is_empty(), "{}", option.name);
+            for id in option.sources {
+                assert_ne!(source_name(id), *id, "{}: source {id}", option.name);
+            }
+            for value in option.values {
+                assert!(!value.words.is_empty(), "{}={}", option.name, value.name);
+                assert!(value.explanation.ends_with('.'), "{}", value.name);
+            }
+        }
+        assert_eq!(
+            OPTIONS.iter().filter(|o| o.is_flag()).count(),
+            4,
+            "four flags"
+        );
+    }
+}

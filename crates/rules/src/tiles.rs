@@ -1,0 +1,23 @@
+//! The tiles games of the Incompleat Gamester (seed 004): Block, Draw and Muggins dominoes for
+//! two to four players. Pure like [`crate::tables`], and apart from it: the tables rules are
+//! not bent to fit tiles. A game changes only through [`Game::apply`].
+
+pub mod action;
+pub mod deck;
+pub mod error;
+pub mod game;
+pub mod line;
+pub mod phase;
+pub mod rules;
+pub mod seen;
+pub mod tile;
+
+pub use action::{Action, Event};
+pub use deck::Deck;
+pub use error::DominoError;
+pub use game::{Game, pip_count};
+pub use line::{End, Laid, Line};
+pub use phase::Phase;
+pub use rules::{FirstSet, Kind, MugginsScore, Preset, Rules, Target};
+pub use seen::{Lacks, Seen};
+pub use tile::{Tile, end_word};

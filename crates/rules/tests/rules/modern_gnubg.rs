@@ -1,0 +1,93 @@
+//! The modern preset against GNU Backgammon's recorded answers (tests/data, see its README):
+//! for every recorded position and throw, exactly gnubg's set of resulting positions.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::BTreeSet;
+
+use gamester_rules::tables::{MoveRules, Position, Preset, Rules, Throw, legal_plays, position_id};
+
+fn modern_plays(pos: &Position, d1: u8, d2: u8) -> BTreeSet<String> {
+    let rules = Rules::preset(Preset::Modern);
+    let moves = Throw::two(d1, d2)
+        .unwrap()
+        .moves(rules.dice, rules.doublets);
+    let plays = legal_plays(pos, moves, MoveRules::from(&rules));
+    plays
+        .iter()
+        .filter(|p| !p.steps.is_empty())
+        .map(|p| position_id::encode(&p.position))
+        .collect()
+}
+
+#[test]
+fn every_recorded_position_has_exactly_gnubgs_plays() {
+    let data = include_str!("../../../../tests/data/modern_plays.txt");
+    let (mut checked, mut on_bar, mut bearing_off, mut none) = (0, 0, 0, 0);
+    for line in data.lines().filter(|l| l.starts_with("F ")) {
+        // Given a recorded position and throw
+        let t: Vec<&str> = line.split_whitespace().collect();
+        let pos = position_id::decode(t[1]).unwrap();
+        let (d1, d2) = t[2].split_once('-').unwrap();
+        let count: usize = t[3].parse().unwrap();
+        let expected: BTreeSet<String> = t[4..].iter().map(|s| s.to_string()).collect();
+        assert_eq!(
+            expected.len(),
+            count,
+            "fixture line is inconsistent: {line}"
+        );
+        // When the engine lists the legal plays
+        let got = modern_plays(&pos, d1.parse().unwrap(), d2.parse().unwrap());
+        // Then they are gnubg's, no more and no fewer
+        assert_eq!(got, expected, "position {} throw {}", t[1], t[2]);
+        checked += 1;
+        on_bar += usize::from(pos.bar() > 0);
+        bearing_off += usize::from(pos.all_home());
+        none += usize::from(count == 0);
+    }
+    assert!(checked >= 2021, "only {checked} recorded positions");
+    assert!(
+        on_bar >= 100 && bearing_off >= 100 && none >= 30,
+        "bar {on_bar}, bearing off {bearing_off}, none {none}"
+    );
+}
+
+#[test]
+fn the_opening_counts_of_rules_md_hold() {
+    // Given the starting position, When each of the 21 throws is played, Then the counts are RULES.md's
+    let counts = [
+        42, 15, 75, 16, 17, 73, 14, 18, 17, 52, 8, 8, 9, 9, 4, 10, 14, 14, 14, 7, 11,
+    ];
+    let mut i = 0;
+    for hi in 1..=6u8 {
+        for lo in 1..=hi {
+            assert_eq!(
+                modern_plays(&Position::default(), hi, lo).len(),
+                counts[i],
+                "{hi}-{lo}"
+            );
+            i += 1;
+        }
+    }
+}
+
+#[test]
+fn position_ids_match_gnubg_both_ways() {
+    let data = include_str!("../../../../tests/data/position_ids.txt");
+    let mut n = 0;
+    for line in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let t: Vec<&str> = line.split_whitespace().collect();
+        let b: Vec<i8> = t[..26].iter().map(|x| x.parse().unwrap()).collect();
+        let mut pips = [0i8; 26];
+        pips[25] = b[0];
+        pips[1..25].copy_from_slice(&b[1..25]);
+        pips[0] = -b[25];
+        let pos = Position::from_pips(pips).unwrap();
+        assert_eq!(position_id::encode(&pos), t[26], "{line}");
+        assert_eq!(position_id::decode(t[26]).unwrap(), pos, "{line}");
+        n += 1;
+    }
+    assert!(n >= 300);
+}

@@ -1,0 +1,278 @@
+//! Fits the contact model's weights (`crates/core/src/ai/data/weights.rs`) to GNU Backgammon's evaluations.
+//!
+//! 1. `cargo run --release --example fit_eval -- positions 600 1 > pos.txt` writes the position
+//!    IDs (side on roll) of contact positions from games between the levels (modern rules):
+//!    after each play made, and after another legal play of the same throw chosen at random.
+//! 2. `gnubg -t -q -r -p gnubg_probs.py < pos.txt > probs.txt` (the script beside this file)
+//!    adds gnubg's 0-ply chances: `<id> win win_gammon win_bg lose_gammon lose_bg`. gnubg
+//!    idles between evaluations, so split `pos.txt` and run a dozen at once
+//!    (`scripts/gnubg_probs.sh pos.txt probs.txt` does).
+//! 3. `cargo run --release --example fit_eval -- fit probs.txt > crates/core/src/ai/data/weights.rs` fits the
+//!    logistic model (used only without a network);
+//!    `cargo run --release --example fit_eval -- train probs.txt… > net-modern.bin` trains the
+//!    network and writes it as a network file (`gamester_core::ai::net_file`), header and all.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+// Matrix arithmetic reads best with indices.
+#![allow(clippy::needless_range_loop)]
+
+use gamester_core::ai::contest::{Contender, PlayMade, play_game};
+use gamester_core::ai::eval::{Evaluator, FEATURES};
+use gamester_core::ai::net::{Net, OUTPUTS};
+use gamester_core::ai::net_file::NetFile;
+use gamester_core::level::Level;
+use gamester_rules::tables::position_id;
+use gamester_rules::tables::{Game, MoveRules, Position, Preset, Rules, legal_plays};
+use gamester_train::learn::{Adam, Sample, mean_squared_error, shuffle};
+use std::io::Write;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.first().map(String::as_str) {
+        Some("positions") => {
+            let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(100);
+            let seed: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1);
+            positions(games, seed);
+        }
+        Some("eval") => {
+            let ev = Evaluator::new(&Rules::preset(Preset::Modern));
+            for id in &args[1..] {
+                if let Ok(pos) = position_id::decode(id) {
+                    let (z, ta, tb) = ev.race_probit(&pos);
+                    println!(
+                        "{id} {pos} value {:.4} {:?} race {z:.3} {ta:.2} {tb:.2}",
+                        ev.value(&pos),
+                        ev.chances(&pos)
+                    );
+                    println!("  {:?}", ev.features(&pos, z));
+                    let o = pos.switched();
+                    println!("  as a play: {:.4} {:?}", -ev.value(&o), ev.chances(&o));
+                }
+            }
+        }
+        Some("fit") => fit(args.get(1).map_or("probs.txt", String::as_str)),
+        Some("train") => train(&args[1..]),
+        _ => eprintln!("usage: fit_eval positions <games> <seed> | fit <file>"),
+    }
+}
+
+fn positions(games: u64, seed: u64) {
+    let rules = Rules::preset(Preset::Modern);
+    let (n, f) = (
+        Contender::Computer(Level::Novice),
+        Contender::Computer(Level::Fair),
+    );
+    let pairs = [(f, f), (n, f), (n, n), (Contender::Random, f)];
+    for g in 0..games {
+        let (w, b) = pairs[(g % 4) as usize];
+        let mut pick = seed * 7 + g;
+        let mut take = |_: &Game, made: PlayMade| {
+            let emit = |after: &Position| {
+                let next = after.switched();
+                if Evaluator::contact(&next) && !next.borne_off_all() {
+                    println!("{}", position_id::encode(&next));
+                }
+            };
+            emit(&made.play.position);
+            // And one other play of the same throw, so that the positions a poor play reaches,
+            // which the analysis must judge, are learnt as well as those good play reaches.
+            if made.choices > 1 {
+                let moves = made.throw.moves(rules.dice, rules.doublets);
+                let plays = legal_plays(&made.before, moves, MoveRules::from(&rules));
+                pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                if let Some(other) = plays.get((pick >> 33) as usize % plays.len().max(1)) {
+                    emit(&other.position);
+                }
+            }
+        };
+        let _ = play_game(&rules, w, b, seed * 100_000 + g, &mut take);
+    }
+}
+
+/// Solves `a x = b` (a is symmetric positive definite) by Gaussian elimination.
+fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
+    let n = b.len();
+    for i in 0..n {
+        let piv = (i..n)
+            .max_by(|&x, &y| a[x][i].abs().total_cmp(&a[y][i].abs()))
+            .unwrap_or(i);
+        a.swap(i, piv);
+        b.swap(i, piv);
+        for r in i + 1..n {
+            let k = a[r][i] / a[i][i];
+            for c in i..n {
+                a[r][c] -= k * a[i][c];
+            }
+            b[r] -= k * b[i];
+        }
+    }
+    let mut x = vec![0.0; n];
+    for i in (0..n).rev() {
+        let s: f64 = (i + 1..n).map(|c| a[i][c] * x[c]).sum();
+        x[i] = (b[i] - s) / a[i][i];
+    }
+    x
+}
+
+/// Logistic regression on soft targets by Newton's method, with a little ridge.
+fn logistic(xs: &[[f32; FEATURES]], ys: &[f64]) -> Vec<f64> {
+    let mut w = vec![0.0f64; FEATURES];
+    for _ in 0..25 {
+        let mut g = vec![0.0f64; FEATURES];
+        let mut h = vec![vec![0.0f64; FEATURES]; FEATURES];
+        let mut loss = 0.0;
+        for (x, &y) in xs.iter().zip(ys) {
+            let z: f64 = x.iter().zip(&w).map(|(a, b)| f64::from(*a) * b).sum();
+            let p = 1.0 / (1.0 + (-z).exp());
+            loss += -(y * p.max(1e-9).ln() + (1.0 - y) * (1.0 - p).max(1e-9).ln());
+            let d = p * (1.0 - p);
+            for i in 0..FEATURES {
+                let xi = f64::from(x[i]);
+                g[i] += (p - y) * xi;
+                for j in i..FEATURES {
+                    h[i][j] += d * xi * f64::from(x[j]);
+                }
+            }
+        }
+        for i in 0..FEATURES {
+            g[i] += 1e-3 * w[i];
+            h[i][i] += 1e-3;
+            for j in 0..i {
+                h[i][j] = h[j][i];
+            }
+        }
+        let step = solve(h, g);
+        for i in 0..FEATURES {
+            w[i] -= step[i];
+        }
+        eprintln!("loss {:.5}", loss / xs.len() as f64);
+    }
+    let mut se = 0.0;
+    for (x, &y) in xs.iter().zip(ys) {
+        let z: f64 = x.iter().zip(&w).map(|(a, b)| f64::from(*a) * b).sum();
+        let p = 1.0 / (1.0 + (-z).exp());
+        se += (p - y) * (p - y);
+    }
+    eprintln!("rmse {:.4}", (se / xs.len() as f64).sqrt());
+    w
+}
+
+fn fit(path: &str) {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let ev = Evaluator::new(&Rules::preset(Preset::Modern));
+    let mut xs = Vec::new();
+    let mut ys: [Vec<f64>; 3] = Default::default();
+    for line in text.lines() {
+        let t: Vec<&str> = line.split_whitespace().collect();
+        if t.len() < 6 {
+            continue;
+        }
+        let Ok(pos) = position_id::decode(t[0]) else {
+            continue;
+        };
+        let v: Vec<f64> = t[1..6].iter().filter_map(|x| x.parse().ok()).collect();
+        if v.len() < 5 {
+            continue;
+        }
+        xs.push(ev.features(&pos, ev.race_probit(&pos).0));
+        ys[0].push(v[0]);
+        ys[1].push(v[1]);
+        ys[2].push(v[3]);
+    }
+    eprintln!("{} positions", xs.len());
+    println!(
+        "//! Weights of the contact model (see `eval.rs`), fitted by `examples/fit_eval.rs` to"
+    );
+    println!(
+        "//! GNU Backgammon's 0-ply evaluations of {} modern positions with contact.",
+        xs.len()
+    );
+    println!("\nuse crate::ai::eval::FEATURES;");
+    let docs = [
+        ("W_WIN", "A's chance to win (logit)."),
+        ("W_WIN_BIG", "A's chance to win a gammon or more (logit)."),
+        ("W_LOSE_BIG", "B's chance to win a gammon or more (logit)."),
+    ];
+    for ((name, doc), y) in docs.iter().zip(&ys) {
+        let w = logistic(&xs, y);
+        println!("\n/// {doc}\n#[rustfmt::skip]\npub(crate) const {name}: [f32; FEATURES] = [");
+        for x in w {
+            println!("    {x:.5},");
+        }
+        println!("];");
+    }
+}
+
+/// Reads `<id> win wg wbg lg lbg` lines: the network's inputs and its five targets.
+fn samples(paths: &[String]) -> Vec<Sample> {
+    let ev = Evaluator::new(&Rules::preset(Preset::Modern));
+    let mut out = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        for line in text.lines() {
+            let t: Vec<&str> = line.split_whitespace().collect();
+            let Some(pos) = t.first().and_then(|id| position_id::decode(id).ok()) else {
+                continue;
+            };
+            let v: Vec<f32> = t[1..].iter().filter_map(|x| x.parse().ok()).collect();
+            if v.len() < 5 {
+                continue;
+            }
+            let f = ev.features(&pos, ev.race_probit(&pos).0);
+            out.push(Sample {
+                x: Net::encode(&pos, &f[1..]),
+                target: [v[0], v[1], v[2], v[3], v[4]],
+            });
+        }
+    }
+    out
+}
+
+/// Trains the network by Adam on cross-entropy against the targets; 5% held out.
+fn train(paths: &[String]) {
+    let data = samples(paths);
+    let held = data.len() / 20;
+    let (test, learn) = data.split_at(held);
+    eprintln!(
+        "{} positions to learn from, {} held out",
+        learn.len(),
+        test.len()
+    );
+    let mut net = Net::seeded(0x2545_f491_4f6c_dd1d);
+    let mut adam = Adam::new(0.002);
+    let mut order: Vec<&Sample> = learn.iter().collect();
+    let epochs = 40;
+    for epoch in 0..epochs {
+        adam.rate = 0.002 * (1.0 - epoch as f32 / epochs as f32) + 0.0002;
+        shuffle(
+            &mut order,
+            (epoch as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        );
+        for batch in order.chunks(32) {
+            adam.step(&mut net, batch, &[1.0; OUTPUTS]);
+        }
+        let rmse = |set: &[Sample]| mean_squared_error(&net, set).map(f32::sqrt);
+        let (t, l) = (rmse(test), rmse(&learn[..test.len().min(learn.len())]));
+        eprintln!(
+            "epoch {epoch}: rmse win {:.4} (learn {:.4}), win gammon {:.4}, win back-gammon {:.4}, \
+             lose gammon {:.4}, lose back-gammon {:.4}",
+            t[0], l[0], t[1], t[2], t[3], t[4]
+        );
+    }
+    // The same header as `crates/core/src/ai/data/net-modern.bin`, so the output ships as it is.
+    let mut file = NetFile {
+        family: "modern".to_string(),
+        notes: Vec::new(),
+        net,
+    };
+    file.set_note("trained", format!("supervised, {epochs} epochs"));
+    file.set_note(
+        "recipe",
+        format!(
+            "fitted to GNU Backgammon 0-ply evaluations of {} modern positions: fit_eval \
+             positions 3000 3, scripts/gnubg_probs.sh, fit_eval train (see \
+             examples/fit_eval.rs)",
+            data.len()
+        ),
+    );
+    let _ = std::io::stdout().write_all(&file.to_bytes());
+}
