@@ -180,13 +180,14 @@ fn fit(path: &str) {
     }
     eprintln!("{} positions", xs.len());
     println!(
-        "//! Weights of the contact model (see `eval.rs`), fitted by `examples/fit_eval.rs` to"
+        "//! Weights of the contact model (see `eval.rs`), fitted by `crates/train/examples/fit_eval.rs`"
     );
     println!(
-        "//! GNU Backgammon's 0-ply evaluations of {} modern positions with contact.",
+        "//! to GNU Backgammon's 0-ply evaluations of {} modern positions with contact. It imports\n\
+         //! nothing: the length of each list is the number of the model's features, which `eval.rs`\n\
+         //! checks.",
         xs.len()
     );
-    println!("\nuse crate::ai::eval::FEATURES;");
     let docs = [
         ("W_WIN", "A's chance to win (logit)."),
         ("W_WIN_BIG", "A's chance to win a gammon or more (logit)."),
@@ -194,7 +195,7 @@ fn fit(path: &str) {
     ];
     for ((name, doc), y) in docs.iter().zip(&ys) {
         let w = logistic(&xs, y);
-        println!("\n/// {doc}\n#[rustfmt::skip]\npub(crate) const {name}: [f32; FEATURES] = [");
+        println!("\n/// {doc}\n#[rustfmt::skip]\npub(crate) const {name}: [f32; {FEATURES}] = [");
         for x in w {
             println!("    {x:.5},");
         }

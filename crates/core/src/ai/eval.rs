@@ -70,6 +70,9 @@ pub const FEATURE_NAMES: [&str; HEAD] = [
 ];
 
 use super::data::weights::{W_LOSE_BIG, W_WIN, W_WIN_BIG};
+// The fitted weights are plain lists (they import nothing from here): one weight a feature.
+const _: () =
+    assert!(W_WIN.len() == FEATURES && W_WIN_BIG.len() == FEATURES && W_LOSE_BIG.len() == FEATURES);
 use super::family::Family;
 use super::net::{Net, Outputs};
 use std::sync::Arc;

@@ -1,11 +1,11 @@
-//! Weights of the contact model (see `eval.rs`), fitted by `examples/fit_eval.rs` to
-//! GNU Backgammon's 0-ply evaluations of 17975 modern positions with contact.
-
-use crate::ai::eval::FEATURES;
+//! Weights of the contact model (see `eval.rs`), fitted by `crates/train/examples/fit_eval.rs`
+//! to GNU Backgammon's 0-ply evaluations of 17975 modern positions with contact. It imports
+//! nothing: the length of each list is the number of the model's features, which `eval.rs`
+//! checks.
 
 /// A's chance to win (logit).
 #[rustfmt::skip]
-pub(crate) const W_WIN: [f32; FEATURES] = [
+pub(crate) const W_WIN: [f32; 51] = [
     0.19875,
     0.40793,
     -0.67789,
@@ -61,7 +61,7 @@ pub(crate) const W_WIN: [f32; FEATURES] = [
 
 /// A's chance to win a gammon or more (logit).
 #[rustfmt::skip]
-pub(crate) const W_WIN_BIG: [f32; FEATURES] = [
+pub(crate) const W_WIN_BIG: [f32; 51] = [
     -1.19781,
     0.11069,
     0.40952,
@@ -117,7 +117,7 @@ pub(crate) const W_WIN_BIG: [f32; FEATURES] = [
 
 /// B's chance to win a gammon or more (logit).
 #[rustfmt::skip]
-pub(crate) const W_LOSE_BIG: [f32; FEATURES] = [
+pub(crate) const W_LOSE_BIG: [f32; 51] = [
     -1.62761,
     -0.18163,
     -0.31319,
