@@ -13,16 +13,16 @@
 //! assert_eq!(loaded.game, game);
 //! ```
 
-pub mod analysis;
-pub mod error;
-pub mod format;
-pub mod leftovers;
-pub mod load;
-pub mod recent;
-pub mod replay;
+mod analysis;
+mod error;
+mod format;
+mod leftovers;
+mod load;
+mod recent;
+mod replay;
 pub mod tiles;
-pub mod version;
-pub mod write;
+mod version;
+mod write;
 
 use std::path::PathBuf;
 
@@ -30,7 +30,9 @@ pub use analysis::{SavedAnalysis, SavedBest, SavedCube, SavedDecision, SavedStep
 pub use error::{SaveError, TableProblem, TallyProblem};
 pub use format::{FORMAT, SaveFile, SavedAction, to_string};
 pub use leftovers::{Tidied, tidy};
-pub use load::{Loaded, MAX_FILE_BYTES, RECURSION_LIMIT, from_str, load, parse, replay_file};
+pub use load::{
+    Loaded, MAX_FILE_BYTES, RECURSION_LIMIT, from_str, load, parse, read_text, replay_file,
+};
 pub use recent::{MAX_RECENT, RecentFiles};
 pub use replay::{GameRecord, replay_to};
 pub use write::write_atomic;

@@ -125,7 +125,7 @@ fn check(path: &std::path::Path) -> Result<String, CliError> {
     // A tiles game's save says so in its first field; any other file is read as a game at
     // tables, whose errors say what is wrong with it.
     if path.is_file()
-        && let Ok(text) = save::load::read_text(path)
+        && let Ok(text) = save::read_text(path)
         && save::tiles::is_tiles(&text)
     {
         let loaded = save::tiles::from_str(&text).map_err(|e| e.in_file(path))?;

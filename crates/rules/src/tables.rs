@@ -4,26 +4,26 @@
 //! every reader of the options shows. The teaching texts built on the rules (period words,
 //! glossary, the rules explained) live in the core crate, `gamester_core::teaching`.
 
-pub mod action;
-pub mod board;
-pub mod dice;
+mod action;
+mod board;
+mod dice;
 pub mod endings;
-pub mod game;
+mod game;
 pub mod movegen;
 pub mod notation;
-pub mod option_value;
+mod option_value;
 pub mod options;
-pub mod phase;
-pub mod play;
+mod phase;
+mod play;
 pub mod position_id;
-pub mod refusal;
-pub mod rules;
-pub mod side;
-pub mod stakes;
+mod refusal;
+mod rules;
+mod side;
+mod stakes;
 pub mod stepwise;
 
 pub use action::{Action, Attempt, Event};
-pub use board::{Men, Position, PositionError, Setup};
+pub use board::{ADVERSARY_BAR, BAR, MEN, Men, Position, PositionError, Setup};
 pub use dice::{DiceRoller, FairDice, LoadedDice, Moves, Throw};
 pub use endings::{EndReason, Endings, Outcome, TurnStart};
 pub use game::Game;
@@ -33,7 +33,7 @@ pub use play::{Play, Step, Steps};
 pub use refusal::{CubeRefusal, DieRefusal, RuleError, StepRefusal};
 pub use rules::{
     BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, Opening, Players, Preset, Rules,
-    Stakes,
+    RulesError, Stakes,
 };
 pub use side::Side;
-pub use stakes::{Cube, CubeChoice, Tally, WinKind, most_stake, stake_words};
+pub use stakes::{Cube, CubeChoice, Tally, WinKind, bear_off_stake, most_stake, stake_words};

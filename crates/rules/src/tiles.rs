@@ -2,15 +2,15 @@
 //! two to four players. Pure like [`crate::tables`], and apart from it: the tables rules are
 //! not bent to fit tiles. A game changes only through [`Game::apply`].
 
-pub mod action;
-pub mod deck;
-pub mod error;
-pub mod game;
-pub mod line;
-pub mod phase;
-pub mod rules;
-pub mod seen;
-pub mod tile;
+mod action;
+mod deck;
+mod error;
+mod game;
+mod line;
+mod phase;
+mod rules;
+mod seen;
+mod tile;
 
 pub use action::{Action, Event};
 pub use deck::Deck;

@@ -268,7 +268,7 @@ impl Evaluator {
     /// Nard: what the winner may expect the loser's men to count when he finishes, from how
     /// far each has still to go (both seen from themselves).
     fn nard_stake(&self, winner: &Position, loser: &Position, winner_on_roll: bool) -> f32 {
-        let count = crate::tables::stakes::bear_off_stake(Stakes::Nard, loser, false).0 as f32;
+        let count = crate::tables::bear_off_stake(Stakes::Nard, loser, false).0 as f32;
         let t_win = self.throws_needed(winner) - if winner_on_roll { 0.5 } else { 0.0 };
         let travel = t_win * self.mean;
         let left = (1.0 - travel / (loser.pip_count() as f32).max(1.0)).clamp(0.0, 1.0);

@@ -1,7 +1,7 @@
 //! Shots at a blot: how many throws let a side hit the adversary's man standing alone, which the
 //! board's tooltips tell a learner. Worked out from the engine's legal plays.
 
-use crate::tables::dice::Throw;
+use crate::tables::Throw;
 use crate::tables::movegen::{MoveRules, legal_plays};
 use crate::tables::{Compulsion, Position, Rules};
 
@@ -37,7 +37,7 @@ pub fn hitting_throws(pos: &Position, point: usize, rules: &Rules) -> (u32, u32)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::rules::Preset;
+    use crate::tables::Preset;
 
     #[test]
     fn a_blot_six_away_is_hit_by_seventeen_throws_in_modern_backgammon() {

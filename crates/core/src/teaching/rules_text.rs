@@ -13,14 +13,11 @@
 
 use super::glossary::MODERN;
 use super::terms::face_name;
-use crate::tables::board::{Men, Position};
 use crate::tables::options::{self, RuleOption, SOURCES, source_name};
-use crate::tables::rules::{
-    BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, Opening, Players, Preset, Rules,
-    Stakes,
+use crate::tables::{
+    BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, Men, Opening, Players, Position,
+    Preset, Rules, Side, Stakes, bear_off_stake, stake_words,
 };
-use crate::tables::side::Side;
-use crate::tables::stakes::{bear_off_stake, stake_words};
 
 /// One part of the explanation: a heading, plain sentences, the sources they rest on (as the
 /// app names them), and what the sources disagree on, where they do.

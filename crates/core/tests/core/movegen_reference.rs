@@ -12,8 +12,8 @@ use common::arb_rules;
 use proptest::prelude::*;
 
 use gamester_core::ai::random::RandomPlayer;
+use gamester_rules::tables::Compulsion;
 use gamester_rules::tables::movegen::{Reach, play_step};
-use gamester_rules::tables::rules::Compulsion;
 use gamester_rules::tables::{Game, MoveRules, Phase, Position, Step, legal_plays};
 
 /// Every position reachable from `pos` by the dice `faces` in any order, one step at a time by

@@ -8,8 +8,7 @@ use crate::ai::contest::ContestError;
 use crate::level::UnknownLevel;
 use crate::save::SaveError;
 use crate::tables::position_id::{self, PositionIdError};
-use crate::tables::rules::RulesError;
-use crate::tables::{Position, Preset, Rules, Throw};
+use crate::tables::{Position, Preset, Rules, RulesError, Throw};
 
 /// Why a command could not run. Each is printed on one line; the exit code is 2.
 #[derive(Debug, Error)]

@@ -90,7 +90,7 @@ pub fn tiles_named_at_start(path: &Path) -> bool {
     // A pipe or a device is never read here: reading it could wait for ever.
     path.is_file()
         && regular_or_absent(path).is_ok()
-        && save::load::read_text(path).is_ok_and(|text| save::tiles::is_tiles(&text))
+        && save::read_text(path).is_ok_and(|text| save::tiles::is_tiles(&text))
 }
 
 /// Loads the game in `path`, or says why not, naming the file once.

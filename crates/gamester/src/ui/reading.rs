@@ -27,7 +27,7 @@ pub enum Read {
 /// Why not, naming the file once.
 pub fn read_any(path: &Path) -> Result<Read, String> {
     regular_or_absent(path)?;
-    let text = save::load::read_text(path).map_err(|e| e.in_file(path).to_string())?;
+    let text = save::read_text(path).map_err(|e| e.in_file(path).to_string())?;
     if save::tiles::is_tiles(&text) {
         return save::tiles::from_str(&text)
             .map(|t| Read::Tiles(Box::new(t)))
