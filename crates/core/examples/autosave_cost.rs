@@ -9,7 +9,7 @@ use std::time::Instant;
 fn main() {
     let mut s = Session::new(
         gamester_rules::tables::Rules::default(),
-        gamester_core::players::Table::two_people(),
+        gamester_core::players::Seats::two_people(),
         Default::default(),
         Box::new(gamester_rules::tables::FairDice::seeded(7)),
     )

@@ -14,4 +14,5 @@ pub mod sample;
 pub mod save;
 pub mod session;
 pub mod teaching;
+pub mod tiles_session;
 pub mod tutor;

@@ -107,19 +107,20 @@ pub struct Seat {
     pub players: Vec<Player>,
 }
 
-/// Both sides at the table. The engine's `Side::White` is the first seat, whatever its colour.
+/// Who sits on each side: both seats. The rules' `Side::White` is the first seat, whatever its
+/// colour. (In saves and settings the field holding it is still called `table`.)
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct Table {
+pub struct Seats {
     pub white: Seat,
     pub black: Seat,
 }
 
-impl Table {
+impl Seats {
     /// A person (White) against the computer (Black) at `level`.
     #[must_use]
-    pub fn against_computer(level: Level) -> Table {
-        Table {
+    pub fn against_computer(level: Level) -> Seats {
+        Seats {
             white: Seat {
                 colour: Colour::White,
                 players: vec![Player {
@@ -139,12 +140,12 @@ impl Table {
 
     /// Two people at the same screen.
     #[must_use]
-    pub fn two_people() -> Table {
+    pub fn two_people() -> Seats {
         let person = |name: &str| Player {
             name: name.into(),
             controller: Controller::Person,
         };
-        Table {
+        Seats {
             white: Seat {
                 colour: Colour::White,
                 players: vec![person("White")],

@@ -4,11 +4,11 @@
 //!
 //! ```
 //! use gamester_rules::tables::{Game, Rules};
-//! use gamester_core::players::Table;
+//! use gamester_core::players::Seats;
 //! use gamester_core::save::{self, SaveFile};
 //!
 //! let game = Game::new(Rules::default()).unwrap();
-//! let text = save::to_string(&SaveFile::from_game(&game, &Table::two_people())).unwrap();
+//! let text = save::to_string(&SaveFile::from_game(&game, &Seats::two_people())).unwrap();
 //! let loaded = save::from_str(&text).unwrap();
 //! assert_eq!(loaded.game, game);
 //! ```

@@ -1,7 +1,7 @@
 //! A sitting at the tables: the game in play, who plays it, the dice, and the story so far told
 //! in period words. Free of any window code, so the window and its tests share it.
 
-use crate::players::{Player, Table};
+use crate::players::{Player, Seats};
 use crate::tables::notation::format_play;
 use crate::tables::{
     Action, Attempt, DiceRoller, DieRefusal, EndReason, Event, Game, Outcome, Phase, Play,
@@ -22,7 +22,7 @@ pub struct LogEntry {
 /// [`Session::apply`] (and so through [`Game::apply`]).
 pub struct Session {
     game: Game,
-    table: Table,
+    table: Seats,
     dice: Box<dyn DiceRoller + Send>,
     log: Vec<LogEntry>,
     /// Where the men stood when the throw being played was thrown (seen from its thrower).
@@ -36,7 +36,7 @@ impl Session {
     /// A new game under `rules`, carrying on `tally`.
     pub fn new(
         rules: Rules,
-        table: Table,
+        table: Seats,
         tally: Tally,
         dice: Box<dyn DiceRoller + Send>,
     ) -> Result<Session, RuleError> {
@@ -57,7 +57,7 @@ impl Session {
         rules: Rules,
         tally_before: Tally,
         record: &[Action],
-        table: Table,
+        table: Seats,
         dice: Box<dyn DiceRoller + Send>,
     ) -> Result<Session, RuleError> {
         let mut session = Session::new(rules, table, tally_before, dice)?;
@@ -69,7 +69,7 @@ impl Session {
 
     /// A session around a game already under way (as loaded from a file).
     #[must_use]
-    pub fn resume(game: Game, table: Table, dice: Box<dyn DiceRoller + Send>) -> Session {
+    pub fn resume(game: Game, table: Seats, dice: Box<dyn DiceRoller + Send>) -> Session {
         let before_play = match game.phase() {
             Phase::Playing => Some((game.turn(), game.position_for(game.turn()))),
             _ => None,
@@ -90,7 +90,7 @@ impl Session {
     }
 
     #[must_use]
-    pub fn table(&self) -> &Table {
+    pub fn table(&self) -> &Seats {
         &self.table
     }
 
@@ -512,7 +512,7 @@ mod tests {
     fn session(faces: &[u8]) -> Session {
         Session::new(
             Rules::preset(Preset::Irish),
-            Table::two_people(),
+            Seats::two_people(),
             Tally::default(),
             Box::new(LoadedDice::new(faces)),
         )
@@ -557,7 +557,7 @@ mod tests {
             s.game().rules().clone(),
             Tally::default(),
             s.game().record(),
-            Table::two_people(),
+            Seats::two_people(),
             Box::new(LoadedDice::new(&[1])),
         )
         .unwrap();

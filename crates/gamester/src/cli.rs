@@ -18,7 +18,7 @@ use std::fmt::Write as _;
 pub use crate::cli::args::CliError;
 use crate::cli::args::{no_more, quote, read_query, read_throw};
 pub use crate::cli::out::{exit_after, fail, note, write_out};
-use crate::players::Table;
+use crate::players::Seats;
 use crate::save;
 use crate::tables::notation::format_play;
 use crate::tables::position_id;
@@ -137,7 +137,7 @@ fn check(path: &std::path::Path) -> Result<String, CliError> {
 
 /// One line about a game: its preset (or `custom`), turns played, what is next, the tally.
 #[must_use]
-pub fn summary(game: &Game, table: &Table) -> String {
+pub fn summary(game: &Game, table: &Seats) -> String {
     let rules = Preset::of(game.rules()).map_or("custom", Preset::name);
     let colour = |side: Side| table.seat(side).colour.name();
     let next = game.waiting().words(&|side| colour(side).to_string());

@@ -2,7 +2,9 @@
 //! the rules (`gamester_rules`) and the core (`gamester_core`) and never recompute them; the
 //! command line never uses the window.
 
-use gamester_core::{ai, kept_analysis, level, players, sample, save, session, teaching, tutor};
+use gamester_core::{
+    ai, kept_analysis, level, players, sample, save, session, teaching, tiles_session, tutor,
+};
 use gamester_rules::{tables, tiles};
 
 pub mod cli;

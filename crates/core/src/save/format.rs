@@ -8,7 +8,7 @@
 use ron::ser::PrettyConfig;
 use serde::{Deserialize, Serialize};
 
-use crate::players::Table;
+use crate::players::Seats;
 use crate::tables::{Action, Game, Rules, Setup, Side, Step, Tally, Throw};
 
 use super::analysis::SavedAnalysis;
@@ -28,7 +28,7 @@ pub struct SaveFile {
     /// Every option in force.
     pub rules: Rules,
     /// The players, their colours and who moves for them.
-    pub table: Table,
+    pub table: Seats,
     /// Where the men stood before the opening throw-off, each side in its own numbering. It
     /// must be the starting array of `rules.layout`.
     pub start: Setup,
@@ -166,7 +166,7 @@ impl SaveFile {
     ///
     /// Loading it gives this game again: the same rules, position, phase, tally and record.
     #[must_use]
-    pub fn from_game(game: &Game, table: &Table) -> SaveFile {
+    pub fn from_game(game: &Game, table: &Seats) -> SaveFile {
         SaveFile {
             format: FORMAT,
             rules: game.rules().clone(),

@@ -128,7 +128,7 @@ pub fn tidy(path: &Path) -> io::Result<Tidied> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::players::Table;
+    use crate::players::Seats;
     use crate::save::{SaveFile, to_string};
     use crate::session::Session;
     use crate::tables::{FairDice, Rules};
@@ -138,7 +138,7 @@ mod tests {
     fn game_text(throws: usize) -> String {
         let mut s = Session::new(
             Rules::default(),
-            Table::two_people(),
+            Seats::two_people(),
             Default::default(),
             Box::new(FairDice::seeded(5)),
         )

@@ -9,7 +9,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::players::{Table, check_name};
+use crate::players::{Seats, check_name};
 use crate::tables::{Game, Position, Side, Tally};
 
 use super::analysis::SavedAnalysis;
@@ -34,7 +34,7 @@ const TALLY_MAX: u32 = 1_000_000_000;
 #[derive(Clone, Debug)]
 pub struct Loaded {
     /// Who sits at the table.
-    pub table: Table,
+    pub table: Seats,
     /// The game after its whole record: play on from here.
     pub game: Game,
     /// The record, checked, to step through; `replay.game_at(replay.len())` is `game`.
@@ -166,7 +166,7 @@ pub fn parse(text: &str) -> Result<SaveFile, SaveError> {
 struct GameOnly {
     format: u32,
     rules: crate::tables::Rules,
-    table: Table,
+    table: Seats,
     start: crate::tables::Setup,
     tally_before: Tally,
     record: Vec<super::format::SavedAction>,
@@ -304,7 +304,7 @@ pub fn replay_file(file: SaveFile) -> Result<Loaded, SaveError> {
 
 /// One or two players a side (two partners in Double-hand), each name one that
 /// [`check_name`] accepts, and two distinct colours.
-fn check_table(table: &Table) -> Result<(), SaveError> {
+fn check_table(table: &Seats) -> Result<(), SaveError> {
     for side in Side::BOTH {
         let n = table.seat(side).players.len();
         if !(1..=2).contains(&n) {

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use gamester_core::ai::random::RandomPlayer;
 use gamester_core::level::Level;
-use gamester_core::players::{Colour, Controller, Player, Seat, Table};
+use gamester_core::players::{Colour, Controller, Player, Seat, Seats};
 use gamester_core::save::{self, SaveError, SaveFile, SavedAction};
 use gamester_rules::tables::{
     Action, Event, Game, Phase, PositionError, Preset, RuleError, Rules, Side, Step, Tally,
@@ -30,12 +30,12 @@ fn refused(text: &str) -> SaveError {
     }
 }
 
-fn double_hand_table() -> Table {
+fn double_hand_table() -> Seats {
     let player = |name: &str, controller| Player {
         name: name.into(),
         controller,
     };
-    Table {
+    Seats {
         white: Seat {
             colour: Colour::Red,
             players: vec![
@@ -64,7 +64,7 @@ fn random_game(rules: Rules, seed: u64, stop: impl Fn(&Game) -> bool) -> Game {
 }
 
 /// The example files of `tests/data`, as the generator below makes them.
-fn examples() -> Vec<(&'static str, Game, Table)> {
+fn examples() -> Vec<(&'static str, Game, Seats)> {
     // A short Irish game, with a step taken back in the sixth turn.
     let mut short = random_game(Rules::default(), 1, |g| g.turns() >= 5);
     short
@@ -91,15 +91,15 @@ fn examples() -> Vec<(&'static str, Game, Table)> {
         (
             "irish_short.ron",
             short,
-            Table::against_computer(Level::Fair),
+            Seats::against_computer(Level::Fair),
         ),
-        ("broken_table.ron", broken, Table::two_people()),
+        ("broken_table.ron", broken, Seats::two_people()),
         ("double_hand.ron", double_hand, double_hand_table()),
-        ("finished.ron", finished, Table::two_people()),
+        ("finished.ron", finished, Seats::two_people()),
         (
             "cube_dropped.ron",
             dropped,
-            Table::against_computer(Level::Expert),
+            Seats::against_computer(Level::Expert),
         ),
     ]
 }
@@ -189,7 +189,7 @@ fn a_game_written_to_disk_loads_again_and_the_old_file_is_replaced() {
         .path()
         .join("folder that does not exist yet")
         .join("game.ron");
-    let table = Table::against_computer(Level::Novice);
+    let table = Seats::against_computer(Level::Novice);
     let mut game = random_game(Rules::default(), 5, |g| g.turns() >= 3);
     save::write_atomic(&path, &SaveFile::from_game(&game, &table)).unwrap();
     RandomPlayer::seeded(6).play_out(&mut game, 20).unwrap();
@@ -207,7 +207,7 @@ fn a_write_that_cannot_happen_names_the_file_and_leaves_the_old_one() {
     let dir = tempfile::tempdir().unwrap();
     let old = dir.path().join("game.ron");
     let game = Game::new(Rules::default()).unwrap();
-    let file = SaveFile::from_game(&game, &Table::two_people());
+    let file = SaveFile::from_game(&game, &Seats::two_people());
     save::write_atomic(&old, &file).unwrap();
     let before = fs::read(&old).unwrap();
     let impossible = old.join("inside.ron");
@@ -436,7 +436,7 @@ fn sixteen_men_are_refused() {
     setup.black.points[5] += 1;
     rules.layout = gamester_rules::tables::Layout::Custom(setup.clone());
     let game = Game::new(Rules::default()).unwrap();
-    let mut file = SaveFile::from_game(&game, &Table::two_people());
+    let mut file = SaveFile::from_game(&game, &Seats::two_people());
     file.rules = rules;
     file.start = setup;
     assert!(matches!(
@@ -546,7 +546,7 @@ fn a_table_that_cannot_be_is_refused() {
     let same = text.replacen("colour: black", "colour: white", 1);
     assert!(matches!(refused(&same), SaveError::Players(_)));
     let game = Game::new(Rules::default()).unwrap();
-    let mut file = SaveFile::from_game(&game, &Table::two_people());
+    let mut file = SaveFile::from_game(&game, &Seats::two_people());
     file.table.black.players.clear();
     assert!(matches!(
         save::replay_file(file),

@@ -14,7 +14,7 @@ use rand::{Rng, SeedableRng};
 
 use gamester_core::ai::random::RandomPlayer;
 use gamester_core::level::Level;
-use gamester_core::players::Table;
+use gamester_core::players::Seats;
 use gamester_core::save::{self, SaveFile};
 use gamester_rules::tables::{Action, Game, Layout, Phase, Rules, Side, Tally};
 
@@ -79,7 +79,7 @@ proptest! {
     #[test]
     fn a_saved_game_loads_as_the_same_game(rules in arb_rules(), seed in any::<u64>()) {
         let game = random_game(rules, seed);
-        let table = Table::against_computer(Level::Fair);
+        let table = Seats::against_computer(Level::Fair);
         let text = save::to_string(&SaveFile::from_game(&game, &table)).unwrap();
         let loaded = save::from_str(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(&loaded.game, &game);
@@ -99,7 +99,7 @@ proptest! {
     #[test]
     fn turn_ends_are_where_turns_are_counted(rules in arb_rules(), seed in any::<u64>()) {
         let game = random_game(rules, seed);
-        let file = SaveFile::from_game(&game, &Table::two_people());
+        let file = SaveFile::from_game(&game, &Seats::two_people());
         let replay = save::replay_file(file).unwrap().replay;
         let mut last = 0;
         for &n in replay.turn_ends() {
@@ -192,7 +192,7 @@ proptest! {
     #[test]
     fn mangled_saves_never_panic(rules in arb_rules(), seed in any::<u64>()) {
         let game = random_game(rules, seed);
-        let text = save::to_string(&SaveFile::from_game(&game, &Table::two_people())).unwrap();
+        let text = save::to_string(&SaveFile::from_game(&game, &Seats::two_people())).unwrap();
         let mut rng = StdRng::seed_from_u64(seed);
         for _ in 0..8 {
             load_bytes(&mangle(&text, &mut rng))?;
@@ -314,7 +314,7 @@ proptest! {
             player.act(&mut game).unwrap();
             record.extend(game.record()[before..].iter().map(|&a| a.into()));
         }
-        let mut file = SaveFile::from_game(&Game::new(rules).unwrap(), &Table::two_people());
+        let mut file = SaveFile::from_game(&Game::new(rules).unwrap(), &Seats::two_people());
         file.start = setup;
         file.record = record;
         if let Ok(loaded) = save::replay_file(file.clone()) {

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use gamester_core::players::{Colour, Table};
+use gamester_core::players::{Colour, Seats};
 use gamester_core::session::Session;
 use gamester_core::teaching::rules_text::{Section, explain};
 use gamester_core::teaching::terms::{FACE_NAMES, GLOSSARY, MODERN, links, term};
@@ -154,7 +154,7 @@ const EVERYDAY: &[&str] = &[
 
 /// Plays one game through a session with random choices, collecting every log line and every
 /// status line on the way.
-fn random_game(rules: &Rules, table: &Table, seed: u64, texts: &mut Vec<String>) {
+fn random_game(rules: &Rules, table: &Seats, seed: u64, texts: &mut Vec<String>) {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut dice = FairDice::seeded(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let mut s = Session::new(
@@ -206,7 +206,7 @@ fn story_texts() -> Vec<String> {
             if g % 4 == 1 {
                 rules.compulsion = Compulsion::Free;
             }
-            let mut table = Table::two_people();
+            let mut table = Seats::two_people();
             if g % 5 == 2 {
                 table.white.colour = Colour::Red;
                 table.black.colour = Colour::Green;
@@ -223,7 +223,7 @@ fn story_texts() -> Vec<String> {
         for g in 0..8u64 {
             let mut rules = Rules::preset(preset);
             rules.layout = Layout::Custom(bound.to_setup(Side::White));
-            random_game(&rules, &Table::two_people(), 90_000 + g, &mut texts);
+            random_game(&rules, &Seats::two_people(), 90_000 + g, &mut texts);
         }
     }
     texts

@@ -9,7 +9,7 @@ use crate::ai::analysis::{Analysis, Choice, analyse};
 use crate::cli::args::{CliError, quote};
 use crate::cli::out::note;
 use crate::level::Level;
-use crate::players::Table;
+use crate::players::Seats;
 use crate::save;
 use crate::tables::notation::format_play;
 use crate::tables::{BearOff, Preset, Rules, Side};
@@ -97,7 +97,7 @@ const BENCH_TURNS: u32 = 60;
 
 /// The lines of an analysis, as the command prints them.
 #[must_use]
-pub fn report(analysis: &Analysis, table: &Table, bear_off: BearOff) -> String {
+pub fn report(analysis: &Analysis, table: &Seats, bear_off: BearOff) -> String {
     let colour = |side: Side| table.seat(side).colour.name();
     let mut out = String::new();
     for d in &analysis.decisions {

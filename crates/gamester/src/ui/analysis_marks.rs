@@ -89,7 +89,7 @@ pub fn paint_steps(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::players::Table;
+    use crate::players::Seats;
     use crate::session::Session;
     use crate::tables::{Game, Rules};
 
@@ -99,7 +99,7 @@ mod tests {
         let game = Game::new(Rules::default()).unwrap();
         let session = Session::resume(
             game,
-            Table::two_people(),
+            Seats::two_people(),
             Box::new(crate::tables::LoadedDice::new(&[1])),
         );
         let view = TableView::of(session.table(), false, false);

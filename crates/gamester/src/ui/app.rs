@@ -34,7 +34,7 @@ use super::slide::{self, Slides, Speed};
 use super::tooltips::Hover;
 use super::tutor::Tutor;
 use super::{board_view, glossary, guide, log_view};
-use crate::players::{Colour, Table};
+use crate::players::{Colour, Seats};
 use crate::session::Session;
 use crate::tables::{Event, Position, RuleError, Rules, Side, Tally};
 
@@ -48,7 +48,7 @@ const THROW_FIRST: &str = "Throw first: click your dice box (lit) or press Space
 const NARROW: f32 = 1000.0;
 
 /// A new game's session under `rules` at `table`, its tally fresh, with the launch's dice.
-fn new_game(rules: &Rules, table: &Table, launch: &Launch) -> Result<Session, RuleError> {
+fn new_game(rules: &Rules, table: &Seats, launch: &Launch) -> Result<Session, RuleError> {
     Session::new(
         rules.clone(),
         table.clone(),
@@ -99,7 +99,7 @@ pub struct GamesterApp {
     /// The analysis of the game, its job and its panel.
     analysis: AnalysisPanel,
     /// The tiles game at the table, if the person is playing one (the game at tables waits).
-    tiles: Option<super::tiles::table::TilesTable>,
+    tiles: Option<crate::tiles_session::TilesSession>,
     /// Where each thing lay on the tiles table in the last frame.
     tiles_spots: Vec<(egui::Rect, super::tiles::view::Spot)>,
     /// Keeps the tiles game in progress on the disk.
@@ -134,7 +134,7 @@ impl GamesterApp {
                     // The default rules lay out the fixed array of fifteen men a side, and a game
                     // fails to start only on a custom layout that is not a position.
                     #[allow(clippy::expect_used)]
-                    new_game(&Rules::default(), &Table::two_people(), &launch)
+                    new_game(&Rules::default(), &Seats::two_people(), &launch)
                         .expect("the default rules always make a game")
                 }
             },

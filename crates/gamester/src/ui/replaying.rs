@@ -6,7 +6,7 @@ use egui::{Key, Modifiers, RichText};
 
 use super::intent::Intent;
 use super::last_play::LastPlay;
-use crate::players::Table;
+use crate::players::Seats;
 use crate::save::{GameRecord, SaveError};
 use crate::session::Session;
 use crate::tables::{DiceRoller, Event, Game, LoadedDice};
@@ -22,13 +22,13 @@ pub struct ReplayView {
 
 impl ReplayView {
     /// The record of `game`, shown at its end; `Ok(None)` if its record does not replay.
-    pub fn start(game: &Game, table: &Table) -> Result<Option<ReplayView>, SaveError> {
+    pub fn start(game: &Game, table: &Seats) -> Result<Option<ReplayView>, SaveError> {
         let replay = GameRecord::of_game(game)?;
         let end = replay.len();
         Ok(ReplayView::at(replay, end, table))
     }
 
-    fn at(replay: GameRecord, at: usize, table: &Table) -> Option<ReplayView> {
+    fn at(replay: GameRecord, at: usize, table: &Seats) -> Option<ReplayView> {
         let at = at.min(replay.len());
         let shown = Session::from_record(
             replay.rules().clone(),
@@ -92,7 +92,7 @@ impl ReplayView {
     /// A session to play on from the point shown, with `table` and `dice`: the record up to
     /// here, the rest set aside.
     #[must_use]
-    pub fn take_over(self, table: &Table, dice: Box<dyn DiceRoller + Send>) -> Session {
+    pub fn take_over(self, table: &Seats, dice: Box<dyn DiceRoller + Send>) -> Session {
         Session::from_record(
             self.replay.rules().clone(),
             self.replay.tally_before(),

@@ -9,7 +9,7 @@ use super::look::Look;
 use super::slide::Speed;
 use crate::ai::judge::Mark;
 use crate::level::Level;
-use crate::players::{Colour, Controller, NAME_LIMIT, Player, Table, check_name, clean_name};
+use crate::players::{Colour, Controller, NAME_LIMIT, Player, Seats, check_name, clean_name};
 use crate::save::RecentFiles;
 use crate::tables::options::{OPTIONS, RuleOption, source_name, source_short};
 use crate::tables::{Players, Preset, Rules, Side};
@@ -24,7 +24,7 @@ pub struct Settings {
     /// Names remembered by an older Gamester that broke the rule of names are cleaned as they
     /// are read back, so that no game is started, or saved, with one.
     #[serde(deserialize_with = "remembered_table")]
-    pub table: Table,
+    pub table: Seats,
     pub numbers: bool,
     pub ace_left: bool,
     /// How fast the men slide and the dice fly (instant: no animation).
@@ -80,7 +80,7 @@ impl Default for Settings {
         Settings {
             preset: Some(Preset::Irish),
             rules: Rules::preset(Preset::Irish),
-            table: Table::against_computer(Level::Fair),
+            table: Seats::against_computer(Level::Fair),
             numbers: false,
             ace_left: false,
             speed: Speed::Normal,
@@ -93,8 +93,8 @@ impl Default for Settings {
     }
 }
 
-fn remembered_table<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Table, D::Error> {
-    let mut table = Table::deserialize(d)?;
+fn remembered_table<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Seats, D::Error> {
+    let mut table = Seats::deserialize(d)?;
     table.clean_names();
     Ok(table)
 }

@@ -440,7 +440,7 @@ mod tests {
         let game = Game::new(Rules::preset(Preset::Irish)).unwrap();
         let session = crate::session::Session::resume(
             game,
-            crate::players::Table::two_people(),
+            crate::players::Seats::two_people(),
             Box::new(crate::tables::LoadedDice::new(&[1])),
         );
         let mut board = view().board(&session, None, Vec::new(), Vec::new());

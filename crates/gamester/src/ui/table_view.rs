@@ -7,7 +7,7 @@ use egui::pos2;
 use super::board_view::{BoardView, Place};
 use super::dice_view::ShownDie;
 use super::look::Look;
-use crate::players::{Colour, Table};
+use crate::players::{Colour, Seats};
 use crate::session::Session;
 use crate::tables::{Action, Event, Game, Phase, Side};
 
@@ -24,7 +24,7 @@ pub type Thrown = (Side, Vec<(egui::Pos2, u8, Colour)>);
 
 /// The colours of the two sides' men, White's first.
 #[must_use]
-pub fn colours(table: &Table) -> [Colour; 2] {
+pub fn colours(table: &Seats) -> [Colour; 2] {
     [table.white.colour, table.black.colour]
 }
 
@@ -37,7 +37,7 @@ impl TableView {
     /// The view of `table`: the one person playing against the computer sits at the bottom,
     /// else White.
     #[must_use]
-    pub fn of(table: &Table, ace_left: bool, numbers: bool) -> TableView {
+    pub fn of(table: &Seats, ace_left: bool, numbers: bool) -> TableView {
         let bottom = if table.has_person(Side::Black) && !table.has_person(Side::White) {
             Side::Black
         } else {

@@ -5,7 +5,5 @@
 pub mod keeping;
 pub mod paint;
 pub mod setup;
-pub mod story;
-pub mod table;
 pub mod view;
 pub mod winding;

@@ -7,7 +7,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use gamester_core::players::Table;
+use gamester_core::players::Seats;
 use gamester_core::save::{self, SaveFile};
 use gamester_rules::tables::{Game, Preset, Rules};
 
@@ -124,7 +124,7 @@ fn the_mime_type_knows_a_save_by_its_glob_and_by_how_it_begins() {
     let (from, to): (usize, usize) = (from.parse().unwrap(), to.parse().unwrap());
     for preset in [Preset::Irish, Preset::Modern] {
         let game = Game::new(Rules::preset(preset)).unwrap();
-        let text = save::to_string(&SaveFile::from_game(&game, &Table::two_people())).unwrap();
+        let text = save::to_string(&SaveFile::from_game(&game, &Seats::two_people())).unwrap();
         assert!(text.starts_with('('));
         let at = text.find("format:").unwrap();
         assert!((from..=to).contains(&at), "format: at {at}, magic {range}");

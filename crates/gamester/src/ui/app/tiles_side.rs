@@ -6,11 +6,11 @@ use egui::RichText;
 
 use super::GamesterApp;
 use crate::tiles::{Action, Phase, Target, end_word};
+use crate::tiles_session::{PACE, TilesSession};
 use crate::ui::glossary;
 use crate::ui::message::Message;
 use crate::ui::settings;
 use crate::ui::tiles::setup;
-use crate::ui::tiles::table::{PACE, TilesTable};
 use crate::ui::tiles::view::{self, TilesIntent};
 
 impl GamesterApp {
@@ -22,7 +22,7 @@ impl GamesterApp {
 
     /// The tiles game at the table, if one is.
     #[must_use]
-    pub fn tiles(&self) -> Option<&TilesTable> {
+    pub fn tiles(&self) -> Option<&TilesSession> {
         self.tiles.as_ref()
     }
 
@@ -41,7 +41,7 @@ impl GamesterApp {
         self.settings = settings;
         self.settings.recent = recent;
         self.draft = None;
-        match TilesTable::new(chosen.rules, chosen.sitters(), self.launch.seed) {
+        match TilesSession::new(chosen.rules, chosen.sitters(), self.launch.seed) {
             Ok(table) => {
                 let kept = self.keep_tiles_left();
                 self.seat_tiles(table);
@@ -76,7 +76,7 @@ impl GamesterApp {
         };
         match crate::ui::tiles::keeping::resume(&dir) {
             Some(Ok(loaded)) => {
-                let mut table = TilesTable::holding(loaded.game, loaded.seats, self.launch.seed);
+                let mut table = TilesSession::holding(loaded.game, loaded.seats, self.launch.seed);
                 table.set_tally(loaded.tally);
                 self.seat_tiles(table);
             }
@@ -91,7 +91,7 @@ impl GamesterApp {
     }
 
     /// Puts `table` at the window, paced as the settings say.
-    fn seat_tiles(&mut self, mut table: TilesTable) {
+    fn seat_tiles(&mut self, mut table: TilesSession) {
         table.pace = self.settings.speed.step_seconds() / 0.5 * PACE;
         self.tiles = Some(table);
         self.settings.tiles.at_table = true;
@@ -152,7 +152,7 @@ impl GamesterApp {
         loaded: crate::save::tiles::TilesLoaded,
     ) {
         let kept = self.keep_tiles_left();
-        let mut table = TilesTable::holding(loaded.game, loaded.seats, self.launch.seed);
+        let mut table = TilesSession::holding(loaded.game, loaded.seats, self.launch.seed);
         table.set_tally(loaded.tally);
         table.file = Some(path.clone());
         self.settings.recent.add(path.clone());
@@ -408,7 +408,7 @@ impl GamesterApp {
 }
 
 /// What the table waits for, in a line.
-fn status(table: &TilesTable) -> String {
+fn status(table: &TilesSession) -> String {
     let game = table.game();
     match game.phase() {
         Phase::ToDeal => "The hand is over: go on to the next hand.".into(),
@@ -460,7 +460,7 @@ fn status(table: &TilesTable) -> String {
 }
 
 /// The buttons under the table: those the game allows now.
-fn buttons(ui: &mut egui::Ui, table: &TilesTable, intents: &mut Vec<TilesIntent>) {
+fn buttons(ui: &mut egui::Ui, table: &TilesSession, intents: &mut Vec<TilesIntent>) {
     let game = table.game();
     if table.to_throw()
         && table
@@ -507,7 +507,7 @@ fn buttons(ui: &mut egui::Ui, table: &TilesTable, intents: &mut Vec<TilesIntent>
 }
 
 /// The score of the game and the session's tally.
-fn score_card(ui: &mut egui::Ui, table: &TilesTable) {
+fn score_card(ui: &mut egui::Ui, table: &TilesSession) {
     let game = table.game();
     let rules = game.rules();
     let target = match rules.target {

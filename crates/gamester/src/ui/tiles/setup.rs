@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use crate::level::Level;
 use crate::tiles::{FirstSet, Kind, MugginsScore, Preset, Rules, Target};
 
-use super::table::NAMES;
 use crate::players::Controller;
+use crate::tiles_session::NAMES;
 
 /// The tiles game New game starts, as the person chose it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

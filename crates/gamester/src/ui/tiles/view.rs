@@ -10,8 +10,8 @@ use crate::tiles::{Action, End, Kind, Phase, Tile, end_word, pip_count};
 
 use super::super::theme;
 use super::paint::{TileLook, paint_place, paint_table, paint_tile};
-use super::table::TilesTable;
 use super::winding;
+use crate::tiles_session::TilesSession;
 
 /// What the person asked for at the tiles table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,7 +80,7 @@ impl Layout {
 
 /// The ends a tile may go to that are worth asking about: both, unless both show the same
 /// number (then the right, as either gives the same ends).
-fn ends_to_offer(table: &TilesTable, tile: Tile) -> Vec<End> {
+fn ends_to_offer(table: &TilesSession, tile: Tile) -> Vec<End> {
     let game = table.game();
     let mut ends = game.ends_for(tile);
     let line = game.line();
@@ -93,7 +93,7 @@ fn ends_to_offer(table: &TilesTable, tile: Tile) -> Vec<End> {
 /// Draws the table into the whole of `ui`'s room and adds what the person asked for.
 pub fn table_ui(
     ui: &mut egui::Ui,
-    table: &TilesTable,
+    table: &TilesSession,
     intents: &mut Vec<TilesIntent>,
 ) -> Vec<(Rect, Spot)> {
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click());
@@ -359,7 +359,7 @@ pub fn table_ui(
 }
 
 /// What a click on `spot` asks for.
-fn clicked(table: &TilesTable, spot: Spot) -> Option<TilesIntent> {
+fn clicked(table: &TilesSession, spot: Spot) -> Option<TilesIntent> {
     let game = table.game();
     let acting = table.person_to_act();
     match spot {
@@ -410,7 +410,7 @@ fn clicked(table: &TilesTable, spot: Spot) -> Option<TilesIntent> {
 }
 
 /// The words a spot shows under the pointer.
-fn hover_text(table: &TilesTable, spot: Spot) -> String {
+fn hover_text(table: &TilesSession, spot: Spot) -> String {
     let game = table.game();
     let line = game.line();
     match spot {

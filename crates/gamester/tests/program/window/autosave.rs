@@ -137,7 +137,7 @@ fn closing_the_window_leaves_the_newest_game_on_disk() {
 fn write_game(path: &Path, throws: usize, ago: u64) -> Vec<Action> {
     let mut s = gamester_core::session::Session::new(
         gamester_rules::tables::Rules::default(),
-        gamester_core::players::Table::two_people(),
+        gamester_core::players::Seats::two_people(),
         Default::default(),
         Box::new(gamester_rules::tables::FairDice::seeded(31)),
     )

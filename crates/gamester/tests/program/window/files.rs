@@ -61,7 +61,7 @@ fn record(h: &Harness<'static, GamesterApp>) -> Vec<Action> {
 fn write_game(path: &Path, seed: u64, throws: usize) -> Vec<Action> {
     let mut session = Session::new(
         Settings::default().rules,
-        gamester_core::players::Table::two_people(),
+        gamester_core::players::Seats::two_people(),
         Default::default(),
         Box::new(gamester_rules::tables::FairDice::seeded(seed)),
     )

@@ -6,7 +6,7 @@ use egui_kittest::kittest::Queryable;
 
 use gamester::ui::Settings;
 use gamester_core::level::Level;
-use gamester_core::players::Table;
+use gamester_core::players::Seats;
 use gamester_core::teaching::points::PointName;
 use gamester_core::teaching::terms::describe_play;
 use gamester_rules::tables::{BearOff, Position, Side, Step};
@@ -17,7 +17,7 @@ use support::*;
 /// A person against the computer, sitting on `person`'s side (so that side is at the bottom),
 /// with the ace point on the left or the right.
 fn seated(person: Side, ace_left: bool) -> Settings {
-    let mut table = Table::against_computer(Level::Fair);
+    let mut table = Seats::against_computer(Level::Fair);
     if person == Side::Black {
         std::mem::swap(&mut table.white.players, &mut table.black.players);
     }

@@ -10,7 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use gamester::ui::{GamesterApp, Settings};
-use gamester_core::players::{Controller, NAME_LIMIT, Table};
+use gamester_core::players::{Controller, NAME_LIMIT, Seats};
 use gamester_rules::tables::options::OPTIONS;
 use gamester_rules::tables::{Preset, Rules, Side};
 
@@ -177,7 +177,7 @@ fn a_double_hand_partner_is_at_first_the_same_kind_as_his_side() {
 
 #[test]
 fn the_story_says_which_partner_threw() {
-    let mut table = Table::two_people();
+    let mut table = Seats::two_people();
     for side in Side::BOTH {
         let seat = table.seat_mut(side);
         let mut partner = seat.players[0].clone();
@@ -252,7 +252,7 @@ fn a_name_typed_in_new_game_keeps_to_the_rule_of_names() {
     type_name(&mut h, 1, "Ann\tof\u{7} Bath\n");
     // Then the draft holds the first 64 characters, and the name without its control
     // characters
-    let names = |table: &Table| -> Vec<String> {
+    let names = |table: &Seats| -> Vec<String> {
         Side::BOTH
             .iter()
             .map(|&side| table.seat(side).players[0].name.clone())

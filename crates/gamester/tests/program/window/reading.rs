@@ -83,7 +83,7 @@ fn a_file_is_read_off_the_windows_thread() {
     let path = dir.path().join("long.ron");
     let mut s = gamester_core::session::Session::new(
         gamester_rules::tables::Rules::default(),
-        gamester_core::players::Table::two_people(),
+        gamester_core::players::Seats::two_people(),
         Default::default(),
         Box::new(gamester_rules::tables::FairDice::seeded(41)),
     )

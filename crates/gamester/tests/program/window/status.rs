@@ -6,7 +6,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use gamester::ui::GamesterApp;
-use gamester_core::players::Table;
+use gamester_core::players::Seats;
 use gamester_core::session::Session;
 use gamester_rules::tables::{
     Action, Layout, LoadedDice, Opening, Phase, Position, Preset, Rules, Side, Step, Tally,
@@ -24,7 +24,7 @@ fn window_at(position: &str, throw: [u8; 2]) -> Harness<'static, GamesterApp> {
     rules.opening = Opening::ThrowAgain;
     let dice = LoadedDice::new(&[6, 1, throw[0], throw[1]]);
     let session =
-        Session::new(rules, Table::two_people(), Tally::default(), Box::new(dice)).unwrap();
+        Session::new(rules, Seats::two_people(), Tally::default(), Box::new(dice)).unwrap();
     let mut h = harness(1, two_people());
     h.run();
     *h.state_mut().session_mut() = session;

@@ -7,7 +7,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use gamester::ui::{GamesterApp, Launch, Settings};
-use gamester_core::players::Table;
+use gamester_core::players::Seats;
 use gamester_rules::tables::{Action, Phase, Side};
 
 /// A headless Gamester with seeded dice.
@@ -44,7 +44,7 @@ pub fn harness_with(launch: Launch, settings: Settings) -> Harness<'static, Game
 
 pub fn two_people() -> Settings {
     Settings {
-        table: Table::two_people(),
+        table: Seats::two_people(),
         ..Settings::default()
     }
 }

@@ -16,7 +16,7 @@ use egui_kittest::kittest::Queryable;
 
 use gamester::ui::settings::Tutoring;
 use gamester::ui::{GamesterApp, Settings};
-use gamester_core::players::Table;
+use gamester_core::players::Seats;
 use gamester_core::save::{self, SaveFile};
 use gamester_core::session::Session;
 use gamester_rules::tables::{
@@ -33,7 +33,7 @@ fn write_position(path: &Path, mut rules: Rules, position: &str, actions: &[Acti
     rules.opening = Opening::ThrowAgain;
     let mut session = Session::new(
         rules,
-        Table::two_people(),
+        Seats::two_people(),
         Default::default(),
         Box::new(gamester_rules::tables::FairDice::seeded(1)),
     )

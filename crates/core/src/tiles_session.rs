@@ -1,7 +1,8 @@
-//! The tiles game at the table: the dominoes game, who sits at each place, the story told so
-//! far, the session's tally, and the computer players' thinking. Every change goes through
-//! the game's gate (`Game::apply`); the table only deals, throws for the set when asked, and
-//! tells what the events say.
+//! A session of a tiles game, beside the tables' [`crate::session`] and like it out of the
+//! window: the dominoes game, who sits at each place, the story told so far, the session's
+//! tally, and the computer players' thinking. Every change goes through the game's gate
+//! (`Game::apply`); the session only deals, throws for the set when asked, and tells what the
+//! events say.
 
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
@@ -12,7 +13,7 @@ use crate::level::Level;
 use crate::players::Controller;
 use crate::tiles::{Action, Deck, DominoError, Game, Phase, Rules, Tile};
 
-use super::story;
+mod story;
 
 /// The names at the table, place by place: the person first, partners opposite.
 pub const NAMES: [&str; 4] = ["You", "Robin", "Kate", "Tom"];
@@ -22,7 +23,7 @@ pub const NAMES: [&str; 4] = ["You", "Robin", "Kate", "Tom"];
 pub const PACE: f64 = 0.9;
 
 /// A tiles game at the table.
-pub struct TilesTable {
+pub struct TilesSession {
     game: Game,
     sitters: Vec<Controller>,
     names: Vec<String>,
@@ -46,7 +47,7 @@ pub struct TilesTable {
     revealed: Option<usize>,
 }
 
-impl TilesTable {
+impl TilesSession {
     /// A new game under `rules` with these sitters, dealt at once. `seed`: the shuffles and
     /// throws (from the system's randomness without one).
     pub fn new(
@@ -54,7 +55,7 @@ impl TilesTable {
         sitters: Vec<Controller>,
         seed: Option<u64>,
     ) -> Result<Self, DominoError> {
-        let mut table = TilesTable::holding(Game::new(rules)?, sitters, seed);
+        let mut table = TilesSession::holding(Game::new(rules)?, sitters, seed);
         table.deal()?;
         Ok(table)
     }
@@ -78,7 +79,7 @@ impl TilesTable {
             None => StdRng::from_os_rng(),
         };
         let story = Self::story_of(&game, &names);
-        TilesTable {
+        TilesSession {
             tally: vec![0; game.rules().sides()],
             game,
             story,
@@ -356,7 +357,8 @@ mod tests {
         // Given two friends at one screen
         let rules = Rules::preset(Preset::Draw);
         let mut table =
-            TilesTable::new(rules, vec![Controller::Person, Controller::Person], Some(8)).unwrap();
+            TilesSession::new(rules, vec![Controller::Person, Controller::Person], Some(8))
+                .unwrap();
         assert!(table.shared_screen());
         // Then on each turn no hand is shown until its owner asks, and then only his
         for _ in 0..6 {
@@ -369,7 +371,7 @@ mod tests {
             table.apply(action, 0.0).unwrap();
         }
         // And against the computer the person's hand is always shown
-        let alone = TilesTable::new(
+        let alone = TilesSession::new(
             rules,
             vec![Controller::Person, Controller::Computer(Level::Fair)],
             Some(8),
@@ -384,7 +386,7 @@ mod tests {
         // Given a game played for a while at a table
         let rules = Rules::preset(Preset::Muggins);
         let sitters = vec![Controller::Person, Controller::Computer(Level::Fair)];
-        let mut table = TilesTable::new(rules, sitters.clone(), Some(4)).unwrap();
+        let mut table = TilesSession::new(rules, sitters.clone(), Some(4)).unwrap();
         for _ in 0..12 {
             let Some(action) = table.game().legal_actions().into_iter().next() else {
                 break;
@@ -392,7 +394,7 @@ mod tests {
             table.apply(action, 0.0).unwrap();
         }
         // When the same game is seated at a new table (as a file or the autosave gives it)
-        let again = TilesTable::holding(table.game().clone(), sitters, None);
+        let again = TilesSession::holding(table.game().clone(), sitters, None);
         // Then the story is the one told as it was played
         assert!(table.story().len() > 5);
         assert_eq!(again.story(), table.story());
