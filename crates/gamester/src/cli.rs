@@ -1,5 +1,5 @@
 //! The headless command line: `plays`, `presets`, `check`, `bench`. Scripts and tests rely on the exact
-//! output formats documented in README.md.
+//! output formats documented in docs/command-line.md.
 //!
 //! Everything the command line prints goes through [`write_out`] (standard output) or [`note`]
 //! (standard error), never `println!`, which panics when the output cannot be written; both
@@ -25,7 +25,7 @@ use crate::tables::position_id;
 use crate::tables::{Game, MoveRules, Preset, Rules, Side, legal_plays};
 
 pub const USAGE: &str = "usage: gamester [<file.ron>] [--screenshot <file.png>] | \
-     [plays|best|analyse <file.ron>|selfplay|presets|check <file.ron>|bench movegen|draw|ai|analyse] …  (see README.md)";
+     [plays|best|analyse <file.ron>|selfplay|presets|check <file.ron>|bench movegen|draw|ai|analyse] …  (see docs/command-line.md)";
 
 /// The command line's commands: a first argument that is one of these is never a file name.
 pub const COMMANDS: [&str; 7] = [

@@ -1,6 +1,6 @@
 //! `gamester`: no argument opens the window with a game ready; a `.ron` path opens that game;
 //! `--screenshot <file.png>` writes the window's first settled frame and exits; subcommands
-//! (`plays`, `presets`, `check`, `bench`, …) do headless work. See README.md.
+//! (`plays`, `presets`, `check`, `bench`, …) do headless work. See docs/command-line.md.
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -98,14 +98,14 @@ impl Family {
         match self {
             Family::Modern => Some(super::data::NET_MODERN),
             // Trained by `examples/train.rs`; each shipped network beat the modern one at its
-            // own game (README, "Networks").
+            // own game (docs/networks.md).
             Family::Irish => Some(super::data::NET_IRISH),
             Family::TodasTablas => Some(super::data::NET_TODAS_TABLAS),
             Family::Fails => Some(super::data::NET_FAILS),
             Family::Nard => Some(super::data::NET_NARD),
             Family::IncompleatBackgammon => Some(super::data::NET_INCOMPLEAT_BACKGAMMON),
             // No network trained for Willughby's and Cotton's Backgammons has yet beaten the
-            // modern one at their game (README, "Networks").
+            // modern one at their game (docs/networks.md).
             Family::EarlyBackgammon => None,
         }
     }

@@ -1,5 +1,5 @@
 //! The computer's commands: `best` (its play of a throw) and `bench ai` (how long it thinks);
-//! `selfplay` has its own module, `cli_selfplay`. Formats are in README.md.
+//! `selfplay` has its own module, `cli::selfplay`. Formats are in docs/command-line.md.
 
 use std::fmt::Write as _;
 use std::time::Instant;

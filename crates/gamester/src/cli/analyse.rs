@@ -1,6 +1,6 @@
 //! `gamester analyse <file.ron> [--level <level>]`: every decision of a saved game where there
 //! was a choice, judged by the computer, one line each, then one line of figures per side. The
-//! format is exact (README.md); scripts read it.
+//! format is exact (docs/command-line.md); scripts read it.
 
 use std::fmt::Write as _;
 use std::time::Instant;

@@ -1,7 +1,7 @@
 //! `gamester selfplay`: contests between the computer's levels and the random player, played
 //! on every core. Game `i`'s dice are seeded from the master seed and `i` alone and the games
 //! are counted in their order, so the report is the same whatever the number of threads.
-//! Progress goes to standard error; standard output has the report only (README.md).
+//! Progress goes to standard error; standard output has the report only (docs/command-line.md).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
