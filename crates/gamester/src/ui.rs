@@ -30,12 +30,15 @@ pub mod period;
 pub mod position_setup;
 pub mod reading;
 pub mod replaying;
+pub mod screen;
 pub mod screenshot;
 pub mod settings;
 pub mod slide;
 pub mod table_view;
+pub mod tables_screen;
 pub mod theme;
 pub mod tiles;
+pub mod tiles_screen;
 pub mod tooltips;
 pub mod tutor;
 pub mod zoom;
@@ -53,7 +56,7 @@ pub const ICON_PNG: &[u8] = include_bytes!("../../../assets/gamester.png");
 /// settled frame to that PNG and closes.
 pub fn run(launch: Launch) -> Result<(), UiError> {
     let mut viewport = egui::ViewportBuilder::default()
-        .with_title("Gamester — the games at Tables")
+        .with_title("Gamester")
         .with_inner_size([1280.0, 820.0])
         .with_min_inner_size([720.0, 480.0])
         .with_app_id("gamester");
@@ -119,7 +122,7 @@ pub fn bench_draw(frames: u32) -> f64 {
             ..Launch::default()
         },
     );
-    app.settings.speed = slide::Speed::Instant;
+    app.settings_mut().speed = slide::Speed::Instant;
     // Play a few turns so the board is busy: men on many points, dice showing.
     let mut player = crate::ai::random::RandomPlayer::seeded(1);
     for _ in 0..40 {

@@ -7,15 +7,13 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use super::analysis_view;
 use super::file_chooser::{FileChooser, Outcome, Purpose};
-use super::file_names;
 use super::launch::Launch;
 use super::leaving;
 use super::message::Message;
 use super::reading::{Read, Reading, read_now, regular_or_absent};
 use crate::ai::analysis::Analysis;
-use crate::save::{self, GameRecord, RecentFiles, SavedAnalysis, Tidied};
+use crate::save::{self, GameRecord, Tidied};
 use crate::session::Session;
-use crate::tables::Rules;
 
 enum FileJob {
     Open(Option<PathBuf>),
@@ -42,11 +40,9 @@ struct Asked {
     name: String,
 }
 
-/// The file the game in play came from or was last saved to, and the file dialog while one
-/// is open.
+/// The file dialog while one is open, and the file being read.
 #[derive(Default)]
 pub struct Files {
-    file: Option<PathBuf>,
     dialog: Option<(Receiver<FileJob>, Asked)>,
     chooser: Option<FileChooser>,
     /// A file being read off the window's thread.
@@ -171,26 +167,6 @@ pub fn resume(launch: &Launch) -> Resumed {
 }
 
 impl Files {
-    /// Files for a game that came from `file` (or from none).
-    #[must_use]
-    pub fn from(file: Option<PathBuf>) -> Files {
-        Files {
-            file,
-            ..Files::default()
-        }
-    }
-
-    /// The file the game in play belongs to, if any.
-    #[must_use]
-    pub fn current(&self) -> Option<&Path> {
-        self.file.as_deref()
-    }
-
-    /// A new game belongs to no file.
-    pub fn forget(&mut self) {
-        self.file = None;
-    }
-
     /// Whether the in-window chooser is open (the board then has no keys).
     #[must_use]
     pub fn choosing(&self) -> bool {
@@ -219,37 +195,6 @@ impl Files {
             reading.path().to_path_buf(),
             answer.map_err(|e| Message::error(format!("Could not open {e}"))),
         ))
-    }
-
-    /// Remembers `path` as the file of the game now in play, and among the recent ones.
-    pub fn opened(&mut self, path: PathBuf, recent: &mut RecentFiles) {
-        recent.add(path.clone());
-        self.file = Some(path);
-    }
-
-    /// Saves the game in play to `path`, with its analysis if it has one, and remembers the
-    /// file; the message to show.
-    pub fn save(
-        &mut self,
-        path: PathBuf,
-        session: &Session,
-        analysis: Option<SavedAnalysis>,
-        recent: &mut RecentFiles,
-    ) -> Message {
-        if let Err(e) = regular_or_absent(&path) {
-            return Message::error(format!("Could not save: {e}"));
-        }
-        let mut file = save::SaveFile::from_game(session.game(), session.table());
-        file.analysis = analysis;
-        match save::write_atomic(&path, &file) {
-            Ok(()) => {
-                let message = Message::info(format!("Saved to {}", path.display()));
-                recent.add(path.clone());
-                self.file = Some(path);
-                message
-            }
-            Err(e) => Message::error(format!("Could not save {e}")),
-        }
     }
 
     /// Where a dialog starts: the folder of the game's file, else the documents folder; and
@@ -281,17 +226,9 @@ impl Files {
 
     /// Opens a file dialog, to open or to save: the desktop's own on its own thread, so the
     /// window keeps drawing, or the in-window chooser if the launch asks for it. Nothing if
-    /// one is open already.
-    pub fn ask(&mut self, ctx: &egui::Context, saving: bool, launch: &Launch, rules: &Rules) {
-        let current = self.file.clone();
-        self.ask_naming(ctx, saving, launch, current.as_deref(), &|| {
-            file_names::dated_name(rules)
-        });
-    }
-
-    /// As [`Files::ask`], for the game whose file is `current` (if any), offering a new file
-    /// the name `name` gives.
-    pub fn ask_naming(
+    /// one is open already. The dialog starts beside `current`, the file of the game in play
+    /// (if any), and offers a new file the name `name` gives.
+    pub fn ask(
         &mut self,
         ctx: &egui::Context,
         saving: bool,

@@ -11,7 +11,7 @@ use crate::players::Controller;
 use crate::session::Session;
 use crate::tables::{Action, Game, Phase, Side, Step};
 
-/// The keys, as the Help window lists them.
+/// The keys of the games at tables, as the Help window lists them.
 pub const KEYS: &[(&str, &str)] = &[
     (
         "Space or R",
@@ -33,8 +33,6 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     ("Escape", "put the man down"),
     ("H", "a hint: the computer's best plays for this throw"),
-    ("Ctrl+N", "new game"),
-    ("Ctrl+O, Ctrl+S, Ctrl+Shift+S", "open, save, save as"),
     (
         "Left, Right, Home, End",
         "in a replay: a turn back, a turn on, the start, the end",
@@ -128,26 +126,13 @@ pub struct Hands<'a> {
 }
 
 impl Hands<'_> {
-    /// The keys pressed this frame (the replay's keys are the replay's). Unless `board` (the
-    /// board has the keys, see [`KeyFocus`]), only the shortcuts with Ctrl act: New game, Open,
-    /// Save and Save as.
+    /// The keys pressed this frame (the replay's keys are the replay's), while `board` (the
+    /// board has the keys, see [`KeyFocus`]). The window's own keys are the shell's.
     pub fn keys(&self, ctx: &egui::Context, board: bool) -> Vec<Intent> {
         let mut out = Vec::new();
         let game = self.session.game();
         ctx.input_mut(|i| {
             let plain = Modifiers::NONE;
-            if i.consume_key(Modifiers::COMMAND, Key::N) {
-                out.push(Intent::OpenNewGame);
-            }
-            if i.consume_key(Modifiers::COMMAND, Key::O) {
-                out.push(Intent::Open);
-            }
-            if i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::S) {
-                out.push(Intent::SaveAs);
-            }
-            if i.consume_key(Modifiers::COMMAND, Key::S) {
-                out.push(Intent::Save);
-            }
             if !board {
                 return;
             }

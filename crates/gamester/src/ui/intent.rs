@@ -2,9 +2,6 @@
 //! drawn and applied after it (by `app`), so drawing never changes the game it draws. Intents
 //! that play go through the session, and so through `Game::apply`.
 
-use std::path::PathBuf;
-
-use super::settings::Settings;
 use crate::tables::{Action, Rules, Step};
 
 /// One thing the person asked for this frame.
@@ -23,12 +20,6 @@ pub enum Intent {
     /// A man was clicked before the dice were thrown: say to throw first.
     ThrowFirst,
     NextGame,
-    OpenNewGame,
-    StartNewGame(Settings),
-    Open,
-    OpenPath(PathBuf),
-    Save,
-    SaveAs,
     /// Step through the record: start, or go to the game after this many actions.
     ReplayStart,
     ReplayTo(usize),
@@ -55,18 +46,12 @@ pub enum Share {
 
 impl Intent {
     /// Whether anyone may ask it, even while the computer is to act: the window's own business
-    /// (files, a new game, skipping the dice's flight), not a player's move.
+    /// (skipping the dice's flight, the next game, an analysis), not a player's move.
     #[must_use]
     pub fn is_for_anyone(&self) -> bool {
         matches!(
             self,
-            Intent::OpenNewGame
-                | Intent::Open
-                | Intent::Save
-                | Intent::SaveAs
-                | Intent::SkipAnimation
-                | Intent::NextGame
-                | Intent::Analyse
+            Intent::SkipAnimation | Intent::NextGame | Intent::Analyse
         )
     }
 }

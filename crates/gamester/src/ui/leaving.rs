@@ -36,6 +36,11 @@ pub enum Next {
         /// The analysis the file kept, given back for its game.
         analysis: super::analysis_view::GivenBack,
     },
+    /// A saved tiles game read from `path`.
+    OpenedTiles {
+        session: Box<crate::tiles_session::TilesSession>,
+        path: PathBuf,
+    },
 }
 
 impl Next {
@@ -44,7 +49,7 @@ impl Next {
     pub fn leave_words(&self) -> &'static str {
         match self {
             Next::NewGame(_) | Next::SetUp(_) => "Leave it and start the new game",
-            Next::Opened { .. } => "Leave it and open the saved game",
+            Next::Opened { .. } | Next::OpenedTiles { .. } => "Leave it and open the saved game",
         }
     }
 }

@@ -14,6 +14,7 @@ mod new_game;
 mod play;
 mod positions;
 mod reading;
+mod shell;
 mod sizes;
 mod status;
 mod tiles;

@@ -4,6 +4,7 @@
 
 use super::GamesterApp;
 use crate::ui::launch::Launch;
+use crate::ui::screen::Screen;
 use crate::ui::screenshot::ScreenshotResult;
 use crate::ui::settings::Settings;
 use crate::ui::theme;
@@ -26,8 +27,8 @@ impl GamesterApp {
         let first_run = !launch.ephemeral && launch.screenshot.is_none() && !settings.guide_offered;
         let mut app = GamesterApp::new(settings, launch);
         if first_run {
-            app.help.guide = Some(0);
-            app.settings.guide_offered = true;
+            app.shell.help.guide = Some(0);
+            app.shell.settings.guide_offered = true;
         }
         app
     }
@@ -44,13 +45,15 @@ impl eframe::App for GamesterApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        if !self.launch.ephemeral {
-            eframe::set_value(storage, STORAGE_KEY, &self.settings);
+        if !self.shell.launch.ephemeral {
+            eframe::set_value(storage, STORAGE_KEY, &self.shell.settings);
         }
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
-        self.autosaver.finish(&self.session, &self.launch);
-        self.finish_tiles();
+        self.tables.finish(&self.shell);
+        if let Some(tiles) = &mut self.tiles {
+            tiles.finish(&self.shell);
+        }
     }
 }

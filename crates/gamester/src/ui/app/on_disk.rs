@@ -1,37 +1,36 @@
-//! The window's dealings with the disk and with sessions replaced: opening and saving through
-//! the dialogs, the autosave's news, and leaving an unfinished game for a new one (asked
-//! first, the game kept). Kept apart from `app.rs` so that the frame stays readable there.
+//! The shell's dealings with the disk and with games replaced, for both screens alike: opening
+//! and saving through the dialogs, the tiles game resumed at start, and leaving an unfinished
+//! game for another (asked first, the game kept).
 
 use std::path::{Path, PathBuf};
 
-use super::super::analysis_view;
-use super::super::files::{self, Chosen};
-use super::super::leaving::{self, Answer, Next};
-use super::super::message::Message;
-use super::super::position_setup;
-use super::super::reading::Read;
-use super::super::settings::Settings;
-use super::{GamesterApp, new_game};
-use crate::session::Session;
+use super::GamesterApp;
+use crate::ui::analysis_view;
+use crate::ui::files::{self, Chosen};
+use crate::ui::leaving::{self, Answer, Next};
+use crate::ui::message::Message;
+use crate::ui::reading::{Read, regular_or_absent};
+use crate::ui::screen::{Family, Screen};
+use crate::ui::tiles_screen::TilesScreen;
 
 impl GamesterApp {
     /// The message under the status line, if any.
     #[must_use]
     pub fn message(&self) -> Option<&Message> {
-        self.message.as_ref()
+        self.shell.message.as_ref()
     }
 
-    /// The file the game in play belongs to, if any.
+    /// The file the game shown belongs to, if any.
     #[must_use]
     pub fn current_file(&self) -> Option<&Path> {
-        self.files.current()
+        self.screen_ref().file()
     }
 
     /// Opens the saved game in `path`, as Open recent does (also for tests). The file is read
     /// off the window's thread; a file that cannot be read leaves the game in play exactly as
     /// it was, and an unfinished game is left only once the person says so.
     pub fn open_file(&mut self, path: PathBuf) {
-        self.message = Some(Message::info(format!("Opening {}…", path.display())));
+        self.shell.message = Some(Message::info(format!("Opening {}…", path.display())));
         self.files.start_reading(path);
     }
 
@@ -41,33 +40,83 @@ impl GamesterApp {
         self.files.reading()
     }
 
+    /// Saves the game shown to `path`, and remembers the file.
     pub(super) fn save_to(&mut self, path: PathBuf) {
-        if self.tiles.is_some() {
-            return self.save_tiles_to(path);
+        if let Err(e) = regular_or_absent(&path) {
+            self.shell.message = Some(Message::error(format!("Could not save: {e}")));
+            return;
         }
-        let analysis = self.analysis.to_keep(self.session.game());
-        let message = self
-            .files
-            .save(path, &self.session, analysis, &mut self.settings.recent);
-        self.message = Some(message);
+        let GamesterApp {
+            shell,
+            tables,
+            tiles,
+            showing,
+            ..
+        } = self;
+        let said = match (tiles, *showing) {
+            (Some(tiles), Family::Tiles) => tiles.save_to(path, shell),
+            _ => tables.save_to(path, shell),
+        };
+        self.shell.message = Some(said);
     }
 
-    /// Puts `session` in play in place of the one there: nothing the window or the computer
-    /// held about the old game (a man picked up, the dice of its throw-off, a decision being
-    /// worked out, a replay of it) may touch the new one.
-    pub(super) fn replace_session(&mut self, session: Session) {
-        self.session = session;
-        self.computer.new_session();
-        self.tutor.forget();
-        self.clear_table();
-        self.picked.clear();
-        self.animation = None;
-        self.replaying = None;
-        self.analysis.forget();
+    /// At the start: the tiles game named on the command line, else the one kept when the
+    /// window last closed (shown if it was shown then).
+    pub(super) fn resume_tiles(&mut self) {
+        let launch = &self.shell.launch;
+        if let Some(path) = launch.open.clone()
+            && files::tiles_named_at_start(&path)
+        {
+            match crate::ui::reading::read_any(&path) {
+                Ok(Read::Tiles(loaded)) => {
+                    let session = TilesScreen::session_of(*loaded, Some(path.clone()), launch);
+                    // The tiles game it replaces is kept, as any game left for another.
+                    if let Some(Ok(left)) = TilesScreen::resume(&self.shell.settings, launch)
+                        && left.unfinished()
+                    {
+                        self.tiles = Some(left);
+                        match self.keep_left(Family::Tiles) {
+                            Ok(_) => {}
+                            Err(e) => {
+                                // Not kept, so not left: it stays at the table, and says why.
+                                self.show(Family::Tiles);
+                                self.shell.message = Some(Message::error(format!(
+                                    "The tiles game in progress could not be kept, so {} is \
+                                     not opened in its place: {e}",
+                                    path.display()
+                                )));
+                                return;
+                            }
+                        }
+                    }
+                    self.go_to(Next::OpenedTiles {
+                        session: Box::new(session),
+                        path,
+                    });
+                }
+                Ok(Read::Tables(_)) => {}
+                Err(e) => self.shell.message = Some(Message::error(format!("Could not open {e}"))),
+            }
+            return;
+        }
+        match TilesScreen::resume(&self.shell.settings, &self.shell.launch) {
+            Some(Ok(screen)) => {
+                self.tiles = Some(screen);
+                let shown = self.shell.settings.tiles.at_table;
+                self.show(if shown { Family::Tiles } else { Family::Tables });
+            }
+            Some(Err(e)) => {
+                self.shell.settings.tiles.at_table = false;
+                self.shell.message = Some(Message::error(format!(
+                    "The tiles game in progress could not be read back, and is left as it was: {e}"
+                )));
+            }
+            None => self.shell.settings.tiles.at_table = false,
+        }
     }
 
-    /// Once a frame: the file dialog's answer (and the in-window chooser, drawn here), and what
-    /// the autosave has to say.
+    /// Once a frame: the file dialog's answer (and the in-window chooser, drawn here), and a
+    /// file read.
     pub(super) fn files_frame(&mut self, ctx: &egui::Context) {
         match self.files.poll(ctx) {
             Some(Chosen::Open(path)) => self.open_file(path),
@@ -76,12 +125,20 @@ impl GamesterApp {
         }
         if let Some((path, answer)) = self.files.read_answer() {
             match answer {
-                Ok(Read::Tiles(loaded)) => self.open_tiles(path, *loaded),
+                Ok(Read::Tiles(loaded)) => {
+                    let session =
+                        TilesScreen::session_of(*loaded, Some(path.clone()), &self.shell.launch);
+                    self.shell.message = None;
+                    self.leave_for(Next::OpenedTiles {
+                        session: Box::new(session),
+                        path,
+                    });
+                }
                 Ok(Read::Tables(loaded)) => {
                     let loaded = *loaded;
                     let analysis = analysis_view::given_back(&loaded);
-                    let session = files::resumed(loaded, &self.launch);
-                    self.message = None;
+                    let session = files::resumed(loaded, &self.shell.launch);
+                    self.shell.message = None;
                     self.leave_for(Next::Opened {
                         session: Box::new(session),
                         path,
@@ -89,69 +146,59 @@ impl GamesterApp {
                     });
                 }
                 // The game already open stays exactly as it was.
-                Err(message) => self.message = Some(message),
+                Err(message) => self.shell.message = Some(message),
             }
         }
-        if let Some(told) = self.autosaver.poll() {
-            self.message = Some(told);
+    }
+
+    /// Whether the game of `family` would lose something if left.
+    fn unfinished(&self, family: Family) -> bool {
+        match family {
+            Family::Tables => self.tables.unfinished(),
+            Family::Tiles => self.tiles.as_ref().is_some_and(Screen::unfinished),
         }
     }
 
-    /// Starts a new game under `settings`, asking first if that leaves an unfinished game.
-    pub(super) fn start_new_game(&mut self, settings: Settings) {
-        self.draft = None;
-        if settings.tiles.chosen {
-            // The game at tables is not left: it waits while the tiles are played.
-            return self.begin_tiles(settings);
-        }
-        self.leave_for(Next::NewGame(settings));
-    }
-
-    /// Puts `next` in play, asking first if that leaves an unfinished game.
+    /// Puts `next` in play in place of the game of its family, asking first if that leaves an
+    /// unfinished game.
     pub(super) fn leave_for(&mut self, next: Next) {
-        if leaving::unfinished(self.session.game()) {
+        if self.unfinished(next.family()) {
             self.leaving = Some(next);
         } else {
             self.go_to(next);
         }
     }
 
+    /// Puts `next` in play, and shows it.
     fn go_to(&mut self, next: Next) {
-        match next {
-            Next::NewGame(settings) => self.begin(settings),
-            Next::SetUp(session) => {
-                self.replace_session(*session);
-                self.files.forget();
-                self.message = Some(Message::info(format!(
-                    "A new game set up from position {}: throw off to begin",
-                    position_setup::id_of(self.session.game())
-                )));
-            }
-            Next::Opened {
-                session,
-                path,
-                analysis,
-            } => {
-                self.replace_session(*session);
-                self.files.opened(path, &mut self.settings.recent);
-                self.take_kept_analysis(analysis, "Game opened");
+        let family = next.family();
+        if let Next::NewGame(settings) = &next {
+            // The recent files are the window's, not the draft's: a game kept or opened since
+            // the New game window opened stays listed.
+            let recent = std::mem::take(&mut self.shell.settings.recent);
+            self.shell.settings = settings.clone();
+            self.shell.settings.recent = recent;
+        }
+        match family {
+            Family::Tables => self.tables.go_to(next, &mut self.shell),
+            Family::Tiles => {
+                if let Some(screen) = TilesScreen::go_to(next, &mut self.shell) {
+                    self.tiles = Some(screen);
+                }
             }
         }
+        self.show(family);
     }
 
-    fn begin(&mut self, settings: Settings) {
-        // The recent files are the window's, not the draft's: a game kept or opened since the
-        // New game window opened stays listed.
-        let recent = std::mem::take(&mut self.settings.recent);
-        self.settings = settings;
-        self.settings.recent = recent;
-        match new_game(&self.settings.rules, &self.settings.table, &self.launch) {
-            Ok(session) => {
-                self.replace_session(session);
-                self.files.forget();
-                self.message = None;
-            }
-            Err(e) => self.message = Some(Message::error(e.to_string())),
+    /// Writes the game of `family`, about to be left, into the data folder; `Ok` with where,
+    /// if anywhere.
+    fn keep_left(&mut self, family: Family) -> Result<Option<PathBuf>, String> {
+        match family {
+            Family::Tables => self.tables.keep_left(&mut self.shell),
+            Family::Tiles => match &self.tiles {
+                Some(tiles) => tiles.keep_left(&mut self.shell),
+                None => Ok(None),
+            },
         }
     }
 
@@ -161,19 +208,19 @@ impl GamesterApp {
         let Some(next) = &self.leaving else {
             return;
         };
-        match leaving::ask(ctx, self.launch.data_dir().is_some(), next) {
+        match leaving::ask(ctx, self.shell.launch.data_dir().is_some(), next) {
             Answer::Asking => {}
             Answer::Stay => self.leaving = None,
             Answer::Leave => {
                 let Some(next) = self.leaving.take() else {
                     return;
                 };
-                match leaving::keep(&self.session, &self.launch, &mut self.settings.recent) {
+                match self.keep_left(next.family()) {
                     Ok(kept) => {
                         self.go_to(next);
                         if let Some(path) = kept {
-                            let said = self.message.take().map(|m| format!("{}. ", m.text));
-                            self.message = Some(Message::info(format!(
+                            let said = self.shell.message.take().map(|m| format!("{}. ", m.text));
+                            self.shell.message = Some(Message::info(format!(
                                 "{}The game left is kept in Open recent, as {}",
                                 said.unwrap_or_default(),
                                 path.display()
@@ -181,7 +228,7 @@ impl GamesterApp {
                         }
                     }
                     Err(e) => {
-                        self.message = Some(Message::error(format!(
+                        self.shell.message = Some(Message::error(format!(
                             "The game in play could not be kept, so it is not left: {e}"
                         )));
                     }

@@ -80,7 +80,7 @@ impl Layout {
 
 /// The ends a tile may go to that are worth asking about: both, unless both show the same
 /// number (then the right, as either gives the same ends).
-fn ends_to_offer(table: &TilesSession, tile: Tile) -> Vec<End> {
+pub fn ends_to_offer(table: &TilesSession, tile: Tile) -> Vec<End> {
     let game = table.game();
     let mut ends = game.ends_for(tile);
     let line = game.line();
@@ -358,8 +358,8 @@ pub fn table_ui(
     layout.spots
 }
 
-/// What a click on `spot` asks for.
-fn clicked(table: &TilesSession, spot: Spot) -> Option<TilesIntent> {
+/// What a click on `spot` asks for (and a key that names the same spot).
+pub fn clicked(table: &TilesSession, spot: Spot) -> Option<TilesIntent> {
     let game = table.game();
     let acting = table.person_to_act();
     match spot {

@@ -219,7 +219,7 @@ fn a_file_opened_at_start_keeps_the_unfinished_game_it_displaces() {
     assert_eq!(record(&h), opened);
     let kept = h
         .state()
-        .settings
+        .settings()
         .recent
         .latest()
         .map(Path::to_path_buf)

@@ -327,7 +327,7 @@ fn a_new_game_over_an_unfinished_one_asks_and_keeps_it_in_open_recent() {
     // Then a new game is in play, and the old one is kept in the data folder, first in Open
     // recent, under the game's name and the date
     assert!(record(&h).is_empty());
-    let kept: PathBuf = h.state().settings.recent.latest().unwrap().to_path_buf();
+    let kept: PathBuf = h.state().settings().recent.latest().unwrap().to_path_buf();
     assert_eq!(kept.parent(), Some(data.path()));
     let name = kept.file_name().unwrap().to_string_lossy().into_owned();
     assert!(
@@ -392,7 +392,7 @@ fn opening_a_game_over_an_unfinished_one_asks_and_keeps_it_in_open_recent() {
     );
     let kept = h
         .state()
-        .settings
+        .settings()
         .recent
         .paths()
         .iter()

@@ -160,13 +160,17 @@ fn a_key_skips_the_slide() {
 fn the_speed_is_chosen_in_the_view_menu_and_instant_does_not_animate() {
     let mut h = harness(SEED, Settings::default());
     h.run();
-    assert_eq!(h.state().settings.speed, Speed::Normal, "normal by default");
+    assert_eq!(
+        h.state().settings().speed,
+        Speed::Normal,
+        "normal by default"
+    );
     // When instant is chosen in the View menu
     h.get_by_label("View").click();
     h.run();
     h.get_by_label("instant").click();
     h.run();
-    assert_eq!(h.state().settings.speed, Speed::Instant);
+    assert_eq!(h.state().settings().speed, Speed::Instant);
     h.key_press(egui::Key::Escape);
     h.run();
     // Then the computer's play stands at once

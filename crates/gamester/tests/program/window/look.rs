@@ -17,7 +17,7 @@ use support::*;
 fn the_grain_of_the_period_board_is_made_once_for_many_frames() {
     // Given a window showing the period board (the default look)
     let mut h = harness(3, two_people());
-    assert_eq!(h.state().settings.look, Look::Period);
+    assert_eq!(h.state().settings().look, Look::Period);
     h.run();
     let grain = h
         .ctx
@@ -49,7 +49,7 @@ fn the_view_menu_switches_to_the_plain_board_and_back() {
     // Given the period board
     let mut h = harness(3, two_people());
     h.run();
-    assert_eq!(h.state().settings.look, Look::Period);
+    assert_eq!(h.state().settings().look, Look::Period);
 
     // When the plain board is chosen in View → The board
     h.get_by_label("View").click();
@@ -58,14 +58,14 @@ fn the_view_menu_switches_to_the_plain_board_and_back() {
     h.run();
 
     // Then the look is plain
-    assert_eq!(h.state().settings.look, Look::Plain);
+    assert_eq!(h.state().settings().look, Look::Plain);
 
     // And choosing the period board again brings it back
     h.get_by_label("View").click();
     h.run();
     h.get_by_label(Look::Period.words()).click();
     h.run();
-    assert_eq!(h.state().settings.look, Look::Period);
+    assert_eq!(h.state().settings().look, Look::Period);
 }
 
 #[test]

@@ -86,7 +86,7 @@ fn the_new_game_window_changes_the_next_games_rules() {
         *h.state().session().game().rules(),
         Rules::preset(Preset::Fails)
     );
-    assert_eq!(h.state().settings.rules, Rules::preset(Preset::Fails));
+    assert_eq!(h.state().settings().rules, Rules::preset(Preset::Fails));
 }
 
 #[test]
@@ -116,7 +116,7 @@ fn the_house_rules_set_each_option_in_words_and_leave_the_preset() {
     expected.bear_off = gamester_rules::tables::BearOff::Exact;
     expected.cube = true;
     assert_eq!(*h.state().session().game().rules(), expected);
-    assert_eq!(h.state().settings.preset, None);
+    assert_eq!(h.state().settings().preset, None);
 }
 
 #[test]

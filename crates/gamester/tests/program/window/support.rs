@@ -117,7 +117,7 @@ pub fn wait_for_person(h: &mut Harness<'static, GamesterApp>) {
 pub fn open_the_glossary(h: &mut Harness<'static, GamesterApp>) {
     h.get_by_label("Help").click();
     h.run();
-    h.get_by_label("Glossary of the tables").click();
+    h.get_by_label("Glossary of the games").click();
     h.run();
 }
 

@@ -17,7 +17,7 @@ use super::support;
 use support::*;
 
 /// Settings that start `rules` at tiles, the computer at `level`, with no pauses.
-fn tiles_settings(preset: Preset, rules: Rules, level: Level) -> Settings {
+pub(super) fn tiles_settings(preset: Preset, rules: Rules, level: Level) -> Settings {
     let mut settings = Settings {
         tiles: TilesSettings {
             chosen: true,
@@ -34,8 +34,14 @@ fn tiles_settings(preset: Preset, rules: Rules, level: Level) -> Settings {
 }
 
 /// A window where New game has started the tiles game of `settings`.
-fn at_tiles(seed: u64, settings: Settings) -> Harness<'static, GamesterApp> {
+pub(super) fn at_tiles(seed: u64, settings: Settings) -> Harness<'static, GamesterApp> {
     let mut h = harness(seed, settings);
+    start_tiles(&mut h);
+    h
+}
+
+/// New game in `h`, started as its settings stand (a tiles game).
+pub(super) fn start_tiles(h: &mut Harness<'static, GamesterApp>) {
     h.run();
     h.get_by_label("New game…").click();
     h.run();
@@ -44,11 +50,10 @@ fn at_tiles(seed: u64, settings: Settings) -> Harness<'static, GamesterApp> {
         h.step();
     }
     assert!(h.state().playing_tiles(), "New game started a tiles game");
-    h
 }
 
 /// The place on the screen of the first spot that `wanted` picks out.
-fn spot_centre(
+pub(super) fn spot_centre(
     h: &Harness<'static, GamesterApp>,
     wanted: impl Fn(&Spot) -> bool,
 ) -> Option<egui::Pos2> {
@@ -61,7 +66,7 @@ fn spot_centre(
 
 /// A click at `pos`, then a few frames (the computer may be thinking: the window does not
 /// settle while it does).
-fn tap(h: &mut Harness<'static, GamesterApp>, pos: egui::Pos2) {
+pub(super) fn tap(h: &mut Harness<'static, GamesterApp>, pos: egui::Pos2) {
     h.hover_at(pos);
     for pressed in [true, false] {
         h.event(egui::Event::PointerButton {
@@ -77,7 +82,7 @@ fn tap(h: &mut Harness<'static, GamesterApp>, pos: egui::Pos2) {
 }
 
 /// A button clicked, then a few frames.
-fn press(h: &mut Harness<'static, GamesterApp>, label: &str) {
+pub(super) fn press(h: &mut Harness<'static, GamesterApp>, label: &str) {
     h.get_by_label(label).click();
     for _ in 0..3 {
         h.step();
@@ -85,7 +90,7 @@ fn press(h: &mut Harness<'static, GamesterApp>, label: &str) {
 }
 
 /// Steps the window until the person is to act, or the hand or game waits to go on.
-fn wait_for_person(h: &mut Harness<'static, GamesterApp>) {
+pub(super) fn wait_for_person(h: &mut Harness<'static, GamesterApp>) {
     for _ in 0..4000 {
         h.step();
         let t = h.state().tiles().unwrap();
@@ -102,7 +107,7 @@ fn wait_for_person(h: &mut Harness<'static, GamesterApp>) {
 /// The person's next move, made by clicks: a tile that fits (and its end, if it fits both),
 /// else the boneyard, else the Knock button; the throw for the set and the next hand by
 /// their buttons. Returns false once the game is over.
-fn click_a_move(h: &mut Harness<'static, GamesterApp>) -> bool {
+pub(super) fn click_a_move(h: &mut Harness<'static, GamesterApp>) -> bool {
     wait_for_person(h);
     let t = h.state().tiles().unwrap();
     let game = t.game();
@@ -305,7 +310,7 @@ fn going_back_to_tables_finds_the_game_at_tables_as_it_was() {
         chosen: true,
         ..TilesSettings::default()
     };
-    h.state_mut().settings = settings;
+    *h.state_mut().settings_mut() = settings;
     h.get_by_label("New game…").click();
     h.run();
     h.get_by_label("Start the new game").click();
@@ -324,7 +329,7 @@ fn going_back_to_tables_finds_the_game_at_tables_as_it_was() {
 }
 
 /// A headless Gamester whose data folder is `dir`.
-fn with_data(
+pub(super) fn with_data(
     dir: &std::path::Path,
     seed: u64,
     settings: Settings,
@@ -367,7 +372,7 @@ fn the_tiles_game_in_progress_is_there_again_when_the_window_opens_again() {
         h.step();
         std::thread::sleep(std::time::Duration::from_millis(2));
     }
-    let settings = h.state().settings.clone();
+    let settings = h.state().settings().clone();
     assert!(settings.tiles.at_table);
     drop(h);
     let mut again = with_data(data.path(), 22, settings);

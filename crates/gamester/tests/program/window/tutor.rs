@@ -123,7 +123,7 @@ fn the_tutor_is_chosen_in_new_game_off_by_default_and_off_points_out_nothing() {
     // Given a window with the settings of a first run
     let mut h = harness(3, two_people());
     h.run();
-    assert_eq!(h.state().settings.tutor, Tutoring::Off);
+    assert_eq!(h.state().settings().tutor, Tutoring::Off);
     // When New game is opened and the tutor set to point out bad plays
     h.get_by_label("New game…").click();
     h.run();
@@ -136,7 +136,7 @@ fn the_tutor_is_chosen_in_new_game_off_by_default_and_off_points_out_nothing() {
     h.get_by_label("Start the new game").click();
     h.run();
     // Then the settings keep it, and a bad play is pointed out
-    assert_eq!(h.state().settings.tutor, Tutoring::Bad);
+    assert_eq!(h.state().settings().tutor, Tutoring::Bad);
     open(&mut h, &path);
     click_steps(&mut h, &BAD);
     lift_the_dice(&mut h);
@@ -157,7 +157,7 @@ fn the_tutor_is_chosen_in_new_game_off_by_default_and_off_points_out_nothing() {
         h.get_by_label("Leave it and start the new game").click();
         h.run();
     }
-    assert_eq!(h.state().settings.tutor, Tutoring::Off);
+    assert_eq!(h.state().settings().tutor, Tutoring::Off);
     open(&mut h, &path);
     click_steps(&mut h, &BAD);
     lift_the_dice(&mut h);

@@ -3,18 +3,19 @@
 //! are `ui::position_setup`'s; this file only puts the answer in play, as the window's other
 //! new games are put in play.
 
-use super::{GamesterApp, new_game};
-use crate::ui::intent::{Intent, Share};
+use super::{TablesScreen, new_game};
+use crate::ui::intent::Share;
 use crate::ui::leaving::Next;
 use crate::ui::message::Message;
 use crate::ui::position_setup;
+use crate::ui::screen::{Ask, Shell};
 
-impl GamesterApp {
+impl TablesScreen {
     /// Applies what the person asked of a position to share.
-    pub(super) fn share(&mut self, ctx: &egui::Context, share: Share) {
+    pub(super) fn share(&mut self, ctx: &egui::Context, share: Share, shell: &mut Shell) {
         match share {
             Share::CopyId => {
-                self.message = Some(Message::info(position_setup::copy(
+                shell.message = Some(Message::info(position_setup::copy(
                     ctx,
                     self.shown().game(),
                 )));
@@ -23,23 +24,15 @@ impl GamesterApp {
             Share::SetUp(rules) => {
                 // A game that cannot start leaves the game in play exactly as it was, and an
                 // unfinished game is left only once the person says so.
-                match new_game(&rules, self.session.table(), &self.launch) {
-                    Ok(session) => self.leave_for(Next::SetUp(Box::new(session))),
+                match new_game(&rules, self.session.table(), &shell.launch) {
+                    Ok(session) => shell.asks.push(Ask::Leave(Next::SetUp(Box::new(session)))),
                     Err(e) => {
-                        self.message = Some(Message::error(format!(
+                        shell.message = Some(Message::error(format!(
                             "No game can start from that position: {e}"
                         )))
                     }
                 }
             }
-        }
-    }
-
-    /// Shows the Set up a position window while it is open; a good ID becomes the intent to
-    /// set it up, applied with the frame's other intents.
-    pub(super) fn position_window(&mut self, ctx: &egui::Context, intents: &mut Vec<Intent>) {
-        if let Some(rules) = self.setup.show(ctx, self.session.game().rules()) {
-            intents.push(Intent::Share(Share::SetUp(rules)));
         }
     }
 }

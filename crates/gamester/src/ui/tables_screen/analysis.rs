@@ -6,7 +6,7 @@
 use egui::Painter;
 use egui::emath::RectTransform;
 
-use super::GamesterApp;
+use super::TablesScreen;
 use crate::ai::analysis::DEFAULT_LEVEL;
 use crate::ui::analysis_marks::{BEST_INK, PLAYED_INK, paint_steps};
 use crate::ui::analysis_view::{AnalysisPanel, GivenBack};
@@ -14,11 +14,13 @@ use crate::ui::board_view::BoardView;
 use crate::ui::intent::Intent;
 use crate::ui::message::Message;
 use crate::ui::replaying::ReplayView;
+use crate::ui::screen::Shell;
+use crate::ui::settings::Settings;
 
 /// How far the play made and the best play bow apart on the board (board units).
 const BOW: f32 = 26.0;
 
-impl GamesterApp {
+impl TablesScreen {
     /// The analysis of the game in play, for tests and the frame.
     #[must_use]
     pub fn analysis_panel(&self) -> &AnalysisPanel {
@@ -36,9 +38,10 @@ impl GamesterApp {
     }
 
     /// The analysis panel, drawn in the story's place while it is open.
-    pub(super) fn analysis_ui(&mut self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
+    pub(super) fn analysis_ui(&mut self, ui: &mut egui::Ui) {
         let at = self.replaying.as_ref().map(ReplayView::shown_at);
-        intents.extend(self.analysis.show(ui, &self.session, at));
+        let asked: Vec<Intent> = self.analysis.show(ui, &self.session, at);
+        self.intents.extend(asked);
     }
 
     /// The play made and the best play of the decision selected, over the board, while the
@@ -48,10 +51,11 @@ impl GamesterApp {
         board: &BoardView,
         painter: &Painter,
         to_screen: &RectTransform,
+        settings: &Settings,
     ) {
         let at = self.replaying.as_ref().map(ReplayView::shown_at);
         if let Some((side, played, best)) = self.analysis.on_board(at) {
-            let view = self.view();
+            let view = self.view(settings);
             paint_steps(
                 board, view, side, &played, PLAYED_INK, BOW, painter, to_screen,
             );
@@ -60,15 +64,15 @@ impl GamesterApp {
     }
 
     /// Takes in the analysis a file opened kept, and says what became of it after `said`.
-    pub(super) fn take_kept_analysis(&mut self, kept: GivenBack, said: &str) {
+    pub(super) fn take_kept_analysis(&mut self, kept: GivenBack, said: &str, shell: &mut Shell) {
         match kept {
-            Ok(None) => self.message = Some(Message::info(said)),
+            Ok(None) => shell.message = Some(Message::info(said)),
             Ok(Some(kept)) => {
                 let (analysis, record) = *kept;
                 self.analysis.hold(analysis, record, &self.session);
-                self.message = Some(Message::info(format!("{said}, with its analysis")));
+                shell.message = Some(Message::info(format!("{said}, with its analysis")));
             }
-            Err(why) => self.message = Some(Message::info(format!("{said}. {why}"))),
+            Err(why) => shell.message = Some(Message::info(format!("{said}. {why}"))),
         }
     }
 }

@@ -1,0 +1,144 @@
+//! One shell over two game screens, as egui's demo app runs several apps in one frame. The
+//! shell (`app`) owns what every game has and writes it once: the menu bar, the status line
+//! and its message, the buttons' row, the story panel and its drawer on a narrow window, the
+//! files (open, save, save as, Open recent, "Leave this game?"), the Help windows and the keys
+//! of the window. A [`Screen`] owns the state of one family of games (the tables, the tiles)
+//! and says what it adds: its status, its buttons, its story, its table, its own menu items,
+//! keys and windows, and how its game is written to a file.
+
+use std::path::{Path, PathBuf};
+
+use super::controls::Help;
+use super::launch::Launch;
+use super::leaving::Next;
+use super::message::Message;
+use super::settings::Settings;
+
+/// What the shell lends a screen for a frame: the settings, the launch, the message under the
+/// status line, the Help windows, and the shell's business the screen asks for.
+pub struct Shell {
+    pub settings: Settings,
+    pub launch: Launch,
+    pub message: Option<Message>,
+    pub help: Help,
+    /// What the screens asked of the shell this frame, done after it.
+    pub asks: Vec<Ask>,
+}
+
+/// The shell's business, as a screen (or the shell's own menu and keys) asks for it.
+#[must_use = "an ask does nothing until the shell does it"]
+pub enum Ask {
+    /// Open the New game window.
+    NewGame,
+    Open,
+    OpenPath(PathBuf),
+    Save,
+    SaveAs,
+    /// Put this game in play in place of the one of its family, asking first if that leaves
+    /// an unfinished game.
+    Leave(Next),
+    /// Show the other family's game, which waits.
+    Switch,
+}
+
+/// The keys of the window, whatever the game: the files and a new game.
+pub const SHELL_KEYS: &[(&str, &str)] = &[
+    ("Ctrl+N", "new game"),
+    ("Ctrl+O, Ctrl+S, Ctrl+Shift+S", "open, save, save as"),
+];
+
+/// Reads the shell's keys (they need Ctrl, so they act whoever has the keys).
+pub fn shell_keys(ctx: &egui::Context, asks: &mut Vec<Ask>) {
+    use egui::{Key, Modifiers};
+    ctx.input_mut(|i| {
+        if i.consume_key(Modifiers::COMMAND, Key::N) {
+            asks.push(Ask::NewGame);
+        }
+        if i.consume_key(Modifiers::COMMAND, Key::O) {
+            asks.push(Ask::Open);
+        }
+        // Before Ctrl+S, which would match Ctrl+Shift+S as well.
+        if i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::S) {
+            asks.push(Ask::SaveAs);
+        }
+        if i.consume_key(Modifiers::COMMAND, Key::S) {
+            asks.push(Ask::Save);
+        }
+    });
+}
+
+/// One family of games in the window: its state, and what it adds to the shell.
+pub trait Screen {
+    /// The game in play, named for the title bar ("Irish", "Muggins").
+    fn title(&self) -> String;
+    /// How many actions the game has had: a message lapses once it moves on.
+    fn moves(&self) -> usize;
+    /// Whether leaving the game in play would lose something.
+    fn unfinished(&self) -> bool;
+    /// The file the game in play came from or was last saved to.
+    fn file(&self) -> Option<&Path>;
+    /// The name a new file for this game is offered under.
+    fn file_name(&self) -> String;
+    /// Writes the game in play to `path`, remembered as its file; what to say.
+    fn save_to(&mut self, path: PathBuf, shell: &mut Shell) -> Message;
+    /// Writes the game in play, about to be left, into the data folder under a dated name
+    /// (`Ok(None)` where the launch keeps nothing).
+    fn keep_left(&self, shell: &mut Shell) -> Result<Option<PathBuf>, String>;
+
+    /// Before the panels: the clock, the animations, and the keys (`board`: the board has the
+    /// keys, see `input::KeyFocus`).
+    fn begin_frame(&mut self, ctx: &egui::Context, shell: &mut Shell, board: bool);
+    /// Whether a window of the screen's own is in front of the table (the board then has no
+    /// keys).
+    fn asking(&self) -> bool;
+    /// The line that says what the game waits for.
+    fn status(&self) -> String;
+    /// Whether the computer is working out a move.
+    fn thinking(&self) -> bool;
+    /// The screen's own items of the Game menu.
+    fn game_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell);
+    /// The screen's own items of the View menu.
+    fn view_menu(&mut self, _ui: &mut egui::Ui, _shell: &mut Shell) {}
+    /// The screen's own items of the Help menu.
+    fn help_menu(&mut self, _ui: &mut egui::Ui, _shell: &mut Shell) {}
+    /// Its keys, as Help → Keys lists them.
+    fn keys_help(&self) -> &'static [(&'static str, &'static str)];
+    /// The row of buttons under the status line.
+    fn buttons(&mut self, ui: &mut egui::Ui, shell: &mut Shell);
+    /// Whether the story panel must be shown even on a narrow window (a guide, an analysis).
+    fn story_wanted(&self, shell: &Shell) -> bool;
+    /// The panel beside the table.
+    fn story(&mut self, ui: &mut egui::Ui, shell: &mut Shell);
+    /// The table, in the central panel (`asking`: a window is in front, so it is looked at,
+    /// not played).
+    fn table(&mut self, ui: &mut egui::Ui, shell: &mut Shell, asking: bool);
+    /// The screen's own windows, and the rules window for its game.
+    fn windows(&mut self, ctx: &egui::Context, shell: &mut Shell);
+    /// After the panels: what was asked applied, the computer's turn, the game kept on disk.
+    fn end_frame(&mut self, ctx: &egui::Context, shell: &mut Shell);
+    /// Whether nothing moves on the table (a screenshot waits for it).
+    fn still(&self) -> bool;
+    /// As the window closes: the game written now.
+    fn finish(&mut self, shell: &Shell);
+    /// Forgets what it held of the file (a new game).
+    fn forget_file(&mut self);
+}
+
+/// Which family is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    Tables,
+    Tiles,
+}
+
+impl Next {
+    /// The family whose game `self` would replace.
+    #[must_use]
+    pub fn family(&self) -> Family {
+        match self {
+            Next::NewGame(settings) if settings.tiles.chosen => Family::Tiles,
+            Next::OpenedTiles { .. } => Family::Tiles,
+            _ => Family::Tables,
+        }
+    }
+}

@@ -1,0 +1,622 @@
+//! The games at tables on the window's shell: the session in play and everything the window
+//! keeps about it (the man picked up, the dice in flight, the men sliding, the last play, the
+//! computer, the tutor, the replay, the analysis, the autosave), and what this screen adds to
+//! the shell: its status, buttons, story, board, menu items, keys and windows. It never
+//! changes a game itself: it submits actions to the session (and so to `Game::apply`) and
+//! draws what the events say happened.
+
+mod analysis;
+mod answers;
+mod sharing;
+
+use std::path::{Path, PathBuf};
+
+use super::analysis_view::AnalysisPanel;
+use super::autosave::Autosaver;
+use super::computer::{self, Computer, Move};
+use super::controls;
+use super::dice_view::ThrowAnimation;
+use super::files;
+use super::input::{self, PickedUp};
+use super::intent::Intent;
+use super::last_play::LastPlay;
+use super::launch::Launch;
+use super::leaving::{self, Next};
+use super::message::Message;
+use super::period::dice::CupTip;
+use super::position_setup::PositionSetup;
+use super::replaying::ReplayView;
+use super::screen::{Screen, Shell};
+use super::settings::Settings;
+use super::slide::{self, Slides, Speed};
+use super::tooltips::Hover;
+use super::tutor::Tutor;
+use super::{board_view, file_names, guide, log_view};
+use crate::players::{Colour, Seats};
+use crate::session::Session;
+use crate::tables::{Event, Position, RuleError, Rules, Side, Tally};
+
+/// What a click on a man before the throw is answered with.
+const THROW_FIRST: &str = "Throw first: click your dice box (lit) or press Space, then move a man.";
+
+/// A new game's session under `rules` at `table`, its tally fresh, with the launch's dice.
+pub(super) fn new_game(
+    rules: &Rules,
+    table: &Seats,
+    launch: &Launch,
+) -> Result<Session, RuleError> {
+    Session::new(
+        rules.clone(),
+        table.clone(),
+        Tally::default(),
+        launch.dice(),
+    )
+}
+
+/// The games at tables: the session in play and everything the window keeps about it.
+pub struct TablesScreen {
+    session: Session,
+    /// The file the game came from or was last saved to.
+    file: Option<PathBuf>,
+    /// The man picked up, and where he may go.
+    picked: PickedUp,
+    animation: Option<ThrowAnimation>,
+    /// The dice of the last throw-off, shown until the next throw.
+    throw_off_dice: Vec<(Side, u8)>,
+    /// The steps of the plays made, sliding on the board one after another.
+    slides: Slides,
+    /// The last play of the game in play, marked until the next throw.
+    last_play: LastPlay,
+    /// Keeps the game in progress on the disk.
+    autosaver: Autosaver,
+    computer: Computer,
+    hover: Hover,
+    /// The Set up a position window.
+    setup: PositionSetup,
+    /// Stepping through a game's record, if the person is.
+    replaying: Option<ReplayView>,
+    /// Where the board was last drawn: board units to the window's points.
+    to_screen: Option<egui::emath::RectTransform>,
+    /// The tutor, looking at a person's choices before they are carried out.
+    tutor: Tutor,
+    /// The analysis of the game, its job and its panel.
+    analysis: AnalysisPanel,
+    /// What the person asked for this frame, applied after it.
+    intents: Vec<Intent>,
+    /// The window's clock at the start of the frame.
+    now: f64,
+    /// Whether the window is shown (not minimised).
+    visible: bool,
+}
+
+impl TablesScreen {
+    /// The screen of the game `resumed` gave (a file, the autosave), else of a new game under
+    /// the remembered settings; what went wrong is said in `message`.
+    #[must_use]
+    pub fn new(
+        resumed: files::Resumed,
+        settings: &Settings,
+        launch: &Launch,
+        message: &mut Option<Message>,
+    ) -> TablesScreen {
+        let session = match resumed.session {
+            Some(s) => s,
+            None => match new_game(&settings.rules, &settings.table, launch)
+                .or_else(|_| new_game(&Rules::default(), &settings.table, launch))
+            {
+                Ok(s) => s,
+                Err(e) => {
+                    *message = Some(Message::error(format!(
+                        "The remembered rules could not start a game: {e}"
+                    )));
+                    // The default rules lay out the fixed array of fifteen men a side, and a game
+                    // fails to start only on a custom layout that is not a position.
+                    #[allow(clippy::expect_used)]
+                    new_game(&Rules::default(), &Seats::two_people(), launch)
+                        .expect("the default rules always make a game")
+                }
+            },
+        };
+        TablesScreen {
+            autosaver: Autosaver::starting_with(&session),
+            analysis: AnalysisPanel::holding(resumed.analysis, &session),
+            session,
+            file: resumed.file,
+            picked: PickedUp::default(),
+            animation: None,
+            throw_off_dice: Vec::new(),
+            slides: Slides::default(),
+            last_play: LastPlay::default(),
+            computer: Computer::default(),
+            hover: Hover::default(),
+            setup: PositionSetup::default(),
+            replaying: None,
+            to_screen: None,
+            tutor: Tutor::default(),
+            intents: Vec::new(),
+            now: 0.0,
+            visible: true,
+        }
+    }
+
+    /// Applies one thing the person asked for.
+    /// Puts `session` in play in place of the one there, belonging to `file`: nothing the
+    /// window or the computer held about the old game (a man picked up, the dice of its
+    /// throw-off, a decision being worked out, a replay of it) may touch the new one.
+    pub(super) fn replace_session(&mut self, session: Session, file: Option<PathBuf>) {
+        self.session = session;
+        self.file = file;
+        self.computer.new_session();
+        self.tutor.forget();
+        self.clear_table();
+        self.picked.clear();
+        self.animation = None;
+        self.replaying = None;
+        self.analysis.forget();
+    }
+
+    /// A new game under `settings`, in place of the one in play.
+    pub(super) fn begin(&mut self, settings: &Settings, shell: &mut Shell) {
+        match new_game(&settings.rules, &settings.table, &shell.launch) {
+            Ok(session) => {
+                self.replace_session(session, None);
+                shell.message = None;
+            }
+            Err(e) => shell.message = Some(Message::error(e.to_string())),
+        }
+    }
+
+    /// Puts in play the game of a file, or one set up from a position.
+    pub(super) fn go_to(&mut self, next: Next, shell: &mut Shell) {
+        match next {
+            Next::NewGame(settings) => self.begin(&settings, shell),
+            Next::SetUp(session) => {
+                self.replace_session(*session, None);
+                shell.message = Some(Message::info(format!(
+                    "A new game set up from position {}: throw off to begin",
+                    super::position_setup::id_of(self.session.game())
+                )));
+            }
+            Next::Opened {
+                session,
+                path,
+                analysis,
+            } => {
+                self.replace_session(*session, Some(path.clone()));
+                shell.settings.recent.add(path);
+                self.take_kept_analysis(analysis, "Game opened", shell);
+            }
+            Next::OpenedTiles { .. } => {}
+        }
+    }
+
+    /// Applies one thing the person asked for.
+    fn apply(&mut self, ctx: &egui::Context, shell: &mut Shell, intent: Intent) {
+        let least = shell.settings.tutor.least();
+        let Some(intent) = self.tutor.intercept(ctx, intent, &self.session, least) else {
+            return;
+        };
+        let before = self.session.game().position();
+        let by_hand = matches!(intent, Intent::Placed(_));
+        let result = match intent {
+            Intent::Throw if self.animation.is_some() => {
+                self.animation = None;
+                return;
+            }
+            Intent::Throw => self.session.throw(),
+            Intent::Action(a) => self.session.apply(a),
+            Intent::Steps(steps) | Intent::Placed(steps) => self.session.apply_steps(&steps),
+            Intent::Select(from) => {
+                self.picked.pick(self.session.game(), from);
+                return;
+            }
+            Intent::SkipAnimation => {
+                self.animation = None;
+                self.slides.skip();
+                return;
+            }
+            Intent::ThrowFirst => {
+                shell.message = Some(Message::info(THROW_FIRST));
+                return;
+            }
+            Intent::NextGame => {
+                self.clear_table();
+                self.computer.new_session();
+                self.session.next_game().map(|()| Vec::new())
+            }
+            Intent::ReplayStart => {
+                match ReplayView::start(self.session.game(), self.session.table()) {
+                    Ok(replay) => {
+                        self.replaying = replay;
+                        self.slides.skip();
+                    }
+                    Err(e) => {
+                        shell.message =
+                            Some(Message::error(format!("Cannot replay this game: {e}")));
+                    }
+                }
+                return;
+            }
+            Intent::ReplayTo(n) => {
+                if let Some(r) = self.replaying.take() {
+                    let before = r.shown().game().position();
+                    let events = r.events_to(n);
+                    self.replaying = r.go_to(n, &events);
+                    self.slides.skip();
+                    self.slide(before, &events, shell);
+                }
+                self.animation = None;
+                return;
+            }
+            Intent::ReplayTakeOver => {
+                if let Some(r) = self.replaying.take() {
+                    let file = self.file.take();
+                    let session = r.take_over(self.session.table(), shell.launch.dice());
+                    self.replace_session(session, file);
+                    shell.message = Some(Message::info(
+                        "You play on from here: the rest of the record is set aside",
+                    ));
+                }
+                return;
+            }
+            Intent::ReplayLeave => {
+                self.replaying = None;
+                self.slides.skip();
+                return;
+            }
+            Intent::Analyse => return self.analyse(ctx),
+            Intent::Hint => {
+                self.computer.ask_hint(ctx, self.session.game());
+                return;
+            }
+            Intent::Share(share) => {
+                self.share(ctx, share, shell);
+                return;
+            }
+        };
+        self.picked.clear();
+        match result {
+            // A message lapses of itself once the game moves on (`Message::lapse`); one that
+            // stays true, as a failing autosave, is kept.
+            Ok(events) => self.show_events(ctx, before, &events, !by_hand, shell),
+            Err(e) => shell.message = Some(Message::error(e.to_string())),
+        }
+    }
+
+    /// Clears what the board kept of the game before: the dice, the last play, the men sliding.
+    fn clear_table(&mut self) {
+        self.throw_off_dice.clear();
+        self.last_play.forget();
+        self.slides.skip();
+    }
+
+    /// Starts the animations the events call for (`slide`: the men's steps too, made from the
+    /// position `before`), and keeps the last play.
+    fn show_events(
+        &mut self,
+        ctx: &egui::Context,
+        before: Position,
+        events: &[Event],
+        slide: bool,
+        shell: &Shell,
+    ) {
+        self.last_play.note(events);
+        if slide {
+            self.slide(before, events, shell);
+        }
+        let view = self.view(&shell.settings);
+        let colours = self.colours();
+        let now = ctx.input(|i| i.time);
+        let shown = self.shown().game().phase();
+        for event in events {
+            let phase = self.session.game().phase();
+            if let Some((side, dice)) =
+                view.thrown(event, phase, shown, colours, &mut self.throw_off_dice)
+            {
+                self.animate(now, side, dice, shell);
+            }
+        }
+    }
+
+    /// Queues the steps of `events`, made from `before`, to slide on the board.
+    fn slide(&mut self, before: Position, events: &[Event], shell: &Shell) {
+        if shell.launch.screenshot.is_none() {
+            let bear_off = self.shown().game().rules().bear_off;
+            let seconds = shell.settings.speed.step_seconds();
+            let view = self.view(&shell.settings);
+            self.slides.queue(before, events, view, bear_off, seconds);
+        }
+    }
+
+    fn animate(
+        &mut self,
+        now: f64,
+        side: Side,
+        dice: Vec<(egui::Pos2, u8, Colour)>,
+        shell: &Shell,
+    ) {
+        if shell.settings.speed == Speed::Instant || shell.launch.screenshot.is_some() {
+            return;
+        }
+        let from = self.board_view(shell).cup_rect(side).center();
+        self.animation = Some(ThrowAnimation {
+            started: now,
+            from,
+            dice,
+        });
+    }
+
+    /// Lets the computer answer and take its turn (not while a replay is shown, dice are in
+    /// flight, men slide, or a screenshot is being taken).
+    fn drive_computer(&mut self, ctx: &egui::Context, shell: &mut Shell) {
+        let now = self.now;
+        let before = self.session.game().position();
+        if let Some(done) = self.computer.answer(&mut self.session, now) {
+            self.after_computer(ctx, before, done, shell);
+        }
+        if self.replaying.is_some()
+            || self.animation.is_some()
+            || self.slides.running()
+            || shell.launch.screenshot.is_some()
+        {
+            return;
+        }
+        let before = self.session.game().position();
+        if let Some(done) = self.computer.act(ctx, &mut self.session, now) {
+            self.after_computer(ctx, before, done, shell);
+        }
+    }
+
+    fn after_computer(
+        &mut self,
+        ctx: &egui::Context,
+        before: Position,
+        done: Move,
+        shell: &mut Shell,
+    ) {
+        match done {
+            Move::Made(events) => self.show_events(ctx, before, &events, true, shell),
+            Move::Refused(e) => {
+                shell.message = Some(Message::error(format!(
+                    "The computer's move was refused: {e}"
+                )));
+            }
+            Move::Undecided => {
+                shell.message = Some(Message::error("The computer could not decide."));
+            }
+        }
+        ctx.request_repaint();
+    }
+}
+
+impl Screen for TablesScreen {
+    fn title(&self) -> String {
+        file_names::game_name(self.session.game().rules()).to_string()
+    }
+
+    fn moves(&self) -> usize {
+        self.session.game().record().len()
+    }
+
+    fn unfinished(&self) -> bool {
+        leaving::unfinished(self.session.game())
+    }
+
+    fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
+    }
+
+    fn file_name(&self) -> String {
+        file_names::dated_name(self.session.game().rules())
+    }
+
+    fn save_to(&mut self, path: PathBuf, shell: &mut Shell) -> Message {
+        let analysis = self.analysis.to_keep(self.session.game());
+        let mut file = crate::save::SaveFile::from_game(self.session.game(), self.session.table());
+        file.analysis = analysis;
+        match crate::save::write_atomic(&path, &file) {
+            Ok(()) => {
+                let said = Message::info(format!("Saved to {}", path.display()));
+                shell.settings.recent.add(path.clone());
+                self.file = Some(path);
+                said
+            }
+            Err(e) => Message::error(format!("Could not save {e}")),
+        }
+    }
+
+    fn keep_left(&self, shell: &mut Shell) -> Result<Option<PathBuf>, String> {
+        leaving::keep(&self.session, &shell.launch, &mut shell.settings.recent)
+    }
+
+    fn begin_frame(&mut self, ctx: &egui::Context, shell: &mut Shell, board: bool) {
+        let now = ctx.input(|i| i.time);
+        self.now = now;
+        if self.animation.as_ref().is_some_and(|a| a.done(now)) {
+            self.animation = None;
+        }
+        // Any press or key ends the men's slide; it still does what it does.
+        if ctx.input(|i| i.events.iter().any(slide::skips)) {
+            self.slides.skip();
+        }
+        self.visible = !ctx.input(|i| i.viewport().minimized.unwrap_or(false));
+        self.slides.advance(now, self.visible);
+        let judged = self.tutor.poll(&self.session);
+        let board = board && !self.asking();
+        let keys = match &self.replaying {
+            Some(r) if board => r.keys(ctx),
+            Some(_) => Vec::new(),
+            None => self.hands(&shell.settings).keys(ctx, board),
+        };
+        self.intents.extend(judged);
+        self.intents.extend(keys);
+    }
+
+    fn asking(&self) -> bool {
+        self.tutor.is_busy() || self.setup.is_open()
+    }
+
+    fn status(&self) -> String {
+        self.shown().status()
+    }
+
+    fn thinking(&self) -> bool {
+        self.computer.is_thinking()
+    }
+
+    fn game_menu(&mut self, ui: &mut egui::Ui, _shell: &mut Shell) {
+        controls::game_items(ui, self.session.game().is_over(), &mut self.intents);
+    }
+
+    fn view_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
+        controls::view_items(ui, &mut shell.settings);
+    }
+
+    fn help_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
+        if ui.button("First game guide").clicked() {
+            shell.help.guide = Some(0);
+        }
+    }
+
+    fn keys_help(&self) -> &'static [(&'static str, &'static str)] {
+        input::KEYS
+    }
+
+    fn buttons(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
+        if let Some(r) = &self.replaying {
+            r.buttons(ui, &mut self.intents);
+        } else if self.tutor.is_busy() {
+            self.tutor
+                .show(ui, &self.session, &mut self.intents, &mut shell.message);
+        } else {
+            let person = input::person_acts(&self.session);
+            let hint_asked = self.computer.hint_asked();
+            controls::buttons(ui, &self.session, person, hint_asked, &mut self.intents);
+        }
+    }
+
+    fn story_wanted(&self, shell: &Shell) -> bool {
+        shell.help.guide.is_some() || self.analysis.is_open()
+    }
+
+    fn story(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
+        if self.analysis.is_open() {
+            return self.analysis_ui(ui);
+        }
+        let view = self.view(&shell.settings);
+        guide::show(
+            ui,
+            &mut shell.help.guide,
+            self.session.game(),
+            view.bottom,
+            view.ace_left,
+        );
+        if let Some(plays) = self.computer.hint_for(self.session.game()) {
+            computer::show_hint(ui, &self.session, plays);
+        }
+        let shown = self
+            .replaying
+            .as_ref()
+            .map_or(&self.session, ReplayView::shown);
+        log_view::show(ui, shown, &mut shell.help.glossary, &mut shell.help.rules);
+    }
+
+    fn table(&mut self, ui: &mut egui::Ui, shell: &mut Shell, _asking: bool) {
+        let now = self.now;
+        let view = self.view(&shell.settings);
+        let mut board = self.board_view(shell);
+        let sliding = self.slides.frame();
+        if let Some(frame) = &sliding {
+            frame.dress(&mut board);
+        }
+        let resting = self.resting_dice(&shell.settings);
+        let owners: Vec<Option<usize>> = resting.iter().map(|(_, o)| *o).collect();
+        board.cup_tip = self.animation.as_ref().map(|a| CupTip {
+            mouth_up: a.from.y > board_view::SIZE.y / 2.0,
+            tip: a.tipping(now),
+        });
+        board.dice = match &self.animation {
+            Some(a) => a.frame(now),
+            None => resting.into_iter().map(|(d, _)| d).collect(),
+        };
+        let (response, input, to_screen) = board.show(ui);
+        self.to_screen = Some(to_screen);
+        match &sliding {
+            Some(frame) => frame.paint(&board, ui.painter(), &to_screen),
+            None => self
+                .last_play()
+                .paint(&board, view, ui.painter(), &to_screen),
+        }
+        self.paint_analysis(&board, ui.painter(), &to_screen, &shell.settings);
+        if let Some(place) = input.hovered
+            && self.animation.is_none()
+            && !response.dragged()
+        {
+            let shown = self
+                .replaying
+                .as_ref()
+                .map_or(&self.session, ReplayView::shown);
+            let text = self.hover.text(place, shown, view.bottom, &board.dice);
+            if !text.is_empty() {
+                response.on_hover_ui_at_pointer(|ui| {
+                    ui.set_max_width(380.0);
+                    ui.label(text);
+                });
+            }
+        }
+        let hands = self.hands(&shell.settings);
+        let asked = [
+            input.clicked.and_then(|p| hands.click(p, &owners, false)),
+            input.drag_started.and_then(|p| hands.drag_start(p)),
+            input.dropped_on.and_then(|p| hands.drop_on(p, &owners)),
+        ];
+        self.intents.extend(asked.into_iter().flatten());
+    }
+
+    fn windows(&mut self, ctx: &egui::Context, shell: &mut Shell) {
+        if let Some(rules) = self.setup.show(ctx, self.session.game().rules()) {
+            self.intents
+                .push(Intent::Share(super::intent::Share::SetUp(rules)));
+        }
+        let rules = self.shown().game().rules().clone();
+        controls::rules_window(ctx, &mut shell.help, &rules);
+    }
+
+    fn end_frame(&mut self, ctx: &egui::Context, shell: &mut Shell) {
+        for intent in std::mem::take(&mut self.intents) {
+            self.apply(ctx, shell, intent);
+        }
+        if self.animation.is_some() || (self.slides.running() && self.visible) {
+            ctx.request_repaint();
+        } else if self.slides.running() {
+            // Hidden, the men wait; a look now and then notices the window shown again.
+            ctx.request_repaint_after(std::time::Duration::from_millis(250));
+        }
+        self.computer.poll_hint();
+        self.drive_computer(ctx, shell);
+        self.keep(ctx, shell);
+    }
+
+    fn still(&self) -> bool {
+        self.animation.is_none() && !self.slides.running()
+    }
+
+    fn finish(&mut self, shell: &Shell) {
+        self.autosaver.finish(&self.session, &shell.launch);
+    }
+
+    fn forget_file(&mut self) {
+        self.file = None;
+    }
+}
+
+impl TablesScreen {
+    /// Whatever changed the record this frame (the person, the computer, a file opened, a
+    /// game left) is on its way to the disk before the next frame; what the autosave says.
+    pub(super) fn keep(&mut self, ctx: &egui::Context, shell: &mut Shell) {
+        self.autosaver.keep(&self.session, &shell.launch, ctx);
+        if let Some(told) = self.autosaver.poll() {
+            shell.message = Some(told);
+        }
+    }
+}
