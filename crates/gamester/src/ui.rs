@@ -15,6 +15,7 @@ pub mod error;
 pub mod file_chooser;
 pub mod file_names;
 pub mod files;
+pub mod geometry;
 pub mod glossary;
 pub mod guide;
 pub mod input;

@@ -19,41 +19,12 @@ use crate::players::Colour;
 use crate::tables::{Cube, Position, Side};
 use crate::teaching::points::PointName;
 
-/// The size of the points' names at a board drawn `scale` times its own size.
-#[must_use]
-pub fn label_size(scale: f32) -> f32 {
-    (13.0 * scale).max(MIN_TEXT)
-}
+use super::geometry::{
+    BAR_X0, BAR_X1, BORDER, FIELD_X1, MID_Y, Marked, POINT_LEN, POINT_W, TRAY_X0, TRAY_X1,
+};
+pub use super::geometry::{MAN_R, Place, SIZE, label_size};
 
-/// The board's own width and height.
-pub const SIZE: Vec2 = vec2(960.0, 700.0);
-pub(crate) const BORDER: f32 = 20.0;
-pub(crate) const POINT_W: f32 = 60.0;
-pub(crate) const POINT_LEN: f32 = 270.0;
-pub(crate) const BAR_X0: f32 = 380.0;
-pub(crate) const BAR_X1: f32 = 440.0;
-pub(crate) const FIELD_X1: f32 = 800.0;
-pub(crate) const MID_Y: f32 = 350.0;
-/// Radius of a man.
-pub const MAN_R: f32 = 27.0;
-pub(crate) const TRAY_X0: f32 = 830.0;
-pub(crate) const TRAY_X1: f32 = 950.0;
 const MAX_SHOWN: usize = 5;
-
-/// A place on the board, in the numbering of the side at the bottom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Place {
-    /// A point, 1..=24 as the bottom side counts.
-    Point(u8),
-    /// A side's men on the bar.
-    Bar(Side),
-    /// A side's tray of men borne off.
-    Tray(Side),
-    /// A side's dice cup.
-    Cup(Side),
-    /// One of the dice shown, by its index in [`BoardView::dice`].
-    Die(usize),
-}
 
 /// Everything the board shows: a plain snapshot the window fills in each frame.
 pub struct BoardView {
@@ -207,7 +178,7 @@ impl BoardView {
         )
     }
 
-    pub(crate) fn point_rect(&self, p: u8) -> Rect {
+    fn point_rect_of(&self, p: u8) -> Rect {
         let x = self.point_x(p);
         let (y0, y1) = if p <= 12 {
             (SIZE.y - BORDER - POINT_LEN, SIZE.y - BORDER)
@@ -242,7 +213,7 @@ impl BoardView {
         }
         (1..=24u8)
             .find(|&p| {
-                let r = self.point_rect(p);
+                let r = self.point_rect_of(p);
                 // The half of the field nearest the point's base belongs to it.
                 let half = if p <= 12 {
                     Rect::from_min_max(pos2(r.min.x, MID_Y), r.max)
@@ -306,7 +277,7 @@ impl BoardView {
     pub fn centre_of(&self, place: Place) -> Pos2 {
         match place {
             Place::Point(p) => {
-                let r = self.point_rect(p);
+                let r = self.point_rect_of(p);
                 if p <= 12 {
                     pos2(r.center().x, r.max.y - 60.0)
                 } else {
@@ -574,5 +545,23 @@ impl BoardView {
         for die in &self.dice {
             self.look.paint_die(painter, to_screen, die);
         }
+    }
+}
+
+impl Marked for BoardView {
+    fn point_rect(&self, p: u8) -> Rect {
+        self.point_rect_of(p)
+    }
+
+    fn point_label(&self, p: u8) -> (Pos2, String) {
+        BoardView::point_label(self, p)
+    }
+
+    fn is_target(&self, place: Place) -> bool {
+        self.targets.contains(&place)
+    }
+
+    fn is_choosable(&self, place: Place) -> bool {
+        self.choosable.contains(&place)
     }
 }

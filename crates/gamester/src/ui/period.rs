@@ -1,6 +1,6 @@
 //! The period look: a pair of tables as surviving boards of the 1540s show them. Each part of
 //! the board is painted by its own file; `BoardView::paint` calls them when the look is
-//! [`Look::Period`](super::look::Look::Period).
+//! the period look.
 
 pub mod board;
 pub mod dice;

@@ -14,8 +14,8 @@ use egui::epaint::Vertex;
 use egui::{Align2, Color32, FontId, Mesh, Painter, Pos2, Rect, Shape, Stroke, pos2, vec2};
 
 use super::wood;
-use crate::ui::board_view::{
-    BAR_X0, BAR_X1, BORDER, BoardView, FIELD_X1, MID_Y, POINT_LEN, Place, SIZE, label_size,
+use crate::ui::geometry::{
+    BAR_X0, BAR_X1, BORDER, FIELD_X1, MID_Y, Marked, POINT_LEN, Place, SIZE, label_size,
 };
 use crate::ui::theme;
 
@@ -28,7 +28,7 @@ const FOLD_X: f32 = (BAR_X0 + BAR_X1) / 2.0;
 const BOX_X1: f32 = FIELD_X1 + BORDER;
 
 /// Paints the box and the points (everything under the men and the dice).
-pub fn paint_box(view: &BoardView, painter: &Painter, to_screen: &RectTransform) {
+pub fn paint_box(view: &dyn Marked, painter: &Painter, to_screen: &RectTransform) {
     let s = to_screen.scale().x;
     let grain = wood::grain(painter.ctx());
     // The table fills all the room the board has, so the box stands on it, not on the
@@ -164,7 +164,7 @@ pub fn paint_box(view: &BoardView, painter: &Painter, to_screen: &RectTransform)
 
 /// The inlaid points, each with its stringing and a lozenge at its tip, and the marks of
 /// where a man may go and of the points to choose among.
-fn paint_points(view: &BoardView, painter: &Painter, to_screen: &RectTransform) {
+fn paint_points(view: &dyn Marked, painter: &Painter, to_screen: &RectTransform) {
     let s = to_screen.scale().x;
     let p = |pos: Pos2| to_screen * pos;
     let line = (1.1 * s).max(1.0);
@@ -216,7 +216,7 @@ fn paint_points(view: &BoardView, painter: &Painter, to_screen: &RectTransform) 
             tri.clone(),
             Stroke::new((0.8 * s).max(0.6), Color32::from_black_alpha(110)),
         ));
-        if view.targets.contains(&Place::Point(pt)) {
+        if view.is_target(Place::Point(pt)) {
             painter.add(Shape::convex_polygon(
                 tri.clone(),
                 theme::HIGHLIGHT,
@@ -228,7 +228,7 @@ fn paint_points(view: &BoardView, painter: &Painter, to_screen: &RectTransform) 
                 Stroke::NONE,
             ));
         }
-        if view.choosable.contains(&Place::Point(pt)) {
+        if view.is_choosable(Place::Point(pt)) {
             painter.add(Shape::closed_line(
                 tri,
                 Stroke::new(3.0 * s, theme::SELECTED),
