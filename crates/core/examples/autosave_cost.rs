@@ -28,12 +28,12 @@ fn main() {
         }
     }
     let n = s.game().record().len();
-    let last = SaveFile::from_game(s.game(), s.table());
+    let last = SaveFile::from_game(s.game(), s.seats());
     let t = Instant::now();
     let k = 10_000;
     let mut same = 0;
     for _ in 0..k {
-        if SaveFile::from_game(s.game(), s.table()) == last {
+        if SaveFile::from_game(s.game(), s.seats()) == last {
             same += 1;
         }
     }

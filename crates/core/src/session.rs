@@ -90,7 +90,7 @@ impl Session {
     }
 
     #[must_use]
-    pub fn table(&self) -> &Seats {
+    pub fn seats(&self) -> &Seats {
         &self.table
     }
 

@@ -151,7 +151,7 @@ mod tests {
                 s.apply_play(p).unwrap();
             }
         }
-        to_string(&SaveFile::from_game(s.game(), s.table())).unwrap()
+        to_string(&SaveFile::from_game(s.game(), s.seats())).unwrap()
     }
 
     /// Writes `text` to `path`, dated `ago` seconds back.

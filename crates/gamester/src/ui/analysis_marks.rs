@@ -8,7 +8,7 @@ use egui::epaint::QuadraticBezierShape;
 use egui::{Color32, Painter, Pos2, Stroke, Vec2};
 
 use super::board_view::{BoardView, MAN_R, Place};
-use super::table_view::TableView;
+use super::orientation::Orientation;
 use crate::tables::{Side, Step};
 
 /// The ink of the play made: the blue of the last play's marks, for it is the play that was.
@@ -20,7 +20,12 @@ pub const BEST_INK: Color32 = Color32::from_rgb(70, 200, 90);
 /// units: the men are counted as the steps move them, so a man carried on is taken from where
 /// he landed, and men landing on one point stack.
 #[must_use]
-pub fn paths(board: &BoardView, view: TableView, side: Side, steps: &[Step]) -> Vec<(Pos2, Pos2)> {
+pub fn paths(
+    board: &BoardView,
+    view: Orientation,
+    side: Side,
+    steps: &[Step],
+) -> Vec<(Pos2, Pos2)> {
     let mut counts: Vec<(Place, usize)> = Vec::new();
     let mut count = |place: Place, change: isize| -> usize {
         let i = match counts.iter().position(|(p, _)| *p == place) {
@@ -51,7 +56,7 @@ pub fn paths(board: &BoardView, view: TableView, side: Side, steps: &[Step]) -> 
 #[allow(clippy::too_many_arguments)]
 pub fn paint_steps(
     board: &BoardView,
-    view: TableView,
+    view: Orientation,
     side: Side,
     steps: &[Step],
     ink: Color32,
@@ -102,7 +107,7 @@ mod tests {
             Seats::two_people(),
             Box::new(crate::tables::LoadedDice::new(&[1])),
         );
-        let view = TableView::of(session.table(), false, false);
+        let view = Orientation::of(session.seats(), false, false);
         let board = view.board(&session, None, Vec::new(), Vec::new());
         // When one man goes 13 to 9 and on to 5
         let steps = [Step::new(13, 4).unwrap(), Step::new(9, 4).unwrap()];

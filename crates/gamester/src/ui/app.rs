@@ -203,7 +203,7 @@ impl GamesterApp {
             });
 
         egui::CentralPanel::default_margins().show(ui, |ui| {
-            screen.table(ui, shell, asking);
+            screen.play_area(ui, shell, asking);
         });
 
         screen.windows(&ctx, shell);

@@ -85,7 +85,7 @@ impl Autosaver {
     /// Whether the game in play differs from the version last given to the writer.
     #[must_use]
     pub fn behind(&self, session: &Session) -> bool {
-        self.sent.as_ref() != Some(&SaveFile::from_game(session.game(), session.table()))
+        self.sent.as_ref() != Some(&SaveFile::from_game(session.game(), session.seats()))
     }
 
     fn send(&mut self, session: &Session, launch: &Launch, wake: Option<egui::Context>) {
@@ -99,7 +99,7 @@ impl Autosaver {
         if !self.behind(session) {
             return;
         }
-        let file = SaveFile::from_game(session.game(), session.table());
+        let file = SaveFile::from_game(session.game(), session.seats());
         self.sent = Some(file.clone());
         let writer = self.writer.get_or_insert_with(|| {
             let (jobs, queue) = channel::<Job>();
@@ -115,7 +115,7 @@ impl Autosaver {
     #[must_use]
     pub fn starting_with(session: &Session) -> Autosaver {
         Autosaver {
-            sent: Some(SaveFile::from_game(session.game(), session.table())),
+            sent: Some(SaveFile::from_game(session.game(), session.seats())),
             ..Autosaver::default()
         }
     }

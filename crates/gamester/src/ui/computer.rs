@@ -121,7 +121,7 @@ fn level_to_act(session: &Session) -> Option<Level> {
         None => {
             let levels: Vec<Level> = Side::BOTH
                 .iter()
-                .flat_map(|&s| session.table().seat(s).players.iter())
+                .flat_map(|&s| session.seats().seat(s).players.iter())
                 .map(|p| level(p.controller))
                 .collect::<Option<Vec<_>>>()?;
             levels.into_iter().max()

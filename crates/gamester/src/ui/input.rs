@@ -6,7 +6,7 @@ use egui::{Key, Modifiers};
 
 use super::board_view::Place;
 use super::intent::Intent;
-use super::table_view::TableView;
+use super::orientation::Orientation;
 use crate::players::Controller;
 use crate::session::Session;
 use crate::tables::{Action, Game, Phase, Side, Step};
@@ -84,7 +84,7 @@ impl KeyFocus {
 pub fn person_acts(session: &Session) -> bool {
     match session.acting_player() {
         Some(p) => p.controller == Controller::Person,
-        None => Side::BOTH.iter().any(|&s| session.table().has_person(s)),
+        None => Side::BOTH.iter().any(|&s| session.seats().has_person(s)),
     }
 }
 
@@ -117,7 +117,7 @@ impl PickedUp {
 /// What the keys and the board answer to in a frame of the game in play.
 pub struct Hands<'a> {
     pub session: &'a Session,
-    pub view: TableView,
+    pub view: Orientation,
     pub picked: &'a PickedUp,
     /// Dice are in flight: a click or Space only lands them.
     pub animating: bool,

@@ -7,7 +7,7 @@ use egui::emath::RectTransform;
 use egui::{Color32, CornerRadius, Painter, Rect, Stroke, StrokeKind, vec2};
 
 use super::board_view::{BoardView, MAN_R, Place};
-use super::table_view::TableView;
+use super::orientation::Orientation;
 use crate::tables::{Event, Side, Step};
 
 /// A step of the last play, in the mover's numbering.
@@ -103,7 +103,7 @@ impl LastPlay {
     pub fn paint(
         &self,
         board: &BoardView,
-        view: TableView,
+        view: Orientation,
         painter: &Painter,
         to_screen: &RectTransform,
     ) {

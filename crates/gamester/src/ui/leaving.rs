@@ -102,7 +102,7 @@ pub fn keep(
     };
     let name = file_names::dated_name(session.game().rules());
     let path = file_names::free_in(&dir, &name);
-    let file = save::SaveFile::from_game(session.game(), session.table());
+    let file = save::SaveFile::from_game(session.game(), session.seats());
     save::write_atomic(&path, &file).map_err(|e| e.to_string())?;
     recent.add(path.clone());
     Ok(Some(path))

@@ -50,7 +50,7 @@ impl ReplayView {
     /// through ([`ReplayView::events_to`]), whose play stays marked.
     #[must_use]
     pub fn go_to(self, n: usize, events: &[Event]) -> Option<ReplayView> {
-        let table = self.shown.table().clone();
+        let table = self.shown.seats().clone();
         let mut view = ReplayView::at(self.replay, n, &table)?;
         view.last_play.note(events);
         Some(view)

@@ -111,7 +111,7 @@ pub trait Screen {
     fn story(&mut self, ui: &mut egui::Ui, shell: &mut Shell);
     /// The table, in the central panel (`asking`: a window is in front, so it is looked at,
     /// not played).
-    fn table(&mut self, ui: &mut egui::Ui, shell: &mut Shell, asking: bool);
+    fn play_area(&mut self, ui: &mut egui::Ui, shell: &mut Shell, asking: bool);
     /// The screen's own windows, and the rules window for its game.
     fn windows(&mut self, ctx: &egui::Context, shell: &mut Shell);
     /// After the panels: what was asked applied, the computer's turn, the game kept on disk.

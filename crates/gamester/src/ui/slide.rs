@@ -12,7 +12,7 @@ use egui::emath::RectTransform;
 use serde::{Deserialize, Serialize};
 
 use super::board_view::{BoardView, MAN_R, Place};
-use super::table_view::TableView;
+use super::orientation::Orientation;
 use crate::tables::movegen::play_step;
 use crate::tables::{BearOff, Event, Position, Side};
 
@@ -146,7 +146,7 @@ impl Slides {
         &mut self,
         before: Position,
         events: &[Event],
-        view: TableView,
+        view: Orientation,
         bear_off: BearOff,
         seconds: f64,
     ) {
@@ -304,8 +304,8 @@ mod tests {
     use super::*;
     use crate::tables::{Game, Preset, Rules, Step};
 
-    fn view() -> TableView {
-        TableView {
+    fn view() -> Orientation {
+        Orientation {
             bottom: Side::White,
             ace_left: false,
             numbers: false,

@@ -225,7 +225,7 @@ impl TablesScreen {
                 self.session.next_game().map(|()| Vec::new())
             }
             Intent::ReplayStart => {
-                match ReplayView::start(self.session.game(), self.session.table()) {
+                match ReplayView::start(self.session.game(), self.session.seats()) {
                     Ok(replay) => {
                         self.replaying = replay;
                         self.slides.skip();
@@ -251,7 +251,7 @@ impl TablesScreen {
             Intent::ReplayTakeOver => {
                 if let Some(r) = self.replaying.take() {
                     let file = self.file.take();
-                    let session = r.take_over(self.session.table(), shell.launch.dice());
+                    let session = r.take_over(self.session.seats(), shell.launch.dice());
                     self.replace_session(session, file);
                     shell.message = Some(Message::info(
                         "You play on from here: the rest of the record is set aside",
@@ -412,7 +412,7 @@ impl Screen for TablesScreen {
 
     fn save_to(&mut self, path: PathBuf, shell: &mut Shell) -> Message {
         let analysis = self.analysis.to_keep(self.session.game());
-        let mut file = crate::save::SaveFile::from_game(self.session.game(), self.session.table());
+        let mut file = crate::save::SaveFile::from_game(self.session.game(), self.session.seats());
         file.analysis = analysis;
         match crate::save::write_atomic(&path, &file) {
             Ok(()) => {
@@ -521,7 +521,7 @@ impl Screen for TablesScreen {
         log_view::show(ui, shown, &mut shell.help.glossary, &mut shell.help.rules);
     }
 
-    fn table(&mut self, ui: &mut egui::Ui, shell: &mut Shell, _asking: bool) {
+    fn play_area(&mut self, ui: &mut egui::Ui, shell: &mut Shell, _asking: bool) {
         let now = self.now;
         let view = self.view(&shell.settings);
         let mut board = self.board_view(shell);

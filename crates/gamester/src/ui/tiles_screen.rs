@@ -531,7 +531,7 @@ impl Screen for TilesScreen {
             });
     }
 
-    fn table(&mut self, ui: &mut egui::Ui, shell: &mut Shell, asking: bool) {
+    fn play_area(&mut self, ui: &mut egui::Ui, shell: &mut Shell, asking: bool) {
         let mut clicked = Vec::new();
         let replaying = self.replaying.is_some();
         let shown = self.replaying.as_ref().map_or(&self.session, |r| &r.shown);

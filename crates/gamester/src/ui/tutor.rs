@@ -13,7 +13,7 @@ use super::computer::{About, Thinking};
 use super::input::person_acts;
 use super::intent::Intent;
 use super::message::Message;
-use super::table_view::TableView;
+use super::orientation::Orientation;
 use crate::ai::judge::Mark;
 use crate::session::Session;
 use crate::tables::{Action, Game, Phase, Side};
@@ -229,7 +229,7 @@ impl Tutor {
     /// break) while the tutor points a choice out in `game`, or after it was taken back until
     /// the choice is made.
     #[must_use]
-    pub fn lit(&self, game: &Game, view: TableView) -> Option<Vec<Place>> {
+    pub fn lit(&self, game: &Game, view: Orientation) -> Option<Vec<Place>> {
         let better = match (&self.warning, &self.advice) {
             (Some((held, warning)), _) if held.game == *game => &warning.better,
             (None, Some(advice))

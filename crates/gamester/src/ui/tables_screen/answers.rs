@@ -12,10 +12,10 @@ use crate::ui::dice_view::ShownDie;
 use crate::ui::guide;
 use crate::ui::input::Hands;
 use crate::ui::last_play::LastPlay;
+use crate::ui::orientation::{self, Orientation};
 use crate::ui::replaying::ReplayView;
 use crate::ui::screen::Shell;
 use crate::ui::settings::Settings;
-use crate::ui::table_view::{self, TableView};
 
 impl TablesScreen {
     #[must_use]
@@ -133,12 +133,12 @@ impl TablesScreen {
     }
 
     /// How the table is seen now.
-    pub(crate) fn view(&self, settings: &Settings) -> TableView {
-        TableView::of(self.session.table(), settings.ace_left, settings.numbers)
+    pub(crate) fn view(&self, settings: &Settings) -> Orientation {
+        Orientation::of(self.session.seats(), settings.ace_left, settings.numbers)
     }
 
     pub fn colours(&self) -> [Colour; 2] {
-        table_view::colours(self.shown().table())
+        orientation::colours(self.shown().seats())
     }
 
     /// What the keys and the board answer to now.
@@ -188,7 +188,7 @@ impl TablesScreen {
             }
         }
         if let Phase::ChooseBreak { chooser, binder } = game.phase()
-            && self.session.table().has_person(chooser)
+            && self.session.seats().has_person(chooser)
         {
             choosable = view.breakable(game, binder);
         }

@@ -24,7 +24,7 @@ impl TablesScreen {
             Share::SetUp(rules) => {
                 // A game that cannot start leaves the game in play exactly as it was, and an
                 // unfinished game is left only once the person says so.
-                match new_game(&rules, self.session.table(), &shell.launch) {
+                match new_game(&rules, self.session.seats(), &shell.launch) {
                     Ok(session) => shell.asks.push(Ask::Leave(Next::SetUp(Box::new(session)))),
                     Err(e) => {
                         shell.message = Some(Message::error(format!(

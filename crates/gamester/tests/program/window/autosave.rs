@@ -150,7 +150,7 @@ fn write_game(path: &Path, throws: usize, ago: u64) -> Vec<Action> {
             s.apply_play(p).unwrap();
         }
     }
-    let text = save::to_string(&save::SaveFile::from_game(s.game(), s.table())).unwrap();
+    let text = save::to_string(&save::SaveFile::from_game(s.game(), s.seats())).unwrap();
     std::fs::write(path, text).unwrap();
     let when = std::time::SystemTime::now() - std::time::Duration::from_secs(ago);
     std::fs::File::options()

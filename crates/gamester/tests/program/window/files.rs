@@ -74,7 +74,7 @@ fn write_game(path: &Path, seed: u64, throws: usize) -> Vec<Action> {
             session.apply_play(play).unwrap();
         }
     }
-    let file = SaveFile::from_game(session.game(), session.table());
+    let file = SaveFile::from_game(session.game(), session.seats());
     save::write_atomic(path, &file).unwrap();
     session.game().record().to_vec()
 }
@@ -419,7 +419,7 @@ fn the_computers_answer_is_never_applied_to_another_game() {
         let s = h.state().session();
         let side = s.game().turn();
         matches!(
-            s.table().seat(side).players[0].controller,
+            s.seats().seat(side).players[0].controller,
             Controller::Computer(_)
         )
     };
@@ -443,7 +443,7 @@ fn the_computers_answer_is_never_applied_to_another_game() {
     let Some(Action::Throw(thrown)) = asked.record().last().copied() else {
         panic!("the computer's throw is last: {:?}", asked.record().last());
     };
-    let table = h.state().session().table().clone();
+    let table = h.state().session().seats().clone();
     let other = (1..=6u8)
         .flat_map(|a| (1..a).map(move |b| (a, b)))
         .filter(|(a, b)| !thrown.faces().contains(a) && !thrown.faces().contains(b))

@@ -238,7 +238,7 @@ fn the_last_play_stays_marked_with_its_dice_until_the_next_throw() {
     let dice = h.state().resting_dice();
     let faces: Vec<u8> = dice.iter().map(|(d, _)| d.face).collect();
     assert_eq!(faces, throw.faces());
-    let black = h.state().session().table().black.colour;
+    let black = h.state().session().seats().black.colour;
     assert!(
         dice.iter()
             .all(|(d, _)| d.colour == black && d.at.x < 380.0)
@@ -253,7 +253,7 @@ fn the_last_play_stays_marked_with_its_dice_until_the_next_throw() {
     h.get_by_label("Throw  (Space)").click();
     h.run();
     assert!(h.state().last_play().marks().is_empty());
-    let white: Colour = h.state().session().table().white.colour;
+    let white: Colour = h.state().session().seats().white.colour;
     assert!(
         h.state()
             .resting_dice()

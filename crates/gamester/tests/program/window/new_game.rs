@@ -162,7 +162,7 @@ fn a_double_hand_partner_is_at_first_the_same_kind_as_his_side() {
     h.get_by_label("Start the new game").click();
     h.run();
     // Then the computer's partner is the computer, and the person's a person
-    let table = h.state().session().table().clone();
+    let table = h.state().session().seats().clone();
     let kinds = |side: Side| -> Vec<bool> {
         table
             .seat(side)
@@ -268,7 +268,7 @@ fn a_name_typed_in_new_game_keeps_to_the_rule_of_names() {
     h.run();
     assert!(h.state().draft().is_none());
     assert_eq!(
-        names(h.state().session().table()),
+        names(h.state().session().seats()),
         ["x".repeat(NAME_LIMIT), "Annof Bath".to_string()]
     );
 }

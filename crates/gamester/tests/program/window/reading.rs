@@ -98,7 +98,7 @@ fn a_file_is_read_off_the_windows_thread() {
             s.apply(g.choices()[0]).unwrap();
         }
     }
-    let file = gamester_core::save::SaveFile::from_game(s.game(), s.table());
+    let file = gamester_core::save::SaveFile::from_game(s.game(), s.seats());
     gamester_core::save::write_atomic(&path, &file).unwrap();
     let mut h: egui_kittest::Harness<'static, GamesterApp> = harness(3, two_people());
     h.run();

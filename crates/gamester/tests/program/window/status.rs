@@ -130,7 +130,7 @@ fn an_old_error_lapses_once_the_game_moves_on() {
         }
         let game = h.state().session().game().clone();
         let person = !matches!(
-            h.state().session().table().seat(game.turn()).players[0].controller,
+            h.state().session().seats().seat(game.turn()).players[0].controller,
             gamester_core::players::Controller::Computer(_)
         );
         if person || game.phase() == Phase::ThrowOff {

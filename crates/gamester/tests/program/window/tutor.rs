@@ -41,7 +41,7 @@ fn write_position(path: &Path, mut rules: Rules, position: &str, actions: &[Acti
     for &a in actions {
         session.apply(a).unwrap();
     }
-    let file = SaveFile::from_game(session.game(), session.table());
+    let file = SaveFile::from_game(session.game(), session.seats());
     save::write_atomic(path, &file).unwrap();
 }
 

@@ -1,4 +1,4 @@
-//! How the window sees the table: which side sits at the bottom, and the mapping between a
+//! How the window sees the board (its orientation): which side sits at the bottom, and the mapping between a
 //! side's own numbering of the points (1–24; 25 its bar, 0 its tray) and the places drawn; where
 //! thrown dice come to rest; and the board to draw from a game and what is marked on it.
 
@@ -13,7 +13,7 @@ use crate::tables::{Action, Event, Game, Phase, Side};
 
 /// The table as drawn: the side at the bottom and the person's view options.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TableView {
+pub struct Orientation {
     pub bottom: Side,
     pub ace_left: bool,
     pub numbers: bool,
@@ -33,17 +33,17 @@ fn two_rows(phase: Phase) -> bool {
     matches!(phase, Phase::ChooseThrow | Phase::SecondThrow)
 }
 
-impl TableView {
+impl Orientation {
     /// The view of `table`: the one person playing against the computer sits at the bottom,
     /// else White.
     #[must_use]
-    pub fn of(table: &Seats, ace_left: bool, numbers: bool) -> TableView {
+    pub fn of(table: &Seats, ace_left: bool, numbers: bool) -> Orientation {
         let bottom = if table.has_person(Side::Black) && !table.has_person(Side::White) {
             Side::Black
         } else {
             Side::White
         };
-        TableView {
+        Orientation {
             bottom,
             ace_left,
             numbers,
@@ -243,7 +243,7 @@ impl TableView {
         BoardView {
             position: game.position_for(self.bottom),
             bottom: self.bottom,
-            colours: colours(shown.table()),
+            colours: colours(shown.seats()),
             ace_left: self.ace_left,
             numbers: self.numbers,
             selected,
