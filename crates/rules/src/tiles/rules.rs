@@ -95,6 +95,17 @@ impl Preset {
         }
     }
 
+    /// The name people read, as New game and `gamester presets` give it.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Preset::Block => "Block dominoes",
+            Preset::Draw => "Draw dominoes",
+            Preset::Muggins => "Muggins dominoes",
+            Preset::MugginsTeams => "Muggins for four, in two partnerships",
+        }
+    }
+
     /// The preset of this command-line name.
     #[must_use]
     pub fn from_name(name: &str) -> Option<Preset> {

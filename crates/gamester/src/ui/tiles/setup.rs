@@ -57,25 +57,14 @@ impl TilesSettings {
     }
 }
 
-/// A game's title, as New game offers it.
-#[must_use]
-pub fn title(preset: Preset) -> &'static str {
-    match preset {
-        Preset::Block => "Block dominoes",
-        Preset::Draw => "Draw dominoes",
-        Preset::Muggins => "Muggins dominoes",
-        Preset::MugginsTeams => "Muggins for four, in two partnerships",
-    }
-}
-
 /// The title of a game under these rules.
 #[must_use]
 pub fn title_of(rules: &Rules) -> &'static str {
     match rules.kind {
-        Kind::Muggins if rules.teams => title(Preset::MugginsTeams),
-        Kind::Muggins => title(Preset::Muggins),
-        Kind::Draw => title(Preset::Draw),
-        Kind::Block => title(Preset::Block),
+        Kind::Muggins if rules.teams => Preset::MugginsTeams.title(),
+        Kind::Muggins => Preset::Muggins.title(),
+        Kind::Draw => Preset::Draw.title(),
+        Kind::Block => Preset::Block.title(),
     }
 }
 
@@ -212,7 +201,7 @@ pub fn editor(ui: &mut egui::Ui, s: &mut TilesSettings) -> bool {
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Game").strong());
         for p in Preset::ALL {
-            if ui.radio(s.preset == p, title(p)).clicked() && s.preset != p {
+            if ui.radio(s.preset == p, p.title()).clicked() && s.preset != p {
                 s.preset = p;
                 s.rules = Rules::preset(p);
             }
