@@ -1,4 +1,5 @@
-//! The headless command line: `plays`, `presets`, `check`, `bench`. Scripts and tests rely on the exact
+//! The headless command line: `plays`, `presets`, `check`, `bench`, `best`, `analyse` and
+//! `selfplay`, declared once for clap in `cli/args.rs`. Scripts and tests rely on the exact
 //! output formats documented in docs/command-line.md.
 //!
 //! Everything the command line prints goes through [`write_out`] (standard output) or [`note`]
@@ -13,10 +14,16 @@ mod out;
 mod selfplay;
 mod tiles;
 
+use std::ffi::OsString;
 use std::fmt::Write as _;
+use std::process::ExitCode;
 
-pub use crate::cli::args::CliError;
-use crate::cli::args::{no_more, quote, read_query, read_throw};
+use clap::CommandFactory as _;
+
+pub use crate::cli::args::{
+    Analyse, Benchmark, Best, Cli, CliError, Command, GamePreset, Plays, Selfplay, Window,
+};
+use crate::cli::args::{position_and_faces, read_throw, tables_rules};
 pub use crate::cli::out::{exit_after, fail, note, write_out};
 use crate::players::Seats;
 use crate::save;
@@ -24,96 +31,118 @@ use crate::tables::notation::format_play;
 use crate::tables::position_id;
 use crate::tables::{Game, MoveRules, Preset, Rules, Side, legal_plays};
 
-pub const USAGE: &str = "usage: gamester [<file.ron>] [--screenshot <file.png>] | \
-     [plays|best|analyse <file.ron>|selfplay|presets|check <file.ron>|bench movegen|draw|ai|analyse] …  (see docs/command-line.md)";
+/// The command line's commands, as `gamester --help` lists them: a first argument that is one of
+/// these is never a file name.
+#[must_use]
+pub fn commands() -> Vec<String> {
+    Cli::command()
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect()
+}
 
-/// The command line's commands: a first argument that is one of these is never a file name.
-pub const COMMANDS: [&str; 7] = [
-    "plays", "presets", "check", "bench", "best", "analyse", "selfplay",
-];
-
-/// Runs a subcommand; returns what to print on standard output.
-pub fn run(args: &[String]) -> Result<String, CliError> {
-    match args.first().map(String::as_str) {
-        Some("plays") => plays(&args[1..]),
-        Some("best") if crate::cli::tiles::is_tiles(&args[1..]) => {
-            crate::cli::tiles::best(&args[1..])
-        }
-        Some("best") => crate::cli::ai::best(&args[1..]),
-        Some("analyse") => crate::cli::analyse::run(&args[1..]),
-        Some("selfplay") if crate::cli::tiles::is_tiles(&args[1..]) => {
-            crate::cli::tiles::selfplay(&args[1..])
-        }
-        Some("selfplay") => crate::cli::selfplay::selfplay(&args[1..]),
-        Some("presets") => {
-            no_more("presets", &args[1..])?;
-            Ok(presets())
-        }
-        Some("check") => match &args[1..] {
-            [path] => check(std::path::Path::new(path)),
-            _ => Err(CliError::Usage("usage: gamester check <file.ron>".into())),
-        },
-        Some("bench") => match args.get(1).map(String::as_str) {
-            Some("movegen") => crate::cli::movegen::bench(&args[2..]),
-            Some("draw") => {
-                no_more("bench draw", &args[2..])?;
-                // The window's own benchmark: the binary runs it, so the command line never
-                // reaches into `ui`.
-                Err(CliError::Usage(
-                    "bench draw is run by the gamester program, not the library".into(),
-                ))
-            }
-            Some("ai") => crate::cli::ai::bench_ai(&args[2..]),
-            Some("analyse") => crate::cli::analyse::bench(&args[2..]),
-            Some(other) => Err(CliError::Usage(format!(
-                "no benchmark is called {}; usage: gamester bench movegen|draw|ai|analyse",
-                quote(other)
+/// Runs a command; returns what to print on standard output. `bench draw` is the binary's own
+/// (the command line never reaches into the window).
+pub fn run(command: Command) -> Result<String, CliError> {
+    match command {
+        Command::Plays(args) => match args.rules.preset {
+            GamePreset::Tables(preset) => plays(preset, &args),
+            GamePreset::Tiles(preset) => Err(CliError::Usage(format!(
+                "plays lists the plays of a throw at tables, and {} is a tiles game",
+                preset.name()
             ))),
-            None => Err(CliError::Usage(
-                "usage: gamester bench movegen|draw|ai|analyse".into(),
-            )),
         },
-        Some(other) => Err(CliError::Usage(format!(
-            "unknown command {}; {USAGE}",
-            quote(other)
-        ))),
-        None => Err(CliError::Usage(USAGE.into())),
+        Command::Presets => Ok(presets()),
+        Command::Check { file } => check(&file),
+        Command::Bench { what } => match what {
+            Benchmark::Movegen { positions } => crate::cli::movegen::bench(positions.as_deref()),
+            Benchmark::Draw => Err(CliError::Usage(
+                "bench draw is run by the gamester program, not the library".into(),
+            )),
+            Benchmark::Ai(rules) => crate::cli::ai::bench_ai(&rules),
+            Benchmark::Analyse(rules) => crate::cli::analyse::bench(&rules),
+        },
+        Command::Best(args) => match args.rules.preset {
+            GamePreset::Tables(preset) => crate::cli::ai::best(preset, &args),
+            GamePreset::Tiles(preset) => crate::cli::tiles::best(preset, &args),
+        },
+        Command::Analyse(args) => crate::cli::analyse::run(&args),
+        Command::Selfplay(args) => match args.rules.preset {
+            GamePreset::Tables(preset) => crate::cli::selfplay::selfplay(preset, &args),
+            GamePreset::Tiles(preset) => crate::cli::tiles::selfplay(preset, &args),
+        },
     }
+}
+
+/// What the program does when clap did not read `args` as a command: asked for help or the
+/// version, it prints them on standard output; given bad input, it says what is wrong in one
+/// line of standard error (an argument with a newline in it written escaped, as every message
+/// writes it) and exits with 2.
+#[must_use]
+pub fn refuse(error: &clap::Error, args: &[OsString]) -> ExitCode {
+    use clap::error::ErrorKind;
+    let text = error.render().to_string();
+    if matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    ) {
+        return exit_after(write_out(&text));
+    }
+    let mut text = text;
+    for arg in args {
+        let arg = arg.to_string_lossy();
+        if arg.chars().any(char::is_control) {
+            text = text.replace(&*arg, &crate::cli::out::one_line(&arg));
+        }
+    }
+    let text = text.strip_prefix("error: ").unwrap_or(&text);
+    let mut line = String::new();
+    for part in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if !line.is_empty() {
+            line.push_str(if line.ends_with(':') { " " } else { "; " });
+        }
+        line.push_str(part);
+    }
+    fail(&line)
 }
 
 /// `plays`: every legal play of a throw, as `plays <N>` then `<id after> <move text>` lines.
 /// A throw of which nothing can be played has no plays (`plays 0`).
-fn plays(args: &[String]) -> Result<String, CliError> {
-    let q = read_query(args)?;
-    let pos = q
-        .position
-        .ok_or_else(|| CliError::Usage("--position <position id> is required".into()))?;
-    let faces = q
-        .dice
-        .ok_or_else(|| CliError::Usage("--dice <d1>,<d2> is required".into()))?;
-    let throw = read_throw(&q.rules, &faces)?;
-    let rules = MoveRules::from(&q.rules);
-    let mut list = legal_plays(&pos, throw.moves(q.rules.dice, q.rules.doublets), rules);
+fn plays(preset: Preset, args: &Plays) -> Result<String, CliError> {
+    let rules = tables_rules(preset, &args.rules.sets)?;
+    let (pos, faces) = position_and_faces(&args.throw)?;
+    let throw = read_throw(&rules, faces)?;
+    let move_rules = MoveRules::from(&rules);
+    let mut list = legal_plays(&pos, throw.moves(rules.dice, rules.doublets), move_rules);
     if list.len() == 1 && list[0].steps.is_empty() {
         list.clear();
     }
     let mut out = format!("plays {}\n", list.len());
     for play in &list {
-        let text = format_play(&pos, &play.steps.to_vec(), rules.bear_off);
+        let text = format_play(&pos, &play.steps.to_vec(), move_rules.bear_off);
         let _ = writeln!(out, "{} {}", position_id::encode(&play.position), text);
     }
     Ok(out)
 }
 
-/// `presets`: one line a preset, `<name> option=value …  # <title>`.
+/// `presets`: one line a preset, `<name> option=value …  # <title>`: the games at tables with
+/// every option, then the tiles games with their players (which `--players` changes).
 fn presets() -> String {
     let mut out = String::new();
-    for p in Preset::ALL {
-        let values: Vec<String> = Rules::preset(p)
-            .values()
-            .into_iter()
-            .map(|(o, v)| format!("{o}={v}"))
-            .collect();
+    for p in GamePreset::all() {
+        let values: Vec<String> = match p {
+            GamePreset::Tables(p) => Rules::preset(p)
+                .values()
+                .into_iter()
+                .map(|(o, v)| format!("{o}={v}"))
+                .collect(),
+            GamePreset::Tiles(p) => {
+                vec![format!(
+                    "players={}",
+                    crate::tiles::Rules::preset(p).players
+                )]
+            }
+        };
         let _ = writeln!(out, "{} {}  # {}", p.name(), values.join(" "), p.title());
     }
     out

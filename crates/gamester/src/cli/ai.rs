@@ -5,58 +5,67 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use crate::ai::decide::{best_play, decide};
-use crate::cli::args::{CliError, read_query_with, read_throw};
+use crate::cli::args::{
+    Best, CliError, GamePreset, SomeRules, at_tiles_only, position_and_faces, read_throw,
+    tables_rules,
+};
 use crate::level::Level;
 use crate::sample::decision_sample;
 use crate::tables::notation::format_play;
 use crate::tables::position_id;
 use crate::tables::{Phase, Preset, Rules};
 
-/// `best`: the computer's play of a throw, as `<position id after the play> <move text>` (a
-/// throw with no play gives the position id alone).
-pub(crate) fn best(args: &[String]) -> Result<String, CliError> {
-    let q = read_query_with(args, &["--level"])?;
-    let level = match q.get("--level") {
-        Some(text) => text.parse::<Level>()?,
-        None => Level::Expert,
-    };
-    let pos = q
-        .position
-        .ok_or_else(|| CliError::Usage("--position <position id> is required".into()))?;
-    let faces = q
-        .dice
-        .clone()
-        .ok_or_else(|| CliError::Usage("--dice <d1>,<d2> is required".into()))?;
-    let throw = read_throw(&q.rules, &faces)?;
-    let Some((play, _)) = best_play(&q.rules, &pos, throw, level) else {
+/// `best` at tables: the computer's play of a throw, as `<position id after the play> <move
+/// text>` (a throw with no play gives the position id alone).
+pub(crate) fn best(preset: Preset, args: &Best) -> Result<String, CliError> {
+    let t = &args.tiles;
+    at_tiles_only(
+        preset,
+        &[
+            ("--hand", t.hand.is_some()),
+            ("--line", t.line.is_some()),
+            ("--others", t.others.is_some()),
+            ("--seed", t.seed.is_some()),
+            ("--players", t.players.is_some()),
+        ],
+    )?;
+    let rules = tables_rules(preset, &args.rules.sets)?;
+    let (pos, faces) = position_and_faces(&args.throw)?;
+    let throw = read_throw(&rules, faces)?;
+    let Some((play, _)) = best_play(&rules, &pos, throw, args.level) else {
         return Ok(format!("{}\n", position_id::encode(&pos)));
     };
     let id = position_id::encode(&play.position);
     if play.steps.is_empty() {
         return Ok(format!("{id}\n"));
     }
-    let text = format_play(&pos, &play.steps.to_vec(), q.rules.bear_off);
+    let text = format_play(&pos, &play.steps.to_vec(), rules.bear_off);
     Ok(format!("{id} {text}\n"))
 }
 
 /// `bench ai [--preset <name> [--set <option>=<value>]...]`: the median, 90th percentile and
 /// longest time of one decision per level, over a fixed sample of positions (modern, Irish and
 /// Fails unless rules are given).
-pub(crate) fn bench_ai(args: &[String]) -> Result<String, CliError> {
-    let (sets, names): (Vec<Rules>, Vec<String>) = if args.is_empty() {
-        [Preset::Modern, Preset::Irish, Preset::Fails]
+pub(crate) fn bench_ai(args: &SomeRules) -> Result<String, CliError> {
+    let (sets, names): (Vec<Rules>, Vec<String>) = match args.preset {
+        None => [Preset::Modern, Preset::Irish, Preset::Fails]
             .iter()
             .map(|p| (Rules::preset(*p), p.name().to_string()))
-            .unzip()
-    } else {
-        let q = read_query_with(args, &[])?;
-        if q.position.is_some() || q.dice.is_some() {
-            return Err(CliError::Usage(
-                "usage: gamester bench ai [--preset <name> [--set <option>=<value>]...]".into(),
-            ));
+            .unzip(),
+        Some(GamePreset::Tables(preset)) => {
+            // The rules named as they were asked for.
+            let mut name = format!("--preset {}", preset.name());
+            for s in &args.sets {
+                let _ = write!(name, " --set {s}");
+            }
+            (vec![tables_rules(preset, &args.sets)?], vec![name])
         }
-        let name = args.join(" ");
-        (vec![q.rules], vec![name])
+        Some(GamePreset::Tiles(preset)) => {
+            return Err(CliError::Usage(format!(
+                "bench ai times the computer at tables, and {} is a tiles game",
+                preset.name()
+            )));
+        }
     };
     let mut sample = Vec::new();
     for rules in &sets {

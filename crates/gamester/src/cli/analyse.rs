@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use std::time::Instant;
 
 use crate::ai::analysis::{Analysis, Choice, analyse};
-use crate::cli::args::{CliError, quote};
+use crate::cli::args::{Analyse, CliError, GamePreset, SomeRules, tables_rules};
 use crate::cli::out::note;
 use crate::level::Level;
 use crate::players::Seats;
@@ -14,60 +14,27 @@ use crate::save;
 use crate::tables::notation::format_play;
 use crate::tables::{BearOff, Preset, Rules, Side};
 
-use crate::ai::analysis::DEFAULT_LEVEL;
-
-const USAGE: &str = "usage: gamester analyse <file.ron> [--level novice|fair|expert]";
-
-pub(crate) fn run(args: &[String]) -> Result<String, CliError> {
-    let mut path = None;
-    let mut level = DEFAULT_LEVEL;
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        match arg.as_str() {
-            "--level" => {
-                let text = it
-                    .next()
-                    .ok_or_else(|| CliError::Usage("--level needs a value".into()))?;
-                level = text.parse()?;
-            }
-            flag if flag.starts_with("--") => {
-                return Err(CliError::Usage(format!(
-                    "unknown option {}; {USAGE}",
-                    quote(flag)
-                )));
-            }
-            file if path.is_none() => path = Some(file),
-            extra => {
-                return Err(CliError::Usage(format!(
-                    "analyse takes one file, not also {}; {USAGE}",
-                    quote(extra)
-                )));
-            }
-        }
-    }
-    let path = path.ok_or_else(|| CliError::Usage(USAGE.into()))?;
-    let loaded = save::load(std::path::Path::new(path))?;
+pub(crate) fn run(args: &Analyse) -> Result<String, CliError> {
+    let loaded = save::load(&args.file)?;
     let rules = loaded.replay.rules().clone();
     // The record was accepted on loading, so the analysis's replay accepts it too.
-    let analysis = analyse(&rules, loaded.replay.record(), level, &|_, _| {})?;
+    let analysis = analyse(&rules, loaded.replay.record(), args.level, &|_, _| {})?;
     Ok(report(&analysis, &loaded.table, rules.bear_off))
 }
 
 /// `bench analyse [--preset <name> [--set <option>=<value>]...]`: how long the analysis of a
 /// game of 60 turns takes at each level (modern and Irish unless rules are given), on as many
 /// threads as the machine has cores.
-pub(crate) fn bench(args: &[String]) -> Result<String, CliError> {
-    let sets: Vec<Rules> = if args.is_empty() {
-        vec![Rules::preset(Preset::Modern), Rules::preset(Preset::Irish)]
-    } else {
-        let q = crate::cli::args::read_query_with(args, &[])?;
-        if q.position.is_some() || q.dice.is_some() {
-            return Err(CliError::Usage(
-                "usage: gamester bench analyse [--preset <name> [--set <option>=<value>]...]"
-                    .into(),
-            ));
+pub(crate) fn bench(args: &SomeRules) -> Result<String, CliError> {
+    let sets: Vec<Rules> = match args.preset {
+        None => vec![Rules::preset(Preset::Modern), Rules::preset(Preset::Irish)],
+        Some(GamePreset::Tables(preset)) => vec![tables_rules(preset, &args.sets)?],
+        Some(GamePreset::Tiles(preset)) => {
+            return Err(CliError::Usage(format!(
+                "bench analyse times the analysis of a game at tables, and {} is a tiles game",
+                preset.name()
+            )));
         }
-        vec![q.rules]
     };
     let mut out = String::new();
     for rules in &sets {

@@ -1,14 +1,364 @@
-//! What the commands that take rules, a position and dice read from their arguments
-//! (`--preset`, `--set`, `--position`, `--dice`, and each command's own options), and why a
-//! command could not run. `cli` and `cli_ai` both read their arguments here.
+//! The command line, declared once: every command, its flags and the values they take, for clap,
+//! which reads the arguments (as the system gives them, so a file name need not be UTF-8),
+//! writes `--help` and says what is wrong with bad input. Values are typed as they are read: a
+//! preset says which family of games it is, a position is a position, dice are faces, so the
+//! commands get nothing to parse again. Why a command could not run is [`CliError`].
 
+use std::path::PathBuf;
+
+use clap::builder::{PossibleValue, PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
+use clap::{Args, Parser, Subcommand};
 use thiserror::Error;
 
-use crate::ai::contest::ContestError;
-use crate::level::UnknownLevel;
+use crate::ai::contest::{Contender, ContestError};
+use crate::level::Level;
 use crate::save::SaveError;
 use crate::tables::position_id::{self, PositionIdError};
-use crate::tables::{Position, Preset, Rules, RulesError, Throw};
+use crate::tables::{Position, RulesError, Throw};
+use crate::{tables, tiles};
+
+/// `gamester`: the window, or one of the commands.
+#[derive(Debug, Parser)]
+#[command(
+    name = "gamester",
+    version,
+    about = "Irish and the other games at Tables, and the tiles games, by their own sources",
+    long_about = "Irish and the other games at Tables, and Block, Draw and Muggins at the tiles, \
+        by their own sources.\n\nWith no command, opens the window with a game ready; with a \
+        saved game, opens that game. The commands work without a window, for scripts: their \
+        output formats are exact (docs/command-line.md).",
+    override_usage = "gamester [--screenshot <FILE.png>] [--seed <N>] [--fresh] [FILE.ron]\n       \
+        gamester <COMMAND> [ARGS]",
+    args_conflicts_with_subcommands = true,
+    args_override_self = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub window: Window,
+}
+
+/// What the window is opened with.
+#[derive(Debug, Args)]
+pub struct Window {
+    /// A saved game to open in the window (one)
+    #[arg(value_name = "FILE.ron")]
+    pub open: Vec<PathBuf>,
+    /// Writes the window's first settled frame, of a fresh game unless a file is opened, to
+    /// this PNG file, and exits
+    #[arg(long, value_name = "FILE.png")]
+    pub screenshot: Option<PathBuf>,
+    /// Seeds the window's dice
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Ignores the game in progress and the saved settings
+    #[arg(long)]
+    pub fresh: bool,
+}
+
+/// The commands, in the order `gamester --help` lists them.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Every legal play of a throw: `plays <N>`, then `<position id after> <move text>` lines
+    Plays(Plays),
+    /// Every preset, one a line: `<name> <option>=<value>...  # <title>`, the games at tables
+    /// first, then the tiles games
+    Presets,
+    /// Loads a saved game by replaying it, and says in one line what the game is
+    Check {
+        /// The saved game, at tables or at the tiles
+        #[arg(value_name = "FILE.ron")]
+        file: PathBuf,
+    },
+    /// Times the move generator, the window, the computer or the analysis
+    #[command(arg_required_else_help = false)]
+    Bench {
+        #[command(subcommand)]
+        what: Benchmark,
+    },
+    /// The computer's play: of a throw at tables, or of a hand on a line at the tiles
+    Best(Best),
+    /// Judges every decision of a saved game at tables where there was a choice
+    Analyse(Analyse),
+    /// Games between the computer's levels and the random player, and their score
+    Selfplay(Selfplay),
+}
+
+/// `bench`'s benchmarks.
+#[derive(Debug, Subcommand)]
+pub enum Benchmark {
+    /// Legal plays generated a second, on one thread: `movegen <N> positions/s`
+    Movegen {
+        /// A file of Position IDs, one a line, each timed with all 21 throws under modern rules
+        #[arg(long, value_name = "FILE")]
+        positions: Option<PathBuf>,
+    },
+    /// The CPU time of one whole frame of the window: `draw <ms> ms/frame`
+    Draw,
+    /// The time of one decision at each level (modern, Irish and Fails unless rules are given)
+    Ai(SomeRules),
+    /// The time of the analysis of a game of 60 turns at each level (modern and Irish unless
+    /// rules are given)
+    Analyse(SomeRules),
+}
+
+/// The rules of a command: a preset, and at tables the options changed.
+#[derive(Debug, Args)]
+pub struct RulesArgs {
+    /// The rules: a preset of the games at tables, or a tiles game (`gamester presets` lists
+    /// them with their options)
+    #[arg(long, value_name = "PRESET", value_parser = preset())]
+    pub preset: GamePreset,
+    /// At tables: changes one option of the preset, as RULES.md names it and its values
+    /// (repeatable); a custom layout is `layout=custom:<position id>`
+    #[arg(long = "set", value_name = "OPTION=VALUE")]
+    pub sets: Vec<String>,
+}
+
+/// Rules for a benchmark, which has its own when none are given.
+#[derive(Debug, Args)]
+pub struct SomeRules {
+    /// A preset of the games at tables
+    #[arg(long, value_name = "PRESET", value_parser = preset())]
+    pub preset: Option<GamePreset>,
+    /// Changes one option of the preset, as RULES.md names it and its values (repeatable)
+    #[arg(long = "set", value_name = "OPTION=VALUE", requires = "preset")]
+    pub sets: Vec<String>,
+}
+
+/// A position at tables and a throw.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "At tables")]
+pub struct ThrowArgs {
+    /// The position, as GNU Backgammon's Position ID, seen from the side to move (required)
+    #[arg(long, value_name = "ID", value_parser = position)]
+    pub position: Option<Position>,
+    /// The throw, its faces separated by commas, as many as the rules throw dice (required)
+    #[arg(long, value_name = "D1,D2", value_parser = dice)]
+    pub dice: Option<Faces>,
+}
+
+/// `plays`.
+#[derive(Debug, Args)]
+pub struct Plays {
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    #[command(flatten)]
+    pub throw: ThrowArgs,
+}
+
+/// `best`: at tables a position and a throw, at the tiles a hand and a line.
+#[derive(Debug, Args)]
+pub struct Best {
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// How well the computer plays
+    #[arg(long, value_parser = level(), default_value = "expert")]
+    pub level: Level,
+    #[command(flatten)]
+    pub throw: ThrowArgs,
+    #[command(flatten)]
+    pub tiles: TilesPosition,
+}
+
+/// What a player at the tiles sees.
+#[derive(Debug, Args)]
+#[command(next_help_heading = "At the tiles")]
+pub struct TilesPosition {
+    /// The player's hand: tiles such as 6-4,5-5 (required)
+    #[arg(long, value_name = "TILES", value_parser = tile_list)]
+    pub hand: Option<TileList>,
+    /// The line from left to right, each tile's numbers in the order they lie: 2-6,6-6,6-4
+    /// (required)
+    #[arg(long, value_name = "TILES", value_parser = tile_list)]
+    pub line: Option<TileList>,
+    /// How many tiles each other player holds, in the order of play: 5 or 5,4,6 (required)
+    #[arg(long, value_name = "N,...", value_parser = counts)]
+    pub others: Option<Counts>,
+    /// Seeds the computer's guesses at the hidden tiles [default: 1]
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// The players, 2 to 4 [default: one more than the others]
+    #[arg(long, value_name = "N", value_parser = players())]
+    pub players: Option<u8>,
+}
+
+/// `analyse`.
+#[derive(Debug, Args)]
+pub struct Analyse {
+    /// The saved game at tables
+    #[arg(value_name = "FILE.ron")]
+    pub file: PathBuf,
+    /// How deeply the computer judges
+    #[arg(long, value_parser = level(), default_value = crate::ai::analysis::DEFAULT_LEVEL.name())]
+    pub level: Level,
+}
+
+/// `selfplay`: at tables games, at the tiles single hands.
+#[derive(Debug, Args)]
+pub struct Selfplay {
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Who plays White; at the tiles the first side (player 1, and 3 in teams)
+    #[arg(long, visible_alias = "first", value_name = "PLAYER", value_parser = contender())]
+    pub white: Contender,
+    /// Who plays Black; at the tiles the second side (the other players)
+    #[arg(long, visible_alias = "second", value_name = "PLAYER", value_parser = contender())]
+    pub black: Contender,
+    /// Games to play (at the tiles, hands), at least 1
+    #[arg(long, visible_alias = "hands", value_name = "N", default_value_t = 100,
+        value_parser = at_least_one::<u32>)]
+    pub games: u32,
+    /// Seeds the dice (the same seed gives the same games)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Threads to play on [default: all cores]; the report is the same for any number
+    #[arg(long, value_name = "N", value_parser = at_least_one::<usize>, help_heading = "At tables")]
+    pub jobs: Option<usize>,
+    /// Writes each play White made with a choice of plays, as a query for GNU Backgammon's
+    /// judgement (`gnubg_eval.py`)
+    #[arg(long, value_name = "FILE", help_heading = "At tables")]
+    pub log_plays: Option<PathBuf>,
+    /// White judges positions with the network in this file instead of its family's own
+    #[arg(long, value_name = "FILE", help_heading = "At tables")]
+    pub white_net: Option<PathBuf>,
+    /// Black judges positions with the network in this file instead of its family's own
+    #[arg(long, value_name = "FILE", help_heading = "At tables")]
+    pub black_net: Option<PathBuf>,
+    /// The players, 2 to 4 [default: the preset's]
+    #[arg(long, value_name = "N", value_parser = players(), help_heading = "At the tiles")]
+    pub players: Option<u8>,
+}
+
+/// A preset, of its family: the games at tables or the tiles games. The names are the rules'
+/// own lists' ([`tables::Preset::ALL`], [`tiles::Preset::ALL`]), the tables' first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GamePreset {
+    Tables(tables::Preset),
+    Tiles(tiles::Preset),
+}
+
+impl GamePreset {
+    /// Every preset: the games at tables, then the tiles games.
+    pub fn all() -> impl Iterator<Item = GamePreset> {
+        tables::Preset::ALL
+            .into_iter()
+            .map(GamePreset::Tables)
+            .chain(tiles::Preset::ALL.into_iter().map(GamePreset::Tiles))
+    }
+
+    /// The name on the command line.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            GamePreset::Tables(p) => p.name(),
+            GamePreset::Tiles(p) => p.name(),
+        }
+    }
+
+    /// The name people read.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            GamePreset::Tables(p) => p.title(),
+            GamePreset::Tiles(p) => p.title(),
+        }
+    }
+
+    /// The preset of this name.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<GamePreset> {
+        GamePreset::all().find(|p| p.name() == name)
+    }
+}
+
+/// Faces of dice, as `--dice` gives them.
+#[derive(Clone, Debug)]
+pub struct Faces(pub Vec<u8>);
+
+/// Tiles as written, `6-4,5-5`, each pair in the order given.
+#[derive(Clone, Debug)]
+pub struct TileList(pub Vec<(u8, u8)>);
+
+/// Counts of tiles, `5,4,6`.
+#[derive(Clone, Debug)]
+pub struct Counts(pub Vec<usize>);
+
+/// `--preset`: one of the names of [`GamePreset::all`], which `--help` lists with their titles.
+fn preset() -> impl TypedValueParser<Value = GamePreset> {
+    PossibleValuesParser::new(
+        GamePreset::all().map(|p| PossibleValue::new(p.name()).help(p.title())),
+    )
+    .try_map(|name| GamePreset::from_name(&name).ok_or(format!("no preset is called {name}")))
+}
+
+/// `--level`: a level's name.
+fn level() -> impl TypedValueParser<Value = Level> {
+    PossibleValuesParser::new(Level::ALL.map(|l| PossibleValue::new(l.name())))
+        .try_map(|name| name.parse::<Level>())
+}
+
+/// `--white` and `--black`: a level, or `random`.
+fn contender() -> impl TypedValueParser<Value = Contender> {
+    let names = Level::ALL.map(|l| PossibleValue::new(l.name()));
+    let random = PossibleValue::new("random").help("uniformly random legal plays and choices");
+    PossibleValuesParser::new(names.into_iter().chain([random]))
+        .try_map(|name| name.parse::<Contender>())
+}
+
+/// `--players`: two to four.
+fn players() -> impl TypedValueParser<Value = u8> {
+    RangedU64ValueParser::<u8>::new().range(2..=4)
+}
+
+/// A whole number of at least 1 (games, threads).
+fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T, String> {
+    match text.parse::<T>() {
+        Ok(n) if n >= T::from(1) => Ok(n),
+        Ok(_) => Err("at least 1 is needed".into()),
+        Err(_) => Err("a whole number is needed".into()),
+    }
+}
+
+fn position(text: &str) -> Result<Position, PositionIdError> {
+    position_id::decode(text)
+}
+
+fn dice(text: &str) -> Result<Faces, String> {
+    text.split(',')
+        .map(|f| f.trim().parse::<u8>())
+        .collect::<Result<Vec<u8>, _>>()
+        .map(Faces)
+        .map_err(|_| "write the faces as 6,5".to_string())
+}
+
+fn tile_list(text: &str) -> Result<TileList, String> {
+    text.split(',')
+        .map(|t| {
+            let bad = || {
+                format!(
+                    "{} is not a tile: write it as two numbers 0 to 6, such as 6-4",
+                    quote(t)
+                )
+            };
+            let (a, b) = t.trim().split_once('-').ok_or_else(bad)?;
+            let a: u8 = a.trim().parse().map_err(|_| bad())?;
+            let b: u8 = b.trim().parse().map_err(|_| bad())?;
+            tiles::Tile::new(a, b).map_err(|e| e.to_string())?;
+            Ok((a, b))
+        })
+        .collect::<Result<_, _>>()
+        .map(TileList)
+}
+
+fn counts(text: &str) -> Result<Counts, String> {
+    text.split(',')
+        .map(|n| n.trim().parse::<usize>())
+        .collect::<Result<_, _>>()
+        .map(Counts)
+        .map_err(|_| "write whole numbers separated by commas, such as 5,4".to_string())
+}
 
 /// Why a command could not run. Each is printed on one line; the exit code is 2.
 #[derive(Debug, Error)]
@@ -17,14 +367,10 @@ pub enum CliError {
     Usage(String),
     #[error("{0}")]
     Rules(#[from] RulesError),
-    #[error("bad position: {0}")]
-    Position(#[from] PositionIdError),
     #[error("bad dice {}: {reason}", quote(text))]
     Dice { text: String, reason: String },
     #[error("{0}")]
     Save(#[from] SaveError),
-    #[error("{0}")]
-    Level(#[from] UnknownLevel),
     #[error("{0}")]
     Contest(#[from] ContestError),
     #[error("{0}")]
@@ -50,107 +396,66 @@ pub(crate) fn quote(argument: &str) -> String {
     format!("{argument:?}")
 }
 
-/// The whole number `value` gives for the option `name`, or `default` when it is not given.
-pub(crate) fn number<T: std::str::FromStr>(
-    value: Option<&str>,
-    name: &str,
-    default: T,
-) -> Result<T, CliError> {
-    match value {
-        None => Ok(default),
-        Some(text) => text.parse().map_err(|_| {
-            CliError::Usage(format!("{name} needs a whole number, not {}", quote(text)))
-        }),
-    }
+/// A path as an error message shows it, quoted as [`quote`] does (a name that is not UTF-8
+/// with its odd bytes replaced).
+pub(crate) fn quote_path(path: &std::path::Path) -> String {
+    quote(&path.to_string_lossy())
 }
 
-/// Refuses the arguments left over when `command` takes no more.
-pub(crate) fn no_more(command: &str, rest: &[String]) -> Result<(), CliError> {
-    match rest.first() {
+/// Refuses, at the tiles, a flag given that only the games at tables take.
+pub(crate) fn at_tables_only(
+    preset: tiles::Preset,
+    given: &[(&str, bool)],
+) -> Result<(), CliError> {
+    match given.iter().find(|(_, is)| *is) {
         None => Ok(()),
-        Some(extra) => Err(CliError::Usage(format!(
-            "{command} takes no more arguments, not {}",
-            quote(extra)
+        Some((flag, _)) => Err(CliError::Usage(format!(
+            "{flag} is for the games at tables, and {} is a tiles game",
+            preset.name()
         ))),
     }
 }
 
-/// The options shared by the commands that take rules, a position and dice, and the command's
-/// own options (`--name value`, those in `own`).
-pub(crate) struct Query {
-    pub(crate) rules: Rules,
-    pub(crate) position: Option<Position>,
-    pub(crate) dice: Option<Vec<u8>>,
-    own: Vec<(String, String)>,
-}
-
-impl Query {
-    /// The value of one of the command's own options.
-    pub(crate) fn get(&self, name: &str) -> Option<&str> {
-        self.own
-            .iter()
-            .rev()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+/// Refuses, at tables, a flag given that only the tiles games take.
+pub(crate) fn at_tiles_only(
+    preset: tables::Preset,
+    given: &[(&str, bool)],
+) -> Result<(), CliError> {
+    match given.iter().find(|(_, is)| *is) {
+        None => Ok(()),
+        Some((flag, _)) => Err(CliError::Usage(format!(
+            "{flag} is for the tiles games, and {} is a game at tables",
+            preset.name()
+        ))),
     }
 }
 
-/// Reads the shared options only.
-pub(crate) fn read_query(args: &[String]) -> Result<Query, CliError> {
-    read_query_with(args, &[])
-}
-
-/// Reads the shared options and the command's own (`own_names`, each followed by its value).
-pub(crate) fn read_query_with(args: &[String], own_names: &[&str]) -> Result<Query, CliError> {
-    let mut own = Vec::new();
-    let mut preset = None;
-    let mut sets = Vec::new();
-    let mut position = None;
-    let mut dice = None;
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || {
-            it.next()
-                .cloned()
-                .ok_or_else(|| CliError::Usage(format!("{flag} needs a value")))
-        };
-        match flag.as_str() {
-            "--preset" => preset = Some(value()?.parse::<Preset>()?),
-            "--set" => sets.push(value()?),
-            "--position" => position = Some(position_id::decode(&value()?)?),
-            "--dice" => {
-                let text = value()?;
-                let faces = text
-                    .split(',')
-                    .map(|f| f.trim().parse::<u8>())
-                    .collect::<Result<Vec<u8>, _>>()
-                    .map_err(|_| CliError::Dice {
-                        text: text.clone(),
-                        reason: "write the faces as 6,5".into(),
-                    })?;
-                dice = Some(faces);
-            }
-            other if own_names.contains(&other) => own.push((other.to_string(), value()?)),
-            other => {
-                return Err(CliError::Usage(format!("unknown option {}", quote(other))));
-            }
-        }
-    }
-    let mut rules =
-        Rules::preset(preset.ok_or_else(|| CliError::Usage("--preset <name> is required".into()))?);
-    for s in &sets {
+/// The rules of a preset at tables with the `--set` assignments made, in order.
+pub(crate) fn tables_rules(
+    preset: tables::Preset,
+    sets: &[String],
+) -> Result<tables::Rules, CliError> {
+    let mut rules = tables::Rules::preset(preset);
+    for s in sets {
         rules.set_assignment(s)?;
     }
-    Ok(Query {
-        rules,
-        position,
-        dice,
-        own,
-    })
+    Ok(rules)
+}
+
+/// The position and the faces of a throw, each required.
+pub(crate) fn position_and_faces(throw: &ThrowArgs) -> Result<(Position, &[u8]), CliError> {
+    let pos = throw
+        .position
+        .ok_or_else(|| CliError::Usage("--position <position id> is required".into()))?;
+    let faces = throw
+        .dice
+        .as_ref()
+        .ok_or_else(|| CliError::Usage("--dice <d1>,<d2> is required".into()))?;
+    Ok((pos, &faces.0))
 }
 
 /// The throw of `faces`, refused unless it is a throw of as many dice as `rules` throw.
-pub(crate) fn read_throw(rules: &Rules, faces: &[u8]) -> Result<Throw, CliError> {
+pub(crate) fn read_throw(rules: &tables::Rules, faces: &[u8]) -> Result<Throw, CliError> {
     let text = faces
         .iter()
         .map(u8::to_string)
@@ -167,4 +472,27 @@ pub(crate) fn read_throw(rules: &Rules, faces: &[u8]) -> Result<Throw, CliError>
         });
     }
     Ok(throw)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_declaration_is_sound() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn no_two_presets_share_a_name() {
+        let names: Vec<&str> = GamePreset::all().map(GamePreset::name).collect();
+        let mut unique = names.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), names.len(), "{names:?}");
+        for p in GamePreset::all() {
+            assert_eq!(GamePreset::from_name(p.name()), Some(p));
+        }
+    }
 }

@@ -3,9 +3,10 @@
 //! (modern rules, each position with all 21 throws), the file other engines are timed on too.
 
 use std::fmt::Write as _;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use crate::cli::args::{CliError, quote};
+use crate::cli::args::{CliError, quote_path};
 use crate::cli::out::note;
 use crate::sample::sample_positions;
 use crate::tables::position_id;
@@ -15,25 +16,20 @@ use crate::tables::{MoveRules, Moves, Position, Preset, Rules, Throw, legal_play
 const BUDGET: Duration = Duration::from_secs(3);
 
 /// `bench movegen [--positions <file>]`.
-pub fn bench(args: &[String]) -> Result<String, CliError> {
-    match args {
-        [] => Ok(measure(&sampled(), "the seeded sample")),
-        [flag, path] if flag == "--positions" => {
-            let list = read_positions(path)?;
-            let work = all_throws(&list);
-            let mut out = measure(&work, &format!("{} positions × 21 throws", list.len()));
-            // The plays found in one round, to compare with another engine on the same file.
-            let plays: usize = work
-                .iter()
-                .map(|(p, m, r)| legal_plays(p, *m, *r).len())
-                .sum();
-            let _ = writeln!(out, "plays {plays}");
-            Ok(out)
-        }
-        _ => Err(CliError::Usage(
-            "usage: gamester bench movegen [--positions <file of position IDs>]".into(),
-        )),
-    }
+pub fn bench(positions: Option<&Path>) -> Result<String, CliError> {
+    let Some(path) = positions else {
+        return Ok(measure(&sampled(), "the seeded sample"));
+    };
+    let list = read_positions(path)?;
+    let work = all_throws(&list);
+    let mut out = measure(&work, &format!("{} positions × 21 throws", list.len()));
+    // The plays found in one round, to compare with another engine on the same file.
+    let plays: usize = work
+        .iter()
+        .map(|(p, m, r)| legal_plays(p, *m, *r).len())
+        .sum();
+    let _ = writeln!(out, "plays {plays}");
+    Ok(out)
 }
 
 type Work = Vec<(Position, Moves, MoveRules)>;
@@ -61,9 +57,9 @@ fn all_throws(list: &[Position]) -> Work {
 }
 
 /// A file of Position IDs, one a line (blank lines and `#` comments skipped).
-fn read_positions(path: &str) -> Result<Vec<Position>, CliError> {
+fn read_positions(path: &Path) -> Result<Vec<Position>, CliError> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", quote(path))))?;
+        .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", quote_path(path))))?;
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -72,11 +68,18 @@ fn read_positions(path: &str) -> Result<Vec<Position>, CliError> {
         }
         let id = line.split_whitespace().next().unwrap_or(line);
         out.push(position_id::decode(id).map_err(|e| {
-            CliError::Usage(format!("{} line {}: bad position: {e}", quote(path), n + 1))
+            CliError::Usage(format!(
+                "{} line {}: bad position: {e}",
+                quote_path(path),
+                n + 1
+            ))
         })?);
     }
     if out.is_empty() {
-        return Err(CliError::Usage(format!("{} has no positions", quote(path))));
+        return Err(CliError::Usage(format!(
+            "{} has no positions",
+            quote_path(path)
+        )));
     }
     Ok(out)
 }

@@ -22,7 +22,7 @@ pub fn note(line: &str) {
 }
 
 /// `text` with its control characters escaped (`\n`, `\u{1b}`…), so it prints as one line.
-fn one_line(text: &str) -> Cow<'_, str> {
+pub(crate) fn one_line(text: &str) -> Cow<'_, str> {
     if !text.chars().any(char::is_control) {
         return Cow::Borrowed(text);
     }

@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write as _;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -15,9 +16,9 @@ use std::sync::Arc;
 use crate::ai::contest::{Contender, PlayMade, Score, Seat, play_game};
 use crate::ai::family::Family;
 use crate::ai::net_file::NetFile;
-use crate::cli::args::{CliError, number, read_query_with};
+use crate::cli::args::{CliError, Selfplay, at_tiles_only, tables_rules};
 use crate::cli::out::note;
-use crate::tables::{Outcome, Side, position_id};
+use crate::tables::{Outcome, Preset, Side, position_id};
 
 /// How long at least between two lines of progress.
 const PROGRESS_EVERY: Duration = Duration::from_secs(10);
@@ -39,73 +40,49 @@ struct Played {
 /// (those with a choice) as queries for the oracle's `gnubg_eval.py`; `--jobs <N>` plays on N
 /// threads (all cores by default). `--white-net <file>` and `--black-net <file>` make a side
 /// judge with the network in that file instead of its family's own.
-pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
-    let q = read_query_with(
-        args,
-        &[
-            "--white",
-            "--black",
-            "--games",
-            "--seed",
-            "--log-plays",
-            "--jobs",
-            "--white-net",
-            "--black-net",
-        ],
-    )?;
-    if q.position.is_some() || q.dice.is_some() {
-        return Err(CliError::Usage(
-            "selfplay plays from the layout of the rules: it takes no --position or --dice".into(),
-        ));
-    }
-    let contender = |name: &str| -> Result<Contender, CliError> {
-        q.get(name)
-            .ok_or_else(|| CliError::Usage(format!("{name} <level|random> is required")))?
-            .parse::<Contender>()
-            .map_err(CliError::from)
-    };
-    let (white, black) = (contender("--white")?, contender("--black")?);
-    let seat = |contender: Contender, flag: &str| -> Result<(Seat, String), CliError> {
-        let Some(path) = q.get(flag) else {
+pub(crate) fn selfplay(preset: Preset, args: &Selfplay) -> Result<String, CliError> {
+    at_tiles_only(preset, &[("--players", args.players.is_some())])?;
+    let rules = tables_rules(preset, &args.rules.sets)?;
+    let seat = |contender: Contender,
+                net: Option<&Path>,
+                flag: &str|
+     -> Result<(Seat, String), CliError> {
+        let Some(path) = net else {
             return Ok((contender.into(), contender.to_string()));
         };
+        let shown = path.to_string_lossy();
         let read_error = |reason: String| CliError::Network {
-            path: path.to_string(),
+            path: shown.to_string(),
             reason,
         };
         let bytes = std::fs::read(path).map_err(|e| read_error(e.to_string()))?;
         let file = NetFile::parse(&bytes).map_err(|e| read_error(e.to_string()))?;
-        let family = Family::of(&q.rules);
+        let family = Family::of(&rules);
         if file.family != family.name() {
             note(&format!(
-                "{flag}: {path} was trained for the {} family; these rules are the {family} family's",
+                "{flag}: {shown} was trained for the {} family; these rules are the {family} family's",
                 file.family
             ));
         }
-        let name = std::path::Path::new(path)
+        let name = path
             .file_name()
-            .map_or(path.into(), |n| n.to_string_lossy());
+            .map_or(shown.clone(), |n| n.to_string_lossy());
         let seat = Seat {
             contender,
             net: Some(Arc::new(file.net)),
         };
         Ok((seat, format!("{contender} ({name})")))
     };
-    let ((white_seat, white_name), (black_seat, black_name)) =
-        (seat(white, "--white-net")?, seat(black, "--black-net")?);
-    let games: u32 = number(q.get("--games"), "--games", 100)?;
-    if games == 0 {
-        return Err(CliError::Usage("--games needs at least 1 game".into()));
-    }
-    let seed: u64 = number(q.get("--seed"), "--seed", 1)?;
+    let ((white_seat, white_name), (black_seat, black_name)) = (
+        seat(args.white, args.white_net.as_deref(), "--white-net")?,
+        seat(args.black, args.black_net.as_deref(), "--black-net")?,
+    );
+    let (games, seed) = (args.games, args.seed);
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let jobs: usize = number(q.get("--jobs"), "--jobs", cores)?;
-    if jobs == 0 {
-        return Err(CliError::Usage("--jobs needs at least 1 thread".into()));
-    }
-    let log_path = q.get("--log-plays");
+    let jobs = args.jobs.unwrap_or(cores);
+    let log_path = args.log_plays.as_deref();
     let write_error = |source| CliError::Write {
-        path: log_path.unwrap_or("the play log").to_string(),
+        path: log_path.map_or("the play log".into(), |p| p.to_string_lossy().into_owned()),
         source,
     };
     let mut log = match log_path {
@@ -127,7 +104,7 @@ pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
             }
         };
         let outcome = play_game(
-            &q.rules,
+            &rules,
             white_seat.clone(),
             black_seat.clone(),
             game_seed(seed, index),

@@ -15,8 +15,9 @@
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use crate::ai::contest::Contender;
 use crate::ai::tiles::{decide, random_action};
-use crate::cli::args::{CliError, number, quote};
+use crate::cli::args::{Best, CliError, Selfplay, TileList, at_tables_only};
 use crate::level::Level;
 use crate::tiles::{
     Action, Deck, End, Game, Line, Phase, Preset, Rules, Seen, Target, Tile, end_word,
@@ -29,95 +30,40 @@ enum Sitter {
     Random,
 }
 
-fn sitter(value: Option<&str>, flag: &str) -> Result<Sitter, CliError> {
-    let text =
-        value.ok_or_else(|| CliError::Usage(format!("{flag} <level|random> is required")))?;
-    if text == "random" {
-        return Ok(Sitter::Random);
-    }
-    Ok(Sitter::Level(text.parse::<Level>()?))
-}
-
-/// Whether `args` ask for a tiles game (a `--preset` naming one).
-#[must_use]
-pub fn is_tiles(args: &[String]) -> bool {
-    args.windows(2)
-        .any(|w| w[0] == "--preset" && Preset::from_name(&w[1]).is_some())
-}
-
-/// The flags of a tiles command, each once, from those it takes (an alias names its flag).
-fn flags<'a>(
-    args: &'a [String],
-    command: &str,
-    takes: &[&'static str],
-    aliases: &[(&str, &'static str)],
-) -> Result<std::collections::BTreeMap<&'static str, &'a str>, CliError> {
-    let mut get = std::collections::BTreeMap::new();
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let known = aliases
-            .iter()
-            .find(|(alias, _)| alias == flag)
-            .map(|(_, f)| *f)
-            .or_else(|| takes.iter().copied().find(|f| f == flag));
-        let Some(known) = known else {
-            return Err(CliError::Usage(format!(
-                "{command} at tiles takes {}, not {}",
-                takes.join(" "),
-                quote(flag)
-            )));
-        };
-        let value = it
-            .next()
-            .ok_or_else(|| CliError::Usage(format!("{flag} needs a value")))?;
-        if get.insert(known, value.as_str()).is_some() {
-            return Err(CliError::Usage(format!("{known} is given twice")));
+impl From<Contender> for Sitter {
+    fn from(c: Contender) -> Sitter {
+        match c {
+            Contender::Computer(level) => Sitter::Level(level),
+            Contender::Random => Sitter::Random,
         }
     }
-    Ok(get)
 }
 
-/// The rules of `--preset` (and `--players`).
-fn rules_of(get: &std::collections::BTreeMap<&str, &str>) -> Result<(Preset, Rules), CliError> {
-    let preset_name = get.get("--preset").copied().unwrap_or("");
-    let preset = Preset::from_name(preset_name).ok_or_else(|| {
-        CliError::Usage(format!("no tiles preset is called {}", quote(preset_name)))
-    })?;
+/// The rules of `preset`, for `players` players when given.
+fn rules_of(preset: Preset, players: Option<u8>) -> Result<Rules, CliError> {
     let mut rules = Rules::preset(preset);
-    if let Some(players) = get.get("--players") {
-        rules = rules.with_players(number(Some(players), "--players", 2)?);
+    if let Some(players) = players {
+        rules = rules.with_players(players);
     }
     rules.check().map_err(|e| CliError::Usage(e.to_string()))?;
-    Ok((preset, rules))
+    Ok(rules)
 }
 
-pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
-    let get = flags(
-        args,
-        "selfplay",
+pub(crate) fn selfplay(preset: Preset, args: &Selfplay) -> Result<String, CliError> {
+    at_tables_only(
+        preset,
         &[
-            "--preset",
-            "--first",
-            "--second",
-            "--hands",
-            "--seed",
-            "--players",
-        ],
-        &[
-            ("--white", "--first"),
-            ("--black", "--second"),
-            ("--games", "--hands"),
+            ("--set", !args.rules.sets.is_empty()),
+            ("--jobs", args.jobs.is_some()),
+            ("--log-plays", args.log_plays.is_some()),
+            ("--white-net", args.white_net.is_some()),
+            ("--black-net", args.black_net.is_some()),
         ],
     )?;
-    let (preset, mut rules) = rules_of(&get)?;
+    let mut rules = rules_of(preset, args.players)?;
     rules.target = Target::SingleHand;
-    let first = sitter(get.get("--first").copied(), "--first")?;
-    let second = sitter(get.get("--second").copied(), "--second")?;
-    let hands: u64 = number(get.get("--hands").copied(), "--hands", 100)?;
-    if hands == 0 {
-        return Err(CliError::Usage("--hands needs at least 1 hand".into()));
-    }
-    let seed: u64 = number(get.get("--seed").copied(), "--seed", 1)?;
+    let (first, second) = (Sitter::from(args.white), Sitter::from(args.black));
+    let (hands, seed) = (u64::from(args.games), args.seed);
     let mut won = [0u64; 2];
     let mut drawn = 0u64;
     let mut points = [0u64; 2];
@@ -151,69 +97,42 @@ pub(crate) fn selfplay(args: &[String]) -> Result<String, CliError> {
 }
 
 /// `best` at tiles: what the computer does with a hand on a line.
-pub(crate) fn best(args: &[String]) -> Result<String, CliError> {
-    let get = flags(
-        args,
-        "best",
+pub(crate) fn best(preset: Preset, args: &Best) -> Result<String, CliError> {
+    at_tables_only(
+        preset,
         &[
-            "--preset",
-            "--hand",
-            "--line",
-            "--others",
-            "--level",
-            "--seed",
-            "--players",
+            ("--set", !args.rules.sets.is_empty()),
+            ("--position", args.throw.position.is_some()),
+            ("--dice", args.throw.dice.is_some()),
         ],
-        &[],
     )?;
-    let (_, mut rules) = rules_of(&get)?;
-    let need = |flag: &str| {
-        get.get(flag)
-            .copied()
+    let t = &args.tiles;
+    let mut rules = rules_of(preset, t.players)?;
+    fn need<'a>(list: Option<&'a TileList>, flag: &str) -> Result<&'a [(u8, u8)], CliError> {
+        list.map(|l| l.0.as_slice())
             .ok_or_else(|| CliError::Usage(format!("{flag} is required")))
-    };
-    // Tiles as written, "6-4,5-5", each pair in the order given.
-    let tiles = |text: &str| -> Result<Vec<(u8, u8)>, CliError> {
-        text.split(',')
-            .map(|t| {
-                let bad = || {
-                    CliError::Usage(format!(
-                        "{} is not a tile: write it as two numbers 0 to 6, such as 6-4",
-                        quote(t)
-                    ))
-                };
-                let (a, b) = t.trim().split_once('-').ok_or_else(bad)?;
-                let a: u8 = a.trim().parse().map_err(|_| bad())?;
-                let b: u8 = b.trim().parse().map_err(|_| bad())?;
-                Tile::new(a, b).map_err(|e| CliError::Usage(e.to_string()))?;
-                Ok((a, b))
-            })
-            .collect()
-    };
-    let hand: Vec<Tile> = tiles(need("--hand")?)?
-        .into_iter()
-        .map(|(a, b)| Tile::new(a, b))
+    }
+    let hand: Vec<Tile> = need(t.hand.as_ref(), "--hand")?
+        .iter()
+        .map(|&(a, b)| Tile::new(a, b))
         .collect::<Result<_, _>>()
         .map_err(|e| CliError::Usage(e.to_string()))?;
-    let line = Line::from_left_to_right(&tiles(need("--line")?)?)
+    let line = Line::from_left_to_right(need(t.line.as_ref(), "--line")?)
         .map_err(|e| CliError::Usage(format!("--line: {e}")))?;
-    let others: Vec<usize> = need("--others")?
-        .split(',')
-        .map(|n| number(Some(n.trim()), "--others", 0))
-        .collect::<Result<_, _>>()?;
-    if !get.contains_key("--players") {
+    let others = &t
+        .others
+        .as_ref()
+        .ok_or_else(|| CliError::Usage("--others is required".into()))?
+        .0;
+    if t.players.is_none() {
         rules = rules.with_players(u8::try_from(others.len() + 1).unwrap_or(u8::MAX));
         rules.check().map_err(|e| CliError::Usage(e.to_string()))?;
     }
-    let level: Level = match get.get("--level") {
-        Some(l) => l.parse()?,
-        None => Level::Expert,
-    };
-    let seed: u64 = number(get.get("--seed").copied(), "--seed", 1)?;
+    let seed = t.seed.unwrap_or(1);
     let seen =
-        Seen::to_play(rules, hand, line, &others).map_err(|e| CliError::Usage(e.to_string()))?;
+        Seen::to_play(rules, hand, line, others).map_err(|e| CliError::Usage(e.to_string()))?;
     let open = |end: End| seen.line.open(end).unwrap_or(0);
-    Ok(match decide(&seen, level, seed) {
+    Ok(match decide(&seen, args.level, seed) {
         Some(Action::Lay { tile, end }) => format!(
             "lay {tile} {}: the {} on the {} at the {} end\n",
             end.words(),

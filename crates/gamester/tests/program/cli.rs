@@ -3,5 +3,6 @@
 mod ai;
 mod analysis;
 mod commands;
+mod help;
 mod tiles;
 mod tiles_saves;
