@@ -1,5 +1,5 @@
-//! The headless command line: `plays`, `presets`, `check`, `bench`, `best`, `analyse` and
-//! `selfplay`, declared once for clap in `cli/args.rs`. Scripts and tests rely on the exact
+//! The headless command line: `plays`, `presets`, `check`, `bench`, `best`, `analyse`,
+//! `selfplay` and `completions`, declared once for clap in `cli/args.rs`. Scripts and tests rely on the exact
 //! output formats documented in docs/command-line.md.
 //!
 //! Everything the command line prints goes through [`write_out`] (standard output) or [`note`]
@@ -71,6 +71,12 @@ pub fn run(command: Command) -> Result<String, CliError> {
             GamePreset::Tables(preset) => crate::cli::selfplay::selfplay(preset, &args),
             GamePreset::Tiles(preset) => crate::cli::tiles::selfplay(preset, &args),
         },
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "gamester", &mut script);
+            String::from_utf8(script)
+                .map_err(|e| CliError::Usage(format!("the completion script is not text: {e}")))
+        }
     }
 }
 

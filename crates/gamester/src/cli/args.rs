@@ -83,6 +83,11 @@ pub enum Command {
     Analyse(Analyse),
     /// Games between the computer's levels and the random player, and their score
     Selfplay(Selfplay),
+    /// Writes a script that completes gamester's commands, flags and values in a shell
+    Completions {
+        /// The shell
+        shell: clap_complete::Shell,
+    },
 }
 
 /// `bench`'s benchmarks.

@@ -1,5 +1,6 @@
 //! The command line as one declaration: help and the version everywhere, the presets of both
-//! families, bad input refused by name with exit code 2, file names that are not UTF-8.
+//! families, bad input refused by name with exit code 2, file names that are not UTF-8, and
+//! completion scripts.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::ffi::{OsStr, OsString};
@@ -258,4 +259,17 @@ fn a_preset_typo_is_refused_listing_the_valid_ones() {
         assert!(err.contains(name), "{name}: {err}");
     }
     assert!(err.contains("similar value exists: 'muggins'"), "{err}");
+}
+
+#[test]
+fn completions_are_written_for_bash_zsh_and_fish() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = gamester(&["completions", shell]);
+        assert_eq!(out.status.code(), Some(0), "{shell}: {}", stderr(&out));
+        let script = stdout(&out);
+        for word in ["selfplay", "white-net", "muggins-teams"] {
+            assert!(script.contains(word), "{shell} {word}");
+        }
+    }
+    refused(&["completions", "powershell-core"]);
 }
