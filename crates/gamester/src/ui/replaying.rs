@@ -114,68 +114,101 @@ impl ReplayView {
 
     /// The replay's line of buttons, in place of the game's.
     pub fn buttons(&self, ui: &mut egui::Ui, intents: &mut Vec<Intent>) {
-        let (r, at) = (&self.replay, self.at);
         let (turn, total) = self.turn();
         let said = if turn > total {
             format!("Replay: after turn {total} of {total}")
         } else {
             format!("Replay: turn {turn} of {total}")
         };
-        ui.label(RichText::new(said).strong());
-        if ui
-            .add_enabled(at > 0, egui::Button::new("Start  (Home)"))
-            .clicked()
-        {
-            intents.push(Intent::ReplayTo(0));
-        }
-        if ui
-            .add_enabled(at > 0, egui::Button::new("Turn back  (Left)"))
-            .clicked()
-        {
-            intents.push(Intent::ReplayTo(r.turn_before(at)));
-        }
-        if ui
-            .add_enabled(at < r.len(), egui::Button::new("Turn on  (Right)"))
-            .clicked()
-        {
-            intents.push(Intent::ReplayTo(r.turn_after(at)));
-        }
-        if ui
-            .add_enabled(at < r.len(), egui::Button::new("End  (End)"))
-            .clicked()
-        {
-            intents.push(Intent::ReplayTo(r.len()));
-        }
-        if ui.button("Play on from here").clicked() {
-            intents.push(Intent::ReplayTakeOver);
-        }
-        if ui.button("Back to the game  (Esc)").clicked() {
-            intents.push(Intent::ReplayLeave);
-        }
+        intents.extend(stepper_buttons(ui, &said, self.steps()).map(Go::intent));
     }
 
     /// The replay's keys: a turn back or on, the start, the end, and Escape to leave.
     pub fn keys(&self, ctx: &egui::Context) -> Vec<Intent> {
-        let (r, at) = (&self.replay, self.at);
-        let mut out = Vec::new();
-        ctx.input_mut(|i| {
-            let plain = Modifiers::NONE;
-            if i.consume_key(plain, Key::ArrowLeft) {
-                out.push(Intent::ReplayTo(r.turn_before(at)));
-            }
-            if i.consume_key(plain, Key::ArrowRight) {
-                out.push(Intent::ReplayTo(r.turn_after(at)));
-            }
-            if i.consume_key(plain, Key::Home) {
-                out.push(Intent::ReplayTo(0));
-            }
-            if i.consume_key(plain, Key::End) {
-                out.push(Intent::ReplayTo(r.len()));
-            }
-            if i.consume_key(plain, Key::Escape) {
-                out.push(Intent::ReplayLeave);
-            }
-        });
-        out
+        stepper_keys(ctx, self.steps())
+            .into_iter()
+            .map(Go::intent)
+            .collect()
     }
+
+    /// Where the replay's buttons and keys go from the point shown.
+    fn steps(&self) -> Steps {
+        let (r, at) = (&self.replay, self.at);
+        Steps {
+            at,
+            len: r.len(),
+            back: r.turn_before(at),
+            on: r.turn_after(at),
+        }
+    }
+}
+
+/// Where a replay of any game may step from the point shown: `at` actions of `len`, a turn
+/// back, a turn on.
+#[derive(Clone, Copy, Debug)]
+pub struct Steps {
+    pub at: usize,
+    pub len: usize,
+    pub back: usize,
+    pub on: usize,
+}
+
+/// What a replay's buttons and keys ask for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Go {
+    /// Show the game after this many actions.
+    To(usize),
+    /// Play on from the point shown.
+    TakeOver,
+    Leave,
+}
+
+impl Go {
+    fn intent(self) -> Intent {
+        match self {
+            Go::To(n) => Intent::ReplayTo(n),
+            Go::TakeOver => Intent::ReplayTakeOver,
+            Go::Leave => Intent::ReplayLeave,
+        }
+    }
+}
+
+/// A replay's line of buttons, for the games at tables and the tiles alike: what it says
+/// (`said`), then the start, a turn back, a turn on, the end, play on, and back to the game.
+pub fn stepper_buttons(ui: &mut egui::Ui, said: &str, s: Steps) -> Option<Go> {
+    ui.label(RichText::new(said).strong());
+    let mut asked = None;
+    let mut button = |ui: &mut egui::Ui, on: bool, words: &str, go: Go| {
+        if ui.add_enabled(on, egui::Button::new(words)).clicked() {
+            asked = Some(go);
+        }
+    };
+    button(ui, s.at > 0, "Start  (Home)", Go::To(0));
+    button(ui, s.at > 0, "Turn back  (Left)", Go::To(s.back));
+    button(ui, s.at < s.len, "Turn on  (Right)", Go::To(s.on));
+    button(ui, s.at < s.len, "End  (End)", Go::To(s.len));
+    button(ui, true, "Play on from here", Go::TakeOver);
+    button(ui, true, "Back to the game  (Esc)", Go::Leave);
+    asked
+}
+
+/// A replay's keys, for the games at tables and the tiles alike: Left and Right a turn back
+/// and on, Home and End the start and the end, Escape to leave.
+pub fn stepper_keys(ctx: &egui::Context, s: Steps) -> Vec<Go> {
+    let mut out = Vec::new();
+    ctx.input_mut(|i| {
+        let plain = Modifiers::NONE;
+        for (key, go) in [
+            (Key::ArrowLeft, Go::To(s.back)),
+            (Key::ArrowRight, Go::To(s.on)),
+            (Key::Home, Go::To(0)),
+            (Key::End, Go::To(s.len)),
+            (Key::Escape, Go::Leave),
+        ] {
+            if i.consume_key(plain, key) {
+                out.push(go);
+            }
+        }
+    });
+    out
 }

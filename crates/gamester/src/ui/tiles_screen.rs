@@ -10,6 +10,7 @@ use super::glossary;
 use super::launch::Launch;
 use super::leaving::Next;
 use super::message::Message;
+use super::replaying::{Go, Steps, stepper_buttons, stepper_keys};
 use super::screen::{Screen, Shell};
 use super::settings::Settings;
 use super::tiles::keeping::{self, Keeper};
@@ -70,49 +71,27 @@ impl TilesReplay {
         TilesReplay::of(table, record, at).unwrap_or(self)
     }
 
-    fn buttons(&self, ui: &mut egui::Ui, intents: &mut Vec<Stepping>) {
+    /// Where the replay may step: one action back or on.
+    fn steps(&self) -> Steps {
         let (at, len) = (self.at, self.record.len());
-        ui.label(RichText::new(format!("Replay: move {at} of {len}")).strong());
-        let mut button = |ui: &mut egui::Ui, on: bool, words: &str, step: Stepping| {
-            if ui.add_enabled(on, egui::Button::new(words)).clicked() {
-                intents.push(step);
-            }
-        };
-        button(ui, at > 0, "Start  (Home)", Stepping::To(0));
-        button(
-            ui,
-            at > 0,
-            "Turn back  (Left)",
-            Stepping::To(at.saturating_sub(1)),
-        );
-        button(ui, at < len, "Turn on  (Right)", Stepping::To(at + 1));
-        button(ui, at < len, "End  (End)", Stepping::To(len));
-        button(ui, true, "Play on from here", Stepping::TakeOver);
-        button(ui, true, "Back to the game  (Esc)", Stepping::Leave);
+        Steps {
+            at,
+            len,
+            back: at.saturating_sub(1),
+            on: (at + 1).min(len),
+        }
+    }
+
+    fn buttons(&self, ui: &mut egui::Ui, intents: &mut Vec<Stepping>) {
+        let said = format!("Replay: move {} of {}", self.at, self.record.len());
+        intents.extend(stepper_buttons(ui, &said, self.steps()).map(Stepping::Go));
     }
 
     fn keys(&self, ctx: &egui::Context) -> Vec<Stepping> {
-        let (at, len) = (self.at, self.record.len());
-        let mut out = Vec::new();
-        ctx.input_mut(|i| {
-            let plain = Modifiers::NONE;
-            if i.consume_key(plain, Key::ArrowLeft) {
-                out.push(Stepping::To(at.saturating_sub(1)));
-            }
-            if i.consume_key(plain, Key::ArrowRight) {
-                out.push(Stepping::To((at + 1).min(len)));
-            }
-            if i.consume_key(plain, Key::Home) {
-                out.push(Stepping::To(0));
-            }
-            if i.consume_key(plain, Key::End) {
-                out.push(Stepping::To(len));
-            }
-            if i.consume_key(plain, Key::Escape) {
-                out.push(Stepping::Leave);
-            }
-        });
-        out
+        stepper_keys(ctx, self.steps())
+            .into_iter()
+            .map(Stepping::Go)
+            .collect()
     }
 }
 
@@ -120,9 +99,7 @@ impl TilesReplay {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stepping {
     Start,
-    To(usize),
-    TakeOver,
-    Leave,
+    Go(Go),
 }
 
 /// The tiles game at the table and what the window keeps about it.
@@ -266,12 +243,12 @@ impl TilesScreen {
                     shell.message = Some(Message::error("This game's record does not replay."));
                 }
             }
-            Stepping::To(at) => {
+            Stepping::Go(Go::To(at)) => {
                 if let Some(r) = self.replaying.take() {
                     self.replaying = Some(r.go_to(&self.session, at));
                 }
             }
-            Stepping::TakeOver => {
+            Stepping::Go(Go::TakeOver) => {
                 if let Some(r) = self.replaying.take() {
                     let file = self.session.file.take();
                     let mut session = r.shown;
@@ -283,7 +260,7 @@ impl TilesScreen {
                     ));
                 }
             }
-            Stepping::Leave => self.replaying = None,
+            Stepping::Go(Go::Leave) => self.replaying = None,
         }
     }
 
