@@ -19,6 +19,16 @@ pub fn write_atomic(path: &Path, file: &SaveFile) -> Result<(), SaveError> {
         .map_err(|e| SaveError::Write(e).in_file(path))
 }
 
+/// Writes `text` to `path` as [`write_atomic`] writes a save: whole or not at all, never
+/// through a link at `path` (the rename replaces the link itself, not what it points to).
+///
+/// # Errors
+/// Why it could not be written, naming the file; the old file is then untouched.
+pub fn write_text_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
+    replace_atomically(path, |out| out.write_all(text.as_bytes()))
+        .map_err(|e| SaveError::Write(e).in_file(path))
+}
+
 /// Tells temporary files of the same process apart.
 static COUNTER: AtomicU32 = AtomicU32::new(0);
 
@@ -117,6 +127,23 @@ mod tests {
         replace_atomically(&path, |out| out.write_all(b"the new game")).unwrap();
         assert_eq!(fs::read_to_string(&path).unwrap(), "the new game");
         assert!(leftovers(dir.path()).is_empty());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_is_replaced_never_written_through() {
+        // Given a settings file that is a link to another file
+        let dir = tempfile::tempdir().unwrap();
+        let target = dir.path().join("elsewhere.txt");
+        fs::write(&target, "not Gamester's").unwrap();
+        let path = dir.path().join("settings.ron");
+        std::os::unix::fs::symlink(&target, &path).unwrap();
+        // When it is written
+        write_text_atomic(&path, "(numbers: true)").unwrap();
+        // Then the link's target is untouched, and the settings are a file of their own
+        assert_eq!(fs::read_to_string(&target).unwrap(), "not Gamester's");
+        assert!(fs::symlink_metadata(&path).unwrap().is_file());
+        assert_eq!(fs::read_to_string(&path).unwrap(), "(numbers: true)");
     }
 
     #[test]

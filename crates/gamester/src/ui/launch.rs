@@ -27,6 +27,9 @@ pub struct Launch {
     pub documents_dir: Option<PathBuf>,
     /// Use the in-window file chooser even where the desktop has a dialog (tests).
     pub in_window_chooser: bool,
+    /// For tests: each write of the autosaves and the settings takes this much longer, as on a
+    /// slow disk.
+    pub slow_disk: Option<std::time::Duration>,
 }
 
 impl Launch {

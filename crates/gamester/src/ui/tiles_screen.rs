@@ -13,7 +13,7 @@ use super::message::Message;
 use super::replaying::{Go, Steps, stepper_buttons, stepper_keys};
 use super::screen::{Screen, Shell};
 use super::settings::Settings;
-use super::tiles::keeping::{self, Keeper};
+use super::tiles::keeping::{self, TilesKeeper};
 use super::tiles::setup;
 use super::tiles::view::{self, Spot, TilesIntent};
 use crate::players::Controller;
@@ -108,7 +108,7 @@ pub struct TilesScreen {
     /// Where each thing lay on the table in the last frame.
     spots: Vec<(egui::Rect, Spot)>,
     /// Keeps the game in progress on the disk.
-    keeper: Keeper,
+    keeper: TilesKeeper,
     replaying: Option<TilesReplay>,
     /// What the person asked for this frame, applied after it.
     intents: Vec<TilesIntent>,
@@ -124,7 +124,7 @@ impl TilesScreen {
         TilesScreen {
             session,
             spots: Vec::new(),
-            keeper: Keeper::default(),
+            keeper: TilesKeeper::default(),
             replaying: None,
             intents: Vec::new(),
             stepping: Vec::new(),
@@ -553,11 +553,19 @@ impl Screen for TilesScreen {
     }
 
     fn finish(&mut self, shell: &Shell) {
+        // The newest version goes after any still being written, never before one.
         if let Some(dir) = shell.launch.data_dir() {
-            let path = keeping::autosave_in(&dir);
-            if let Err(e) = crate::save::tiles::write_atomic(&path, &self.session.to_file()) {
-                eprintln!("gamester: the tiles game could not be kept: {e}");
-            }
+            let table = &self.session;
+            self.keeper.keep(
+                keeping::autosave_in(&dir),
+                table.game(),
+                table.tally(),
+                &shell.launch,
+                || table.to_file(),
+            );
+        }
+        if let Some(e) = self.keeper.finish() {
+            eprintln!("gamester: the tiles game could not be kept: {e}");
         }
     }
 
@@ -575,11 +583,12 @@ impl TilesScreen {
                 keeping::autosave_in(&dir),
                 table.game(),
                 table.tally(),
+                &shell.launch,
                 || table.to_file(),
             );
         }
-        if let Some(failure) = self.keeper.failure() {
-            shell.message = Some(Message::error(failure).lasting());
+        if let Some(told) = self.keeper.failure() {
+            shell.message = Some(told);
         }
     }
 }

@@ -38,6 +38,19 @@ pub enum Action {
     Drop,
 }
 
+impl Action {
+    /// Whether the action is the dice's, not a player's: a throw-off or a throw. Once shown,
+    /// such an action must never be made again (a second throw), so the window keeps it on the
+    /// disk before it shows it.
+    #[must_use]
+    pub fn is_chance(&self) -> bool {
+        matches!(
+            self,
+            Action::ThrowOff { .. } | Action::BreakThrowOff { .. } | Action::Throw(_)
+        )
+    }
+}
+
 /// The kind of an action, without its dice or men: what a refusal names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Attempt {

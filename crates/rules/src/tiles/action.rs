@@ -22,6 +22,15 @@ pub enum Action {
     Pass,
 }
 
+impl Action {
+    /// Whether the action is chance's, not a player's: a deal (the shuffle) or the dice thrown
+    /// for the set. A draw is not: the boneyard's order was settled by the deal.
+    #[must_use]
+    pub fn is_chance(&self) -> bool {
+        matches!(self, Action::Deal(_) | Action::Throw(_))
+    }
+}
+
 /// What an action brought about. Players and sides are counted from 0.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Event {

@@ -1,12 +1,15 @@
 //! The tiles game in progress kept on the disk after every action, so that closing the window,
 //! a crash or a pulled plug never loses it: `tiles-autosave.ron` in Gamester's data folder,
-//! written whole (atomically) by a thread of its own so the window never waits on the disk.
+//! written whole (atomically) by the window's one autosave keeper.
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, Sender, channel};
 
-use crate::save::tiles::{TilesFile, TilesLoaded, load, write_atomic};
+use crate::save::SaveError;
+use crate::save::tiles::{TilesFile, TilesLoaded, load};
 use crate::tiles::{Action, Game};
+use crate::ui::autosave;
+use crate::ui::launch::Launch;
+use crate::ui::message::Message;
 
 /// The autosave's name in the data folder.
 pub const TILES_AUTOSAVE: &str = "tiles-autosave.ron";
@@ -35,15 +38,16 @@ struct Sent {
     tally: Vec<u32>,
 }
 
-/// Keeps the tiles game on the disk: writes it whenever its record has changed.
+/// Keeps the tiles game on the disk: writes it whenever its record has changed, through the
+/// window's one [`autosave::Keeper`] (a deal is on the disk before it is shown).
 #[derive(Default)]
-pub struct Keeper {
+pub struct TilesKeeper {
     sent: Option<Sent>,
-    jobs: Option<Sender<(PathBuf, TilesFile)>>,
-    failures: Option<Receiver<String>>,
+    chances: Option<usize>,
+    keeper: autosave::Keeper<TilesFile>,
 }
 
-impl Keeper {
+impl TilesKeeper {
     /// Sends the file `file` makes to be written to `path` if the game has moved since the one
     /// last sent: the file is made only then, not every frame.
     pub fn keep(
@@ -51,6 +55,7 @@ impl Keeper {
         path: PathBuf,
         game: &Game,
         tally: &[u32],
+        launch: &Launch,
         file: impl FnOnce() -> TilesFile,
     ) {
         let record = game.record();
@@ -63,33 +68,23 @@ impl Keeper {
         if self.sent.as_ref() == Some(&key) {
             return;
         }
-        let file = file();
-        if self.jobs.is_none() {
-            let (jobs, inbox) = channel::<(PathBuf, TilesFile)>();
-            let (tell, failures) = channel();
-            std::thread::spawn(move || {
-                while let Ok(mut job) = inbox.recv() {
-                    // Only the newest game matters: older ones waiting are passed over.
-                    while let Ok(newer) = inbox.try_recv() {
-                        job = newer;
-                    }
-                    if let Err(e) = write_atomic(&job.0, &job.1) {
-                        let _ = tell.send(format!("The tiles game could not be kept: {e}"));
-                    }
-                }
-            });
-            self.jobs = Some(jobs);
-            self.failures = Some(failures);
-        }
-        if let Some(jobs) = &self.jobs
-            && jobs.send((path, file)).is_ok()
-        {
-            self.sent = Some(key);
-        }
+        let now = autosave::chances(record, Action::is_chance);
+        let wait = autosave::wait_for(self.chances, now);
+        self.keeper.keep(path, file(), wait, launch, None);
+        self.sent = Some(key);
+        self.chances = Some(now);
     }
 
     /// A failure to keep the game, once it is known.
-    pub fn failure(&self) -> Option<String> {
-        self.failures.as_ref()?.try_recv().ok()
+    pub fn failure(&mut self) -> Option<Message> {
+        self.keeper.poll(
+            |e| format!("The tiles game could not be kept: {e}"),
+            "The tiles game is kept on the disk again.",
+        )
+    }
+
+    /// As the window closes: waits until every version is on the disk; the last failure.
+    pub fn finish(&mut self) -> Option<SaveError> {
+        self.keeper.finish()
     }
 }

@@ -235,3 +235,43 @@ fn a_file_opened_at_start_keeps_the_unfinished_game_it_displaces() {
             .is_some_and(|m| m.text.contains("kept in Open recent"))
     );
 }
+
+#[test]
+fn on_a_slow_disk_no_throw_is_shown_before_it_is_on_disk() {
+    // Given a window whose every write takes a third of a second, as on a slow disk
+    let data = tempfile::tempdir().unwrap();
+    let mut settings = two_people();
+    settings.speed = gamester::ui::slide::Speed::Instant;
+    let mut h = harness_with(
+        Launch {
+            seed: Some(41),
+            data_dir: Some(data.path().to_path_buf()),
+            slow_disk: Some(std::time::Duration::from_millis(300)),
+            ..Launch::default()
+        },
+        settings,
+    );
+    h.run();
+    let path = data.path().join(save::AUTOSAVE_FILE);
+    // When the throw-off and then the throws are made, each shown in a frame
+    for _ in 0..4 {
+        h.get_by_label("Throw  (Space)").click();
+        h.step();
+        // Then, the moment a frame has shown a throw, and without waiting, it is on the disk:
+        // a kill now cannot buy a second throw
+        let shown = record(&h);
+        assert!(
+            shown.last().is_some_and(Action::is_chance),
+            "{:?}",
+            shown.last()
+        );
+        let saved = save::load(&path).unwrap();
+        assert_eq!(saved.game.record(), shown.as_slice());
+        throw_until_playing(&mut h);
+        let game = h.state().session().game().clone();
+        if let Some(play) = game.legal_plays().first() {
+            h.state_mut().session_mut().apply_play(play).unwrap();
+        }
+        h.run();
+    }
+}
