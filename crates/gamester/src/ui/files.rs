@@ -64,6 +64,26 @@ pub struct Resumed {
     pub message: Option<Message>,
     /// The analysis the file kept, given back for its game.
     pub analysis: Option<Box<(Analysis, GameRecord)>>,
+    /// Where an autosave that could not be resumed was set aside, for Open recent.
+    pub set_aside: Option<PathBuf>,
+}
+
+/// Sets aside an autosave that could not be resumed, so that the new game's autosave never
+/// replaces it (a newer Gamester may read it, or a person mend it); what to tell the person.
+/// `aside` is where it went.
+pub fn set_aside(path: &Path, aside: &mut Option<PathBuf>) -> String {
+    match super::file_names::set_aside(path) {
+        Ok(kept) => {
+            let said = format!("It is kept as {}, in Open recent.", kept.display());
+            *aside = Some(kept);
+            said
+        }
+        Err(e) => format!(
+            "It could not be set aside ({e}), and the new game's autosave will replace it: \
+             copy {} elsewhere to keep it.",
+            path.display()
+        ),
+    }
 }
 
 /// A loaded game as a session, its story told again from the record.
@@ -137,11 +157,23 @@ pub fn resume(launch: &Launch) -> Resumed {
     if let Some(opened) = &out.session
         && let Some(path) = launch.autosave_path()
         && path.exists()
-        && let Ok(autosaved) = load(&path, launch)
-        && leaving::unfinished(autosaved.game())
-        && autosaved.game().record() != opened.game().record()
     {
-        out.displaced = Some(autosaved);
+        match load(&path, launch) {
+            Ok(autosaved) => {
+                if leaving::unfinished(autosaved.game())
+                    && autosaved.game().record() != opened.game().record()
+                {
+                    out.displaced = Some(autosaved);
+                }
+            }
+            Err(e) => {
+                failed = true;
+                told.push(format!(
+                    "The game that was in progress could not be read: {e}. {}",
+                    set_aside(&path, &mut out.set_aside)
+                ));
+            }
+        }
     }
     if out.session.is_none()
         && let Some(path) = launch.autosave_path()
@@ -151,7 +183,10 @@ pub fn resume(launch: &Launch) -> Resumed {
             Ok(session) => out.session = Some(session),
             Err(e) => {
                 failed = true;
-                told.push(format!("The game in progress could not be resumed: {e}"));
+                told.push(format!(
+                    "The game in progress could not be resumed: {e}. {}",
+                    set_aside(&path, &mut out.set_aside)
+                ));
             }
         }
     }

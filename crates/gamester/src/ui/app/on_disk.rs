@@ -11,6 +11,7 @@ use crate::ui::leaving::{self, Answer, Next};
 use crate::ui::message::Message;
 use crate::ui::reading::{Read, regular_or_absent};
 use crate::ui::screen::{Family, Screen};
+use crate::ui::tiles::keeping;
 use crate::ui::tiles_screen::TilesScreen;
 
 impl GamesterApp {
@@ -107,9 +108,21 @@ impl GamesterApp {
             }
             Some(Err(e)) => {
                 self.shell.settings.tiles.at_table = false;
-                self.shell.message = Some(Message::error(format!(
-                    "The tiles game in progress could not be read back, and is left as it was: {e}"
-                )));
+                let mut aside = None;
+                let said = match self.shell.launch.data_dir() {
+                    Some(dir) => files::set_aside(&keeping::autosave_in(&dir), &mut aside),
+                    None => String::new(),
+                };
+                if let Some(aside) = aside {
+                    self.shell.settings.recent.add(aside);
+                }
+                let told = Message::error(format!(
+                    "The tiles game in progress could not be read back: {e}. {said}"
+                ));
+                self.shell.message = Some(match self.shell.message.take() {
+                    Some(first) => first.and(&told),
+                    None => told,
+                });
             }
             None => self.shell.settings.tiles.at_table = false,
         }
