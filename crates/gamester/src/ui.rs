@@ -35,6 +35,7 @@ pub mod replaying;
 pub mod screen;
 pub mod screenshot;
 pub mod settings;
+pub mod settings_file;
 pub mod slide;
 pub mod tables_screen;
 pub mod theme;
@@ -56,17 +57,11 @@ pub const ICON_PNG: &[u8] = include_bytes!("../../../assets/gamester.png");
 /// Opens the window and runs until it is closed. With `launch.screenshot`, writes the first
 /// settled frame to that PNG and closes.
 pub fn run(launch: Launch) -> Result<(), UiError> {
-    let mut viewport = egui::ViewportBuilder::default()
-        .with_title("Gamester")
-        .with_inner_size([1280.0, 820.0])
-        .with_min_inner_size([720.0, 480.0])
-        .with_app_id("gamester");
-    if let Some(icon) = decode_icon(ICON_PNG) {
-        viewport = viewport.with_icon(icon);
-    }
+    let remembered = settings_file::Remembered::at_start(&launch);
     let options = eframe::NativeOptions {
-        viewport,
-        persist_window: launch.screenshot.is_none(),
+        viewport: viewport(&remembered.settings),
+        // The window's place is kept in Gamester's own settings file, not eframe's.
+        persist_window: false,
         ..Default::default()
     };
     let screenshot = launch.screenshot.is_some();
@@ -76,7 +71,7 @@ pub fn run(launch: Launch) -> Result<(), UiError> {
         "gamester",
         options,
         Box::new(move |cc| {
-            let mut app = GamesterApp::from_creation(cc, launch);
+            let mut app = GamesterApp::from_creation(cc, launch, remembered);
             app.report_screenshot_to(slot);
             Ok(Box::new(app))
         }),
@@ -87,6 +82,31 @@ pub fn run(launch: Launch) -> Result<(), UiError> {
         return outcome.unwrap_or(Err(UiError::ClosedBeforeScreenshot));
     }
     Ok(())
+}
+
+/// The window as it opens: where and as large as it last was, if that makes sense.
+#[must_use]
+pub fn viewport(settings: &Settings) -> egui::ViewportBuilder {
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("Gamester")
+        .with_inner_size([1280.0, 820.0])
+        .with_min_inner_size(settings_file::SMALLEST)
+        .with_app_id("gamester");
+    if let Some(place) = settings
+        .window
+        .and_then(settings_file::WindowPlace::sensible)
+    {
+        viewport = viewport
+            .with_inner_size(place.size)
+            .with_maximized(place.maximized);
+        if let Some(position) = place.position {
+            viewport = viewport.with_position(position);
+        }
+    }
+    if let Some(icon) = decode_icon(ICON_PNG) {
+        viewport = viewport.with_icon(icon);
+    }
+    viewport
 }
 
 /// Decodes a PNG into the window icon's pixels.

@@ -19,6 +19,7 @@ use super::message::Message;
 use super::screen::{self, Ask, Family, Screen, Shell};
 use super::screenshot::Screenshot;
 use super::settings::{self, Settings};
+use super::settings_file::SettingsKeeper;
 use super::tables_screen::TablesScreen;
 use super::tiles_screen::TilesScreen;
 use super::{glossary, zoom};
@@ -41,6 +42,8 @@ pub struct GamesterApp {
     /// Whether the story is open on a narrow window, where it is folded by default.
     story_open: bool,
     zoom: zoom::AutoZoom,
+    /// The settings on the disk.
+    settings_kept: SettingsKeeper,
     /// The title last given to the window.
     title: String,
     tables: TablesScreen,
@@ -57,7 +60,12 @@ impl GamesterApp {
     pub fn new(settings: Settings, launch: Launch) -> GamesterApp {
         let mut resumed = files::resume(&launch);
         let mut message = resumed.message.take();
+        // As given: what changes from here on (a game kept in Open recent) is written.
+        let settings_kept = SettingsKeeper::holding(&settings);
         let mut settings = settings;
+        if let Some(aside) = resumed.set_aside.take() {
+            settings.recent.add(aside);
+        }
         if let Some(left) = &resumed.displaced {
             let kept = leaving::keep_displaced(left, &launch, &mut settings.recent);
             message = Some(match message.take() {
@@ -81,6 +89,7 @@ impl GamesterApp {
             key_focus: KeyFocus::default(),
             story_open: false,
             zoom: zoom::AutoZoom::default(),
+            settings_kept,
             title: String::new(),
             tables,
             tiles: None,
@@ -229,6 +238,12 @@ impl GamesterApp {
                     tiles.keep(&mut self.shell);
                 }
             }
+        }
+        if let Some(told) = self
+            .settings_kept
+            .keep(&self.shell.settings, &self.shell.launch, &ctx)
+        {
+            self.shell.message = Some(told);
         }
         self.screenshot.after_frame(&ctx, still);
     }

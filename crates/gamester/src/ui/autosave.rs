@@ -187,7 +187,8 @@ impl<F: OnDisk> Keeper<F> {
             drop(jobs);
             let _ = thread.join();
         }
-        let mut last = self.taken.drain(..).last();
+        let mut last = self.taken.pop();
+        self.taken.clear();
         if let Some((_, result)) = self.results.try_iter().last() {
             last = Some(result);
         }

@@ -28,8 +28,10 @@ pub fn dated_name(rules: &Rules) -> String {
 /// " 3"… before its extension: a kept game never replaces another.
 #[must_use]
 pub fn free_in(dir: &Path, name: &str) -> PathBuf {
+    // A link is a name taken, even one that points nowhere.
+    let free = |p: &Path| std::fs::symlink_metadata(p).is_err();
     let path = dir.join(name);
-    if !path.exists() {
+    if free(&path) {
         return path;
     }
     let stem = Path::new(name)
@@ -37,8 +39,26 @@ pub fn free_in(dir: &Path, name: &str) -> PathBuf {
         .map_or_else(|| name.to_string(), |s| s.to_string_lossy().into_owned());
     (2u32..)
         .map(|n| dir.join(format!("{stem} {n}.ron")))
-        .find(|p| !p.exists())
+        .find(|p| free(p))
         .unwrap_or(path)
+}
+
+/// Sets the file at `path` aside, beside it, under a name that says why and when
+/// (`autosave.ron` → `autosave (unreadable 2026-11-21 14.05).ron`), so that nothing Gamester
+/// writes later replaces it; the new path. A link is moved as a link, never followed.
+///
+/// # Errors
+/// Why the file could not be renamed; it is then where it was.
+pub fn set_aside(path: &Path) -> std::io::Result<PathBuf> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let stem = path
+        .file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+    let now = chrono::Local::now();
+    let name = format!("{stem} (unreadable {}).ron", now.format("%Y-%m-%d %H.%M"));
+    let aside = free_in(dir, &name);
+    std::fs::rename(path, &aside)?;
+    Ok(aside)
 }
 
 #[cfg(test)]

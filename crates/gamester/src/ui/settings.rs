@@ -38,6 +38,8 @@ pub struct Settings {
     pub tutor: Tutoring,
     /// The tiles game New game starts, and whether it starts one.
     pub tiles: super::tiles::setup::TilesSettings,
+    /// Where and how large the window was when it last closed.
+    pub window: Option<super::settings_file::WindowPlace>,
 }
 
 /// The tutor's watch over a person's choices: off, or pointing out those that lose at least a
@@ -89,6 +91,7 @@ impl Default for Settings {
             guide_offered: false,
             tutor: Tutoring::Off,
             tiles: super::tiles::setup::TilesSettings::default(),
+            window: None,
         }
     }
 }

@@ -5,6 +5,7 @@ pub mod support;
 
 mod analysis;
 mod autosave;
+mod edges;
 mod files;
 mod follow;
 mod guide;

@@ -1,34 +1,45 @@
 //! The window as eframe sees it: made at start (the fonts and style set, the settings read
-//! back, the first-game guide offered once), told where a screenshot run leaves its outcome,
+//! back and what was wrong with them said, the first-game guide offered once), told where a screenshot run leaves its outcome,
 //! and eframe's `App`: a frame drawn, the settings kept, the autosave finished at exit.
 
 use super::GamesterApp;
 use crate::ui::launch::Launch;
+use crate::ui::message::Message;
 use crate::ui::screen::Screen;
 use crate::ui::screenshot::ScreenshotResult;
-use crate::ui::settings::Settings;
+use crate::ui::settings_file::Remembered;
 use crate::ui::theme;
 
-/// The key under which the settings are kept between runs.
-const STORAGE_KEY: &str = "gamester-settings";
-
 impl GamesterApp {
-    /// The window as eframe creates it: fonts and style set, settings read back.
+    /// The window as eframe creates it: fonts and style set, with the settings `remembered`
+    /// (and what the person is to be told of them).
     #[must_use]
-    pub fn from_creation(cc: &eframe::CreationContext<'_>, launch: Launch) -> GamesterApp {
+    pub fn from_creation(
+        cc: &eframe::CreationContext<'_>,
+        launch: Launch,
+        remembered: Remembered,
+    ) -> GamesterApp {
         theme::apply(&cc.egui_ctx);
-        let settings = if launch.ephemeral {
-            Settings::default()
-        } else {
-            cc.storage
-                .and_then(|s| eframe::get_value::<Settings>(s, STORAGE_KEY))
-                .unwrap_or_default()
-        };
+        GamesterApp::remembering(launch, remembered)
+    }
+
+    /// A window on the settings `remembered`: the first-game guide offered if it never was,
+    /// and what was wrong with the settings file said.
+    #[must_use]
+    pub fn remembering(launch: Launch, remembered: Remembered) -> GamesterApp {
+        let Remembered { settings, told } = remembered;
         let first_run = !launch.ephemeral && launch.screenshot.is_none() && !settings.guide_offered;
         let mut app = GamesterApp::new(settings, launch);
         if first_run {
             app.shell.help.guide = Some(0);
             app.shell.settings.guide_offered = true;
+        }
+        if let Some(told) = told {
+            let told = Message::error(told);
+            app.shell.message = Some(match app.shell.message.take() {
+                Some(first) => told.and(&first),
+                None => told,
+            });
         }
         app
     }
@@ -44,13 +55,9 @@ impl eframe::App for GamesterApp {
         self.frame_ui(ui);
     }
 
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        if !self.shell.launch.ephemeral {
-            eframe::set_value(storage, STORAGE_KEY, &self.shell.settings);
-        }
-    }
-
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.settings_kept
+            .finish(&mut self.shell.settings, &self.shell.launch);
         self.tables.finish(&self.shell);
         if let Some(tiles) = &mut self.tiles {
             tiles.finish(&self.shell);

@@ -42,6 +42,28 @@ pub fn harness_with(launch: Launch, settings: Settings) -> Harness<'static, Game
         })
 }
 
+/// A headless Gamester that reads and writes its settings as the real window does, in the
+/// temporary data folder `launch` must name (never the user's).
+pub fn harness_remembering(launch: Launch) -> Harness<'static, GamesterApp> {
+    assert!(
+        launch.data_dir.is_some(),
+        "a test never touches the user's folders"
+    );
+    let launch = Launch {
+        ephemeral: false,
+        ..launch
+    };
+    Harness::builder()
+        .with_size(vec2(1280.0, 820.0))
+        .with_max_steps(40)
+        .with_accessibility_check(false)
+        .build_eframe(move |cc| {
+            gamester::ui::theme::apply(&cc.egui_ctx);
+            let remembered = gamester::ui::settings_file::Remembered::at_start(&launch);
+            GamesterApp::remembering(launch, remembered)
+        })
+}
+
 pub fn two_people() -> Settings {
     Settings {
         table: Seats::two_people(),

@@ -1,0 +1,240 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+//! Nothing is lost at the edges (headless, egui_kittest, in temporary folders): a settings
+//! file that does not parse, or makes no sense, or is a link, or cannot be written never stops
+//! the start and never costs another file; an autosave that cannot be resumed is set aside
+//! under a dated name and listed in Open recent, never overwritten by the next game.
+
+use super::support;
+use support::*;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use egui_kittest::kittest::Queryable;
+
+use gamester::ui::Launch;
+use gamester::ui::message::Kind;
+use gamester::ui::settings_file::{self, SETTINGS_FILE};
+use gamester_core::save;
+
+fn launch_in(data: &Path) -> Launch {
+    Launch {
+        seed: Some(5),
+        data_dir: Some(data.to_path_buf()),
+        ..Launch::default()
+    }
+}
+
+/// The files of `dir` other than `known`, by name.
+fn others(dir: &Path, known: &[&str]) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| !known.iter().any(|k| p.file_name().unwrap() == *k))
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn a_settings_file_that_does_not_parse_is_set_aside_and_the_window_starts() {
+    // Given a settings file cut short
+    let data = tempfile::tempdir().unwrap();
+    fs::write(
+        data.path().join(SETTINGS_FILE),
+        "(numbers: true, look: Perio",
+    )
+    .unwrap();
+    // When the window starts
+    let mut h = harness_remembering(launch_in(data.path()));
+    h.run();
+    // Then it starts on the defaults, with a game ready, and says what became of the file
+    let m = h.state().message().cloned().unwrap();
+    assert_eq!(m.kind, Kind::Error);
+    assert!(m.text.contains("could not be read"), "{}", m.text);
+    let aside = others(data.path(), &[SETTINGS_FILE, save::AUTOSAVE_FILE]);
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert!(
+        m.text.contains(&aside[0].display().to_string()),
+        "{}",
+        m.text
+    );
+    assert_eq!(
+        fs::read_to_string(&aside[0]).unwrap(),
+        "(numbers: true, look: Perio"
+    );
+    assert!(!h.state().settings().numbers);
+    h.get_by_label("Throw  (Space)");
+}
+
+#[test]
+fn settings_that_make_no_sense_open_a_window_that_does() {
+    for (w, h) in [
+        ("0.0", "0.0"),
+        ("NaN", "600.0"),
+        ("1e9", "1e9"),
+        ("-3.0", "700.0"),
+    ] {
+        // Given settings whose window has no size, or no number for one
+        let data = tempfile::tempdir().unwrap();
+        let written = gamester::ui::Settings {
+            numbers: true,
+            ..gamester::ui::Settings::default()
+        };
+        let text = settings_file::to_text(&written).unwrap().replace(
+            "window: None",
+            &format!(
+                "window: Some((size: ({w}, {h}), position: Some((NaN, 5.0)), maximized: false))"
+            ),
+        );
+        assert!(text.contains("size:"), "{text}");
+        fs::write(data.path().join(SETTINGS_FILE), text).unwrap();
+        // When they are read for a window
+        let read = settings_file::read(data.path());
+        let viewport = gamester::ui::viewport(&read.settings);
+        // Then the window opens at its usual size, the other settings kept, and says so
+        assert_eq!(
+            viewport.inner_size,
+            Some(egui::vec2(1280.0, 820.0)),
+            "{w} × {h}"
+        );
+        assert_eq!(viewport.position, None);
+        assert!(read.settings.numbers);
+        assert!(read.told.unwrap().contains("the window's size"));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_settings_file_that_is_a_link_is_replaced_never_written_through() {
+    // Given settings.ron linked to a file of someone else's
+    let data = tempfile::tempdir().unwrap();
+    let elsewhere = data.path().join("elsewhere.ron");
+    let mine = settings_file::to_text(&two_people()).unwrap();
+    fs::write(&elsewhere, &mine).unwrap();
+    let path = data.path().join(SETTINGS_FILE);
+    std::os::unix::fs::symlink(&elsewhere, &path).unwrap();
+    // When the window starts (reading through the link is harmless) and a setting changes
+    let mut h = harness_remembering(launch_in(data.path()));
+    h.run();
+    h.state_mut().settings_mut().numbers = true;
+    h.run();
+    eframe::App::on_exit(h.state_mut(), None);
+    // Then the link's target is as it was, and the settings are a file of their own
+    assert_eq!(fs::read_to_string(&elsewhere).unwrap(), mine);
+    assert!(fs::symlink_metadata(&path).unwrap().is_file());
+    assert!(settings_file::read(data.path()).settings.numbers);
+}
+
+#[test]
+fn a_settings_write_that_fails_is_told_once_and_the_next_start_still_reads_them() {
+    // Given a window started on its settings
+    let data = tempfile::tempdir().unwrap();
+    let path = data.path().join(SETTINGS_FILE);
+    let mut h = harness_remembering(launch_in(data.path()));
+    h.run();
+    h.state_mut().settings_mut().numbers = true;
+    h.run();
+    eframe::App::on_exit(h.state_mut(), None);
+    let kept = fs::read_to_string(&path).unwrap();
+    let mut h = harness_remembering(launch_in(data.path()));
+    h.run();
+    assert!(h.state().settings().numbers);
+    // When the settings can no longer be written (a folder has taken their name)
+    fs::remove_file(&path).unwrap();
+    fs::create_dir(&path).unwrap();
+    fs::write(path.join("in the way"), "").unwrap();
+    h.state_mut().settings_mut().ace_left = true;
+    for _ in 0..20 {
+        h.step();
+        if h.state().message().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    // Then the person is told, once
+    let m = h.state().message().cloned().unwrap();
+    assert_eq!(m.kind, Kind::Error);
+    assert!(m.text.contains("settings could not be saved"), "{}", m.text);
+    h.state_mut().settings_mut().ace_left = false;
+    h.state_mut().settings_mut().look = gamester::ui::look::Look::Plain;
+    h.run();
+    assert_eq!(h.state().message().map(|m| &m.text), Some(&m.text));
+    // And what stood in the way is untouched
+    assert!(path.join("in the way").exists());
+    assert!(kept.contains("numbers: true"), "{kept}");
+}
+
+/// A save from a newer Gamester: format 2.
+fn from_a_newer_gamester() -> String {
+    let game = gamester_rules::tables::Game::new(gamester_rules::tables::Rules::default()).unwrap();
+    save::to_string(&save::SaveFile::from_game(
+        &game,
+        &gamester_core::players::Seats::two_people(),
+    ))
+    .unwrap()
+    .replacen("format: 1", "format: 2", 1)
+}
+
+#[test]
+fn an_autosave_that_cannot_be_resumed_is_kept_aside_and_listed_never_overwritten() {
+    for bytes in [
+        from_a_newer_gamester(),
+        "(format: 1, rules: (lay".to_string(),
+    ] {
+        // Given an autosave this Gamester cannot resume (a newer one's, or one cut short)
+        let data = tempfile::tempdir().unwrap();
+        fs::write(data.path().join(save::AUTOSAVE_FILE), &bytes).unwrap();
+        // When the window starts and the new game is played on
+        let mut h = harness_with(launch_in(data.path()), two_people());
+        h.run();
+        let m = h.state().message().cloned().unwrap();
+        throw_until_playing(&mut h);
+        eframe::App::on_exit(h.state_mut(), None);
+        // Then the old autosave is kept, whole, under a name of its own, said and listed
+        let aside = others(data.path(), &[save::AUTOSAVE_FILE]);
+        assert_eq!(aside.len(), 1, "{aside:?}");
+        assert_eq!(fs::read_to_string(&aside[0]).unwrap(), bytes);
+        assert!(
+            m.text.contains(&aside[0].display().to_string()),
+            "{}",
+            m.text
+        );
+        assert_eq!(
+            h.state().settings().recent.latest(),
+            Some(aside[0].as_path())
+        );
+        // And the new game has its own autosave
+        let saved = save::load(&data.path().join(save::AUTOSAVE_FILE)).unwrap();
+        assert_eq!(saved.game.record(), h.state().session().game().record());
+    }
+}
+
+#[test]
+fn a_tiles_autosave_that_cannot_be_read_is_kept_aside_and_listed() {
+    // Given a tiles autosave cut short
+    let data = tempfile::tempdir().unwrap();
+    let name = "tiles-autosave.ron";
+    fs::write(data.path().join(name), "(format: 1, kind: Til").unwrap();
+    // When the window starts
+    let mut h = harness_with(launch_in(data.path()), two_people());
+    h.run();
+    // Then it is kept aside, said and listed, and nothing will write over it
+    let aside = others(data.path(), &[save::AUTOSAVE_FILE]);
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert!(!data.path().join(name).exists());
+    assert_eq!(
+        fs::read_to_string(&aside[0]).unwrap(),
+        "(format: 1, kind: Til"
+    );
+    let m = h.state().message().cloned().unwrap();
+    assert!(
+        m.text.contains(&aside[0].display().to_string()),
+        "{}",
+        m.text
+    );
+    assert_eq!(
+        h.state().settings().recent.latest(),
+        Some(aside[0].as_path())
+    );
+}
