@@ -97,6 +97,20 @@ pub enum SaveError {
     },
 }
 
+/// The most of an action a refusal quotes: enough to find it in the file, never a line that
+/// runs off the window (a throw of 400,000 dice).
+pub(crate) const QUOTED: usize = 80;
+
+/// An action as a refusal quotes it: as the file writes it, cut to [`QUOTED`] characters.
+pub(crate) fn quoted(action: &str) -> String {
+    if action.chars().count() <= QUOTED {
+        return action.to_string();
+    }
+    let mut cut: String = action.chars().take(QUOTED).collect();
+    cut.push('…');
+    cut
+}
+
 /// What is wrong with the players a file names.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum TableProblem {
@@ -160,5 +174,28 @@ impl SaveError {
             path: path.to_path_buf(),
             error: Box::new(self),
         }
+    }
+}
+
+#[cfg(test)]
+mod quoting {
+    use super::*;
+
+    #[test]
+    fn a_refusal_quotes_a_long_action_cut_short() {
+        // Given a saved game whose second action throws 300,000 dice
+        let text = include_str!("../../../../tests/data/irish_short.ron").replacen(
+            "throw([4, 6]),",
+            &format!("throw([{}1]),", "1,".repeat(300_000)),
+            1,
+        );
+        // When it is read, it is refused, in a line a window can show
+        let e = crate::save::from_str(&text).unwrap_err().to_string();
+        assert!(
+            e.starts_with("turn 1, action 2 of the record `throw([1,1,"),
+            "{e}"
+        );
+        assert!(e.chars().count() < 300, "{} characters", e.chars().count());
+        assert!(e.contains("1,1…`"), "{e}");
     }
 }

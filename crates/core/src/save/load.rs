@@ -276,13 +276,13 @@ pub fn replay_file(file: SaveFile) -> Result<Loaded, SaveError> {
             NotAction::Face(face) => SaveError::BadDie {
                 turn,
                 number,
-                action: saved.to_ron(),
+                action: super::error::quoted(&saved.to_ron()),
                 face,
             },
             NotAction::Other(reason) => SaveError::NotAnAction {
                 turn,
                 number,
-                action: saved.to_ron(),
+                action: super::error::quoted(&saved.to_ron()),
                 reason,
             },
         })?;

@@ -166,7 +166,7 @@ impl RecordBuilder {
             .map_err(|reason| SaveError::Illegal {
                 turn,
                 number,
-                action: SavedAction::from(action).to_ron(),
+                action: super::error::quoted(&SavedAction::from(action).to_ron()),
                 reason,
             })?;
         if events.iter().any(Event::ends_turn) {

@@ -156,7 +156,7 @@ pub fn replay(file: TilesFile) -> Result<TilesLoaded, SaveError> {
             .unwrap_or_default();
         SaveError::TilesIllegal {
             number: i + 1,
-            action: action.chars().take(80).collect(),
+            action: super::error::quoted(&action),
             reason: e.to_string(),
         }
     })?;

@@ -26,6 +26,11 @@ pub struct Message {
     said_at: Option<usize>,
 }
 
+/// The most of a message shown under the status line.
+pub const SHOWN: usize = 300;
+/// The most of a message shown under "The whole message".
+pub const DETAILS: usize = 20_000;
+
 /// The colour of an error: a deep red that reads on the parchment of the theme.
 const ERROR_COLOUR: Color32 = Color32::from_rgb(140, 30, 20);
 
@@ -82,12 +87,43 @@ impl Message {
         }
     }
 
-    /// Draws the message, in the error colour only if it is an error.
+    /// The words shown under the status line: the whole message if it is short, else its
+    /// first [`SHOWN`] characters and an ellipsis.
+    #[must_use]
+    pub fn shown(&self) -> String {
+        let first_line = self.text.lines().next().unwrap_or_default();
+        if first_line.len() == self.text.len() && self.text.chars().count() <= SHOWN {
+            return self.text.clone();
+        }
+        let mut cut: String = first_line.chars().take(SHOWN).collect();
+        cut.push('…');
+        cut
+    }
+
+    /// Draws the message, in the error colour only if it is an error. A long one is cut short,
+    /// so that it never pushes the buttons off the window, and the whole of it (up to
+    /// [`DETAILS`] characters) is under "The whole message".
     pub fn show(&self, ui: &mut egui::Ui) {
-        let text = RichText::new(&self.text);
-        ui.label(match self.kind {
+        let colour = |text: RichText| match self.kind {
             Kind::Info => text,
             Kind::Error => text.color(ERROR_COLOUR),
-        });
+        };
+        let shown = self.shown();
+        ui.label(colour(RichText::new(&shown)));
+        if shown != self.text {
+            ui.collapsing("The whole message", |ui| {
+                egui::ScrollArea::vertical()
+                    .max_height(ui.ctx().content_rect().height() / 4.0)
+                    .show(ui, |ui| {
+                        let total = self.text.chars().count();
+                        let mut whole: String = self.text.chars().take(DETAILS).collect();
+                        if total > DETAILS {
+                            whole
+                                .push_str(&format!("\n… and {} characters more.", total - DETAILS));
+                        }
+                        ui.label(whole);
+                    });
+            });
+        }
     }
 }

@@ -10,10 +10,10 @@ use support::*;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use gamester::ui::Launch;
-use gamester::ui::message::Kind;
+use gamester::ui::message::{Kind, Message};
 use gamester::ui::settings_file::{self, SETTINGS_FILE};
 use gamester_core::save;
 
@@ -52,6 +52,8 @@ fn a_settings_file_that_does_not_parse_is_set_aside_and_the_window_starts() {
     let m = h.state().message().cloned().unwrap();
     assert_eq!(m.kind, Kind::Error);
     assert!(m.text.contains("could not be read"), "{}", m.text);
+    h.get_by_label("Throw  (Space)");
+    eframe::App::on_exit(h.state_mut(), None);
     let aside = others(data.path(), &[SETTINGS_FILE, save::AUTOSAVE_FILE]);
     assert_eq!(aside.len(), 1, "{aside:?}");
     assert!(
@@ -64,7 +66,6 @@ fn a_settings_file_that_does_not_parse_is_set_aside_and_the_window_starts() {
         "(numbers: true, look: Perio"
     );
     assert!(!h.state().settings().numbers);
-    h.get_by_label("Throw  (Space)");
 }
 
 #[test]
@@ -237,4 +238,68 @@ fn a_tiles_autosave_that_cannot_be_read_is_kept_aside_and_listed() {
         h.state().settings().recent.latest(),
         Some(aside[0].as_path())
     );
+}
+
+#[test]
+fn a_very_long_refusal_never_pushes_the_buttons_off_the_window() {
+    // Given a broken save deep in folders whose names make its path 3,000 characters long
+    let root = tempfile::tempdir().unwrap();
+    let mut dir = root.path().to_path_buf();
+    for i in 0..15 {
+        dir.push(format!("{i}{}", "a".repeat(199)));
+    }
+    fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.ron");
+    fs::write(&broken, "(format: 1, rules: (lay").unwrap();
+    // When it is opened in a small window
+    let mut h = harness_with(launch_in(root.path()), two_people());
+    h.set_size(egui::vec2(800.0, 600.0));
+    h.run();
+    h.state_mut().open_file(broken);
+    for _ in 0..100 {
+        h.step();
+        if h.state().opening().is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    h.run();
+    // Then the refusal is said
+    let m = h.state().message().cloned().unwrap();
+    assert_eq!(m.kind, Kind::Error);
+    assert!(m.text.chars().count() > 3_000, "{}", m.text.len());
+    // And the buttons are still in the window, below the board, the refusal cut short and the
+    // whole of it a click away
+    let new_game = h.get_by_label("New game…").rect();
+    assert!(new_game.bottom() <= 600.0, "{new_game:?}");
+    let throw = h.get_by_label("Throw  (Space)").rect();
+    assert!(throw.bottom() <= 600.0, "{throw:?}");
+    let shown = h.get_by_label_contains("Could not open");
+    let node = shown.accesskit_node();
+    let words = node.label().or_else(|| node.value()).unwrap_or_default();
+    assert!(words.starts_with("Could not open"), "{words}");
+    assert!(
+        words.chars().count() <= gamester::ui::message::SHOWN + 1,
+        "{}",
+        words.len()
+    );
+    h.get_by_label("The whole message");
+}
+
+#[test]
+fn a_message_of_800_kb_leaves_the_buttons_in_the_window() {
+    // Given a refusal of 800,000 characters on one line, said above the buttons of a small window
+    let message = Message::error(format!("Could not open it: {}", "1,".repeat(400_000)));
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(800.0, 600.0))
+        .build_ui(move |ui| {
+            egui::Panel::bottom("status").show(ui, |ui| {
+                message.show(ui);
+                let _ = ui.button("New game…");
+            });
+        });
+    h.run();
+    // Then the button is still in the window
+    let button = h.get_by_label("New game…").rect();
+    assert!(button.bottom() <= 600.0, "{button:?}");
 }
