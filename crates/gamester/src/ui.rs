@@ -37,6 +37,7 @@ pub mod screenshot;
 pub mod settings;
 pub mod settings_file;
 pub mod slide;
+pub mod slot;
 pub mod tables_screen;
 pub mod theme;
 pub mod tiles;

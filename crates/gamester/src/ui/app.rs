@@ -20,6 +20,7 @@ use super::screen::{self, Ask, Family, Screen, Shell};
 use super::screenshot::Screenshot;
 use super::settings::{self, Settings};
 use super::settings_file::SettingsKeeper;
+use super::slot::Slot;
 use super::tables_screen::TablesScreen;
 use super::tiles_screen::TilesScreen;
 use super::{glossary, zoom};
@@ -44,6 +45,8 @@ pub struct GamesterApp {
     zoom: zoom::AutoZoom,
     /// The settings on the disk.
     settings_kept: SettingsKeeper,
+    /// The autosave slot this window holds, held until it closes.
+    _slot: Slot,
     /// The title last given to the window.
     title: String,
     tables: TablesScreen,
@@ -58,8 +61,28 @@ impl GamesterApp {
     /// closed.
     #[must_use]
     pub fn new(settings: Settings, launch: Launch) -> GamesterApp {
+        let mut launch = launch;
+        // One writer of a game in progress at a time: a second window keeps its own.
+        let slot = match launch.data_dir() {
+            Some(dir) if launch.screenshot.is_none() => Slot::claim(&dir),
+            _ => Slot::usual(),
+        };
+        launch.slot = slot.number;
         let mut resumed = files::resume(&launch);
         let mut message = resumed.message.take();
+        if slot.number > 1
+            && let Some(path) = launch.autosave_path()
+        {
+            let told = Message::info(format!(
+                "Another Gamester window is open on the same games, so this one keeps its game \
+                 in progress apart, in {}.",
+                path.display()
+            ));
+            message = Some(match message.take() {
+                Some(first) => told.and(&first),
+                None => told,
+            });
+        }
         // As given: what changes from here on (a game kept in Open recent) is written.
         let settings_kept = SettingsKeeper::holding(&settings);
         let mut settings = settings;
@@ -90,6 +113,7 @@ impl GamesterApp {
             story_open: false,
             zoom: zoom::AutoZoom::default(),
             settings_kept,
+            _slot: slot,
             title: String::new(),
             tables,
             tiles: None,

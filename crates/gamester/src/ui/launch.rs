@@ -27,6 +27,9 @@ pub struct Launch {
     pub documents_dir: Option<PathBuf>,
     /// Use the in-window file chooser even where the desktop has a dialog (tests).
     pub in_window_chooser: bool,
+    /// The autosave slot the window holds (see `ui::slot`): 1 (or 0, never claimed) for the
+    /// usual files, 2 and up for a window opened beside another on the same data folder.
+    pub slot: u32,
     /// For tests: each write of the autosaves and the settings takes this much longer, as on a
     /// slow disk.
     pub slow_disk: Option<std::time::Duration>,
@@ -53,7 +56,19 @@ impl Launch {
     /// Where the game in progress is saved after each turn, if anywhere.
     #[must_use]
     pub fn autosave_path(&self) -> Option<PathBuf> {
-        self.data_dir().map(|d| d.join(save::AUTOSAVE_FILE))
+        self.data_dir()
+            .map(|d| d.join(super::slot::name(save::AUTOSAVE_FILE, self.slot)))
+    }
+
+    /// Where the tiles game in progress is saved after each action, if anywhere.
+    #[must_use]
+    pub fn tiles_autosave_path(&self) -> Option<PathBuf> {
+        self.data_dir().map(|d| {
+            d.join(super::slot::name(
+                super::tiles::keeping::TILES_AUTOSAVE,
+                self.slot,
+            ))
+        })
     }
 
     /// Where the file dialogs start when the game belongs to no file: the user's documents

@@ -156,8 +156,8 @@ impl TilesScreen {
     /// The tiles game kept in the data folder when the window last closed, if any; `Err`
     /// says why it could not be read (the file is left as it was).
     pub fn resume(settings: &Settings, launch: &Launch) -> Option<Result<TilesScreen, String>> {
-        let dir = launch.data_dir()?;
-        Some(keeping::resume(&dir)?.map(|loaded| {
+        let path = launch.tiles_autosave_path()?;
+        Some(keeping::resume(&path)?.map(|loaded| {
             TilesScreen::seating(TilesScreen::session_of(loaded, None, launch), settings)
         }))
     }
@@ -554,15 +554,12 @@ impl Screen for TilesScreen {
 
     fn finish(&mut self, shell: &Shell) {
         // The newest version goes after any still being written, never before one.
-        if let Some(dir) = shell.launch.data_dir() {
+        if let Some(path) = shell.launch.tiles_autosave_path() {
             let table = &self.session;
-            self.keeper.keep(
-                keeping::autosave_in(&dir),
-                table.game(),
-                table.tally(),
-                &shell.launch,
-                || table.to_file(),
-            );
+            self.keeper
+                .keep(path, table.game(), table.tally(), &shell.launch, || {
+                    table.to_file()
+                });
         }
         if let Some(e) = self.keeper.finish() {
             eprintln!("gamester: the tiles game could not be kept: {e}");
@@ -577,15 +574,12 @@ impl Screen for TilesScreen {
 impl TilesScreen {
     /// Keeps the game on the disk once it has changed.
     pub(super) fn keep(&mut self, shell: &mut Shell) {
-        if let Some(dir) = shell.launch.data_dir() {
+        if let Some(path) = shell.launch.tiles_autosave_path() {
             let table = &self.session;
-            self.keeper.keep(
-                keeping::autosave_in(&dir),
-                table.game(),
-                table.tally(),
-                &shell.launch,
-                || table.to_file(),
-            );
+            self.keeper
+                .keep(path, table.game(), table.tally(), &shell.launch, || {
+                    table.to_file()
+                });
         }
         if let Some(told) = self.keeper.failure() {
             shell.message = Some(told);

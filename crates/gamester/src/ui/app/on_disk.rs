@@ -11,7 +11,6 @@ use crate::ui::leaving::{self, Answer, Next};
 use crate::ui::message::Message;
 use crate::ui::reading::{Read, regular_or_absent};
 use crate::ui::screen::{Family, Screen};
-use crate::ui::tiles::keeping;
 use crate::ui::tiles_screen::TilesScreen;
 
 impl GamesterApp {
@@ -109,8 +108,8 @@ impl GamesterApp {
             Some(Err(e)) => {
                 self.shell.settings.tiles.at_table = false;
                 let mut aside = None;
-                let said = match self.shell.launch.data_dir() {
-                    Some(dir) => files::set_aside(&keeping::autosave_in(&dir), &mut aside),
+                let said = match self.shell.launch.tiles_autosave_path() {
+                    Some(path) => files::set_aside(&path, &mut aside),
                     None => String::new(),
                 };
                 if let Some(aside) = aside {

@@ -14,18 +14,10 @@ use crate::ui::message::Message;
 /// The autosave's name in the data folder.
 pub const TILES_AUTOSAVE: &str = "tiles-autosave.ron";
 
-/// Where the tiles game in progress is kept, in the data folder `dir`.
+/// The tiles game kept in `path`, if one is; `Err` says why it could not be read.
 #[must_use]
-pub fn autosave_in(dir: &Path) -> PathBuf {
-    dir.join(TILES_AUTOSAVE)
-}
-
-/// The tiles game kept in `dir`, if one is; `Err` says why it could not be read.
-#[must_use]
-pub fn resume(dir: &Path) -> Option<Result<TilesLoaded, String>> {
-    let path = autosave_in(dir);
-    path.exists()
-        .then(|| load(&path).map_err(|e| e.to_string()))
+pub fn resume(path: &Path) -> Option<Result<TilesLoaded, String>> {
+    path.exists().then(|| load(path).map_err(|e| e.to_string()))
 }
 
 /// What tells the game last sent from another, cheaply: its record's length, first and last

@@ -25,12 +25,13 @@ fn launch_in(data: &Path) -> Launch {
     }
 }
 
-/// The files of `dir` other than `known`, by name.
+/// The files of `dir` other than `known` and the windows' locks, by name.
 fn others(dir: &Path, known: &[&str]) -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| !known.iter().any(|k| p.file_name().unwrap() == *k))
+        .filter(|p| !p.to_string_lossy().ends_with(".lock"))
         .collect();
     found.sort();
     found
@@ -137,6 +138,7 @@ fn a_settings_write_that_fails_is_told_once_and_the_next_start_still_reads_them(
     h.state_mut().settings_mut().numbers = true;
     h.run();
     eframe::App::on_exit(h.state_mut(), None);
+    drop(h);
     let kept = fs::read_to_string(&path).unwrap();
     let mut h = harness_remembering(launch_in(data.path()));
     h.run();
@@ -302,4 +304,45 @@ fn a_message_of_800_kb_leaves_the_buttons_in_the_window() {
     // Then the button is still in the window
     let button = h.get_by_label("New game…").rect();
     assert!(button.bottom() <= 600.0, "{button:?}");
+}
+
+#[test]
+fn a_second_window_on_the_same_games_keeps_its_own_and_overwrites_nothing() {
+    // Given a window playing a game, its autosave in the data folder
+    let data = tempfile::tempdir().unwrap();
+    let mut first = harness_with(launch_in(data.path()), two_people());
+    first.run();
+    throw_until_playing(&mut first);
+    // When a second window opens on the same folder, and plays a game of its own
+    let mut second = harness_with(
+        Launch {
+            seed: Some(77),
+            ..launch_in(data.path())
+        },
+        two_people(),
+    );
+    second.run();
+    let m = second.state().message().cloned().unwrap();
+    assert!(m.text.contains("Another Gamester window"), "{}", m.text);
+    assert_eq!(
+        second.state().session().game().record().len(),
+        0,
+        "a new game"
+    );
+    throw_until_playing(&mut second);
+    second.state_mut().session_mut().throw().ok();
+    second.run();
+    eframe::App::on_exit(first.state_mut(), None);
+    eframe::App::on_exit(second.state_mut(), None);
+    // Then each window's game is on the disk, neither over the other
+    let one = save::load(&data.path().join(save::AUTOSAVE_FILE)).unwrap();
+    assert_eq!(one.game.record(), first.state().session().game().record());
+    let two = save::load(&data.path().join("autosave-2.ron")).unwrap();
+    assert_eq!(two.game.record(), second.state().session().game().record());
+    assert_ne!(one.game.record(), two.game.record());
+    // And a window opened once the second has closed resumes the second's game
+    let record = second.state().session().game().record().to_vec();
+    drop(second);
+    let third = harness_with(launch_in(data.path()), two_people());
+    assert_eq!(third.state().session().game().record(), record.as_slice());
 }
