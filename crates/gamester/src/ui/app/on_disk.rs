@@ -157,8 +157,18 @@ impl GamesterApp {
                         analysis,
                     });
                 }
-                // The game already open stays exactly as it was.
-                Err(message) => self.shell.message = Some(message),
+                // The game already open stays exactly as it was; a file refused is no longer
+                // offered in Open recent.
+                Err(message) => {
+                    let recent = &mut self.shell.settings.recent;
+                    let listed = recent.paths().contains(&path);
+                    recent.remove(&path);
+                    self.shell.message = Some(if listed {
+                        message.and(&Message::error("It is taken off Open recent."))
+                    } else {
+                        message
+                    });
+                }
             }
         }
     }

@@ -346,3 +346,37 @@ fn a_second_window_on_the_same_games_keeps_its_own_and_overwrites_nothing() {
     let third = harness_with(launch_in(data.path()), two_people());
     assert_eq!(third.state().session().game().record(), record.as_slice());
 }
+
+#[test]
+fn a_file_refused_from_open_recent_is_taken_off_it() {
+    // Given Open recent listing a good game and a file that is no longer a game
+    let data = tempfile::tempdir().unwrap();
+    let broken = data.path().join("broken.ron");
+    fs::write(&broken, "(format: 1, rules: (lay").unwrap();
+    let good = data.path().join("good.ron");
+    fs::write(
+        &good,
+        from_a_newer_gamester().replacen("format: 2", "format: 1", 1),
+    )
+    .unwrap();
+    let mut settings = two_people();
+    settings.recent.add(good.clone());
+    settings.recent.add(broken.clone());
+    let mut h = harness_with(launch_in(data.path()), settings);
+    h.run();
+    // When the broken one is chosen
+    h.state_mut().open_file(broken.clone());
+    for _ in 0..100 {
+        h.step();
+        if h.state().opening().is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    // Then it is refused, said to be taken off the list, and is; the good one stays
+    let m = h.state().message().cloned().unwrap();
+    assert_eq!(m.kind, Kind::Error);
+    assert!(m.text.contains("taken off Open recent"), "{}", m.text);
+    assert_eq!(h.state().settings().recent.paths(), &[good]);
+    assert!(broken.exists(), "the file itself is left alone");
+}
