@@ -78,7 +78,11 @@ fn run() -> Result<(), String> {
     };
     let (start, done) = match value(&args, "--from") {
         Some(path) => {
-            let bytes = std::fs::read(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            let bytes = gamester_core::files::read_capped(
+                std::path::Path::new(path),
+                gamester_core::ai::net_file::MAX_NET_FILE_BYTES,
+            )
+            .map_err(|e| format!("cannot read {path}: {e}"))?;
             let file = NetFile::parse(&bytes).map_err(|e| format!("{path}: {e}"))?;
             let done = file
                 .note("games")

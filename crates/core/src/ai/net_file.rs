@@ -57,6 +57,10 @@ pub struct NetFile {
     pub net: Net,
 }
 
+/// The largest network file read: a hundred times the networks Gamester ships (about 118 KB),
+/// room for far wider ones, and never the memory an endless file would take.
+pub const MAX_NET_FILE_BYTES: u64 = 16 << 20;
+
 impl NetFile {
     /// The value of a note, if the header has it.
     #[must_use]

@@ -22,6 +22,8 @@ pub enum SaveError {
     },
     #[error("cannot read the file: {0}")]
     Read(#[source] io::Error),
+    #[error("it is not a regular file but {0}, so it is not read")]
+    NotRegular(&'static str),
     #[error("cannot write the file: {0}")]
     Write(#[source] io::Error),
     #[error("the file is {size} bytes; a saved game is never more than {max} bytes")]
@@ -150,6 +152,17 @@ pub enum TallyProblem {
     MoreDrawsThanGames { draws: u32, games: u32 },
 }
 
+impl From<crate::files::ReadError> for SaveError {
+    fn from(e: crate::files::ReadError) -> SaveError {
+        use crate::files::ReadError;
+        match e {
+            ReadError::Io(e) => SaveError::Read(e),
+            ReadError::NotRegular(kind) => SaveError::NotRegular(kind),
+            ReadError::TooLarge { size, max } => SaveError::TooLarge { size, max },
+        }
+    }
+}
+
 impl SaveError {
     /// The reason, without the file it was found in.
     #[must_use]
@@ -179,8 +192,6 @@ impl SaveError {
 
 #[cfg(test)]
 mod quoting {
-    use super::*;
-
     #[test]
     fn a_refusal_quotes_a_long_action_cut_short() {
         // Given a saved game whose second action throws 300,000 dice

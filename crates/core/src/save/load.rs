@@ -3,8 +3,6 @@
 //! refusal refuses the whole file; nothing already open is touched, since loading only ever
 //! builds new values.
 
-use std::fs::File;
-use std::io::Read;
 use std::path::Path;
 
 use serde::Deserialize;
@@ -51,27 +49,10 @@ pub fn load(path: &Path) -> Result<Loaded, SaveError> {
         .map_err(|e| e.in_file(path))
 }
 
-/// Reads a file as text, refusing a large file before reading it.
+/// Reads a file as text: a regular file only (a pipe would never end), refusing a large file
+/// before reading it.
 pub fn read_text(path: &Path) -> Result<String, SaveError> {
-    let file = File::open(path).map_err(SaveError::Read)?;
-    let size = file.metadata().map_err(SaveError::Read)?.len();
-    if size > MAX_FILE_BYTES {
-        return Err(SaveError::TooLarge {
-            size,
-            max: MAX_FILE_BYTES,
-        });
-    }
-    // The file may grow while it is read: never read more than the limit and one byte.
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(SaveError::Read)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(SaveError::TooLarge {
-            size: bytes.len() as u64,
-            max: MAX_FILE_BYTES,
-        });
-    }
+    let bytes = crate::files::read_capped(path, MAX_FILE_BYTES)?;
     String::from_utf8(bytes).map_err(|e| {
         let valid = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();

@@ -56,10 +56,17 @@ fn all_throws(list: &[Position]) -> Work {
         .collect()
 }
 
+/// The largest file of positions read: a million Position IDs, one a line.
+const MAX_POSITIONS_BYTES: u64 = 16 << 20;
+
 /// A file of Position IDs, one a line (blank lines and `#` comments skipped).
 fn read_positions(path: &Path) -> Result<Vec<Position>, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", quote_path(path))))?;
+    let cannot = |e: &dyn std::fmt::Display| {
+        CliError::Usage(format!("cannot read {}: {e}", quote_path(path)))
+    };
+    let bytes =
+        gamester_core::files::read_capped(path, MAX_POSITIONS_BYTES).map_err(|e| cannot(&e))?;
+    let text = String::from_utf8(bytes).map_err(|e| cannot(&e))?;
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();

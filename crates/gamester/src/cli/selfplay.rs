@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use crate::ai::contest::{Contender, PlayMade, Score, Seat, play_game};
 use crate::ai::family::Family;
-use crate::ai::net_file::NetFile;
+use crate::ai::net_file::{MAX_NET_FILE_BYTES, NetFile};
 use crate::cli::args::{CliError, Selfplay, at_tiles_only, tables_rules};
 use crate::cli::out::note;
 use crate::tables::{Outcome, Preset, Side, position_id};
@@ -55,7 +55,8 @@ pub(crate) fn selfplay(preset: Preset, args: &Selfplay) -> Result<String, CliErr
             path: shown.to_string(),
             reason,
         };
-        let bytes = std::fs::read(path).map_err(|e| read_error(e.to_string()))?;
+        let bytes = gamester_core::files::read_capped(path, MAX_NET_FILE_BYTES)
+            .map_err(|e| read_error(e.to_string()))?;
         let file = NetFile::parse(&bytes).map_err(|e| read_error(e.to_string()))?;
         let family = Family::of(&rules);
         if file.family != family.name() {

@@ -3,6 +3,7 @@
 mod ai;
 mod analysis;
 mod commands;
+mod edges;
 mod help;
 mod tiles;
 mod tiles_saves;
