@@ -25,13 +25,14 @@ fn launch_in(data: &Path) -> Launch {
     }
 }
 
-/// The files of `dir` other than `known` and the windows' locks, by name.
+/// The files of `dir` other than `known` and the hidden ones (the windows' locks, a write's
+/// temporary file), by name.
 fn others(dir: &Path, known: &[&str]) -> Vec<PathBuf> {
     let mut found: Vec<PathBuf> = fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| !known.iter().any(|k| p.file_name().unwrap() == *k))
-        .filter(|p| !p.to_string_lossy().ends_with(".lock"))
+        .filter(|p| !p.file_name().unwrap().to_string_lossy().starts_with('.'))
         .collect();
     found.sort();
     found
@@ -379,4 +380,41 @@ fn a_file_refused_from_open_recent_is_taken_off_it() {
     assert!(m.text.contains("taken off Open recent"), "{}", m.text);
     assert_eq!(h.state().settings().recent.paths(), &[good]);
     assert!(broken.exists(), "the file itself is left alone");
+}
+
+#[cfg(unix)]
+#[test]
+fn named_pipes_in_place_of_every_file_read_at_start_never_freeze_it() {
+    // Given a pipe, that nobody writes to, in place of each file read at start
+    let data = tempfile::tempdir().unwrap();
+    for name in [
+        save::AUTOSAVE_FILE,
+        "tiles-autosave.ron",
+        SETTINGS_FILE,
+        "app.ron",
+    ] {
+        let made = std::process::Command::new("mkfifo")
+            .arg(data.path().join(name))
+            .status()
+            .unwrap();
+        assert!(made.success());
+    }
+    // When the window starts (a hang fails the test after a minute)
+    let launch = launch_in(data.path());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut h = harness_remembering(launch);
+        h.run();
+        let m = h.state().message().cloned().unwrap();
+        let fresh = h.state().session().game().record().is_empty();
+        let _ = tx.send((m.text, fresh));
+    });
+    let (told, fresh) = rx
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the start froze on a pipe");
+    // Then it starts on a new game, and the pipes that stood for its files are set aside
+    assert!(fresh);
+    assert!(told.contains("not a regular file"), "{told}");
+    let aside = others(data.path(), &["app.ron", SETTINGS_FILE]);
+    assert_eq!(aside.len(), 3, "{aside:?}");
 }
