@@ -29,6 +29,8 @@ struct Leftover {
     path: PathBuf,
     pid: Option<u32>,
     modified: Option<SystemTime>,
+    /// A link planted under a temporary file's name: never followed, never recovered.
+    link: bool,
 }
 
 /// The temporary files [`write_atomic`](super::write_atomic) leaves beside `path`.
@@ -56,7 +58,17 @@ fn leftovers(path: &Path) -> io::Result<Vec<Leftover>> {
         else {
             continue;
         };
-        let meta = entry.metadata()?;
+        // The entry itself, a link not followed.
+        let meta = fs::symlink_metadata(entry.path())?;
+        if meta.file_type().is_symlink() {
+            out.push(Leftover {
+                path: entry.path(),
+                pid: None,
+                modified: None,
+                link: true,
+            });
+            continue;
+        }
         if !meta.is_file() {
             continue;
         }
@@ -65,6 +77,7 @@ fn leftovers(path: &Path) -> io::Result<Vec<Leftover>> {
             path: entry.path(),
             pid,
             modified: meta.modified().ok(),
+            link: false,
         });
     }
     Ok(out)
@@ -109,6 +122,13 @@ pub fn tidy(path: &Path) -> io::Result<Tidied> {
     found.sort_by_key(|l| std::cmp::Reverse(l.modified));
     let mut kept = None;
     for leftover in found {
+        if leftover.link {
+            // Removing a link removes the link, not what it points to.
+            if fs::remove_file(&leftover.path).is_ok() {
+                done.removed += 1;
+            }
+            continue;
+        }
         let newer = match (leftover.modified, current) {
             (Some(mine), Some(theirs)) => mine > theirs,
             (_, None) => true,
@@ -270,6 +290,34 @@ mod tests {
         let done = tidy(&path).unwrap();
         assert_eq!(done, Tidied::default());
         assert_eq!(names(dir.path()), expected);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn links_planted_under_temporary_names_are_removed_never_followed() {
+        // Given an autosave, and beside it links under the temporary files' names: one to a
+        // whole newer game elsewhere, one to a file that must not be touched
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("autosave.ron");
+        write_dated(&path, &game_text(3), 100);
+        let elsewhere = dir.path().join("elsewhere.ron");
+        write_dated(&elsewhere, &game_text(9), 10);
+        std::os::unix::fs::symlink(&elsewhere, dir.path().join(".autosave.ron.4194305-1.tmp"))
+            .unwrap();
+        std::os::unix::fs::symlink(
+            "/etc/passwd",
+            dir.path().join(".autosave.ron.4194305-2.tmp"),
+        )
+        .unwrap();
+        // When the folder is tidied
+        let done = tidy(&path).unwrap();
+        // Then both links are gone, nothing was recovered through one, and their targets stand
+        assert_eq!(done.removed, 2);
+        assert_eq!(done.recovered, None);
+        assert_eq!(fs::read_to_string(&path).unwrap(), game_text(3));
+        assert_eq!(fs::read_to_string(&elsewhere).unwrap(), game_text(9));
+        assert!(Path::new("/etc/passwd").exists());
+        assert_eq!(names(dir.path()), ["autosave.ron", "elsewhere.ron"]);
     }
 
     #[test]

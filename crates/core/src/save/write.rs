@@ -44,20 +44,35 @@ fn temporary_beside(path: &Path) -> io::Result<PathBuf> {
     Ok(path.with_file_name(temp))
 }
 
+/// How many names a write tries before it gives up: something planted under each would have
+/// to be there.
+const TRIES: u32 = 64;
+
+/// A new temporary file beside `path`, never one that was there (a file or a link planted
+/// under the name is passed over, never opened), and its name.
+fn create_temporary(path: &Path) -> io::Result<(PathBuf, File)> {
+    let mut last = None;
+    for _ in 0..TRIES {
+        let temp = temporary_beside(path)?;
+        match OpenOptions::new().write(true).create_new(true).open(&temp) {
+            Ok(file) => return Ok((temp, file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(last.unwrap_or_else(|| io::Error::other("no temporary name was free")))
+}
+
 /// Replaces `path` with what `write` writes: temporary file, write, fsync, rename, then fsync
 /// of the folder where the system allows it.
 pub(crate) fn replace_atomically(
     path: &Path,
     write: impl FnOnce(&mut File) -> io::Result<()>,
 ) -> io::Result<()> {
-    let temp = temporary_beside(path)?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir)?;
     }
-    let mut out = OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&temp)?;
+    let (temp, mut out) = create_temporary(path)?;
     let written = write(&mut out)
         .and_then(|()| out.flush())
         .and_then(|()| out.sync_all());
@@ -144,6 +159,26 @@ mod tests {
         assert_eq!(fs::read_to_string(&target).unwrap(), "not Gamester's");
         assert!(fs::symlink_metadata(&path).unwrap().is_file());
         assert_eq!(fs::read_to_string(&path).unwrap(), "(numbers: true)");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn names_planted_where_the_temporary_file_would_go_are_passed_over() {
+        // Given links planted under the next few temporary names, to a file that must not change
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("autosave.ron");
+        let target = dir.path().join("precious.txt");
+        fs::write(&target, "precious").unwrap();
+        let next = COUNTER.load(Ordering::Relaxed);
+        for n in next..next + 5 {
+            let name = format!(".autosave.ron.{}-{n}.tmp", std::process::id());
+            std::os::unix::fs::symlink(&target, dir.path().join(name)).unwrap();
+        }
+        // When the file is written
+        write_text_atomic(&path, "the game").unwrap();
+        // Then it is written all the same, and the links and their target are untouched
+        assert_eq!(fs::read_to_string(&path).unwrap(), "the game");
+        assert_eq!(fs::read_to_string(&target).unwrap(), "precious");
     }
 
     #[test]
