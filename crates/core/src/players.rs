@@ -29,14 +29,42 @@ pub enum NameError {
         u32::from(*.0)
     )]
     Control(char),
+    #[error(
+        "holds an invisible character that turns text around or breaks the line (U+{:04X})",
+        u32::from(*.0)
+    )]
+    Invisible(char),
+}
+
+/// Whether `c` is a character that shows nothing yet reorders the text around it or breaks
+/// its line: the bidirectional controls (U+202E would show "Anne" as "ennA" and turn the rest
+/// of the status line around), the line and paragraph separators, the zero-width space and
+/// the byte-order mark. The zero-width joiners (U+200C, U+200D), which some scripts and emoji
+/// need, are allowed.
+#[must_use]
+pub fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{061C}'
+            | '\u{200B}'
+            | '\u{200E}'
+            | '\u{200F}'
+            | '\u{2028}'..='\u{202E}'
+            | '\u{2060}'..='\u{2064}'
+            | '\u{2066}'..='\u{2069}'
+            | '\u{FEFF}'
+    )
 }
 
 /// What a player's name may be: at most [`NAME_LIMIT`] characters, none of them a control
-/// character (a newline, a tab, …). The one statement of the rule: the loader refuses a file
+/// character (a newline, a tab, …) nor one that [`is_invisible`]. The one statement of the rule: the loader refuses a file
 /// that breaks it, and New game keeps to it as the name is typed ([`clean_name`]).
 pub fn check_name(name: &str) -> Result<(), NameError> {
     if let Some(c) = name.chars().find(|c| c.is_control()) {
         return Err(NameError::Control(c));
+    }
+    if let Some(c) = name.chars().find(|&c| is_invisible(c)) {
+        return Err(NameError::Invisible(c));
     }
     let length = name.chars().count();
     if length > NAME_LIMIT {
@@ -50,7 +78,7 @@ pub fn check_name(name: &str) -> Result<(), NameError> {
 #[must_use]
 pub fn clean_name(name: &str) -> String {
     name.chars()
-        .filter(|c| !c.is_control())
+        .filter(|&c| !c.is_control() && !is_invisible(c))
         .take(NAME_LIMIT)
         .collect()
 }
@@ -170,6 +198,34 @@ impl Seats {
             Side::White => &mut self.white,
             Side::Black => &mut self.black,
         }
+    }
+
+    /// The seats made to fit rules with `partners` (Double-hand) or without: two players a
+    /// side or one. A partner added is the same kind of player as the side's first, named
+    /// after the side ("White 2"); a partner beyond one is dropped. Whether anything changed.
+    pub fn fit(&mut self, partners: bool) -> bool {
+        let want = if partners { 2 } else { 1 };
+        let mut changed = false;
+        for side in Side::BOTH {
+            let seat = self.seat_mut(side);
+            let kind = seat
+                .players
+                .first()
+                .map_or(Controller::Person, |p| p.controller);
+            while seat.players.len() < want {
+                let n = seat.players.len() + 1;
+                seat.players.push(Player {
+                    name: format!("{side} {n}"),
+                    controller: kind,
+                });
+                changed = true;
+            }
+            if seat.players.len() > want {
+                seat.players.truncate(want);
+                changed = true;
+            }
+        }
+        changed
     }
 
     /// Every player's name made one [`check_name`] accepts ([`clean_name`]).

@@ -18,6 +18,6 @@ pub use error::DominoError;
 pub use game::{Game, pip_count};
 pub use line::{End, Laid, Line};
 pub use phase::Phase;
-pub use rules::{FirstSet, Kind, MugginsScore, Preset, Rules, Target};
+pub use rules::{FirstSet, Kind, MOST_POINTS, MugginsScore, Preset, Rules, Target};
 pub use seen::{Lacks, Seen};
 pub use tile::{Tile, end_word};

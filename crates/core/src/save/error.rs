@@ -118,6 +118,8 @@ pub(crate) fn quoted(action: &str) -> String {
 pub enum TableProblem {
     #[error("the side that plays {side} has {players} players; a side has one, or two partners")]
     PlayerCount { side: Side, players: usize },
+    #[error("the side that plays {side} has {players} players; only Double-hand has partners")]
+    PartnersOutOfDoubleHand { side: Side, players: usize },
     #[error("both sides play with {} men; the two colours must differ", .0.name())]
     SameColour(Colour),
     /// A name [`crate::players::check_name`] refuses. `partner` is `None` for a side's only

@@ -8,7 +8,7 @@ use std::path::Path;
 use serde::Deserialize;
 
 use crate::players::{Seats, check_name};
-use crate::tables::{Game, Position, Side, Tally};
+use crate::tables::{Game, Players, Position, Side, Tally};
 
 use super::analysis::SavedAnalysis;
 use super::error::{SaveError, TableProblem, TallyProblem};
@@ -25,7 +25,7 @@ pub const RECURSION_LIMIT: usize = 32;
 
 /// The most a side's stakes, games or draws may count in a saved tally: beyond it the file is
 /// nonsense (and the counts could overflow).
-const TALLY_MAX: u32 = 1_000_000_000;
+pub(crate) const TALLY_MAX: u32 = 1_000_000_000;
 
 /// A loaded game: who sits at the table, the game as it stands after its whole record, and the
 /// record to step through.
@@ -246,7 +246,7 @@ pub fn replay_file(file: SaveFile) -> Result<Loaded, SaveError> {
             layout: file.rules.layout.name().to_string(),
         });
     }
-    check_table(&file.table)?;
+    check_table(&file.table, file.rules.players)?;
     check_tally(&file.tally_before)?;
 
     let mut builder = RecordBuilder::new(file.rules.clone(), file.tally_before)?;
@@ -283,13 +283,19 @@ pub fn replay_file(file: SaveFile) -> Result<Loaded, SaveError> {
     })
 }
 
-/// One or two players a side (two partners in Double-hand), each name one that
-/// [`check_name`] accepts, and two distinct colours.
-fn check_table(table: &Seats) -> Result<(), SaveError> {
+/// One player a side, or two partners in Double-hand, each name one that [`check_name`]
+/// accepts, and two distinct colours.
+fn check_table(table: &Seats, players: Players) -> Result<(), SaveError> {
     for side in Side::BOTH {
         let n = table.seat(side).players.len();
         if !(1..=2).contains(&n) {
             return Err(SaveError::Players(TableProblem::PlayerCount {
+                side,
+                players: n,
+            }));
+        }
+        if n > 1 && players != Players::DoubleHand {
+            return Err(SaveError::Players(TableProblem::PartnersOutOfDoubleHand {
                 side,
                 players: n,
             }));

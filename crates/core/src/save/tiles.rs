@@ -22,7 +22,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::error::SaveError;
+use super::error::{SaveError, TallyProblem};
 use super::load::RECURSION_LIMIT;
 use crate::players::Controller;
 use crate::tiles::{Action, Game, Phase, Rules};
@@ -147,6 +147,17 @@ pub fn replay(file: TilesFile) -> Result<TilesLoaded, SaveError> {
             found: file.tally_before.len(),
             sides: file.rules.sides(),
         });
+    }
+    if let Some(&value) = file
+        .tally_before
+        .iter()
+        .find(|&&v| v > super::load::TALLY_MAX)
+    {
+        return Err(SaveError::Tally(TallyProblem::TooHigh {
+            count: "a side's games",
+            value,
+            max: super::load::TALLY_MAX,
+        }));
     }
     let game = Game::replay(file.rules, &file.record).map_err(|(i, e)| {
         let action = file

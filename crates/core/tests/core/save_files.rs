@@ -596,3 +596,30 @@ fn a_game_in_play_can_be_stepped_through() {
     assert_eq!(replay.game_at(0).tally().games, 5);
     assert_eq!(replay.game_at(replay.len()), game);
 }
+
+#[test]
+fn partners_are_refused_out_of_double_hand() {
+    // Given the Double-hand example, read well
+    let text = data("double_hand.ron");
+    assert!(save::from_str(&text).is_ok());
+    // When its rules are plain Irish (two players, one a side), its partners are refused
+    let plain = text.replacen("players: double_hand,", "players: two,", 1);
+    assert_ne!(plain, text);
+    let e = refused(&plain).to_string();
+    assert!(e.contains("only Double-hand has partners"), "{e}");
+}
+
+#[test]
+fn names_that_turn_the_text_around_or_break_the_line_are_refused() {
+    let text = data("irish_short.ron");
+    for c in ['\u{202E}', '\u{2028}', '\u{2029}', '\u{200F}', '\u{FEFF}'] {
+        // A name that would show "You" as "uoY" and turn the status line around
+        let named = text.replacen("\"You\"", &format!("\"{c}You\""), 1);
+        assert_ne!(named, text);
+        let e = refused(&named).to_string();
+        assert!(e.contains("invisible character"), "{c:?}: {e}");
+    }
+    // The joiners some scripts need are names' own
+    let joined = text.replacen("\"You\"", "\"Y\u{200D}ou\"", 1);
+    assert!(save::from_str(&joined).is_ok());
+}

@@ -327,24 +327,9 @@ fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: &Rules) -> bool {
     ui.label("A preset sets every option at once; any option may then be changed below.");
     ui.separator();
     ui.label(RichText::new("At the table").strong());
-    let double_hand = draft.rules.players == Players::DoubleHand;
+    draft.table.fit(draft.rules.players == Players::DoubleHand);
     for side in Side::BOTH {
         let seat = draft.table.seat_mut(side);
-        let want = if double_hand { 2 } else { 1 };
-        // A partner is at first the same kind of player as the side's first player:
-        // a person's partner a person, the computer's partner the computer.
-        let kind = seat
-            .players
-            .first()
-            .map_or(Controller::Person, |p| p.controller);
-        while seat.players.len() < want {
-            let n = seat.players.len() + 1;
-            seat.players.push(Player {
-                name: format!("{side} {n}"),
-                controller: kind,
-            });
-        }
-        seat.players.truncate(want);
         ui.horizontal(|ui| {
             ui.label(if side == Side::White {
                 "First side, men of"

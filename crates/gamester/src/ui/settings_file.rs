@@ -199,6 +199,12 @@ pub fn sensible(mut settings: Settings) -> (Settings, Vec<String>) {
         settings.preset = Some(preset);
         reset.push("the rules of the next game".to_string());
     }
+    if settings
+        .table
+        .fit(settings.rules.players == crate::tables::Players::DoubleHand)
+    {
+        reset.push("the players at the table".to_string());
+    }
     if settings.tiles.rules.check().is_err() {
         settings.tiles.rules = crate::tiles::Rules::preset(settings.tiles.preset);
         reset.push("the rules of the next tiles game".to_string());

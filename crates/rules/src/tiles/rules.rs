@@ -41,6 +41,10 @@ pub enum MugginsScore {
     Pips,
 }
 
+/// The most points a game may be played to: Muggins is played to 61 or 121, and ten times the
+/// longest of those is longer than any evening.
+pub const MOST_POINTS: u32 = 1000;
+
 /// How long a game lasts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -184,6 +188,11 @@ impl Rules {
         }
         if self.target == Target::Points(0) {
             return bad("a game to 0 points is over before it starts");
+        }
+        if let Target::Points(points) = self.target
+            && points > MOST_POINTS
+        {
+            return bad("a game to more than 1000 points would never be played out");
         }
         Ok(())
     }

@@ -203,3 +203,23 @@ fn saves_are_written_whole_and_check_reads_both_kinds() {
     assert!(said.starts_with("ok irish"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_tally_or_a_target_beyond_belief_is_refused() {
+    // Given a tiles game saved well
+    let game = played(Rules::preset(Preset::Muggins), 3, 20);
+    let file = TilesFile::of(&game, &seats(2), &[0, 0]);
+    assert!(from_str(&file.to_ron().unwrap()).is_ok());
+    // When its tally counts 4,294,967,295 games, it is refused by name
+    let mut big = file.clone();
+    big.tally_before = vec![u32::MAX, 0];
+    let e = from_str(&big.to_ron().unwrap()).unwrap_err().to_string();
+    assert!(e.contains("4294967295"), "{e}");
+    // And a game to a thousand million points is no game
+    let mut endless = file;
+    endless.rules.target = Target::Points(1_000_000_000);
+    let e = from_str(&endless.to_ron().unwrap())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("more than 1000 points"), "{e}");
+}
