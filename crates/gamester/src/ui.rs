@@ -68,16 +68,24 @@ pub fn run(launch: Launch) -> Result<(), UiError> {
     let screenshot = launch.screenshot.is_some();
     let result = screenshot::ScreenshotResult::default();
     let slot = result.clone();
-    eframe::run_native(
-        "gamester",
-        options,
-        Box::new(move |cc| {
-            let mut app = GamesterApp::from_creation(cc, launch, remembered);
-            app.report_screenshot_to(slot);
-            Ok(Box::new(app))
-        }),
-    )
-    .map_err(|e| UiError::WindowFailed(e.to_string()))?;
+    // The window system may fail under the window (winit panics when another program destroys
+    // it): the window's state is then dropped on the way out, its writes finished, and the
+    // failure said in words.
+    let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        eframe::run_native(
+            "gamester",
+            options,
+            Box::new(move |cc| {
+                let mut app = GamesterApp::from_creation(cc, launch, remembered);
+                app.report_screenshot_to(slot);
+                Ok(Box::new(app))
+            }),
+        )
+    }));
+    match ran {
+        Ok(result) => result.map_err(|e| UiError::WindowFailed(e.to_string()))?,
+        Err(_) => return Err(UiError::WindowLost),
+    }
     if screenshot {
         let outcome = result.0.lock().map_err(|_| UiError::ScreenshotLost)?.take();
         return outcome.unwrap_or(Err(UiError::ClosedBeforeScreenshot));

@@ -12,6 +12,13 @@ pub enum UiError {
     /// because eframe's error cannot cross threads and the screenshot's outcome must.
     #[error("the window could not be opened: {0}")]
     WindowFailed(String),
+    /// The window system failed under an open window (another program destroyed it, or the
+    /// display went away); the window's writes were finished on the way out.
+    #[error(
+        "the window was lost (closed by another program, or the display went away); the game \
+         in progress and the settings are on the disk"
+    )]
+    WindowLost,
     /// The screenshot's file could not be created.
     #[error("cannot write {}: {source}", .path.display())]
     CannotWrite {

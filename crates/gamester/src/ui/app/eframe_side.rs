@@ -56,11 +56,27 @@ impl eframe::App for GamesterApp {
     }
 
     fn on_exit(&mut self, _gl: Option<&eframe::glow::Context>) {
+        self.finish();
+    }
+}
+
+impl GamesterApp {
+    /// As the window ends: the settings, with the window's place, and the games in progress
+    /// written, and every write waited for. Done again it does nothing more.
+    fn finish(&mut self) {
         self.settings_kept
             .finish(&mut self.shell.settings, &self.shell.launch);
         self.tables.finish(&self.shell);
         if let Some(tiles) = &mut self.tiles {
             tiles.finish(&self.shell);
         }
+    }
+}
+
+impl Drop for GamesterApp {
+    /// However the window ends (closed, or unwound when the window system fails under it, as
+    /// when another program destroys the window), nothing given to the disk is left unwritten.
+    fn drop(&mut self) {
+        self.finish();
     }
 }

@@ -418,3 +418,21 @@ fn named_pipes_in_place_of_every_file_read_at_start_never_freeze_it() {
     let aside = others(data.path(), &["app.ron", SETTINGS_FILE]);
     assert_eq!(aside.len(), 3, "{aside:?}");
 }
+
+#[test]
+fn a_window_that_ends_without_closing_still_finishes_its_writes() {
+    // Given a window on a slow disk whose settings and game have just changed
+    let data = tempfile::tempdir().unwrap();
+    let mut h = harness_remembering(Launch {
+        slow_disk: Some(std::time::Duration::from_millis(300)),
+        ..launch_in(data.path())
+    });
+    h.run();
+    h.state_mut().settings_mut().numbers = true;
+    h.step();
+    // When it ends without being closed (as when the window system fails under it and the
+    // window's state is unwound): no on_exit, only the drop
+    drop(h);
+    // Then the settings are on the disk
+    assert!(settings_file::read(data.path()).settings.numbers);
+}
