@@ -78,10 +78,14 @@ impl GamesterApp {
                  in progress apart, in {}.",
                 path.display()
             ));
-            message = Some(match message.take() {
-                Some(first) => told.and(&first),
-                None => told,
-            });
+            // True as long as the window is open: it stays until another message replaces it.
+            message = Some(
+                match message.take() {
+                    Some(first) => told.and(&first),
+                    None => told,
+                }
+                .lasting(),
+            );
         }
         // As given: what changes from here on (a game kept in Open recent) is written.
         let settings_kept = SettingsKeeper::holding(&settings);

@@ -331,6 +331,13 @@ fn a_second_window_on_the_same_games_keeps_its_own_and_overwrites_nothing() {
         "a new game"
     );
     throw_until_playing(&mut second);
+    // (said until another message takes its place, however the game moves on)
+    let still = second.state().message().cloned().unwrap();
+    assert!(
+        still.text.contains("Another Gamester window"),
+        "{}",
+        still.text
+    );
     second.state_mut().session_mut().throw().ok();
     second.run();
     eframe::App::on_exit(first.state_mut(), None);
