@@ -1,6 +1,6 @@
 //! Reading a file Gamester is given (a save, a network, a list of positions, the settings)
 //! without ever being stuck on it: what is not a regular file (a named pipe, a device such as
-//! `/dev/zero`) is refused before a byte is read, the file is opened so that even a pipe put in
+//! `/dev/zero`) is refused before it is opened, the file is opened so that even a pipe put in
 //! its place at the last moment cannot block, and no more than a cap is ever read, however
 //! large the file is or grows.
 
@@ -45,24 +45,27 @@ fn kind_of(file_type: std::fs::FileType) -> &'static str {
 
 /// Opens `path` for reading without waiting on it, and only if it is a regular file.
 ///
+/// What is not a regular file is refused before it is opened: opening a device can do
+/// something of its own (a serial line or a terminal may take the open as a call), and a
+/// socket cannot be opened at all. The file opened is checked again, since something else may
+/// have been put under the name in between.
+///
 /// # Errors
 /// Why not: it is not there or cannot be opened, or it is not a regular file.
 pub fn open_regular(path: &Path) -> Result<File, ReadError> {
+    let meta = std::fs::metadata(path)?;
+    if !meta.is_file() {
+        return Err(ReadError::NotRegular(kind_of(meta.file_type())));
+    }
     let mut options = OpenOptions::new();
     options.read(true);
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        // A pipe opened for reading waits for a writer; not with O_NONBLOCK. A regular file
-        // reads as ever.
-        options.custom_flags(libc::O_NONBLOCK);
-    }
-    #[cfg(not(unix))]
-    {
-        let meta = std::fs::metadata(path)?;
-        if !meta.is_file() {
-            return Err(ReadError::NotRegular(kind_of(meta.file_type())));
-        }
+        // A pipe put under the name since the check above would make the open wait for a
+        // writer; not with O_NONBLOCK. Nor does a terminal put there become this process's
+        // own (O_NOCTTY). A regular file reads as ever.
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
     }
     let file = options.open(path)?;
     let meta = file.metadata()?;
@@ -141,5 +144,19 @@ mod tests {
         assert_eq!(e.to_string(), "it is not a regular file but a device");
         let e = read_capped(dir.path(), 100).unwrap_err();
         assert_eq!(e.to_string(), "it is not a regular file but a folder");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_socket_is_refused_as_a_socket_not_with_the_systems_error() {
+        // Given a socket in place of a file (a program listening on it)
+        let dir = tempfile::tempdir().unwrap();
+        let socket = dir.path().join("game.ron");
+        let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+        // When it is read
+        let e = read_capped(&socket, 100).unwrap_err();
+        // Then it is refused for what it is, not as "No such device or address", which
+        // opening it gives
+        assert_eq!(e.to_string(), "it is not a regular file but a socket");
     }
 }
