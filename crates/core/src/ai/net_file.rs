@@ -57,9 +57,12 @@ pub struct NetFile {
     pub net: Net,
 }
 
-/// The largest network file read: a hundred times the networks Gamester ships (about 118 KB),
-/// room for far wider ones, and never the memory an endless file would take.
-pub const MAX_NET_FILE_BYTES: u64 = 16 << 20;
+/// The largest network file read: four times a network's weights (467,024 bytes). A network's
+/// shape is fixed ([`WEIGHTS`] numbers of four bytes, 116,756 bytes, and [`NetFile::parse`]
+/// refuses any other), so a network file is its weights and a header of a few lines; the
+/// networks Gamester ships have headers of under 1 KB. A file near the cap is no network, and
+/// an endless one is never read into memory.
+pub const MAX_NET_FILE_BYTES: u64 = 4 * 4 * WEIGHTS as u64;
 
 impl NetFile {
     /// The value of a note, if the header has it.
@@ -156,6 +159,22 @@ impl NetFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_shipped_network_is_far_under_the_cap() {
+        use super::super::data::*;
+        for bytes in [
+            NET_MODERN,
+            NET_TODAS_TABLAS,
+            NET_IRISH,
+            NET_FAILS,
+            NET_NARD,
+            NET_INCOMPLEAT_BACKGAMMON,
+        ] {
+            assert!(NetFile::parse(bytes).is_ok());
+            assert!((bytes.len() as u64) < MAX_NET_FILE_BYTES / 3);
+        }
+    }
 
     fn sample() -> NetFile {
         let mut file = NetFile {
