@@ -283,4 +283,29 @@ mod tests {
         assert_eq!(check_name(&clean_name(&format!("{long}\u{0}"))), Ok(()));
         assert_eq!(clean_name("Ann"), "Ann");
     }
+
+    #[test]
+    fn a_name_that_would_turn_the_text_around_or_break_the_line_is_refused_or_cleaned() {
+        // Given names with a right-to-left override, a line separator, a zero-width space,
+        // an isolate, a byte-order mark, and a joiner as emoji use it
+        let turned = "\u{202E}Ann";
+        let broken = "Ann\u{2028}Bob";
+        let family = "\u{1F468}\u{200D}\u{1F469}";
+        // Then the rule refuses the invisible ones in words, and keeps the joiner
+        assert_eq!(
+            check_name(turned).unwrap_err().to_string(),
+            "holds an invisible character that turns text around or breaks the line (U+202E)"
+        );
+        for bad in [broken, "A\u{200B}nn", "\u{2067}Ann\u{2069}", "\u{FEFF}Ann"] {
+            assert!(
+                matches!(check_name(bad), Err(NameError::Invisible(_))),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(check_name(family), Ok(()));
+        // And New game's cleaning drops them as the name is typed, the joiner kept
+        assert_eq!(clean_name(turned), "Ann");
+        assert_eq!(clean_name(broken), "AnnBob");
+        assert_eq!(clean_name(family), family);
+    }
 }
