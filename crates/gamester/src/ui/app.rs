@@ -109,6 +109,7 @@ impl GamesterApp {
                 message,
                 help: Help::default(),
                 asks: Vec::new(),
+                announcer: super::announce::Announcer::default(),
             },
             draft: None,
             files: Files::default(),
@@ -273,6 +274,7 @@ impl GamesterApp {
         {
             self.shell.message = Some(told);
         }
+        self.shell.announcer.end_frame(&ctx);
         self.screenshot.after_frame(&ctx, still);
     }
 

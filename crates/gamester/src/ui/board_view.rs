@@ -188,6 +188,29 @@ impl BoardView {
         Rect::from_min_max(pos2(x - POINT_W / 2.0, y0), pos2(x + POINT_W / 2.0, y1))
     }
 
+    /// The rectangle of a place, in board units: what a click on it covers, and what the
+    /// keyboard's focus ring goes round.
+    #[must_use]
+    pub fn rect_of(&self, place: Place) -> Rect {
+        match place {
+            Place::Point(p) => self.point_rect_of(p),
+            Place::Bar(side) => {
+                let (y0, y1) = if side == self.bottom {
+                    (MID_Y + 40.0, SIZE.y - BORDER)
+                } else {
+                    (BORDER, MID_Y - 40.0)
+                };
+                Rect::from_min_max(pos2(BAR_X0, y0), pos2(BAR_X1, y1))
+            }
+            Place::Tray(side) => self.tray_rect(side),
+            Place::Cup(side) => self.cup_rect(side),
+            Place::Die(_) => Rect::from_center_size(
+                self.centre_of(place),
+                Vec2::splat(dice_view::DIE_SIZE + 6.0),
+            ),
+        }
+    }
+
     /// The place under a point of the board, if any.
     #[must_use]
     pub fn place_at(&self, at: Pos2) -> Option<Place> {

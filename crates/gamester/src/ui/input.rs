@@ -31,7 +31,23 @@ pub const KEYS: &[(&str, &str)] = &[
         "Ctrl+D, Ctrl+T, Ctrl+P",
         "double; take; drop (when the cube is in play)",
     ),
-    ("Escape", "put the man down"),
+    (
+        "Right, Left",
+        "the keyboard's focus one place on or back, in the order of play (bar, 24 … ace, tray, dice boxes, dice)",
+    ),
+    (
+        "Down, Up",
+        "the focus to the next (or the last) place where a click does something: a man who may move, a lit point",
+    ),
+    (
+        "Enter or Space on a place",
+        "a click there: pick up the man, move him to a lit point, bear off, throw, lift the dice",
+    ),
+    (
+        "Escape",
+        "put the man down (again: the focus leaves the board)",
+    ),
+    ("W", "where the men stand, said at once"),
     ("H", "a hint: the computer's best plays for this throw"),
     (
         "Left, Right, Home, End",
@@ -128,9 +144,14 @@ pub struct Hands<'a> {
 impl Hands<'_> {
     /// The keys pressed this frame (the replay's keys are the replay's), while `board` (the
     /// board has the keys, see [`KeyFocus`]). The window's own keys are the shell's.
-    pub fn keys(&self, ctx: &egui::Context, board: bool) -> Vec<Intent> {
+    ///
+    /// While a place of the board has the focus (`on_board`), Enter and Escape are the board's
+    /// (see [`super::board_access::keys`]), and so is Space, unless it throws the dice waiting
+    /// for it or lands the dice in flight ([`Hands::space_throws`]).
+    pub fn keys(&self, ctx: &egui::Context, board: bool, on_board: bool) -> Vec<Intent> {
         let mut out = Vec::new();
         let game = self.session.game();
+        let space = !on_board || self.space_throws();
         ctx.input_mut(|i| {
             let plain = Modifiers::NONE;
             if !board {
@@ -152,14 +173,14 @@ impl Hands<'_> {
             {
                 out.push(Intent::Action(Action::Undo));
             }
-            if i.consume_key(plain, Key::Space) || i.consume_key(plain, Key::R) {
+            if (space && i.consume_key(plain, Key::Space)) || i.consume_key(plain, Key::R) {
                 out.push(if self.animating {
                     Intent::SkipAnimation
                 } else {
                     Intent::Throw
                 });
             }
-            if i.consume_key(plain, Key::Enter) || i.consume_key(plain, Key::L) {
+            if (!on_board && i.consume_key(plain, Key::Enter)) || i.consume_key(plain, Key::L) {
                 out.push(if game.is_over() {
                     Intent::NextGame
                 } else {
@@ -172,8 +193,11 @@ impl Hands<'_> {
             if i.consume_key(plain, Key::Num2) {
                 out.push(Intent::Action(Action::ChooseThrow(1)));
             }
-            if i.consume_key(plain, Key::Escape) {
+            if !on_board && i.consume_key(plain, Key::Escape) {
                 out.push(Intent::Select(None));
+            }
+            if i.consume_key(plain, Key::W) {
+                out.push(Intent::Survey);
             }
             if i.consume_key(plain, Key::H) {
                 out.push(Intent::Hint);
@@ -184,6 +208,28 @@ impl Hands<'_> {
             out.retain(Intent::is_for_anyone);
         }
         out
+    }
+
+    /// Whether Space throws now (or lands the dice in flight) even while a place of the board
+    /// has the focus: the dice wait for a throw, or fly.
+    #[must_use]
+    pub fn space_throws(&self) -> bool {
+        self.animating || self.session.game().waits_for_dice()
+    }
+
+    /// Whether a click on `place` would do something now: play, pick up a man who may move,
+    /// throw, lift the dice, choose a throw or a point to break. The keyboard's Down and Up go
+    /// from one such place to the next.
+    #[must_use]
+    pub fn does_something(&self, place: Place, dice_owner: &[Option<usize>]) -> bool {
+        if self.animating {
+            return false;
+        }
+        match self.click(place, dice_owner, false) {
+            Some(Intent::Select(Some(from))) => !self.session.game().destinations(from).is_empty(),
+            Some(Intent::Select(None) | Intent::ThrowFirst | Intent::SkipAnimation) | None => false,
+            Some(_) => true,
+        }
     }
 
     /// What a click (or, with `dropped`, a drop) on `place` means now. `dice_owner` gives, for

@@ -27,6 +27,8 @@ pub enum Intent {
     ReplayTakeOver,
     ReplayLeave,
     Hint,
+    /// Say where every man stands (the W key).
+    Survey,
     /// Game → Analyse this game: judge every decision of the game up to now.
     Analyse,
     /// Positions to share: copy one's ID, or set one up.
@@ -51,7 +53,7 @@ impl Intent {
     pub fn is_for_anyone(&self) -> bool {
         matches!(
             self,
-            Intent::SkipAnimation | Intent::NextGame | Intent::Analyse
+            Intent::SkipAnimation | Intent::NextGame | Intent::Analyse | Intent::Survey
         )
     }
 }

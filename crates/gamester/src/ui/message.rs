@@ -109,7 +109,12 @@ impl Message {
             Kind::Error => text.color(ERROR_COLOUR),
         };
         let shown = self.shown();
-        ui.label(colour(RichText::new(&shown)));
+        let label = ui.label(colour(RichText::new(&shown)));
+        // A live region: a screen reader says each new message as it comes (as shown; the
+        // whole of a long one is under "The whole message").
+        ui.ctx().accesskit_node_builder(label.id, |node| {
+            node.set_live(egui::accesskit::Live::Polite);
+        });
         if shown != self.text {
             ui.collapsing("The whole message", |ui| {
                 egui::ScrollArea::vertical()

@@ -23,6 +23,8 @@ pub struct Shell {
     pub help: Help,
     /// What the screens asked of the shell this frame, done after it.
     pub asks: Vec<Ask>,
+    /// What happened, said to a screen reader.
+    pub announcer: super::announce::Announcer,
 }
 
 /// The shell's business, as a screen (or the shell's own menu and keys) asks for it.

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use super::analysis_view::AnalysisPanel;
 use super::autosave::Autosaver;
+use super::board_view::Place;
 use super::computer::{self, Computer, Move};
 use super::controls;
 use super::dice_view::ThrowAnimation;
@@ -31,7 +32,7 @@ use super::settings::Settings;
 use super::slide::{self, Slides, Speed};
 use super::tooltips::Hover;
 use super::tutor::Tutor;
-use super::{board_view, file_names, guide, log_view};
+use super::{board_access, board_view, file_names, guide, log_view, tooltips};
 use crate::players::{Colour, Seats};
 use crate::session::Session;
 use crate::tables::{Event, Position, RuleError, Rules, Side, Tally};
@@ -87,6 +88,10 @@ pub struct TablesScreen {
     now: f64,
     /// Whether the window is shown (not minimised).
     visible: bool,
+    /// Whether the board has the keys this frame (see `input::KeyFocus`).
+    board_keys: bool,
+    /// How many lines of the game's story were said to a screen reader.
+    told: usize,
 }
 
 impl TablesScreen {
@@ -136,7 +141,10 @@ impl TablesScreen {
             intents: Vec::new(),
             now: 0.0,
             visible: true,
+            board_keys: false,
+            told: 0,
         }
+        .told_all()
     }
 
     /// Applies one thing the person asked for.
@@ -144,6 +152,7 @@ impl TablesScreen {
     /// window or the computer held about the old game (a man picked up, the dice of its
     /// throw-off, a decision being worked out, a replay of it) may touch the new one.
     pub(super) fn replace_session(&mut self, session: Session, file: Option<PathBuf>) {
+        self.told = session.log().len();
         self.session = session;
         self.file = file;
         self.computer.new_session();
@@ -269,6 +278,19 @@ impl TablesScreen {
                 self.computer.ask_hint(ctx, self.session.game());
                 return;
             }
+            Intent::Survey => {
+                let shown = self.shown();
+                let names = [
+                    shown.colour_name(Side::White),
+                    shown.colour_name(Side::Black),
+                ];
+                let view = self.view(&shell.settings);
+                // Said whole to a screen reader, and shown (cut, if long) under the status line.
+                let survey = tooltips::survey(shown.game(), view.bottom, names, view.numbers);
+                shell.announcer.say(survey.clone());
+                shell.message = Some(Message::info(survey));
+                return;
+            }
             Intent::Share(share) => {
                 self.share(ctx, share, shell);
                 return;
@@ -281,6 +303,23 @@ impl TablesScreen {
             Ok(events) => self.show_events(ctx, before, &events, !by_hand, shell),
             Err(e) => shell.message = Some(Message::error(e.to_string())),
         }
+    }
+
+    /// The screen with its game's story, so far, taken as said: a game opened or resumed is not
+    /// read out from its start.
+    fn told_all(mut self) -> TablesScreen {
+        self.told = self.session.log().len();
+        self
+    }
+
+    /// Says to a screen reader the lines the story gained since the last frame.
+    fn tell(&mut self, shell: &mut Shell) {
+        let log = self.session.log();
+        self.told = self.told.min(log.len());
+        for entry in &log[self.told..] {
+            shell.announcer.say(entry.words.clone());
+        }
+        self.told = log.len();
     }
 
     /// Clears what the board kept of the game before: the dice, the last play, the men sliding.
@@ -443,10 +482,12 @@ impl Screen for TablesScreen {
         self.slides.advance(now, self.visible);
         let judged = self.tutor.poll(&self.session);
         let board = board && !self.asking();
+        self.board_keys = board;
+        let on_board = board_access::focused(ctx).is_some();
         let keys = match &self.replaying {
             Some(r) if board => r.keys(ctx),
             Some(_) => Vec::new(),
-            None => self.hands(&shell.settings).keys(ctx, board),
+            None => self.hands(&shell.settings).keys(ctx, board, on_board),
         };
         self.intents.extend(judged);
         self.intents.extend(keys);
@@ -540,6 +581,7 @@ impl Screen for TablesScreen {
             None => resting.into_iter().map(|(d, _)| d).collect(),
         };
         let (response, input, to_screen) = board.show(ui);
+        let board_rect = response.rect;
         self.to_screen = Some(to_screen);
         match &sliding {
             Some(frame) => frame.paint(&board, ui.painter(), &to_screen),
@@ -570,7 +612,70 @@ impl Screen for TablesScreen {
             input.drag_started.and_then(|p| hands.drag_start(p)),
             input.dropped_on.and_then(|p| hands.drop_on(p, &owners)),
         ];
-        self.intents.extend(asked.into_iter().flatten());
+        let mut asked: Vec<Intent> = asked.into_iter().flatten().collect();
+
+        // The same board to the keyboard and the screen reader: a press there is a click.
+        let shown = self
+            .replaying
+            .as_ref()
+            .map_or(&self.session, ReplayView::shown);
+        let game = shown.game();
+        let mover = game.turn();
+        let order = board_access::in_order(view, mover, board.dice.len());
+        let live: Vec<Place> = order
+            .iter()
+            .copied()
+            .filter(|&p| hands.does_something(p, &owners))
+            .collect();
+        let lit_by: Vec<(Place, Vec<u8>)> = self
+            .picked
+            .targets
+            .iter()
+            .map(|(to, steps)| {
+                let faces = steps.iter().map(|s| s.die()).collect();
+                (view.mover_to_bottom(mover, *to), faces)
+            })
+            .collect();
+        let names = [
+            shown.colour_name(Side::White),
+            shown.colour_name(Side::Black),
+        ];
+        let spoken = tooltips::Spoken {
+            board: &board,
+            game,
+            names,
+            lit_by: &lit_by,
+            live: &live,
+        };
+        let dice = &board.dice;
+        let mut pressed = board_access::nodes(
+            ui,
+            &board,
+            board_rect,
+            &to_screen,
+            &order,
+            &|p| spoken.name(p),
+            &|p| tooltips::describe(p, game, view.bottom, names, dice),
+        );
+        let ctx = ui.ctx().clone();
+        if self.board_keys {
+            let picked = self.picked.from.is_some();
+            for key in board_access::keys(&ctx, &order, &live, picked, !hands.space_throws()) {
+                board_access::follow(&ctx, key);
+                match key {
+                    board_access::BoardKey::Press(place) => pressed.push(place),
+                    board_access::BoardKey::PutDown => asked.push(Intent::Select(None)),
+                    board_access::BoardKey::Focus(_) | board_access::BoardKey::Leave => {}
+                }
+            }
+        }
+        asked.extend(
+            pressed
+                .into_iter()
+                .filter_map(|p| hands.click(p, &owners, false)),
+        );
+        board_access::paint_focus(&ctx, ui.painter(), &board, &to_screen);
+        self.intents.extend(asked);
     }
 
     fn windows(&mut self, ctx: &egui::Context, shell: &mut Shell) {
@@ -594,6 +699,7 @@ impl Screen for TablesScreen {
         }
         self.computer.poll_hint();
         self.drive_computer(ctx, shell);
+        self.tell(shell);
         self.keep(ctx, shell);
     }
 

@@ -114,6 +114,8 @@ pub struct TilesScreen {
     intents: Vec<TilesIntent>,
     stepping: Vec<Stepping>,
     now: f64,
+    /// How many lines of the game's story were said to a screen reader.
+    told: usize,
 }
 
 impl TilesScreen {
@@ -122,6 +124,8 @@ impl TilesScreen {
     pub fn seating(mut session: TilesSession, settings: &Settings) -> TilesScreen {
         session.pace = settings.speed.step_seconds() / 0.5 * PACE;
         TilesScreen {
+            // A game opened or resumed is not read out from its start.
+            told: session.story().len(),
             session,
             spots: Vec::new(),
             keeper: TilesKeeper::default(),
@@ -254,6 +258,7 @@ impl TilesScreen {
                     let mut session = r.shown;
                     session.file = file;
                     session.pace = self.session.pace;
+                    self.told = session.story().len();
                     self.session = session;
                     shell.message = Some(Message::info(
                         "You play on from here: the rest of the record is set aside",
@@ -545,6 +550,13 @@ impl Screen for TilesScreen {
                 }
             }
         }
+        // What happened, said to a screen reader in the story's words.
+        let story = self.session.story();
+        self.told = self.told.min(story.len());
+        for line in &story[self.told..] {
+            shell.announcer.say(line.clone());
+        }
+        self.told = story.len();
         self.keep(shell);
     }
 

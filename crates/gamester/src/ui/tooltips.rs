@@ -1,7 +1,7 @@
 //! What the board says when the pointer rests on it: the name of a point from the viewer's side,
 //! blots and how many throws hit them, the bar, the trays, the dice and the cups.
 
-use super::board_view::Place;
+use super::board_view::{BoardView, Place};
 use super::dice_view::ShownDie;
 use crate::session::Session;
 use crate::tables::{Game, Phase, Position, Side};
@@ -161,6 +161,151 @@ pub fn describe(
                 die.face
             )
         }
+    }
+}
+
+/// Where every man stands, said in one go (the W key): each side's men from its bar to its
+/// tray, the points named from the side at the bottom (`viewer`) as the board names them, or
+/// by its numbers.
+#[must_use]
+pub fn survey(game: &Game, viewer: Side, names: [&str; 2], numbers: bool) -> String {
+    let adversary = format!("{}'s", names[viewer.other().index()]);
+    let sides = [viewer, viewer.other()].map(|side| {
+        let pos = game.position_for(side);
+        let mut parts = Vec::new();
+        if pos.bar() > 0 {
+            parts.push(format!("{} on the bar", pos.bar()));
+        }
+        for p in (1..=24u8).rev() {
+            let n = pos.at(usize::from(p));
+            if n > 0 {
+                let seen = if side == viewer { p } else { 25 - p };
+                let point = if numbers {
+                    format!("point {seen}")
+                } else {
+                    PointName::of(seen).words("your", &adversary)
+                };
+                parts.push(format!("{n} on {point}"));
+            }
+        }
+        if pos.off() > 0 {
+            parts.push(format!("{} borne off", pos.off()));
+        }
+        let whose = if side == viewer {
+            "Your men".to_string()
+        } else {
+            format!("{}'s men", names[side.index()])
+        };
+        format!("{whose}: {}.", parts.join(", "))
+    });
+    sides.join(" ")
+}
+
+/// What a screen reader says of each place on the board, in the words of the view: a point by
+/// its owner's name for it ("Black's cinque point", "Your trey point") or by the bottom side's
+/// number ("Point 20"), what stands there, and what a click there would do now.
+pub struct Spoken<'a> {
+    pub board: &'a BoardView,
+    pub game: &'a Game,
+    /// The sides' names, White's first.
+    pub names: [&'a str; 2],
+    /// The places lit for the man picked up, each with the faces of the dice that take him there.
+    pub lit_by: &'a [(Place, Vec<u8>)],
+    /// The places where a click does something now.
+    pub live: &'a [Place],
+}
+
+impl Spoken<'_> {
+    fn men(&self, n: usize, side: Side) -> String {
+        let colour = self.board.colours[side.index()].name().to_lowercase();
+        match n {
+            0 => "empty".to_string(),
+            1 => format!("1 {colour} man"),
+            n => format!("{n} {colour} men"),
+        }
+    }
+
+    /// The name of `place`, with what stands there and what a click there would do.
+    #[must_use]
+    pub fn name(&self, place: Place) -> String {
+        let board = self.board;
+        let top = board.bottom.other();
+        let live = self.live.contains(&place);
+        let phase = self.game.phase();
+        let mut text = match place {
+            Place::Point(p) => {
+                let title = if board.numbers {
+                    format!("Point {p}")
+                } else {
+                    capitalised(
+                        &PointName::of(p).words("your", &format!("{}'s", self.names[top.index()])),
+                    )
+                };
+                let at = board.position.at(usize::from(p));
+                let side = if at > 0 { board.bottom } else { top };
+                let n = board.count(place, side);
+                let blot = if n == 1 { ", a blot" } else { "" };
+                if n == 0 {
+                    format!("{title}, empty")
+                } else {
+                    format!("{title}: {}{blot}", self.men(n, side))
+                }
+            }
+            Place::Bar(side) => {
+                let n = board.count(place, side);
+                let name = self.names[side.index()];
+                if n == 0 {
+                    format!("{name}'s men on the bar: none")
+                } else {
+                    format!("{name}'s men on the bar: {}", self.men(n, side))
+                }
+            }
+            Place::Tray(side) => {
+                let n = board.count(place, side);
+                format!(
+                    "{}'s tray: {n} of 15 men borne off",
+                    self.names[side.index()]
+                )
+            }
+            Place::Cup(side) => {
+                let lit = if live { ", lit: throw the dice" } else { "" };
+                format!("{}'s dice box{lit}", self.names[side.index()])
+            }
+            Place::Die(i) => match board.dice.get(i) {
+                Some(die) => {
+                    let spent = if die.spent { ", played" } else { "" };
+                    format!("A die showing {}{spent}", face_name(die.face))
+                }
+                None => "A die".to_string(),
+            },
+        };
+        if board.selected == Some(place) {
+            text.push_str("; the man picked up");
+        }
+        if let Some((_, faces)) = self.lit_by.iter().find(|(p, _)| *p == place) {
+            let faces: Vec<String> = faces.iter().map(|&f| face_name(f)).collect();
+            let verb = if matches!(place, Place::Tray(_)) {
+                "may bear off here"
+            } else {
+                "may move here"
+            };
+            text.push_str(&format!("; {verb} with the {}", faces.join(" and the ")));
+        } else if live {
+            match (phase, place) {
+                (Phase::ChooseBreak { .. }, _) => {
+                    text.push_str("; choose it to break the bound table");
+                }
+                (Phase::ChooseThrow, Place::Die(_)) => text.push_str("; choose this throw"),
+                (Phase::Playing, Place::Die(_)) => {
+                    text.push_str("; lift the dice: the play is done");
+                }
+                (Phase::Playing, Place::Point(_) | Place::Bar(_)) => {
+                    text.push_str("; a man here may move");
+                }
+                _ => {}
+            }
+        }
+        text
     }
 }
 

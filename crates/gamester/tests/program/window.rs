@@ -3,6 +3,7 @@
 
 pub mod support;
 
+mod access;
 mod analysis;
 mod autosave;
 mod edges;

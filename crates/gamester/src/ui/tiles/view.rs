@@ -355,7 +355,83 @@ pub fn table_ui(
             });
         }
     }
+    intents.extend(nodes(ui, rect, table, &layout.spots));
     layout.spots
+}
+
+/// The id of a spot's node in the accessibility tree: the same every frame.
+#[must_use]
+pub fn spot_id(spot: Spot) -> egui::Id {
+    egui::Id::unique("gamester tiles spot").with(format!("{spot:?}"))
+}
+
+/// The table to a screen reader: each thing on it (the tiles of the hand, the ends where the
+/// picked tile may go, the line, the other hands, the boneyard) is a node named in words, and
+/// a screen reader's click on one is a click there. A tile picked up (by the keys too) takes
+/// the focus, so the screen reader says which it is.
+fn nodes(
+    ui: &mut egui::Ui,
+    rect: Rect,
+    table: &TilesSession,
+    spots: &[(Rect, Spot)],
+) -> Vec<TilesIntent> {
+    use egui::accesskit::{Action as Act, Role};
+    let ctx = ui.ctx().clone();
+    let group_id = egui::Id::unique("gamester tiles table");
+    let group = ui.interact(rect, group_id, Sense::hover());
+    group.widget_info(|| egui::WidgetInfo::labeled(Role::Group, true, "The table"));
+    let child = ui.new_child(
+        egui::UiBuilder::new()
+            .max_rect(rect)
+            .accessibility_parent(group_id),
+    );
+    let mut out = Vec::new();
+    // A spot drawn in several pieces (the tiles of a hidden hand) is one node, round them all.
+    let mut merged: Vec<(Rect, Spot)> = Vec::new();
+    for &(r, spot) in spots {
+        match merged.iter_mut().find(|(_, s)| *s == spot) {
+            Some((whole, _)) => *whole = whole.union(r),
+            None => merged.push((r, spot)),
+        }
+    }
+    for (r, spot) in merged {
+        let id = spot_id(spot);
+        let response = child.interact(r, id, Sense::FOCUSABLE);
+        response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, spoken(table, spot)));
+        ctx.accesskit_node_builder(id, |node| node.add_action(Act::Click));
+        if ctx.input(|i| i.has_accesskit_action_request(id, Act::Click))
+            && let Some(intent) = clicked(table, spot)
+        {
+            out.push(intent);
+        }
+    }
+    // The tile picked up takes the focus when it is picked (not every frame: the person may
+    // go on to another with Tab).
+    let last_picked = egui::Id::unique("gamester tiles last picked");
+    let before: Option<Option<Tile>> = ctx.data(|d| d.get_temp(last_picked));
+    if before != Some(table.picked) {
+        ctx.data_mut(|d| d.insert_temp(last_picked, table.picked));
+        if let Some(tile) = table.picked {
+            ctx.memory_mut(|m| m.request_focus(spot_id(Spot::Hand(tile))));
+        }
+    }
+    out
+}
+
+/// What a screen reader says of a spot: its hover text, the tile of the hand named as the
+/// person's, with whether it is picked up.
+#[must_use]
+pub fn spoken(table: &TilesSession, spot: Spot) -> String {
+    let text = hover_text(table, spot);
+    match spot {
+        Spot::Hand(tile) if table.picked == Some(tile) => format!("Your tile, picked up: {text}"),
+        Spot::Hand(_) => format!("Your tile: {text}"),
+        Spot::Boneyard if table.game().legal_actions().contains(&Action::Draw) => {
+            format!("{text} You may draw.")
+        }
+        Spot::End(_) if text.is_empty() => "An end of the line".to_string(),
+        _ => text,
+    }
 }
 
 /// What a click on `spot` asks for (and a key that names the same spot).

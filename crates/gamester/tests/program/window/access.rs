@@ -1,0 +1,331 @@
+//! The board to a screen reader and to the keyboard alone: the places are nodes named in the
+//! period words, a whole game is played by keys only and by AccessKit's actions only (no
+//! pointer event), and what happens is announced.
+
+use egui::Key;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, NodeT, Queryable};
+
+use gamester::ui::board_access;
+use gamester::ui::slide::Speed;
+use gamester::ui::{GamesterApp, Settings};
+use gamester_rules::tables::{Phase, Side};
+
+use super::support::{harness, two_people};
+
+fn quick(mut settings: Settings) -> Settings {
+    settings.speed = Speed::Instant;
+    settings.guide_offered = true;
+    settings
+}
+
+/// The label of the board's node that has the keyboard's focus.
+fn focused_label(h: &Harness<'static, GamesterApp>) -> Option<String> {
+    board_access::focused(&h.ctx)?;
+    h.query(By::new().predicate(|n| n.is_focused()))
+        .and_then(|n| n.accesskit_node().label())
+}
+
+/// What the live region says now.
+fn announced(h: &Harness<'static, GamesterApp>) -> String {
+    h.query_by_role(Role::Status)
+        .and_then(|n| n.accesskit_node().label())
+        .unwrap_or_default()
+}
+
+fn key(h: &mut Harness<'static, GamesterApp>, k: Key) {
+    h.key_press(k);
+    h.run();
+}
+
+/// Steps the window (the computer thinks on its own thread) until `done`.
+fn wait(h: &mut Harness<'static, GamesterApp>, done: impl Fn(&GamesterApp) -> bool) {
+    for _ in 0..3000 {
+        h.step();
+        if done(h.state()) {
+            // One more frame, so that the tree shows what the last one did.
+            h.run();
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(3));
+    }
+    panic!("waited in vain: {:?}", h.state().session().game().phase());
+}
+
+fn persons_turn_or_over(app: &GamesterApp) -> bool {
+    let game = app.session().game();
+    game.is_over()
+        || (game.turn() == Side::White && !app.computer_thinking() && {
+            matches!(
+                game.phase(),
+                Phase::ToThrow | Phase::Playing | Phase::ThrowOff
+            )
+        })
+}
+
+#[test]
+fn the_board_is_read_place_by_place_in_the_period_words() {
+    // Given Irish at the start, two people at the screen (White at the bottom)
+    let mut h = harness(3, quick(two_people()));
+    h.run();
+    // Then each point is a node named by its owner's words, with the men on it
+    h.get_by_role_and_label(Role::Button, "Your sice point: 5 white men");
+    h.get_by_role_and_label(Role::Button, "Black's sice point: 5 black men");
+    h.get_by_role_and_label(Role::Button, "Your cater point, empty");
+    h.get_by_role_and_label(Role::Button, "White's tray: 0 of 15 men borne off");
+    h.get_by_role_and_label(Role::Button, "Black's men on the bar: none");
+    // and they are the board's
+    let board = h.get_by_role_and_label(Role::Group, "The board");
+    let places = board
+        .query_all(By::new().role(Role::Button).recursive(true))
+        .count();
+    assert!(
+        places >= 24 + 6,
+        "the places are within the board: {places}"
+    );
+}
+
+#[test]
+fn the_names_follow_the_view_in_numbers_too() {
+    let mut settings = quick(two_people());
+    settings.numbers = true;
+    let mut h = harness(3, settings);
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Point 6: 5 white men");
+    h.get_by_role_and_label(Role::Button, "Point 19: 5 black men");
+    assert!(h.query_by_label("Your sice point: 5 white men").is_none());
+}
+
+#[test]
+fn the_arrows_walk_the_board_in_the_order_of_play_and_escape_leaves_it() {
+    let mut h = harness(3, quick(two_people()));
+    h.run();
+    // Right from nowhere: White's bar, then his 24 point (Black's ace point)
+    key(&mut h, Key::ArrowRight);
+    assert_eq!(
+        focused_label(&h).as_deref(),
+        Some("White's men on the bar: none")
+    );
+    key(&mut h, Key::ArrowRight);
+    assert_eq!(
+        focused_label(&h).as_deref(),
+        Some("Black's ace point: 2 white men")
+    );
+    key(&mut h, Key::ArrowLeft);
+    key(&mut h, Key::ArrowLeft);
+    // Left from the bar goes round to the last place
+    assert!(focused_label(&h).is_some_and(|l| l.contains("dice box")));
+    // Escape with no man picked up: the focus leaves the board, and the keys are the game's
+    key(&mut h, Key::Escape);
+    assert_eq!(focused_label(&h), None);
+}
+
+/// Plays the person's turn by keys alone: Down to a man who may move, Enter, Down to a lit
+/// point, Enter; L lifts the dice when the play is done.
+fn play_a_turn_by_keys(h: &mut Harness<'static, GamesterApp>) {
+    for _ in 0..40 {
+        let game = h.state().session().game();
+        if game.phase() != Phase::Playing || game.turn() != Side::White {
+            return;
+        }
+        if game.allowed_steps().is_empty() {
+            assert!(game.may_confirm());
+            key(h, Key::L);
+            continue;
+        }
+        let mut found = false;
+        for _ in 0..40 {
+            key(h, Key::ArrowDown);
+            if focused_label(h).is_some_and(|l| l.contains("a man here may move")) {
+                found = true;
+                break;
+            }
+        }
+        assert!(found, "Down comes to a man who may move");
+        key(h, Key::Enter);
+        assert!(
+            focused_label(h).is_some_and(|l| l.contains("the man picked up")),
+            "Enter picked him up: {:?}",
+            focused_label(h)
+        );
+        let mut lit = false;
+        for _ in 0..40 {
+            key(h, Key::ArrowDown);
+            if focused_label(h)
+                .is_some_and(|l| l.contains("may move here") || l.contains("may bear off here"))
+            {
+                lit = true;
+                break;
+            }
+        }
+        assert!(lit, "Down comes to a lit place");
+        let before = h.state().session().game().record().len();
+        key(h, Key::Enter);
+        assert!(
+            h.state().session().game().record().len() > before,
+            "Enter on a lit place moved the man"
+        );
+    }
+    panic!("the turn never ended");
+}
+
+#[test]
+fn a_whole_game_of_irish_against_the_computer_is_played_by_keys_alone() {
+    // Given Irish against the computer, White a person
+    let mut h = harness(17, quick(Settings::default()));
+    h.run();
+    let mut said = Vec::new();
+    for turn in 0..400 {
+        wait(&mut h, persons_turn_or_over);
+        let game = h.state().session().game();
+        if game.is_over() {
+            break;
+        }
+        assert!(turn < 399, "the game ends");
+        match game.phase() {
+            Phase::Playing => play_a_turn_by_keys(&mut h),
+            _ => key(&mut h, Key::Space),
+        }
+        said.push(announced(&h));
+    }
+    // Then the game was played to its end with no pointer at all
+    assert!(h.state().session().game().is_over());
+    // and the throws and the computer's plays were said
+    assert!(said.iter().any(|s| s.contains("Black")), "{said:?}");
+    assert!(said.iter().any(|s| s.contains("White")), "{said:?}");
+}
+
+/// The node whose label contains `words`, if one does.
+fn node_saying(h: &Harness<'static, GamesterApp>, words: &'static str) -> bool {
+    h.query_all(By::new().role(Role::Button).label_contains(words))
+        .next()
+        .is_some()
+}
+
+/// Plays the person's turn by AccessKit's click alone.
+fn play_a_turn_by_accesskit(h: &mut Harness<'static, GamesterApp>) {
+    for _ in 0..40 {
+        let game = h.state().session().game();
+        if game.phase() != Phase::Playing || game.turn() != Side::White {
+            return;
+        }
+        if game.allowed_steps().is_empty() {
+            // Each die says so; a click on any lifts them all.
+            h.get_all(By::new().role(Role::Button).label_contains("lift the dice"))
+                .next()
+                .expect("the dice say they may be lifted")
+                .click_accesskit();
+            h.run();
+            continue;
+        }
+        h.get_all(
+            By::new()
+                .role(Role::Button)
+                .label_contains("a man here may move"),
+        )
+        .next()
+        .expect("a man who may move is said so")
+        .click_accesskit();
+        h.run();
+        let lit = if node_saying(h, "may move here") {
+            "may move here"
+        } else {
+            "may bear off here"
+        };
+        let before = h.state().session().game().record().len();
+        h.get_all(By::new().role(Role::Button).label_contains(lit))
+            .next()
+            .expect("a lit place")
+            .click_accesskit();
+        h.run();
+        assert!(h.state().session().game().record().len() > before);
+    }
+    panic!("the turn never ended");
+}
+
+#[test]
+fn a_whole_game_of_irish_against_the_computer_is_played_by_accesskit_alone() {
+    let mut h = harness(29, quick(Settings::default()));
+    h.run();
+    for turn in 0..400 {
+        wait(&mut h, persons_turn_or_over);
+        let game = h.state().session().game();
+        if game.is_over() {
+            break;
+        }
+        assert!(turn < 399, "the game ends");
+        if game.phase() == Phase::Playing {
+            play_a_turn_by_accesskit(&mut h);
+        } else {
+            // (In the throw-off both boxes are lit: each side throws one die.)
+            h.query_all(
+                By::new()
+                    .role(Role::Button)
+                    .label_contains("lit: throw the dice"),
+            )
+            .next()
+            .unwrap_or_else(|| panic!("a lit dice box in {:?}", h.state().session().game().phase()))
+            .click_accesskit();
+            h.run();
+        }
+    }
+    assert!(h.state().session().game().is_over());
+}
+
+/// The words of the computer's last play in the story, if it has played.
+fn computers_play(app: &GamesterApp) -> Option<String> {
+    app.session()
+        .log()
+        .iter()
+        .rev()
+        .find(|e| e.side == Some(Side::Black) && e.notation.is_some())
+        .map(|e| e.words.clone())
+}
+
+#[test]
+fn each_thing_that_happens_is_announced_in_the_storys_words() {
+    // Given Irish against the computer
+    let mut h = harness(5, quick(Settings::default()));
+    h.run();
+    assert_eq!(announced(&h), "", "nothing is said before anything happens");
+    for _ in 0..30 {
+        wait(&mut h, persons_turn_or_over);
+        if computers_play(h.state()).is_some() {
+            break;
+        }
+        // When the person acts, the story's new line is said
+        match h.state().session().game().phase() {
+            Phase::Playing => play_a_turn_by_keys(&mut h),
+            _ => {
+                key(&mut h, Key::Space);
+                let last = h.state().session().log().last().unwrap().words.clone();
+                assert!(
+                    announced(&h).contains(&last),
+                    "{:?} says {last:?}",
+                    announced(&h)
+                );
+            }
+        }
+    }
+    // Then the computer's play was said, without the person asking
+    let play = computers_play(h.state()).expect("the computer played");
+    assert!(
+        announced(&h).contains(&play),
+        "{:?} says {play:?}",
+        announced(&h)
+    );
+}
+
+#[test]
+fn w_says_where_every_man_stands() {
+    let mut h = harness(3, quick(two_people()));
+    h.run();
+    key(&mut h, Key::W);
+    let said = announced(&h);
+    assert!(
+        said.starts_with("Your men: 2 on Black's ace point, 5 on Black's 12 point"),
+        "{said}"
+    );
+    assert!(said.contains("Black's men: 2 on your ace point"), "{said}");
+}
