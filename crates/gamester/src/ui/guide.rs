@@ -95,7 +95,11 @@ pub fn lessons(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<
                  trey, cater, cinque and sice, like the faces of a die), your outer table at the bottom \
                  {outer_side} (its points are your 7 to 12); the adversary's are across from them, \
                  named the same way from his own ace point. Your men travel from the \
-                 adversary's side round to your home table, and off the board."
+                 adversary's side round to your home table, and off the board.\n\n\
+                 Without a mouse: Right and Left walk the places in the order of play, Down and Up \
+                 go to the next man who may move or point he may reach, Enter picks a man up and \
+                 sets him down, Space throws, and W says where every man stands. Help → Keys \
+                 lists every key."
             ),
             wait: Wait::Nothing,
             points: vec![1, 2, 3, 4, 5, 6],

@@ -10,7 +10,7 @@ use egui_kittest::kittest::{By, NodeT, Queryable};
 use gamester::ui::board_access;
 use gamester::ui::slide::Speed;
 use gamester::ui::{GamesterApp, Settings};
-use gamester_rules::tables::{Phase, Side};
+use gamester_rules::tables::{Phase, Preset, Rules, Side};
 
 use super::support::{harness, two_people};
 
@@ -328,4 +328,178 @@ fn w_says_where_every_man_stands() {
         "{said}"
     );
     assert!(said.contains("Black's men: 2 on your ace point"), "{said}");
+}
+
+/// Clicks, through AccessKit, the first node of `role` whose label contains `words`; whether
+/// there was one.
+fn press_node(h: &mut Harness<'static, GamesterApp>, role: Role, words: &str) -> bool {
+    let Some(node) = h
+        .query_all(By::new().role(role).label_contains(words))
+        .next()
+    else {
+        return false;
+    };
+    node.click_accesskit();
+    h.run();
+    true
+}
+
+/// The person's next decision, whatever it is, made through AccessKit alone, as a screen reader
+/// user would find it by its name: a lit dice box, a man and a lit place, the dice to lift, a
+/// throw to choose (Double-hand), a point to break a bound table, a double to take.
+fn decide_by_accesskit(h: &mut Harness<'static, GamesterApp>) {
+    let phase = h.state().session().game().phase();
+    match phase {
+        Phase::Playing => play_a_turn_by_accesskit(h),
+        Phase::DoubleOffered => assert!(press_node(h, Role::Button, "Take")),
+        _ => {
+            let done = press_node(h, Role::Button, "lit: throw the dice")
+                || press_node(h, Role::Button, "choose this throw")
+                || press_node(h, Role::Button, "choose it to break")
+                || press_node(h, Role::Button, "Next game");
+            assert!(done, "nothing to press in {phase:?}");
+        }
+    }
+}
+
+#[test]
+fn a_game_of_every_rule_set_is_played_by_accesskit_alone() {
+    for (k, preset) in Preset::ALL.into_iter().enumerate() {
+        // Given each rule set against the computer (the cube in play for modern backgammon)
+        let mut rules = Rules::preset(preset);
+        if preset == Preset::Modern {
+            rules.cube = true;
+        }
+        let mut table =
+            gamester_core::players::Seats::against_computer(gamester_core::level::Level::Novice);
+        table.fit(rules.players == gamester_rules::tables::Players::DoubleHand);
+        let settings = quick(Settings {
+            preset: Some(preset),
+            rules,
+            table,
+            ..Settings::default()
+        });
+        let mut h = harness(100 + k as u64, settings);
+        h.run();
+        // When the person makes every decision through AccessKit's actions
+        let mut decisions = 0;
+        while !h.state().session().game().is_over() {
+            wait(&mut h, persons_turn_or_over_in_any_phase);
+            if h.state().session().game().is_over() {
+                break;
+            }
+            decide_by_accesskit(&mut h);
+            decisions += 1;
+            assert!(decisions < 600, "{preset:?}: the game ends");
+        }
+        // Then the game came to its end
+        assert!(h.state().session().game().is_over(), "{preset:?}");
+    }
+}
+
+fn persons_turn_or_over_in_any_phase(app: &GamesterApp) -> bool {
+    let session = app.session();
+    let game = session.game();
+    game.is_over()
+        || (!app.computer_thinking()
+            && session
+                .acting_player()
+                .is_some_and(|p| p.controller == gamester_core::players::Controller::Person))
+        || (game.phase() == Phase::ThrowOff && !app.computer_thinking())
+}
+
+/// The person's next move at the tiles table, made through AccessKit alone, each thing found
+/// by its name: a tile of the hand, the end where it is laid, the boneyard, the buttons.
+/// Returns false once the game is over.
+fn tiles_move_by_accesskit(h: &mut Harness<'static, GamesterApp>) -> bool {
+    use gamester_rules::tiles::{Action, Phase};
+    super::tiles::wait_for_person(h);
+    h.run();
+    let t = h.state().tiles().unwrap();
+    let game = t.game().clone();
+    if game.phase() == Phase::GameOver {
+        return false;
+    }
+    let before = game.record().len();
+    if t.waits_for_next() {
+        assert!(press_node(h, Role::Button, "Next hand"));
+        return true;
+    }
+    if t.to_throw() {
+        assert!(press_node(h, Role::Button, "Throw for the set"));
+        return true;
+    }
+    let me = t.person_to_act().unwrap();
+    let fits = game.hand(me).iter().copied().find(|&tile| {
+        if game.line().is_empty() {
+            game.must_set().is_none_or(|m| m == tile)
+        } else {
+            !game.ends_for(tile).is_empty()
+        }
+    });
+    if let Some(tile) = fits {
+        let name = format!("Your tile: The {}:", tile.words());
+        assert!(press_node(h, Role::Button, &name), "a node says {name:?}");
+        assert_eq!(h.state().tiles().unwrap().picked, Some(tile));
+        assert!(
+            press_node(h, Role::Button, "Lay the") || press_node(h, Role::Button, "Set the"),
+            "an end says the tile may be laid there"
+        );
+    } else if game.legal_actions().contains(&Action::Draw) {
+        assert!(press_node(h, Role::Button, "You may draw"));
+    } else {
+        assert!(press_node(h, Role::Button, "Knock"));
+    }
+    for _ in 0..3 {
+        h.step();
+    }
+    let after = h.state().tiles().unwrap().game().record().len();
+    assert!(after > before, "the node's click made a move");
+    true
+}
+
+#[test]
+fn a_game_of_draw_is_played_by_accesskit_alone_and_told_as_it_goes() {
+    use gamester_core::level::Level;
+    use gamester_rules::tiles::{Phase, Preset, Rules};
+    // Given Draw for two against the computer
+    let settings =
+        super::tiles::tiles_settings(Preset::Draw, Rules::preset(Preset::Draw), Level::Novice);
+    let mut h = super::tiles::at_tiles(45, quick(settings));
+    // When the person makes every move through AccessKit's actions
+    let mut moves = 0;
+    let mut told = std::collections::HashSet::new();
+    while tiles_move_by_accesskit(&mut h) {
+        told.insert(announced(&h));
+        moves += 1;
+        assert!(moves < 500, "the game ends");
+    }
+    // Then the game was played to its end, and what happened was said in the story's words
+    let t = h.state().tiles().unwrap();
+    assert_eq!(t.game().phase(), Phase::GameOver);
+    assert!(moves > 5);
+    let story = t.story();
+    assert!(
+        told.iter()
+            .filter(|s| story.iter().any(|line| s.contains(line.as_str())))
+            .count()
+            > 3,
+        "{told:?}"
+    );
+}
+
+#[test]
+fn help_lists_the_boards_keys() {
+    let mut h = harness(3, quick(two_people()));
+    h.run();
+    h.get_by_label("Help").click();
+    h.run();
+    h.get_by_label("Keys").click();
+    h.run();
+    for words in ["Right, Left", "Down, Up", "Enter or Space on a place", "W"] {
+        assert!(
+            h.query_all(By::new().label(words)).next().is_some(),
+            "Help → Keys lists {words:?}"
+        );
+    }
 }
