@@ -41,7 +41,17 @@ impl Announcer {
     /// it said nothing, kept as it was, so that nothing is said again).
     pub fn end_frame(&mut self, ctx: &egui::Context) {
         if !self.pending.is_empty() {
-            let mut text = std::mem::take(&mut self.pending).join(" ");
+            let mut text = String::new();
+            for line in std::mem::take(&mut self.pending) {
+                if !text.is_empty() {
+                    // The story's lines end without a stop: each is a sentence of its own.
+                    if !text.ends_with(['.', '!', '?', ':', ';']) {
+                        text.push('.');
+                    }
+                    text.push(' ');
+                }
+                text.push_str(&line);
+            }
             if text.len() > MOST {
                 let mut cut = MOST;
                 while !text.is_char_boundary(cut) {
@@ -73,12 +83,13 @@ mod tests {
     fn what_a_frame_says_is_said_together_and_once() {
         let ctx = egui::Context::default();
         let mut a = Announcer::default();
-        a.say("White throws cinque and trey.");
+        a.say("White throws cinque and trey");
         a.say("White plays 8/3 6/3.");
+        a.say("Black throws");
         a.end_frame(&ctx);
         assert_eq!(
             a.said(),
-            "White throws cinque and trey. White plays 8/3 6/3."
+            "White throws cinque and trey. White plays 8/3 6/3. Black throws"
         );
         // Nothing is said again in the next frame.
         a.end_frame(&ctx);

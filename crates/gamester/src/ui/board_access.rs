@@ -163,11 +163,15 @@ pub fn keys(
 /// Moves the keyboard's focus as `key` asks (a press or a put-down is the caller's).
 pub fn follow(ctx: &egui::Context, key: BoardKey) {
     match key {
-        BoardKey::Focus(place) => ctx.memory_mut(|m| {
-            m.request_focus(id_of(place));
-            // The arrow was the board's: egui must not move the focus on by the places' shapes.
-            m.move_focus(egui::FocusDirection::None);
-        }),
+        BoardKey::Focus(place) => {
+            ctx.memory_mut(|m| {
+                m.request_focus(id_of(place));
+                // The arrow was the board's: egui must not move the focus by the places' shapes.
+                m.move_focus(egui::FocusDirection::None);
+            });
+            // The next frame locks the arrows to the board for the place now focused.
+            ctx.request_repaint();
+        }
         BoardKey::Leave => {
             if let Some(place) = focused(ctx) {
                 ctx.memory_mut(|m| m.surrender_focus(id_of(place)));

@@ -22,6 +22,8 @@ pub struct Message {
     pub kind: Kind,
     /// Whether the message stays after the game moves on.
     lasting: bool,
+    /// Whether a screen reader is to say it as it comes (not when it was said already, whole).
+    live: bool,
     /// The length of the game's record when the message was first shown.
     said_at: Option<usize>,
 }
@@ -41,6 +43,7 @@ impl Message {
             text: text.into(),
             kind: Kind::Info,
             lasting: false,
+            live: true,
             said_at: None,
         }
     }
@@ -51,6 +54,7 @@ impl Message {
             text: text.into(),
             kind: Kind::Error,
             lasting: false,
+            live: true,
             said_at: None,
         }
     }
@@ -63,6 +67,16 @@ impl Message {
             Message::error(text)
         } else {
             Message::info(text)
+        }
+    }
+
+    /// The same message, not said to a screen reader as it comes: what it says was said whole
+    /// already (through the announcer).
+    #[must_use]
+    pub fn said_already(self) -> Message {
+        Message {
+            live: false,
+            ..self
         }
     }
 
@@ -112,9 +126,11 @@ impl Message {
         let label = ui.label(colour(RichText::new(&shown)));
         // A live region: a screen reader says each new message as it comes (as shown; the
         // whole of a long one is under "The whole message").
-        ui.ctx().accesskit_node_builder(label.id, |node| {
-            node.set_live(egui::accesskit::Live::Polite);
-        });
+        if self.live {
+            ui.ctx().accesskit_node_builder(label.id, |node| {
+                node.set_live(egui::accesskit::Live::Polite);
+            });
+        }
         if shown != self.text {
             ui.collapsing("The whole message", |ui| {
                 egui::ScrollArea::vertical()

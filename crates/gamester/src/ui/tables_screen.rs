@@ -288,7 +288,7 @@ impl TablesScreen {
                 // Said whole to a screen reader, and shown (cut, if long) under the status line.
                 let survey = tooltips::survey(shown.game(), view.bottom, names, view.numbers);
                 shell.announcer.say(survey.clone());
-                shell.message = Some(Message::info(survey));
+                shell.message = Some(Message::info(survey).said_already());
                 return;
             }
             Intent::Share(share) => {
@@ -647,17 +647,9 @@ impl Screen for TablesScreen {
             lit_by: &lit_by,
             live: &live,
         };
-        let dice = &board.dice;
-        let mut pressed = board_access::nodes(
-            ui,
-            &board,
-            board_rect,
-            &to_screen,
-            &order,
-            &|p| spoken.name(p),
-            &|p| tooltips::describe(p, game, view.bottom, names, dice),
-        );
+        // The keys first: a place given the focus is named and described in this same frame.
         let ctx = ui.ctx().clone();
+        let mut pressed = Vec::new();
         if self.board_keys {
             let picked = self.picked.from.is_some();
             for key in board_access::keys(&ctx, &order, &live, picked, !hands.space_throws()) {
@@ -669,6 +661,16 @@ impl Screen for TablesScreen {
                 }
             }
         }
+        let dice = &board.dice;
+        pressed.extend(board_access::nodes(
+            ui,
+            &board,
+            board_rect,
+            &to_screen,
+            &order,
+            &|p| spoken.name(p),
+            &|p| tooltips::describe(p, game, view.bottom, names, dice),
+        ));
         asked.extend(
             pressed
                 .into_iter()
