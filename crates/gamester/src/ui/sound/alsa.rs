@@ -303,28 +303,38 @@ mod tests {
 
     #[test]
     fn the_samples_reach_the_device_as_written() {
-        // ALSA's own "file" device writes what it is given to a file: the whole way from the
-        // library to the device, without a sound card
+        // ALSA's own "file" device writes what it is given to a WAV file: the whole way from
+        // the library to a device, without a sound card
         let Ok(alsa) = Alsa::load(LIBRARY) else {
             eprintln!("no {LIBRARY} on this machine: nothing to write");
             return;
         };
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("heard.raw");
+        let path = dir.path().join("heard.wav");
         let frames: Vec<i16> = (0..4800).map(|i| ((i * 37) % 2000 - 1000) as i16).collect();
         {
             let mut device = alsa
-                .open(&format!("file:FILE='{}',FORMAT=raw", path.display()))
+                .open(&format!("file:FILE='{}',FORMAT=wav", path.display()))
                 .unwrap();
             device.write(&frames[..2000]).unwrap();
             device.rest();
             device.write(&frames[2000..]).unwrap();
             device.rest();
         }
-        let bytes = std::fs::read(&path).unwrap();
-        let heard: Vec<i16> = bytes
+        let wav = std::fs::read(&path).unwrap();
+        let u16_at = |i: usize| u16::from_le_bytes([wav[i], wav[i + 1]]);
+        let u32_at = |i: usize| u32::from_le_bytes([wav[i], wav[i + 1], wav[i + 2], wav[i + 3]]);
+        // One channel of 16-bit samples, little-endian PCM, at the rate the sounds are made at
+        assert_eq!(&wav[..4], b"RIFF");
+        assert_eq!(&wav[8..16], b"WAVEfmt ");
+        assert_eq!(u16_at(20), 1, "PCM");
+        assert_eq!(u16_at(22), 1, "one channel");
+        assert_eq!(u32_at(24), RATE);
+        assert_eq!(u16_at(34), 16, "bits a sample");
+        let data = wav.windows(4).position(|w| w == b"data").unwrap() + 8;
+        let heard: Vec<i16> = wav[data..]
             .chunks_exact(2)
-            .map(|b| i16::from_ne_bytes([b[0], b[1]]))
+            .map(|b| i16::from_le_bytes([b[0], b[1]]))
             .collect();
         assert_eq!(heard, frames);
     }
