@@ -17,6 +17,7 @@ mod positions;
 mod reading;
 mod shell;
 mod sizes;
+mod sound;
 mod status;
 mod tiles;
 mod tutor;
