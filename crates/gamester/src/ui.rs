@@ -40,6 +40,7 @@ pub mod settings;
 pub mod settings_file;
 pub mod slide;
 pub mod slot;
+pub mod sound;
 pub mod tables_screen;
 pub mod theme;
 pub mod tiles;

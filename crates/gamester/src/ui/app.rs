@@ -21,6 +21,7 @@ use super::screenshot::Screenshot;
 use super::settings::{self, Settings};
 use super::settings_file::SettingsKeeper;
 use super::slot::Slot;
+use super::sound::Sounds;
 use super::tables_screen::TablesScreen;
 use super::tiles_screen::TilesScreen;
 use super::{glossary, zoom};
@@ -110,6 +111,7 @@ impl GamesterApp {
                 help: Help::default(),
                 asks: Vec::new(),
                 announcer: super::announce::Announcer::default(),
+                sounds: Sounds::silent(),
             },
             draft: None,
             files: Files::default(),
@@ -368,6 +370,7 @@ fn menu_bar(ui: &mut egui::Ui, screen: &mut dyn Screen, shell: &mut Shell, other
         ui.menu_button("View", |ui| {
             screen.view_menu(ui, shell);
             controls::speed_items(ui, &mut shell.settings);
+            controls::sound_items(ui, shell);
         });
         ui.menu_button("Help", |ui| {
             if ui.button("Glossary of the games").clicked() {

@@ -7,8 +7,10 @@ use egui::RichText;
 use super::glossary::{self, Glossary};
 use super::intent::{Intent, Share};
 use super::look::Look;
+use super::screen::Shell;
 use super::settings::Settings;
 use super::slide::Speed;
+use super::sound::{Cue, MAX_VOLUME};
 use crate::session::Session;
 use crate::tables::{Action, Phase, Preset, Rules};
 
@@ -71,6 +73,34 @@ pub fn speed_items(ui: &mut egui::Ui, settings: &mut Settings) {
     ui.label("How fast the men and dice move (a click or Space skips)");
     for speed in Speed::ALL {
         ui.radio_value(&mut settings.speed, speed, speed.words());
+    }
+}
+
+/// The sound, in the View menu of every game: on or off, and how loud. A change is heard at
+/// once (a man set down at the new volume); where the window can make no sound, it says why.
+pub fn sound_items(ui: &mut egui::Ui, shell: &mut Shell) {
+    ui.separator();
+    let settings = &mut shell.settings;
+    let ticked = ui
+        .checkbox(&mut settings.sound, "Sound")
+        .on_hover_text(
+            "The dice, the men and the tiles heard as they are thrown, set down and laid",
+        )
+        .changed();
+    let slider = ui.add_enabled(
+        settings.sound,
+        egui::Slider::new(&mut settings.volume, 0..=MAX_VOLUME).text("Volume"),
+    );
+    let moved = slider.drag_stopped() || (slider.changed() && !slider.dragged());
+    if (ticked && settings.sound) || moved {
+        shell.play(Cue::SetDown);
+    }
+    if let Some(why) = shell.sounds.trouble() {
+        ui.label(
+            RichText::new(format!("No sound is heard: {why}."))
+                .small()
+                .weak(),
+        );
     }
 }
 

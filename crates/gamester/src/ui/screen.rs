@@ -13,9 +13,10 @@ use super::launch::Launch;
 use super::leaving::Next;
 use super::message::Message;
 use super::settings::Settings;
+use super::sound::{Cue, Sounds};
 
 /// What the shell lends a screen for a frame: the settings, the launch, the message under the
-/// status line, the Help windows, and the shell's business the screen asks for.
+/// status line, the Help windows, the sounds, and the shell's business the screen asks for.
 pub struct Shell {
     pub settings: Settings,
     pub launch: Launch,
@@ -25,6 +26,15 @@ pub struct Shell {
     pub asks: Vec<Ask>,
     /// What happened, said to a screen reader.
     pub announcer: super::announce::Announcer,
+    /// What is heard: the board's wood and bone.
+    pub sounds: Sounds,
+}
+
+impl Shell {
+    /// Plays `cue`, as the settings say (not at all with the sound off); never waits.
+    pub fn play(&self, cue: Cue) {
+        self.sounds.play(cue, &self.settings);
+    }
 }
 
 /// The shell's business, as a screen (or the shell's own menu and keys) asks for it.

@@ -14,6 +14,9 @@ use crate::save::RecentFiles;
 use crate::tables::options::{OPTIONS, RuleOption, source_name, source_short};
 use crate::tables::{Players, Preset, Rules, Side};
 
+/// The volume of a first start: loud enough to hear, not so loud as to startle.
+pub const DEFAULT_VOLUME: u8 = 70;
+
 /// What a person chooses once and keeps between runs: the next game's rules and table, and how
 /// the board is shown.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -31,6 +34,10 @@ pub struct Settings {
     pub speed: Speed,
     /// How the board looks (View menu).
     pub look: Look,
+    /// Whether the window makes its sounds (View menu; on by default).
+    pub sound: bool,
+    /// How loud, from 0 to 100 (View menu).
+    pub volume: u8,
     pub recent: RecentFiles,
     /// Whether the first-game guide was offered already (it opens by itself once).
     pub guide_offered: bool,
@@ -87,6 +94,8 @@ impl Default for Settings {
             ace_left: false,
             speed: Speed::Normal,
             look: Look::Period,
+            sound: true,
+            volume: DEFAULT_VOLUME,
             recent: RecentFiles::default(),
             guide_offered: false,
             tutor: Tutoring::Off,
@@ -392,6 +401,24 @@ mod tests {
         // And settings without a table still read as the default table
         let read: Settings = ron::from_str("(numbers: true)").unwrap();
         assert_eq!(read.table, Settings::default().table);
+    }
+
+    #[test]
+    fn the_sound_is_on_in_settings_from_before_it_and_is_remembered() {
+        // Given settings remembered by a Gamester without sound, and with it turned down
+        let older: Settings = ron::from_str("(numbers: true, speed: fast)").unwrap();
+        let quiet = Settings {
+            sound: false,
+            volume: 20,
+            ..Settings::default()
+        };
+        let read: Settings = ron::from_str(&ron::to_string(&quiet).unwrap()).unwrap();
+        // Then the older settings read with the sound on at the usual volume, and the rest as
+        // remembered; and a sound turned off stays off, at its volume
+        assert!(older.sound);
+        assert_eq!(older.volume, DEFAULT_VOLUME);
+        assert!(older.numbers);
+        assert_eq!((read.sound, read.volume), (false, 20));
     }
 
     #[test]

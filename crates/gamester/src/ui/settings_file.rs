@@ -20,6 +20,7 @@ use super::file_names;
 use super::launch::Launch;
 use super::message::Message;
 use super::settings::Settings;
+use super::sound::MAX_VOLUME;
 use crate::save;
 use crate::tables::{Game, Preset, Rules};
 
@@ -193,6 +194,10 @@ pub fn sensible(mut settings: Settings) -> (Settings, Vec<String>) {
             reset.push("the window's position".to_string());
         }
     }
+    if settings.volume > MAX_VOLUME {
+        reset.push(format!("the sound's volume ({})", settings.volume));
+        settings.volume = MAX_VOLUME;
+    }
     if Game::new(settings.rules.clone()).is_err() {
         let preset = settings.preset.unwrap_or(Preset::Irish);
         settings.rules = Rules::preset(preset);
@@ -365,6 +370,28 @@ mod tests {
         std::fs::write(dir.path().join(OLD_FILE), ron::ser::to_string(&kv).unwrap()).unwrap();
         let read = read(dir.path());
         assert!(read.settings.numbers);
+        assert_eq!(read.told, None);
+    }
+
+    #[test]
+    fn a_volume_louder_than_the_loudest_is_brought_down_and_said() {
+        // Given settings whose volume is over 100 (written by hand: the slider stops at 100)
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(path_in(dir.path()), "(sound: true, volume: 250)").unwrap();
+        // When they are read
+        let read = read(dir.path());
+        // Then the volume is the loudest, the sound stays on, and the person is told
+        assert_eq!(read.settings.volume, MAX_VOLUME);
+        assert!(read.settings.sound);
+        let told = read.told.unwrap();
+        assert!(
+            told.contains("made no sense and were reset: the sound's volume (250)"),
+            "{told}"
+        );
+        // And a volume in range is kept as it is, unsaid
+        std::fs::write(path_in(dir.path()), "(sound: false, volume: 35)").unwrap();
+        let read = super::read(dir.path());
+        assert_eq!((read.settings.sound, read.settings.volume), (false, 35));
         assert_eq!(read.told, None);
     }
 

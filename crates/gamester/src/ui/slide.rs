@@ -2,8 +2,9 @@
 //! man from where he stood to where he lands, a man hit then flies to the bar, and a man borne
 //! off goes to the tray. The steps are queued from the game's events, never from timing, and the
 //! men advance by the window's clock at most a little each frame: a play made while the window
-//! was hidden or busy is still shown in full when it draws again. Pure: the window advances it
-//! and draws its frame; tests need no window.
+//! was hidden or busy is still shown in full when it draws again. Each man landing is heard as
+//! the eye sees him land (at once where nothing slides). Pure: the window advances it, draws
+//! its frame and plays its sounds; tests need no window.
 
 use std::collections::VecDeque;
 
@@ -13,6 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board_view::{BoardView, MAN_R, Place};
 use super::orientation::Orientation;
+use super::sound::Cue;
 use crate::tables::movegen::play_step;
 use crate::tables::{BearOff, Event, Position, Side};
 
@@ -81,6 +83,16 @@ pub struct SlideStep {
 }
 
 impl SlideStep {
+    /// The sound of the man landing: on a blot, in the tray, or on a point.
+    #[must_use]
+    pub fn cue(&self) -> Cue {
+        match (self.hit, self.mover.to) {
+            (Some(_), _) => Cue::Hit,
+            (None, Place::Tray(_)) => Cue::BorneOff,
+            (None, _) => Cue::SetDown,
+        }
+    }
+
     /// The whole time the step is shown: the slide, the hit man's flight, a rest.
     #[must_use]
     pub fn duration(&self) -> f64 {
@@ -112,6 +124,10 @@ pub struct Slides {
     shown_for: f64,
     /// The window's clock at the last frame that advanced the men.
     last_now: Option<f64>,
+    /// Whether the first step's man has landed (and been heard).
+    first_landed: bool,
+    /// The sounds of the men landed since the window last took them.
+    landed: Vec<Cue>,
 }
 
 /// Whether an input event ends the men's slide: any key or button pressed.
@@ -140,8 +156,9 @@ fn ease(t: f64) -> f32 {
 impl Slides {
     /// Queues the steps of `events`, which the game gave from the position `before` (seen from
     /// White): each step is played from there by the engine's own `play_step`, which says where
-    /// the man lands and whether he hits. `seconds` a step (0: nothing is queued). A step taken
-    /// back or a table broken is not slid: the board then shows the game as it stands.
+    /// the man lands and whether he hits. `seconds` a step (0: nothing is queued, and each man
+    /// is heard landing at once). A step taken back or a table broken is not slid: the board
+    /// then shows the game as it stands.
     pub fn queue(
         &mut self,
         before: Position,
@@ -150,9 +167,6 @@ impl Slides {
         bear_off: BearOff,
         seconds: f64,
     ) {
-        if seconds <= 0.0 {
-            return;
-        }
         let mut white = before;
         for event in events {
             match event {
@@ -165,7 +179,7 @@ impl Slides {
                     white = seen_from(next, *side);
                     let to = view.mover_to_bottom(*side, step.to());
                     let adversary = side.other();
-                    self.queue.push_back(SlideStep {
+                    let step = SlideStep {
                         after: seen_from(white, view.bottom),
                         mover: ManMove {
                             side: *side,
@@ -178,7 +192,12 @@ impl Slides {
                             to: Place::Bar(adversary),
                         }),
                         seconds,
-                    });
+                    };
+                    if seconds > 0.0 {
+                        self.queue.push_back(step);
+                    } else {
+                        self.landed.push(step.cue());
+                    }
                 }
                 Event::StepUndone { .. } | Event::TableBroken { .. } => {
                     self.skip();
@@ -207,11 +226,22 @@ impl Slides {
         self.queue.is_empty()
     }
 
-    /// Ends the show: the board shows the game as it stands.
+    /// Ends the show: the board shows the game as it stands (the men still to land are not
+    /// heard).
     pub fn skip(&mut self) {
         self.queue.clear();
         self.shown_for = 0.0;
         self.last_now = None;
+        self.first_landed = false;
+    }
+
+    /// The sounds of the men landed since last asked, each once (men landing together, as at
+    /// the speed instant, are heard as one).
+    pub fn take_landed(&mut self) -> Vec<Cue> {
+        let mut landed = std::mem::take(&mut self.landed);
+        landed.sort_unstable();
+        landed.dedup();
+        landed
     }
 
     /// Moves the men on to the window's clock `now`, by at most [`MAX_FRAME`] since the last
@@ -230,12 +260,17 @@ impl Slides {
         }
         self.shown_for += dt;
         while let Some(first) = self.queue.front() {
+            if !self.first_landed && self.shown_for >= first.seconds {
+                self.landed.push(first.cue());
+                self.first_landed = true;
+            }
             let d = first.duration();
             if self.shown_for < d {
                 break;
             }
             self.shown_for -= d;
             self.queue.pop_front();
+            self.first_landed = false;
         }
         if self.queue.is_empty() {
             self.skip();
@@ -450,6 +485,71 @@ mod tests {
         assert_eq!(board.count(Place::Tray(Side::Black), Side::Black), 0);
         assert_eq!(board.count(Place::Point(24), Side::Black), 0);
         assert_eq!(board.count(Place::Point(23), Side::Black), 14);
+    }
+
+    #[test]
+    fn each_man_is_heard_as_he_lands_not_before() {
+        let (before, events) = two_steps();
+        let mut slides = Slides::default();
+        slides.queue(before, &events, view(), BearOff::OverEdge, 0.5);
+        slides.advance(10.0, true);
+        // On his way, the first man is not heard
+        slides.advance(10.25, true);
+        assert_eq!(slides.take_landed(), vec![]);
+        // As he lands, he is, once
+        slides.advance(10.5, true);
+        assert_eq!(slides.take_landed(), vec![Cue::SetDown]);
+        slides.advance(10.55, true);
+        assert_eq!(slides.take_landed(), vec![]);
+        // And the second as he lands in his turn
+        for t in [10.7, 10.95] {
+            slides.advance(t, true);
+        }
+        assert_eq!(slides.take_landed(), vec![]);
+        slides.advance(11.2, true);
+        assert_eq!(slides.take_landed(), vec![Cue::SetDown]);
+    }
+
+    #[test]
+    fn a_hit_and_a_man_borne_off_are_heard_as_such() {
+        // White hits Black's blot on White's 5 point; Black, seen from White, bears a man off
+        let hitting: Position = "8:1 6:14 / 20:1 24:14".parse().unwrap();
+        let hit = [Event::Moved {
+            side: Side::White,
+            step: Step::new(8, 3).unwrap(),
+            hit: true,
+        }];
+        let bearing: Position = "6:15 / 1:1 2:14".parse().unwrap();
+        let off = [Event::Moved {
+            side: Side::Black,
+            step: Step::new(1, 1).unwrap(),
+            hit: false,
+        }];
+        for (position, events, cue) in [(hitting, hit, Cue::Hit), (bearing, off, Cue::BorneOff)] {
+            // Sliding, heard as the man lands
+            let mut slides = Slides::default();
+            slides.queue(position, &events, view(), BearOff::OverEdge, 0.5);
+            slides.advance(0.0, true);
+            slides.advance(0.25, true);
+            slides.advance(0.5, true);
+            assert_eq!(slides.take_landed(), vec![cue]);
+            // At once, heard at once
+            slides.queue(position, &events, view(), BearOff::OverEdge, 0.0);
+            assert_eq!(slides.take_landed(), vec![cue]);
+        }
+    }
+
+    #[test]
+    fn men_skipped_are_not_heard_and_men_landing_together_are_heard_once() {
+        let (before, events) = two_steps();
+        let mut slides = Slides::default();
+        slides.queue(before, &events, view(), BearOff::OverEdge, 0.5);
+        slides.advance(0.0, true);
+        slides.skip();
+        slides.advance(5.0, true);
+        assert_eq!(slides.take_landed(), vec![]);
+        slides.queue(before, &events, view(), BearOff::OverEdge, 0.0);
+        assert_eq!(slides.take_landed(), vec![Cue::SetDown]);
     }
 
     #[test]

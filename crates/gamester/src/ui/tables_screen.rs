@@ -30,6 +30,7 @@ use super::replaying::ReplayView;
 use super::screen::{Screen, Shell};
 use super::settings::Settings;
 use super::slide::{self, Slides, Speed};
+use super::sound::Cue;
 use super::tooltips::Hover;
 use super::tutor::Tutor;
 use super::{board_access, board_view, file_names, guide, log_view, tooltips};
@@ -298,6 +299,11 @@ impl TablesScreen {
         };
         self.picked.clear();
         match result {
+            // A man carried by hand lands as the hand lets go: heard at once.
+            Ok(events) if by_hand => {
+                self.land(before, &events, shell);
+                self.show_events(ctx, before, &events, false, shell);
+            }
             // A message lapses of itself once the game moves on (`Message::lapse`); one that
             // stays true, as a failing autosave, is kept.
             Ok(events) => self.show_events(ctx, before, &events, !by_hand, shell),
@@ -367,6 +373,15 @@ impl TablesScreen {
         }
     }
 
+    /// The men of `events`, made from `before`, heard landing at once (they do not slide).
+    fn land(&mut self, before: Position, events: &[Event], shell: &Shell) {
+        let bear_off = self.shown().game().rules().bear_off;
+        let view = self.view(&shell.settings);
+        self.slides.queue(before, events, view, bear_off, 0.0);
+    }
+
+    /// Throws the dice from the side's cup: they are heard rattled and thrown, and seen flying
+    /// to where they rest (at the speed instant, both at once).
     fn animate(
         &mut self,
         now: f64,
@@ -374,7 +389,9 @@ impl TablesScreen {
         dice: Vec<(egui::Pos2, u8, Colour)>,
         shell: &Shell,
     ) {
-        if shell.settings.speed == Speed::Instant || shell.launch.screenshot.is_some() {
+        let instant = shell.settings.speed == Speed::Instant;
+        shell.play(if instant { Cue::DiceAtOnce } else { Cue::Dice });
+        if instant || shell.launch.screenshot.is_some() {
             return;
         }
         let from = self.board_view(shell).cup_rect(side).center();
@@ -702,6 +719,9 @@ impl Screen for TablesScreen {
         self.computer.poll_hint();
         self.drive_computer(ctx, shell);
         self.tell(shell);
+        for cue in self.slides.take_landed() {
+            shell.play(cue);
+        }
         self.keep(ctx, shell);
     }
 

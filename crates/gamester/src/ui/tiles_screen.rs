@@ -533,6 +533,7 @@ impl Screen for TilesScreen {
     }
 
     fn end_frame(&mut self, ctx: &egui::Context, shell: &mut Shell) {
+        let heard = self.session.game().record().len();
         for stepping in std::mem::take(&mut self.stepping) {
             self.step(stepping, shell);
         }
@@ -557,6 +558,7 @@ impl Screen for TilesScreen {
             shell.announcer.say(line.clone());
         }
         self.told = story.len();
+        self.sound_since(heard, shell);
         self.keep(shell);
     }
 
@@ -584,6 +586,17 @@ impl Screen for TilesScreen {
 }
 
 impl TilesScreen {
+    /// Plays the sounds of the actions after the first `heard` of the game's record: a tile
+    /// laid, the dice for the set, a knock (whoever acted: a person or the computer).
+    fn sound_since(&self, heard: usize, shell: &Shell) {
+        let record = self.session.game().record();
+        for action in record.get(heard..).unwrap_or_default() {
+            if let Some(cue) = super::sound::Cue::of_tiles(action) {
+                shell.play(cue);
+            }
+        }
+    }
+
     /// Keeps the game on the disk once it has changed.
     pub(super) fn keep(&mut self, shell: &mut Shell) {
         if let Some(path) = shell.launch.tiles_autosave_path() {

@@ -18,6 +18,7 @@ mod positions;
 mod reading;
 mod shell;
 mod sizes;
+mod sound;
 mod status;
 mod tiles;
 mod tutor;

@@ -26,6 +26,12 @@ impl GamesterApp {
         &mut self.shell.settings
     }
 
+    /// The sounds the window has played (the last few), oldest first.
+    #[must_use]
+    pub fn sounds_played(&self) -> Vec<crate::ui::sound::Cue> {
+        self.shell.sounds.played()
+    }
+
     /// The settings being chosen in the New game window, while it is open.
     #[must_use]
     pub fn draft(&self) -> Option<&Settings> {

@@ -8,6 +8,7 @@ use crate::ui::message::Message;
 use crate::ui::screen::Screen;
 use crate::ui::screenshot::ScreenshotResult;
 use crate::ui::settings_file::Remembered;
+use crate::ui::sound::Sounds;
 use crate::ui::theme;
 
 impl GamesterApp {
@@ -20,7 +21,13 @@ impl GamesterApp {
         remembered: Remembered,
     ) -> GamesterApp {
         theme::apply(&cc.egui_ctx);
-        GamesterApp::remembering(launch, remembered)
+        // Only the real window is heard, and not while it takes a screenshot.
+        let heard = launch.screenshot.is_none();
+        let mut app = GamesterApp::remembering(launch, remembered);
+        if heard {
+            app.shell.sounds = Sounds::on_device();
+        }
+        app
     }
 
     /// A window on the settings `remembered`: the first-game guide offered if it never was,
