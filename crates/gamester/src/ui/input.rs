@@ -37,7 +37,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ),
     (
         "Down, Up",
-        "the focus to the next (or the last) place where a click does something: a man who may move, a lit point",
+        "the focus to the next (or the last) man who may move; with a man picked up, to the places lit for him",
     ),
     (
         "Enter or Space on a place",

@@ -669,7 +669,13 @@ impl Screen for TablesScreen {
         let mut pressed = Vec::new();
         if self.board_keys {
             let picked = self.picked.from.is_some();
-            for key in board_access::keys(&ctx, &order, &live, picked, !hands.space_throws()) {
+            // With a man picked up, Down and Up go among the places lit for him (and back to
+            // him), not to the other men who may move.
+            let stops: Vec<Place> = match board.selected {
+                Some(at) if picked => lit_by.iter().map(|(p, _)| *p).chain([at]).collect(),
+                _ => live.clone(),
+            };
+            for key in board_access::keys(&ctx, &order, &stops, picked, !hands.space_throws()) {
                 board_access::follow(&ctx, key);
                 match key {
                     board_access::BoardKey::Press(place) => pressed.push(place),
