@@ -312,7 +312,11 @@ impl TilesScreen {
                 .map(|(_, t)| t)
                 .find(may_lay)
                 .or_else(|| hand.iter().find(may_lay));
-            out.extend(next.map(|t| TilesIntent::Pick(*t)));
+            // The arrows only ever pick up: the one tile that may be laid stays picked up.
+            out.extend(
+                next.filter(|t| table.picked != Some(**t))
+                    .map(|t| TilesIntent::Pick(*t)),
+            );
         }
         if pressed(Key::ArrowLeft) {
             let before = hand
@@ -323,7 +327,11 @@ impl TilesScreen {
                 .map(|(_, t)| t)
                 .find(may_lay)
                 .or_else(|| hand.iter().rev().find(may_lay));
-            out.extend(before.map(|t| TilesIntent::Pick(*t)));
+            out.extend(
+                before
+                    .filter(|t| table.picked != Some(**t))
+                    .map(|t| TilesIntent::Pick(*t)),
+            );
         }
         let digits = [
             Key::Num1,

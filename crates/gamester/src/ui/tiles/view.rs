@@ -394,6 +394,7 @@ fn nodes(
             None => merged.push((r, spot)),
         }
     }
+    let merged_ids: Vec<egui::Id> = merged.iter().map(|&(_, s)| spot_id(s)).collect();
     for (r, spot) in merged {
         let id = spot_id(spot);
         let response = child.interact(r, id, Sense::FOCUSABLE);
@@ -405,6 +406,23 @@ fn nodes(
             out.push(intent);
         }
     }
+    // The arrows are the table's (they pick the tiles up) while a spot has the focus: egui would
+    // otherwise move the focus by the spots' shapes, away from the tile picked up.
+    if let Some(id) = ctx.memory(egui::Memory::focused)
+        && merged_ids.contains(&id)
+    {
+        ctx.memory_mut(|m| {
+            m.set_focus_lock_filter(
+                id,
+                egui::EventFilter {
+                    tab: false,
+                    horizontal_arrows: true,
+                    vertical_arrows: true,
+                    escape: false,
+                },
+            );
+        });
+    }
     // The tile picked up takes the focus when it is picked (not every frame: the person may
     // go on to another with Tab).
     let last_picked = egui::Id::unique("gamester tiles last picked");
@@ -412,7 +430,12 @@ fn nodes(
     if before != Some(table.picked) {
         ctx.data_mut(|d| d.insert_temp(last_picked, table.picked));
         if let Some(tile) = table.picked {
-            ctx.memory_mut(|m| m.request_focus(spot_id(Spot::Hand(tile))));
+            ctx.memory_mut(|m| {
+                m.request_focus(spot_id(Spot::Hand(tile)));
+                // The arrow that picked it was the table's: egui must not move the focus on by
+                // the spots' shapes at the end of the frame.
+                m.move_focus(egui::FocusDirection::None);
+            });
         }
     }
     out

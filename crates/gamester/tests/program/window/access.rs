@@ -499,3 +499,55 @@ fn help_lists_the_boards_keys() {
         );
     }
 }
+
+#[test]
+fn right_never_puts_back_the_one_tile_that_may_be_laid_and_the_tile_picked_has_the_focus() {
+    use gamester_core::level::Level;
+    use gamester_rules::tiles::{Phase, Preset, Rules};
+    let settings =
+        super::tiles::tiles_settings(Preset::Draw, Rules::preset(Preset::Draw), Level::Novice);
+    let mut h = super::tiles::at_tiles(45, quick(settings));
+    // Given the person to lay with exactly one tile of his hand that fits (played up to it)
+    let mut found = false;
+    for _ in 0..200 {
+        super::tiles::wait_for_person(&mut h);
+        h.run();
+        let t = h.state().tiles().unwrap();
+        let game = t.game();
+        if game.phase() == Phase::GameOver {
+            break;
+        }
+        if let Some(me) = t.person_to_act()
+            && !game.line().is_empty()
+            && game
+                .hand(me)
+                .iter()
+                .filter(|&&tile| !game.ends_for(tile).is_empty())
+                .count()
+                == 1
+        {
+            found = true;
+            break;
+        }
+        assert!(tiles_move_by_accesskit(&mut h));
+    }
+    assert!(found, "the game came to a hand with one tile that fits");
+    // When Right is pressed, and pressed again, as a player listening for it would
+    key(&mut h, Key::ArrowRight);
+    key(&mut h, Key::ArrowRight);
+    // Then the tile is still picked up, and it has the focus, said to be picked up
+    let picked = h
+        .state()
+        .tiles()
+        .unwrap()
+        .picked
+        .expect("the tile stays picked up");
+    let focused = h
+        .query(By::new().predicate(|n| n.is_focused()))
+        .and_then(|n| n.accesskit_node().label())
+        .unwrap_or_default();
+    assert!(
+        focused.starts_with(&format!("Your tile, picked up: The {}:", picked.words())),
+        "{focused:?}"
+    );
+}
