@@ -644,13 +644,19 @@ impl Screen for TablesScreen {
             .copied()
             .filter(|&p| hands.does_something(p, &owners))
             .collect();
-        let lit_by: Vec<(Place, Vec<u8>)> = self
+        let from_mover = game.position_for(mover);
+        let bear_off = game.rules().bear_off;
+        let lit_by: Vec<tooltips::Lit> = self
             .picked
             .targets
             .iter()
             .map(|(to, steps)| {
-                let faces = steps.iter().map(|s| s.die()).collect();
-                (view.mover_to_bottom(mover, *to), faces)
+                tooltips::Lit::of(
+                    view.mover_to_bottom(mover, *to),
+                    steps,
+                    from_mover,
+                    bear_off,
+                )
             })
             .collect();
         let names = [
@@ -672,7 +678,7 @@ impl Screen for TablesScreen {
             // With a man picked up, Down and Up go among the places lit for him (and back to
             // him), not to the other men who may move.
             let stops: Vec<Place> = match board.selected {
-                Some(at) if picked => lit_by.iter().map(|(p, _)| *p).chain([at]).collect(),
+                Some(at) if picked => lit_by.iter().map(|l| l.place).chain([at]).collect(),
                 _ => live.clone(),
             };
             for key in board_access::keys(&ctx, &order, &stops, picked, !hands.space_throws()) {

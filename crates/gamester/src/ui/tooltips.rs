@@ -4,7 +4,8 @@
 use super::board_view::{BoardView, Place};
 use super::dice_view::ShownDie;
 use crate::session::Session;
-use crate::tables::{Game, Phase, Position, Side};
+use crate::tables::movegen::play_step;
+use crate::tables::{BearOff, Game, Phase, Position, Side, Step};
 use crate::teaching::blots::hitting_throws;
 use crate::teaching::points::PointName;
 use crate::teaching::terms::face_name;
@@ -201,6 +202,42 @@ pub fn survey(game: &Game, viewer: Side, names: [&str; 2], numbers: bool) -> Str
     sides.join(" ")
 }
 
+/// A place lit for the man picked up: the faces of the dice that take him there, and whether
+/// he hits a blot there or on the way (played at length), as the engine's own step says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lit {
+    pub place: Place,
+    pub faces: Vec<u8>,
+    pub hits_here: bool,
+    pub hits_on_the_way: bool,
+}
+
+impl Lit {
+    /// The place `place` reached by `steps` from `position` (the mover's own view of it).
+    #[must_use]
+    pub fn of(place: Place, steps: &[Step], position: Position, bear_off: BearOff) -> Lit {
+        let mut pos = position;
+        let mut hits = Vec::new();
+        for &step in steps {
+            match play_step(&pos, step, bear_off) {
+                Some((next, hit)) => {
+                    pos = next;
+                    hits.push(hit);
+                }
+                None => break,
+            }
+        }
+        let hits_here = hits.last().copied().unwrap_or(false);
+        let hits_on_the_way = hits.iter().rev().skip(1).any(|&h| h);
+        Lit {
+            place,
+            faces: steps.iter().map(|s| s.die()).collect(),
+            hits_here,
+            hits_on_the_way,
+        }
+    }
+}
+
 /// What a screen reader says of each place on the board, in the words of the view: a point by
 /// its owner's name for it ("Black's cinque point", "Your trey point") or by the bottom side's
 /// number ("Point 20"), what stands there, and what a click there would do now.
@@ -210,7 +247,7 @@ pub struct Spoken<'a> {
     /// The sides' names, White's first.
     pub names: [&'a str; 2],
     /// The places lit for the man picked up, each with the faces of the dice that take him there.
-    pub lit_by: &'a [(Place, Vec<u8>)],
+    pub lit_by: &'a [Lit],
     /// The places where a click does something now.
     pub live: &'a [Place],
 }
@@ -282,14 +319,19 @@ impl Spoken<'_> {
         if board.selected == Some(place) {
             text.push_str("; the man picked up");
         }
-        if let Some((_, faces)) = self.lit_by.iter().find(|(p, _)| *p == place) {
-            let faces: Vec<String> = faces.iter().map(|&f| face_name(f)).collect();
+        if let Some(lit) = self.lit_by.iter().find(|l| l.place == place) {
+            let faces: Vec<String> = lit.faces.iter().map(|&f| face_name(f)).collect();
             let verb = if matches!(place, Place::Tray(_)) {
                 "may bear off here"
             } else {
                 "may move here"
             };
             text.push_str(&format!("; {verb} with the {}", faces.join(" and the ")));
+            if lit.hits_here {
+                text.push_str(", hitting the blot here");
+            } else if lit.hits_on_the_way {
+                text.push_str(", hitting a blot on the way");
+            }
         } else if live {
             match (phase, place) {
                 (Phase::ChooseBreak { .. }, _) => {
@@ -328,6 +370,31 @@ mod tests {
             point_name(16, "Black"),
             "Black's 9 point (your 16), in his outer table"
         );
+    }
+
+    #[test]
+    fn a_lit_place_says_whether_the_man_hits_there_or_on_the_way() {
+        // Given Black's blot on White's cinque point (Black's 20), White to move from his 8
+        let position: Position = "24:2 13:5 8:3 6:5 / 24:2 13:5 8:3 6:4 20:1"
+            .parse()
+            .unwrap();
+        let bear_off = Rules::preset(Preset::Irish).bear_off;
+        let step = |from, die| Step::new(from, die).unwrap();
+        // A trey lands on the blot: a hit there
+        let lit = Lit::of(Place::Point(5), &[step(8, 3)], position, bear_off);
+        assert!(lit.hits_here && !lit.hits_on_the_way);
+        assert_eq!(lit.faces, vec![3]);
+        // The trey and then an ace, at length: a hit on the way
+        let lit = Lit::of(
+            Place::Point(4),
+            &[step(8, 3), step(5, 1)],
+            position,
+            bear_off,
+        );
+        assert!(!lit.hits_here && lit.hits_on_the_way);
+        // A deuce lands on his own sice point: no hit
+        let lit = Lit::of(Place::Point(6), &[step(8, 2)], position, bear_off);
+        assert!(!lit.hits_here && !lit.hits_on_the_way);
     }
 
     #[test]
