@@ -18,6 +18,13 @@ pub struct LogEntry {
     pub notation: Option<String>,
 }
 
+/// A line of the story is read as its words (the notation is for the eye).
+impl AsRef<str> for LogEntry {
+    fn as_ref(&self) -> &str {
+        &self.words
+    }
+}
+
 /// The game in play with its table, dice and story. Every change goes through
 /// [`Session::apply`] (and so through [`Game::apply`]).
 pub struct Session {

@@ -1,6 +1,7 @@
 //! The window (eframe/egui): the board, the story, the settings. It reads the game and
 //! submits actions; it never moves a man itself.
 
+pub mod access;
 pub mod analysing;
 pub mod analysis_marks;
 pub mod analysis_view;

@@ -31,6 +31,16 @@ impl Announcer {
         }
     }
 
+    /// Says the lines a story gained since `told` of them were said (a story that grew
+    /// shorter, a game taken back or begun again, is only noted), and notes them as said.
+    pub fn say_since<'a>(&mut self, told: &mut usize, story: &'a [impl AsRef<str> + 'a]) {
+        *told = (*told).min(story.len());
+        for line in &story[*told..] {
+            self.say(line.as_ref());
+        }
+        *told = story.len();
+    }
+
     /// The last announcement.
     #[must_use]
     pub fn said(&self) -> &str {
@@ -98,6 +108,25 @@ mod tests {
         a.end_frame(&ctx);
         assert_eq!(a.said(), "Black throws sice and ace.");
         assert_eq!(a.count, 2);
+    }
+
+    #[test]
+    fn a_story_is_said_from_where_it_was_last_said_and_never_again() {
+        let ctx = egui::Context::default();
+        let mut a = Announcer::default();
+        let mut told = 1;
+        a.say_since(
+            &mut told,
+            &["Hand 1 is dealt", "Robin sets the double trey"],
+        );
+        a.end_frame(&ctx);
+        assert_eq!(a.said(), "Robin sets the double trey");
+        assert_eq!(told, 2);
+        // A story that grew shorter (a new hand, a step taken back) is only noted
+        a.say_since(&mut told, &["Hand 2 is dealt"]);
+        assert_eq!(told, 1);
+        a.end_frame(&ctx);
+        assert_eq!(a.count, 1);
     }
 
     #[test]

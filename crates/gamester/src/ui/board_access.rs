@@ -5,10 +5,10 @@
 //! Enter or Space on one is a click on it: the person's hands ([`super::input::Hands`]) say
 //! what that click means, as they do for the mouse, so the rules are asked in one place.
 
-use egui::accesskit;
 use egui::emath::RectTransform;
-use egui::{CornerRadius, Id, Key, Modifiers, Painter, Sense, Stroke, StrokeKind, WidgetInfo};
+use egui::{CornerRadius, Id, Key, Modifiers, Painter, Stroke, StrokeKind};
 
+use super::access;
 use super::board_view::{BoardView, Place};
 use super::orientation::Orientation;
 use crate::tables::Side;
@@ -163,15 +163,7 @@ pub fn keys(
 /// Moves the keyboard's focus as `key` asks (a press or a put-down is the caller's).
 pub fn follow(ctx: &egui::Context, key: BoardKey) {
     match key {
-        BoardKey::Focus(place) => {
-            ctx.memory_mut(|m| {
-                m.request_focus(id_of(place));
-                // The arrow was the board's: egui must not move the focus by the places' shapes.
-                m.move_focus(egui::FocusDirection::None);
-            });
-            // The next frame locks the arrows to the board for the place now focused.
-            ctx.request_repaint();
-        }
+        BoardKey::Focus(place) => access::take_focus(ctx, id_of(place)),
         BoardKey::Leave => {
             if let Some(place) = focused(ctx) {
                 ctx.memory_mut(|m| m.surrender_focus(id_of(place)));
@@ -183,8 +175,7 @@ pub fn follow(ctx: &egui::Context, key: BoardKey) {
 
 /// Makes the board and its places nodes of the accessibility tree, each named by `name` (and
 /// described, when it has the focus, by `describe`), and returns the places the screen reader
-/// clicked this frame. The places sense no pointer: the board under them keeps the mouse's
-/// clicks and drags, and the places only take the focus and the screen reader's clicks.
+/// clicked this frame (see [`super::access::nodes`]).
 pub fn nodes(
     ui: &mut egui::Ui,
     board: &BoardView,
@@ -194,47 +185,22 @@ pub fn nodes(
     name: &dyn Fn(Place) -> String,
     describe: &dyn Fn(Place) -> String,
 ) -> Vec<Place> {
-    let ctx = ui.ctx().clone();
-    let group = ui.interact(board_rect, board_id(), Sense::hover());
-    group.widget_info(|| WidgetInfo::labeled(accesskit::Role::Group, true, "The board"));
-    let child = ui.new_child(
-        egui::UiBuilder::new()
-            .max_rect(board_rect)
-            .accessibility_parent(board_id()),
-    );
-    let at = focused(&ctx);
-    let mut clicked = Vec::new();
-    for &place in order {
-        let id = id_of(place);
-        let rect = to_screen.transform_rect(board.rect_of(place));
-        let response = child.interact(rect, id, Sense::FOCUSABLE);
-        response.widget_info(|| WidgetInfo::labeled(accesskit::Role::Button, true, name(place)));
-        ctx.accesskit_node_builder(id, |node| {
-            node.add_action(accesskit::Action::Click);
-            if at == Some(place) {
-                node.set_description(describe(place));
-            }
-        });
-        if ctx.input(|i| i.has_accesskit_action_request(id, accesskit::Action::Click)) {
-            clicked.push(place);
-        }
-    }
-    if let Some(place) = at {
-        // The arrows and Escape are the board's while a place has the focus: egui would
-        // otherwise move the focus by the places' shapes, or drop it.
-        ctx.memory_mut(|m| {
-            m.set_focus_lock_filter(
-                id_of(place),
-                egui::EventFilter {
-                    tab: false,
-                    horizontal_arrows: true,
-                    vertical_arrows: true,
-                    escape: true,
-                },
-            );
-        });
-    }
-    clicked
+    let spots: Vec<access::Spot<Place>> = order
+        .iter()
+        .map(|&place| access::Spot {
+            place,
+            id: id_of(place),
+            rect: to_screen.transform_rect(board.rect_of(place)),
+        })
+        .collect();
+    access::nodes(
+        ui,
+        (board_id(), "The board", board_rect),
+        &spots,
+        name,
+        Some(describe),
+        true,
+    )
 }
 
 /// Rings the place with the keyboard's focus, if one has it.

@@ -320,12 +320,9 @@ impl TablesScreen {
 
     /// Says to a screen reader the lines the story gained since the last frame.
     fn tell(&mut self, shell: &mut Shell) {
-        let log = self.session.log();
-        self.told = self.told.min(log.len());
-        for entry in &log[self.told..] {
-            shell.announcer.say(entry.words.clone());
-        }
-        self.told = log.len();
+        shell
+            .announcer
+            .say_since(&mut self.told, self.session.log());
     }
 
     /// Clears what the board kept of the game before: the dice, the last play, the men sliding.

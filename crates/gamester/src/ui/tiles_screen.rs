@@ -560,12 +560,9 @@ impl Screen for TilesScreen {
             }
         }
         // What happened, said to a screen reader in the story's words.
-        let story = self.session.story();
-        self.told = self.told.min(story.len());
-        for line in &story[self.told..] {
-            shell.announcer.say(line.clone());
-        }
-        self.told = story.len();
+        shell
+            .announcer
+            .say_since(&mut self.told, self.session.story());
         self.sound_since(heard, shell);
         self.keep(shell);
     }

@@ -8,7 +8,7 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, pos2, vec2};
 
 use crate::tiles::{Action, End, Kind, Phase, Tile, end_word, pip_count};
 
-use super::super::theme;
+use super::super::{access, theme};
 use super::paint::{TileLook, paint_place, paint_table, paint_tile};
 use super::winding;
 use crate::tiles_session::TilesSession;
@@ -375,70 +375,35 @@ fn nodes(
     table: &TilesSession,
     spots: &[(Rect, Spot)],
 ) -> Vec<TilesIntent> {
-    use egui::accesskit::{Action as Act, Role};
-    let ctx = ui.ctx().clone();
-    let group_id = egui::Id::unique("gamester tiles table");
-    let group = ui.interact(rect, group_id, Sense::hover());
-    group.widget_info(|| egui::WidgetInfo::labeled(Role::Group, true, "The table"));
-    let child = ui.new_child(
-        egui::UiBuilder::new()
-            .max_rect(rect)
-            .accessibility_parent(group_id),
-    );
-    let mut out = Vec::new();
     // A spot drawn in several pieces (the tiles of a hidden hand) is one node, round them all.
-    let mut merged: Vec<(Rect, Spot)> = Vec::new();
+    let mut merged: Vec<access::Spot<Spot>> = Vec::new();
     for &(r, spot) in spots {
-        match merged.iter_mut().find(|(_, s)| *s == spot) {
-            Some((whole, _)) => *whole = whole.union(r),
-            None => merged.push((r, spot)),
+        match merged.iter_mut().find(|s| s.place == spot) {
+            Some(whole) => whole.rect = whole.rect.union(r),
+            None => merged.push(access::Spot {
+                place: spot,
+                id: spot_id(spot),
+                rect: r,
+            }),
         }
     }
-    let merged_ids: Vec<egui::Id> = merged.iter().map(|&(_, s)| spot_id(s)).collect();
-    for (r, spot) in merged {
-        let id = spot_id(spot);
-        let response = child.interact(r, id, Sense::FOCUSABLE);
-        response.widget_info(|| egui::WidgetInfo::labeled(Role::Button, true, spoken(table, spot)));
-        ctx.accesskit_node_builder(id, |node| node.add_action(Act::Click));
-        if ctx.input(|i| i.has_accesskit_action_request(id, Act::Click))
-            && let Some(intent) = clicked(table, spot)
-        {
-            out.push(intent);
-        }
-    }
-    // The arrows are the table's (they pick the tiles up) while a spot has the focus: egui would
-    // otherwise move the focus by the spots' shapes, away from the tile picked up.
-    if let Some(id) = ctx.memory(egui::Memory::focused)
-        && merged_ids.contains(&id)
-    {
-        ctx.memory_mut(|m| {
-            m.set_focus_lock_filter(
-                id,
-                egui::EventFilter {
-                    tab: false,
-                    horizontal_arrows: true,
-                    vertical_arrows: true,
-                    escape: false,
-                },
-            );
-        });
-    }
+    let group = (egui::Id::unique("gamester tiles table"), "The table", rect);
+    let clicks = access::nodes(ui, group, &merged, &|spot| spoken(table, spot), None, false);
     // The tile picked up takes the focus when it is picked (not every frame: the person may
     // go on to another with Tab).
+    let ctx = ui.ctx();
     let last_picked = egui::Id::unique("gamester tiles last picked");
     let before: Option<Option<Tile>> = ctx.data(|d| d.get_temp(last_picked));
     if before != Some(table.picked) {
         ctx.data_mut(|d| d.insert_temp(last_picked, table.picked));
         if let Some(tile) = table.picked {
-            ctx.memory_mut(|m| {
-                m.request_focus(spot_id(Spot::Hand(tile)));
-                // The arrow that picked it was the table's: egui must not move the focus on by
-                // the spots' shapes at the end of the frame.
-                m.move_focus(egui::FocusDirection::None);
-            });
+            access::take_focus(ctx, spot_id(Spot::Hand(tile)));
         }
     }
-    out
+    clicks
+        .into_iter()
+        .filter_map(|spot| clicked(table, spot))
+        .collect()
 }
 
 /// What a screen reader says of a spot: its hover text, the tile of the hand named as the
