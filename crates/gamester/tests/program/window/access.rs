@@ -192,13 +192,6 @@ fn a_whole_game_of_irish_against_the_computer_is_played_by_keys_alone() {
     assert!(said.iter().any(|s| s.contains("White")), "{said:?}");
 }
 
-/// The node whose label contains `words`, if one does.
-fn node_saying(h: &Harness<'static, GamesterApp>, words: &'static str) -> bool {
-    h.query_all(By::new().role(Role::Button).label_contains(words))
-        .next()
-        .is_some()
-}
-
 /// Plays the person's turn by AccessKit's click alone.
 fn play_a_turn_by_accesskit(h: &mut Harness<'static, GamesterApp>) {
     for _ in 0..40 {
@@ -208,33 +201,22 @@ fn play_a_turn_by_accesskit(h: &mut Harness<'static, GamesterApp>) {
         }
         if game.allowed_steps().is_empty() {
             // Each die says so; a click on any lifts them all.
-            h.get_all(By::new().role(Role::Button).label_contains("lift the dice"))
-                .next()
-                .expect("the dice say they may be lifted")
-                .click_accesskit();
-            h.run();
+            assert!(
+                press_node(h, Role::Button, "lift the dice"),
+                "the dice say they may be lifted"
+            );
             continue;
         }
-        h.get_all(
-            By::new()
-                .role(Role::Button)
-                .label_contains("a man here may move"),
-        )
-        .next()
-        .expect("a man who may move is said so")
-        .click_accesskit();
-        h.run();
-        let lit = if node_saying(h, "may move here") {
-            "may move here"
-        } else {
-            "may bear off here"
-        };
+        assert!(
+            press_node(h, Role::Button, "a man here may move"),
+            "a man who may move is said so"
+        );
         let before = h.state().session().game().record().len();
-        h.get_all(By::new().role(Role::Button).label_contains(lit))
-            .next()
-            .expect("a lit place")
-            .click_accesskit();
-        h.run();
+        assert!(
+            press_node(h, Role::Button, "may move here")
+                || press_node(h, Role::Button, "may bear off here"),
+            "a lit place"
+        );
         assert!(h.state().session().game().record().len() > before);
     }
     panic!("the turn never ended");
@@ -426,13 +408,11 @@ fn tiles_move_by_accesskit(h: &mut Harness<'static, GamesterApp>) -> bool {
         return true;
     }
     let me = t.person_to_act().unwrap();
-    let fits = game.hand(me).iter().copied().find(|&tile| {
-        if game.line().is_empty() {
-            game.must_set().is_none_or(|m| m == tile)
-        } else {
-            !game.ends_for(tile).is_empty()
-        }
-    });
+    let fits = game
+        .hand(me)
+        .iter()
+        .copied()
+        .find(|&tile| super::tiles::may_lay(&game, tile));
     if let Some(tile) = fits {
         let name = format!("Your tile: The {}:", tile.words());
         assert!(press_node(h, Role::Button, &name), "a node says {name:?}");

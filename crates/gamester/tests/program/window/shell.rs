@@ -254,13 +254,9 @@ fn key_a_move(h: &mut Harness<'static, GamesterApp>) -> bool {
     } else {
         let me = t.person_to_act().unwrap();
         let hand = game.hand(me).to_vec();
-        let fits = hand.iter().position(|&tile| {
-            if game.line().is_empty() {
-                game.must_set().is_none_or(|m| m == tile)
-            } else {
-                !game.ends_for(tile).is_empty()
-            }
-        });
+        let fits = hand
+            .iter()
+            .position(|&tile| super::tiles::may_lay(&game, tile));
         match fits {
             Some(i) => {
                 // Right picks up the first tile that may be laid

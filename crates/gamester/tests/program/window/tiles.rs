@@ -35,6 +35,19 @@ pub(super) fn tiles_settings(preset: Preset, rules: Rules, level: Level) -> Sett
 }
 
 /// A window where New game has started the tiles game of `settings`.
+/// Whether `tile` may be laid now: the set, if the line is empty (the one the rules name, if
+/// any), else at an end it fits.
+pub(super) fn may_lay(
+    game: &gamester_rules::tiles::Game,
+    tile: gamester_rules::tiles::Tile,
+) -> bool {
+    if game.line().is_empty() {
+        game.must_set().is_none_or(|m| m == tile)
+    } else {
+        !game.ends_for(tile).is_empty()
+    }
+}
+
 pub(super) fn at_tiles(seed: u64, settings: Settings) -> Harness<'static, GamesterApp> {
     let mut h = harness(seed, settings);
     start_tiles(&mut h);
@@ -128,13 +141,7 @@ pub(super) fn click_a_move(h: &mut Harness<'static, GamesterApp>) -> bool {
         .hand(me)
         .iter()
         .copied()
-        .filter(|&tile| {
-            if game.line().is_empty() {
-                game.must_set().is_none_or(|m| m == tile)
-            } else {
-                !game.ends_for(tile).is_empty()
-            }
-        })
+        .filter(|&tile| may_lay(game, tile))
         .collect();
     let before = game.record().len();
     if let Some(&tile) = fits.first() {
