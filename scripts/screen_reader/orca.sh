@@ -4,14 +4,8 @@
 # Runs Orca (with its debug log, which records every utterance) over Gamester under Xvfb, and
 # presses keys as a blind player would.
 BIN=$1; KEYS=$2
-export DISPLAY=:81
-Xvfb :81 -screen 0 1400x900x24 >/dev/null 2>&1 &
-XV=$!
-sleep 1
-eval $(dbus-launch --sh-syntax)
-/usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
-sleep 1
-dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus org.freedesktop.DBus.Properties.Set string:org.a11y.Status string:IsEnabled variant:boolean:true >/dev/null
+. "$(dirname "$0")"/session.sh
+start_session 81
 export HOME=$(mktemp -d); mkdir -p $HOME/.local/share/gamester
 echo '(speed: fast, guide_offered: true)' > $HOME/.local/share/gamester/settings.ron
 orca --debug-file="${OUT:-/tmp}"/orca.debug >/tmp/orca.out 2>&1 &
@@ -26,5 +20,4 @@ IFS=, ; for k in $KEYS; do
   xdotool windowfocus $WID; xdotool key $k; sleep 1
 done
 sleep 3
-kill $G $O; sleep 1; kill $XV $DBUS_SESSION_BUS_PID 2>/dev/null
-pkill -f at-spi-bus-launcher; pkill -f at-spi2-registryd
+kill $G $O; sleep 1; end_session

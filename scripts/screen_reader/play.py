@@ -3,6 +3,7 @@ AT-SPI gives (the names of the board's places, the focus, the announcements) and
 keys (xdotool). Prints what was said, and the moves made."""
 import subprocess, sys, time, threading
 import pyatspi
+from atspi_app import find_app
 
 said, focus = [], [None]
 lock = threading.Lock()
@@ -17,11 +18,6 @@ def on_event(e):
             focus[0] = e.source.name
     except Exception:
         pass
-
-def find_app():
-    for app in pyatspi.Registry.getDesktop(0):
-        if app is not None and app.name and "amester" in app.name:
-            return app
 
 def names(app):
     out = []
@@ -54,12 +50,7 @@ def seek(wanted, tries=40):
 
 def main():
     global WID
-    app = None
-    for _ in range(30):
-        app = find_app()
-        if app:
-            break
-        time.sleep(1)
+    app = find_app()
     WID = subprocess.check_output(["xdotool", "search", "--name", "Gamester"]).split()[0].decode()
     threading.Thread(target=pyatspi.Registry.start, daemon=True).start()
     pyatspi.Registry.registerEventListener(on_event, "object:announcement", "object:state-changed:focused")

@@ -3,14 +3,8 @@
 # Run from the repository: scripts/screen_reader/play.sh target/release/gamester
 set -u
 BIN=$1
-export DISPLAY=:79
-Xvfb :79 -screen 0 1400x900x24 >/dev/null 2>&1 &
-XV=$!
-sleep 1
-eval $(dbus-launch --sh-syntax)
-/usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
-sleep 1
-dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus org.freedesktop.DBus.Properties.Set string:org.a11y.Status string:IsEnabled variant:boolean:true >/dev/null
+. "$(dirname "$0")"/session.sh
+start_session 79
 H=$(mktemp -d); mkdir -p $H/.local/share/gamester
 echo '(speed: fast, guide_offered: true)' > $H/.local/share/gamester/settings.ron
 HOME=$H $BIN >/tmp/a11y-play.log 2>&1 &
@@ -18,5 +12,4 @@ G=$!
 sleep 5
 /usr/bin/python3 "$(dirname "$0")"/play.py
 import -window root "${OUT:-/tmp}"/screen-reader-end.png
-kill $G; sleep 1; kill $XV $DBUS_SESSION_BUS_PID 2>/dev/null
-pkill -f at-spi-bus-launcher; pkill -f at-spi2-registryd
+kill $G; sleep 1; end_session

@@ -2,6 +2,7 @@
 board's places, the focused one, and every announcement made while keys are pressed."""
 import subprocess, sys, time, threading
 import pyatspi
+from atspi_app import find_app
 from gi.repository import GLib
 
 said = []
@@ -15,13 +16,6 @@ def on_event(e):
             focus.append(("focus", e.source.getRoleName(), e.source.name, e.source.description))
     except Exception as ex:  # noqa
         said.append(("error", str(ex)))
-
-def find_app():
-    desktop = pyatspi.Registry.getDesktop(0)
-    for app in desktop:
-        if app is not None and app.name and "amester" in app.name:
-            return app
-    return None
 
 def walk(node, depth=0, out=None):
     if out is None:
@@ -46,12 +40,7 @@ def keys(seq):
         time.sleep(0.6)
 
 def main():
-    app = None
-    for _ in range(30):
-        app = find_app()
-        if app:
-            break
-        time.sleep(1)
+    app = find_app()
     if not app:
         print("no gamester on the bus"); return 1
     tree = walk(app)

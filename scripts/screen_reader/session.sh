@@ -1,0 +1,20 @@
+# Sourced by the scripts here: a display (Xvfb on $1), a session bus and the accessibility bus
+# switched on, as a desktop with a screen reader has them; `end_session` takes them down.
+# Needs (from apt): xvfb xdotool imagemagick at-spi2-core python3-pyatspi dbus-x11.
+start_session() {
+  export DISPLAY=:$1
+  Xvfb :$1 -screen 0 1400x900x24 >/dev/null 2>&1 &
+  XV=$!
+  sleep 1
+  eval $(dbus-launch --sh-syntax)
+  /usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
+  sleep 1
+  for p in IsEnabled ScreenReaderEnabled; do
+    dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus \
+      org.freedesktop.DBus.Properties.Set string:org.a11y.Status string:$p variant:boolean:true >/dev/null
+  done
+}
+end_session() {
+  kill $XV $DBUS_SESSION_BUS_PID 2>/dev/null
+  pkill -f at-spi-bus-launcher; pkill -f at-spi2-registryd
+}
