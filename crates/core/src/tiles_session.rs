@@ -11,7 +11,7 @@ use rand::{Rng, SeedableRng};
 
 use crate::level::Level;
 use crate::players::Controller;
-use crate::tiles::{Action, Deck, DominoError, Game, Phase, Rules, Tile};
+use crate::tiles::{Action, DominoError, Game, Phase, Rules, Tile};
 
 mod story;
 
@@ -254,16 +254,22 @@ impl TilesSession {
 
     /// Deals the next hand, from a fresh shuffle.
     pub fn deal(&mut self) -> Result<(), DominoError> {
-        let deck = Deck::shuffled(self.rng.random());
-        self.apply(Action::Deal(deck), f64::NEG_INFINITY)
+        self.chance(f64::NEG_INFINITY)
     }
 
     /// Every player throws a die for the set.
     pub fn throw_for_set(&mut self, now: f64) -> Result<(), DominoError> {
-        let faces = (0..self.game.rules().players)
-            .map(|_| self.rng.random_range(1..=6))
-            .collect();
-        self.apply(Action::Throw(faces), now)
+        self.chance(now)
+    }
+
+    /// Chance's action due now (the deal, or the dice for the set), as the game says.
+    fn chance(&mut self, now: f64) -> Result<(), DominoError> {
+        match self.game.chance_action(&mut self.rng) {
+            Some(action) => self.apply(action, now),
+            None => Err(DominoError::NotNow(crate::tiles::waiting_words(
+                self.game.phase(),
+            ))),
+        }
     }
 
     /// After a hand: deals the next; after a game: a new game of the session under the same

@@ -17,7 +17,7 @@ pub use deck::Deck;
 pub use error::DominoError;
 pub use game::{Game, pip_count};
 pub use line::{End, Laid, Line};
-pub use phase::Phase;
+pub use phase::{Phase, waiting_words};
 pub use rules::{FirstSet, Kind, MOST_POINTS, MugginsScore, Preset, Rules, Target};
 pub use seen::{Lacks, Seen};
 pub use tile::{Tile, end_word};

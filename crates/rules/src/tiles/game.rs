@@ -462,6 +462,22 @@ impl Game {
         self.rules.kind != Kind::Block && self.boneyard.len() > self.rules.reserve()
     }
 
+    /// Chance's action due now, drawn from `rng`: the shuffle and deal before a hand, or every
+    /// player's die for the set; `None` when a player is to act or the game is over. The one
+    /// statement of what chance does at the tiles, for the table at one screen and the table
+    /// across the network (where `rng` is seeded from every player's share).
+    pub fn chance_action(&self, rng: &mut impl rand::Rng) -> Option<Action> {
+        match self.phase {
+            Phase::ToDeal => Some(Action::Deal(super::deck::Deck::shuffled(rng.random()))),
+            Phase::ToThrow => Some(Action::Throw(
+                (0..self.rules.players)
+                    .map(|_| rng.random_range(1..=6))
+                    .collect(),
+            )),
+            Phase::Playing | Phase::GameOver => None,
+        }
+    }
+
     /// Every action the player to act may take now, each once.
     #[must_use]
     pub fn legal_actions(&self) -> Vec<Action> {

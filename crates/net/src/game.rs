@@ -1,0 +1,201 @@
+//! The game played at a distance, of either family: what the host offers ([`Setup`]), the
+//! actions that go over the line ([`NetAction`]), and the game itself ([`Board`]), which asks
+//! the rules every question (whose turn, whether chance is due, what chance does) and changes
+//! only through the rules' `Game::apply`.
+
+use rand::SeedableRng as _;
+use rand::rngs::StdRng;
+use serde::{Deserialize, Serialize};
+
+use gamester_rules::tables::{self, DiceRoller};
+use gamester_rules::tiles;
+
+/// The rules of the game, of either family.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Family {
+    Tables(tables::Rules),
+    Tiles(tiles::Rules),
+}
+
+/// One action of the record, of either family.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum NetAction {
+    Tables(tables::Action),
+    Tiles(tiles::Action),
+}
+
+impl NetAction {
+    /// Whether the action is chance's (the dice, the deal): such an action never comes over
+    /// the line; both sides make it from their shares.
+    #[must_use]
+    pub fn is_chance(&self) -> bool {
+        match self {
+            NetAction::Tables(a) => a.is_chance(),
+            NetAction::Tiles(a) => a.is_chance(),
+        }
+    }
+}
+
+/// What the host offers and both sides then hold: the rules, each party's name (the host
+/// first), the party that plays each seat (at tables White then Black; at tiles each player in
+/// turn), and the record so far (empty for a new game).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub family: Family,
+    pub names: Vec<String>,
+    pub owners: Vec<usize>,
+    pub record: Vec<NetAction>,
+}
+
+impl Setup {
+    /// The seats of a game: at tables two, at tiles one a player.
+    #[must_use]
+    pub fn seats(family: &Family) -> usize {
+        match family {
+            Family::Tables(_) => 2,
+            Family::Tiles(rules) => usize::from(rules.players),
+        }
+    }
+
+    /// How many parties play: the host and each joiner.
+    #[must_use]
+    pub fn parties(&self) -> usize {
+        self.names.len()
+    }
+
+    /// The game this setup describes, its record replayed through the rules; or why not.
+    pub fn board(&self) -> Result<Board, String> {
+        if self.owners.len() != Setup::seats(&self.family) {
+            return Err(format!(
+                "the game has {} seats, and {} were given out",
+                Setup::seats(&self.family),
+                self.owners.len()
+            ));
+        }
+        if self.parties() < 2 || self.parties() > 4 {
+            return Err(format!(
+                "{} players cannot play at a distance",
+                self.parties()
+            ));
+        }
+        if let Some(&p) = self.owners.iter().find(|&&p| p >= self.parties()) {
+            return Err(format!("a seat went to player {}, who is not there", p + 1));
+        }
+        if (0..self.parties()).any(|p| !self.owners.contains(&p)) {
+            return Err("every player must have a seat".into());
+        }
+        let mut board = Board::new(&self.family)?;
+        for (i, action) in self.record.iter().enumerate() {
+            board
+                .apply(action)
+                .map_err(|e| format!("the record's action {} is refused: {e}", i + 1))?;
+        }
+        Ok(board)
+    }
+}
+
+/// Dice thrown from a seeded generator (the seed both sides made together).
+struct SeededDice<'a>(&'a mut StdRng);
+
+impl DiceRoller for SeededDice<'_> {
+    fn die(&mut self) -> u8 {
+        rand::Rng::random_range(self.0, 1..=6)
+    }
+}
+
+/// The game, of either family.
+#[derive(Clone, Debug)]
+pub enum Board {
+    Tables(tables::Game),
+    Tiles(tiles::Game),
+}
+
+impl Board {
+    /// A new game under these rules.
+    pub fn new(family: &Family) -> Result<Board, String> {
+        Ok(match family {
+            Family::Tables(rules) => {
+                Board::Tables(tables::Game::new(rules.clone()).map_err(|e| e.to_string())?)
+            }
+            Family::Tiles(rules) => {
+                Board::Tiles(tiles::Game::new(*rules).map_err(|e| e.to_string())?)
+            }
+        })
+    }
+
+    /// How many actions the record holds: the place of the next.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        match self {
+            Board::Tables(g) => g.record().len(),
+            Board::Tiles(g) => g.record().len(),
+        }
+    }
+
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The record, as it goes over the line.
+    #[must_use]
+    pub fn record(&self) -> Vec<NetAction> {
+        match self {
+            Board::Tables(g) => g.record().iter().copied().map(NetAction::Tables).collect(),
+            Board::Tiles(g) => g.record().iter().cloned().map(NetAction::Tiles).collect(),
+        }
+    }
+
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        match self {
+            Board::Tables(g) => g.is_over(),
+            Board::Tiles(g) => g.phase() == tiles::Phase::GameOver,
+        }
+    }
+
+    /// Whether chance acts next (dice or a deal).
+    #[must_use]
+    pub fn wants_chance(&self) -> bool {
+        match self {
+            Board::Tables(g) => g.waits_for_dice(),
+            Board::Tiles(g) => matches!(g.phase(), tiles::Phase::ToDeal | tiles::Phase::ToThrow),
+        }
+    }
+
+    /// The seat that acts now: at tables the side to move, to take or to choose (also the side
+    /// to throw, who alone may start the throw, since he may double instead); none while both
+    /// throw together, while the tiles are dealt or thrown for, and at the end.
+    #[must_use]
+    pub fn actor(&self) -> Option<usize> {
+        match self {
+            Board::Tables(g) => g.actor().map(tables::Side::index),
+            Board::Tiles(g) => g.actor(),
+        }
+    }
+
+    /// Chance's action, made from the seed all the parties made together.
+    #[must_use]
+    pub fn chance(&self, seed: [u8; 32]) -> Option<NetAction> {
+        let mut rng = StdRng::from_seed(seed);
+        match self {
+            Board::Tables(g) => g
+                .throw_action(&mut SeededDice(&mut rng))
+                .map(NetAction::Tables),
+            Board::Tiles(g) => g.chance_action(&mut rng).map(NetAction::Tiles),
+        }
+    }
+
+    /// Does the action through the rules' gate, or says why not and changes nothing.
+    pub fn apply(&mut self, action: &NetAction) -> Result<(), String> {
+        match (self, action) {
+            (Board::Tables(g), NetAction::Tables(a)) => {
+                g.apply(*a).map(|_| ()).map_err(|e| e.to_string())
+            }
+            (Board::Tiles(g), NetAction::Tiles(a)) => {
+                g.apply(a.clone()).map(|_| ()).map_err(|e| e.to_string())
+            }
+            _ => Err("an action of the other family of games".into()),
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! The invitation: a code the host gives and the friend pastes. It names the host's endpoint
+//! (its public key, its direct addresses, its home relay) and holds a secret of 128 bits that
+//! a stranger who finds the port cannot guess. The code is Base32 (letters and digits 2–7), read
+//! without regard to case, spaces or line breaks, so it survives being read out or re-typed.
+
+use std::net::{IpAddr, SocketAddr};
+
+use data_encoding::BASE32_NOPAD;
+use iroh::{EndpointAddr, EndpointId, RelayUrl, TransportAddr};
+
+/// The code's first letters, and the version of its layout.
+const PREFIX: &str = "GAMESTER";
+const LAYOUT: u8 = 1;
+
+/// An invitation to a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invitation {
+    pub addr: EndpointAddr,
+    pub secret: [u8; 16],
+}
+
+/// Why a code is not an invitation.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum InviteError {
+    #[error("an invitation begins with {PREFIX}; this one does not (was it copied whole?)")]
+    Prefix,
+    #[error("the invitation holds a letter that cannot be in one (was it copied whole?)")]
+    Letters,
+    #[error("the invitation is cut short (was it copied whole?)")]
+    Short,
+    #[error("the invitation was made by another version of Gamester")]
+    Layout,
+    #[error("the invitation does not name a host")]
+    Host,
+}
+
+impl Invitation {
+    /// The code, as the host shows it.
+    #[must_use]
+    pub fn code(&self) -> String {
+        let mut bytes = vec![LAYOUT];
+        bytes.extend_from_slice(self.addr.id.as_bytes());
+        bytes.extend_from_slice(&self.secret);
+        for a in &self.addr.addrs {
+            match a {
+                TransportAddr::Ip(SocketAddr::V4(v4)) => {
+                    bytes.push(4);
+                    bytes.extend_from_slice(&v4.ip().octets());
+                    bytes.extend_from_slice(&v4.port().to_be_bytes());
+                }
+                TransportAddr::Ip(SocketAddr::V6(v6)) => {
+                    bytes.push(6);
+                    bytes.extend_from_slice(&v6.ip().octets());
+                    bytes.extend_from_slice(&v6.port().to_be_bytes());
+                }
+                TransportAddr::Relay(url) => {
+                    let url = url.to_string();
+                    if let Ok(len) = u8::try_from(url.len()) {
+                        bytes.push(b'r');
+                        bytes.push(len);
+                        bytes.extend_from_slice(url.as_bytes());
+                    }
+                }
+                _ => {}
+            }
+        }
+        format!("{PREFIX}{}", BASE32_NOPAD.encode(&bytes))
+    }
+
+    /// The invitation a code holds, or what is wrong with it.
+    pub fn parse(code: &str) -> Result<Invitation, InviteError> {
+        let clean: String = code
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '-')
+            .collect::<String>()
+            .to_ascii_uppercase();
+        let body = clean.strip_prefix(PREFIX).ok_or(InviteError::Prefix)?;
+        let bytes = BASE32_NOPAD
+            .decode(body.as_bytes())
+            .map_err(|_| InviteError::Letters)?;
+        let mut r = Reader(&bytes);
+        if r.take(1)?[0] != LAYOUT {
+            return Err(InviteError::Layout);
+        }
+        let id: [u8; 32] = r.array()?;
+        let id = EndpointId::from_bytes(&id).map_err(|_| InviteError::Host)?;
+        let secret: [u8; 16] = r.array()?;
+        let mut addr = EndpointAddr::new(id);
+        while !r.0.is_empty() {
+            match r.take(1)?[0] {
+                4 => {
+                    let ip: [u8; 4] = r.array()?;
+                    let port: [u8; 2] = r.array()?;
+                    addr = addr
+                        .with_ip_addr(SocketAddr::new(IpAddr::from(ip), u16::from_be_bytes(port)));
+                }
+                6 => {
+                    let ip: [u8; 16] = r.array()?;
+                    let port: [u8; 2] = r.array()?;
+                    addr = addr
+                        .with_ip_addr(SocketAddr::new(IpAddr::from(ip), u16::from_be_bytes(port)));
+                }
+                b'r' => {
+                    let len = usize::from(r.take(1)?[0]);
+                    let url =
+                        std::str::from_utf8(r.take(len)?).map_err(|_| InviteError::Letters)?;
+                    let url: RelayUrl = url.parse().map_err(|_| InviteError::Letters)?;
+                    addr = addr.with_relay_url(url);
+                }
+                _ => return Err(InviteError::Layout),
+            }
+        }
+        Ok(Invitation { addr, secret })
+    }
+}
+
+struct Reader<'a>(&'a [u8]);
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], InviteError> {
+        if self.0.len() < n {
+            return Err(InviteError::Short);
+        }
+        let (head, rest) = self.0.split_at(n);
+        self.0 = rest;
+        Ok(head)
+    }
+
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], InviteError> {
+        let mut out = [0u8; N];
+        out.copy_from_slice(self.take(N)?);
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sample() -> Invitation {
+        let key = iroh::SecretKey::from_bytes(&[7; 32]);
+        let addr = EndpointAddr::new(key.public())
+            .with_ip_addr("192.168.1.20:40000".parse().unwrap())
+            .with_ip_addr("[fe80::1]:40001".parse().unwrap())
+            .with_relay_url("https://relay.example.org./".parse().unwrap());
+        Invitation {
+            addr,
+            secret: [3; 16],
+        }
+    }
+
+    #[test]
+    fn a_code_reads_back_as_its_invitation_in_any_case_and_spacing() {
+        let inv = sample();
+        let code = inv.code();
+        assert!(code.starts_with("GAMESTER"));
+        assert_eq!(Invitation::parse(&code).unwrap(), inv);
+        let retyped = format!(" {} \n", code.to_lowercase().replace("ster", "ster "));
+        assert_eq!(Invitation::parse(&retyped).unwrap(), inv);
+    }
+
+    #[test]
+    fn a_damaged_code_says_what_is_wrong() {
+        let code = sample().code();
+        assert_eq!(Invitation::parse("hello"), Err(InviteError::Prefix));
+        assert_eq!(Invitation::parse(&code[..32]), Err(InviteError::Short));
+        assert_eq!(
+            Invitation::parse(&format!("{}1", &code)),
+            Err(InviteError::Letters)
+        );
+    }
+}

@@ -1,0 +1,20 @@
+//! Gamester between friends at a distance.
+//!
+//! - [`game`]: the game of either family as it goes over the line, asking the rules everything;
+//! - [`wire`]: the messages and how they are framed;
+//! - [`table`]: one party's side, with no line in it: fair dice by commit and reveal, and every
+//!   action from the others through the rules' gate;
+//! - [`invite`]: the invitation, a code that names the host and holds a secret;
+//! - [`link`]: the line itself (iroh: QUIC, hole punching, relays), on a thread of its own;
+//! - [`seat`]: a whole party's play over the line, the computer's or a person's.
+
+pub mod game;
+pub mod invite;
+pub mod link;
+pub mod seat;
+pub mod table;
+pub mod wire;
+
+pub use game::{Board, Family, NetAction, Setup};
+pub use table::{Breach, Table};
+pub use wire::Msg;

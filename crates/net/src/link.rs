@@ -1,0 +1,495 @@
+//! The line between the parties, on iroh (docs/network-choice.md): QUIC, encrypted end to end,
+//! with hole punching and public relays when no direct path exists. The host listens and lets
+//! in only a joiner that says the invitation's secret; each joiner holds one line, to the host,
+//! and the host passes messages on. The line runs on a thread of its own with a small tokio
+//! runtime; the program talks to it through [`Link`] and never waits on it unless it asks to.
+//!
+//! Nothing a peer sends can make this side panic or hold much memory: a message is read only
+//! when its length is at most [`MAX_MESSAGE`](crate::wire::MAX_MESSAGE), and a line that sends
+//! junk, or says the wrong secret, is closed with the reason.
+
+use std::collections::HashMap;
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use iroh::endpoint::{Connection, RecvStream, SendStream, presets};
+use iroh::{Endpoint, RelayMode};
+use tokio::sync::mpsc as tmpsc;
+
+use crate::invite::Invitation;
+use crate::wire::{self, Msg, VERSION, WireError};
+
+/// The protocol's name in the QUIC handshake.
+pub const ALPN: &[u8] = b"gamester/1";
+
+/// How long a join may take before it gives up and says why.
+pub const JOIN_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long a joiner has to say its greeting once its line is open.
+const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How far the line reaches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// Across the internet: direct where possible, through iroh's public relays where not, and
+    /// the host's address looked up by its key.
+    Internet,
+    /// This machine and its network only: direct addresses, no relay, no lookup (tests, and a
+    /// LAN with no internet).
+    Local,
+}
+
+/// What the line brings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// (Host) a friend came with the right invitation and has been given `party`.
+    Knock {
+        party: usize,
+        name: String,
+        back: Option<(usize, Vec<crate::game::NetAction>)>,
+    },
+    /// A message from `party` (the host is party 0).
+    Message { party: usize, msg: Msg },
+    /// (Host) somebody was turned away, and why.
+    Refused(String),
+    /// The line to `party` is gone, and why.
+    Lost { party: usize, reason: String },
+    /// The line to `party` goes directly, or through a relay.
+    Path { party: usize, direct: bool },
+}
+
+/// Why the line could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum LinkError {
+    #[error("the network could not be opened: {0}")]
+    Bind(String),
+    #[error("could not reach the host within 30 seconds: {0}")]
+    Timeout(String),
+    #[error("could not reach the host: {0}")]
+    Connect(String),
+    #[error("the host turned us away: {0}")]
+    Refused(String),
+    #[error("the line's thread could not start: {0}")]
+    Thread(String),
+}
+
+enum Command {
+    Send { party: usize, msg: Msg },
+    Close { party: usize, reason: String },
+    Shutdown,
+}
+
+/// A newcomer let in: its party, its streams, and its outgoing messages.
+type Greeted = (usize, SendStream, RecvStream, tmpsc::UnboundedReceiver<Msg>);
+
+type Lines = Arc<Mutex<HashMap<usize, tmpsc::UnboundedSender<Msg>>>>;
+
+/// The program's end of the line.
+pub struct Link {
+    commands: tmpsc::UnboundedSender<Command>,
+    events: mpsc::Receiver<Event>,
+    invitation: Option<Invitation>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Link {
+    /// Opens the host's end for `joiners` friends: binds, and returns once the invitation can
+    /// be given (with the home relay in it when one answers within a few seconds).
+    pub fn host(reach: Reach, joiners: usize) -> Result<Link, LinkError> {
+        let (cmd_tx, cmd_rx) = tmpsc::unbounded_channel();
+        let (ev_tx, ev_rx) = mpsc::channel();
+        let (ready_tx, ready_rx) = mpsc::channel();
+        let thread = spawn_runtime(move |rt| {
+            rt.block_on(async move {
+                let endpoint = match bind(reach).await {
+                    Ok(e) => e,
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(e));
+                        return;
+                    }
+                };
+                if reach == Reach::Internet {
+                    let _ = tokio::time::timeout(Duration::from_secs(5), endpoint.online()).await;
+                }
+                let secret: [u8; 16] = rand::random();
+                let invitation = Invitation {
+                    addr: endpoint.addr(),
+                    secret,
+                };
+                let _ = ready_tx.send(Ok(invitation));
+                host_loop(endpoint, secret, joiners, cmd_rx, ev_tx).await;
+            });
+        })?;
+        let invitation = ready_rx
+            .recv()
+            .map_err(|e| LinkError::Thread(e.to_string()))??;
+        Ok(Link {
+            commands: cmd_tx,
+            events: ev_rx,
+            invitation: Some(invitation),
+            thread: Some(thread),
+        })
+    }
+
+    /// Joins the host an invitation names, saying `hello` (which must be a [`Msg::Hello`]);
+    /// returns once the line is open, or says why not within [`JOIN_TIMEOUT`].
+    pub fn join(reach: Reach, invitation: &Invitation, hello: Msg) -> Result<Link, LinkError> {
+        let (cmd_tx, cmd_rx) = tmpsc::unbounded_channel();
+        let (ev_tx, ev_rx) = mpsc::channel();
+        let (ready_tx, ready_rx) = mpsc::channel();
+        let addr = invitation.addr.clone();
+        let thread = spawn_runtime(move |rt| {
+            rt.block_on(async move {
+                let endpoint = match bind(reach).await {
+                    Ok(e) => e,
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(e));
+                        return;
+                    }
+                };
+                let conn =
+                    match tokio::time::timeout(JOIN_TIMEOUT, endpoint.connect(addr, ALPN)).await {
+                        Err(_) => {
+                            let _ = ready_tx.send(Err(LinkError::Timeout(
+                                "no direct path answered and no relay carried the line".into(),
+                            )));
+                            return;
+                        }
+                        Ok(Err(e)) => {
+                            let _ = ready_tx.send(Err(LinkError::Connect(e.to_string())));
+                            return;
+                        }
+                        Ok(Ok(c)) => c,
+                    };
+                let streams = tokio::time::timeout(JOIN_TIMEOUT, conn.open_bi()).await;
+                let Ok(Ok((mut send, recv))) = streams else {
+                    let _ = ready_tx.send(Err(LinkError::Connect(
+                        "the host opened no line for the game".into(),
+                    )));
+                    return;
+                };
+                if let Err(e) = wire::write(&mut send, &hello).await {
+                    let _ = ready_tx.send(Err(LinkError::Connect(e.to_string())));
+                    return;
+                }
+                let _ = ready_tx.send(Ok(()));
+                let lines: Lines = Arc::default();
+                let (tx, rx) = tmpsc::unbounded_channel::<Msg>();
+                if let Ok(mut l) = lines.lock() {
+                    l.insert(0, tx);
+                }
+                serve_line(0, conn, send, recv, rx, lines.clone(), ev_tx.clone());
+                command_loop(cmd_rx, lines).await;
+                endpoint.close().await;
+            });
+        })?;
+        ready_rx
+            .recv()
+            .map_err(|e| LinkError::Thread(e.to_string()))??;
+        Ok(Link {
+            commands: cmd_tx,
+            events: ev_rx,
+            invitation: None,
+            thread: Some(thread),
+        })
+    }
+
+    /// (Host) the invitation to give.
+    #[must_use]
+    pub fn invitation(&self) -> Option<&Invitation> {
+        self.invitation.as_ref()
+    }
+
+    /// Sends a message to a party (a joiner sends to the host, party 0).
+    pub fn send(&self, party: usize, msg: Msg) {
+        let _ = self.commands.send(Command::Send { party, msg });
+    }
+
+    /// Closes the line to a party, telling it why.
+    pub fn close(&self, party: usize, reason: &str) {
+        let _ = self.commands.send(Command::Close {
+            party,
+            reason: reason.into(),
+        });
+    }
+
+    /// The next event, if one has come.
+    #[must_use]
+    pub fn try_event(&self) -> Option<Event> {
+        self.events.try_recv().ok()
+    }
+
+    /// The next event, waiting at most `wait` for it.
+    #[must_use]
+    pub fn event(&self, wait: Duration) -> Option<Event> {
+        self.events.recv_timeout(wait).ok()
+    }
+}
+
+impl Drop for Link {
+    fn drop(&mut self) {
+        let _ = self.commands.send(Command::Shutdown);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+fn spawn_runtime(
+    body: impl FnOnce(tokio::runtime::Runtime) + Send + 'static,
+) -> Result<std::thread::JoinHandle<()>, LinkError> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .map_err(|e| LinkError::Thread(e.to_string()))?;
+    std::thread::Builder::new()
+        .name("gamester-line".into())
+        .spawn(move || body(rt))
+        .map_err(|e| LinkError::Thread(e.to_string()))
+}
+
+async fn bind(reach: Reach) -> Result<Endpoint, LinkError> {
+    let builder = match reach {
+        Reach::Internet => Endpoint::builder(presets::N0),
+        Reach::Local => Endpoint::builder(presets::Minimal).relay_mode(RelayMode::Disabled),
+    };
+    builder
+        .alpns(vec![ALPN.to_vec()])
+        .bind()
+        .await
+        .map_err(|e| LinkError::Bind(e.to_string()))
+}
+
+/// The host's loop: lets friends in (each on a task of its own) and carries out the program's
+/// commands, until told to stop.
+async fn host_loop(
+    endpoint: Endpoint,
+    secret: [u8; 16],
+    joiners: usize,
+    commands: tmpsc::UnboundedReceiver<Command>,
+    events: mpsc::Sender<Event>,
+) {
+    let lines: Lines = Arc::default();
+    let accepting = {
+        let endpoint = endpoint.clone();
+        let lines = lines.clone();
+        tokio::spawn(async move {
+            while let Some(incoming) = endpoint.accept().await {
+                let lines = lines.clone();
+                let events = events.clone();
+                tokio::spawn(async move {
+                    let Ok(conn) = incoming.await else {
+                        return;
+                    };
+                    let Some((party, send, recv, outgoing)) =
+                        greet(&conn, secret, joiners, &lines, &events).await
+                    else {
+                        return;
+                    };
+                    serve_line(party, conn, send, recv, outgoing, lines, events);
+                });
+            }
+        })
+    };
+    command_loop(commands, lines).await;
+    accepting.abort();
+    endpoint.close().await;
+}
+
+/// Reads a newcomer's greeting; lets it in with a party of its own if it says the secret (and
+/// tells the program), or turns it away with the reason.
+async fn greet(
+    conn: &Connection,
+    secret: [u8; 16],
+    joiners: usize,
+    lines: &Lines,
+    events: &mpsc::Sender<Event>,
+) -> Option<Greeted> {
+    let (mut send, mut recv) = tokio::time::timeout(HELLO_TIMEOUT, conn.accept_bi())
+        .await
+        .ok()?
+        .ok()?;
+    let hello = tokio::time::timeout(HELLO_TIMEOUT, wire::read(&mut recv)).await;
+    let (name, back) = match hello {
+        Err(_) => return refuse(conn, &mut send, events, "it said nothing".into()).await,
+        Ok(Err(e)) => return refuse(conn, &mut send, events, e.to_string()).await,
+        Ok(Ok(Msg::Hello { version, .. })) if version != VERSION => {
+            return refuse(conn, &mut send, events, format!(
+                "it speaks version {version} of the game's protocol, and this Gamester {VERSION}"
+            ))
+            .await;
+        }
+        Ok(Ok(Msg::Hello { secret: s, .. })) if s != secret => {
+            return refuse(
+                conn,
+                &mut send,
+                events,
+                "the invitation is wrong or stale".into(),
+            )
+            .await;
+        }
+        Ok(Ok(Msg::Hello { name, back, .. })) => (name, back),
+        Ok(Ok(_)) => {
+            return refuse(
+                conn,
+                &mut send,
+                events,
+                "it did not begin with a greeting".into(),
+            )
+            .await;
+        }
+    };
+    // The party is chosen and the line registered under one lock, before the program hears of
+    // the knock: two friends coming at once get two parties, and the welcome finds its line.
+    let (tx, rx) = tmpsc::unbounded_channel::<Msg>();
+    let party = {
+        let Ok(mut taken) = lines.lock() else {
+            return None;
+        };
+        let free = |p: &usize| !taken.contains_key(p);
+        let party = match back.as_ref().map(|(p, _)| *p) {
+            Some(p) if (1..=joiners).contains(&p) && free(&p) => Some(p),
+            _ => (1..=joiners).find(free),
+        };
+        if let Some(p) = party {
+            taken.insert(p, tx);
+        }
+        party
+    };
+    let Some(party) = party else {
+        return refuse(
+            conn,
+            &mut send,
+            events,
+            "every seat at the table is taken".into(),
+        )
+        .await;
+    };
+    let _ = events.send(Event::Knock { party, name, back });
+    Some((party, send, recv, rx))
+}
+
+/// Turns a newcomer away with the reason, telling the program.
+async fn refuse(
+    conn: &Connection,
+    send: &mut SendStream,
+    events: &mpsc::Sender<Event>,
+    why: String,
+) -> Option<Greeted> {
+    let _ = events.send(Event::Refused(why.clone()));
+    let _ = wire::write(send, &Msg::Bye { reason: why }).await;
+    let _ = send.finish();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    conn.close(1u32.into(), b"refused");
+    None
+}
+
+/// Runs one line, registered in `lines` with `rx` as its outgoing messages: a task writes
+/// them, another reads and hands each message to the program, and the line's path is reported
+/// when it changes.
+fn serve_line(
+    party: usize,
+    conn: Connection,
+    mut send: SendStream,
+    mut recv: RecvStream,
+    mut rx: tmpsc::UnboundedReceiver<Msg>,
+    lines: Lines,
+    events: mpsc::Sender<Event>,
+) {
+    let writer_conn = conn.clone();
+    tokio::spawn(async move {
+        while let Some(msg) = rx.recv().await {
+            let bye = matches!(msg, Msg::Bye { .. });
+            if wire::write(&mut send, &msg).await.is_err() {
+                break;
+            }
+            if bye {
+                let _ = send.finish();
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                writer_conn.close(0u32.into(), b"bye");
+                break;
+            }
+        }
+    });
+    let path_conn = conn.clone();
+    let path_events = events.clone();
+    tokio::spawn(async move {
+        let mut last = None;
+        loop {
+            let direct = path_conn
+                .paths()
+                .iter()
+                .find(|p| p.is_selected())
+                .map(|p| p.remote_addr().is_ip());
+            if let Some(direct) = direct
+                && last != Some(direct)
+            {
+                last = Some(direct);
+                if path_events.send(Event::Path { party, direct }).is_err() {
+                    break;
+                }
+            }
+            tokio::select! {
+                _ = path_conn.closed() => break,
+                () = tokio::time::sleep(Duration::from_secs(2)) => {}
+            }
+        }
+    });
+    tokio::spawn(async move {
+        let reason = loop {
+            match wire::read(&mut recv).await {
+                Ok(Msg::Bye { reason }) => break format!("it left: {reason}"),
+                Ok(msg) => {
+                    if events.send(Event::Message { party, msg }).is_err() {
+                        return;
+                    }
+                }
+                Err(WireError::Closed) => break "the line closed".to_string(),
+                Err(e) => {
+                    // The peer broke the protocol: tell it why and close the line.
+                    let why = e.to_string();
+                    if let Ok(l) = lines.lock()
+                        && let Some(tx) = l.get(&party)
+                    {
+                        let _ = tx.send(Msg::Bye {
+                            reason: why.clone(),
+                        });
+                    }
+                    break why;
+                }
+            }
+        };
+        if let Ok(mut l) = lines.lock() {
+            l.remove(&party);
+        }
+        let _ = events.send(Event::Lost { party, reason });
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        conn.close(0u32.into(), b"done");
+    });
+}
+
+/// Carries out the program's commands until it stops.
+async fn command_loop(mut commands: tmpsc::UnboundedReceiver<Command>, lines: Lines) {
+    while let Some(c) = commands.recv().await {
+        match c {
+            Command::Send { party, msg } => {
+                if let Ok(l) = lines.lock()
+                    && let Some(tx) = l.get(&party)
+                {
+                    let _ = tx.send(msg);
+                }
+            }
+            Command::Close { party, reason } => {
+                let tx = lines.lock().ok().and_then(|mut l| l.remove(&party));
+                if let Some(tx) = tx {
+                    let _ = tx.send(Msg::Bye { reason });
+                }
+            }
+            Command::Shutdown => break,
+        }
+    }
+    // Let the last words (a goodbye) go out before the endpoint closes.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+}

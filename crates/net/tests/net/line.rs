@@ -1,0 +1,287 @@
+//! Whole games over a real line on this machine (iroh, direct addresses only, no relay): the
+//! computer at every party, the host on a thread of its own.
+
+use std::time::Duration;
+
+use gamester_core::level::Level;
+use gamester_net::invite::Invitation;
+use gamester_net::link::{ALPN, Reach};
+use gamester_net::seat::{Computer, End, Options, Role, play};
+use gamester_net::wire::{self, Msg, VERSION};
+use gamester_net::{NetAction, Setup, Table};
+use gamester_rules::tables::{Action, Throw};
+
+use crate::{irish, muggins_for_three};
+
+/// What a party's play left: its end, and the notes it made.
+type Outcome = (Result<End, String>, Vec<String>);
+
+fn party(
+    role: Role,
+    seed: u64,
+    cut_at: Option<usize>,
+    invite: Option<std::sync::mpsc::Sender<String>>,
+) -> Outcome {
+    let mut notes = Vec::new();
+    let mut on_invite = |code: &str| {
+        if let Some(tx) = &invite {
+            let _ = tx.send(code.to_string());
+        }
+    };
+    let mut on_change = |_: &Table| {};
+    // The notes are printed too: a failing test shows what each party saw.
+    let mut note = |n: &str| {
+        eprintln!("{n}");
+        notes.push(n.to_string());
+    };
+    let end = play(
+        role,
+        Computer::new(Level::Novice, seed),
+        Options {
+            reach: Reach::Local,
+            on_invite: &mut on_invite,
+            on_change: &mut on_change,
+            note: &mut note,
+            cut_at,
+            patience: Duration::from_secs(60),
+        },
+    );
+    (end, notes)
+}
+
+/// Starts a host on its own thread; returns its invitation and the thread.
+fn host(setup: Setup) -> (Invitation, std::thread::JoinHandle<Outcome>) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let thread = std::thread::spawn(move || party(Role::Host(setup), 1, None, Some(tx)));
+    let code = rx
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the host's invitation");
+    (
+        Invitation::parse(&code).expect("the host's code reads back"),
+        thread,
+    )
+}
+
+fn join(
+    invitation: &Invitation,
+    name: &str,
+    seed: u64,
+    back: Option<(usize, Vec<NetAction>)>,
+    cut_at: Option<usize>,
+) -> Outcome {
+    party(
+        Role::Join {
+            invitation: invitation.clone(),
+            name: name.into(),
+            back,
+        },
+        seed,
+        cut_at,
+        None,
+    )
+}
+
+fn over(outcome: Outcome) -> Table {
+    match outcome.0 {
+        Ok(End::Over(t)) => t,
+        other => panic!("{other:?}; notes: {:?}", outcome.1),
+    }
+}
+
+#[test]
+fn a_whole_game_of_irish_between_computers_over_the_line() {
+    let (invitation, host) = host(irish());
+    let friend = over(join(&invitation, "Friend", 2, None, None));
+    let host = over(host.join().unwrap());
+    assert!(host.board().is_over());
+    assert_eq!(host.board().record(), friend.board().record());
+    assert_eq!(host.setup().names[1], "Friend");
+}
+
+#[test]
+fn a_whole_game_of_muggins_for_three_over_the_line() {
+    let (invitation, host) = host(muggins_for_three());
+    let second = {
+        let invitation = invitation.clone();
+        std::thread::spawn(move || join(&invitation, "Kate", 3, None, None))
+    };
+    let first = over(join(&invitation, "Robin", 2, None, None));
+    let second = over(second.join().unwrap());
+    let host = over(host.join().unwrap());
+    assert_eq!(host.board().record(), first.board().record());
+    assert_eq!(host.board().record(), second.board().record());
+    let mut parties = [first.me(), second.me()];
+    parties.sort_unstable();
+    assert_eq!(parties, [1, 2]);
+}
+
+#[test]
+fn a_wrong_invitation_is_refused_and_the_game_goes_on_for_the_right_one() {
+    let (invitation, host) = host(irish());
+    let mut wrong = invitation.clone();
+    wrong.secret[0] ^= 0xff;
+    let (end, _) = join(&wrong, "Stranger", 2, None, None);
+    let why = end.unwrap_err();
+    assert!(why.contains("wrong or stale"), "{why}");
+    let friend = over(join(&invitation, "Friend", 2, None, None));
+    let (host_end, notes) = host.join().unwrap();
+    let host = over((host_end, notes.clone()));
+    assert_eq!(host.board().record(), friend.board().record());
+    assert!(
+        notes.iter().any(|n| n.contains("wrong or stale")),
+        "{notes:?}"
+    );
+}
+
+/// A program that says the right secret and then misbehaves: it reads the host's welcome,
+/// accepts, waits for the start, and sends `then` (bytes as they go on the stream). Returns the
+/// host's last words to it.
+fn hostile(
+    invitation: &Invitation,
+    then: impl FnOnce(usize, &Setup) -> Vec<u8> + Send + 'static,
+) -> String {
+    let invitation = invitation.clone();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    rt.block_on(async move {
+        let endpoint = iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
+            .relay_mode(iroh::RelayMode::Disabled)
+            .bind()
+            .await
+            .unwrap();
+        let conn = endpoint
+            .connect(invitation.addr.clone(), ALPN)
+            .await
+            .unwrap();
+        let (mut send, mut recv) = conn.open_bi().await.unwrap();
+        let hello = Msg::Hello {
+            version: VERSION,
+            secret: invitation.secret,
+            name: "Mallory".into(),
+            back: None,
+        };
+        wire::write(&mut send, &hello).await.unwrap();
+        let Msg::Welcome { setup, party } = wire::read(&mut recv).await.unwrap() else {
+            panic!("no welcome")
+        };
+        wire::write(&mut send, &Msg::Accept).await.unwrap();
+        let Msg::Start { .. } = wire::read(&mut recv).await.unwrap() else {
+            panic!("no start")
+        };
+        let bytes = then(party, &setup);
+        // The host may close before all of a long message is written.
+        let writing = async {
+            let _ = tokio::io::AsyncWriteExt::write_all(&mut send, &bytes).await;
+        };
+        let reading = async {
+            loop {
+                match wire::read(&mut recv).await {
+                    Ok(Msg::Bye { reason }) => return reason,
+                    Ok(_) => {}
+                    Err(e) => return format!("no goodbye: {e}"),
+                }
+            }
+        };
+        let (_, reason) = tokio::join!(writing, reading);
+        endpoint.close().await;
+        reason
+    })
+}
+
+#[test]
+fn a_peer_that_forges_dice_sends_junk_or_100_mb_is_sent_away_and_the_game_goes_on() {
+    let (invitation, host) = host(irish());
+    // Dice of its own making, sent as a play.
+    let reason = hostile(&invitation, |party, _| {
+        wire::frame(&Msg::Act {
+            from: party,
+            at: 0,
+            action: NetAction::Tables(Action::Throw(Throw::new(&[6, 6]).unwrap())),
+        })
+    });
+    assert!(reason.contains("dice"), "{reason}");
+    // Junk.
+    let reason = hostile(&invitation, |_, _| {
+        let mut bytes = 9u32.to_be_bytes().to_vec();
+        bytes.extend_from_slice(b"\x00\x01junk!!!");
+        bytes
+    });
+    assert!(reason.contains("not a Gamester message"), "{reason}");
+    // A message of 100 MB: refused from its length.
+    let reason = hostile(&invitation, |_, _| {
+        let mut bytes = (100u32 * 1024 * 1024).to_be_bytes().to_vec();
+        bytes.extend(std::iter::repeat_n(b'(', 64 * 1024));
+        bytes
+    });
+    assert!(reason.contains("104857600 bytes"), "{reason}");
+    // An illegal play.
+    let reason = hostile(&invitation, |party, _| {
+        wire::frame(&Msg::Act {
+            from: party,
+            at: 0,
+            action: NetAction::Tables(Action::Take),
+        })
+    });
+    // (The host has begun the throw-off, so any play now is refused as out of place.)
+    assert!(
+        ["out of turn", "illegal", "while the dice"]
+            .iter()
+            .any(|w| reason.contains(w)),
+        "{reason}"
+    );
+    // The host's game is untouched, and an honest friend plays it to the end.
+    let friend = over(join(&invitation, "Friend", 2, None, None));
+    let (end, notes) = host.join().unwrap();
+    let host = over((end, notes.clone()));
+    assert_eq!(host.board().record(), friend.board().record());
+    assert_eq!(
+        notes.iter().filter(|n| n.contains("was sent away")).count(),
+        2,
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn a_line_cut_mid_game_is_resumed_from_the_record_with_the_same_invitation() {
+    let (invitation, host) = host(irish());
+    let cut = match join(&invitation, "Friend", 2, None, Some(40)) {
+        (Ok(End::Cut(t)), _) => t,
+        other => panic!("{other:?}"),
+    };
+    let record = cut.board().record();
+    assert!(record.len() >= 40);
+    let friend = over(join(
+        &invitation,
+        "Friend",
+        5,
+        Some((cut.me(), record.clone())),
+        None,
+    ));
+    let (end, notes) = host.join().unwrap();
+    let host = over((end, notes.clone()));
+    assert_eq!(host.board().record(), friend.board().record());
+    assert!(host.board().record().starts_with(&record));
+    assert!(notes.iter().any(|n| n.contains("dropped")), "{notes:?}");
+}
+
+#[test]
+fn joining_nobody_gives_up_within_thirty_seconds_and_says_why() {
+    // An invitation to a host that is not there (a fresh key, a closed port).
+    let key = iroh::SecretKey::from_bytes(&[5; 32]);
+    let addr = iroh::EndpointAddr::new(key.public()).with_ip_addr("127.0.0.1:9".parse().unwrap());
+    let invitation = Invitation {
+        addr,
+        secret: [1; 16],
+    };
+    let started = std::time::Instant::now();
+    let (end, _) = join(&invitation, "Friend", 2, None, None);
+    let why = end.unwrap_err();
+    assert!(
+        started.elapsed() < Duration::from_secs(35),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(why.contains("reach the host"), "{why}");
+}

@@ -1,0 +1,294 @@
+//! The protocol with no line: parties' tables handing each other their messages directly.
+
+use rand::SeedableRng as _;
+use rand::rngs::StdRng;
+
+use gamester_core::ai::decide::{Decision, decide};
+use gamester_core::level::Level;
+use gamester_net::table::{Breach, commitment};
+use gamester_net::{Board, Msg, NetAction, Table};
+use gamester_rules::tables::{self, Action};
+
+use crate::{irish, muggins_for_three};
+
+/// Delivers every message to every other party (as the host passes them on), until quiet.
+fn deliver(tables: &mut [Table], from: usize, msgs: Vec<Msg>, rng: &mut StdRng) {
+    let mut queue: std::collections::VecDeque<(usize, Msg)> =
+        msgs.into_iter().map(|m| (from, m)).collect();
+    while let Some((sender, msg)) = queue.pop_front() {
+        for p in 0..tables.len() {
+            if p == sender {
+                continue;
+            }
+            let out = tables[p]
+                .receive(msg.clone(), rng)
+                .expect("an honest message");
+            queue.extend(out.into_iter().map(|m| (p, m)));
+        }
+    }
+}
+
+/// Plays a whole game between computer parties with no line: returns their tables.
+fn play_out(setup: gamester_net::Setup, seed: u64) -> Vec<Table> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let parties = setup.parties();
+    let mut tables: Vec<Table> = (0..parties)
+        .map(|p| Table::new(setup.clone(), p).unwrap())
+        .collect();
+    for _ in 0..20_000 {
+        if tables[0].board().is_over() {
+            return tables;
+        }
+        let mut moved = false;
+        for p in 0..parties {
+            if let Some(seat) = tables[p].my_move() {
+                let actions = computer(tables[p].board(), seat, seed);
+                if !actions.is_empty() {
+                    for a in actions {
+                        let msg = tables[p].act(a).unwrap();
+                        deliver(&mut tables, p, vec![msg], &mut rng);
+                    }
+                    moved = true;
+                    break;
+                }
+            }
+            if tables[p].may_throw() {
+                let msg = tables[p].throw(&mut rng).unwrap();
+                deliver(&mut tables, p, vec![msg], &mut rng);
+                moved = true;
+                break;
+            }
+        }
+        assert!(moved, "nobody could move: {:?}", tables[0].board());
+    }
+    panic!("the game did not end");
+}
+
+fn computer(board: &Board, seat: usize, seed: u64) -> Vec<NetAction> {
+    match board {
+        Board::Tables(g) => match decide(g, Level::Novice) {
+            Some(Decision::Play(play)) => play
+                .steps
+                .iter()
+                .map(|s| NetAction::Tables(Action::Step(s)))
+                .chain([NetAction::Tables(Action::Confirm)])
+                .collect(),
+            Some(Decision::Action(a)) => vec![NetAction::Tables(a)],
+            None => Vec::new(),
+        },
+        Board::Tiles(g) => gamester_core::ai::tiles::decide(&g.seen_by(seat), Level::Novice, seed)
+            .map(NetAction::Tiles)
+            .into_iter()
+            .collect(),
+    }
+}
+
+#[test]
+fn a_whole_game_of_irish_and_one_of_muggins_for_three_end_the_same_on_every_side() {
+    for seed in 0..3 {
+        let tables = play_out(irish(), seed);
+        assert!(tables[1].board().is_over());
+        assert_eq!(tables[0].board().record(), tables[1].board().record());
+        let tables = play_out(muggins_for_three(), seed);
+        for t in &tables[1..] {
+            assert_eq!(t.board().record(), tables[0].board().record());
+        }
+    }
+}
+
+/// Two tables of Irish after the throw-off, White to throw: (White's, Black's).
+fn after_throw_off() -> (Table, Table, StdRng) {
+    let mut rng = StdRng::seed_from_u64(9);
+    let mut ts = vec![
+        Table::new(irish(), 0).unwrap(),
+        Table::new(irish(), 1).unwrap(),
+    ];
+    // Throw-offs until one side wins it.
+    while ts[0].board().is_empty()
+        || ts[0].board().wants_chance() && ts[0].board().actor().is_none()
+    {
+        let m = ts[0].throw(&mut rng).unwrap();
+        deliver(&mut ts, 0, vec![m], &mut rng);
+    }
+    let b = ts.pop().unwrap();
+    let a = ts.pop().unwrap();
+    (a, b, rng)
+}
+
+#[test]
+fn a_seed_that_does_not_match_its_commit_is_a_forged_die_and_changes_nothing() {
+    let (mut white, mut black, mut rng) = after_throw_off();
+    let (mover, other) = if white.my_move().is_some() || white.may_throw() {
+        (&mut white, &mut black)
+    } else {
+        (&mut black, &mut white)
+    };
+    let commit = mover.throw(&mut rng).unwrap();
+    let answer = other.receive(commit, &mut rng).unwrap();
+    assert!(matches!(answer[0], Msg::Commit { .. }));
+    // The mover answers with its seed; a forger changes it.
+    let reveal = mover.receive(answer[0].clone(), &mut rng).unwrap();
+    let Msg::Reveal {
+        from,
+        epoch,
+        at,
+        mut seed,
+    } = reveal[0].clone()
+    else {
+        panic!("{reveal:?}")
+    };
+    let before = other.board().record();
+    seed[0] ^= 1;
+    let err = other
+        .receive(
+            Msg::Reveal {
+                from,
+                epoch,
+                at,
+                seed,
+            },
+            &mut rng,
+        )
+        .unwrap_err();
+    assert!(err.0.contains("forged die"), "{err}");
+    assert_eq!(other.board().record(), before);
+}
+
+#[test]
+fn dice_sent_as_a_play_a_play_out_of_turn_and_an_illegal_play_are_refused() {
+    let (white, black, mut rng) = after_throw_off();
+    // Someone is to act now (to throw, or to double): the mover; the other is the victim of
+    // each forgery, and each leaves the victim's game as it was.
+    let seat = white.board().actor().expect("a side to throw");
+    let (mover, mut victim) = if white.owner(seat) == Some(0) {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    let before = victim.board().record();
+    let at = victim.board().len();
+    let act = |from: usize, action: Action| Msg::Act {
+        from,
+        at,
+        action: NetAction::Tables(action),
+    };
+    let forged = act(
+        mover.me(),
+        Action::Throw(tables::Throw::new(&[6, 6]).unwrap()),
+    );
+    let err = victim.receive(forged, &mut rng).unwrap_err();
+    assert!(err.0.contains("dice"), "{err}");
+    // A take with no double offered.
+    let err = victim
+        .receive(act(mover.me(), Action::Take), &mut rng)
+        .unwrap_err();
+    assert!(err.0.starts_with("an illegal play"), "{err}");
+    // The victim's table hears only the others, and the mover's hears the victim play out of
+    // turn.
+    assert!(
+        victim
+            .receive(act(victim.me(), Action::Double), &mut rng)
+            .is_err()
+    );
+    let mut mover = mover;
+    let err = mover
+        .receive(act(victim.me(), Action::Double), &mut rng)
+        .unwrap_err();
+    assert_eq!(err.0, "it played out of turn");
+    // A play for a place in the record that is not the next.
+    let late = Msg::Act {
+        from: mover.me(),
+        at: at + 3,
+        action: NetAction::Tables(Action::Double),
+    };
+    assert!(
+        victim
+            .receive(late, &mut rng)
+            .unwrap_err()
+            .0
+            .contains("next is")
+    );
+    assert_eq!(victim.board().record(), before);
+    assert_eq!(mover.board().record(), before);
+}
+
+#[test]
+fn only_the_side_to_throw_starts_a_throw_and_nobody_commits_twice() {
+    let (white, black, mut rng) = after_throw_off();
+    let (mut mover, mut other) = if white.may_throw() {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    assert!(
+        !other.may_throw(),
+        "the side not to throw may not start it (he could double)"
+    );
+    let at = other.board().len();
+    let fake = Msg::Commit {
+        from: other.me(),
+        epoch: 0,
+        at,
+        hash: [0; 32],
+    };
+    let err = mover.receive(fake, &mut rng).unwrap_err();
+    assert_eq!(err, Breach("it threw out of turn".into()));
+    let c = mover.throw(&mut rng).unwrap();
+    other.receive(c.clone(), &mut rng).unwrap();
+    let err = other.receive(c, &mut rng).unwrap_err();
+    assert!(err.0.contains("twice"), "{err}");
+}
+
+#[test]
+fn the_dice_hang_on_every_sides_seed() {
+    // The commitment binds the seed, the party and the place; the joint seed changes with any
+    // one party's seed.
+    let a = [1u8; 32];
+    let b = [2u8; 32];
+    assert_ne!(commitment(0, 5, &a), commitment(1, 5, &a));
+    assert_ne!(commitment(0, 5, &a), commitment(0, 6, &a));
+    let joint = gamester_net::table::joint_seed;
+    assert_ne!(joint(5, &[a, b]), joint(5, &[b, b]));
+    assert_ne!(joint(5, &[a, b]), joint(5, &[a, a]));
+    // Over many throws with the other side's seed fixed, every face comes up.
+    let board = Table::new(irish(), 0).unwrap();
+    let mut faces = std::collections::BTreeSet::new();
+    for i in 0..200u8 {
+        let mut mine = [0u8; 32];
+        mine[0] = i;
+        if let Some(NetAction::Tables(Action::ThrowOff { white, .. })) =
+            board.board().chance(joint(0, &[mine, b]))
+        {
+            faces.insert(white);
+        }
+    }
+    assert_eq!(faces.len(), 6, "{faces:?}");
+}
+
+#[test]
+fn a_record_coming_back_wins_only_if_it_extends_the_other_legally() {
+    let tables = play_out(irish(), 4);
+    let full = tables[0].board().record();
+    let mut short = irish();
+    short.record = full[..20].to_vec();
+    // The longer record wins, whichever side holds it.
+    assert_eq!(gamester_net::table::merge(&short, &full).unwrap(), full);
+    let mut long = irish();
+    long.record = full.clone();
+    assert_eq!(
+        gamester_net::table::merge(&long, &full[..20]).unwrap(),
+        full
+    );
+    // Records that part are refused, and so is an illegal extension.
+    let mut parted = full[..21].to_vec();
+    parted[19] = NetAction::Tables(Action::Take);
+    assert!(
+        gamester_net::table::merge(&short, &parted)
+            .unwrap_err()
+            .contains("part")
+    );
+    let mut bad = full[..20].to_vec();
+    bad.push(NetAction::Tables(Action::Take));
+    let err = gamester_net::table::merge(&short, &bad).unwrap_err();
+    assert!(err.contains("refused"), "{err}");
+}
