@@ -10,6 +10,7 @@ mod ai;
 mod analyse;
 mod args;
 mod movegen;
+mod net;
 mod out;
 mod selfplay;
 mod tiles;
@@ -71,6 +72,8 @@ pub fn run(command: Command) -> Result<String, CliError> {
             GamePreset::Tables(preset) => crate::cli::selfplay::selfplay(preset, &args),
             GamePreset::Tiles(preset) => crate::cli::tiles::selfplay(preset, &args),
         },
+        Command::Host(args) => crate::cli::net::host(&args),
+        Command::Join(args) => crate::cli::net::join(&args),
         Command::Completions { shell } => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "gamester", &mut script);

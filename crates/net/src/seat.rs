@@ -262,8 +262,11 @@ fn join(
         name,
         back: back.clone(),
     };
+    let began = Instant::now();
     let link = Link::join(opts.reach, invitation, hello).map_err(|e| e.to_string())?;
     let mut table: Option<Table> = None;
+    // The record's length when welcomed, until the first action after it is noted.
+    let mut first_action: Option<usize> = None;
     let mut playing = false;
     let mut last_heard = Instant::now();
     loop {
@@ -311,6 +314,7 @@ fn join(
                     t.setup().parties()
                 ));
                 (opts.on_change)(&t);
+                first_action = Some(t.board().len());
                 table = Some(t);
                 link.send(0, Msg::Accept);
             }
@@ -339,6 +343,13 @@ fn join(
                 match t.receive(msg, rng) {
                     Ok(out) => {
                         (opts.on_change)(t);
+                        if first_action.is_some_and(|n| t.board().len() > n) {
+                            first_action = None;
+                            (opts.note)(&format!(
+                                "the first throw came {} ms after joining",
+                                began.elapsed().as_millis()
+                            ));
+                        }
                         for m in out {
                             link.send(0, m);
                         }

@@ -83,11 +83,59 @@ pub enum Command {
     Analyse(Analyse),
     /// Games between the computer's levels and the random player, and their score
     Selfplay(Selfplay),
+    /// Offers a game over the network, prints `invite <CODE>`, and plays it with the computer
+    Host(Host),
+    /// Joins a game over the network with the host's invitation, and plays it with the computer
+    Join(Join),
     /// Writes a script that completes gamester's commands, flags and values in a shell
     Completions {
         /// The shell
         shell: clap_complete::Shell,
     },
+}
+
+/// `host`: the game offered.
+#[derive(Debug, Args)]
+pub struct Host {
+    /// The rules: a preset of the games at tables, or a tiles game
+    #[arg(long, value_name = "PRESET", value_parser = preset(), default_value = "irish")]
+    pub preset: GamePreset,
+    /// At tables: changes one option of the preset, as RULES.md names it (repeatable)
+    #[arg(long = "set", value_name = "OPTION=VALUE")]
+    pub sets: Vec<String>,
+    /// At the tiles: how many play (2 to 4), each a program of its own, the host first
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=4))]
+    pub players: Option<u8>,
+    #[command(flatten)]
+    pub side: NetSide,
+}
+
+/// `join`: the invitation.
+#[derive(Debug, Args)]
+pub struct Join {
+    /// The invitation the host printed (`invite <CODE>`): the code, in any case
+    #[arg(value_name = "CODE")]
+    pub code: String,
+    #[command(flatten)]
+    pub side: NetSide,
+}
+
+/// Who plays this side of a game over the network, and where it is kept.
+#[derive(Debug, Args)]
+pub struct NetSide {
+    /// The computer plays this side, at this level (required: people play in the window)
+    #[arg(long, value_parser = level())]
+    pub level: Option<Level>,
+    /// Writes the game to this file after every action; a file that holds the game already is
+    /// resumed from its record
+    #[arg(long, value_name = "FILE.ron")]
+    pub save: Option<PathBuf>,
+    /// The name this side plays under
+    #[arg(long, value_name = "NAME", default_value = "The computer")]
+    pub name: String,
+    /// This machine and its network only: direct addresses, no relay (no internet needed)
+    #[arg(long)]
+    pub local: bool,
 }
 
 /// `bench`'s benchmarks.

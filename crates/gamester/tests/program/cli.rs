@@ -5,5 +5,6 @@ mod analysis;
 mod commands;
 mod edges;
 mod help;
+mod network;
 mod tiles;
 mod tiles_saves;

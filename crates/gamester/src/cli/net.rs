@@ -1,0 +1,245 @@
+//! `gamester host` and `gamester join`: a game over the network with the computer at this side,
+//! for testing the line and for a computer opponent at a distance. The host prints one line,
+//! `invite <CODE>`, on standard output, and waits; the friend runs `join <CODE>`. Both write
+//! the game to `--save` after every action, and exit 0 at its end. What happens on the line
+//! goes to standard error. Everything else is `gamester_net`'s.
+
+use std::path::Path;
+use std::time::Duration;
+
+use gamester_net::invite::Invitation;
+use gamester_net::link::Reach;
+use gamester_net::seat::{Computer, End, Options, Role, play};
+use gamester_net::{Board, Family, NetAction, Setup, Table};
+
+use crate::cli::args::{CliError, GamePreset, Host, Join, NetSide, tables_rules};
+use crate::cli::{note, write_out};
+use crate::level::Level;
+use crate::players::{Controller, Seats};
+use crate::save;
+use crate::tiles;
+
+/// How long a party waits with nothing from the line before it gives up.
+const PATIENCE: Duration = Duration::from_secs(600);
+
+pub(crate) fn host(args: &Host) -> Result<String, CliError> {
+    let level = computer_level(&args.side)?;
+    let family = match args.preset {
+        GamePreset::Tables(preset) => {
+            if args.players.is_some() {
+                return Err(CliError::Usage(
+                    "--players is for the tiles; a game at tables has two sides".into(),
+                ));
+            }
+            Family::Tables(tables_rules(preset, &args.sets)?)
+        }
+        GamePreset::Tiles(preset) => {
+            if !args.sets.is_empty() {
+                return Err(CliError::Usage(
+                    "--set changes the options of a game at tables, not at the tiles".into(),
+                ));
+            }
+            let mut rules = tiles::Rules::preset(preset);
+            if let Some(n) = args.players {
+                rules = rules.with_players(n);
+            }
+            rules.check().map_err(|e| CliError::Usage(e.to_string()))?;
+            Family::Tiles(rules)
+        }
+    };
+    let seats = Setup::seats(&family);
+    let mut names = vec![args.side.name.clone()];
+    names.extend((1..seats).map(|p| format!("Player {}", p + 1)));
+    let mut setup = Setup {
+        family,
+        names,
+        owners: (0..seats).collect(),
+        record: Vec::new(),
+    };
+    if let Some((family, record, _)) = resumed(&args.side)? {
+        if family != setup.family {
+            return Err(CliError::Usage(
+                "the file given to --save holds a game under other rules".into(),
+            ));
+        }
+        setup.record = record;
+        setup.board().map_err(CliError::Usage)?;
+        note(&format!(
+            "resuming the game in the file, after {} actions",
+            setup.record.len()
+        ));
+    }
+    run(Role::Host(setup), level, &args.side)
+}
+
+pub(crate) fn join(args: &Join) -> Result<String, CliError> {
+    let level = computer_level(&args.side)?;
+    let invitation = Invitation::parse(&args.code).map_err(|e| CliError::Usage(e.to_string()))?;
+    let back = resumed(&args.side)?.map(|(_, record, party)| (party, record));
+    let role = Role::Join {
+        invitation,
+        name: args.side.name.clone(),
+        back,
+    };
+    run(role, level, &args.side)
+}
+
+fn computer_level(side: &NetSide) -> Result<Level, CliError> {
+    side.level.ok_or_else(|| {
+        CliError::Usage(
+            "--level is required: the computer plays this side (people play in the window, \
+             Game → Play a friend over the network)"
+                .into(),
+        )
+    })
+}
+
+/// The game a `--save` file holds already, to resume: its rules, its record, and the seat the
+/// computer played (this side's party, as the host gives them out: seat by seat).
+fn resumed(side: &NetSide) -> Result<Option<(Family, Vec<NetAction>, usize)>, CliError> {
+    let Some(path) = &side.save else {
+        return Ok(None);
+    };
+    if !path.exists() {
+        return Ok(None);
+    }
+    let text = save::read_text(path)?;
+    if save::tiles::is_tiles(&text) {
+        let loaded = save::tiles::load(path)?;
+        let record = loaded.game.record().iter().cloned().map(NetAction::Tiles);
+        let mine = loaded
+            .seats
+            .iter()
+            .position(|c| matches!(c, Controller::Computer(_)))
+            .unwrap_or(1);
+        Ok(Some((
+            Family::Tiles(*loaded.game.rules()),
+            record.collect(),
+            mine,
+        )))
+    } else {
+        let loaded = save::load(path)?;
+        let record = loaded.game.record().iter().copied().map(NetAction::Tables);
+        let computer = |seat: &crate::players::Seat| {
+            seat.players
+                .iter()
+                .any(|p| matches!(p.controller, Controller::Computer(_)))
+        };
+        let mine = if computer(&loaded.table.white) { 0 } else { 1 };
+        Ok(Some((
+            Family::Tables(loaded.game.rules().clone()),
+            record.collect(),
+            mine,
+        )))
+    }
+}
+
+fn run(role: Role, level: Level, side: &NetSide) -> Result<String, CliError> {
+    let reach = if side.local {
+        Reach::Local
+    } else {
+        Reach::Internet
+    };
+    let mut write_failed: Option<CliError> = None;
+    let mut on_invite = |code: &str| {
+        let _ = write_out(&format!("invite {code}\n"));
+    };
+    let mut on_change = |table: &Table| {
+        if let Some(path) = &side.save
+            && write_failed.is_none()
+            && let Err(e) = write_game(path, table, level)
+        {
+            write_failed = Some(e);
+        }
+    };
+    let mut say = |line: &str| note(line);
+    let seed = rand::random();
+    let end = play(
+        role,
+        Computer::new(level, seed),
+        Options {
+            reach,
+            on_invite: &mut on_invite,
+            on_change: &mut on_change,
+            note: &mut say,
+            cut_at: None,
+            patience: PATIENCE,
+        },
+    );
+    if let Some(e) = write_failed {
+        return Err(e);
+    }
+    match end {
+        Ok(End::Over(table)) | Ok(End::Cut(table)) => {
+            note(&format!("the game is over: {}", outcome(&table)));
+            Ok(String::new())
+        }
+        Err(why) => Err(CliError::Usage(match &side.save {
+            Some(path) => format!(
+                "{why}; the game is kept in {}: run the same command again to resume it",
+                path.display()
+            ),
+            None => why,
+        })),
+    }
+}
+
+/// The game's end in words.
+fn outcome(table: &Table) -> String {
+    let names = &table.setup().names;
+    let name = |seat: usize| {
+        table
+            .owner(seat)
+            .and_then(|p| names.get(p))
+            .cloned()
+            .unwrap_or_default()
+    };
+    match table.board() {
+        Board::Tables(game) => match game.outcome() {
+            Some(o) => match o.winner {
+                Some(side) => format!("{} wins", name(side.index())),
+                None => "drawn".into(),
+            },
+            None => "unfinished".into(),
+        },
+        Board::Tiles(game) => match game.winner() {
+            Some(Some(side)) => format!("side {} wins ({})", side + 1, name(side)),
+            Some(None) => "drawn".into(),
+            None => "unfinished".into(),
+        },
+    }
+}
+
+/// Writes the game as a saved game of its family, atomically.
+fn write_game(path: &Path, table: &Table, level: Level) -> Result<(), CliError> {
+    let controller = |seat: usize| {
+        if table.owner(seat) == Some(table.me()) {
+            Controller::Computer(level)
+        } else {
+            Controller::Person
+        }
+    };
+    match table.board() {
+        Board::Tables(game) => {
+            let mut seats = Seats::two_people();
+            for (seat, s) in [&mut seats.white, &mut seats.black].into_iter().enumerate() {
+                for p in &mut s.players {
+                    p.controller = controller(seat);
+                    if let Some(name) = table.owner(seat).and_then(|o| table.setup().names.get(o)) {
+                        p.name = crate::players::clean_name(name);
+                    }
+                }
+            }
+            save::write_atomic(path, &save::SaveFile::from_game(game, &seats))?;
+        }
+        Board::Tiles(game) => {
+            let sitters: Vec<Controller> = (0..usize::from(game.rules().players))
+                .map(controller)
+                .collect();
+            let tally = vec![0; game.rules().sides()];
+            let file = save::tiles::TilesFile::of(game, &sitters, &tally);
+            save::tiles::write_atomic(path, &file)?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,205 @@
+//! `gamester host` and `gamester join` as two processes on this machine (`--local`: no relay,
+//! no internet): a whole game, the saves both sides keep, a game resumed from its save, and
+//! the refusals of a command line that cannot play.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::io::{BufRead as _, BufReader};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+
+fn gamester() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_gamester"))
+}
+
+/// Starts a host; returns it and the code of its one line, `invite <CODE>`.
+fn host(args: &[&str]) -> (Child, String) {
+    let mut child = gamester()
+        .arg("host")
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let code = line
+        .strip_prefix("invite ")
+        .unwrap_or_else(|| panic!("not an invitation: {line:?}"))
+        .trim()
+        .to_string();
+    (child, code)
+}
+
+fn check(path: &Path) -> String {
+    let out = gamester().arg("check").arg(path).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn a_host_and_a_friend_play_a_whole_game_of_irish_and_both_keep_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (host_save, join_save) = (dir.path().join("host.ron"), dir.path().join("join.ron"));
+    let (host, code) = host(&[
+        "--level",
+        "novice",
+        "--local",
+        "--save",
+        host_save.to_str().unwrap(),
+    ]);
+    let join = gamester()
+        .args(["join", &code.to_lowercase(), "--level", "novice", "--local"])
+        .arg("--save")
+        .arg(&join_save)
+        .output()
+        .unwrap();
+    let host = host.wait_with_output().unwrap();
+    assert!(
+        join.status.success(),
+        "{}",
+        String::from_utf8_lossy(&join.stderr)
+    );
+    assert!(
+        host.status.success(),
+        "{}",
+        String::from_utf8_lossy(&host.stderr)
+    );
+    assert!(String::from_utf8_lossy(&join.stderr).contains("the game is over"));
+    // Both saves hold the same finished game.
+    let (a, b) = (check(&host_save), check(&join_save));
+    assert!(a.starts_with("ok irish") && a.contains("over"), "{a}");
+    assert_eq!(a, b);
+    assert_eq!(
+        std::fs::read_to_string(&host_save)
+            .unwrap()
+            .matches("throw")
+            .count(),
+        std::fs::read_to_string(&join_save)
+            .unwrap()
+            .matches("throw")
+            .count()
+    );
+}
+
+#[test]
+fn muggins_for_three_is_three_programs() {
+    let dir = tempfile::tempdir().unwrap();
+    let save = dir.path().join("host.ron");
+    let (host, code) = host(&[
+        "--preset",
+        "muggins",
+        "--players",
+        "3",
+        "--level",
+        "novice",
+        "--local",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    let joiners: Vec<Child> = (0..2)
+        .map(|_| {
+            gamester()
+                .args(["join", &code, "--level", "novice", "--local"])
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for j in joiners {
+        let out = j.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert!(host.wait_with_output().unwrap().status.success());
+    let summary = check(&save);
+    assert!(
+        summary.contains("Muggins") || summary.contains("muggins"),
+        "{summary}"
+    );
+}
+
+#[test]
+fn the_command_line_refuses_what_it_cannot_play() {
+    // No level: people play in the window.
+    let out = gamester().args(["host", "--local"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--level is required"));
+    // A code that is not an invitation.
+    let out = gamester()
+        .args(["join", "GAMESTERXYZ", "--level", "fair", "--local"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("invitation"), "{err}");
+    // Players at tables.
+    let out = gamester()
+        .args(["host", "--players", "3", "--level", "fair"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("two sides"));
+}
+
+#[test]
+fn a_friend_coming_back_with_a_saved_game_resumes_it_and_the_host_takes_it_up() {
+    use gamester_core::ai::decide::{Decision, decide};
+    use gamester_core::level::Level;
+    use gamester_core::players::{Controller, Seats};
+    use gamester_core::save::{SaveFile, load, write_atomic};
+    use gamester_rules::tables::{FairDice, Game, Preset, Rules};
+
+    // The friend's save of a game of Irish 40 actions in, the computer playing Black.
+    let mut game = Game::new(Rules::preset(Preset::Irish)).unwrap();
+    let mut dice = FairDice::seeded(7);
+    while game.record().len() < 40 {
+        match decide(&game, Level::Novice) {
+            Some(Decision::Play(p)) => {
+                game.apply_play(&p).unwrap();
+            }
+            Some(Decision::Action(a)) => {
+                game.apply(a).unwrap();
+            }
+            None => {
+                game.throw_with(&mut dice).unwrap();
+            }
+        }
+    }
+    let mut seats = Seats::two_people();
+    seats.black.players[0].controller = Controller::Computer(Level::Novice);
+    let dir = tempfile::tempdir().unwrap();
+    let (host_save, join_save) = (dir.path().join("host.ron"), dir.path().join("join.ron"));
+    write_atomic(&join_save, &SaveFile::from_game(&game, &seats)).unwrap();
+    let (host, code) = host(&[
+        "--level",
+        "novice",
+        "--local",
+        "--save",
+        host_save.to_str().unwrap(),
+    ]);
+    let join = gamester()
+        .args(["join", &code, "--level", "novice", "--local"])
+        .arg("--save")
+        .arg(&join_save)
+        .output()
+        .unwrap();
+    assert!(
+        join.status.success(),
+        "{}",
+        String::from_utf8_lossy(&join.stderr)
+    );
+    assert!(host.wait_with_output().unwrap().status.success());
+    let (hosted, joined) = (load(&host_save).unwrap(), load(&join_save).unwrap());
+    assert!(hosted.game.is_over());
+    assert_eq!(hosted.game.record(), joined.game.record());
+    assert!(hosted.game.record().starts_with(game.record()));
+}
