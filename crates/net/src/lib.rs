@@ -6,11 +6,14 @@
 //!   action from the others through the rules' gate;
 //! - [`invite`]: the invitation, a code that names the host and holds a secret;
 //! - [`link`]: the line itself (iroh: QUIC, hole punching, relays), on a thread of its own;
+//! - [`party`]: one party at the game, driven by events: the host's welcome and relay, the
+//!   joiner's greeting and acceptance;
 //! - [`seat`]: a whole party's play over the line, the computer's or a person's.
 
 pub mod game;
 pub mod invite;
 pub mod link;
+pub mod party;
 pub mod seat;
 pub mod table;
 pub mod wire;

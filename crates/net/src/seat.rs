@@ -14,9 +14,9 @@ use gamester_rules::tables;
 
 use crate::game::{Board, NetAction, Setup};
 use crate::invite::Invitation;
-use crate::link::{Event, Link, Reach};
-use crate::table::{Table, merge};
-use crate::wire::{Msg, VERSION};
+use crate::link::Reach;
+use crate::party::{POLL, Party, State};
+use crate::table::Table;
 
 /// The computer at a party's seats: it decides, and keeps the rest of a play to send.
 pub struct Computer {
@@ -103,279 +103,71 @@ pub enum End {
 
 /// Plays a party's part to the game's end. Errors are the reasons, in words.
 pub fn play(role: Role, mut computer: Computer, opts: Options<'_>) -> Result<End, String> {
-    let mut rng = StdRng::from_os_rng();
-    match role {
-        Role::Host(setup) => host(setup, &mut computer, &mut rng, opts),
+    let mut party = match role {
+        Role::Host(setup) => {
+            let party = Party::host(setup, opts.reach)?;
+            if let Some(code) = party.invitation() {
+                (opts.on_invite)(&code);
+            }
+            party
+        }
         Role::Join {
             invitation,
             name,
             back,
-        } => join(&invitation, name, back, &mut computer, &mut rng, opts),
-    }
-}
-
-fn host(
-    setup: Setup,
-    computer: &mut Computer,
-    rng: &mut StdRng,
-    opts: Options<'_>,
-) -> Result<End, String> {
-    let joiners = setup.parties() - 1;
-    let mut table = Table::new(setup, 0).map_err(|e| e.0)?;
-    let link = Link::host(opts.reach, joiners).map_err(|e| e.to_string())?;
-    if let Some(inv) = link.invitation() {
-        (opts.on_invite)(&inv.code());
-    }
-    let mut seated = vec![false; joiners + 1];
-    seated[0] = true;
-    let mut epoch = 0;
-    let mut last_heard = Instant::now();
-    loop {
-        let playing = seated.iter().all(|s| *s);
-        if playing {
-            if let Some(end) = finished(&table, &opts) {
-                for p in 1..=joiners {
-                    link.close(p, "the game is over");
-                }
-                std::thread::sleep(Duration::from_millis(500));
-                return Ok(end);
-            }
-            if let Some(msg) = my_turn(&mut table, computer, rng, opts.on_change) {
-                for p in 1..=joiners {
-                    link.send(p, msg.clone());
-                }
-                continue;
-            }
-        }
-        let Some(event) = link.event(Duration::from_millis(200)) else {
-            if last_heard.elapsed() > opts.patience {
-                return Err("nobody came, or the friend went quiet".into());
-            }
-            continue;
-        };
-        last_heard = Instant::now();
-        match event {
-            Event::Knock { party, name, back } => {
-                if let Some((_, record)) = back {
-                    match merge(&table.setup_now(), &record) {
-                        Ok(merged) => {
-                            let mut setup = table.setup_now();
-                            setup.record = merged;
-                            table = Table::new(setup, 0).map_err(|e| e.0)?;
-                            (opts.on_change)(&table);
-                        }
-                        Err(why) => {
-                            (opts.note)(&format!("player {} came back, but {why}", party + 1));
-                            link.close(party, &why);
-                            continue;
-                        }
-                    }
-                }
-                (opts.note)(&format!("{name} knocked, as player {}", party + 1));
-                let mut setup = table.setup_now();
-                if let Some(n) = setup.names.get_mut(party) {
-                    *n = name;
-                }
-                link.send(party, Msg::Welcome { setup, party });
-            }
-            Event::Message {
-                party,
-                msg: Msg::Accept,
-            } => {
-                seated[party] = true;
-                if seated.iter().all(|s| *s) {
-                    epoch += 1;
-                    table.start(epoch);
-                    for p in 1..=joiners {
-                        link.send(p, Msg::Start { epoch });
-                    }
-                    (opts.note)("everyone is seated: play");
-                }
-            }
-            Event::Message { party, msg } => {
-                if !seated[party] {
-                    continue;
-                }
-                if msg_from(&msg) != Some(party) {
-                    link.close(party, "it spoke for another player");
-                    continue;
-                }
-                match table.receive(msg.clone(), rng) {
-                    Ok(out) => {
-                        (opts.on_change)(&table);
-                        for p in (1..=joiners).filter(|&p| p != party) {
-                            link.send(p, msg.clone());
-                        }
-                        for m in out {
-                            for p in 1..=joiners {
-                                link.send(p, m.clone());
-                            }
-                        }
-                    }
-                    Err(breach) => {
-                        (opts.note)(&format!(
-                            "player {} was sent away: {breach}; the game stands as it was",
-                            party + 1
-                        ));
-                        link.close(party, &breach.0);
-                    }
-                }
-            }
-            Event::Lost { party, reason } => {
-                if seated[party] {
-                    seated[party] = false;
-                    table.start(epoch);
-                    (opts.note)(&format!(
-                        "the line to player {} dropped ({reason}): waiting for them",
-                        party + 1
-                    ));
-                    for p in (1..=joiners).filter(|&p| p != party) {
-                        link.send(p, Msg::Wait { party });
-                    }
-                }
-            }
-            Event::Refused(why) => (opts.note)(&format!("turned somebody away: {why}")),
-            Event::Path { party, direct } => (opts.note)(&format!(
-                "the line to player {} goes {}",
-                party + 1,
-                if direct {
-                    "directly"
-                } else {
-                    "through a relay"
-                }
-            )),
-        }
-    }
-}
-
-fn join(
-    invitation: &Invitation,
-    name: String,
-    back: Option<(usize, Vec<NetAction>)>,
-    computer: &mut Computer,
-    rng: &mut StdRng,
-    opts: Options<'_>,
-) -> Result<End, String> {
-    let hello = Msg::Hello {
-        version: VERSION,
-        secret: invitation.secret,
-        name,
-        back: back.clone(),
+        } => Party::join(&invitation, name, back, opts.reach)?,
     };
-    let began = Instant::now();
-    let link = Link::join(opts.reach, invitation, hello).map_err(|e| e.to_string())?;
-    let mut table: Option<Table> = None;
-    // The record's length when welcomed, until the first action after it is noted.
-    let mut first_action: Option<usize> = None;
-    let mut playing = false;
     let mut last_heard = Instant::now();
+    let mut told = 0;
     loop {
-        if let Some(t) = table.as_mut()
-            && playing
-        {
-            if let Some(end) = finished(t, &opts) {
-                if matches!(end, End::Over(_)) {
-                    link.close(0, "the game is over");
-                }
-                std::thread::sleep(Duration::from_millis(500));
-                return Ok(end);
+        if let Some(end) = party.table().and_then(|t| finished(t, &opts)) {
+            if matches!(end, End::Cut(_)) {
+                party.cut();
             }
-            if let Some(msg) = my_turn(t, computer, rng, opts.on_change) {
-                link.send(0, msg);
-                continue;
-            }
+            return Ok(end);
         }
-        let Some(event) = link.event(Duration::from_millis(200)) else {
-            if last_heard.elapsed() > opts.patience {
-                return Err("the host went quiet".into());
+        if party.playing() && my_turn(&mut party, &mut computer) {
+            if let Some(t) = party.table() {
+                (opts.on_change)(t);
             }
             continue;
-        };
-        last_heard = Instant::now();
-        match event {
-            Event::Message {
-                msg: Msg::Welcome { setup, party },
-                ..
-            } => {
-                if let Some((_, ours)) = &back
-                    && !setup.record.starts_with(ours)
-                {
-                    let why = "the host's record of the game does not go on from ours";
-                    link.close(0, why);
-                    return Err(why.into());
+        }
+        let polled = party.poll(POLL);
+        for n in &polled.notes {
+            (opts.note)(n);
+        }
+        if polled.heard {
+            last_heard = Instant::now();
+            if let Some(t) = party.table()
+                && t.board().len() != told
+            {
+                told = t.board().len();
+                (opts.on_change)(t);
+            }
+        } else if last_heard.elapsed() > opts.patience {
+            return Err("nobody came, or the others went quiet".into());
+        }
+        match party.state().clone() {
+            State::Offered if party.table().is_some() => {
+                if let Some(t) = party.table() {
+                    (opts.note)(&format!(
+                        "welcomed as player {} of {}",
+                        t.me() + 1,
+                        t.setup().parties()
+                    ));
+                    (opts.on_change)(t);
                 }
-                let t = Table::new(setup, party).map_err(|e| {
-                    link.close(0, &e.0);
-                    format!("the host offered a game that cannot be played: {e}")
-                })?;
-                (opts.note)(&format!(
-                    "welcomed as player {} of {}",
-                    party + 1,
-                    t.setup().parties()
-                ));
-                (opts.on_change)(&t);
-                first_action = Some(t.board().len());
-                table = Some(t);
-                link.send(0, Msg::Accept);
+                party.accept();
             }
-            Event::Message {
-                msg: Msg::Start { epoch },
-                ..
-            } => {
-                if let Some(t) = table.as_mut() {
-                    t.start(epoch);
-                    playing = true;
-                }
-            }
-            Event::Message {
-                msg: Msg::Wait { party },
-                ..
-            } => {
-                playing = false;
-                (opts.note)(&format!("waiting for player {}", party + 1));
-            }
-            Event::Message { msg, .. } => {
-                let Some(t) = table.as_mut() else {
-                    let why = "the host played before welcoming us";
-                    link.close(0, why);
-                    return Err(why.into());
-                };
-                match t.receive(msg, rng) {
-                    Ok(out) => {
-                        (opts.on_change)(t);
-                        if first_action.is_some_and(|n| t.board().len() > n) {
-                            first_action = None;
-                            (opts.note)(&format!(
-                                "the first throw came {} ms after joining",
-                                began.elapsed().as_millis()
-                            ));
-                        }
-                        for m in out {
-                            link.send(0, m);
-                        }
-                    }
-                    Err(breach) => {
-                        link.close(0, &breach.0);
-                        return Err(format!(
-                            "the host's program broke the rules ({breach}); the game stands as it was"
-                        ));
-                    }
-                }
-            }
-            Event::Lost { reason, .. } => {
-                if let Some(t) = table.as_ref()
+            State::Broken(why) => {
+                if let Some(t) = party.table()
                     && t.board().is_over()
                 {
                     return Ok(End::Over(t.clone()));
                 }
-                return Err(format!("the line to the host dropped: {reason}"));
+                return Err(why);
             }
-            Event::Path { direct, .. } => (opts.note)(if direct {
-                "the line goes directly"
-            } else {
-                "the line goes through a relay"
-            }),
-            Event::Knock { .. } | Event::Refused(_) => {}
+            _ => {}
         }
     }
 }
@@ -392,37 +184,19 @@ fn finished(table: &Table, opts: &Options<'_>) -> Option<End> {
 }
 
 /// This party's own move, if it has one now: the computer's action at its seat, or its share
-/// of a throw.
-fn my_turn(
-    table: &mut Table,
-    computer: &mut Computer,
-    rng: &mut StdRng,
-    on_change: &mut dyn FnMut(&Table),
-) -> Option<Msg> {
+/// of a throw. Whether it moved.
+fn my_turn(party: &mut Party, computer: &mut Computer) -> bool {
+    let Some(table) = party.table() else {
+        return false;
+    };
     if let Some(seat) = table.my_move()
         && let Some(action) = computer.next(table.board(), seat)
     {
-        return match table.act(action) {
-            Ok(msg) => {
-                on_change(table);
-                Some(msg)
-            }
-            Err(_) => {
-                computer.queue.clear();
-                None
-            }
-        };
+        if party.act(action).is_ok() {
+            return true;
+        }
+        computer.queue.clear();
+        return false;
     }
-    if table.may_throw() {
-        return table.throw(rng);
-    }
-    None
-}
-
-/// The party a game message says it comes from.
-fn msg_from(msg: &Msg) -> Option<usize> {
-    match msg {
-        Msg::Commit { from, .. } | Msg::Reveal { from, .. } | Msg::Act { from, .. } => Some(*from),
-        _ => None,
-    }
+    party.throw()
 }
