@@ -30,6 +30,7 @@ pub mod log_view;
 pub mod look;
 pub mod men_view;
 pub mod message;
+pub mod network;
 pub mod orientation;
 pub mod period;
 pub mod position_setup;

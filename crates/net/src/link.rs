@@ -91,6 +91,30 @@ pub struct Link {
     events: mpsc::Receiver<Event>,
     invitation: Option<Invitation>,
     thread: Option<std::thread::JoinHandle<()>>,
+    waker: Waker,
+}
+
+/// What is called whenever the line brings an event (the window asks to be drawn again), so a
+/// program need not look at the line until something has come.
+type Waker = Arc<Mutex<Option<Box<dyn Fn() + Send>>>>;
+
+/// Where the line's events go: to the program, which is woken.
+#[derive(Clone)]
+struct Events {
+    tx: mpsc::Sender<Event>,
+    waker: Waker,
+}
+
+impl Events {
+    fn send(&self, event: Event) -> Result<(), ()> {
+        self.tx.send(event).map_err(|_| ())?;
+        if let Ok(w) = self.waker.lock()
+            && let Some(wake) = w.as_ref()
+        {
+            wake();
+        }
+        Ok(())
+    }
 }
 
 impl Link {
@@ -99,6 +123,11 @@ impl Link {
     pub fn host(reach: Reach, joiners: usize) -> Result<Link, LinkError> {
         let (cmd_tx, cmd_rx) = tmpsc::unbounded_channel();
         let (ev_tx, ev_rx) = mpsc::channel();
+        let waker = Waker::default();
+        let ev_tx = Events {
+            tx: ev_tx,
+            waker: waker.clone(),
+        };
         let (ready_tx, ready_rx) = mpsc::channel();
         let thread = spawn_runtime(move |rt| {
             rt.block_on(async move {
@@ -129,6 +158,7 @@ impl Link {
             events: ev_rx,
             invitation: Some(invitation),
             thread: Some(thread),
+            waker,
         })
     }
 
@@ -137,6 +167,11 @@ impl Link {
     pub fn join(reach: Reach, invitation: &Invitation, hello: Msg) -> Result<Link, LinkError> {
         let (cmd_tx, cmd_rx) = tmpsc::unbounded_channel();
         let (ev_tx, ev_rx) = mpsc::channel();
+        let waker = Waker::default();
+        let ev_tx = Events {
+            tx: ev_tx,
+            waker: waker.clone(),
+        };
         let (ready_tx, ready_rx) = mpsc::channel();
         let addr = invitation.addr.clone();
         let thread = spawn_runtime(move |rt| {
@@ -192,7 +227,15 @@ impl Link {
             events: ev_rx,
             invitation: None,
             thread: Some(thread),
+            waker,
         })
+    }
+
+    /// Calls `wake` whenever an event comes (from the line's thread).
+    pub fn set_waker(&self, wake: Box<dyn Fn() + Send>) {
+        if let Ok(mut w) = self.waker.lock() {
+            *w = Some(wake);
+        }
     }
 
     /// (Host) the invitation to give.
@@ -269,7 +312,7 @@ async fn host_loop(
     secret: [u8; 16],
     joiners: usize,
     commands: tmpsc::UnboundedReceiver<Command>,
-    events: mpsc::Sender<Event>,
+    events: Events,
 ) {
     let lines: Lines = Arc::default();
     let accepting = {
@@ -305,7 +348,7 @@ async fn greet(
     secret: [u8; 16],
     joiners: usize,
     lines: &Lines,
-    events: &mpsc::Sender<Event>,
+    events: &Events,
 ) -> Option<Greeted> {
     let (mut send, mut recv) = tokio::time::timeout(HELLO_TIMEOUT, conn.accept_bi())
         .await
@@ -375,7 +418,7 @@ async fn greet(
 async fn refuse(
     conn: &Connection,
     send: &mut SendStream,
-    events: &mpsc::Sender<Event>,
+    events: &Events,
     why: String,
 ) -> Option<Greeted> {
     let _ = events.send(Event::Refused(why.clone()));
@@ -396,7 +439,7 @@ fn serve_line(
     mut recv: RecvStream,
     mut rx: tmpsc::UnboundedReceiver<Msg>,
     lines: Lines,
-    events: mpsc::Sender<Event>,
+    events: Events,
 ) {
     let writer_conn = conn.clone();
     tokio::spawn(async move {

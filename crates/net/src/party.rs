@@ -115,6 +115,11 @@ impl Party {
         })
     }
 
+    /// Calls `wake` whenever something comes from the line (the window asks to be drawn).
+    pub fn set_waker(&self, wake: Box<dyn Fn() + Send>) {
+        self.link.set_waker(wake);
+    }
+
     /// (Host) the invitation's code.
     #[must_use]
     pub fn invitation(&self) -> Option<String> {

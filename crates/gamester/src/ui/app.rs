@@ -54,6 +54,8 @@ pub struct GamesterApp {
     /// The tiles game, if one has been played (it waits while the tables are shown).
     tiles: Option<TilesScreen>,
     showing: Family,
+    /// Game → Play a friend over the network.
+    network: super::network::NetWindow,
 }
 
 impl GamesterApp {
@@ -125,6 +127,7 @@ impl GamesterApp {
             tables,
             tiles: None,
             showing: Family::Tables,
+            network: super::network::NetWindow::default(),
         };
         app.resume_tiles();
         app
@@ -165,6 +168,7 @@ impl GamesterApp {
         self.files_frame(&ctx);
         self.key_focus.note_press(&ctx);
         let asking = self.draft.is_some()
+            || self.network.is_open()
             || self.leaving.is_some()
             || self.files.choosing()
             || self.screen_ref().asking();
@@ -293,6 +297,10 @@ impl GamesterApp {
                 settings::Choice::Editing => {}
             }
         }
+        let local = self.shell.launch.local_network;
+        if let Some(party) = self.network.show(ctx, &self.shell.settings, local) {
+            self.leave_for(Next::Network(Box::new(party)));
+        }
         self.ask_to_leave(ctx);
     }
 
@@ -316,6 +324,7 @@ impl GamesterApp {
                 None => self.ask(ctx, Ask::SaveAs),
             },
             Ask::Leave(next) => self.leave_for(next),
+            Ask::Network => self.network.open(),
             Ask::Switch => {
                 let other = match self.showing {
                     Family::Tables => Family::Tiles,
@@ -335,6 +344,9 @@ fn menu_bar(ui: &mut egui::Ui, screen: &mut dyn Screen, shell: &mut Shell, other
         ui.menu_button("Game", |ui| {
             if ui.button("New game…  (Ctrl+N)").clicked() {
                 shell.asks.push(Ask::NewGame);
+            }
+            if ui.button("Play a friend over the network…").clicked() {
+                shell.asks.push(Ask::Network);
             }
             screen.game_menu(ui, shell);
             if let Some(words) = other

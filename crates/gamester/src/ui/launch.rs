@@ -30,6 +30,8 @@ pub struct Launch {
     /// The autosave slot the window holds (see `ui::slot`): 1 (or 0, never claimed) for the
     /// usual files, 2 and up for a window opened beside another on the same data folder.
     pub slot: u32,
+    /// Play over the network on this machine's network only: no relay (tests, `--local`).
+    pub local_network: bool,
     /// For tests: each write of the autosaves and the settings takes this much longer, as on a
     /// slow disk.
     pub slow_disk: Option<std::time::Duration>,

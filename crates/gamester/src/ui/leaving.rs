@@ -36,6 +36,8 @@ pub enum Next {
         /// The analysis the file kept, given back for its game.
         analysis: super::analysis_view::GivenBack,
     },
+    /// A game with friends at a distance, everyone seated (Play a friend over the network).
+    Network(Box<gamester_net::party::Party>),
     /// A saved tiles game read from `path`.
     OpenedTiles {
         session: Box<crate::tiles_session::TilesSession>,
@@ -50,6 +52,7 @@ impl Next {
         match self {
             Next::NewGame(_) | Next::SetUp(_) => "Leave it and start the new game",
             Next::Opened { .. } | Next::OpenedTiles { .. } => "Leave it and open the saved game",
+            Next::Network(_) => "Leave it and play your friend",
         }
     }
 }

@@ -51,6 +51,8 @@ pub enum Ask {
     Leave(Next),
     /// Show the other family's game, which waits.
     Switch,
+    /// Open the window to play a friend over the network.
+    Network,
 }
 
 /// The keys of the window, whatever the game: the files and a new game.
@@ -150,6 +152,10 @@ impl Next {
         match self {
             Next::NewGame(settings) if settings.tiles.chosen => Family::Tiles,
             Next::OpenedTiles { .. } => Family::Tiles,
+            Next::Network(party) => match party.table().map(|t| &t.setup().family) {
+                Some(gamester_net::Family::Tiles(_)) => Family::Tiles,
+                _ => Family::Tables,
+            },
             _ => Family::Tables,
         }
     }

@@ -7,6 +7,7 @@
 
 mod analysis;
 mod answers;
+pub mod remote;
 mod sharing;
 
 use std::path::{Path, PathBuf};
@@ -93,6 +94,8 @@ pub struct TablesScreen {
     board_keys: bool,
     /// How many lines of the game's story were said to a screen reader.
     told: usize,
+    /// The friend at a distance, when the game is played over the network.
+    remote: Option<remote::Remote>,
 }
 
 impl TablesScreen {
@@ -144,6 +147,7 @@ impl TablesScreen {
             visible: true,
             board_keys: false,
             told: 0,
+            remote: None,
         }
         .told_all()
     }
@@ -156,6 +160,8 @@ impl TablesScreen {
         self.told = session.log().len();
         self.session = session;
         self.file = file;
+        // A game with a friend at a distance is left: the line says goodbye.
+        self.remote = None;
         self.computer.new_session();
         self.tutor.forget();
         self.clear_table();
@@ -196,6 +202,7 @@ impl TablesScreen {
                 shell.settings.recent.add(path);
                 self.take_kept_analysis(analysis, "Game opened", shell);
             }
+            Next::Network(party) => self.take_party(*party, shell),
             Next::OpenedTiles { .. } => {}
         }
     }
@@ -211,6 +218,16 @@ impl TablesScreen {
         let result = match intent {
             Intent::Throw if self.animation.is_some() => {
                 self.animation = None;
+                return;
+            }
+            Intent::Throw if self.remote.is_some() => {
+                self.throw_remote(shell);
+                return;
+            }
+            Intent::NextGame | Intent::ReplayTakeOver if self.remote.is_some() => {
+                shell.message = Some(Message::info(
+                    "A game with a friend at a distance is one game: offer another from Game →                      Play a friend over the network.",
+                ));
                 return;
             }
             Intent::Throw => self.session.throw(),
@@ -548,6 +565,9 @@ impl Screen for TablesScreen {
             let hint_asked = self.computer.hint_asked();
             controls::buttons(ui, &self.session, person, hint_asked, &mut self.intents);
         }
+        if let Some(remote) = &self.remote {
+            ui.label(egui::RichText::new(remote.words()).italics());
+        }
     }
 
     fn story_wanted(&self, shell: &Shell) -> bool {
@@ -726,7 +746,11 @@ impl Screen for TablesScreen {
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }
         self.computer.poll_hint();
-        self.drive_computer(ctx, shell);
+        if self.remote.is_some() {
+            self.drive_remote(ctx, shell);
+        } else {
+            self.drive_computer(ctx, shell);
+        }
         self.tell(shell);
         for cue in self.slides.take_landed() {
             shell.play(cue);

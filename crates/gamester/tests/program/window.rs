@@ -12,6 +12,7 @@ mod follow;
 mod guide;
 mod look;
 mod names;
+mod network;
 mod new_game;
 mod play;
 mod positions;

@@ -109,6 +109,12 @@ impl GamesterApp {
         self.tables.cup_pos(&self.shell, side)
     }
 
+    /// Whether the game at tables is played with a friend at a distance.
+    #[must_use]
+    pub fn is_remote(&self) -> bool {
+        self.tables.is_remote()
+    }
+
     /// Whether the computer is working out its next action at tables.
     #[must_use]
     pub fn computer_thinking(&self) -> bool {

@@ -14,7 +14,7 @@ use gamester_rules::tables::{Phase, Preset, Rules, Side};
 
 use super::support::{harness, two_people};
 
-fn quick(mut settings: Settings) -> Settings {
+pub(super) fn quick(mut settings: Settings) -> Settings {
     settings.speed = Speed::Instant;
     settings.guide_offered = true;
     settings
@@ -193,7 +193,7 @@ fn a_whole_game_of_irish_against_the_computer_is_played_by_keys_alone() {
 }
 
 /// Plays the person's turn by AccessKit's click alone.
-fn play_a_turn_by_accesskit(h: &mut Harness<'static, GamesterApp>) {
+pub(super) fn play_a_turn_by_accesskit(h: &mut Harness<'static, GamesterApp>) {
     for _ in 0..40 {
         let game = h.state().session().game();
         if game.phase() != Phase::Playing || game.turn() != Side::White {
@@ -207,10 +207,13 @@ fn play_a_turn_by_accesskit(h: &mut Harness<'static, GamesterApp>) {
             );
             continue;
         }
-        assert!(
-            press_node(h, Role::Button, "a man here may move"),
-            "a man who may move is said so"
-        );
+        if !press_node(h, Role::Button, "a man here may move") {
+            let labels: Vec<String> = h
+                .query_all(By::new().role(Role::Button))
+                .filter_map(|n| n.accesskit_node().label())
+                .collect();
+            panic!("a man who may move is said so: {labels:?}");
+        }
         let before = h.state().session().game().record().len();
         assert!(
             press_node(h, Role::Button, "may move here")
@@ -310,7 +313,7 @@ fn w_says_where_every_man_stands() {
 
 /// Clicks, through AccessKit, the first node of `role` whose label contains `words`; whether
 /// there was one.
-fn press_node(h: &mut Harness<'static, GamesterApp>, role: Role, words: &str) -> bool {
+pub(super) fn press_node(h: &mut Harness<'static, GamesterApp>, role: Role, words: &str) -> bool {
     let Some(node) = h
         .query_all(By::new().role(role).label_contains(words))
         .next()

@@ -1,0 +1,293 @@
+//! Play a friend over the network, in the window: the person hosts from the Game menu, reads
+//! the invitation, and plays a whole game of Irish by AccessKit against a friend's program (the
+//! computer, joining from a thread of this process over this machine's network).
+
+use std::time::{Duration, Instant};
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, NodeT, Queryable};
+
+use gamester::ui::{GamesterApp, Launch, Settings};
+use gamester_core::level::Level;
+use gamester_net::invite::Invitation;
+use gamester_net::link::Reach;
+use gamester_net::seat::{Computer, End, Options, Role as NetRole, play};
+use gamester_net::{NetAction, Table};
+use gamester_rules::tables::{Phase, Side};
+
+use super::access::{play_a_turn_by_accesskit, press_node, quick};
+use super::support::harness_with;
+
+/// Steps the window, letting real time pass for the line, until `done`.
+fn wait_for(
+    h: &mut Harness<'static, GamesterApp>,
+    what: &str,
+    done: impl Fn(&mut Harness<'static, GamesterApp>) -> bool,
+) {
+    let began = Instant::now();
+    while began.elapsed() < Duration::from_secs(60) {
+        h.step();
+        if done(h) {
+            // A few more frames, so the tree shows what the last one did (a spinner may still
+            // turn, so the window is stepped, not run to rest); if the friend moved meanwhile,
+            // look again.
+            let before = h.state().session().game().record().len();
+            for _ in 0..3 {
+                h.step();
+            }
+            if h.state().session().game().record().len() == before && done(h) {
+                return;
+            }
+            continue;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("waited in vain for {what}");
+}
+
+/// The friend's program: the computer joining with the code.
+fn friend(code: String) -> std::thread::JoinHandle<Result<End, String>> {
+    std::thread::spawn(move || {
+        let invitation = Invitation::parse(&code).map_err(|e| e.to_string())?;
+        let (mut on_invite, mut on_change, mut note) = (|_: &str| {}, |_: &Table| {}, |_: &str| {});
+        play(
+            NetRole::Join {
+                invitation,
+                name: "Robin".into(),
+                back: None,
+            },
+            Computer::new(Level::Novice, 5),
+            Options {
+                reach: Reach::Local,
+                on_invite: &mut on_invite,
+                on_change: &mut on_change,
+                note: &mut note,
+                cut_at: None,
+                patience: Duration::from_secs(120),
+            },
+        )
+    })
+}
+
+#[test]
+fn a_whole_game_of_irish_with_a_friend_at_a_distance_is_hosted_and_played_in_the_window() {
+    // Given the window, on this machine's network only
+    let launch = Launch {
+        seed: Some(8),
+        local_network: true,
+        ..Launch::default()
+    };
+    let mut h = harness_with(launch, quick(Settings::default()));
+    h.run();
+    // When the person chooses Game → Play a friend over the network → Host this game
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Play a friend over the network…").click();
+    h.run();
+    h.get_by_label("Host this game").click();
+    h.step();
+    // Then the invitation is shown, to copy
+    wait_for(&mut h, "the invitation", |h| {
+        h.query_by_label("Copy the invitation").is_some()
+    });
+    let code = h
+        .query_all(By::new().role(Role::MultilineTextInput))
+        .find_map(|n| {
+            n.accesskit_node()
+                .value()
+                .filter(|v| v.starts_with("GAMESTER"))
+        })
+        .expect("the invitation's text");
+    assert!(Invitation::parse(&code).is_ok());
+    // and once the friend joins with it, the game is the window's, the friend's side not the
+    // person's
+    let friend = friend(code);
+    wait_for(&mut h, "the friend", |h| h.state().is_remote());
+    assert!(
+        h.query_all(By::new().label_contains("over the network: connected"))
+            .next()
+            .is_some(),
+        "the connection's state is shown"
+    );
+    // And a whole game is played by the person through AccessKit, the dice thrown by both
+    for turn in 0..600 {
+        wait_for(&mut h, "the person's turn", |h| {
+            let game = h.state().session().game();
+            game.is_over()
+                || (!h.state().sliding()
+                    && match game.phase() {
+                        Phase::ThrowOff => true,
+                        Phase::ToThrow | Phase::Playing => game.turn() == Side::White,
+                        _ => false,
+                    })
+        });
+        let game = h.state().session().game();
+        if game.is_over() {
+            break;
+        }
+        assert!(turn < 599, "the game ends");
+        if game.phase() == Phase::Playing {
+            play_a_turn_by_accesskit(&mut h);
+        } else if !press_node(&mut h, Role::Button, "lit: throw the dice") {
+            // The throw is under way: the friend's share is on its way.
+            h.step();
+        }
+    }
+    let friend = match friend.join().unwrap() {
+        Ok(End::Over(t)) => t,
+        other => panic!("{other:?}"),
+    };
+    // Then both have the same game, to its end
+    let ours: Vec<NetAction> = h
+        .state()
+        .session()
+        .game()
+        .record()
+        .iter()
+        .copied()
+        .map(NetAction::Tables)
+        .collect();
+    assert!(h.state().session().game().is_over());
+    assert_eq!(ours, friend.board().record());
+    // and the friend's name is the story's
+    assert!(h.state().session().side_name(Side::Black).contains("Robin"));
+}
+
+/// A friend's program hosting Irish: the computer, on a thread; its code comes on the channel.
+fn host() -> (String, std::thread::JoinHandle<Result<End, String>>) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let thread = std::thread::spawn(move || {
+        let mut on_invite = |code: &str| {
+            let _ = tx.send(code.to_string());
+        };
+        let (mut on_change, mut note) = (|_: &Table| {}, |_: &str| {});
+        let setup = gamester_net::Setup {
+            family: gamester_net::Family::Tables(gamester_rules::tables::Rules::preset(
+                gamester_rules::tables::Preset::Irish,
+            )),
+            names: vec!["Kate".into(), "Player 2".into()],
+            owners: vec![0, 1],
+            record: Vec::new(),
+        };
+        play(
+            NetRole::Host(setup),
+            Computer::new(Level::Novice, 6),
+            Options {
+                reach: Reach::Local,
+                on_invite: &mut on_invite,
+                on_change: &mut on_change,
+                note: &mut note,
+                cut_at: None,
+                patience: Duration::from_secs(120),
+            },
+        )
+    });
+    let code = rx
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the invitation");
+    (code, thread)
+}
+
+#[test]
+fn the_window_joins_with_a_pasted_invitation_sees_the_game_offered_and_plays_it_to_the_end() {
+    let launch = Launch {
+        seed: Some(9),
+        local_network: true,
+        ..Launch::default()
+    };
+    let mut h = harness_with(launch, quick(Settings::default()));
+    h.run();
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Play a friend over the network…").click();
+    h.run();
+    // A code that is not an invitation is refused with the reason, and nothing is opened
+    h.get_by_role(Role::MultilineTextInput).type_text("hello");
+    h.run();
+    h.get_by_label("Join the game").click();
+    h.run();
+    assert!(
+        h.query_all(By::new().label_contains("That is not an invitation"))
+            .next()
+            .is_some()
+    );
+    assert!(!h.state().is_remote());
+    // The friend's invitation, pasted (in small letters, as an email might have it)
+    let (code, host) = host();
+    // (Through AccessKit, as a screen reader sets a field: the text replaced whole.)
+    h.get_by_role(Role::MultilineTextInput)
+        .set_text_value_accesskit(&code.to_lowercase());
+    h.run();
+    h.get_by_label("Join the game").click();
+    h.step();
+    // The game offered is shown before it is accepted
+    wait_for(&mut h, "the offer", |h| {
+        h.query_by_label("Accept and play").is_some()
+    });
+    assert!(
+        h.query_all(By::new().label_contains("Kate offers Irish"))
+            .next()
+            .is_some()
+    );
+    assert!(h.query_by_label("You play Black.").is_some());
+    h.get_by_label("Accept and play").click();
+    h.step();
+    wait_for(&mut h, "the start", |h| h.state().is_remote());
+    for turn in 0..600 {
+        wait_for(&mut h, "the person's turn", |h| {
+            let game = h.state().session().game();
+            game.is_over()
+                || (!h.state().sliding()
+                    && match game.phase() {
+                        Phase::ThrowOff => true,
+                        Phase::ToThrow | Phase::Playing => game.turn() == Side::Black,
+                        _ => false,
+                    })
+        });
+        let game = h.state().session().game();
+        if game.is_over() {
+            break;
+        }
+        assert!(turn < 599, "the game ends");
+        if game.phase() == Phase::Playing {
+            play_black_by_accesskit(&mut h);
+        } else if !press_node(&mut h, Role::Button, "lit: throw the dice") {
+            h.step();
+        }
+    }
+    let host = match host.join().unwrap() {
+        Ok(End::Over(t)) => t,
+        other => panic!("{other:?}"),
+    };
+    let ours: Vec<NetAction> = h
+        .state()
+        .session()
+        .game()
+        .record()
+        .iter()
+        .copied()
+        .map(NetAction::Tables)
+        .collect();
+    assert_eq!(ours, host.board().record());
+}
+
+/// Black's turn by AccessKit: a man that may move, then a lit place, until the dice are lifted.
+fn play_black_by_accesskit(h: &mut Harness<'static, GamesterApp>) {
+    for _ in 0..40 {
+        let game = h.state().session().game();
+        if game.phase() != Phase::Playing || game.turn() != Side::Black {
+            return;
+        }
+        if game.allowed_steps().is_empty() {
+            assert!(press_node(h, Role::Button, "lift the dice"));
+            continue;
+        }
+        assert!(press_node(h, Role::Button, "a man here may move"));
+        assert!(
+            press_node(h, Role::Button, "may move here")
+                || press_node(h, Role::Button, "may bear off here")
+        );
+    }
+    panic!("the turn never ended");
+}
