@@ -298,7 +298,11 @@ impl GamesterApp {
             }
         }
         let local = self.shell.launch.local_network;
-        if let Some(party) = self.network.show(ctx, &self.shell.settings, local) {
+        let comeback = self.tables.comeback();
+        if let Some(party) = self
+            .network
+            .show(ctx, &self.shell.settings, local, comeback)
+        {
             self.leave_for(Next::Network(Box::new(party)));
         }
         self.ask_to_leave(ctx);

@@ -12,7 +12,7 @@ use egui::RichText;
 use gamester_net::invite::Invitation;
 use gamester_net::link::Reach;
 use gamester_net::party::{Party, State};
-use gamester_net::{Family, Setup};
+use gamester_net::{Family, NetAction, Setup};
 
 use super::file_names;
 use super::settings::Settings;
@@ -110,7 +110,15 @@ impl NetWindow {
     }
 
     /// Draws the window; returns the party once everyone is seated, to be played.
-    pub fn show(&mut self, ctx: &egui::Context, settings: &Settings, local: bool) -> Option<Party> {
+    /// `comeback`: this side's party and record of a game at a distance whose line dropped,
+    /// offered to the host when joining again.
+    pub fn show(
+        &mut self,
+        ctx: &egui::Context,
+        settings: &Settings,
+        local: bool,
+        comeback: Option<(usize, Vec<NetAction>)>,
+    ) -> Option<Party> {
         if !self.open {
             return None;
         }
@@ -136,7 +144,7 @@ impl NetWindow {
                 ui.set_max_width(460.0);
                 match &mut self.stage {
                     Stage::Choosing => {
-                        self.choose(ui, settings, local);
+                        self.choose(ui, settings, local, comeback);
                     }
                     Stage::Opening(_) => {
                         ui.horizontal(|ui| {
@@ -168,7 +176,13 @@ impl NetWindow {
     }
 
     /// The first page: host this game, or join one.
-    fn choose(&mut self, ui: &mut egui::Ui, settings: &Settings, local: bool) {
+    fn choose(
+        &mut self,
+        ui: &mut egui::Ui,
+        settings: &Settings,
+        local: bool,
+        comeback: Option<(usize, Vec<NetAction>)>,
+    ) {
         let setup = offer(settings);
         ui.label(
             "Play a friend on another computer, across the internet or the same network. \
@@ -187,6 +201,12 @@ impl NetWindow {
         }
         ui.add_space(10.0);
         ui.heading("Join");
+        if comeback.is_some() {
+            ui.label(
+                "The line to your friend dropped: join again with the same invitation to play \
+                 on from where the game stands.",
+            );
+        }
         let label = ui.label("Paste the invitation your friend sent:");
         ui.add(
             egui::TextEdit::multiline(&mut self.code)
@@ -207,7 +227,7 @@ impl NetWindow {
                         .map_or_else(|| "Your friend".to_string(), |p| p.name.clone());
                     let ctx = ui.ctx().clone();
                     self.stage = Stage::Opening(spawn(ctx, move || {
-                        Party::join(&invitation, name, None, reach(local))
+                        Party::join(&invitation, name, comeback, reach(local))
                     }));
                 }
                 Err(e) => self.problem = Some(format!("That is not an invitation: {e}")),

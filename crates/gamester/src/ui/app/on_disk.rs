@@ -184,7 +184,23 @@ impl GamesterApp {
     /// Puts `next` in play in place of the game of its family, asking first if that leaves an
     /// unfinished game.
     pub(super) fn leave_for(&mut self, next: Next) {
-        if self.unfinished(next.family()) {
+        // A game at a distance taken up again after its line dropped goes on from the game in
+        // play: nothing is left.
+        let goes_on = match &next {
+            Next::Network(party) => party.table().is_some_and(|t| {
+                let ours = self.tables.session().game().record();
+                let theirs = t.board().record();
+                matches!(t.board(), gamester_net::Board::Tables(_))
+                    && !ours.is_empty()
+                    && theirs.len() >= ours.len()
+                    && theirs
+                        .iter()
+                        .zip(ours)
+                        .all(|(a, b)| *a == gamester_net::NetAction::Tables(*b))
+            }),
+            _ => false,
+        };
+        if self.unfinished(next.family()) && !goes_on {
             self.leaving = Some(next);
         } else {
             self.go_to(next);

@@ -107,6 +107,19 @@ impl TablesScreen {
         }
     }
 
+    /// A game with a friend whose line is gone for good: this side's party and its record, to
+    /// offer when joining again.
+    #[must_use]
+    pub fn comeback(&self) -> Option<(usize, Vec<NetAction>)> {
+        let remote = self.remote.as_ref()?;
+        if !matches!(remote.party.state(), State::Broken(_)) || self.session.game().is_over() {
+            return None;
+        }
+        let record = self.session.game().record();
+        let me = remote.party.table()?.me();
+        Some((me, record.iter().copied().map(NetAction::Tables).collect()))
+    }
+
     /// Whether the game in play is with a friend at a distance.
     #[must_use]
     pub fn is_remote(&self) -> bool {

@@ -291,3 +291,159 @@ fn play_black_by_accesskit(h: &mut Harness<'static, GamesterApp>) {
     }
     panic!("the turn never ended");
 }
+
+#[test]
+fn when_the_friends_line_drops_the_window_waits_and_the_game_goes_on_when_they_come_back() {
+    let launch = Launch {
+        seed: Some(10),
+        local_network: true,
+        ..Launch::default()
+    };
+    let mut h = harness_with(launch, quick(Settings::default()));
+    h.run();
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Play a friend over the network…").click();
+    h.run();
+    h.get_by_label("Host this game").click();
+    h.step();
+    wait_for(&mut h, "the invitation", |h| {
+        h.query_by_label("Copy the invitation").is_some()
+    });
+    let code = h
+        .query_all(By::new().role(Role::MultilineTextInput))
+        .find_map(|n| {
+            n.accesskit_node()
+                .value()
+                .filter(|v| v.starts_with("GAMESTER"))
+        })
+        .expect("the invitation's text");
+    // A friend whose program plays the computer's moves and throws at once, and whose line
+    // drops after 12 actions (the person's throws wait on it, so it cannot go further alone)
+    let invitation = Invitation::parse(&code).unwrap();
+    let cut = {
+        let invitation = invitation.clone();
+        std::thread::spawn(move || {
+            let (mut on_invite, mut on_change, mut note) =
+                (|_: &str| {}, |_: &Table| {}, |_: &str| {});
+            play(
+                NetRole::Join {
+                    invitation,
+                    name: "Robin".into(),
+                    back: None,
+                },
+                Computer::new(Level::Novice, 5),
+                Options {
+                    reach: Reach::Local,
+                    on_invite: &mut on_invite,
+                    on_change: &mut on_change,
+                    note: &mut note,
+                    cut_at: Some(12),
+                    patience: Duration::from_secs(120),
+                },
+            )
+        })
+    };
+    wait_for(&mut h, "the friend", |h| h.state().is_remote());
+    // The person plays until the friend's line drops
+    let cut = loop {
+        wait_for(&mut h, "a turn or the drop", |h| {
+            let waiting = h
+                .query_all(By::new().label_contains("Waiting for Robin to come back"))
+                .next()
+                .is_some();
+            let game = h.state().session().game();
+            waiting
+                || (!h.state().sliding()
+                    && match game.phase() {
+                        Phase::ThrowOff => true,
+                        Phase::ToThrow | Phase::Playing => game.turn() == Side::White,
+                        _ => false,
+                    })
+        });
+        if cut.is_finished() {
+            break cut.join().unwrap();
+        }
+        if h.state().session().game().phase() == Phase::Playing {
+            play_a_turn_by_accesskit(&mut h);
+        } else if !press_node(&mut h, Role::Button, "lit: throw the dice") {
+            h.step();
+        }
+    };
+    let Ok(End::Cut(table)) = cut else {
+        panic!("{cut:?}")
+    };
+    wait_for(&mut h, "the window to say it waits", |h| {
+        h.query_all(By::new().label_contains("Waiting for Robin to come back"))
+            .next()
+            .is_some()
+    });
+    let kept = h.state().session().game().record().to_vec();
+    // The friend comes back with the same invitation and its record; the game goes on to its
+    // end from where it stood
+    let back = friend_back(invitation, table.me(), table.board().record());
+    for turn in 0..600 {
+        wait_for(&mut h, "the person's turn", |h| {
+            let game = h.state().session().game();
+            game.is_over()
+                || (!h.state().sliding()
+                    && h.query_all(By::new().label_contains("over the network: connected"))
+                        .next()
+                        .is_some()
+                    && match game.phase() {
+                        Phase::ThrowOff => true,
+                        Phase::ToThrow | Phase::Playing => game.turn() == Side::White,
+                        _ => false,
+                    })
+        });
+        if h.state().session().game().is_over() {
+            break;
+        }
+        assert!(turn < 599, "the game ends");
+        if h.state().session().game().phase() == Phase::Playing {
+            play_a_turn_by_accesskit(&mut h);
+        } else if !press_node(&mut h, Role::Button, "lit: throw the dice") {
+            h.step();
+        }
+    }
+    let friend = match back.join().unwrap() {
+        Ok(End::Over(t)) => t,
+        other => panic!("{other:?}"),
+    };
+    let ours = h.state().session().game().record().to_vec();
+    assert!(ours.starts_with(&kept));
+    assert_eq!(
+        ours.iter()
+            .copied()
+            .map(NetAction::Tables)
+            .collect::<Vec<_>>(),
+        friend.board().record()
+    );
+}
+
+/// The friend coming back: the computer, with its party and record.
+fn friend_back(
+    invitation: Invitation,
+    party: usize,
+    record: Vec<NetAction>,
+) -> std::thread::JoinHandle<Result<End, String>> {
+    std::thread::spawn(move || {
+        let (mut on_invite, mut on_change, mut note) = (|_: &str| {}, |_: &Table| {}, |_: &str| {});
+        play(
+            NetRole::Join {
+                invitation,
+                name: "Robin".into(),
+                back: Some((party, record)),
+            },
+            Computer::new(Level::Novice, 7),
+            Options {
+                reach: Reach::Local,
+                on_invite: &mut on_invite,
+                on_change: &mut on_change,
+                note: &mut note,
+                cut_at: None,
+                patience: Duration::from_secs(120),
+            },
+        )
+    })
+}
