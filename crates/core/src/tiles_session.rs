@@ -116,6 +116,14 @@ impl TilesSession {
         story
     }
 
+    /// Gives the players these names (friends at a distance), the story told again in them.
+    pub fn rename(&mut self, names: Vec<String>) {
+        if names.len() == self.names.len() {
+            self.names = names;
+            self.story = Self::story_of(&self.game, &self.names);
+        }
+    }
+
     #[must_use]
     pub fn game(&self) -> &Game {
         &self.game

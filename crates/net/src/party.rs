@@ -194,6 +194,44 @@ impl Party {
         Ok(())
     }
 
+    /// Brings a program's record of the game and the party's together: the actions `ours`
+    /// holds beyond the party's are this side's own, done since, and are sent; the actions the
+    /// party holds beyond `ours` (the others', and chance's) are returned, to be done in order.
+    pub fn sync(&mut self, ours: &[NetAction]) -> Result<Vec<NetAction>, String> {
+        let theirs = self
+            .table
+            .as_ref()
+            .map(|t| t.board().record())
+            .unwrap_or_default();
+        if !ours.iter().zip(&theirs).all(|(a, b)| a == b) {
+            return Err("the game here and the game over the line have parted".into());
+        }
+        if ours.len() > theirs.len() {
+            for action in &ours[theirs.len()..] {
+                self.act(action.clone())?;
+            }
+            return Ok(Vec::new());
+        }
+        Ok(theirs[ours.len()..].to_vec())
+    }
+
+    /// The names of the other parties, joined: "Robin", "Robin and Kate".
+    #[must_use]
+    pub fn others_names(&self) -> String {
+        let Some(t) = &self.table else {
+            return "your friend".into();
+        };
+        let names: Vec<String> = (0..t.setup().parties())
+            .filter(|&p| p != t.me())
+            .map(|p| self.name(p))
+            .collect();
+        match names.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+            None => "your friend".into(),
+        }
+    }
+
     /// This side's share of the throw (or deal) due now; false if it may not throw now.
     pub fn throw(&mut self) -> bool {
         if !self.playing() {

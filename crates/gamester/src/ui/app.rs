@@ -299,9 +299,10 @@ impl GamesterApp {
         }
         let local = self.shell.launch.local_network;
         let comeback = self.tables.comeback();
+        let tiles = self.showing == Family::Tiles;
         if let Some(party) = self
             .network
-            .show(ctx, &self.shell.settings, local, comeback)
+            .show(ctx, &self.shell.settings, tiles, local, comeback)
         {
             self.leave_for(Next::Network(Box::new(party)));
         }

@@ -11,10 +11,12 @@ use egui::RichText;
 
 use gamester_net::invite::Invitation;
 use gamester_net::link::Reach;
-use gamester_net::party::{Party, State};
+use gamester_net::party::{Party, Path, State};
 use gamester_net::{Family, NetAction, Setup};
 
 use super::file_names;
+use super::message::Message;
+use super::screen::Shell;
 use super::settings::Settings;
 use crate::tables;
 
@@ -38,6 +40,8 @@ pub struct NetWindow {
     problem: Option<String>,
     /// Notes from the line, newest last.
     notes: Vec<String>,
+    /// The name the person plays under, as typed.
+    name: String,
 }
 
 impl Default for NetWindow {
@@ -48,6 +52,7 @@ impl Default for NetWindow {
             code: String::new(),
             problem: None,
             notes: Vec::new(),
+            name: String::new(),
         }
     }
 }
@@ -57,20 +62,33 @@ fn reach(local: bool) -> Reach {
     if local { Reach::Local } else { Reach::Internet }
 }
 
-/// The game the host offers: New game's rules and the host's name, at tables.
+/// The game the host offers: the game New game would start (at tables, or at the tiles when
+/// `tiles`), every seat but the host's a friend's, the host named `host`.
 #[must_use]
-pub fn offer(settings: &Settings) -> Setup {
-    let host = settings
-        .table
-        .white
-        .players
-        .first()
-        .map_or_else(|| "White".to_string(), |p| p.name.clone());
+pub fn offer(settings: &Settings, tiles: bool, host: &str) -> Setup {
+    let family = if tiles {
+        Family::Tiles(settings.tiles.rules)
+    } else {
+        Family::Tables(settings.rules.clone())
+    };
+    let seats = Setup::seats(&family);
+    let mut names = vec![host.to_string()];
+    names.extend((1..seats).map(|p| format!("Player {}", p + 1)));
     Setup {
-        family: Family::Tables(settings.rules.clone()),
-        names: vec![host, "Your friend".into()],
-        owners: vec![0, 1],
+        family,
+        names,
+        owners: (0..seats).collect(),
         record: Vec::new(),
+    }
+}
+
+/// The name a person plays under: as typed, else a plain one.
+fn name_or(typed: &str, plain: &str) -> String {
+    let name = crate::players::clean_name(typed.trim());
+    if name.is_empty() {
+        plain.to_string()
+    } else {
+        name
     }
 }
 
@@ -94,7 +112,13 @@ pub fn describe(setup: &Setup) -> String {
                 format!("{name} ({})", changed.join(", "))
             }
         }
-        Family::Tiles(rules) => format!("{:?} dominoes for {}", rules.kind, rules.players),
+        Family::Tiles(rules) => {
+            let name = crate::tiles::Preset::ALL
+                .into_iter()
+                .find(|p| crate::tiles::Rules::preset(*p).kind == rules.kind)
+                .map_or("Dominoes", |p| p.title());
+            format!("{name}, {} players", rules.players)
+        }
     }
 }
 
@@ -116,6 +140,7 @@ impl NetWindow {
         &mut self,
         ctx: &egui::Context,
         settings: &Settings,
+        tiles: bool,
         local: bool,
         comeback: Option<(usize, Vec<NetAction>)>,
     ) -> Option<Party> {
@@ -144,7 +169,7 @@ impl NetWindow {
                 ui.set_max_width(460.0);
                 match &mut self.stage {
                     Stage::Choosing => {
-                        self.choose(ui, settings, local, comeback);
+                        self.choose(ui, settings, tiles, local, comeback);
                     }
                     Stage::Opening(_) => {
                         ui.horizontal(|ui| {
@@ -180,19 +205,35 @@ impl NetWindow {
         &mut self,
         ui: &mut egui::Ui,
         settings: &Settings,
+        tiles: bool,
         local: bool,
         comeback: Option<(usize, Vec<NetAction>)>,
     ) {
-        let setup = offer(settings);
+        let setup = offer(settings, tiles, &name_or(&self.name, "Your friend"));
         ui.label(
             "Play a friend on another computer, across the internet or the same network. \
              Neither of you chooses the dice: each throw is made from both computers' chances.",
         );
+        ui.horizontal(|ui| {
+            let label = ui.label("Your name:");
+            ui.add(
+                egui::TextEdit::singleline(&mut self.name)
+                    .char_limit(crate::players::NAME_LIMIT)
+                    .hint_text("as your friend will see it"),
+            )
+            .labelled_by(label.id);
+        });
         ui.add_space(6.0);
         ui.heading("Host");
+        let friends = setup.parties() - 1;
         ui.label(format!(
-            "Offer {}, as New game has it, and give your friend the invitation.",
-            describe(&setup)
+            "Offer {}, as New game has it, and give the invitation to {}.",
+            describe(&setup),
+            if friends == 1 {
+                "your friend".to_string()
+            } else {
+                format!("{friends} friends (the same invitation for each)")
+            }
         ));
         if ui.button("Host this game").clicked() {
             self.problem = None;
@@ -219,12 +260,7 @@ impl NetWindow {
             match Invitation::parse(&self.code) {
                 Ok(invitation) => {
                     self.problem = None;
-                    let name = settings
-                        .table
-                        .white
-                        .players
-                        .first()
-                        .map_or_else(|| "Your friend".to_string(), |p| p.name.clone());
+                    let name = name_or(&self.name, "Your friend");
                     let ctx = ui.ctx().clone();
                     self.stage = Stage::Opening(spawn(ctx, move || {
                         Party::join(&invitation, name, comeback, reach(local))
@@ -349,4 +385,83 @@ fn spawn(
         return rx2;
     }
     rx
+}
+
+/// A game in play with friends at a distance, as either screen holds it: the party, and what
+/// was last told of its line.
+pub struct Remote {
+    pub party: Party,
+    told: Option<State>,
+}
+
+impl Remote {
+    #[must_use]
+    pub fn new(party: Party) -> Remote {
+        Remote { party, told: None }
+    }
+
+    /// The line's state, in words, for the row under the status line.
+    #[must_use]
+    pub fn words(&self) -> String {
+        let friends = self.party.others_names();
+        match self.party.state() {
+            State::Playing => match self.party.path() {
+                Path::Direct => format!("Playing {friends} over the network: connected directly"),
+                Path::Relayed => {
+                    format!("Playing {friends} over the network: connected through a relay")
+                }
+                Path::Unknown => format!("Playing {friends} over the network: connected"),
+            },
+            State::Waiting(p) => format!("Waiting for {} to come back…", self.party.name(*p)),
+            State::Broken(why) => format!(
+                "The line is closed: {why}. Game → Play a friend over the network, Join with the \
+                 same invitation, to play on."
+            ),
+            State::Inviting | State::Offered => format!("Waiting for {friends}…"),
+        }
+    }
+
+    /// Each frame: what came from the line, told once; this side's new actions (`ours`, the
+    /// screen's record) sent; the others' and chance's returned, to be done in order. `None`:
+    /// the screen's game and the party's have parted, and the screen goes back to the party's.
+    pub fn step(&mut self, ours: &[NetAction], shell: &mut Shell) -> Option<Vec<NetAction>> {
+        let polled = self.party.poll(std::time::Duration::ZERO);
+        if let Some(note) = polled.notes.last() {
+            shell.message = Some(Message::info(note.clone()));
+        }
+        let state = self.party.state().clone();
+        if self.told.as_ref() != Some(&state) {
+            if self.told.is_some() && state != State::Playing {
+                shell.message = Some(Message::info(self.words()).lasting());
+            }
+            self.told = Some(state);
+        }
+        match self.party.sync(ours) {
+            Ok(theirs) => Some(theirs),
+            Err(e) => {
+                shell.message = Some(Message::error(format!(
+                    "Your move could not be sent ({e}); the game goes back to where your \
+                     friends have it."
+                )));
+                None
+            }
+        }
+    }
+
+    /// The person throws (or deals): this side's share goes to the others; said if it cannot.
+    pub fn throw(&mut self, shell: &mut Shell) {
+        if !self.party.throw() {
+            shell.message = Some(Message::info(match self.party.state() {
+                State::Playing => "The dice are on their way: wait for your friend's share.",
+                _ => "Wait for your friend: the line is not open.",
+            }));
+        }
+    }
+
+    /// The game as the party holds it (through the rules), to go back to when the screen's
+    /// record and the party's have parted.
+    #[must_use]
+    pub fn board(&self) -> Option<&gamester_net::Board> {
+        self.party.table().map(gamester_net::Table::board)
+    }
 }

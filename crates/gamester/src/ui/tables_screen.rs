@@ -95,7 +95,7 @@ pub struct TablesScreen {
     /// How many lines of the game's story were said to a screen reader.
     told: usize,
     /// The friend at a distance, when the game is played over the network.
-    remote: Option<remote::Remote>,
+    remote: Option<super::network::Remote>,
 }
 
 impl TablesScreen {

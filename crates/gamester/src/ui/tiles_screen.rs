@@ -116,6 +116,8 @@ pub struct TilesScreen {
     now: f64,
     /// How many lines of the game's story were said to a screen reader.
     told: usize,
+    /// The friends at a distance, when the game is played over the network.
+    remote: Option<super::network::Remote>,
 }
 
 impl TilesScreen {
@@ -133,6 +135,7 @@ impl TilesScreen {
             intents: Vec::new(),
             stepping: Vec::new(),
             now: 0.0,
+            remote: None,
         }
     }
 
@@ -166,6 +169,99 @@ impl TilesScreen {
         }))
     }
 
+    /// A game with friends at a distance: the person at its own place, the others' places
+    /// theirs (never the computer's while the line is open), in their names.
+    fn take_party(
+        party: gamester_net::party::Party,
+        settings: &Settings,
+    ) -> Result<(TilesScreen, Message), Message> {
+        let session = Self::session_of_party(&party)
+            .map_err(|e| Message::error(format!("Cannot play this game: {e}")))?;
+        let said = Message::info(format!(
+            "You play {} over the network. The tiles are shuffled, and the dice thrown, by \
+             every computer together.",
+            party.others_names()
+        ));
+        let mut screen = TilesScreen::seating(session, settings);
+        screen.remote = Some(super::network::Remote::new(party));
+        Ok((screen, said))
+    }
+
+    /// The session of a party's game at the tiles.
+    fn session_of_party(party: &gamester_net::party::Party) -> Result<TilesSession, String> {
+        let table = party.table().ok_or("there is no game yet")?;
+        let gamester_net::Board::Tiles(game) = table.board() else {
+            return Err("the game offered is a game at tables".into());
+        };
+        let players = usize::from(game.rules().players);
+        let sitters = (0..players)
+            .map(|seat| {
+                if table.owner(seat) == Some(table.me()) {
+                    Controller::Person
+                } else {
+                    Controller::Computer(crate::level::Level::Fair)
+                }
+            })
+            .collect();
+        let mut session = TilesSession::holding(game.clone(), sitters, None);
+        session.rename(
+            (0..players)
+                .map(|seat| {
+                    if table.owner(seat) == Some(table.me()) {
+                        "You".to_string()
+                    } else {
+                        table.owner(seat).map(|o| party.name(o)).unwrap_or_default()
+                    }
+                })
+                .collect(),
+        );
+        Ok(session)
+    }
+
+    /// Whether the game is played with friends at a distance.
+    #[must_use]
+    pub fn is_remote(&self) -> bool {
+        self.remote.is_some()
+    }
+
+    /// Each frame: the person's tiles go out, and the others' (and the shuffles and dice made
+    /// together) come into the session.
+    fn drive_remote(&mut self, shell: &mut Shell) {
+        let ours: Vec<gamester_net::NetAction> = self
+            .session
+            .game()
+            .record()
+            .iter()
+            .cloned()
+            .map(gamester_net::NetAction::Tiles)
+            .collect();
+        let Some(remote) = &mut self.remote else {
+            return;
+        };
+        let theirs = remote.step(&ours, shell);
+        let mut parted = theirs.is_none();
+        for action in theirs.unwrap_or_default() {
+            let gamester_net::NetAction::Tiles(action) = action else {
+                parted = true;
+                break;
+            };
+            if let Err(e) = self.session.apply(action, self.now) {
+                shell.message = Some(Message::error(format!(
+                    "A friend's tile was refused here ({e})."
+                )));
+                parted = true;
+                break;
+            }
+        }
+        if parted
+            && let Some(remote) = &self.remote
+            && let Ok(session) = Self::session_of_party(&remote.party)
+        {
+            self.told = session.story().len();
+            self.session = session;
+        }
+    }
+
     /// The session at the table.
     #[must_use]
     pub fn session(&self) -> &TilesSession {
@@ -189,6 +285,16 @@ impl TilesScreen {
             Next::NewGame(settings) => match TilesScreen::new_game(&settings, &shell.launch) {
                 Ok(screen) => {
                     shell.message = None;
+                    Some(screen)
+                }
+                Err(said) => {
+                    shell.message = Some(said);
+                    None
+                }
+            },
+            Next::Network(party) => match TilesScreen::take_party(*party, &shell.settings) {
+                Ok((screen, said)) => {
+                    shell.message = Some(said);
                     Some(screen)
                 }
                 Err(said) => {
@@ -223,6 +329,17 @@ impl TilesScreen {
                 return;
             }
             TilesIntent::Act(action) => table.apply(action, now),
+            TilesIntent::Throw | TilesIntent::GoOn if self.remote.is_some() => {
+                if table.game().phase() == crate::tiles::Phase::GameOver {
+                    shell.message = Some(Message::info(
+                        "A game with friends at a distance is one game: offer another from \
+                         Game → Play a friend over the network.",
+                    ));
+                } else if let Some(remote) = &mut self.remote {
+                    remote.throw(shell);
+                }
+                return;
+            }
             TilesIntent::Throw => table.throw_for_set(now),
             TilesIntent::Reveal => {
                 table.reveal();
@@ -496,6 +613,9 @@ impl Screen for TilesScreen {
             Some(r) => r.buttons(ui, &mut self.stepping),
             None => buttons(ui, &self.session, &mut self.intents),
         }
+        if let Some(remote) = &self.remote {
+            ui.label(egui::RichText::new(remote.words()).italics());
+        }
     }
 
     fn story_wanted(&self, _shell: &Shell) -> bool {
@@ -548,7 +668,9 @@ impl Screen for TilesScreen {
         for intent in std::mem::take(&mut self.intents) {
             self.apply(intent, shell);
         }
-        if self.replaying.is_none() {
+        if self.remote.is_some() {
+            self.drive_remote(shell);
+        } else if self.replaying.is_none() {
             match self.session.drive_computer(self.now) {
                 Ok(true) => ctx.request_repaint_after(std::time::Duration::from_millis(100)),
                 Ok(false) => {}

@@ -109,6 +109,14 @@ impl GamesterApp {
         self.tables.cup_pos(&self.shell, side)
     }
 
+    /// Whether the tiles game is played with friends at a distance.
+    #[must_use]
+    pub fn tiles_remote(&self) -> bool {
+        self.tiles
+            .as_ref()
+            .is_some_and(crate::ui::tiles_screen::TilesScreen::is_remote)
+    }
+
     /// Whether the game at tables is played with a friend at a distance.
     #[must_use]
     pub fn is_remote(&self) -> bool {

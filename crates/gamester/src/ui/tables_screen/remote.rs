@@ -1,13 +1,11 @@
 //! A game at tables with a friend at a distance: the screen's session and the party's table
 //! hold the same record. What the person does goes into the session as ever (through the
 //! rules' gate) and is then sent; what the friend does, and the dice both sides make together,
-//! come from the party's table and go into the session, told and slid as the computer's moves
-//! are. The person throws by giving the party this side's share; the friend's side is never
-//! the computer's to play.
+//! come from the party and go into the session, told and slid as the computer's moves are.
+//! The person throws by giving the party this side's share; the friend's side is never the
+//! computer's to play. The line itself is the shell's (`ui::network::Remote`).
 
-use std::time::Duration;
-
-use gamester_net::party::{Party, Path, State};
+use gamester_net::party::{Party, State};
 use gamester_net::{Board, NetAction};
 
 use super::TablesScreen;
@@ -15,37 +13,8 @@ use crate::players::{Controller, Seats};
 use crate::session::Session;
 use crate::tables::{Side, Tally};
 use crate::ui::message::Message;
+use crate::ui::network::Remote;
 use crate::ui::screen::Shell;
-
-/// The friend's game: the party, and this side's seat.
-pub struct Remote {
-    pub(super) party: Party,
-    pub(super) mine: Side,
-    /// The last state told, so each change is said once.
-    told: Option<State>,
-}
-
-impl Remote {
-    /// The connection's state, in words, for the row of buttons.
-    #[must_use]
-    pub fn words(&self) -> String {
-        let friend = self
-            .party
-            .name(if self.mine == Side::White { 1 } else { 0 });
-        match self.party.state() {
-            State::Playing => match self.party.path() {
-                Path::Direct => format!("Playing {friend} over the network: connected directly"),
-                Path::Relayed => {
-                    format!("Playing {friend} over the network: connected through a relay")
-                }
-                Path::Unknown => format!("Playing {friend} over the network: connected"),
-            },
-            State::Waiting(_) => format!("Waiting for {friend} to come back…"),
-            State::Broken(why) => format!("The line to {friend} is closed: {why}"),
-            State::Inviting | State::Offered => format!("Waiting for {friend}…"),
-        }
-    }
-}
 
 /// The session of a party's game: its rules, names and record; the friend's side marked as
 /// not the person's (the computer is never asked to play it while the line is open).
@@ -91,20 +60,22 @@ impl TablesScreen {
         match session_of(&party, &shell.launch) {
             Ok((session, mine)) => {
                 self.replace_session(session, None);
-                let friend = party.name(if mine == Side::White { 1 } else { 0 });
                 shell.message = Some(Message::info(format!(
-                    "You play {} against {friend}, over the network. The dice are thrown by \
-                     both computers together.",
-                    self.session.colour_name(mine)
+                    "You play {} against {}, over the network. The dice are thrown by both \
+                     computers together.",
+                    self.session.colour_name(mine),
+                    party.others_names()
                 )));
-                self.remote = Some(Remote {
-                    party,
-                    mine,
-                    told: None,
-                });
+                self.remote = Some(Remote::new(party));
             }
             Err(e) => shell.message = Some(Message::error(format!("Cannot play this game: {e}"))),
         }
+    }
+
+    /// Whether the game in play is with a friend at a distance.
+    #[must_use]
+    pub fn is_remote(&self) -> bool {
+        self.remote.is_some()
     }
 
     /// A game with a friend whose line is gone for good: this side's party and its record, to
@@ -115,88 +86,60 @@ impl TablesScreen {
         if !matches!(remote.party.state(), State::Broken(_)) || self.session.game().is_over() {
             return None;
         }
-        let record = self.session.game().record();
         let me = remote.party.table()?.me();
-        Some((me, record.iter().copied().map(NetAction::Tables).collect()))
+        Some((me, self.record()))
     }
 
-    /// Whether the game in play is with a friend at a distance.
-    #[must_use]
-    pub fn is_remote(&self) -> bool {
-        self.remote.is_some()
+    /// The session's record, as it goes over the line.
+    fn record(&self) -> Vec<NetAction> {
+        self.session
+            .game()
+            .record()
+            .iter()
+            .copied()
+            .map(NetAction::Tables)
+            .collect()
     }
 
     /// The person throws: this side's share of the dice goes to the friend.
     pub(super) fn throw_remote(&mut self, shell: &mut Shell) {
-        let Some(remote) = &mut self.remote else {
-            return;
-        };
-        if !remote.party.throw() {
-            shell.message = Some(Message::info(match remote.party.state() {
-                State::Playing => "The dice are on their way: wait for your friend's share.",
-                _ => "Wait for your friend: the line is not open.",
-            }));
+        if let Some(remote) = &mut self.remote {
+            remote.throw(shell);
         }
     }
 
-    /// Each frame: what came from the line goes into the session, and what the person did goes
-    /// out; each change of the line is said once.
+    /// Each frame: what the person did goes out, and what came from the line goes into the
+    /// session, one action at a time as the men land.
     pub(super) fn drive_remote(&mut self, ctx: &egui::Context, shell: &mut Shell) {
+        let ours = self.record();
         let Some(remote) = &mut self.remote else {
             return;
         };
-        let polled = remote.party.poll(Duration::ZERO);
-        if let Some(note) = polled.notes.last() {
-            shell.message = Some(Message::info(note.clone()));
-        }
-        let state = remote.party.state().clone();
-        if remote.told.as_ref() != Some(&state) {
-            if remote.told.is_some() && state != State::Playing {
-                shell.message = Some(Message::info(remote.words()).lasting());
-            }
-            remote.told = Some(state);
-        }
-        let Some(table) = remote.party.table() else {
+        let Some(theirs) = remote.step(&ours, shell) else {
+            self.resync(shell);
             return;
         };
-        let theirs = table.board().record();
-        let ours = self.session.game().record().to_vec();
-        if ours.len() > theirs.len() {
-            // The person's own actions: sent, in order.
-            for &action in &ours[theirs.len()..] {
-                if let Err(e) = remote.party.act(NetAction::Tables(action)) {
+        for action in theirs {
+            let NetAction::Tables(action) = action else {
+                return;
+            };
+            if self.animation.is_some() || self.slides.running() {
+                // One at a time, as the computer's: the next waits for the men to land.
+                ctx.request_repaint_after(std::time::Duration::from_millis(50));
+                return;
+            }
+            let before = self.session.game().position();
+            match self.session.apply(action) {
+                Ok(events) => {
+                    self.show_events(ctx, before, &events, true, shell);
+                    self.picked.clear();
+                }
+                Err(e) => {
                     shell.message = Some(Message::error(format!(
-                        "Your move could not be sent ({e}); the game goes back to where your \
-                         friend has it."
+                        "Your friend's move was refused here ({e})."
                     )));
                     self.resync(shell);
                     return;
-                }
-            }
-        } else if theirs.len() > ours.len() {
-            // The friend's actions and the dice: into the session, told and slid.
-            for action in &theirs[ours.len()..] {
-                let NetAction::Tables(action) = *action else {
-                    return;
-                };
-                if self.animation.is_some() || self.slides.running() {
-                    // One at a time, as the computer's: the next waits for the men to land.
-                    ctx.request_repaint_after(Duration::from_millis(50));
-                    return;
-                }
-                let before = self.session.game().position();
-                match self.session.apply(action) {
-                    Ok(events) => {
-                        self.show_events(ctx, before, &events, true, shell);
-                        self.picked.clear();
-                    }
-                    Err(e) => {
-                        shell.message = Some(Message::error(format!(
-                            "Your friend's move was refused here ({e})."
-                        )));
-                        self.resync(shell);
-                        return;
-                    }
                 }
             }
         }

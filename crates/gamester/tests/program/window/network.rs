@@ -32,11 +32,11 @@ fn wait_for(
             // A few more frames, so the tree shows what the last one did (a spinner may still
             // turn, so the window is stepped, not run to rest); if the friend moved meanwhile,
             // look again.
-            let before = h.state().session().game().record().len();
+            let before = moves(h.state());
             for _ in 0..3 {
                 h.step();
             }
-            if h.state().session().game().record().len() == before && done(h) {
+            if moves(h.state()) == before && done(h) {
                 return;
             }
             continue;
@@ -44,6 +44,11 @@ fn wait_for(
         std::thread::sleep(Duration::from_millis(5));
     }
     panic!("waited in vain for {what}");
+}
+
+/// The actions of both games, at tables and at the tiles: what changes when anyone moves.
+fn moves(app: &GamesterApp) -> usize {
+    app.session().game().record().len() + app.tiles().map_or(0, |t| t.game().record().len())
 }
 
 /// The friend's program: the computer joining with the code.
@@ -446,4 +451,137 @@ fn friend_back(
             },
         )
     })
+}
+
+/// A party's program playing the computer, on a thread: host (with `setup`) or joiner.
+fn computer_party(
+    role: NetRole,
+    seed: u64,
+) -> (
+    std::sync::mpsc::Receiver<String>,
+    std::thread::JoinHandle<Result<End, String>>,
+) {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let thread = std::thread::spawn(move || {
+        let mut on_invite = |code: &str| {
+            let _ = tx.send(code.to_string());
+        };
+        let (mut on_change, mut note) = (|_: &Table| {}, |_: &str| {});
+        play(
+            role,
+            Computer::new(Level::Novice, seed),
+            Options {
+                reach: Reach::Local,
+                on_invite: &mut on_invite,
+                on_change: &mut on_change,
+                note: &mut note,
+                cut_at: None,
+                patience: Duration::from_secs(120),
+            },
+        )
+    });
+    (rx, thread)
+}
+
+#[test]
+fn muggins_for_three_is_played_in_the_window_with_two_friends_at_a_distance() {
+    use gamester_rules::tiles::{Action, Phase as TilesPhase, Preset, Rules};
+    // Given a friend's program hosting Muggins for three, and another joining it
+    let setup = gamester_net::Setup {
+        family: gamester_net::Family::Tiles(Rules::preset(Preset::Muggins).with_players(3)),
+        names: vec!["Kate".into(), "Player 2".into(), "Player 3".into()],
+        owners: vec![0, 1, 2],
+        record: Vec::new(),
+    };
+    let (codes, host) = computer_party(NetRole::Host(setup), 11);
+    let code = codes.recv_timeout(Duration::from_secs(30)).unwrap();
+    let invitation = Invitation::parse(&code).unwrap();
+    let (_, tom) = computer_party(
+        NetRole::Join {
+            invitation,
+            name: "Tom".into(),
+            back: None,
+        },
+        12,
+    );
+    // When the window joins as the third
+    let launch = Launch {
+        seed: Some(13),
+        local_network: true,
+        ..Launch::default()
+    };
+    let mut h = harness_with(launch, quick(Settings::default()));
+    h.run();
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Play a friend over the network…").click();
+    h.run();
+    h.get_by_role(Role::MultilineTextInput)
+        .set_text_value_accesskit(&code);
+    h.run();
+    h.get_by_label("Join the game").click();
+    h.step();
+    wait_for(&mut h, "the offer", |h| {
+        h.query_by_label("Accept and play").is_some()
+    });
+    assert!(
+        h.query_all(By::new().label_contains("Kate offers Muggins dominoes, 3 players"))
+            .next()
+            .is_some()
+    );
+    h.get_by_label("Accept and play").click();
+    h.step();
+    wait_for(&mut h, "the start", |h| {
+        h.state().tiles().is_some_and(|_| h.state().tiles_remote())
+    });
+    // Then the person plays every move by AccessKit to the game's end
+    for turn in 0..2000 {
+        wait_for(&mut h, "the person's move", |h| {
+            let t = h.state().tiles().unwrap();
+            t.game().phase() == TilesPhase::GameOver || t.person_to_act().is_some()
+        });
+        let t = h.state().tiles().unwrap();
+        let game = t.game().clone();
+        if game.phase() == TilesPhase::GameOver {
+            break;
+        }
+        assert!(turn < 1999, "the game ends");
+        let me = t.person_to_act().unwrap();
+        let fits = game
+            .hand(me)
+            .iter()
+            .copied()
+            .find(|&tile| super::tiles::may_lay(&game, tile));
+        if let Some(tile) = fits {
+            let name = format!("Your tile: The {}:", tile.words());
+            assert!(press_node(&mut h, Role::Button, &name), "{name:?}");
+            assert!(
+                press_node(&mut h, Role::Button, "Lay the")
+                    || press_node(&mut h, Role::Button, "Set the")
+            );
+        } else if game.legal_actions().contains(&Action::Draw) {
+            assert!(press_node(&mut h, Role::Button, "You may draw"));
+        } else {
+            assert!(press_node(&mut h, Role::Button, "Knock"));
+        }
+    }
+    let host = match host.join().unwrap() {
+        Ok(End::Over(t)) => t,
+        other => panic!("{other:?}"),
+    };
+    assert!(matches!(tom.join().unwrap(), Ok(End::Over(_))));
+    let ours: Vec<NetAction> = h
+        .state()
+        .tiles()
+        .unwrap()
+        .game()
+        .record()
+        .iter()
+        .cloned()
+        .map(NetAction::Tiles)
+        .collect();
+    assert_eq!(ours, host.board().record());
+    // and the others sat under their names
+    let t = h.state().tiles().unwrap();
+    assert!((0..3).any(|p| t.name(p) == "Kate") && (0..3).any(|p| t.name(p) == "Tom"));
 }
