@@ -298,8 +298,11 @@ impl GamesterApp {
             }
         }
         let local = self.shell.launch.local_network;
-        let comeback = self.tables.comeback();
         let tiles = self.showing == Family::Tiles;
+        let comeback = match (&self.tiles, tiles) {
+            (Some(screen), true) => screen.comeback(),
+            _ => self.tables.comeback(),
+        };
         if let Some(party) = self
             .network
             .show(ctx, &self.shell.settings, tiles, local, comeback)

@@ -406,11 +406,9 @@ impl Remote {
         let friends = self.party.others_names();
         match self.party.state() {
             State::Playing => match self.party.path() {
-                Path::Direct => format!("Playing {friends} over the network: connected directly"),
-                Path::Relayed => {
-                    format!("Playing {friends} over the network: connected through a relay")
-                }
-                Path::Unknown => format!("Playing {friends} over the network: connected"),
+                Path::Direct => format!("{friends}, over the network: direct"),
+                Path::Relayed => format!("{friends}, over the network: through a relay"),
+                Path::Unknown => format!("{friends}, over the network: connected"),
             },
             State::Waiting(p) => format!("Waiting for {} to come back…", self.party.name(*p)),
             State::Broken(why) => format!(

@@ -218,6 +218,21 @@ impl TilesScreen {
         Ok(session)
     }
 
+    /// A game with friends whose line is gone for good: this side's party and its record, to
+    /// offer when joining again.
+    #[must_use]
+    pub fn comeback(&self) -> Option<(usize, Vec<gamester_net::NetAction>)> {
+        let remote = self.remote.as_ref()?;
+        if !matches!(remote.party.state(), gamester_net::party::State::Broken(_))
+            || self.session.game().phase() == crate::tiles::Phase::GameOver
+        {
+            return None;
+        }
+        let me = remote.party.table()?.me();
+        let record = self.session.game().record().iter().cloned();
+        Some((me, record.map(gamester_net::NetAction::Tiles).collect()))
+    }
+
     /// Whether the game is played with friends at a distance.
     #[must_use]
     pub fn is_remote(&self) -> bool {

@@ -35,7 +35,10 @@ pub fn session_of(
     for side in Side::BOTH {
         let seat = seats.seat_mut(side);
         for p in &mut seat.players {
-            if let Some(name) = table.owner(side.index()).map(|o| party.name(o)) {
+            // The person's own side is "You" here, whatever name the others see.
+            if side == mine {
+                p.name = "You".into();
+            } else if let Some(name) = table.owner(side.index()).map(|o| party.name(o)) {
                 p.name = crate::players::clean_name(&name);
             }
             if side != mine {
