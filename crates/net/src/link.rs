@@ -121,13 +121,7 @@ impl Link {
     /// Opens the host's end for `joiners` friends: binds, and returns once the invitation can
     /// be given (with the home relay in it when one answers within a few seconds).
     pub fn host(reach: Reach, joiners: usize) -> Result<Link, LinkError> {
-        let (cmd_tx, cmd_rx) = tmpsc::unbounded_channel();
-        let (ev_tx, ev_rx) = mpsc::channel();
-        let waker = Waker::default();
-        let ev_tx = Events {
-            tx: ev_tx,
-            waker: waker.clone(),
-        };
+        let (ends, cmd_rx, ev_tx) = channels();
         let (ready_tx, ready_rx) = mpsc::channel();
         let thread = spawn_runtime(move |rt| {
             rt.block_on(async move {
@@ -153,25 +147,13 @@ impl Link {
         let invitation = ready_rx
             .recv()
             .map_err(|e| LinkError::Thread(e.to_string()))??;
-        Ok(Link {
-            commands: cmd_tx,
-            events: ev_rx,
-            invitation: Some(invitation),
-            thread: Some(thread),
-            waker,
-        })
+        Ok(ends.link(Some(invitation), thread))
     }
 
     /// Joins the host an invitation names, saying `hello` (which must be a [`Msg::Hello`]);
     /// returns once the line is open, or says why not within [`JOIN_TIMEOUT`].
     pub fn join(reach: Reach, invitation: &Invitation, hello: Msg) -> Result<Link, LinkError> {
-        let (cmd_tx, cmd_rx) = tmpsc::unbounded_channel();
-        let (ev_tx, ev_rx) = mpsc::channel();
-        let waker = Waker::default();
-        let ev_tx = Events {
-            tx: ev_tx,
-            waker: waker.clone(),
-        };
+        let (ends, cmd_rx, ev_tx) = channels();
         let (ready_tx, ready_rx) = mpsc::channel();
         let addr = invitation.addr.clone();
         let thread = spawn_runtime(move |rt| {
@@ -222,13 +204,7 @@ impl Link {
         ready_rx
             .recv()
             .map_err(|e| LinkError::Thread(e.to_string()))??;
-        Ok(Link {
-            commands: cmd_tx,
-            events: ev_rx,
-            invitation: None,
-            thread: Some(thread),
-            waker,
-        })
+        Ok(ends.link(None, thread))
     }
 
     /// Calls `wake` whenever an event comes (from the line's thread).
@@ -277,6 +253,45 @@ impl Drop for Link {
             let _ = t.join();
         }
     }
+}
+
+/// The program's ends of a link's channels, before its thread runs.
+struct Ends {
+    commands: tmpsc::UnboundedSender<Command>,
+    events: mpsc::Receiver<Event>,
+    waker: Waker,
+}
+
+impl Ends {
+    fn link(self, invitation: Option<Invitation>, thread: std::thread::JoinHandle<()>) -> Link {
+        Link {
+            commands: self.commands,
+            events: self.events,
+            invitation,
+            thread: Some(thread),
+            waker: self.waker,
+        }
+    }
+}
+
+/// A link's channels: the program's ends, and the line thread's (commands in, events out).
+fn channels() -> (Ends, tmpsc::UnboundedReceiver<Command>, Events) {
+    let (commands, cmd_rx) = tmpsc::unbounded_channel();
+    let (tx, events) = mpsc::channel();
+    let waker = Waker::default();
+    let ev_tx = Events {
+        tx,
+        waker: waker.clone(),
+    };
+    (
+        Ends {
+            commands,
+            events,
+            waker,
+        },
+        cmd_rx,
+        ev_tx,
+    )
 }
 
 fn spawn_runtime(

@@ -59,6 +59,18 @@ struct Round {
     revealed: bool,
 }
 
+impl Round {
+    fn new(at: usize, parties: usize) -> Round {
+        Round {
+            at,
+            commits: vec![None; parties],
+            seeds: vec![None; parties],
+            mine: [0; 32],
+            revealed: false,
+        }
+    }
+}
+
 /// One party's table.
 #[derive(Clone, Debug)]
 pub struct Table {
@@ -183,13 +195,7 @@ impl Table {
         }
         let parties = self.setup.parties();
         let at = self.board.len();
-        let round = self.round.get_or_insert_with(|| Round {
-            at,
-            commits: vec![None; parties],
-            seeds: vec![None; parties],
-            mine: [0; 32],
-            revealed: false,
-        });
+        let round = self.round.get_or_insert_with(|| Round::new(at, parties));
         round.mine = rng.random();
         let hash = commitment(self.me, at, &round.mine);
         round.commits[self.me] = Some(hash);
@@ -235,13 +241,7 @@ impl Table {
                     }
                     Some(_) => {}
                 }
-                let round = self.round.get_or_insert_with(|| Round {
-                    at,
-                    commits: vec![None; parties],
-                    seeds: vec![None; parties],
-                    mine: [0; 32],
-                    revealed: false,
-                });
+                let round = self.round.get_or_insert_with(|| Round::new(at, parties));
                 round.commits[from] = Some(hash);
                 if self
                     .round

@@ -42,10 +42,13 @@ fn check(path: &Path) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-#[test]
-fn a_host_and_a_friend_play_a_whole_game_of_irish_and_both_keep_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let (host_save, join_save) = (dir.path().join("host.ron"), dir.path().join("join.ron"));
+/// A host and a friend, the computer at each, saving to these files; the friend types the
+/// code in small letters if `small`. Their outputs once both have ended.
+fn host_and_join(
+    host_save: &Path,
+    join_save: &Path,
+    small: bool,
+) -> (std::process::Output, std::process::Output) {
     let (host, code) = host(&[
         "--level",
         "novice",
@@ -53,13 +56,21 @@ fn a_host_and_a_friend_play_a_whole_game_of_irish_and_both_keep_it() {
         "--save",
         host_save.to_str().unwrap(),
     ]);
+    let code = if small { code.to_lowercase() } else { code };
     let join = gamester()
-        .args(["join", &code.to_lowercase(), "--level", "novice", "--local"])
+        .args(["join", &code, "--level", "novice", "--local"])
         .arg("--save")
-        .arg(&join_save)
+        .arg(join_save)
         .output()
         .unwrap();
-    let host = host.wait_with_output().unwrap();
+    (host.wait_with_output().unwrap(), join)
+}
+
+#[test]
+fn a_host_and_a_friend_play_a_whole_game_of_irish_and_both_keep_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (host_save, join_save) = (dir.path().join("host.ron"), dir.path().join("join.ron"));
+    let (host, join) = host_and_join(&host_save, &join_save, true);
     assert!(
         join.status.success(),
         "{}",
@@ -179,25 +190,13 @@ fn a_friend_coming_back_with_a_saved_game_resumes_it_and_the_host_takes_it_up() 
     let dir = tempfile::tempdir().unwrap();
     let (host_save, join_save) = (dir.path().join("host.ron"), dir.path().join("join.ron"));
     write_atomic(&join_save, &SaveFile::from_game(&game, &seats)).unwrap();
-    let (host, code) = host(&[
-        "--level",
-        "novice",
-        "--local",
-        "--save",
-        host_save.to_str().unwrap(),
-    ]);
-    let join = gamester()
-        .args(["join", &code, "--level", "novice", "--local"])
-        .arg("--save")
-        .arg(&join_save)
-        .output()
-        .unwrap();
+    let (host, join) = host_and_join(&host_save, &join_save, false);
     assert!(
         join.status.success(),
         "{}",
         String::from_utf8_lossy(&join.stderr)
     );
-    assert!(host.wait_with_output().unwrap().status.success());
+    assert!(host.status.success());
     let (hosted, joined) = (load(&host_save).unwrap(), load(&join_save).unwrap());
     assert!(hosted.game.is_over());
     assert_eq!(hosted.game.record(), joined.game.record());

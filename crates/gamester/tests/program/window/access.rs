@@ -194,9 +194,14 @@ fn a_whole_game_of_irish_against_the_computer_is_played_by_keys_alone() {
 
 /// Plays the person's turn by AccessKit's click alone.
 pub(super) fn play_a_turn_by_accesskit(h: &mut Harness<'static, GamesterApp>) {
+    play_a_turn_of(h, Side::White);
+}
+
+/// Plays `side`'s turn (the person's) by AccessKit's click alone.
+pub(super) fn play_a_turn_of(h: &mut Harness<'static, GamesterApp>, side: Side) {
     for _ in 0..40 {
         let game = h.state().session().game();
-        if game.phase() != Phase::Playing || game.turn() != Side::White {
+        if game.phase() != Phase::Playing || game.turn() != side {
             return;
         }
         if game.allowed_steps().is_empty() {
@@ -325,6 +330,33 @@ pub(super) fn press_node(h: &mut Harness<'static, GamesterApp>, role: Role, word
     true
 }
 
+/// The person's move at the tiles (whose turn it is), through AccessKit: the first tile of the
+/// hand that may be laid, picked up and laid at an end that takes it; else a draw, else a knock.
+pub(super) fn press_a_tiles_move(h: &mut Harness<'static, GamesterApp>) {
+    use gamester_rules::tiles::Action;
+    let t = h.state().tiles().unwrap();
+    let game = t.game().clone();
+    let me = t.person_to_act().expect("the person's move");
+    let fits = game
+        .hand(me)
+        .iter()
+        .copied()
+        .find(|&tile| super::tiles::may_lay(&game, tile));
+    if let Some(tile) = fits {
+        let name = format!("Your tile: The {}:", tile.words());
+        assert!(press_node(h, Role::Button, &name), "a node says {name:?}");
+        assert_eq!(h.state().tiles().unwrap().picked, Some(tile));
+        assert!(
+            press_node(h, Role::Button, "Lay the") || press_node(h, Role::Button, "Set the"),
+            "an end says the tile may be laid there"
+        );
+    } else if game.legal_actions().contains(&Action::Draw) {
+        assert!(press_node(h, Role::Button, "You may draw"));
+    } else {
+        assert!(press_node(h, Role::Button, "Knock"));
+    }
+}
+
 /// The person's next decision, whatever it is, made through AccessKit alone, as a screen reader
 /// user would find it by its name: a lit dice box, a man and a lit place, the dice to lift, a
 /// throw to choose (Double-hand), a point to break a bound table, a double to take.
@@ -393,7 +425,7 @@ fn persons_turn_or_over_in_any_phase(app: &GamesterApp) -> bool {
 /// by its name: a tile of the hand, the end where it is laid, the boneyard, the buttons.
 /// Returns false once the game is over.
 fn tiles_move_by_accesskit(h: &mut Harness<'static, GamesterApp>) -> bool {
-    use gamester_rules::tiles::{Action, Phase};
+    use gamester_rules::tiles::Phase;
     super::tiles::wait_for_person(h);
     h.run();
     let t = h.state().tiles().unwrap();
@@ -410,25 +442,7 @@ fn tiles_move_by_accesskit(h: &mut Harness<'static, GamesterApp>) -> bool {
         assert!(press_node(h, Role::Button, "Throw for the set"));
         return true;
     }
-    let me = t.person_to_act().unwrap();
-    let fits = game
-        .hand(me)
-        .iter()
-        .copied()
-        .find(|&tile| super::tiles::may_lay(&game, tile));
-    if let Some(tile) = fits {
-        let name = format!("Your tile: The {}:", tile.words());
-        assert!(press_node(h, Role::Button, &name), "a node says {name:?}");
-        assert_eq!(h.state().tiles().unwrap().picked, Some(tile));
-        assert!(
-            press_node(h, Role::Button, "Lay the") || press_node(h, Role::Button, "Set the"),
-            "an end says the tile may be laid there"
-        );
-    } else if game.legal_actions().contains(&Action::Draw) {
-        assert!(press_node(h, Role::Button, "You may draw"));
-    } else {
-        assert!(press_node(h, Role::Button, "Knock"));
-    }
+    press_a_tiles_move(h);
     for _ in 0..3 {
         h.step();
     }
