@@ -38,16 +38,35 @@ impl NetAction {
 
 /// What the host offers and both sides then hold: the rules, each party's name (the host
 /// first), the party that plays each seat (at tables White then Black; at tiles each player in
-/// turn), and the record so far (empty for a new game).
+/// turn), the record so far (empty for a new game), and at tables the sides' colours as the
+/// host's New game has them (none: white and black).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
     pub family: Family,
     pub names: Vec<String>,
     pub owners: Vec<usize>,
     pub record: Vec<NetAction>,
+    #[serde(default)]
+    pub colours: Vec<gamester_core::players::Colour>,
 }
 
 impl Setup {
+    /// A new game under these rules, the host named `host` at the first seat and a friend at
+    /// each other ("Player 2", … until they say their names).
+    #[must_use]
+    pub fn new(family: Family, host: &str) -> Setup {
+        let seats = Setup::seats(&family);
+        let mut names = vec![host.to_string()];
+        names.extend((1..seats).map(|p| format!("Player {}", p + 1)));
+        Setup {
+            family,
+            names,
+            owners: (0..seats).collect(),
+            record: Vec::new(),
+            colours: Vec::new(),
+        }
+    }
+
     /// The seats of a game: at tables two, at tiles one a player.
     #[must_use]
     pub fn seats(family: &Family) -> usize {
@@ -83,6 +102,11 @@ impl Setup {
         }
         if (0..self.parties()).any(|p| !self.owners.contains(&p)) {
             return Err("every player must have a seat".into());
+        }
+        match self.colours.as_slice() {
+            [] => {}
+            [a, b] if a != b && matches!(self.family, Family::Tables(_)) => {}
+            _ => return Err("the sides' colours must be two, and differ".into()),
         }
         let mut board = Board::new(&self.family)?;
         for (i, action) in self.record.iter().enumerate() {

@@ -47,15 +47,7 @@ pub(crate) fn host(args: &Host) -> Result<String, CliError> {
             Family::Tiles(rules)
         }
     };
-    let seats = Setup::seats(&family);
-    let mut names = vec![args.side.name.clone()];
-    names.extend((1..seats).map(|p| format!("Player {}", p + 1)));
-    let mut setup = Setup {
-        family,
-        names,
-        owners: (0..seats).collect(),
-        record: Vec::new(),
-    };
+    let mut setup = Setup::new(family, &args.side.name);
     if let Some((family, record, _)) = resumed(&args.side)? {
         if family != setup.family {
             return Err(CliError::Usage(

@@ -66,20 +66,12 @@ fn reach(local: bool) -> Reach {
 /// `tiles`), every seat but the host's a friend's, the host named `host`.
 #[must_use]
 pub fn offer(settings: &Settings, tiles: bool, host: &str) -> Setup {
-    let family = if tiles {
-        Family::Tiles(settings.tiles.rules)
-    } else {
-        Family::Tables(settings.rules.clone())
-    };
-    let seats = Setup::seats(&family);
-    let mut names = vec![host.to_string()];
-    names.extend((1..seats).map(|p| format!("Player {}", p + 1)));
-    Setup {
-        family,
-        names,
-        owners: (0..seats).collect(),
-        record: Vec::new(),
+    if tiles {
+        return Setup::new(Family::Tiles(settings.tiles.rules), host);
     }
+    let mut setup = Setup::new(Family::Tables(settings.rules.clone()), host);
+    setup.colours = vec![settings.table.white.colour, settings.table.black.colour];
+    setup
 }
 
 /// The name a person plays under: as typed, else a plain one.

@@ -10,20 +10,20 @@ use gamester_rules::{tables, tiles};
 
 /// A new game of Irish between the host (White) and one friend (Black).
 pub fn irish() -> Setup {
-    Setup {
-        family: Family::Tables(tables::Rules::preset(tables::Preset::Irish)),
-        names: vec!["Host".into(), "Friend".into()],
-        owners: vec![0, 1],
-        record: Vec::new(),
-    }
+    let mut setup = Setup::new(
+        Family::Tables(tables::Rules::preset(tables::Preset::Irish)),
+        "Host",
+    );
+    setup.names[1] = "Friend".into();
+    setup
 }
 
 /// A new game of Muggins for three, each player a party.
 pub fn muggins_for_three() -> Setup {
-    Setup {
-        family: Family::Tiles(tiles::Rules::preset(tiles::Preset::Muggins).with_players(3)),
-        names: vec!["Host".into(), "Robin".into(), "Kate".into()],
-        owners: vec![0, 1, 2],
-        record: Vec::new(),
-    }
+    let mut setup = Setup::new(
+        Family::Tiles(tiles::Rules::preset(tiles::Preset::Muggins).with_players(3)),
+        "Host",
+    );
+    setup.names = vec!["Host".into(), "Robin".into(), "Kate".into()];
+    setup
 }

@@ -292,3 +292,27 @@ fn a_record_coming_back_wins_only_if_it_extends_the_other_legally() {
     let err = gamester_net::table::merge(&short, &bad).unwrap_err();
     assert!(err.contains("refused"), "{err}");
 }
+
+#[test]
+fn a_setup_that_cannot_be_played_is_refused_with_the_reason() {
+    use gamester_core::players::Colour;
+    let mut same = irish();
+    same.colours = vec![Colour::Red, Colour::Red];
+    assert!(Table::new(same, 1).unwrap_err().0.contains("colours"));
+    let mut tiles_coloured = muggins_for_three();
+    tiles_coloured.colours = vec![Colour::Red, Colour::Blue];
+    assert!(Table::new(tiles_coloured, 1).is_err());
+    let mut seatless = muggins_for_three();
+    seatless.owners = vec![0, 0, 1];
+    assert!(Table::new(seatless, 1).unwrap_err().0.contains("seat"));
+    let mut stranger = irish();
+    stranger.owners = vec![0, 5];
+    assert!(Table::new(stranger, 1).is_err());
+    assert!(
+        Table::new(irish(), 2).is_err(),
+        "no third party at a game for two"
+    );
+    let mut coloured = irish();
+    coloured.colours = vec![Colour::Green, Colour::Brown];
+    assert!(Table::new(coloured, 1).is_ok());
+}

@@ -34,6 +34,9 @@ pub fn session_of(
     let mut seats = Seats::two_people();
     for side in Side::BOTH {
         let seat = seats.seat_mut(side);
+        if let Some(&colour) = table.setup().colours.get(side.index()) {
+            seat.colour = colour;
+        }
         for p in &mut seat.players {
             // The person's own side is "You" here, whatever name the others see.
             if side == mine {

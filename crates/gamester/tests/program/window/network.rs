@@ -11,6 +11,7 @@ use egui_kittest::kittest::{By, NodeT, Queryable};
 
 use gamester::ui::{GamesterApp, Launch, Settings};
 use gamester_core::level::Level;
+use gamester_core::players::Colour;
 use gamester_net::invite::Invitation;
 use gamester_net::link::Reach;
 use gamester_net::seat::{Computer, End, Options, Role as NetRole, play};
@@ -213,14 +214,8 @@ fn play_tables(
 }
 
 fn irish(host: &str) -> Setup {
-    Setup {
-        family: Family::Tables(gamester_rules::tables::Rules::preset(
-            gamester_rules::tables::Preset::Irish,
-        )),
-        names: vec![host.into(), "Player 2".into()],
-        owners: vec![0, 1],
-        record: Vec::new(),
-    }
+    let rules = gamester_rules::tables::Rules::preset(gamester_rules::tables::Preset::Irish);
+    Setup::new(Family::Tables(rules), host)
 }
 
 #[test]
@@ -259,13 +254,18 @@ fn the_window_joins_with_a_pasted_invitation_sees_the_game_offered_and_plays_it_
     );
     assert!(!h.state().is_remote());
     // The friend's invitation, pasted in small letters (as an email might have it)
-    let (code, host) = friend_hosting(irish("Kate"), 6);
+    // (The host's New game has red and blue men: the game offered is played in them.)
+    let mut setup = irish("Kate");
+    setup.colours = vec![Colour::Red, Colour::Blue];
+    let (code, host) = friend_hosting(setup, 6);
     // The game offered is shown, with the side the person plays, before it is accepted
     join_from_the_window(&mut h, &code.to_lowercase(), "Kate offers Irish");
     assert!(h.query_by_label("You play Black.").is_some());
     h.get_by_label("Accept and play").click();
     h.step();
     wait_for(&mut h, "the start", |h| h.state().is_remote());
+    assert_eq!(h.state().session().colour_name(Side::White), "Red");
+    assert_eq!(h.state().session().colour_name(Side::Black), "Blue");
     play_tables(&mut h, Side::Black, |_| false);
     assert_eq!(tables_record(&h), over(host).board().record());
 }
@@ -307,12 +307,10 @@ fn when_the_friends_line_drops_the_window_waits_and_the_game_goes_on_when_they_c
 fn muggins_for_three_is_played_in_the_window_with_two_friends_at_a_distance() {
     use gamester_rules::tiles::{Phase as TilesPhase, Preset, Rules};
     // Given a friend's program hosting Muggins for three, and another joining it
-    let setup = Setup {
-        family: Family::Tiles(Rules::preset(Preset::Muggins).with_players(3)),
-        names: vec!["Kate".into(), "Player 2".into(), "Player 3".into()],
-        owners: vec![0, 1, 2],
-        record: Vec::new(),
-    };
+    let setup = Setup::new(
+        Family::Tiles(Rules::preset(Preset::Muggins).with_players(3)),
+        "Kate",
+    );
     let (code, host) = friend_hosting(setup, 11);
     let tom = friend(&code, "Tom", 12, None, None);
     // When the window joins as the third
