@@ -29,6 +29,28 @@ pub const JOIN_TIMEOUT: Duration = Duration::from_secs(30);
 /// How long a joiner has to say its greeting once its line is open.
 const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// Who a host is across restarts: its key (its name on the network), the invitation's secret,
+/// and the port it listens on (IPv4). Kept by a host that may start again, so that the
+/// invitation it gave stays good.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Identity {
+    pub key: [u8; 32],
+    pub secret: [u8; 16],
+    pub port: u16,
+}
+
+impl Identity {
+    /// A new identity: a fresh key and secret, any free port.
+    #[must_use]
+    pub fn fresh() -> Identity {
+        Identity {
+            key: rand::random(),
+            secret: rand::random(),
+            port: 0,
+        }
+    }
+}
+
 /// How far the line reaches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Reach {
@@ -90,6 +112,7 @@ pub struct Link {
     commands: tmpsc::UnboundedSender<Command>,
     events: mpsc::Receiver<Event>,
     invitation: Option<Invitation>,
+    identity: Option<Identity>,
     thread: Option<std::thread::JoinHandle<()>>,
     waker: Waker,
 }
@@ -118,14 +141,21 @@ impl Events {
 }
 
 impl Link {
-    /// Opens the host's end for `joiners` friends: binds, and returns once the invitation can
-    /// be given (with the home relay in it when one answers within a few seconds).
-    pub fn host(reach: Reach, joiners: usize) -> Result<Link, LinkError> {
+    /// Opens the host's end for `joiners` friends as `identity` (its port taken again if it is
+    /// free, else any): binds, and returns once the invitation can be given (with the home
+    /// relay in it when one answers within a few seconds).
+    pub fn host(reach: Reach, joiners: usize, identity: Identity) -> Result<Link, LinkError> {
         let (ends, cmd_rx, ev_tx) = channels();
         let (ready_tx, ready_rx) = mpsc::channel();
         let thread = spawn_runtime(move |rt| {
             rt.block_on(async move {
-                let endpoint = match bind(reach).await {
+                let key = Some(iroh::SecretKey::from_bytes(&identity.key));
+                let mut bound = bind(reach, key.clone(), identity.port).await;
+                if bound.is_err() && identity.port != 0 {
+                    // The port is taken (another program): any port, the same key.
+                    bound = bind(reach, key, 0).await;
+                }
+                let endpoint = match bound {
                     Ok(e) => e,
                     Err(e) => {
                         let _ = ready_tx.send(Err(e));
@@ -135,19 +165,26 @@ impl Link {
                 if reach == Reach::Internet {
                     let _ = tokio::time::timeout(Duration::from_secs(5), endpoint.online()).await;
                 }
-                let secret: [u8; 16] = rand::random();
+                let secret = identity.secret;
+                let port = endpoint
+                    .bound_sockets()
+                    .iter()
+                    .find(|a| a.is_ipv4())
+                    .map_or(0, std::net::SocketAddr::port);
                 let invitation = Invitation {
                     addr: endpoint.addr(),
                     secret,
                 };
-                let _ = ready_tx.send(Ok(invitation));
+                let _ = ready_tx.send(Ok((invitation, Identity { port, ..identity })));
                 host_loop(endpoint, secret, joiners, cmd_rx, ev_tx).await;
             });
         })?;
-        let invitation = ready_rx
+        let (invitation, identity) = ready_rx
             .recv()
             .map_err(|e| LinkError::Thread(e.to_string()))??;
-        Ok(ends.link(Some(invitation), thread))
+        let mut link = ends.link(Some(invitation), thread);
+        link.identity = Some(identity);
+        Ok(link)
     }
 
     /// Joins the host an invitation names, saying `hello` (which must be a [`Msg::Hello`]);
@@ -158,7 +195,7 @@ impl Link {
         let addr = invitation.addr.clone();
         let thread = spawn_runtime(move |rt| {
             rt.block_on(async move {
-                let endpoint = match bind(reach).await {
+                let endpoint = match bind(reach, None, 0).await {
                     Ok(e) => e,
                     Err(e) => {
                         let _ = ready_tx.send(Err(e));
@@ -212,6 +249,12 @@ impl Link {
         if let Ok(mut w) = self.waker.lock() {
             *w = Some(wake);
         }
+    }
+
+    /// (Host) who it is, to keep for a restart.
+    #[must_use]
+    pub fn identity(&self) -> Option<Identity> {
+        self.identity
     }
 
     /// (Host) the invitation to give.
@@ -268,6 +311,7 @@ impl Ends {
             commands: self.commands,
             events: self.events,
             invitation,
+            identity: None,
             thread: Some(thread),
             waker: self.waker,
         }
@@ -308,11 +352,24 @@ fn spawn_runtime(
         .map_err(|e| LinkError::Thread(e.to_string()))
 }
 
-async fn bind(reach: Reach) -> Result<Endpoint, LinkError> {
-    let builder = match reach {
+async fn bind(
+    reach: Reach,
+    key: Option<iroh::SecretKey>,
+    port: u16,
+) -> Result<Endpoint, LinkError> {
+    let mut builder = match reach {
         Reach::Internet => Endpoint::builder(presets::N0),
         Reach::Local => Endpoint::builder(presets::Minimal).relay_mode(RelayMode::Disabled),
     };
+    if let Some(key) = key {
+        builder = builder.secret_key(key);
+    }
+    if port != 0 {
+        let v4 = std::net::SocketAddr::from((std::net::Ipv4Addr::UNSPECIFIED, port));
+        builder = builder
+            .bind_addr(v4)
+            .map_err(|e| LinkError::Bind(e.to_string()))?;
+    }
     builder
         .alpns(vec![ALPN.to_vec()])
         .bind()

@@ -11,7 +11,7 @@ use rand::rngs::StdRng;
 
 use crate::game::{NetAction, Setup};
 use crate::invite::Invitation;
-use crate::link::{Event, Link, Reach};
+use crate::link::{Event, Identity, Link, Reach};
 use crate::table::{Table, merge};
 use crate::wire::{Msg, VERSION};
 
@@ -66,11 +66,12 @@ pub struct Party {
 }
 
 impl Party {
-    /// Hosts `setup` for its `parties() - 1` friends.
-    pub fn host(setup: Setup, reach: Reach) -> Result<Party, String> {
+    /// Hosts `setup` for its `parties() - 1` friends, as `identity` (a fresh one for a new
+    /// invitation; the one kept, for the same invitation again).
+    pub fn host(setup: Setup, reach: Reach, identity: Identity) -> Result<Party, String> {
         let joiners = setup.parties().saturating_sub(1);
         let table = Table::new(setup, 0).map_err(|e| e.0)?;
-        let link = Link::host(reach, joiners).map_err(|e| e.to_string())?;
+        let link = Link::host(reach, joiners, identity).map_err(|e| e.to_string())?;
         let mut seated = vec![false; joiners + 1];
         seated[0] = true;
         Ok(Party {
@@ -118,6 +119,12 @@ impl Party {
     /// Calls `wake` whenever something comes from the line (the window asks to be drawn).
     pub fn set_waker(&self, wake: Box<dyn Fn() + Send>) {
         self.link.set_waker(wake);
+    }
+
+    /// (Host) who it is, to keep so that a restart gives the same invitation.
+    #[must_use]
+    pub fn identity(&self) -> Option<Identity> {
+        self.link.identity()
     }
 
     /// (Host) the invitation's code.

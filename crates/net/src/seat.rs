@@ -14,7 +14,7 @@ use gamester_rules::tables;
 
 use crate::game::{Board, NetAction, Setup};
 use crate::invite::Invitation;
-use crate::link::Reach;
+use crate::link::{Identity, Reach};
 use crate::party::{POLL, Party, State};
 use crate::table::Table;
 
@@ -80,8 +80,11 @@ pub enum Role {
 /// How a party plays.
 pub struct Options<'a> {
     pub reach: Reach,
-    /// Told the invitation's code once the host can give it.
-    pub on_invite: &'a mut dyn FnMut(&str),
+    /// (Host) who it is: a fresh identity for a new invitation, the one kept for the same.
+    pub identity: Identity,
+    /// Told the invitation's code once the host can give it, and the host's identity (its port
+    /// as bound), to keep.
+    pub on_invite: &'a mut dyn FnMut(&str, &Identity),
     /// Told each new state of the game (to save it as it goes).
     pub on_change: &'a mut dyn FnMut(&Table),
     /// Told what happens on the line, in words.
@@ -105,9 +108,9 @@ pub enum End {
 pub fn play(role: Role, mut computer: Computer, opts: Options<'_>) -> Result<End, String> {
     let mut party = match role {
         Role::Host(setup) => {
-            let party = Party::host(setup, opts.reach)?;
-            if let Some(code) = party.invitation() {
-                (opts.on_invite)(&code);
+            let party = Party::host(setup, opts.reach, opts.identity)?;
+            if let (Some(code), Some(identity)) = (party.invitation(), party.identity()) {
+                (opts.on_invite)(&code, &identity);
             }
             party
         }

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use gamester_net::invite::Invitation;
-use gamester_net::link::Reach;
+use gamester_net::link::{Identity, Reach};
 use gamester_net::seat::{Computer, End, Options, Role, play};
 use gamester_net::{Board, Family, NetAction, Setup, Table};
 
@@ -61,7 +61,48 @@ pub(crate) fn host(args: &Host) -> Result<String, CliError> {
             setup.record.len()
         ));
     }
-    run(Role::Host(setup), level, &args.side)
+    let identity = match &args.side.save {
+        Some(path) => kept_identity(&host_file(path))?,
+        None => Identity::fresh(),
+    };
+    run(Role::Host(setup), level, &args.side, identity)
+}
+
+/// Where a host keeps who it is beside its game (`game.ron` → `game.ron.host`), so that a host
+/// started again on the same game gives the same invitation.
+fn host_file(save: &Path) -> std::path::PathBuf {
+    let mut name = save.as_os_str().to_os_string();
+    name.push(".host");
+    name.into()
+}
+
+/// The identity kept in `path`, or a fresh one if there is none.
+fn kept_identity(path: &Path) -> Result<Identity, CliError> {
+    if !path.exists() {
+        return Ok(Identity::fresh());
+    }
+    let text = save::read_text(path)?;
+    ron::from_str(&text).map_err(|e| CliError::Network {
+        path: path.display().to_string(),
+        reason: format!("it is not a host's identity ({e}); delete it for a new invitation"),
+    })
+}
+
+/// Keeps the host's identity beside its game, atomically and readable by its owner only.
+fn keep_identity(path: &Path, identity: &Identity) -> Result<(), CliError> {
+    let text = ron::to_string(identity).map_err(|e| CliError::Usage(e.to_string()))?;
+    save::write_text_atomic(path, &text)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).map_err(
+            |source| CliError::Write {
+                path: path.display().to_string(),
+                source,
+            },
+        )?;
+    }
+    Ok(())
 }
 
 pub(crate) fn join(args: &Join) -> Result<String, CliError> {
@@ -73,7 +114,7 @@ pub(crate) fn join(args: &Join) -> Result<String, CliError> {
         name: args.side.name.clone(),
         back,
     };
-    run(role, level, &args.side)
+    run(role, level, &args.side, Identity::fresh())
 }
 
 fn computer_level(side: &NetSide) -> Result<Level, CliError> {
@@ -126,14 +167,18 @@ fn resumed(side: &NetSide) -> Result<Option<(Family, Vec<NetAction>, usize)>, Cl
     }
 }
 
-fn run(role: Role, level: Level, side: &NetSide) -> Result<String, CliError> {
+fn run(role: Role, level: Level, side: &NetSide, identity: Identity) -> Result<String, CliError> {
     let reach = if side.local {
         Reach::Local
     } else {
         Reach::Internet
     };
     let mut write_failed: Option<CliError> = None;
-    let mut on_invite = |code: &str| {
+    let mut kept: Result<(), CliError> = Ok(());
+    let mut on_invite = |code: &str, identity: &Identity| {
+        if let Some(path) = &side.save {
+            kept = keep_identity(&host_file(path), identity);
+        }
         let _ = write_out(&format!("invite {code}\n"));
     };
     let mut on_change = |table: &Table| {
@@ -151,6 +196,7 @@ fn run(role: Role, level: Level, side: &NetSide) -> Result<String, CliError> {
         Computer::new(level, seed),
         Options {
             reach,
+            identity,
             on_invite: &mut on_invite,
             on_change: &mut on_change,
             note: &mut say,
@@ -158,6 +204,7 @@ fn run(role: Role, level: Level, side: &NetSide) -> Result<String, CliError> {
             patience: PATIENCE,
         },
     );
+    kept?;
     if let Some(e) = write_failed {
         return Err(e);
     }

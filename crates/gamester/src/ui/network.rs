@@ -10,7 +10,7 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 use egui::RichText;
 
 use gamester_net::invite::Invitation;
-use gamester_net::link::Reach;
+use gamester_net::link::{Identity, Reach};
 use gamester_net::party::{Party, Path, State};
 use gamester_net::{Family, NetAction, Setup};
 
@@ -230,7 +230,9 @@ impl NetWindow {
         if ui.button("Host this game").clicked() {
             self.problem = None;
             let ctx = ui.ctx().clone();
-            self.stage = Stage::Opening(spawn(ctx, move || Party::host(setup, reach(local))));
+            self.stage = Stage::Opening(spawn(ctx, move || {
+                Party::host(setup, reach(local), Identity::fresh())
+            }));
         }
         ui.add_space(10.0);
         ui.heading("Join");

@@ -23,7 +23,7 @@ fn party(
     invite: Option<std::sync::mpsc::Sender<String>>,
 ) -> Outcome {
     let mut notes = Vec::new();
-    let mut on_invite = |code: &str| {
+    let mut on_invite = |code: &str, _: &gamester_net::link::Identity| {
         if let Some(tx) = &invite {
             let _ = tx.send(code.to_string());
         }
@@ -39,6 +39,7 @@ fn party(
         Computer::new(Level::Novice, seed),
         Options {
             reach: Reach::Local,
+            identity: gamester_net::link::Identity::fresh(),
             on_invite: &mut on_invite,
             on_change: &mut on_change,
             note: &mut note,

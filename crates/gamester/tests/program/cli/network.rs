@@ -202,3 +202,54 @@ fn a_friend_coming_back_with_a_saved_game_resumes_it_and_the_host_takes_it_up() 
     assert_eq!(hosted.game.record(), joined.game.record());
     assert!(hosted.game.record().starts_with(game.record()));
 }
+
+#[test]
+fn a_host_started_again_on_its_game_gives_the_same_invitation_and_plays_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (host_save, join_save) = (dir.path().join("host.ron"), dir.path().join("join.ron"));
+    let args = [
+        "--level",
+        "novice",
+        "--local",
+        "--save",
+        host_save.to_str().unwrap(),
+    ];
+    // A host that stops before anyone comes (a closed lid, a kill)
+    let (mut first, code) = host(&args);
+    first.kill().unwrap();
+    first.wait().unwrap();
+    // keeps who it is beside its game, readable by its owner only
+    let kept = dir.path().join("host.ron.host");
+    assert!(kept.is_file());
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        assert_eq!(
+            std::fs::metadata(&kept).unwrap().permissions().mode() & 0o777,
+            0o600
+        );
+    }
+    // and started again on it, gives the same invitation, which the friend plays with
+    let (again, same) = host(&args);
+    assert_eq!(same, code);
+    let join = gamester()
+        .args(["join", &code, "--level", "novice", "--local"])
+        .arg("--save")
+        .arg(&join_save)
+        .output()
+        .unwrap();
+    assert!(
+        join.status.success(),
+        "{}",
+        String::from_utf8_lossy(&join.stderr)
+    );
+    assert!(again.wait_with_output().unwrap().status.success());
+    assert_eq!(check(&host_save), check(&join_save));
+    // A kept identity that is not one is refused with the reason, the game file untouched
+    std::fs::write(&kept, "not an identity").unwrap();
+    let before = std::fs::read(&host_save).unwrap();
+    let out = gamester().arg("host").args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a host's identity"));
+    assert_eq!(std::fs::read(&host_save).unwrap(), before);
+}

@@ -117,7 +117,7 @@ fn computer_party(
 ) -> (std::sync::mpsc::Receiver<String>, Party) {
     let (tx, rx) = std::sync::mpsc::channel();
     let thread = std::thread::spawn(move || {
-        let mut on_invite = |code: &str| {
+        let mut on_invite = |code: &str, _: &gamester_net::link::Identity| {
             let _ = tx.send(code.to_string());
         };
         let (mut on_change, mut note) = (|_: &Table| {}, |_: &str| {});
@@ -126,6 +126,7 @@ fn computer_party(
             Computer::new(Level::Novice, seed),
             Options {
                 reach: Reach::Local,
+                identity: gamester_net::link::Identity::fresh(),
                 on_invite: &mut on_invite,
                 on_change: &mut on_change,
                 note: &mut note,
