@@ -135,6 +135,10 @@ pub struct Seat {
     pub players: Vec<Player>,
 }
 
+/// The names a partner added to a side is given, in turn (the first not yet at the table):
+/// English names of Willughby's and Cotton's day.
+const PARTNERS: [[&str; 3]; 2] = [["Will", "Hal", "Kit"], ["Joan", "Bess", "Moll"]];
+
 /// Who sits on each side: both seats. The rules' `Side::White` is the first seat, whatever its
 /// colour. (In saves and settings the field holding it is still called `table`.)
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -201,25 +205,31 @@ impl Seats {
     }
 
     /// The seats made to fit rules with `partners` (Double-hand) or without: two players a
-    /// side or one. A partner added is the same kind of player as the side's first, named
-    /// after the side ("White 2"); a partner beyond one is dropped. Whether anything changed.
+    /// side or one. A partner added is the same kind of player as the side's first, with a
+    /// name of the period not yet at the table (White's "Will", Black's "Joan", …); a partner
+    /// beyond one is dropped. Whether anything changed.
     pub fn fit(&mut self, partners: bool) -> bool {
         let want = if partners { 2 } else { 1 };
         let mut changed = false;
         for side in Side::BOTH {
-            let seat = self.seat_mut(side);
-            let kind = seat
-                .players
-                .first()
-                .map_or(Controller::Person, |p| p.controller);
-            while seat.players.len() < want {
-                let n = seat.players.len() + 1;
-                seat.players.push(Player {
-                    name: format!("{side} {n}"),
-                    controller: kind,
-                });
+            while self.seat(side).players.len() < want {
+                let taken: Vec<String> = [&self.white, &self.black]
+                    .iter()
+                    .flat_map(|seat| seat.players.iter().map(|p| p.name.clone()))
+                    .collect();
+                let name = PARTNERS[side.index()]
+                    .iter()
+                    .find(|n| !taken.iter().any(|t| t == *n))
+                    .map_or_else(|| format!("{side}'s partner"), |n| (*n).to_string());
+                let seat = self.seat_mut(side);
+                let controller = seat
+                    .players
+                    .first()
+                    .map_or(Controller::Person, |p| p.controller);
+                seat.players.push(Player { name, controller });
                 changed = true;
             }
+            let seat = self.seat_mut(side);
             if seat.players.len() > want {
                 seat.players.truncate(want);
                 changed = true;

@@ -8,7 +8,7 @@ use crate::tables::{
     Position, RuleError, Rules, Side, Step, StepRefusal, Tally, Throw, WinKind, stake_words,
 };
 use crate::teaching::points::point_words;
-use crate::teaching::terms::{describe_play, face_name, throw_words};
+use crate::teaching::terms::{describe_play, face_name, possessive, throw_words};
 
 /// One line of the game's story: who, and what happened, in words and (for plays) in notation.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -275,8 +275,8 @@ impl Session {
                     let whose = match self.partner {
                         Some(i) if self.table.seat(*side).players.len() > 1 => {
                             format!(
-                                " ({}'s throw)",
-                                self.table.seat(*side).players[i.min(1)].name
+                                " ({} throw)",
+                                possessive(&self.table.seat(*side).players[i.min(1)].name)
                             )
                         }
                         _ => String::new(),

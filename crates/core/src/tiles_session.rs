@@ -167,6 +167,20 @@ impl TilesSession {
         members.join(" and ")
     }
 
+    /// "Robin wins the game.", "Robin and Tom win the game.", "You win the game.".
+    #[must_use]
+    pub fn winner_words(&self, side: usize) -> String {
+        let rules = self.game.rules();
+        let members: Vec<&str> = (0..usize::from(rules.players))
+            .filter(|&p| rules.side_of(p) == side)
+            .map(|p| self.name(p))
+            .collect();
+        format!(
+            "{}.",
+            crate::teaching::terms::does(&members, "wins the game", "win the game")
+        )
+    }
+
     /// Whether more than one person sits at the table (friends at one screen): each hand is
     /// then shown only to its owner, when he asks for it on his turn.
     #[must_use]

@@ -110,6 +110,35 @@ pub fn describe_play(pos: &Position, steps: &[Step], bear_off: BearOff, adversar
     }
 }
 
+/// "Robin lays", "You lay", "Robin and Kate win": the names, joined, and the verb that agrees
+/// with them. The person at the screen is "You", which takes the plain verb, as several names
+/// do. The one rule of agreement for every sentence built around a player's name.
+#[must_use]
+pub fn does(names: &[&str], third: &str, plain: &str) -> String {
+    format!("{} {}", names.join(" and "), agrees(names, third, plain))
+}
+
+/// The verb alone that agrees with these names: `third` ("lays") for one name but "You",
+/// `plain` ("lay") for "You" or several.
+#[must_use]
+pub fn agrees<'a>(names: &[&str], third: &'a str, plain: &'a str) -> &'a str {
+    if names.len() > 1 || names.first().is_some_and(|n| *n == "You") {
+        plain
+    } else {
+        third
+    }
+}
+
+/// "Anne's", "your": a player's name made to own something.
+#[must_use]
+pub fn possessive(name: &str) -> String {
+    if name == "You" {
+        "your".to_string()
+    } else {
+        format!("{name}'s")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

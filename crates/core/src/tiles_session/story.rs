@@ -119,7 +119,11 @@ pub fn tell(
                     .filter(|&p| rules.side_of(p) == *s)
                     .map(name)
                     .collect();
-                format!("{} win the game.", members.join(" and "))
+                let members: Vec<&str> = members.iter().map(String::as_str).collect();
+                format!(
+                    "{}.",
+                    crate::teaching::terms::does(&members, "wins the game", "win the game")
+                )
             }
             None => "The game is drawn.".into(),
         },
@@ -128,12 +132,12 @@ pub fn tell(
 
 /// "You lay", "Robin lays": the name and the verb that agrees with it.
 fn does(name: &str, third: &str, plain: &str) -> String {
-    format!("{name} {}", verb(name, third, plain))
+    crate::teaching::terms::does(&[name], third, plain)
 }
 
-/// The verb that agrees with a name: the person is "You".
+/// The verb alone that agrees with a name.
 fn verb<'a>(name: &str, third: &'a str, plain: &'a str) -> &'a str {
-    if name == "You" { plain } else { third }
+    crate::teaching::terms::agrees(&[name], third, plain)
 }
 
 /// An end of the line as the story names it.

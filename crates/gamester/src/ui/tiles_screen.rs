@@ -760,7 +760,7 @@ fn status(table: &TilesSession) -> String {
     match game.phase() {
         Phase::ToDeal => "The hand is over: go on to the next hand.".into(),
         Phase::GameOver => match game.winner() {
-            Some(Some(side)) => format!("{} win the game.", table.side_name(side)),
+            Some(Some(side)) => table.winner_words(side),
             _ => "The game is drawn.".into(),
         },
         Phase::ToThrow => "Throw a die each for the set: the highest sets.".into(),
