@@ -873,3 +873,39 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn a_game_is_titled_after_its_preset_and_the_options_changed_from_it() {
+    use gamester_core::teaching::rules_text::title;
+    // A preset is its own title
+    for p in Preset::ALL {
+        assert_eq!(title(&Rules::preset(p)), p.title());
+    }
+    // One option changed names it, in words: a flag by "with" or "without"
+    let mut modern = Rules::preset(Preset::Modern);
+    modern.cube = !modern.cube;
+    let named = title(&modern);
+    assert!(named.starts_with(Preset::Modern.title()), "{named}");
+    assert!(
+        named.ends_with(if modern.cube {
+            ", with the doubling cube"
+        } else {
+            ", without the doubling cube"
+        }),
+        "{named}"
+    );
+    // another option by its words and its value's words, never by its identifiers
+    let mut irish = Rules::preset(Preset::Irish);
+    irish.set("bear_off", "exact").unwrap();
+    assert_eq!(
+        title(&irish),
+        "Irish (Willughby), bearing off: only an exact die"
+    );
+    // and rules far from every preset are house rules
+    let mut far = Rules::preset(Preset::Modern);
+    far.set("layout", "willughby").unwrap();
+    far.set("dice", "three").unwrap();
+    far.set("bound_table", "break").unwrap();
+    far.cube = !far.cube;
+    assert_eq!(title(&far), "House rules");
+}

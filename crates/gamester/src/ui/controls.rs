@@ -12,7 +12,7 @@ use super::settings::Settings;
 use super::slide::Speed;
 use super::sound::{Cue, MAX_VOLUME};
 use crate::session::Session;
-use crate::tables::{Action, Phase, Preset, Rules};
+use crate::tables::{Action, Phase, Rules};
 
 /// The windows the Help menu (and the story's links) open.
 #[derive(Default)]
@@ -216,7 +216,7 @@ pub fn keys_window(ctx: &egui::Context, open: &mut bool, keys: &[&[(&str, &str)]
 /// The rules window of the games at tables, for `rules`, while it is open.
 pub fn rules_window(ctx: &egui::Context, help: &mut Help, rules: &Rules) {
     if help.rules {
-        let title = Preset::of(rules).map_or("House rules", |p| p.title());
-        glossary::rules_window(ctx, &mut help.rules, rules, title, &mut help.glossary);
+        let title = crate::teaching::rules_text::title(rules);
+        glossary::rules_window(ctx, &mut help.rules, rules, &title, &mut help.glossary);
     }
 }

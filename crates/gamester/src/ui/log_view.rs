@@ -4,8 +4,8 @@
 use egui::{RichText, ScrollArea};
 
 use crate::session::Session;
+use crate::tables::Side;
 use crate::tables::options::OPTIONS;
-use crate::tables::{Preset, Side};
 
 /// The side panel: rules in force, score, and the story so far.
 pub fn show(
@@ -16,8 +16,7 @@ pub fn show(
 ) {
     let game = session.game();
     ui.add_space(6.0);
-    let title = Preset::of(game.rules()).map_or("House rules", |p| p.title());
-    ui.heading(title);
+    ui.heading(crate::teaching::rules_text::title(game.rules()));
     let tally = game.tally();
     ui.label(format!(
         "Session: {} {} · {} {}{}",
@@ -50,10 +49,21 @@ pub fn show(
             glossary.open = true;
         }
     });
+    // The options as New game words them; what each means and its sources on hover (the
+    // RULES.md names stay for files and the command line).
     ui.collapsing("Its options", |ui| {
-        for ((name, value), info) in game.rules().values().into_iter().zip(OPTIONS.iter()) {
-            ui.label(RichText::new(format!("{name} = {value}")).strong())
-                .on_hover_text(info.explanation);
+        let rules = game.rules();
+        for option in OPTIONS {
+            let value = option
+                .chosen(rules)
+                .map_or_else(|| option.value(rules), |v| v.words.to_string());
+            let meaning = option.chosen(rules).map_or("", |v| v.explanation);
+            let (sources, full) = super::settings::sources_words(option);
+            ui.label(format!("{}: {value}", option.words))
+                .on_hover_text(format!(
+                    "{}\n{meaning}\n\n{sources}\n{full}",
+                    option.explanation
+                ));
         }
     });
     ui.separator();

@@ -122,18 +122,21 @@ pub enum Choice {
 /// The option's sources, each named once and short ("Sources: Murray, the Irish Game"); the
 /// full references, and what the sources disagree on, on hover.
 fn sources_line(ui: &mut egui::Ui, option: &RuleOption) {
+    let (short, hover) = sources_words(option);
+    ui.label(RichText::new(short).small().italics())
+        .on_hover_text(hover);
+}
+
+/// An option's sources in words: short ("Sources: Murray, the Irish Game"), and in full with
+/// what they disagree on (for a hover).
+pub(super) fn sources_words(option: &RuleOption) -> (String, String) {
     let short: Vec<&str> = option.sources.iter().map(|s| source_short(s)).collect();
     let full: Vec<&str> = option.sources.iter().map(|s| source_name(s)).collect();
     let mut hover = full.join("\n");
     if !option.disagreement.is_empty() {
         hover = format!("{hover}\n\n{}", option.disagreement);
     }
-    ui.label(
-        RichText::new(format!("Sources: {}", short.join(", ")))
-            .small()
-            .italics(),
-    )
-    .on_hover_text(hover);
+    (format!("Sources: {}", short.join(", ")), hover)
 }
 
 /// An option in words: its name, every value offered side by side (the chosen one marked, its

@@ -100,3 +100,36 @@ fn the_story_names_each_point_as_the_board_labels_it() {
         }
     }
 }
+
+#[test]
+fn the_side_panel_words_the_options_and_names_a_changed_preset_after_its_change() {
+    // Given modern backgammon with the doubling cube turned on
+    let mut rules = gamester_rules::tables::Rules::preset(gamester_rules::tables::Preset::Modern);
+    rules.cube = true;
+    let settings = Settings {
+        preset: None,
+        rules,
+        ..Settings::default()
+    };
+    let mut h = harness(4, settings);
+    h.run();
+    // Then the panel is headed by the preset and the change, not "House rules"
+    assert!(
+        h.query_by_label("Modern backgammon (reference), with the doubling cube")
+            .is_some()
+    );
+    // and its options, opened, read in words, with no RULES.md identifier
+    h.get_by_label("Its options").click();
+    h.run();
+    assert!(h.query_by_label("The doubling cube: yes").is_some());
+    assert!(
+        h.query_by_label("Bearing off: exact, or higher from the highest point")
+            .is_some()
+    );
+    assert!(
+        h.query_all(By::new().label_contains(" = "))
+            .next()
+            .is_none(),
+        "no option is shown as name = value"
+    );
+}
