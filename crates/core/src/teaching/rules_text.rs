@@ -537,6 +537,59 @@ fn players(players: Players) -> Section {
     }
 }
 
+/// The name of a game under `rules`, as the side panel and the rules window head it: the
+/// preset's title when the rules are a preset's; a preset with one or two options changed,
+/// named after them ("Modern backgammon (reference), with the doubling cube", "Irish
+/// (Willughby), bearing off: exact"); "House rules" when no preset is that near.
+#[must_use]
+pub fn title(rules: &Rules) -> String {
+    if let Some(p) = crate::tables::Preset::of(rules) {
+        return p.title().to_string();
+    }
+    let changes = |p: crate::tables::Preset| -> Vec<String> {
+        let preset = Rules::preset(p);
+        options::OPTIONS
+            .iter()
+            .filter(|o| o.value(rules) != o.value(&preset))
+            .map(|o| change_words(o, rules))
+            .collect()
+    };
+    let nearest = crate::tables::Preset::ALL
+        .into_iter()
+        .map(|p| (p, changes(p)))
+        .min_by_key(|(_, c)| c.len());
+    match nearest {
+        Some((p, c)) if !c.is_empty() && c.len() <= 2 => format!("{}, {}", p.title(), c.join(", ")),
+        _ => "House rules".to_string(),
+    }
+}
+
+/// One option as a title names it changed: "with the doubling cube", "without the doubling
+/// cube", "an unplayable die loses", "bearing off: exact".
+fn change_words(option: &RuleOption, rules: &Rules) -> String {
+    let lower = {
+        let mut w = option.words.to_string();
+        if let Some(first) = w.get(0..1) {
+            w.replace_range(0..1, &first.to_lowercase());
+        }
+        w
+    };
+    let value = option.value(rules);
+    if option.is_flag() {
+        let on = value == "true";
+        return match (lower.starts_with("the "), on) {
+            (true, true) => format!("with {lower}"),
+            (true, false) => format!("without {lower}"),
+            (false, true) => lower,
+            (false, false) => format!("{lower}: no"),
+        };
+    }
+    let words = option
+        .chosen(rules)
+        .map_or(value.clone(), |v| v.words.to_string());
+    format!("{lower}: {words}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -591,57 +644,4 @@ mod tests {
         );
         assert!(modern.contains("home table, 3 stakes."), "{modern}");
     }
-}
-
-/// The name of a game under `rules`, as the side panel and the rules window head it: the
-/// preset's title when the rules are a preset's; a preset with one or two options changed,
-/// named after them ("Modern backgammon (reference), with the doubling cube", "Irish
-/// (Willughby), bearing off: exact"); "House rules" when no preset is that near.
-#[must_use]
-pub fn title(rules: &Rules) -> String {
-    if let Some(p) = crate::tables::Preset::of(rules) {
-        return p.title().to_string();
-    }
-    let changes = |p: crate::tables::Preset| -> Vec<String> {
-        let preset = Rules::preset(p);
-        options::OPTIONS
-            .iter()
-            .filter(|o| o.value(rules) != o.value(&preset))
-            .map(|o| change_words(o, rules))
-            .collect()
-    };
-    let nearest = crate::tables::Preset::ALL
-        .into_iter()
-        .map(|p| (p, changes(p)))
-        .min_by_key(|(_, c)| c.len());
-    match nearest {
-        Some((p, c)) if !c.is_empty() && c.len() <= 2 => format!("{}, {}", p.title(), c.join(", ")),
-        _ => "House rules".to_string(),
-    }
-}
-
-/// One option as a title names it changed: "with the doubling cube", "without the doubling
-/// cube", "an unplayable die loses", "bearing off: exact".
-fn change_words(option: &RuleOption, rules: &Rules) -> String {
-    let lower = {
-        let mut w = option.words.to_string();
-        if let Some(first) = w.get(0..1) {
-            w.replace_range(0..1, &first.to_lowercase());
-        }
-        w
-    };
-    let value = option.value(rules);
-    if option.is_flag() {
-        let on = value == "true";
-        return match (lower.starts_with("the "), on) {
-            (true, true) => format!("with {lower}"),
-            (true, false) => format!("without {lower}"),
-            (false, true) => lower,
-            (false, false) => format!("{lower}: no"),
-        };
-    }
-    let words = option
-        .chosen(rules)
-        .map_or(value.clone(), |v| v.words.to_string());
-    format!("{lower}: {words}")
 }
