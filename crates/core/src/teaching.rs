@@ -4,6 +4,7 @@
 //! it depends on the engine only, and nothing of the window.
 
 pub mod blots;
+pub mod diagram;
 pub mod faces;
 pub mod glossary;
 pub mod points;

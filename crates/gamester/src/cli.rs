@@ -72,6 +72,7 @@ pub fn run(command: Command) -> Result<String, CliError> {
             GamePreset::Tables(preset) => crate::cli::selfplay::selfplay(preset, &args),
             GamePreset::Tiles(preset) => crate::cli::tiles::selfplay(preset, &args),
         },
+        Command::Diagram(args) => diagram(&args),
         Command::Host(args) => crate::cli::net::host(&args),
         Command::Join(args) => crate::cli::net::join(&args),
         Command::Completions { shell } => {
@@ -188,4 +189,53 @@ pub fn summary(game: &Game, table: &Seats) -> String {
         colour(Side::Black),
         tally.black
     )
+}
+
+/// `diagram`: the position (or the rules' array) drawn as an SVG and written to `--out`;
+/// prints `diagram <FILE>`.
+fn diagram(args: &crate::cli::args::DiagramArgs) -> Result<String, CliError> {
+    use crate::teaching::diagram::{Diagram, Labels};
+    let GamePreset::Tables(preset) = args.preset else {
+        return Err(CliError::Usage(
+            "diagram draws a position at tables; the tiles have no diagram yet".into(),
+        ));
+    };
+    let is_svg = args
+        .out
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
+    if !is_svg {
+        return Err(CliError::Usage(format!(
+            "{} is not an .svg file: diagrams are written as SVG (a browser, or \
+             rsvg-convert, makes a PNG of one)",
+            args.out.display()
+        )));
+    }
+    let rules = tables_rules(preset, &args.sets)?;
+    let position = match args.position {
+        Some(p) => p,
+        None => Game::new(rules.clone())?.position_for(Side::White),
+    };
+    let dice = args.dice.as_ref().map(|d| d.0.clone()).unwrap_or_default();
+    if let Some(bad) = dice.iter().find(|f| !(1..=6).contains(*f)) {
+        return Err(CliError::Usage(format!("a die shows 1 to 6, not {bad}")));
+    }
+    let sides = if args.position.is_some() {
+        ["The side to move", "its adversary"]
+    } else {
+        ["White", "Black"]
+    };
+    let drawn = Diagram {
+        position,
+        dice,
+        labels: if args.labels == "numbers" {
+            Labels::Numbers
+        } else {
+            Labels::Period
+        },
+        caption: args.caption.clone(),
+        sides: sides.map(str::to_string),
+    };
+    save::write_text_atomic(&args.out, &drawn.svg())?;
+    Ok(format!("diagram {}\n", args.out.display()))
 }

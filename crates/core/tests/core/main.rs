@@ -12,6 +12,7 @@ mod ai_levels;
 mod analysis;
 mod analysis_gnubg;
 mod analysis_saved;
+mod diagram;
 mod engine_answers;
 mod movegen_reference;
 mod position_id_fuzz;

@@ -87,11 +87,41 @@ pub enum Command {
     Host(Host),
     /// Joins a game over the network with the host's invitation, and plays it with the computer
     Join(Join),
+    /// Draws a position as an SVG diagram, for a handout or a slide
+    Diagram(DiagramArgs),
     /// Writes a script that completes gamester's commands, flags and values in a shell
     Completions {
         /// The shell
         shell: clap_complete::Shell,
     },
+}
+
+/// `diagram`: the position drawn, and where.
+#[derive(Debug, Args)]
+pub struct DiagramArgs {
+    /// The rules (a preset of the games at tables): their array is drawn unless --position
+    #[arg(long, value_name = "PRESET", value_parser = preset(), default_value = "irish")]
+    pub preset: GamePreset,
+    /// Changes one option of the preset, as RULES.md names it (repeatable)
+    #[arg(long = "set", value_name = "OPTION=VALUE")]
+    pub sets: Vec<String>,
+    /// The position, as GNU Backgammon's Position ID; the side it is seen from sits at the
+    /// bottom (default: the rules' array, White at the bottom)
+    #[arg(long, value_name = "ID", value_parser = position)]
+    pub position: Option<Position>,
+    /// The dice shown, their faces separated by commas
+    #[arg(long, value_name = "D1,D2", value_parser = dice)]
+    pub dice: Option<Faces>,
+    /// The points named as their owners count them (period), or 1 to 24 (numbers)
+    #[arg(long, value_name = "period|numbers", default_value = "period",
+        value_parser = PossibleValuesParser::new(["period", "numbers"]))]
+    pub labels: String,
+    /// The words under the board
+    #[arg(long, value_name = "TEXT")]
+    pub caption: Option<String>,
+    /// The file written: an .svg
+    #[arg(long, value_name = "FILE.svg")]
+    pub out: PathBuf,
 }
 
 /// `host`: the game offered.

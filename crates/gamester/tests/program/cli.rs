@@ -3,6 +3,7 @@
 mod ai;
 mod analysis;
 mod commands;
+mod diagram;
 mod edges;
 mod help;
 mod network;

@@ -1,0 +1,194 @@
+//! Diagrams of positions: the SVG is read back as XML and must hold what the position holds,
+//! each man a circle, each point named in the words asked for, the dice and the caption as
+//! text.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use proptest::prelude::*;
+use quick_xml::Reader;
+use quick_xml::events::Event;
+
+use gamester_core::teaching::diagram::{Diagram, Labels};
+use gamester_rules::tables::{Game, Position, Preset, Rules, Side, position_id};
+
+/// What an SVG holds, read as XML: each element's class, every text, the texts of the points'
+/// labels alone, and the dice's faces.
+struct Read {
+    classes: Vec<String>,
+    texts: Vec<String>,
+    labels: Vec<String>,
+    faces: Vec<u8>,
+}
+
+fn read(svg: &str) -> Read {
+    let mut reader = Reader::from_str(svg);
+    let mut out = Read {
+        classes: Vec::new(),
+        texts: Vec::new(),
+        labels: Vec::new(),
+        faces: Vec::new(),
+    };
+    // The class of each element open, innermost last, and the text read in the innermost.
+    let mut open: Vec<String> = Vec::new();
+    let mut buffer = String::new();
+    loop {
+        let event = reader.read_event().expect("the SVG is well-formed XML");
+        let (element, starts) = match &event {
+            Event::Start(e) => (Some(e.clone()), true),
+            Event::Empty(e) => (Some(e.clone()), false),
+            _ => (None, false),
+        };
+        if let Some(e) = element {
+            let mut class = String::new();
+            for a in e.attributes() {
+                let a = a.unwrap();
+                let value = a
+                    .normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                    .unwrap()
+                    .to_string();
+                match a.key.as_ref() {
+                    b"class" => class = value,
+                    b"data-face" => out.faces.push(value.parse().unwrap()),
+                    _ => {}
+                }
+            }
+            if !class.is_empty() {
+                out.classes.push(class.clone());
+            }
+            if starts {
+                open.push(class);
+                buffer.clear();
+            }
+        }
+        match event {
+            Event::End(_) => {
+                // The element's text, its entities read back, as one.
+                let text = std::mem::take(&mut buffer);
+                if !text.trim().is_empty() {
+                    if open.last().is_some_and(|c| c == "label") {
+                        out.labels.push(text.clone());
+                    }
+                    out.texts.push(text);
+                }
+                open.pop();
+            }
+            Event::Text(t) => buffer.push_str(&t.decode().unwrap()),
+            Event::GeneralRef(r) => buffer.push_str(match r.decode().unwrap().as_ref() {
+                "amp" => "&",
+                "lt" => "<",
+                "gt" => ">",
+                "quot" => "\"",
+                "apos" => "'",
+                other => panic!("an entity SVG does not know: {other}"),
+            }),
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    out
+}
+
+fn drawn(position: Position, labels: Labels, dice: Vec<u8>, caption: Option<&str>) -> Read {
+    let d = Diagram {
+        position,
+        dice,
+        labels,
+        caption: caption.map(str::to_string),
+        sides: ["White".into(), "Black".into()],
+    };
+    read(&d.svg())
+}
+
+#[test]
+fn the_opening_array_of_irish_is_drawn_with_the_period_names() {
+    let pos = Game::new(Rules::preset(Preset::Irish))
+        .unwrap()
+        .position_for(Side::White);
+    let r = drawn(pos, Labels::Period, vec![3, 1], Some("Irish & <its> array"));
+    // Each point is a spike, named on the board as its owner counts it: both home tables'
+    // ace … sice, both outer tables' 7 … 12, each name twice (once a side)
+    assert_eq!(r.classes.iter().filter(|c| *c == "point").count(), 24);
+    assert_eq!(r.labels.len(), 24);
+    for name in ["ace", "deuce", "trey", "cater", "cinque", "sice", "7", "12"] {
+        assert_eq!(r.labels.iter().filter(|t| *t == name).count(), 2, "{name}");
+    }
+    assert!(!r.labels.iter().any(|t| t == "24"), "no numbers past 12");
+    // Fifteen men a side, drawn (no more than five to a point, so none counted here)
+    assert_eq!(r.classes.iter().filter(|c| *c == "man bottom").count(), 15);
+    assert_eq!(r.classes.iter().filter(|c| *c == "man top").count(), 15);
+    // The dice and the caption, as text (the caption escaped, read back whole)
+    assert_eq!(r.faces, vec![3, 1]);
+    assert!(r.texts.iter().any(|t| t == "trey"));
+    assert!(r.texts.iter().any(|t| t == "Irish & <its> array"));
+}
+
+#[test]
+fn numbers_run_one_to_twenty_four_from_the_bottom_sides_ace() {
+    let pos = Position::mirrored(&[(6, 5), (8, 3), (13, 5), (24, 2)]).unwrap();
+    let r = drawn(pos, Labels::Numbers, Vec::new(), None);
+    for n in 1..=24 {
+        assert_eq!(
+            r.labels.iter().filter(|t| **t == n.to_string()).count(),
+            1,
+            "{n}"
+        );
+    }
+    assert!(!r.labels.iter().any(|t| t == "cinque"));
+    assert!(r.classes.iter().all(|c| c != "die" && c != "caption"));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Any position is drawn with as many circles as men on the points (at most five a point,
+    /// the rest counted), its bar and its trays said in words.
+    #[test]
+    fn every_position_is_drawn_as_it_stands(seed in 0u64..u64::MAX) {
+        let pos = random_position(seed);
+        let r = drawn(pos, Labels::Period, Vec::new(), None);
+        let pips = pos.pips();
+        let shown: usize = (1..=24).map(|p| usize::from(pips[p].unsigned_abs().min(5))).sum();
+        let on_bar = usize::from(pos.bar() > 0) + usize::from(pos.adversary_bar() > 0);
+        let men = r.classes.iter().filter(|c| c.starts_with("man")).count();
+        prop_assert_eq!(men, shown + on_bar);
+        let stacks = (1..=24).filter(|&p| pips[p].unsigned_abs() > 5).count();
+        prop_assert_eq!(r.classes.iter().filter(|c| *c == "count").count(), stacks);
+        if pos.off() > 0 {
+            let said = format!("White: {} borne off", pos.off());
+            prop_assert!(r.texts.contains(&said));
+        }
+        if pos.bar() > 0 {
+            let said = format!("{} on the bar", pos.bar());
+            prop_assert!(r.texts.contains(&said));
+        }
+    }
+}
+
+/// A legal position from a seed: a game played on at random.
+fn random_position(seed: u64) -> Position {
+    use gamester_core::ai::decide::Decision;
+    use gamester_core::ai::random::random_decision;
+    use rand::SeedableRng as _;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let mut game = Game::new(Rules::preset(Preset::Modern)).unwrap();
+    let mut dice = gamester_rules::tables::FairDice::seeded(seed);
+    let steps = seed % 120;
+    for _ in 0..steps {
+        if game.is_over() {
+            break;
+        }
+        match random_decision(&game, &mut rng) {
+            Some(Decision::Play(p)) => {
+                game.apply_play(&p).unwrap();
+            }
+            Some(Decision::Action(a)) => {
+                game.apply(a).unwrap();
+            }
+            None => {
+                game.throw_with(&mut dice).unwrap();
+            }
+        }
+    }
+    let pos = game.position_for(Side::White);
+    // (Read back through the Position ID as a diagram of an ID would be.)
+    position_id::decode(&position_id::encode(&pos)).unwrap_or(pos)
+}

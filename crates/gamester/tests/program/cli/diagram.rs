@@ -1,0 +1,78 @@
+//! `gamester diagram`: a position drawn as an SVG file, and what it refuses.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::process::Command;
+
+fn gamester() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_gamester"))
+}
+
+#[test]
+fn a_diagram_is_written_as_svg_with_the_points_named_and_the_caption() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("irish.svg");
+    let run = gamester()
+        .args(["diagram", "--dice", "6,5", "--caption", "Irish: the array"])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(run.stdout).unwrap(),
+        format!("diagram {}\n", out.display())
+    );
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.contains(">cinque</text>") && svg.contains(">Irish: the array</text>"));
+    assert_eq!(svg.matches("class=\"man ").count(), 30);
+    // In numbers, from a Position ID
+    let numbered = dir.path().join("n.svg");
+    let run = gamester()
+        .args([
+            "diagram",
+            "--preset",
+            "modern",
+            "--position",
+            "4HPwATDgc/ABMA",
+            "--labels",
+            "numbers",
+        ])
+        .arg("--out")
+        .arg(&numbered)
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    let svg = std::fs::read_to_string(&numbered).unwrap();
+    assert!(svg.contains(">24</text>") && !svg.contains(">cinque</text>"));
+}
+
+#[test]
+fn a_diagram_that_cannot_be_drawn_is_refused_with_the_reason_and_nothing_written() {
+    let dir = tempfile::tempdir().unwrap();
+    for (args, words) in [
+        (vec!["--out", "x.png"], "not an .svg file"),
+        (vec!["--preset", "muggins", "--out", "x.svg"], "tiles"),
+        (vec!["--dice", "7,1", "--out", "x.svg"], ""),
+        (vec!["--labels", "roman", "--out", "x.svg"], "roman"),
+    ] {
+        let run = gamester()
+            .current_dir(dir.path())
+            .arg("diagram")
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert!(err.contains(words), "{args:?}: {err}");
+        assert_eq!(
+            std::fs::read_dir(dir.path()).unwrap().count(),
+            0,
+            "{args:?}"
+        );
+    }
+}
