@@ -317,14 +317,31 @@ impl GamesterApp {
         match ask {
             Ask::NewGame => self.draft = Some(self.shell.settings.clone()),
             Ask::Open | Ask::SaveAs => {
-                let saving = matches!(ask, Ask::SaveAs);
+                let purpose = if matches!(ask, Ask::SaveAs) {
+                    super::file_chooser::Purpose::Save
+                } else {
+                    super::file_chooser::Purpose::Open
+                };
                 let screen = self.screen_ref();
                 let current = screen.file().map(std::path::Path::to_path_buf);
                 let name = screen.file_name();
-                self.files
-                    .ask(ctx, saving, &self.shell.launch, current.as_deref(), &|| {
-                        name.clone()
-                    });
+                self.files.ask(
+                    ctx,
+                    purpose,
+                    &self.shell.launch,
+                    current.as_deref(),
+                    &|| name.clone(),
+                );
+            }
+            Ask::ExportDiagram => {
+                let name = format!("{} diagram.svg", super::screen::Screen::title(&self.tables));
+                self.files.ask(
+                    ctx,
+                    super::file_chooser::Purpose::Export,
+                    &self.shell.launch,
+                    None,
+                    &|| name.clone(),
+                );
             }
             Ask::OpenPath(path) => self.open_file(path),
             Ask::Save => match self.screen_ref().file().map(std::path::Path::to_path_buf) {

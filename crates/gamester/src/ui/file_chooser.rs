@@ -12,6 +12,25 @@ use egui::{Id, RichText};
 pub enum Purpose {
     Open,
     Save,
+    /// A diagram of the position written as SVG (Game → Export a diagram).
+    Export,
+}
+
+impl Purpose {
+    /// The extension of the files it lists and writes.
+    #[must_use]
+    pub fn extension(self) -> &'static str {
+        match self {
+            Purpose::Open | Purpose::Save => "ron",
+            Purpose::Export => "svg",
+        }
+    }
+
+    /// Whether it writes a file (and so offers a name, and asks before replacing one).
+    #[must_use]
+    pub fn writes(self) -> bool {
+        self != Purpose::Open
+    }
 }
 
 /// One line of the listing.
@@ -46,23 +65,24 @@ pub struct FileChooser {
     replacing: Option<PathBuf>,
 }
 
-/// Whether `name` is listed: a saved game (`.ron`), not a hidden file.
-fn is_game(name: &str) -> bool {
+/// Whether `name` is listed: a file of the purpose's kind (a saved game, `.ron`; a diagram,
+/// `.svg`), not a hidden file.
+fn is_listed(name: &str, extension: &str) -> bool {
     !name.starts_with('.')
         && Path::new(name)
             .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
+            .is_some_and(|e| e.eq_ignore_ascii_case(extension))
 }
 
-/// The folders and saved games of `folder`, folders first, each group by name.
-fn listing(folder: &Path) -> std::io::Result<Vec<Entry>> {
+/// The folders and the files of `extension` in `folder`, folders first, each group by name.
+fn listing(folder: &Path, extension: &str) -> std::io::Result<Vec<Entry>> {
     let mut entries: Vec<Entry> = std::fs::read_dir(folder)?
         .filter_map(Result::ok)
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
             // Follows links, so a link to a folder is a folder.
             let folder = std::fs::metadata(e.path()).is_ok_and(|m| m.is_dir());
-            let shown = !name.starts_with('.') && (folder || is_game(&name));
+            let shown = !name.starts_with('.') && (folder || is_listed(&name, extension));
             shown.then_some(Entry { name, folder })
         })
         .collect();
@@ -103,7 +123,7 @@ impl FileChooser {
     fn enter(&mut self, folder: PathBuf) {
         self.problem = None;
         self.replacing = None;
-        match listing(&folder) {
+        match listing(&folder, self.purpose.extension()) {
             Ok(entries) => self.entries = entries,
             Err(e) => {
                 self.entries.clear();
@@ -116,9 +136,10 @@ impl FileChooser {
     /// Goes into a folder named in the field, keeping the name offered for a save.
     fn enter_from_field(&mut self, folder: PathBuf) {
         self.enter(folder);
-        self.name = match self.purpose {
-            Purpose::Open => String::new(),
-            Purpose::Save => self.offered.clone(),
+        self.name = if self.purpose.writes() {
+            self.offered.clone()
+        } else {
+            String::new()
         };
     }
 
@@ -136,8 +157,8 @@ impl FileChooser {
             self.enter_from_field(path);
             return None;
         }
-        if self.purpose == Purpose::Save && path.extension().is_none() {
-            path.set_extension("ron");
+        if self.purpose.writes() && path.extension().is_none() {
+            path.set_extension(self.purpose.extension());
         }
         let shown = path.file_name().map_or_else(
             || path.display().to_string(),
@@ -151,7 +172,7 @@ impl FileChooser {
                 None
             }
             (Ok(_), Purpose::Open) => Some(path),
-            (Ok(_), Purpose::Save) => {
+            (Ok(_), Purpose::Save | Purpose::Export) => {
                 self.replacing = Some(path);
                 None
             }
@@ -159,7 +180,7 @@ impl FileChooser {
                 self.problem = Some(format!("There is no file “{shown}” here."));
                 None
             }
-            (Err(_), Purpose::Save) => match path.parent() {
+            (Err(_), Purpose::Save | Purpose::Export) => match path.parent() {
                 Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => {
                     self.problem = Some(format!("There is no folder {}.", dir.display()));
                     None
@@ -186,6 +207,7 @@ impl FileChooser {
         let (title, button) = match self.purpose {
             Purpose::Open => ("Open a saved game", "Open"),
             Purpose::Save => ("Save the game", "Save"),
+            Purpose::Export => ("Export a diagram of the position (SVG)", "Export"),
         };
         ui.heading(title);
         ui.horizontal(|ui| {
@@ -297,7 +319,7 @@ mod tests {
         }
         std::fs::create_dir(dir.path().join("z")).unwrap();
         std::fs::create_dir(dir.path().join(".cache")).unwrap();
-        let names: Vec<(String, bool)> = listing(dir.path())
+        let names: Vec<(String, bool)> = listing(dir.path(), "ron")
             .unwrap()
             .into_iter()
             .map(|e| (e.name, e.folder))

@@ -29,6 +29,8 @@ pub enum Chosen {
     Open(PathBuf),
     /// Where to save (with `.ron` added if the person gave no extension).
     Save(PathBuf),
+    /// Where to write a diagram (with `.svg` added if the person gave no extension).
+    Export(PathBuf),
 }
 
 /// Where a dialog starts and what it is for, kept to hand to the in-window chooser should the
@@ -251,6 +253,7 @@ impl Files {
             Purpose::Save => current
                 .and_then(Path::file_name)
                 .map_or_else(name, |n| n.to_string_lossy().into()),
+            Purpose::Export => name(),
         };
         Asked {
             purpose,
@@ -266,7 +269,7 @@ impl Files {
     pub fn ask(
         &mut self,
         ctx: &egui::Context,
-        saving: bool,
+        purpose: Purpose,
         launch: &Launch,
         current: Option<&Path>,
         name: &dyn Fn() -> String,
@@ -274,7 +277,6 @@ impl Files {
         if self.dialog.is_some() || self.chooser.is_some() {
             return;
         }
-        let purpose = if saving { Purpose::Save } else { Purpose::Open };
         let asked = Files::asked(purpose, launch, current, name);
         if launch.in_window_chooser {
             self.chooser = Some(FileChooser::new(purpose, asked.folder, asked.name));
@@ -284,12 +286,16 @@ impl Files {
         let ctx = ctx.clone();
         let (folder, name) = (asked.folder.clone(), asked.name.clone());
         std::thread::spawn(move || {
+            let kind = match purpose {
+                Purpose::Export => "Diagram (SVG)",
+                Purpose::Open | Purpose::Save => "Gamester game",
+            };
             let dialog = rfd::FileDialog::new()
-                .add_filter("Gamester game", &["ron"])
+                .add_filter(kind, &[purpose.extension()])
                 .add_filter("All files", &["*"])
                 .set_directory(folder);
             let started = std::time::Instant::now();
-            let job = if saving {
+            let job = if purpose.writes() {
                 FileJob::SaveAs(dialog.set_file_name(name).save_file())
             } else {
                 FileJob::Open(dialog.pick_file())
@@ -331,11 +337,15 @@ impl Files {
                 Some(FileJob::SaveAs(path)) => {
                     self.dialog = None;
                     return path.map(|p| {
-                        Chosen::Save(if p.extension().is_none() {
-                            p.with_extension("ron")
+                        let p = if p.extension().is_none() {
+                            p.with_extension(asked.purpose.extension())
                         } else {
                             p
-                        })
+                        };
+                        match asked.purpose {
+                            Purpose::Export => Chosen::Export(p),
+                            Purpose::Open | Purpose::Save => Chosen::Save(p),
+                        }
                     });
                 }
                 Some(FileJob::NoDialog) => {
@@ -357,6 +367,7 @@ impl Files {
                 Some(match purpose {
                     Purpose::Open => Chosen::Open(path),
                     Purpose::Save => Chosen::Save(path),
+                    Purpose::Export => Chosen::Export(path),
                 })
             }
         }

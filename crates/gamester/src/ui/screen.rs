@@ -53,6 +53,8 @@ pub enum Ask {
     Switch,
     /// Open the window to play a friend over the network.
     Network,
+    /// Ask where to write a diagram of the position at tables.
+    ExportDiagram,
 }
 
 /// The keys of the window, whatever the game: the files and a new game.

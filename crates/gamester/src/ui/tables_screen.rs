@@ -536,8 +536,11 @@ impl Screen for TablesScreen {
         self.computer.is_thinking()
     }
 
-    fn game_menu(&mut self, ui: &mut egui::Ui, _shell: &mut Shell) {
+    fn game_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
         controls::game_items(ui, self.session.game().is_over(), &mut self.intents);
+        if ui.button("Export a diagram of the position…").clicked() {
+            shell.asks.push(super::screen::Ask::ExportDiagram);
+        }
     }
 
     fn view_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {

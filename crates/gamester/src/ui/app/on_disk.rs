@@ -133,6 +133,9 @@ impl GamesterApp {
         match self.files.poll(ctx) {
             Some(Chosen::Open(path)) => self.open_file(path),
             Some(Chosen::Save(path)) => self.save_to(path),
+            Some(Chosen::Export(path)) => {
+                self.shell.message = Some(self.tables.export_diagram(&path, &self.shell.settings));
+            }
             None => {}
         }
         if let Some((path, answer)) = self.files.read_answer() {

@@ -1,5 +1,5 @@
-//! The window's side of positions to share: the Game menu's Copy position ID and Set up a
-//! position, applied to the game in play. The window that reads an ID, and what an ID means,
+//! The window's side of positions to share: the Game menu's Copy position ID, Export a
+//! diagram and Set up a position, applied to the game in play. The window that reads an ID, and what an ID means,
 //! are `ui::position_setup`'s; this file only puts the answer in play, as the window's other
 //! new games are put in play.
 
@@ -9,6 +9,7 @@ use crate::ui::leaving::Next;
 use crate::ui::message::Message;
 use crate::ui::position_setup;
 use crate::ui::screen::{Ask, Shell};
+use crate::ui::settings::Settings;
 
 impl TablesScreen {
     /// Applies what the person asked of a position to share.
@@ -33,6 +34,41 @@ impl TablesScreen {
                     }
                 }
             }
+        }
+    }
+}
+
+impl TablesScreen {
+    /// Writes a diagram of the position shown (seen from the side at the bottom of the board,
+    /// named as the View menu names the points, with the dice of the throw and a caption of the
+    /// game and what it waits for) to `path` as SVG; what to say.
+    pub fn export_diagram(&self, path: &std::path::Path, settings: &Settings) -> Message {
+        use crate::teaching::diagram::{Diagram, Labels};
+        let shown = self.shown();
+        let game = shown.game();
+        let bottom = self.view(settings).bottom;
+        let dice = game.throw().map(|t| t.faces().to_vec()).unwrap_or_default();
+        let diagram = Diagram {
+            position: game.position_for(bottom),
+            dice,
+            labels: if settings.numbers {
+                Labels::Numbers
+            } else {
+                Labels::Period
+            },
+            caption: Some(format!(
+                "{}: {}",
+                crate::teaching::rules_text::title(game.rules()),
+                shown.status()
+            )),
+            sides: [
+                shown.colour_name(bottom).to_string(),
+                shown.colour_name(bottom.other()).to_string(),
+            ],
+        };
+        match crate::save::write_text_atomic(path, &diagram.svg()) {
+            Ok(()) => Message::info(format!("The diagram is written to {}", path.display())),
+            Err(e) => Message::error(format!("The diagram could not be written: {e}")),
         }
     }
 }

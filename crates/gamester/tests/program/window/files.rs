@@ -580,3 +580,33 @@ fn a_failing_autosave_is_said_once_and_again_only_after_it_worked() {
     assert_eq!(kind, Kind::Error);
     assert!(text.contains("not being saved automatically"), "{text}");
 }
+
+#[test]
+fn a_diagram_of_the_position_is_exported_as_svg_where_the_person_chooses() {
+    // Given a game of Irish and the in-window chooser over an empty folder
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = with_chooser(dir.path(), 21);
+    // When the person chooses Game → Export a diagram of the position…, and Export under the
+    // name offered
+    menu(&mut h, "Export a diagram of the position…");
+    assert!(
+        h.query_by_label("Export a diagram of the position (SVG)")
+            .is_some()
+    );
+    h.get_by_label("Export").click();
+    h.run();
+    // Then the diagram is written there, as SVG: the board's thirty men, the points named as
+    // the board names them, and a caption of the game and what it waits for
+    let path = dir.path().join("Irish diagram.svg");
+    let svg = std::fs::read_to_string(&path).expect("the diagram is written");
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert_eq!(svg.matches("class=\"man ").count(), 30);
+    assert!(svg.contains(">cinque</text>"));
+    assert!(svg.contains(">Irish (Willughby): "), "{svg}");
+    // and the window says where
+    assert!(
+        h.query_all(egui_kittest::kittest::By::new().label_contains("The diagram is written to"))
+            .next()
+            .is_some()
+    );
+}
