@@ -7,6 +7,7 @@ pub mod blots;
 pub mod diagram;
 pub mod faces;
 pub mod glossary;
+pub mod handout;
 pub mod points;
 pub mod rules_text;
 pub mod terms;

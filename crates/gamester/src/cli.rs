@@ -73,6 +73,7 @@ pub fn run(command: Command) -> Result<String, CliError> {
             GamePreset::Tiles(preset) => crate::cli::tiles::selfplay(preset, &args),
         },
         Command::Diagram(args) => diagram(&args),
+        Command::RulesPage(args) => rules_page(&args),
         Command::Host(args) => crate::cli::net::host(&args),
         Command::Join(args) => crate::cli::net::join(&args),
         Command::Completions { shell } => {
@@ -238,4 +239,28 @@ fn diagram(args: &crate::cli::args::DiagramArgs) -> Result<String, CliError> {
     };
     save::write_text_atomic(&args.out, &drawn.svg())?;
     Ok(format!("diagram {}\n", args.out.display()))
+}
+
+/// `rules-page`: the rules of a game at tables as a standalone HTML page, written to `--out`;
+/// prints `rules-page <FILE>`.
+fn rules_page(args: &crate::cli::args::RulesPage) -> Result<String, CliError> {
+    let GamePreset::Tables(preset) = args.preset else {
+        return Err(CliError::Usage(
+            "rules-page writes the rules of a game at tables; the tiles' rules are in docs/tiles.md"
+                .into(),
+        ));
+    };
+    let is_html = args
+        .out
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+    if !is_html {
+        return Err(CliError::Usage(format!(
+            "{} is not an .html file: the rules page is written as HTML, to print from a browser",
+            args.out.display()
+        )));
+    }
+    let rules = tables_rules(preset, &args.sets)?;
+    save::write_text_atomic(&args.out, &crate::teaching::handout::rules_page(&rules))?;
+    Ok(format!("rules-page {}\n", args.out.display()))
 }

@@ -192,3 +192,46 @@ fn random_position(seed: u64) -> Position {
     // (Read back through the Position ID as a diagram of an ID would be.)
     position_id::decode(&position_id::encode(&pos)).unwrap_or(pos)
 }
+
+#[test]
+fn the_rules_page_holds_every_section_of_the_rules_with_its_sources_and_the_array() {
+    use gamester_core::teaching::handout::rules_page;
+    use gamester_core::teaching::rules_text::{explain, title};
+    for preset in Preset::ALL {
+        let rules = Rules::preset(preset);
+        let page = rules_page(&rules);
+        assert!(page.starts_with("<!DOCTYPE html>"), "{preset:?}");
+        assert!(page.contains("@page"), "it is laid out for paper");
+        let escape = |t: &str| {
+            t.replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;")
+        };
+        assert!(page.contains(&format!("<h1>{}</h1>", escape(&title(&rules)))));
+        // Each section of the rules window, in order, with its sources
+        let mut from = 0;
+        for section in explain(&rules) {
+            let heading = format!("<h2>{}</h2>", escape(&section.title));
+            let at = page[from..]
+                .find(&heading)
+                .unwrap_or_else(|| panic!("{preset:?}: {heading} in order"));
+            from += at + heading.len();
+            for source in &section.sources {
+                assert!(page.contains(&escape(source)), "{preset:?}: {source}");
+            }
+        }
+        // The array drawn once, as SVG inside the page, read back as XML
+        assert_eq!(page.matches("<svg ").count(), 1);
+        let svg = &page[page.find("<svg ").unwrap()..page.find("</svg>").unwrap() + 6];
+        let array = Game::new(rules.clone()).unwrap().position_for(Side::White);
+        let drawn: usize = (1..=24)
+            .map(|p| usize::from(array.pips()[p].unsigned_abs().min(5)))
+            .sum();
+        let men = read(svg)
+            .classes
+            .iter()
+            .filter(|c| c.starts_with("man"))
+            .count();
+        assert_eq!(men, drawn, "{preset:?}");
+    }
+}

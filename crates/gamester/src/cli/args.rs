@@ -89,6 +89,8 @@ pub enum Command {
     Join(Join),
     /// Draws a position as an SVG diagram, for a handout or a slide
     Diagram(DiagramArgs),
+    /// Writes the rules of a game as an HTML page to print or hand out
+    RulesPage(RulesPage),
     /// Writes a script that completes gamester's commands, flags and values in a shell
     Completions {
         /// The shell
@@ -121,6 +123,20 @@ pub struct DiagramArgs {
     pub caption: Option<String>,
     /// The file written: an .svg
     #[arg(long, value_name = "FILE.svg")]
+    pub out: PathBuf,
+}
+
+/// `rules-page`: the rules, and where.
+#[derive(Debug, Args)]
+pub struct RulesPage {
+    /// The rules (a preset of the games at tables)
+    #[arg(long, value_name = "PRESET", value_parser = preset(), default_value = "irish")]
+    pub preset: GamePreset,
+    /// Changes one option of the preset, as RULES.md names it (repeatable)
+    #[arg(long = "set", value_name = "OPTION=VALUE")]
+    pub sets: Vec<String>,
+    /// The file written: an .html page
+    #[arg(long, value_name = "FILE.html")]
     pub out: PathBuf,
 }
 

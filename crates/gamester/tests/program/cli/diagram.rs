@@ -76,3 +76,39 @@ fn a_diagram_that_cannot_be_drawn_is_refused_with_the_reason_and_nothing_written
         );
     }
 }
+
+#[test]
+fn the_rules_page_is_written_as_html_and_anything_else_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("rules.html");
+    let run = gamester()
+        .args(["rules-page", "--preset", "fails"])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let page = std::fs::read_to_string(&out).unwrap();
+    assert!(page.contains("<h1>Fails</h1>") && page.contains("<svg "));
+    for (args, words) in [
+        (vec!["--out", "rules.pdf"], "not an .html file"),
+        (vec!["--preset", "draw", "--out", "r.html"], "tiles"),
+    ] {
+        let run = gamester()
+            .current_dir(dir.path())
+            .arg("rules-page")
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&run.stderr).contains(words),
+            "{args:?}"
+        );
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}

@@ -1,0 +1,88 @@
+//! Pages to print and hand out, each one standalone HTML (no file beside it, no script, no
+//! font to fetch) that prints cleanly on A4 and on Letter: the paper's own size is used, with
+//! margins in millimetres, and no section or figure is split across two pages.
+
+use std::fmt::Write as _;
+
+use super::diagram::{Diagram, Labels};
+use super::rules_text::{explain, title};
+use crate::tables::{Game, Rules, Side};
+
+/// The style every page shares: the period's serif, a column a reader's eye can follow, and
+/// the rules for paper.
+const STYLE: &str = r#"
+@page { margin: 16mm 18mm; }
+body { font-family: "EB Garamond", Garamond, Georgia, "Times New Roman", serif;
+       font-size: 11.5pt; line-height: 1.4; color: #1c140c; background: #fffdf7;
+       max-width: 42em; margin: 0 auto; padding: 1em; }
+h1 { font-size: 21pt; font-weight: normal; margin: 0 0 0.2em; }
+h2 { font-size: 13pt; margin: 1em 0 0.2em; break-after: avoid; }
+p { margin: 0.3em 0; }
+.sub { font-style: italic; margin-bottom: 1em; }
+section, figure { break-inside: avoid; }
+figure { margin: 0.8em 0; text-align: center; }
+figure svg { width: 100%; height: auto; max-width: 16cm; }
+.sources { font-style: italic; font-size: 9.5pt; color: #5a4630; }
+.disagreement { font-size: 10pt; border-left: 2px solid #b8864b; padding-left: 0.6em; }
+footer { margin-top: 2em; font-size: 9pt; color: #5a4630; }
+@media print { body { background: none; padding: 0; max-width: none; } }
+"#;
+
+/// Text made safe inside HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The rules of the game in force as a page: its title, the array drawn, and every section of
+/// the rules as the rules window gives them, each with its sources and what they disagree on.
+#[must_use]
+pub fn rules_page(rules: &Rules) -> String {
+    let name = title(rules);
+    let mut page = String::new();
+    let _ = write!(
+        page,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>{} — the rules</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        escape(&name)
+    );
+    let _ = writeln!(page, "<h1>{}</h1>", escape(&name));
+    let _ = writeln!(
+        page,
+        "<p class=\"sub\">The rules as Gamester plays them, each with the sources it follows.</p>"
+    );
+    if let Ok(game) = Game::new(rules.clone()) {
+        let array = Diagram {
+            position: game.position_for(Side::White),
+            dice: Vec::new(),
+            labels: Labels::Period,
+            caption: Some("The men arrayed to begin, White at the bottom".into()),
+            sides: ["White".into(), "Black".into()],
+        };
+        let _ = writeln!(page, "<figure>\n{}</figure>", array.svg());
+    }
+    for section in explain(rules) {
+        let _ = writeln!(page, "<section>\n<h2>{}</h2>", escape(&section.title));
+        for paragraph in section.text.split("\n\n").filter(|p| !p.trim().is_empty()) {
+            let _ = writeln!(page, "<p>{}</p>", escape(paragraph.trim()));
+        }
+        if !section.sources.is_empty() {
+            let _ = writeln!(
+                page,
+                "<p class=\"sources\">Sources: {}</p>",
+                escape(&section.sources.join("; "))
+            );
+        }
+        if let Some(d) = &section.disagreement {
+            let _ = writeln!(page, "<p class=\"disagreement\">{}</p>", escape(d));
+        }
+        page.push_str("</section>\n");
+    }
+    page.push_str(
+        "<footer>Printed from Gamester, which plays these games by their own sources.</footer>\n\
+         </body>\n</html>\n",
+    );
+    page
+}
