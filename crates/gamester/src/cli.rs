@@ -74,6 +74,7 @@ pub fn run(command: Command) -> Result<String, CliError> {
         },
         Command::Diagram(args) => diagram(&args),
         Command::RulesPage(args) => rules_page(&args),
+        Command::ScoreSheet(args) => score_sheet(&args),
         Command::Host(args) => crate::cli::net::host(&args),
         Command::Join(args) => crate::cli::net::join(&args),
         Command::Completions { shell } => {
@@ -250,17 +251,34 @@ fn rules_page(args: &crate::cli::args::RulesPage) -> Result<String, CliError> {
                 .into(),
         ));
     };
-    let is_html = args
-        .out
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
-    if !is_html {
-        return Err(CliError::Usage(format!(
-            "{} is not an .html file: the rules page is written as HTML, to print from a browser",
-            args.out.display()
-        )));
-    }
+    html_out(&args.out)?;
     let rules = tables_rules(preset, &args.sets)?;
     save::write_text_atomic(&args.out, &crate::teaching::handout::rules_page(&rules))?;
     Ok(format!("rules-page {}\n", args.out.display()))
+}
+
+/// Refuses a page's file name that is not `.html`.
+fn html_out(out: &std::path::Path) -> Result<(), CliError> {
+    let is_html = out
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"));
+    if is_html {
+        Ok(())
+    } else {
+        Err(CliError::Usage(format!(
+            "{} is not an .html file: the page is written as HTML, to print from a browser",
+            out.display()
+        )))
+    }
+}
+
+/// `score-sheet`: a saved game at tables as a page of its story, with diagrams; prints
+/// `score-sheet <FILE>`.
+fn score_sheet(args: &crate::cli::args::ScoreSheet) -> Result<String, CliError> {
+    html_out(&args.out)?;
+    let loaded = save::load(&args.game)?;
+    let page = crate::teaching::handout::score_sheet(&loaded.replay, &loaded.table, &args.at)
+        .map_err(CliError::Usage)?;
+    save::write_text_atomic(&args.out, &page)?;
+    Ok(format!("score-sheet {}\n", args.out.display()))
 }

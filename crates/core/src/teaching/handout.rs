@@ -86,3 +86,129 @@ pub fn rules_page(rules: &Rules) -> String {
     );
     page
 }
+
+/// A game's score sheet: every line of its story in the period words (who, what, and each play
+/// in notation too), with a diagram of the position after each play numbered in `at` (plays
+/// counted from 1, each side's) and of the last position. `Err`: the record does not replay.
+pub fn score_sheet(
+    replay: &crate::save::GameRecord,
+    seats: &crate::players::Seats,
+    at: &[usize],
+) -> Result<String, String> {
+    use crate::session::Session;
+    let mut session = Session::new(
+        replay.rules().clone(),
+        seats.clone(),
+        replay.tally_before(),
+        Box::new(crate::tables::FairDice::seeded(0)),
+    )
+    .map_err(|e| e.to_string())?;
+    let name = title(replay.rules());
+    let mut page = String::new();
+    let _ = write!(
+        page,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>{} — a score sheet</title>\n<style>{STYLE}\
+         table {{ border-collapse: collapse; width: 100%; }}\n\
+         td {{ padding: 0.15em 0.4em; vertical-align: top; border-bottom: 1px solid #e2d6bd; }}\n\
+         td.n {{ width: 2.5em; color: #5a4630; }} td.side {{ width: 5em; }}\n\
+         .notation {{ font-size: 9.5pt; color: #5a4630; white-space: nowrap; }}\n\
+         tr {{ break-inside: avoid; }}\n</style>\n</head>\n<body>\n",
+        escape(&name)
+    );
+    let players = |side: Side| {
+        format!(
+            "{}: {}",
+            session_colour(seats, side),
+            escape(&session_names(seats, side))
+        )
+    };
+    let _ = writeln!(page, "<h1>{}</h1>", escape(&name));
+    let _ = writeln!(
+        page,
+        "<p class=\"sub\">{} · {}</p>",
+        players(Side::White),
+        players(Side::Black)
+    );
+    page.push_str("<table>\n");
+    let mut plays = 0;
+    let mut told = 0;
+    for (i, &action) in replay.record().iter().enumerate() {
+        session
+            .apply(action)
+            .map_err(|e| format!("action {} of the record is refused: {e}", i + 1))?;
+        for entry in &session.log()[told..] {
+            let side = entry
+                .side
+                .map_or(String::new(), |s| session.colour_name(s).to_string());
+            let number = if entry.notation.is_some() {
+                plays += 1;
+                plays.to_string()
+            } else {
+                String::new()
+            };
+            let notation = entry
+                .notation
+                .as_deref()
+                .filter(|n| !n.is_empty())
+                .map_or(String::new(), |n| {
+                    format!(" <span class=\"notation\">({})</span>", escape(n))
+                });
+            let _ = writeln!(
+                page,
+                "<tr><td class=\"n\">{number}</td><td class=\"side\">{side}</td><td>{}{notation}</td></tr>",
+                escape(&entry.words)
+            );
+            if entry.notation.is_some() && at.contains(&plays) {
+                let caption = format!("After play {plays} ({side}'s)");
+                let _ = writeln!(
+                    page,
+                    "<tr><td colspan=\"3\"><figure>{}</figure></td></tr>",
+                    figure(session.game(), seats, &caption)
+                );
+            }
+        }
+        told = session.log().len();
+    }
+    page.push_str("</table>\n");
+    let _ = writeln!(
+        page,
+        "<figure>{}</figure>",
+        figure(
+            session.game(),
+            seats,
+            "Where the men stand at the end of the record"
+        )
+    );
+    page.push_str("<footer>Printed from Gamester.</footer>\n</body>\n</html>\n");
+    Ok(page)
+}
+
+/// A diagram of `game` from the first side's, captioned.
+fn figure(game: &Game, seats: &crate::players::Seats, caption: &str) -> String {
+    Diagram {
+        position: game.position_for(Side::White),
+        dice: Vec::new(),
+        labels: Labels::Period,
+        caption: Some(caption.to_string()),
+        sides: [
+            session_colour(seats, Side::White).into(),
+            session_colour(seats, Side::Black).into(),
+        ],
+    }
+    .svg()
+}
+
+fn session_colour(seats: &crate::players::Seats, side: Side) -> &'static str {
+    seats.seat(side).colour.name()
+}
+
+fn session_names(seats: &crate::players::Seats, side: Side) -> String {
+    let names: Vec<&str> = seats
+        .seat(side)
+        .players
+        .iter()
+        .map(|p| p.name.as_str())
+        .collect();
+    names.join(" and ")
+}

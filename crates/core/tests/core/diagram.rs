@@ -235,3 +235,59 @@ fn the_rules_page_holds_every_section_of_the_rules_with_its_sources_and_the_arra
         assert_eq!(men, drawn, "{preset:?}");
     }
 }
+
+#[test]
+fn a_score_sheet_tells_every_line_of_the_story_and_draws_the_plays_asked_for() {
+    use gamester_core::players::Seats;
+    use gamester_core::save::{SaveFile, from_str, to_string};
+    use gamester_core::teaching::handout::score_sheet;
+    // A whole game of Irish between random players, saved and read back
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(12);
+    let mut game = Game::new(Rules::preset(Preset::Irish)).unwrap();
+    let mut dice = gamester_rules::tables::FairDice::seeded(12);
+    while !game.is_over() {
+        match gamester_core::ai::random::random_decision(&game, &mut rng) {
+            Some(gamester_core::ai::decide::Decision::Play(p)) => {
+                game.apply_play(&p).unwrap();
+            }
+            Some(gamester_core::ai::decide::Decision::Action(a)) => {
+                game.apply(a).unwrap();
+            }
+            None => {
+                game.throw_with(&mut dice).unwrap();
+            }
+        }
+    }
+    let seats = Seats::two_people();
+    let text = to_string(&SaveFile::from_game(&game, &seats)).unwrap();
+    let loaded = from_str(&text).unwrap();
+    let page = score_sheet(&loaded.replay, &loaded.table, &[3, 10]).unwrap();
+    // Every line of the story is a row, the plays numbered in turn
+    let session = gamester_core::session::Session::from_record(
+        loaded.replay.rules().clone(),
+        loaded.replay.tally_before(),
+        loaded.replay.record(),
+        seats,
+        Box::new(gamester_rules::tables::FairDice::seeded(0)),
+    )
+    .unwrap();
+    let escape = |t: &str| {
+        t.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    for entry in session.log() {
+        assert!(page.contains(&escape(&entry.words)), "{}", entry.words);
+    }
+    let plays = session
+        .log()
+        .iter()
+        .filter(|e| e.notation.is_some())
+        .count();
+    assert!(page.contains(&format!("<td class=\"n\">{plays}</td>")));
+    assert!(!page.contains(&format!("<td class=\"n\">{}</td>", plays + 1)));
+    // Diagrams after plays 3 and 10, and of the end
+    assert_eq!(page.matches("<svg ").count(), 3);
+    assert!(page.contains("After play 3 (") && page.contains("After play 10 ("));
+    assert!(page.contains("at the end of the record"));
+}

@@ -91,6 +91,8 @@ pub enum Command {
     Diagram(DiagramArgs),
     /// Writes the rules of a game as an HTML page to print or hand out
     RulesPage(RulesPage),
+    /// Writes a saved game's score sheet as an HTML page to print: every turn in words
+    ScoreSheet(ScoreSheet),
     /// Writes a script that completes gamester's commands, flags and values in a shell
     Completions {
         /// The shell
@@ -135,6 +137,21 @@ pub struct RulesPage {
     /// Changes one option of the preset, as RULES.md names it (repeatable)
     #[arg(long = "set", value_name = "OPTION=VALUE")]
     pub sets: Vec<String>,
+    /// The file written: an .html page
+    #[arg(long, value_name = "FILE.html")]
+    pub out: PathBuf,
+}
+
+/// `score-sheet`: the game, the diagrams asked for, and where.
+#[derive(Debug, Args)]
+pub struct ScoreSheet {
+    /// The saved game at tables
+    #[arg(value_name = "FILE.ron")]
+    pub game: PathBuf,
+    /// Draws the position after this play, counting every side's plays from 1 (repeatable;
+    /// the last position is always drawn)
+    #[arg(long, value_name = "N", value_parser = at_least_one::<usize>)]
+    pub at: Vec<usize>,
     /// The file written: an .html page
     #[arg(long, value_name = "FILE.html")]
     pub out: PathBuf,

@@ -112,3 +112,26 @@ fn the_rules_page_is_written_as_html_and_anything_else_refused() {
     }
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
 }
+
+#[test]
+fn a_score_sheet_is_written_from_a_saved_game_and_a_broken_one_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken.ron");
+    std::fs::write(&broken, "(format: 1, rules: nonsense").unwrap();
+    let run = gamester()
+        .arg("score-sheet")
+        .arg(&broken)
+        .args(["--out"])
+        .arg(dir.path().join("s.html"))
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    assert!(!dir.path().join("s.html").exists());
+    let run = gamester()
+        .args(["score-sheet", "x.ron", "--out", "s.pdf"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("not an .html file"));
+}
