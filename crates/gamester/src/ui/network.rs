@@ -440,6 +440,16 @@ impl Remote {
         }
     }
 
+    /// A game whose line is gone for good, and not over: this side's party and `record` (the
+    /// screen's), to offer when joining again.
+    #[must_use]
+    pub fn comeback(&self, record: Vec<NetAction>, over: bool) -> Option<(usize, Vec<NetAction>)> {
+        if over || !matches!(self.party.state(), State::Broken(_)) {
+            return None;
+        }
+        Some((self.party.table()?.me(), record))
+    }
+
     /// The person throws (or deals): this side's share goes to the others; said if it cannot.
     pub fn throw(&mut self, shell: &mut Shell) {
         if !self.party.throw() {

@@ -222,15 +222,10 @@ impl TilesScreen {
     /// offer when joining again.
     #[must_use]
     pub fn comeback(&self) -> Option<(usize, Vec<gamester_net::NetAction>)> {
-        let remote = self.remote.as_ref()?;
-        if !matches!(remote.party.state(), gamester_net::party::State::Broken(_))
-            || self.session.game().phase() == crate::tiles::Phase::GameOver
-        {
-            return None;
-        }
-        let me = remote.party.table()?.me();
+        let over = self.session.game().phase() == crate::tiles::Phase::GameOver;
         let record = self.session.game().record().iter().cloned();
-        Some((me, record.map(gamester_net::NetAction::Tiles).collect()))
+        let record = record.map(gamester_net::NetAction::Tiles).collect();
+        self.remote.as_ref()?.comeback(record, over)
     }
 
     /// Whether the game is played with friends at a distance.

@@ -5,7 +5,7 @@
 //! The person throws by giving the party this side's share; the friend's side is never the
 //! computer's to play. The line itself is the shell's (`ui::network::Remote`).
 
-use gamester_net::party::{Party, State};
+use gamester_net::party::Party;
 use gamester_net::{Board, NetAction};
 
 use super::TablesScreen;
@@ -88,12 +88,8 @@ impl TablesScreen {
     /// offer when joining again.
     #[must_use]
     pub fn comeback(&self) -> Option<(usize, Vec<NetAction>)> {
-        let remote = self.remote.as_ref()?;
-        if !matches!(remote.party.state(), State::Broken(_)) || self.session.game().is_over() {
-            return None;
-        }
-        let me = remote.party.table()?.me();
-        Some((me, self.record()))
+        let over = self.session.game().is_over();
+        self.remote.as_ref()?.comeback(self.record(), over)
     }
 
     /// The session's record, as it goes over the line.
