@@ -8,6 +8,7 @@ pub mod diagram;
 pub mod faces;
 pub mod glossary;
 pub mod handout;
+pub mod lessons;
 pub mod points;
 pub mod rules_text;
 pub mod terms;

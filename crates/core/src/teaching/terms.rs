@@ -36,7 +36,20 @@ fn join_and(items: &[String]) -> String {
 /// from Black's 12 point to his 7 point, nipping a blot on his 10 point".
 #[must_use]
 pub fn describe_play(pos: &Position, steps: &[Step], bear_off: BearOff, adversary: &str) -> String {
-    let his_point = |p: u8| point_words(p, "his", adversary);
+    describe_play_as(pos, steps, bear_off, "his", adversary)
+}
+
+/// A play told as [`describe_play`] tells it, the mover's own points called `mine` ("his",
+/// "your"): the lessons speak to the learner.
+#[must_use]
+pub fn describe_play_as(
+    pos: &Position,
+    steps: &[Step],
+    bear_off: BearOff,
+    mine: &str,
+    adversary: &str,
+) -> String {
+    let his_point = |p: u8| point_words(p, mine, adversary);
     if steps.is_empty() {
         return "cannot play: the throw is forfeit".to_string();
     }
