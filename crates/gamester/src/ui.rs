@@ -26,6 +26,7 @@ pub mod intent;
 pub mod last_play;
 pub mod launch;
 pub mod leaving;
+pub mod lessons;
 pub mod log_view;
 pub mod look;
 pub mod men_view;

@@ -934,7 +934,14 @@ fn is_bound(rng: &mut StdRng, to: &Names) -> Exercise {
 
 /// "Your table is bound and Black must enter: which point would you break?"
 fn break_point(rng: &mut StdRng, to: &Names) -> Exercise {
-    let pos = binding_position(rng, true, true);
+    // A table whose points are not all alike, so that the choice is one.
+    let mut pos = binding_position(rng, true, true);
+    for _ in 0..50 {
+        if (1..=6).any(|p| pos.at(p) != pos.at(1)) {
+            break;
+        }
+        pos = binding_position(rng, true, true);
+    }
     let breakable: Vec<u8> = crate::tables::endings::breakable_points(&pos).collect();
     let sent =
         |p: u8| crate::tables::endings::break_table(&pos, p).map_or(u8::MAX, |(_, taken)| taken);

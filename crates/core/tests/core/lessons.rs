@@ -2,10 +2,10 @@
 //! rules agree with (asked again here, in the plainest way, not through the lesson), every
 //! other answer is judged wrong, and each judgement explains itself and names its sources.
 
-use gamester_rules::tables::movegen::{MoveRules, legal_plays, play_step};
-use gamester_rules::tables::{Position, Preset, Rules, Step};
 use gamester_core::teaching::blots::hitting_throws;
 use gamester_core::teaching::lessons::{Answer, Exercise, Given, Lesson, Progress};
+use gamester_rules::tables::movegen::{MoveRules, legal_plays, play_step};
+use gamester_rules::tables::{Position, Preset, Rules, Step};
 use gamester_rules::tiles::{End, Line};
 
 const SEEDS: u64 = 120;
@@ -380,7 +380,11 @@ fn the_tile_that_fits_has_an_open_number_and_muggins_scores_each_five() {
                 };
                 end(first, first.left) + end(last, last.right)
             };
-            let score = if count.is_multiple_of(5) { count / 5 } else { 0 };
+            let score = if count.is_multiple_of(5) {
+                count / 5
+            } else {
+                0
+            };
             let said = match score {
                 0 => "Nothing".to_string(),
                 1 => "1 point".to_string(),

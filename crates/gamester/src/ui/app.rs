@@ -56,6 +56,8 @@ pub struct GamesterApp {
     showing: Family,
     /// Game → Play a friend over the network.
     network: super::network::NetWindow,
+    /// Help → Lessons, while the learner is in them (the game waits behind).
+    lessons: Option<super::lessons::LessonsRoom>,
 }
 
 impl GamesterApp {
@@ -128,6 +130,7 @@ impl GamesterApp {
             tiles: None,
             showing: Family::Tables,
             network: super::network::NetWindow::default(),
+            lessons: None,
         };
         app.resume_tiles();
         app
@@ -171,6 +174,7 @@ impl GamesterApp {
             || self.network.is_open()
             || self.leaving.is_some()
             || self.files.choosing()
+            || self.lessons.is_some()
             || self.screen_ref().asking();
         let board_keys = self.key_focus.board_has_keys(&ctx, asking);
         screen::shell_keys(&ctx, &mut self.shell.asks);
@@ -195,62 +199,77 @@ impl GamesterApp {
             menu_bar(ui, screen, shell, other);
         });
 
-        egui::Panel::bottom("status").show(ui, |ui| {
-            ui.add_space(4.0);
-            ui.horizontal(|ui| {
-                let status = screen.status();
-                glossary::linked_text(
-                    ui,
-                    &status,
-                    |t| RichText::new(t).size(21.0),
-                    &mut shell.help.glossary,
-                );
-                if screen.thinking() {
-                    ui.spinner();
-                    ui.label(RichText::new("the computer is thinking…").italics());
-                }
-            });
-            if let Some(m) = &shell.message {
-                m.show(ui);
+        let mut close_lessons = false;
+        if let Some(room) = &mut self.lessons {
+            let mut said = Vec::new();
+            let leave = egui::CentralPanel::default_margins()
+                .show(ui, |ui| room.show(ui, &mut shell.settings, &mut said))
+                .inner;
+            for words in said {
+                shell.announcer.say(words);
             }
-            let narrow = ui.ctx().content_rect().width() < NARROW;
-            ui.horizontal_wrapped(|ui| {
-                screen.buttons(ui, shell);
-                if ui.button("New game…").clicked() {
-                    shell.asks.push(Ask::NewGame);
-                }
-                if narrow {
-                    let words = if *story_open {
-                        "Hide the story"
-                    } else {
-                        "The story…"
-                    };
-                    if ui.button(words).clicked() {
-                        *story_open = !*story_open;
+            close_lessons = leave == super::lessons::Leave::ToTheGame;
+        } else {
+            egui::Panel::bottom("status").show(ui, |ui| {
+                ui.add_space(4.0);
+                ui.horizontal(|ui| {
+                    let status = screen.status();
+                    glossary::linked_text(
+                        ui,
+                        &status,
+                        |t| RichText::new(t).size(21.0),
+                        &mut shell.help.glossary,
+                    );
+                    if screen.thinking() {
+                        ui.spinner();
+                        ui.label(RichText::new("the computer is thinking…").italics());
                     }
+                });
+                if let Some(m) = &shell.message {
+                    m.show(ui);
                 }
+                let narrow = ui.ctx().content_rect().width() < NARROW;
+                ui.horizontal_wrapped(|ui| {
+                    screen.buttons(ui, shell);
+                    if ui.button("New game…").clicked() {
+                        shell.asks.push(Ask::NewGame);
+                    }
+                    if narrow {
+                        let words = if *story_open {
+                            "Hide the story"
+                        } else {
+                            "The story…"
+                        };
+                        if ui.button(words).clicked() {
+                            *story_open = !*story_open;
+                        }
+                    }
+                });
+                ui.add_space(4.0);
             });
-            ui.add_space(4.0);
-        });
 
-        // On a narrow window the story folds away into a drawer (the story button), so the
-        // table keeps most of the width; a guide or an analysis, when open, keeps it out.
-        let width = ui.ctx().content_rect().width();
-        let narrow = width < NARROW;
-        let panel_shown = !narrow || *story_open || screen.story_wanted(shell);
-        egui::Panel::right("story")
-            .default_size(if narrow { width * 0.3 } else { 330.0 })
-            .max_size(width * 0.4)
-            .resizable(true)
-            .show_collapsible(ui, &mut panel_shown.clone(), |ui| {
-                screen.story(ui, shell);
+            // On a narrow window the story folds away into a drawer (the story button), so the
+            // table keeps most of the width; a guide or an analysis, when open, keeps it out.
+            let width = ui.ctx().content_rect().width();
+            let narrow = width < NARROW;
+            let panel_shown = !narrow || *story_open || screen.story_wanted(shell);
+            egui::Panel::right("story")
+                .default_size(if narrow { width * 0.3 } else { 330.0 })
+                .max_size(width * 0.4)
+                .resizable(true)
+                .show_collapsible(ui, &mut panel_shown.clone(), |ui| {
+                    screen.story(ui, shell);
+                });
+
+            egui::CentralPanel::default_margins().show(ui, |ui| {
+                screen.play_area(ui, shell, asking);
             });
-
-        egui::CentralPanel::default_margins().show(ui, |ui| {
-            screen.play_area(ui, shell, asking);
-        });
+        }
 
         screen.windows(&ctx, shell);
+        if close_lessons {
+            self.lessons = None;
+        }
         let keys = screen.keys_help();
         controls::keys_window(&ctx, &mut shell.help.keys, &[screen::SHELL_KEYS, keys]);
         if shell.help.glossary.open {
@@ -348,8 +367,14 @@ impl GamesterApp {
                 Some(path) => self.save_to(path),
                 None => self.ask(ctx, Ask::SaveAs),
             },
-            Ask::Leave(next) => self.leave_for(next),
+            Ask::Leave(next) => self.leave_for(*next),
             Ask::Network => self.network.open(),
+            Ask::Lessons if self.lessons.is_none() => {
+                // Seeded dice give seeded lessons too (the tests' windows).
+                let seed = self.shell.launch.seed.unwrap_or_else(rand::random);
+                self.lessons = Some(super::lessons::LessonsRoom::new(seed));
+            }
+            Ask::Lessons => {}
             Ask::Switch => {
                 let other = match self.showing {
                     Family::Tables => Family::Tiles,
@@ -415,6 +440,9 @@ fn menu_bar(ui: &mut egui::Ui, screen: &mut dyn Screen, shell: &mut Shell, other
             }
             if ui.button("The rules of this game").clicked() {
                 shell.help.rules = true;
+            }
+            if ui.button("Lessons…  (Ctrl+L)").clicked() {
+                shell.asks.push(Ask::Lessons);
             }
             screen.help_menu(ui, shell);
             if ui.button("Keys").clicked() {

@@ -35,6 +35,8 @@ pub struct BoardView {
     pub colours: [Colour; 2],
     pub ace_left: bool,
     pub numbers: bool,
+    /// Whether the points' names are written on the board (a lesson on them hides them).
+    pub labels: bool,
     pub selected: Option<Place>,
     pub targets: Vec<Place>,
     /// Points to ring as choosable (e.g. the points of a bound table to break).
@@ -287,7 +289,9 @@ impl BoardView {
         } else {
             BORDER / 2.0
         };
-        let label = if self.numbers {
+        let label = if !self.labels {
+            String::new()
+        } else if self.numbers {
             pt.to_string()
         } else {
             PointName::of(pt).label()

@@ -246,6 +246,7 @@ impl Orientation {
             colours: colours(shown.seats()),
             ace_left: self.ace_left,
             numbers: self.numbers,
+            labels: true,
             selected,
             targets,
             choosable,

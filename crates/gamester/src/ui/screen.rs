@@ -48,19 +48,22 @@ pub enum Ask {
     SaveAs,
     /// Put this game in play in place of the one of its family, asking first if that leaves
     /// an unfinished game.
-    Leave(Next),
+    Leave(Box<Next>),
     /// Show the other family's game, which waits.
     Switch,
     /// Open the window to play a friend over the network.
     Network,
     /// Ask where to write a diagram of the position at tables.
     ExportDiagram,
+    /// Open the lessons (Help → Lessons).
+    Lessons,
 }
 
 /// The keys of the window, whatever the game: the files and a new game.
 pub const SHELL_KEYS: &[(&str, &str)] = &[
     ("Ctrl+N", "new game"),
     ("Ctrl+O, Ctrl+S, Ctrl+Shift+S", "open, save, save as"),
+    ("Ctrl+L", "the lessons (Escape: back to the game)"),
 ];
 
 /// Reads the shell's keys (they need Ctrl, so they act whoever has the keys).
@@ -69,6 +72,9 @@ pub fn shell_keys(ctx: &egui::Context, asks: &mut Vec<Ask>) {
     ctx.input_mut(|i| {
         if i.consume_key(Modifiers::COMMAND, Key::N) {
             asks.push(Ask::NewGame);
+        }
+        if i.consume_key(Modifiers::COMMAND, Key::L) {
+            asks.push(Ask::Lessons);
         }
         if i.consume_key(Modifiers::COMMAND, Key::O) {
             asks.push(Ask::Open);

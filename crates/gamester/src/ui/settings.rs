@@ -13,6 +13,20 @@ use crate::players::{Colour, Controller, NAME_LIMIT, Player, Seats, check_name, 
 use crate::save::RecentFiles;
 use crate::tables::options::{OPTIONS, RuleOption, source_name, source_short};
 use crate::tables::{Players, Preset, Rules, Side};
+use crate::teaching::lessons::{Lesson, Progress};
+
+impl Settings {
+    /// The learner's record at `lesson`.
+    #[must_use]
+    pub fn lesson_record(&self, lesson: Lesson) -> Progress {
+        self.lessons.get(lesson.name()).copied().unwrap_or_default()
+    }
+
+    /// The learner's record at `lesson`, to change.
+    pub fn lesson_record_mut(&mut self, lesson: Lesson) -> &mut Progress {
+        self.lessons.entry(lesson.name().to_string()).or_default()
+    }
+}
 
 /// The volume of a first start: loud enough to hear, not so loud as to startle.
 pub const DEFAULT_VOLUME: u8 = 70;
@@ -47,6 +61,9 @@ pub struct Settings {
     pub tiles: super::tiles::setup::TilesSettings,
     /// Where and how large the window was when it last closed.
     pub window: Option<super::settings_file::WindowPlace>,
+    /// The learner's record at each lesson (Help → Lessons), by the lesson's name: a record
+    /// kept by a newer Gamester, at a lesson this one lacks, is kept as it was.
+    pub lessons: std::collections::BTreeMap<String, Progress>,
 }
 
 /// The tutor's watch over a person's choices: off, or pointing out those that lose at least a
@@ -101,6 +118,7 @@ impl Default for Settings {
             tutor: Tutoring::Off,
             tiles: super::tiles::setup::TilesSettings::default(),
             window: None,
+            lessons: std::collections::BTreeMap::new(),
         }
     }
 }
@@ -439,5 +457,26 @@ mod tests {
         assert_eq!(read.tutor, Tutoring::Bad);
         assert_eq!(Settings::default().tutor.least(), None);
         assert_eq!(Tutoring::Doubtful.least(), Some(Mark::Doubtful));
+    }
+
+    #[test]
+    fn the_lessons_record_is_remembered_and_empty_in_settings_from_before_it() {
+        // Given settings remembered by a Gamester without lessons, and a record at two lessons
+        let older: Settings = ron::from_str("(numbers: true)").unwrap();
+        let mut learner = Settings::default();
+        learner.lesson_record_mut(Lesson::Blots).record(true);
+        learner.lesson_record_mut(Lesson::Tiles).record(false);
+        let text = ron::to_string(&learner).unwrap();
+        let read: Settings = ron::from_str(&text).unwrap();
+        // Then the older settings have no record, and the record is read back as it was
+        assert!(older.lessons.is_empty());
+        assert_eq!(read.lessons, learner.lessons);
+        assert_eq!(read.lesson_record(Lesson::Blots).streak, 1);
+        assert_eq!(read.lesson_record(Lesson::Tiles).tried, 1);
+        // And a record at a lesson this Gamester lacks (a newer one's) is read and kept
+        let newer: Settings =
+            ron::from_str(&text.replace("\"tiles\"", "\"lute_playing\"")).unwrap();
+        assert_eq!(newer.lessons["lute_playing"].tried, 1);
+        assert_eq!(newer.lesson_record(Lesson::Tiles), Progress::default());
     }
 }

@@ -10,6 +10,7 @@ mod edges;
 mod files;
 mod follow;
 mod guide;
+mod lessons;
 mod look;
 mod names;
 mod network;

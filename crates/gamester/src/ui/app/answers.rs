@@ -16,6 +16,18 @@ use crate::ui::tiles::view::Spot;
 use crate::ui::tutor::Tutor;
 
 impl GamesterApp {
+    /// The exercise shown in Help → Lessons, if the lessons are open at one.
+    #[must_use]
+    pub fn lesson_exercise(&self) -> Option<&crate::teaching::lessons::Exercise> {
+        self.lessons.as_ref()?.exercise()
+    }
+
+    /// Whether the lessons are open.
+    #[must_use]
+    pub fn in_lessons(&self) -> bool {
+        self.lessons.is_some()
+    }
+
     /// The settings in force (and remembered when the window closes).
     #[must_use]
     pub fn settings(&self) -> &Settings {

@@ -26,7 +26,9 @@ impl TablesScreen {
                 // A game that cannot start leaves the game in play exactly as it was, and an
                 // unfinished game is left only once the person says so.
                 match new_game(&rules, self.session.seats(), &shell.launch) {
-                    Ok(session) => shell.asks.push(Ask::Leave(Next::SetUp(Box::new(session)))),
+                    Ok(session) => shell
+                        .asks
+                        .push(Ask::Leave(Box::new(Next::SetUp(Box::new(session))))),
                     Err(e) => {
                         shell.message = Some(Message::error(format!(
                             "No game can start from that position: {e}"

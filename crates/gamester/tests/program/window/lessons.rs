@@ -1,0 +1,291 @@
+//! Help → Lessons: each kind of exercise answered right and wrong through AccessKit (as a
+//! screen reader would), the answer explained with its rule and sources, the record kept in the
+//! settings and cleared on request; a lesson answered by keys alone; and the points' names kept
+//! from the board and from the screen reader while they are the question.
+
+use egui::Key;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, NodeT, Queryable};
+
+use gamester::ui::{GamesterApp, Settings};
+use gamester_core::teaching::lessons::{Answer, Exercise, Given, Lesson, Progress};
+use gamester_core::teaching::points::PointName;
+
+use super::access::quick;
+use super::support::harness;
+
+/// Presses the button named exactly `label`, as a screen reader would.
+fn press(h: &mut Harness<'static, GamesterApp>, label: &str) {
+    h.query(By::new().role(Role::Button).label(label))
+        .unwrap_or_else(|| panic!("no button {label}"))
+        .click_accesskit();
+    h.run();
+}
+
+/// Opens Help → Lessons from the menu, then `lesson`.
+fn open(h: &mut Harness<'static, GamesterApp>, lesson: Lesson) {
+    h.get_by_label("Help").click();
+    h.run();
+    h.get_by_label("Lessons…  (Ctrl+L)").click();
+    h.run();
+    assert!(h.state().in_lessons());
+    press(h, lesson.title());
+    h.run();
+}
+
+fn exercise(h: &Harness<'static, GamesterApp>) -> Exercise {
+    h.state()
+        .lesson_exercise()
+        .expect("an exercise shown")
+        .clone()
+}
+
+/// The start of a point's node on the lesson's board: by where it lies at the lesson on the
+/// points' names, else by its owner's name.
+fn point_node(exercise: &Exercise, p: u8) -> String {
+    if exercise.lesson == Lesson::Points {
+        let (row, n) = if p <= 12 {
+            ("Bottom", p)
+        } else {
+            ("Top", 25 - p)
+        };
+        format!("{row} row, point {n} from the right:")
+    } else {
+        let words = PointName::of(p).words("your", "Black's");
+        let mut c = words.chars();
+        let first = c.next().unwrap().to_uppercase();
+        format!("{first}{}:", c.as_str())
+    }
+}
+
+/// Gives `given` through AccessKit.
+fn give(h: &mut Harness<'static, GamesterApp>, exercise: &Exercise, given: Given) {
+    match (&exercise.answer, given) {
+        (Answer::Choice { options, .. }, Given::Choice(i)) => press(h, &options[i]),
+        (Answer::Point { .. }, Given::Point(p)) => {
+            let start = point_node(exercise, p);
+            let node = h
+                .query_all(By::new().role(Role::Button).label_contains(&start))
+                .find(|n| {
+                    n.accesskit_node()
+                        .label()
+                        .unwrap_or_default()
+                        .starts_with(&start)
+                })
+                .unwrap_or_else(|| panic!("no node {start}"));
+            node.click_accesskit();
+            h.run();
+        }
+        other => panic!("{other:?}"),
+    }
+    h.run();
+}
+
+/// An answer the exercise takes as wrong.
+fn wrong(exercise: &Exercise) -> Given {
+    match &exercise.answer {
+        Answer::Choice { right, .. } => Given::Choice(usize::from(*right == 0)),
+        Answer::Point { right, .. } => Given::Point((1..=24).find(|p| !right.contains(p)).unwrap()),
+    }
+}
+
+/// What the room shows of the verdict: the label that begins "Right." or "Not so.".
+fn verdict_shown(h: &Harness<'static, GamesterApp>) -> String {
+    let all: Vec<String> = h
+        .query_all(By::new())
+        .filter_map(|n| {
+            let n = n.accesskit_node();
+            n.label().or_else(|| n.value())
+        })
+        .collect();
+    all.into_iter()
+        .find(|l| l.starts_with("Right.") || l.starts_with("Not so."))
+        .unwrap_or_default()
+}
+
+fn record(h: &Harness<'static, GamesterApp>, lesson: Lesson) -> Progress {
+    h.state().settings().lesson_record(lesson)
+}
+
+#[test]
+fn every_kind_of_exercise_takes_a_right_and_a_wrong_answer_and_explains_each() {
+    for lesson in Lesson::ALL {
+        let mut h = harness(7, quick(Settings::default()));
+        open(&mut h, lesson);
+        // The kinds of exercise of the lesson, by the first word of the question, each wanted
+        // answered both ways.
+        let mut done: std::collections::BTreeSet<(String, bool)> = Default::default();
+        let mut kinds: std::collections::BTreeSet<String> = Default::default();
+        let mut expected = Progress::default();
+        for k in 0..40 {
+            let e = exercise(&h);
+            let kind = e.prompt.split(' ').next().unwrap().to_string();
+            kinds.insert(kind.clone());
+            let right = k % 2 == 1;
+            let given = if right { e.right_answer() } else { wrong(&e) };
+            give(&mut h, &e, given);
+            let shown = verdict_shown(&h);
+            let judged = e.judge(given);
+            assert_eq!(judged.right, right);
+            assert_eq!(
+                shown, judged.words,
+                "{lesson:?}: the verdict is shown whole"
+            );
+            assert!(shown.starts_with(if right { "Right." } else { "Not so." }));
+            assert!(shown.contains(&e.why) && shown.contains(&e.sources[0]));
+            // The screen reader hears it.
+            let told = h
+                .query_by_role(Role::Status)
+                .and_then(|n| n.accesskit_node().label())
+                .unwrap_or_default();
+            assert!(told.contains(&judged.words), "{told}");
+            expected.record(right);
+            assert_eq!(record(&h, lesson), expected);
+            // A second answer to the same exercise counts for nothing.
+            give(&mut h, &e, e.right_answer());
+            assert_eq!(record(&h, lesson), expected);
+            done.insert((kind, right));
+            press(&mut h, "Next exercise");
+            assert_eq!(verdict_shown(&h), "", "a new exercise, not yet answered");
+            if done.len() == 2 * kinds.len() && k >= 6 {
+                break;
+            }
+        }
+        assert_eq!(done.len(), 2 * kinds.len(), "{lesson:?}: {done:?}");
+    }
+}
+
+#[test]
+fn the_record_is_kept_restarted_on_request_and_the_game_waits_behind_the_lessons() {
+    let mut h = harness(3, quick(Settings::default()));
+    let moves = h.state().session().game().record().len();
+    open(&mut h, Lesson::Games);
+    let e = exercise(&h);
+    give(&mut h, &e, e.right_answer());
+    assert_eq!(record(&h, Lesson::Games).right, 1);
+    assert!(
+        h.query_by_label_contains("1 of 1 right, 1 in a row (best 1)")
+            .is_some()
+    );
+    press(&mut h, "All lessons");
+    assert!(h.state().lesson_exercise().is_none());
+    press(&mut h, "Restart how the games differ");
+    assert_eq!(record(&h, Lesson::Games), Progress::default());
+    press(&mut h, "Back to the game");
+    assert!(!h.state().in_lessons());
+    assert_eq!(h.state().session().game().record().len(), moves);
+}
+
+/// The label of the node with the keyboard's focus.
+fn focused(h: &Harness<'static, GamesterApp>) -> String {
+    h.query(By::new().predicate(|n| n.is_focused()))
+        .and_then(|n| n.accesskit_node().label())
+        .unwrap_or_default()
+}
+
+fn key(h: &mut Harness<'static, GamesterApp>, k: Key) {
+    h.key_press(k);
+    h.run();
+}
+
+#[test]
+fn a_lesson_on_the_board_and_one_of_choices_are_answered_by_keys_alone() {
+    let mut h = harness(11, quick(Settings::default()));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::L);
+    h.run();
+    assert!(h.state().in_lessons());
+    // Tab to the lesson, Enter to begin.
+    for _ in 0..30 {
+        if focused(&h) == Lesson::BearingOff.title() {
+            break;
+        }
+        key(&mut h, Key::Tab);
+    }
+    assert_eq!(
+        focused(&h),
+        Lesson::BearingOff.title(),
+        "{:?}",
+        h.query_all(By::new().role(Role::Button))
+            .filter_map(|n| n.accesskit_node().label())
+            .collect::<Vec<_>>()
+    );
+    key(&mut h, Key::Enter);
+    for round in 0..3 {
+        let e = exercise(&h);
+        let Given::Point(p) = e.right_answer() else {
+            panic!("bearing off is answered on the board");
+        };
+        let wanted = point_node(&e, p);
+        // Down walks the points; Enter answers.
+        for _ in 0..30 {
+            key(&mut h, Key::ArrowDown);
+            if focused(&h).starts_with(&wanted) {
+                break;
+            }
+        }
+        assert!(focused(&h).starts_with(&wanted), "{}", focused(&h));
+        key(&mut h, Key::Enter);
+        assert!(
+            verdict_shown(&h).starts_with("Right."),
+            "{}",
+            verdict_shown(&h)
+        );
+        assert_eq!(record(&h, Lesson::BearingOff).streak, round + 1);
+        // The focus is on the next exercise: Enter draws it.
+        assert_eq!(focused(&h), "Next exercise");
+        key(&mut h, Key::Enter);
+        assert_eq!(verdict_shown(&h), "");
+        // Escape on the board takes the focus off it, and leaves the lessons open.
+        key(&mut h, Key::ArrowDown);
+        assert!(focused(&h).contains("point"));
+        key(&mut h, Key::Escape);
+        assert!(h.state().in_lessons(), "Escape leaves the board first");
+    }
+    // A lesson of choices: Tab to the right one, Enter.
+    key(&mut h, Key::Escape);
+    assert!(!h.state().in_lessons(), "Escape goes back to the game");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::L);
+    h.run();
+    for _ in 0..30 {
+        if focused(&h) == Lesson::Games.title() {
+            break;
+        }
+        key(&mut h, Key::Tab);
+    }
+    key(&mut h, Key::Enter);
+    let e = exercise(&h);
+    let Answer::Choice { options, right, .. } = &e.answer else {
+        panic!("a choice");
+    };
+    for _ in 0..30 {
+        if focused(&h) == options[*right] {
+            break;
+        }
+        key(&mut h, Key::Tab);
+    }
+    key(&mut h, Key::Enter);
+    assert!(verdict_shown(&h).starts_with("Right."));
+}
+
+#[test]
+fn the_points_names_are_hidden_from_the_board_and_the_screen_reader_while_they_are_asked() {
+    let mut h = harness(5, quick(Settings::default()));
+    open(&mut h, Lesson::Points);
+    let labels: Vec<String> = h
+        .query_all(By::new().role(Role::Button))
+        .filter_map(|n| n.accesskit_node().label())
+        .filter(|l| l.contains("row, point"))
+        .collect();
+    assert_eq!(labels.len(), 24);
+    for word in ["ace", "deuce", "trey", "cater", "cinque", "sice", "point:"] {
+        assert!(
+            labels.iter().all(|l| !l.contains(word)),
+            "{word} in {labels:?}"
+        );
+    }
+    // At another lesson the points are named by their owners.
+    press(&mut h, "All lessons");
+    press(&mut h, Lesson::BearingOff.title());
+    assert!(h.query_by_label_contains("Your cinque point:").is_some());
+}
