@@ -202,17 +202,27 @@ fn diagram(args: &crate::cli::args::DiagramArgs) -> Result<String, CliError> {
             "diagram draws a position at tables; the tiles have no diagram yet".into(),
         ));
     };
-    let is_svg = args
+    use crate::picture::Picture;
+    let extension = args
         .out
         .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("svg"));
-    if !is_svg {
-        return Err(CliError::Usage(format!(
-            "{} is not an .svg file: diagrams are written as SVG (a browser, or \
-             rsvg-convert, makes a PNG of one)",
-            args.out.display()
-        )));
-    }
+        .map(|e| e.to_string_lossy().to_ascii_lowercase());
+    let picture = match extension.as_deref() {
+        Some("svg") if args.width.is_some() => {
+            return Err(CliError::Usage(
+                "--width is for a PNG: an SVG is sharp at any size".into(),
+            ));
+        }
+        Some("svg") => Picture::Svg,
+        Some("png") => Picture::Png(args.width.unwrap_or(1600)),
+        _ => {
+            return Err(CliError::Usage(format!(
+                "{} is neither an .svg nor a .png file: diagrams are written as SVG, or as PNG \
+                 at --width pixels",
+                args.out.display()
+            )));
+        }
+    };
     let rules = tables_rules(preset, &args.sets)?;
     let position = match args.position {
         Some(p) => p,
@@ -238,7 +248,8 @@ fn diagram(args: &crate::cli::args::DiagramArgs) -> Result<String, CliError> {
         caption: args.caption.clone(),
         sides: sides.map(str::to_string),
     };
-    save::write_text_atomic(&args.out, &drawn.svg())?;
+    let bytes = picture.bytes(&drawn.svg()).map_err(CliError::Usage)?;
+    save::write_bytes_atomic(&args.out, &bytes)?;
     Ok(format!("diagram {}\n", args.out.display()))
 }
 

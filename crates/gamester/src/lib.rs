@@ -8,4 +8,5 @@ use gamester_core::{
 use gamester_rules::{tables, tiles};
 
 pub mod cli;
+pub mod picture;
 pub mod ui;

@@ -25,7 +25,12 @@ pub fn write_atomic(path: &Path, file: &SaveFile) -> Result<(), SaveError> {
 /// # Errors
 /// Why it could not be written, naming the file; the old file is then untouched.
 pub fn write_text_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
-    replace_atomically(path, |out| out.write_all(text.as_bytes()))
+    write_bytes_atomic(path, text.as_bytes())
+}
+
+/// Writes `bytes` to `path` as [`write_text_atomic`] writes text (a picture, say).
+pub fn write_bytes_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
+    replace_atomically(path, |out| out.write_all(bytes))
         .map_err(|e| SaveError::Write(e).in_file(path))
 }
 

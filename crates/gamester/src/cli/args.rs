@@ -87,7 +87,7 @@ pub enum Command {
     Host(Host),
     /// Joins a game over the network with the host's invitation, and plays it with the computer
     Join(Join),
-    /// Draws a position as an SVG diagram, for a handout or a slide
+    /// Draws a position as an SVG or PNG diagram, for a handout or a slide
     Diagram(DiagramArgs),
     /// Writes the rules of a game as an HTML page to print or hand out
     RulesPage(RulesPage),
@@ -123,8 +123,11 @@ pub struct DiagramArgs {
     /// The words under the board
     #[arg(long, value_name = "TEXT")]
     pub caption: Option<String>,
-    /// The file written: an .svg
-    #[arg(long, value_name = "FILE.svg")]
+    /// A PNG's width in pixels, 200 to 8000 (default 1600); its height follows
+    #[arg(long, value_name = "PIXELS")]
+    pub width: Option<u32>,
+    /// The file written: an .svg, or a .png at --width
+    #[arg(long, value_name = "FILE.svg|FILE.png")]
     pub out: PathBuf,
 }
 

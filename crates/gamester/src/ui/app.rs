@@ -352,11 +352,15 @@ impl GamesterApp {
                     &|| name.clone(),
                 );
             }
-            Ask::ExportDiagram => {
-                let name = format!("{} diagram.svg", super::screen::Screen::title(&self.tables));
+            Ask::ExportDiagram(picture) => {
+                let name = format!(
+                    "{} diagram.{}",
+                    super::screen::Screen::title(&self.tables),
+                    picture.extension()
+                );
                 self.files.ask(
                     ctx,
-                    super::file_chooser::Purpose::Export,
+                    super::file_chooser::Purpose::Export(picture),
                     &self.shell.launch,
                     None,
                     &|| name.clone(),

@@ -12,8 +12,8 @@ use egui::{Id, RichText};
 pub enum Purpose {
     Open,
     Save,
-    /// A diagram of the position written as SVG (Game → Export a diagram).
-    Export,
+    /// A diagram of the position written as SVG or PNG (Game → Export a diagram).
+    Export(crate::picture::Picture),
 }
 
 impl Purpose {
@@ -22,7 +22,7 @@ impl Purpose {
     pub fn extension(self) -> &'static str {
         match self {
             Purpose::Open | Purpose::Save => "ron",
-            Purpose::Export => "svg",
+            Purpose::Export(picture) => picture.extension(),
         }
     }
 
@@ -172,7 +172,7 @@ impl FileChooser {
                 None
             }
             (Ok(_), Purpose::Open) => Some(path),
-            (Ok(_), Purpose::Save | Purpose::Export) => {
+            (Ok(_), Purpose::Save | Purpose::Export(_)) => {
                 self.replacing = Some(path);
                 None
             }
@@ -180,7 +180,7 @@ impl FileChooser {
                 self.problem = Some(format!("There is no file “{shown}” here."));
                 None
             }
-            (Err(_), Purpose::Save | Purpose::Export) => match path.parent() {
+            (Err(_), Purpose::Save | Purpose::Export(_)) => match path.parent() {
                 Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => {
                     self.problem = Some(format!("There is no folder {}.", dir.display()));
                     None
@@ -205,9 +205,12 @@ impl FileChooser {
 
     fn contents(&mut self, ui: &mut egui::Ui) -> Outcome {
         let (title, button) = match self.purpose {
-            Purpose::Open => ("Open a saved game", "Open"),
-            Purpose::Save => ("Save the game", "Save"),
-            Purpose::Export => ("Export a diagram of the position (SVG)", "Export"),
+            Purpose::Open => ("Open a saved game".to_string(), "Open"),
+            Purpose::Save => ("Save the game".to_string(), "Save"),
+            Purpose::Export(picture) => (
+                format!("Export a diagram of the position ({})", picture.words()),
+                "Export",
+            ),
         };
         ui.heading(title);
         ui.horizontal(|ui| {

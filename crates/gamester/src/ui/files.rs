@@ -30,7 +30,7 @@ pub enum Chosen {
     /// Where to save (with `.ron` added if the person gave no extension).
     Save(PathBuf),
     /// Where to write a diagram (with `.svg` added if the person gave no extension).
-    Export(PathBuf),
+    Export(PathBuf, crate::picture::Picture),
 }
 
 /// Where a dialog starts and what it is for, kept to hand to the in-window chooser should the
@@ -253,7 +253,7 @@ impl Files {
             Purpose::Save => current
                 .and_then(Path::file_name)
                 .map_or_else(name, |n| n.to_string_lossy().into()),
-            Purpose::Export => name(),
+            Purpose::Export(_) => name(),
         };
         Asked {
             purpose,
@@ -287,7 +287,8 @@ impl Files {
         let (folder, name) = (asked.folder.clone(), asked.name.clone());
         std::thread::spawn(move || {
             let kind = match purpose {
-                Purpose::Export => "Diagram (SVG)",
+                Purpose::Export(crate::picture::Picture::Svg) => "Diagram (SVG)",
+                Purpose::Export(crate::picture::Picture::Png(_)) => "Diagram (PNG)",
                 Purpose::Open | Purpose::Save => "Gamester game",
             };
             let dialog = rfd::FileDialog::new()
@@ -343,7 +344,7 @@ impl Files {
                             p
                         };
                         match asked.purpose {
-                            Purpose::Export => Chosen::Export(p),
+                            Purpose::Export(picture) => Chosen::Export(p, picture),
                             Purpose::Open | Purpose::Save => Chosen::Save(p),
                         }
                     });
@@ -367,7 +368,7 @@ impl Files {
                 Some(match purpose {
                     Purpose::Open => Chosen::Open(path),
                     Purpose::Save => Chosen::Save(path),
-                    Purpose::Export => Chosen::Export(path),
+                    Purpose::Export(picture) => Chosen::Export(path, picture),
                 })
             }
         }

@@ -53,8 +53,8 @@ pub enum Ask {
     Switch,
     /// Open the window to play a friend over the network.
     Network,
-    /// Ask where to write a diagram of the position at tables.
-    ExportDiagram,
+    /// Ask where to write a diagram of the position at tables, as this picture.
+    ExportDiagram(crate::picture::Picture),
     /// Open the lessons (Help → Lessons).
     Lessons,
 }

@@ -538,9 +538,20 @@ impl Screen for TablesScreen {
 
     fn game_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
         controls::game_items(ui, self.session.game().is_over(), &mut self.intents);
-        if ui.button("Export a diagram of the position…").clicked() {
-            shell.asks.push(super::screen::Ask::ExportDiagram);
-        }
+        ui.menu_button("Export a diagram of the position", |ui| {
+            use crate::picture::Picture;
+            let pictures = std::iter::once(Picture::Svg)
+                .chain(Picture::PNG_WIDTHS.into_iter().map(Picture::Png));
+            for picture in pictures {
+                let words = match picture {
+                    Picture::Svg => "As SVG, to print…".to_string(),
+                    Picture::Png(width) => format!("As PNG, {width} pixels wide…"),
+                };
+                if ui.button(words).clicked() {
+                    shell.asks.push(super::screen::Ask::ExportDiagram(picture));
+                }
+            }
+        });
     }
 
     fn view_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {

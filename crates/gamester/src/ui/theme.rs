@@ -57,15 +57,11 @@ pub fn fonts() -> FontDefinitions {
     let mut fonts = FontDefinitions::default();
     fonts.font_data.insert(
         "garamond".into(),
-        Arc::new(FontData::from_static(include_bytes!(
-            "../../../../assets/fonts/EBGaramond12-Regular.otf"
-        ))),
+        Arc::new(FontData::from_static(crate::picture::GARAMOND)),
     );
     fonts.font_data.insert(
         "garamond-italic".into(),
-        Arc::new(FontData::from_static(include_bytes!(
-            "../../../../assets/fonts/EBGaramond12-Italic.otf"
-        ))),
+        Arc::new(FontData::from_static(crate::picture::GARAMOND_ITALIC)),
     );
     if let Some(list) = fonts.families.get_mut(&FontFamily::Proportional) {
         list.insert(0, "garamond".into());

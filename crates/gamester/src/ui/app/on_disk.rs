@@ -133,8 +133,12 @@ impl GamesterApp {
         match self.files.poll(ctx) {
             Some(Chosen::Open(path)) => self.open_file(path),
             Some(Chosen::Save(path)) => self.save_to(path),
-            Some(Chosen::Export(path)) => {
-                self.shell.message = Some(self.tables.export_diagram(&path, &self.shell.settings));
+            Some(Chosen::Export(path, picture)) => {
+                self.shell.message = Some(self.tables.export_diagram(
+                    &path,
+                    picture,
+                    &self.shell.settings,
+                ));
             }
             None => {}
         }

@@ -43,8 +43,13 @@ impl TablesScreen {
 impl TablesScreen {
     /// Writes a diagram of the position shown (seen from the side at the bottom of the board,
     /// named as the View menu names the points, with the dice of the throw and a caption of the
-    /// game and what it waits for) to `path` as SVG; what to say.
-    pub fn export_diagram(&self, path: &std::path::Path, settings: &Settings) -> Message {
+    /// game and what it waits for) to `path` as `picture` says; what to say.
+    pub fn export_diagram(
+        &self,
+        path: &std::path::Path,
+        picture: crate::picture::Picture,
+        settings: &Settings,
+    ) -> Message {
         use crate::teaching::diagram::{Diagram, Labels};
         let shown = self.shown();
         let game = shown.game();
@@ -68,7 +73,10 @@ impl TablesScreen {
                 shown.colour_name(bottom.other()).to_string(),
             ],
         };
-        match crate::save::write_text_atomic(path, &diagram.svg()) {
+        let written = picture.bytes(&diagram.svg()).and_then(|bytes| {
+            crate::save::write_bytes_atomic(path, &bytes).map_err(|e| e.to_string())
+        });
+        match written {
             Ok(()) => Message::info(format!("The diagram is written to {}", path.display())),
             Err(e) => Message::error(format!("The diagram could not be written: {e}")),
         }

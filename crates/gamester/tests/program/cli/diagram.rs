@@ -1,4 +1,4 @@
-//! `gamester diagram`: a position drawn as an SVG file, and what it refuses.
+//! `gamester diagram`: a position drawn as an SVG or PNG file, and what it refuses.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::process::Command;
@@ -52,10 +52,58 @@ fn a_diagram_is_written_as_svg_with_the_points_named_and_the_caption() {
 }
 
 #[test]
+fn a_diagram_is_drawn_as_png_at_the_width_asked_from_the_same_svg() {
+    let dir = tempfile::tempdir().unwrap();
+    let draw = |name: &str, width: Option<&str>| {
+        let out = dir.path().join(name);
+        let mut command = gamester();
+        command
+            .args(["diagram", "--dice", "6,5"])
+            .arg("--out")
+            .arg(&out);
+        if let Some(w) = width {
+            command.args(["--width", w]);
+        }
+        let run = command.output().unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let file = std::fs::File::open(&out).unwrap();
+        let mut reader = png::Decoder::new(std::io::BufReader::new(file))
+            .read_info()
+            .unwrap();
+        let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut pixels).unwrap();
+        pixels.truncate(info.buffer_size());
+        (info.width, info.height, pixels)
+    };
+    // The SVG is 800 by 540: a PNG 1000 wide is 675 high, and 1600 by default.
+    let (w, h, pixels) = draw("irish.png", Some("1000"));
+    assert_eq!((w, h), (1000, 675));
+    let (w, h, _) = draw("default.png", None);
+    assert_eq!((w, h), (1600, 1080));
+    // Drawn, not blank: the wood, the men of both colours and the ink of the names.
+    let mut colours: Vec<&[u8]> = pixels.chunks(4).collect();
+    colours.sort_unstable();
+    colours.dedup();
+    assert!(colours.len() > 50, "{} colours", colours.len());
+}
+
+#[test]
 fn a_diagram_that_cannot_be_drawn_is_refused_with_the_reason_and_nothing_written() {
     let dir = tempfile::tempdir().unwrap();
     for (args, words) in [
-        (vec!["--out", "x.png"], "not an .svg file"),
+        (vec!["--out", "x.pdf"], "neither an .svg nor a .png"),
+        (
+            vec!["--width", "50", "--out", "x.png"],
+            "200 to 8000 pixels wide, not 50",
+        ),
+        (
+            vec!["--width", "800", "--out", "x.svg"],
+            "--width is for a PNG",
+        ),
         (vec!["--preset", "muggins", "--out", "x.svg"], "tiles"),
         (vec!["--dice", "7,1", "--out", "x.svg"], ""),
         (vec!["--labels", "roman", "--out", "x.svg"], "roman"),

@@ -43,6 +43,16 @@ fn menu(h: &mut Harness<'static, GamesterApp>, item: &str) {
     h.run();
 }
 
+/// Game → Export a diagram of the position → `item`.
+fn export(h: &mut Harness<'static, GamesterApp>, item: &str) {
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Export a diagram of the position").hover();
+    h.run();
+    h.get_by_label(item).click();
+    h.run();
+}
+
 fn name_field(h: &Harness<'static, GamesterApp>) -> String {
     h.get_by_role(Role::TextInput).value().unwrap_or_default()
 }
@@ -588,7 +598,7 @@ fn a_diagram_of_the_position_is_exported_as_svg_where_the_person_chooses() {
     let mut h = with_chooser(dir.path(), 21);
     // When the person chooses Game → Export a diagram of the position…, and Export under the
     // name offered
-    menu(&mut h, "Export a diagram of the position…");
+    export(&mut h, "As SVG, to print…");
     assert!(
         h.query_by_label("Export a diagram of the position (SVG)")
             .is_some()
@@ -604,6 +614,36 @@ fn a_diagram_of_the_position_is_exported_as_svg_where_the_person_chooses() {
     assert!(svg.contains(">cinque</text>"));
     assert!(svg.contains(">Irish (Willughby): "), "{svg}");
     // and the window says where
+    assert!(
+        h.query_all(egui_kittest::kittest::By::new().label_contains("The diagram is written to"))
+            .next()
+            .is_some()
+    );
+}
+
+#[test]
+fn a_diagram_of_the_position_is_exported_as_png_at_the_width_chosen() {
+    // Given a game of Irish and the in-window chooser over an empty folder
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = with_chooser(dir.path(), 21);
+    // When the person chooses Game → Export a diagram of the position → As PNG, 800 pixels
+    // wide…, and Export under the name offered
+    export(&mut h, "As PNG, 800 pixels wide…");
+    assert!(
+        h.query_by_label("Export a diagram of the position (PNG, 800 pixels wide)")
+            .is_some()
+    );
+    h.get_by_label("Export").click();
+    h.run();
+    // Then a PNG 800 pixels wide is written under the name offered, its height in proportion
+    let path = dir.path().join("Irish diagram.png");
+    let file = std::fs::File::open(&path).expect("the PNG is written");
+    let reader = png::Decoder::new(std::io::BufReader::new(file))
+        .read_info()
+        .unwrap();
+    let info = reader.info();
+    assert_eq!(info.width, 800);
+    assert!(info.height > 500 && info.height < 600, "{}", info.height);
     assert!(
         h.query_all(egui_kittest::kittest::By::new().label_contains("The diagram is written to"))
             .next()
