@@ -94,6 +94,7 @@ pub fn score_sheet(
     replay: &crate::save::GameRecord,
     seats: &crate::players::Seats,
     at: &[usize],
+    moments: &[Moment],
 ) -> Result<String, String> {
     use crate::session::Session;
     let mut session = Session::new(
@@ -169,6 +170,13 @@ pub fn score_sheet(
             }
         }
         told = session.log().len();
+        for moment in moments.iter().filter(|m| m.after_actions == i + 1) {
+            let _ = writeln!(
+                page,
+                "<tr><td colspan=\"3\"><figure>{}</figure></td></tr>",
+                figure(session.game(), seats, &moment.caption)
+            );
+        }
     }
     page.push_str("</table>\n");
     let _ = writeln!(
@@ -184,11 +192,20 @@ pub fn score_sheet(
     Ok(page)
 }
 
+/// A moment of the game the score sheet draws, chosen by its caller (the analysis's worst
+/// plays, say): the position once this many actions of the record stood, and its caption.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moment {
+    pub after_actions: usize,
+    pub caption: String,
+}
+
 /// A diagram of `game` from the first side's, captioned.
 fn figure(game: &Game, seats: &crate::players::Seats, caption: &str) -> String {
     Diagram {
         position: game.position_for(Side::White),
-        dice: Vec::new(),
+        // The throw waiting to be played, if one is (before a play the analysis judged).
+        dice: game.throw().map(|t| t.faces().to_vec()).unwrap_or_default(),
         labels: Labels::Period,
         caption: Some(caption.to_string()),
         sides: [

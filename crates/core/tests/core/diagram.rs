@@ -261,7 +261,7 @@ fn a_score_sheet_tells_every_line_of_the_story_and_draws_the_plays_asked_for() {
     let seats = Seats::two_people();
     let text = to_string(&SaveFile::from_game(&game, &seats)).unwrap();
     let loaded = from_str(&text).unwrap();
-    let page = score_sheet(&loaded.replay, &loaded.table, &[3, 10]).unwrap();
+    let page = score_sheet(&loaded.replay, &loaded.table, &[3, 10], &[]).unwrap();
     // Every line of the story is a row, the plays numbered in turn
     let session = gamester_core::session::Session::from_record(
         loaded.replay.rules().clone(),

@@ -155,6 +155,13 @@ pub struct ScoreSheet {
     /// the last position is always drawn)
     #[arg(long, value_name = "N", value_parser = at_least_one::<usize>)]
     pub at: Vec<usize>,
+    /// Draws the position before each of the N plays the analysis judges worst, with the play
+    /// made, the best and the loss
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub worst: usize,
+    /// How deeply the computer judges, for --worst
+    #[arg(long, value_parser = level(), default_value = crate::ai::analysis::DEFAULT_LEVEL.name())]
+    pub level: Level,
     /// The file written: an .html page
     #[arg(long, value_name = "FILE.html")]
     pub out: PathBuf,

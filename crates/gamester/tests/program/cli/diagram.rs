@@ -183,3 +183,54 @@ fn a_score_sheet_is_written_from_a_saved_game_and_a_broken_one_refused() {
     assert_eq!(run.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&run.stderr).contains("not an .html file"));
 }
+
+#[test]
+fn a_score_sheet_draws_the_worst_plays_the_analysis_finds_with_the_best_and_the_loss() {
+    let dir = tempfile::tempdir().unwrap();
+    let sheet = |worst: &str| {
+        let out = dir.path().join(format!("worst{worst}.html"));
+        let run = gamester()
+            .args([
+                "score-sheet",
+                "../../tests/data/irish_short.ron",
+                "--level",
+                "novice",
+            ])
+            .args(["--worst", worst])
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        std::fs::read_to_string(&out).unwrap()
+    };
+    let plain = sheet("0");
+    let two = sheet("2");
+    // The last position, and then the two worst plays drawn before they were made, with their
+    // dice (as `gamester analyse --level novice` judges this game: White's 6-6 on turn 2 loses
+    // most, then Black's 4-6 on turn 1)
+    assert_eq!(plain.matches("<figure>").count(), 1);
+    assert_eq!(two.matches("<figure>").count(), 3);
+    // Each caption is the figure's title and its words under the board: read once.
+    let mut captions: Vec<&str> = two
+        .split("Before ")
+        .skip(1)
+        .map(|c| c.split('<').next().unwrap())
+        .collect();
+    captions.dedup();
+    assert_eq!(captions.len(), 2, "{captions:?}");
+    assert!(
+        captions[0].starts_with("Black&#39;s play of sice and cater on turn 1")
+            || captions[0].starts_with("Black's play of sice and cater on turn 1"),
+        "{}",
+        captions[0]
+    );
+    assert!(captions[0].contains("the best was 24/14") && captions[0].contains("(bad)"));
+    assert!(captions[1].contains("turn 2") && captions[1].contains("(very bad)"));
+    // In the order of the game, the worst first drawn where it stood
+    assert!(two.find("turn 1").unwrap() < two.find("turn 2").unwrap());
+}
