@@ -1193,7 +1193,13 @@ fn ends_words(line: &Line) -> String {
         if l.tile.is_double() {
             format!("the double {} (laid crosswise)", end_word(open))
         } else {
-            format!("a {}", end_word(open))
+            let word = end_word(open);
+            let article = if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            format!("{article} {word}")
         }
     };
     match (laid.first(), laid.last()) {

@@ -33,6 +33,9 @@ pub struct LessonsRoom {
     answered: Option<(Given, Verdict)>,
     /// Whether the next frame puts the keyboard's focus on "Next exercise".
     focus_next: bool,
+    /// Whether the next frame puts the keyboard's focus on the first lesson, or on the first
+    /// choice of an exercise: where a person at the keys begins.
+    focus_first: bool,
 }
 
 /// What the room asks of the shell.
@@ -49,6 +52,7 @@ impl LessonsRoom {
     pub fn new(seed: u64) -> LessonsRoom {
         LessonsRoom {
             seed,
+            focus_first: true,
             ..LessonsRoom::default()
         }
     }
@@ -76,6 +80,7 @@ impl LessonsRoom {
         said.push(exercise.prompt.clone());
         self.exercise = Some(exercise);
         self.answered = None;
+        self.focus_first = true;
     }
 
     /// Judges an answer: the first one given counts in the record, and is said.
@@ -106,6 +111,7 @@ impl LessonsRoom {
                 self.lesson = None;
                 self.exercise = None;
                 self.answered = None;
+                self.focus_first = true;
             }
             ui.heading(match self.lesson {
                 Some(lesson) => format!("Lesson: {}", lesson.title()),
@@ -137,23 +143,21 @@ impl LessonsRoom {
         );
         ui.add_space(6.0);
         egui::ScrollArea::vertical().show(ui, |ui| {
-            egui::Grid::new("lessons")
-                .num_columns(3)
-                .spacing([16.0, 10.0])
-                .show(ui, |ui| {
-                    for lesson in Lesson::ALL {
-                        let record = settings.lesson_record(lesson);
-                        if ui
-                            .button(RichText::new(lesson.title()).strong())
-                            .on_hover_text(lesson.about())
-                            .clicked()
-                        {
+            for lesson in Lesson::ALL {
+                let record = settings.lesson_record(lesson);
+                ui.group(|ui| {
+                    ui.set_width(ui.available_width());
+                    ui.horizontal_wrapped(|ui| {
+                        let open = ui
+                            .button(RichText::new(lesson.title()).strong().size(18.0))
+                            .on_hover_text(lesson.about());
+                        if lesson == Lesson::ALL[0] && std::mem::take(&mut self.focus_first) {
+                            open.request_focus();
+                        }
+                        if open.clicked() {
                             self.start(lesson, settings, said);
                         }
-                        ui.vertical(|ui| {
-                            ui.label(lesson.about());
-                            ui.label(RichText::new(record.words()).italics());
-                        });
+                        ui.label(RichText::new(record.words()).italics());
                         let restart = ui.add_enabled(
                             record.tried > 0,
                             egui::Button::new(format!("Restart {}", lesson.title().to_lowercase())),
@@ -162,9 +166,10 @@ impl LessonsRoom {
                             settings.lessons.remove(lesson.name());
                             said.push(format!("{}: the record is cleared.", lesson.title()));
                         }
-                        ui.end_row();
-                    }
+                    });
+                    ui.label(lesson.about());
                 });
+            }
         });
     }
 
@@ -200,6 +205,9 @@ impl LessonsRoom {
                             text = text.color(RIGHT).strong();
                         }
                         let button = ui.add_enabled(answered.is_none(), egui::Button::new(text));
+                        if i == 0 && std::mem::take(&mut self.focus_first) {
+                            button.request_focus();
+                        }
                         if button.clicked() {
                             self.answer(Given::Choice(i), settings, said);
                         }
@@ -228,15 +236,7 @@ impl LessonsRoom {
         }
         if let Some(line) = &exercise.line {
             ui.add_space(8.0);
-            let tiles: Vec<String> = line
-                .laid()
-                .map(|l| format!("[{}|{}]", l.left, l.right))
-                .collect();
-            ui.label(
-                RichText::new(format!("The line: {}", tiles.join(" ")))
-                    .size(22.0)
-                    .monospace(),
-            );
+            line_ui(ui, line);
         }
         if exercise.board.is_some() {
             ui.add_space(6.0);
@@ -292,7 +292,14 @@ impl LessonsRoom {
         };
         let (response, input, to_screen) = board.show(ui);
         let order = board_access::in_order(view, Side::White, board.dice.len());
-        let live: Vec<Place> = (1..=24u8).rev().map(Place::Point).collect();
+        // Down and Up go to the points the question is about: every point at the lesson on
+        // their names, else the learner's own men (the blots, the men to bear off, the points
+        // of his bound table); Right and Left still walk every place.
+        let live: Vec<Place> = (1..=24u8)
+            .rev()
+            .filter(|&p| exercise.lesson == Lesson::Points || shown.position.at(usize::from(p)) > 0)
+            .map(Place::Point)
+            .collect();
         let ctx = ui.ctx().clone();
         let mut pressed: Vec<Place> = input.clicked.into_iter().collect();
         for key in board_access::keys(&ctx, &order, &live, false, true) {
@@ -371,5 +378,50 @@ fn spoken(place: Place, board: &BoardView, exercise: &Exercise, names: [&str; 2]
         Place::Die(i) => board.dice.get(i).map_or_else(String::new, |d| {
             format!("A die showing {}", face_name(d.face))
         }),
+    }
+}
+
+/// The line of an exercise at the tiles, on the tiles' own table, and in words for a screen
+/// reader ("The line, from the left: the ace-cinque, the cinque-cater").
+fn line_ui(ui: &mut egui::Ui, line: &crate::tiles::Line) {
+    use super::tiles::paint::{TileLook, paint_table, paint_tile};
+    let words: Vec<String> = line
+        .laid()
+        .map(|l| {
+            let (a, b) = (l.left, l.right);
+            if a == b {
+                format!("the double {}", crate::tiles::end_word(a))
+            } else {
+                format!(
+                    "the {}-{}",
+                    crate::tiles::end_word(a),
+                    crate::tiles::end_word(b)
+                )
+            }
+        })
+        .collect();
+    let size = egui::vec2(
+        ui.available_width(),
+        ui.available_height().clamp(80.0, 220.0),
+    );
+    let (response, painter) = ui.allocate_painter(size, egui::Sense::hover());
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(
+            egui::accesskit::Role::Image,
+            true,
+            format!("The line, from the left: {}", words.join(", ")),
+        )
+    });
+    let rect = response.rect;
+    paint_table(&painter, rect);
+    let (wind, scale, offset) =
+        super::tiles::winding::fit(line, rect.shrink(12.0), (rect.height() * 0.6).max(40.0));
+    for lying in &wind.tiles {
+        let r = egui::Rect::from_min_max(
+            (lying.rect.min.to_vec2() * scale + offset).to_pos2(),
+            (lying.rect.max.to_vec2() * scale + offset).to_pos2(),
+        )
+        .shrink(scale * 0.03);
+        paint_tile(&painter, &TileLook::in_rect(r, Some(lying.halves)));
     }
 }

@@ -195,7 +195,9 @@ fn a_lesson_on_the_board_and_one_of_choices_are_answered_by_keys_alone() {
     h.key_press_modifiers(egui::Modifiers::COMMAND, Key::L);
     h.run();
     assert!(h.state().in_lessons());
-    // Tab to the lesson, Enter to begin.
+    // The keys begin at the first lesson; Tab goes on to the lesson wanted, Enter begins it.
+    h.run();
+    assert_eq!(focused(&h), Lesson::Points.title());
     for _ in 0..30 {
         if focused(&h) == Lesson::BearingOff.title() {
             break;
@@ -217,9 +219,10 @@ fn a_lesson_on_the_board_and_one_of_choices_are_answered_by_keys_alone() {
             panic!("bearing off is answered on the board");
         };
         let wanted = point_node(&e, p);
-        // Down walks the points; Enter answers.
+        // Down walks the points where your men stand (the men to bear off); Enter answers.
         for _ in 0..30 {
             key(&mut h, Key::ArrowDown);
+            assert!(focused(&h).contains("of your men"), "{}", focused(&h));
             if focused(&h).starts_with(&wanted) {
                 break;
             }
@@ -258,6 +261,9 @@ fn a_lesson_on_the_board_and_one_of_choices_are_answered_by_keys_alone() {
     let Answer::Choice { options, right, .. } = &e.answer else {
         panic!("a choice");
     };
+    // The keys begin at the first choice.
+    h.run();
+    assert_eq!(focused(&h), options[0]);
     for _ in 0..30 {
         if focused(&h) == options[*right] {
             break;
