@@ -284,52 +284,20 @@ fn html_out(out: &std::path::Path) -> Result<(), CliError> {
 }
 
 /// The `worst` plays of a saved game, as the analysis at `level` judges them, as moments of the
-/// score sheet: the position before each, captioned with the play made, the best, and the loss.
+/// score sheet.
 fn worst_plays(
     loaded: &save::Loaded,
     worst: usize,
     level: crate::level::Level,
 ) -> Result<Vec<crate::teaching::handout::Moment>, CliError> {
-    use crate::ai::analysis::{Choice, analyse};
-    use crate::tables::notation::format_play;
     let rules = loaded.replay.rules();
-    let analysis = analyse(rules, loaded.replay.record(), level, &|_, _| {})?;
-    let mut plays: Vec<_> = analysis
-        .decisions
-        .iter()
-        .filter(|d| d.loss > 0.0 && matches!(d.choice, Choice::Play { .. }))
-        .collect();
-    plays.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.at.cmp(&b.at)));
-    plays.truncate(worst);
-    plays.sort_by_key(|d| d.at);
-    Ok(plays
-        .into_iter()
-        .filter_map(|d| {
-            let Choice::Play {
-                throw,
-                before,
-                judgement,
-            } = &d.choice
-            else {
-                return None;
-            };
-            let text = |steps: &[crate::tables::Step]| format_play(before, steps, rules.bear_off);
-            let side = loaded.table.seat(d.side).colour.name();
-            Some(crate::teaching::handout::Moment {
-                after_actions: d.at,
-                caption: format!(
-                    "Before {side}'s play of {} on turn {}: {side} played {}, the best was {}, \
-                     losing {:.3} of a stake ({})",
-                    crate::teaching::terms::throw_words(throw),
-                    d.turn,
-                    text(&judgement.played.steps.to_vec()),
-                    text(&judgement.best.steps.to_vec()),
-                    d.loss,
-                    d.mark().name().replace('-', " ")
-                ),
-            })
-        })
-        .collect())
+    let analysis = crate::ai::analysis::analyse(rules, loaded.replay.record(), level, &|_, _| {})?;
+    Ok(crate::teaching::handout::worst_moments(
+        &analysis,
+        rules,
+        &loaded.table,
+        worst,
+    ))
 }
 
 /// `score-sheet`: a saved game at tables as a page of its story, with diagrams; prints

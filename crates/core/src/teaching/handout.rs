@@ -200,6 +200,56 @@ pub struct Moment {
     pub caption: String,
 }
 
+/// The `n` plays an analysis judges worst (those that lost anything), in the order of the game,
+/// as moments of the score sheet: the position before each, with its dice, captioned with the
+/// play made, the best and the stakes lost.
+#[must_use]
+pub fn worst_moments(
+    analysis: &crate::ai::analysis::Analysis,
+    rules: &Rules,
+    seats: &crate::players::Seats,
+    n: usize,
+) -> Vec<Moment> {
+    use crate::ai::analysis::Choice;
+    use crate::tables::notation::format_play;
+    let mut plays: Vec<_> = analysis
+        .decisions
+        .iter()
+        .filter(|d| d.loss > 0.0 && matches!(d.choice, Choice::Play { .. }))
+        .collect();
+    plays.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(a.at.cmp(&b.at)));
+    plays.truncate(n);
+    plays.sort_by_key(|d| d.at);
+    plays
+        .into_iter()
+        .filter_map(|d| {
+            let Choice::Play {
+                throw,
+                before,
+                judgement,
+            } = &d.choice
+            else {
+                return None;
+            };
+            let text = |steps: &[crate::tables::Step]| format_play(before, steps, rules.bear_off);
+            let side = session_colour(seats, d.side);
+            Some(Moment {
+                after_actions: d.at,
+                caption: format!(
+                    "Before {side}'s play of {} on turn {}: {side} played {}, the best was {}, \
+                     losing {:.3} of a stake ({})",
+                    super::terms::throw_words(throw),
+                    d.turn,
+                    text(&judgement.played.steps.to_vec()),
+                    text(&judgement.best.steps.to_vec()),
+                    d.loss,
+                    d.mark().name().replace('-', " ")
+                ),
+            })
+        })
+        .collect()
+}
+
 /// A diagram of `game` from the first side's, captioned.
 fn figure(game: &Game, seats: &crate::players::Seats, caption: &str) -> String {
     Diagram {

@@ -366,6 +366,20 @@ impl GamesterApp {
                     &|| name.clone(),
                 );
             }
+            Ask::WritePage(page) => {
+                let what = match page {
+                    super::file_chooser::Page::Rules => "rules",
+                    super::file_chooser::Page::ScoreSheet => "score sheet",
+                };
+                let name = format!("{} {what}.html", super::screen::Screen::title(&self.tables));
+                self.files.ask(
+                    ctx,
+                    super::file_chooser::Purpose::Page(page),
+                    &self.shell.launch,
+                    None,
+                    &|| name.clone(),
+                );
+            }
             Ask::OpenPath(path) => self.open_file(path),
             Ask::Save => match self.screen_ref().file().map(std::path::Path::to_path_buf) {
                 Some(path) => self.save_to(path),

@@ -14,6 +14,28 @@ pub enum Purpose {
     Save,
     /// A diagram of the position written as SVG or PNG (Game → Export a diagram).
     Export(crate::picture::Picture),
+    /// A page to print, written as HTML.
+    Page(Page),
+}
+
+/// A page to print (as HTML, which any browser prints on A4 or Letter).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    /// The rules of the game in play (Help → The rules as a page to print).
+    Rules,
+    /// The game in play, play by play (Game → Write a score sheet).
+    ScoreSheet,
+}
+
+impl Page {
+    /// The chooser's title.
+    #[must_use]
+    pub fn title(self) -> &'static str {
+        match self {
+            Page::Rules => "Write the rules as a page to print (HTML)",
+            Page::ScoreSheet => "Write a score sheet of this game (HTML)",
+        }
+    }
 }
 
 impl Purpose {
@@ -23,6 +45,7 @@ impl Purpose {
         match self {
             Purpose::Open | Purpose::Save => "ron",
             Purpose::Export(picture) => picture.extension(),
+            Purpose::Page(_) => "html",
         }
     }
 
@@ -172,7 +195,7 @@ impl FileChooser {
                 None
             }
             (Ok(_), Purpose::Open) => Some(path),
-            (Ok(_), Purpose::Save | Purpose::Export(_)) => {
+            (Ok(_), Purpose::Save | Purpose::Export(_) | Purpose::Page(_)) => {
                 self.replacing = Some(path);
                 None
             }
@@ -180,13 +203,15 @@ impl FileChooser {
                 self.problem = Some(format!("There is no file “{shown}” here."));
                 None
             }
-            (Err(_), Purpose::Save | Purpose::Export(_)) => match path.parent() {
-                Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => {
-                    self.problem = Some(format!("There is no folder {}.", dir.display()));
-                    None
+            (Err(_), Purpose::Save | Purpose::Export(_) | Purpose::Page(_)) => {
+                match path.parent() {
+                    Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => {
+                        self.problem = Some(format!("There is no folder {}.", dir.display()));
+                        None
+                    }
+                    _ => Some(path),
                 }
-                _ => Some(path),
-            },
+            }
         }
     }
 
@@ -211,6 +236,7 @@ impl FileChooser {
                 format!("Export a diagram of the position ({})", picture.words()),
                 "Export",
             ),
+            Purpose::Page(page) => (page.title().to_string(), "Write"),
         };
         ui.heading(title);
         ui.horizontal(|ui| {

@@ -31,6 +31,7 @@ pub enum Chosen {
     Save(PathBuf),
     /// Where to write a diagram (with `.svg` added if the person gave no extension).
     Export(PathBuf, crate::picture::Picture),
+    Page(PathBuf, super::file_chooser::Page),
 }
 
 /// Where a dialog starts and what it is for, kept to hand to the in-window chooser should the
@@ -253,7 +254,7 @@ impl Files {
             Purpose::Save => current
                 .and_then(Path::file_name)
                 .map_or_else(name, |n| n.to_string_lossy().into()),
-            Purpose::Export(_) => name(),
+            Purpose::Export(_) | Purpose::Page(_) => name(),
         };
         Asked {
             purpose,
@@ -289,6 +290,7 @@ impl Files {
             let kind = match purpose {
                 Purpose::Export(crate::picture::Picture::Svg) => "Diagram (SVG)",
                 Purpose::Export(crate::picture::Picture::Png(_)) => "Diagram (PNG)",
+                Purpose::Page(_) => "Page to print (HTML)",
                 Purpose::Open | Purpose::Save => "Gamester game",
             };
             let dialog = rfd::FileDialog::new()
@@ -345,6 +347,7 @@ impl Files {
                         };
                         match asked.purpose {
                             Purpose::Export(picture) => Chosen::Export(p, picture),
+                            Purpose::Page(page) => Chosen::Page(p, page),
                             Purpose::Open | Purpose::Save => Chosen::Save(p),
                         }
                     });
@@ -369,6 +372,7 @@ impl Files {
                     Purpose::Open => Chosen::Open(path),
                     Purpose::Save => Chosen::Save(path),
                     Purpose::Export(picture) => Chosen::Export(path, picture),
+                    Purpose::Page(page) => Chosen::Page(path, page),
                 })
             }
         }

@@ -57,6 +57,8 @@ pub enum Ask {
     ExportDiagram(crate::picture::Picture),
     /// Open the lessons (Help → Lessons).
     Lessons,
+    /// Ask where to write a page to print of the game at tables.
+    WritePage(super::file_chooser::Page),
 }
 
 /// The keys of the window, whatever the game: the files and a new game.

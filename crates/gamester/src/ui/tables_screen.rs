@@ -538,6 +538,11 @@ impl Screen for TablesScreen {
 
     fn game_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
         controls::game_items(ui, self.session.game().is_over(), &mut self.intents);
+        if ui.button("Write a score sheet to print…").clicked() {
+            shell.asks.push(super::screen::Ask::WritePage(
+                super::file_chooser::Page::ScoreSheet,
+            ));
+        }
         ui.menu_button("Export a diagram of the position", |ui| {
             use crate::picture::Picture;
             let pictures = std::iter::once(Picture::Svg)
@@ -561,6 +566,11 @@ impl Screen for TablesScreen {
     fn help_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
         if ui.button("First game guide").clicked() {
             shell.help.guide = Some(0);
+        }
+        if ui.button("The rules as a page to print…").clicked() {
+            shell.asks.push(super::screen::Ask::WritePage(
+                super::file_chooser::Page::Rules,
+            ));
         }
     }
 

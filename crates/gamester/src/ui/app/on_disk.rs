@@ -133,6 +133,9 @@ impl GamesterApp {
         match self.files.poll(ctx) {
             Some(Chosen::Open(path)) => self.open_file(path),
             Some(Chosen::Save(path)) => self.save_to(path),
+            Some(Chosen::Page(path, page)) => {
+                self.shell.message = Some(self.tables.write_page(&path, page));
+            }
             Some(Chosen::Export(path, picture)) => {
                 self.shell.message = Some(self.tables.export_diagram(
                     &path,

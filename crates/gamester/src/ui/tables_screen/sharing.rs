@@ -12,6 +12,43 @@ use crate::ui::screen::{Ask, Shell};
 use crate::ui::settings::Settings;
 
 impl TablesScreen {
+    /// Writes a page to print of the game in play to `path`: its rules, or its score sheet
+    /// (every line of its story, the last position drawn, and, when the game has been analysed,
+    /// its three worst plays drawn before they were made); what to say.
+    pub fn write_page(
+        &self,
+        path: &std::path::Path,
+        page: super::super::file_chooser::Page,
+    ) -> Message {
+        use super::super::file_chooser::Page;
+        use crate::teaching::handout;
+        let game = self.session.game();
+        let text = match page {
+            Page::Rules => Ok(handout::rules_page(game.rules())),
+            Page::ScoreSheet => crate::save::GameRecord::of_game(game)
+                .map_err(|e| e.to_string())
+                .and_then(|record| {
+                    let seats = self.session.seats();
+                    let moments = match self.analysis.analysis() {
+                        Some(a) if self.analysis.to_keep(game).is_some() => {
+                            handout::worst_moments(a, game.rules(), seats, 3)
+                        }
+                        _ => Vec::new(),
+                    };
+                    handout::score_sheet(&record, seats, &[], &moments)
+                }),
+        };
+        let written =
+            text.and_then(|t| crate::save::write_text_atomic(path, &t).map_err(|e| e.to_string()));
+        match written {
+            Ok(()) => Message::info(format!(
+                "The page is written to {}: open it in a browser to print it",
+                path.display()
+            )),
+            Err(e) => Message::error(format!("The page could not be written: {e}")),
+        }
+    }
+
     /// Applies what the person asked of a position to share.
     pub(super) fn share(&mut self, ctx: &egui::Context, share: Share, shell: &mut Shell) {
         match share {

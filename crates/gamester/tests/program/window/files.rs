@@ -650,3 +650,57 @@ fn a_diagram_of_the_position_is_exported_as_png_at_the_width_chosen() {
             .is_some()
     );
 }
+
+#[test]
+fn the_rules_and_a_score_sheet_are_written_as_pages_to_print_where_the_person_chooses() {
+    // Given a game of Irish a few actions in, and the in-window chooser over an empty folder
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = with_chooser(dir.path(), 21);
+    for _ in 0..3 {
+        let dice = h.state().session().game().waits_for_dice();
+        if dice {
+            h.key_press(egui::Key::Space);
+            h.run();
+        }
+    }
+    // When the person chooses Help → The rules as a page to print…, and Write
+    h.get_by_label("Help").click();
+    h.run();
+    h.get_by_label("The rules as a page to print…").click();
+    h.run();
+    assert!(
+        h.query_by_label("Write the rules as a page to print (HTML)")
+            .is_some()
+    );
+    h.get_by_label("Write").click();
+    h.run();
+    // Then the rules of the game in play are written, a page with its sources
+    let rules = std::fs::read_to_string(dir.path().join("Irish rules.html")).unwrap();
+    assert!(rules.starts_with("<!DOCTYPE html>"));
+    assert!(rules.contains("<h1>Irish (Willughby)</h1>") && rules.contains("Willughby"));
+    // And Game → Write a score sheet to print… writes the game's story, play by play, with
+    // the position drawn
+    menu(&mut h, "Write a score sheet to print…");
+    assert!(
+        h.query_by_label("Write a score sheet of this game (HTML)")
+            .is_some()
+    );
+    h.get_by_label("Write").click();
+    h.run();
+    let sheet = std::fs::read_to_string(dir.path().join("Irish score sheet.html")).unwrap();
+    assert!(sheet.contains("<table>") && sheet.contains("<figure><svg"));
+    assert!(!h.state().session().log().is_empty());
+    for line in h.state().session().log() {
+        let words = line.words.replace('\'', "&#39;");
+        assert!(
+            sheet.contains(&words) || sheet.contains(&line.words),
+            "{}",
+            line.words
+        );
+    }
+    assert!(
+        h.query_all(egui_kittest::kittest::By::new().label_contains("open it in a browser"))
+            .next()
+            .is_some()
+    );
+}
