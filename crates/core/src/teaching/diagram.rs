@@ -43,6 +43,28 @@ const MAN_R: f32 = 13.0;
 /// The most men drawn on a point; more are counted on the last.
 const STACK: i8 = 5;
 
+/// The longest line of a caption, in characters: SVG text does not wrap, and at its size a line
+/// of EB Garamond this long fits the diagram's width with room to spare.
+const CAPTION_CHARS: usize = 70;
+/// From one line of a caption to the next.
+const CAPTION_LINE: f32 = 26.0;
+
+/// A caption broken into lines between words, none longer than [`CAPTION_CHARS`] unless one
+/// word is.
+fn wrap(caption: &str) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in caption.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= CAPTION_CHARS => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
 /// The x of the middle of a point (1..=24, the bottom side's numbering).
 fn point_x(point: usize) -> f32 {
     // The bottom row runs from the bottom side's 12 (left) to its ace (right); the top row from
@@ -76,7 +98,12 @@ impl Diagram {
     /// The diagram as an SVG document.
     #[must_use]
     pub fn svg(&self) -> String {
-        let height = if self.caption.is_some() { 580.0 } else { 540.0 };
+        let caption = self.caption.as_deref().map(wrap).unwrap_or_default();
+        let height = if caption.is_empty() {
+            540.0
+        } else {
+            555.0 + CAPTION_LINE * caption.len() as f32
+        };
         let mut s = String::new();
         let _ = writeln!(
             s,
@@ -117,13 +144,13 @@ impl Diagram {
             TOP + BOARD_H + 52.0,
             escape(&format!("{} plays from the bottom", self.sides[0]))
         );
-        if let Some(caption) = &self.caption {
+        for (i, line) in caption.iter().enumerate() {
             let _ = writeln!(
                 s,
                 r##"<text class="caption" x="{}" y="{}" font-size="20" text-anchor="middle">{}</text>"##,
                 WIDTH / 2.0,
-                height - 20.0,
-                escape(caption)
+                height - 20.0 - CAPTION_LINE * (caption.len() - 1 - i) as f32,
+                escape(line)
             );
         }
         s.push_str("</svg>\n");

@@ -122,6 +122,50 @@ fn the_opening_array_of_irish_is_drawn_with_the_period_names() {
 }
 
 #[test]
+fn a_long_caption_is_broken_between_words_into_lines_that_fit_and_the_picture_grows() {
+    let pos = Position::mirrored(&[(6, 5), (8, 3), (13, 5), (24, 2)]).unwrap();
+    let caption = "Before Black's play of sice and cater on turn 1: Black played 13/7 6/2, \
+                   the best was 24/14, losing 0.149 of a stake (bad), as the analysis judges";
+    let d = Diagram {
+        position: pos,
+        dice: Vec::new(),
+        labels: Labels::Period,
+        caption: Some(caption.to_string()),
+        sides: ["White".into(), "Black".into()],
+    };
+    let svg = d.svg();
+    let r = read(&svg);
+    // The caption's lines: each short enough to fit, together the caption word for word
+    let lines: Vec<&String> = r
+        .texts
+        .iter()
+        // (after the title, which holds it whole, and the side's line)
+        .skip_while(|t| !t.ends_with("plays from the bottom"))
+        .skip(1)
+        .collect();
+    assert!(lines.len() >= 2, "{lines:?}");
+    assert!(lines.iter().all(|l| l.chars().count() <= 70), "{lines:?}");
+    let joined: Vec<&str> = lines.iter().flat_map(|l| l.split(' ')).collect();
+    assert_eq!(joined, caption.split_whitespace().collect::<Vec<_>>());
+    // And the picture is tall enough for all of them
+    let height: f32 = svg
+        .split("height=\"")
+        .nth(1)
+        .and_then(|h| h.split('"').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    let last_y: f32 = svg
+        .rsplit("class=\"caption\" x=\"400\" y=\"")
+        .next()
+        .and_then(|y| y.split('"').next())
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(last_y < height && height > 580.0, "{last_y} in {height}");
+}
+
+#[test]
 fn numbers_run_one_to_twenty_four_from_the_bottom_sides_ace() {
     let pos = Position::mirrored(&[(6, 5), (8, 3), (13, 5), (24, 2)]).unwrap();
     let r = drawn(pos, Labels::Numbers, Vec::new(), None);
