@@ -166,6 +166,18 @@ pub struct Board {
     pub marked: Option<u8>,
 }
 
+impl Board {
+    /// The men alone: no dice, no point ringed.
+    #[must_use]
+    pub fn plain(position: Position) -> Board {
+        Board {
+            position,
+            dice: Vec::new(),
+            marked: None,
+        }
+    }
+}
+
 /// How an exercise is answered, with a note on every answer that may be given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
@@ -437,11 +449,7 @@ fn click_point(rng: &mut StdRng, to: &Names) -> Exercise {
     Exercise {
         lesson: Lesson::Points,
         prompt,
-        board: Some(Board {
-            position: pos,
-            dice: Vec::new(),
-            marked: None,
-        }),
+        board: Some(Board::plain(pos)),
         line: None,
         answer: Answer::Point {
             right: vec![right],
@@ -748,11 +756,7 @@ fn find_blots(rng: &mut StdRng, to: &Names) -> Exercise {
     Exercise {
         lesson: Lesson::Blots,
         prompt: "Click one of your blots.".to_string(),
-        board: Some(Board {
-            position: pos,
-            dice: Vec::new(),
-            marked: None,
-        }),
+        board: Some(Board::plain(pos)),
         line: None,
         answer: Answer::Point { right, notes },
         why: "A blot is a man standing alone on a point, which the adversary may hit by landing there; two men or more on a point are safe.".to_string(),
@@ -916,11 +920,7 @@ fn is_bound(rng: &mut StdRng, to: &Names) -> Exercise {
     Exercise {
         lesson: Lesson::Binding,
         prompt: format!("Is {whose} home table bound?"),
-        board: Some(Board {
-            position: pos,
-            dice: Vec::new(),
-            marked: None,
-        }),
+        board: Some(Board::plain(pos)),
         line: None,
         answer: Answer::Choice {
             options: options.iter().map(|o| o.0.clone()).collect(),
@@ -981,11 +981,7 @@ fn break_point(rng: &mut StdRng, to: &Names) -> Exercise {
             "Your home table is bound and {} has a man to enter. Under Willughby's rule you must break it: which point would you break, to lose the fewest men?",
             to.adversary
         ),
-        board: Some(Board {
-            position: pos,
-            dice: Vec::new(),
-            marked: None,
-        }),
+        board: Some(Board::plain(pos)),
         line: None,
         answer: Answer::Point { right, notes },
         why: "Breaking a point of the bound table sends all but one of its men to the bar, as if hit, to come round again.".to_string(),

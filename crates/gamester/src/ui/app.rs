@@ -353,32 +353,15 @@ impl GamesterApp {
                 );
             }
             Ask::ExportDiagram(picture) => {
-                let name = format!(
-                    "{} diagram.{}",
-                    super::screen::Screen::title(&self.tables),
-                    picture.extension()
-                );
-                self.files.ask(
-                    ctx,
-                    super::file_chooser::Purpose::Export(picture),
-                    &self.shell.launch,
-                    None,
-                    &|| name.clone(),
-                );
+                let what = format!("diagram.{}", picture.extension());
+                self.ask_to_write(ctx, super::file_chooser::Purpose::Export(picture), &what);
             }
             Ask::WritePage(page) => {
                 let what = match page {
-                    super::file_chooser::Page::Rules => "rules",
-                    super::file_chooser::Page::ScoreSheet => "score sheet",
+                    super::file_chooser::Page::Rules => "rules.html",
+                    super::file_chooser::Page::ScoreSheet => "score sheet.html",
                 };
-                let name = format!("{} {what}.html", super::screen::Screen::title(&self.tables));
-                self.files.ask(
-                    ctx,
-                    super::file_chooser::Purpose::Page(page),
-                    &self.shell.launch,
-                    None,
-                    &|| name.clone(),
-                );
+                self.ask_to_write(ctx, super::file_chooser::Purpose::Page(page), what);
             }
             Ask::OpenPath(path) => self.open_file(path),
             Ask::Save => match self.screen_ref().file().map(std::path::Path::to_path_buf) {
@@ -402,6 +385,21 @@ impl GamesterApp {
                 self.shell.message = None;
             }
         }
+    }
+}
+
+impl GamesterApp {
+    /// Asks where to write something made of the game at tables (a diagram, a page), offering
+    /// the name "<game> <what>" ("Irish diagram.svg").
+    fn ask_to_write(
+        &mut self,
+        ctx: &egui::Context,
+        purpose: super::file_chooser::Purpose,
+        what: &str,
+    ) {
+        let name = format!("{} {what}", super::screen::Screen::title(&self.tables));
+        self.files
+            .ask(ctx, purpose, &self.shell.launch, None, &|| name.clone());
     }
 }
 
