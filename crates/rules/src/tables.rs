@@ -9,6 +9,7 @@ mod board;
 mod dice;
 pub mod endings;
 mod game;
+pub mod match_id;
 pub mod movegen;
 pub mod notation;
 mod option_value;

@@ -47,6 +47,12 @@ pub fn game_items(ui: &mut egui::Ui, game_over: bool, intents: &mut Vec<Intent>)
     if ui.button("Copy position ID").clicked() {
         intents.push(Intent::Share(Share::CopyId));
     }
+    if ui
+        .button("Copy GNU Backgammon ID (position and match)")
+        .clicked()
+    {
+        intents.push(Intent::Share(Share::CopyGnubgId));
+    }
     if ui.button("Set up a position…").clicked() {
         intents.push(Intent::Share(Share::OpenSetup));
     }

@@ -40,6 +40,9 @@ pub enum Intent {
 pub enum Share {
     /// Put the Position ID of the position shown on the clipboard.
     CopyId,
+    /// Put GNU Backgammon's whole ID of the game shown (Position ID and Match ID) on the
+    /// clipboard.
+    CopyGnubgId,
     /// Open the Set up a position window.
     OpenSetup,
     /// Start a new game under these rules: those in play, with a pasted position as the array.

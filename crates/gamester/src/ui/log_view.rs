@@ -66,6 +66,14 @@ pub fn show(
                 ));
         }
     });
+    // The position as GNU Backgammon names it, to select and copy (Game → Copy GNU
+    // Backgammon ID does it in one go).
+    ui.collapsing("GNU Backgammon's IDs", |ui| {
+        let position = super::position_setup::id_of(game);
+        let matched = crate::tables::match_id::encode(&crate::tables::match_id::of_game(game));
+        ui.label(RichText::new(format!("Position ID: {position}")).monospace());
+        ui.label(RichText::new(format!("Match ID: {matched}")).monospace());
+    });
     ui.separator();
     ui.label(RichText::new("The play").strong());
     ScrollArea::vertical()

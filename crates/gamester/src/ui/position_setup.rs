@@ -10,7 +10,7 @@
 
 use egui::{Color32, RichText};
 
-use crate::tables::{Game, Layout, Preset, Rules, Side, position_id};
+use crate::tables::{Game, Layout, Preset, Rules, Side, match_id, position_id};
 
 /// The Set up a position window: whether it is open, the text typed or pasted into it, and why
 /// the last ID offered was refused.
@@ -31,6 +31,28 @@ pub fn id_of(game: &Game) -> String {
     position_id::encode(&game.position_for(game.turn()))
 }
 
+/// GNU Backgammon's whole ID of `game`, as gnubg shows and takes it: the Position ID, a colon,
+/// and the Match ID (the cube, the side on roll and the side to decide, the dice; a money
+/// session, White as gnubg's player 1).
+#[must_use]
+pub fn gnubg_id_of(game: &Game) -> String {
+    format!(
+        "{}:{}",
+        id_of(game),
+        match_id::encode(&match_id::of_game(game))
+    )
+}
+
+/// Copies GNU Backgammon's whole ID of `game` to the clipboard, and says so.
+pub fn copy_gnubg_id(ctx: &egui::Context, game: &Game) -> String {
+    let id = gnubg_id_of(game);
+    ctx.copy_text(id.clone());
+    format!(
+        "GNU Backgammon ID {id} copied to the clipboard: the Position ID, then the Match ID \
+         (the cube, who is on roll, the dice); paste it into GNU Backgammon's ID box"
+    )
+}
+
 /// Copies the Position ID of `game` to the clipboard, and says so for the message line.
 pub fn copy(ctx: &egui::Context, game: &Game) -> String {
     let id = id_of(game);
@@ -42,16 +64,28 @@ pub fn copy(ctx: &egui::Context, game: &Game) -> String {
     format!("Position ID {id} copied to the clipboard (seen from {side}, on roll)")
 }
 
-/// The ID in what a person pasted: the text itself, or the word after "Position ID:" when the
-/// whole line GNU Backgammon shows was copied.
-fn id_in(text: &str) -> &str {
+/// The Position ID in what a person pasted, with the Match ID if one came with it: the text
+/// itself; the word after "Position ID:" (and "Match ID :") when the lines GNU Backgammon shows
+/// were copied; or both halves of its whole ID, `POSITION:MATCH` (after "GNUBg ID:", if that
+/// came too).
+fn ids_in(text: &str) -> (&str, Option<&str>) {
     let text = text.trim();
-    match text.find("Position ID:") {
-        Some(at) => text[at + "Position ID:".len()..]
-            .split_whitespace()
-            .next()
-            .unwrap_or(""),
-        None => text,
+    let after = |label: &str| {
+        text.find(label).map(|at| {
+            text[at + label.len()..]
+                .trim_start_matches([' ', ':'])
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+        })
+    };
+    let whole = after("GNUBg ID").unwrap_or(text);
+    if let Some(position) = after("Position ID:") {
+        return (position, after("Match ID"));
+    }
+    match whole.split_once(':') {
+        Some((position, matched)) => (position.trim(), Some(matched.trim())),
+        None => (whole, None),
     }
 }
 
@@ -59,9 +93,16 @@ fn id_in(text: &str) -> &str {
 /// the array, the side it is seen from as White. Refused, in words, when the text is not a
 /// Position ID or its position cannot start a game.
 pub fn rules_at(rules: &Rules, text: &str) -> Result<Rules, String> {
-    let id = id_in(text);
+    let (id, matched) = ids_in(text);
     if id.is_empty() {
         return Err("Paste or type a Position ID first.".into());
+    }
+    if let Some(m) = matched
+        && let Err(e) = match_id::decode(m)
+    {
+        return Err(format!(
+            "`{m}` is not a Match ID: {e}. Nothing was changed."
+        ));
     }
     let position = position_id::decode(id)
         .map_err(|e| format!("`{id}` is not a Position ID: {e}. Nothing was changed."))?;
@@ -108,9 +149,11 @@ impl PositionSetup {
             .default_pos(ctx.content_rect().center())
             .show(ctx, |ui| {
                 ui.label(format!(
-                    "Paste a Position ID (GNU Backgammon's, 14 characters). A new game of \
-                     {game} starts with the men there, with the throw-off; the side the ID is \
-                     seen from plays White."
+                    "Paste a Position ID (GNU Backgammon's, 14 characters), or its whole ID \
+                     (the Position ID, a colon and the Match ID). A new game of {game} starts \
+                     with the men there, with the throw-off; the side the ID is seen from plays \
+                     White. The Match ID's cube, score and dice are not taken: the game begins \
+                     as any game does."
                 ));
                 let field = ui.add(
                     egui::TextEdit::singleline(&mut self.text)
@@ -154,12 +197,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_id_is_found_in_gnubgs_whole_line() {
+    fn the_ids_are_found_in_gnubgs_lines_and_in_its_whole_id() {
+        let both = ("4HPwATDgc/ABMA", Some("cAkAAAAAAAAA"));
         assert_eq!(
-            id_in("  Position ID: 4HPwATDgc/ABMA Match ID: cAkAAAAAAAAA "),
-            "4HPwATDgc/ABMA"
+            ids_in("  Position ID: 4HPwATDgc/ABMA Match ID: cAkAAAAAAAAA "),
+            both
         );
-        assert_eq!(id_in(" 4HPwATDgc/ABMA\n"), "4HPwATDgc/ABMA");
+        // The two lines GNU Backgammon shows, as copied from its window
+        assert_eq!(
+            ids_in(
+                " GNU Backgammon  Position ID: 4HPwATDgc/ABMA\n                 Match ID   : cAkAAAAAAAAA"
+            ),
+            both
+        );
+        assert_eq!(ids_in("4HPwATDgc/ABMA:cAkAAAAAAAAA"), both);
+        assert_eq!(ids_in(" GNUBg ID   : 4HPwATDgc/ABMA:cAkAAAAAAAAA "), both);
+        assert_eq!(ids_in(" 4HPwATDgc/ABMA\n"), ("4HPwATDgc/ABMA", None));
+    }
+
+    #[test]
+    fn a_whole_id_sets_up_its_position_and_a_broken_match_id_is_refused() {
+        let rules = Rules::preset(Preset::Modern);
+        let game = Game::new(rules.clone()).unwrap();
+        let whole = gnubg_id_of(&game);
+        assert_eq!(
+            rules_at(&rules, &whole).unwrap(),
+            rules_at(&rules, "4HPwATDgc/ABMA").unwrap()
+        );
+        let refused = rules_at(&rules, "4HPwATDgc/ABMA:cAkAAAAA!AAA").unwrap_err();
+        assert!(refused.contains("is not a Match ID"), "{refused}");
     }
 
     #[test]

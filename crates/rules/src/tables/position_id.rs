@@ -68,11 +68,16 @@ pub fn key(pos: &Position) -> [u8; 10] {
 /// The Position ID of a position, the side it is seen from being on roll.
 #[must_use]
 pub fn encode(pos: &Position) -> String {
-    let key = key(pos);
-    let mut out = String::with_capacity(14);
+    to_base64(&key(pos))
+}
+
+/// GNU Backgammon's base64 of a key: its bytes in order, six bits a character from the
+/// highest, the last character padded with zero bits (no `=`).
+pub(super) fn to_base64(key: &[u8]) -> String {
+    let mut out = String::with_capacity(key.len() * 4 / 3 + 1);
     let mut acc = 0u32;
     let mut bits = 0;
-    for &byte in &key {
+    for &byte in key {
         acc = (acc << 8) | u32::from(byte);
         bits += 8;
         while bits >= 6 {
@@ -80,9 +85,30 @@ pub fn encode(pos: &Position) -> String {
             out.push(ALPHABET[((acc >> bits) & 63) as usize] as char);
         }
     }
-    // 80 bits leave 2 over: padded with zeros to a last character.
-    out.push(ALPHABET[((acc << (6 - bits)) & 63) as usize] as char);
+    if bits > 0 {
+        out.push(ALPHABET[((acc << (6 - bits)) & 63) as usize] as char);
+    }
     out
+}
+
+/// The key of `N` bytes a base64 text holds, or the character that is not base64, or `None`
+/// when bits are left over that are not zero. The caller checks the length first.
+pub(super) fn from_base64<const N: usize>(chars: &[char]) -> Result<Option<[u8; N]>, char> {
+    let mut key = [0u8; N];
+    let mut acc = 0u32;
+    let mut bits = 0;
+    let mut k = 0;
+    for &c in chars {
+        let v = ALPHABET.iter().position(|&a| a as char == c).ok_or(c)? as u32;
+        acc = (acc << 6) | v;
+        bits += 6;
+        if bits >= 8 && k < N {
+            bits -= 8;
+            key[k] = ((acc >> bits) & 0xff) as u8;
+            k += 1;
+        }
+    }
+    Ok((acc & ((1 << bits) - 1) == 0).then_some(key))
 }
 
 /// Reads a Position ID. Any text may be given: what is not an ID is an error, never a panic.
@@ -91,26 +117,9 @@ pub fn decode(id: &str) -> Result<Position, PositionIdError> {
     if chars.len() != 14 {
         return Err(PositionIdError::Length(chars.len()));
     }
-    let mut key = [0u8; 10];
-    let mut acc = 0u32;
-    let mut bits = 0;
-    let mut k = 0;
-    for &c in &chars {
-        let v = ALPHABET
-            .iter()
-            .position(|&a| a as char == c)
-            .ok_or(PositionIdError::Character(c))? as u32;
-        acc = (acc << 6) | v;
-        bits += 6;
-        if bits >= 8 && k < 10 {
-            bits -= 8;
-            key[k] = ((acc >> bits) & 0xff) as u8;
-            k += 1;
-        }
-    }
-    if acc & ((1 << bits) - 1) != 0 {
-        return Err(PositionIdError::TrailingBits);
-    }
+    let key: [u8; 10] = from_base64(&chars)
+        .map_err(PositionIdError::Character)?
+        .ok_or(PositionIdError::TrailingBits)?;
     let bit_at = |i: usize| key[i / 8] >> (i % 8) & 1 == 1;
     let mut places = [[0u8; 25]; 2];
     let mut i = 0usize;

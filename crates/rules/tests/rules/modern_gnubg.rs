@@ -91,3 +91,35 @@ fn position_ids_match_gnubg_both_ways() {
     }
     assert!(n >= 300);
 }
+
+#[test]
+fn match_ids_match_gnubg_both_ways() {
+    use gamester_rules::tables::match_id::{self, GameState, MatchKey};
+    let data = include_str!("../../../../tests/data/match_ids.txt");
+    let mut n = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let num = |i: usize| -> i64 { f[i].parse().unwrap() };
+        let cube = num(0);
+        let key = MatchKey {
+            cube_log2: cube.trailing_zeros() as u8,
+            cube_owner: (num(1) >= 0).then(|| num(1) as u8),
+            on_roll: num(2) as u8,
+            length: num(3) as u16,
+            score: [num(4) as u16, num(5) as u16],
+            crawford: num(6) == 1,
+            turn: num(7) as u8,
+            resigned: num(8) as u8,
+            doubled: num(9) == 1,
+            state: [GameState::NoGame, GameState::Playing, GameState::Over][num(10) as usize],
+            // GNU Backgammon writes the higher die first, whatever order it was given
+            dice: [num(11).max(num(12)) as u8, num(11).min(num(12)) as u8],
+            // GNU Backgammon's money sessions play the Jacoby rule unless told not to
+            jacoby: num(3) == 0,
+        };
+        assert_eq!(match_id::encode(&key), f[13], "{line}");
+        assert_eq!(match_id::decode(f[13]).unwrap(), key, "{line}");
+        n += 1;
+    }
+    assert_eq!(n, 60);
+}

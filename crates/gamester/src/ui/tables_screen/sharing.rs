@@ -58,6 +58,12 @@ impl TablesScreen {
                     self.shown().game(),
                 )));
             }
+            Share::CopyGnubgId => {
+                shell.message = Some(Message::info(position_setup::copy_gnubg_id(
+                    ctx,
+                    self.shown().game(),
+                )));
+            }
             Share::OpenSetup => self.setup.open(),
             Share::SetUp(rules) => {
                 // A game that cannot start leaves the game in play exactly as it was, and an

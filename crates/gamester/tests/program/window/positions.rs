@@ -182,3 +182,55 @@ fn letters_typed_into_the_set_up_window_never_touch_the_game() {
         assert_eq!(h.state().session().game(), &before, "{:?}", before.phase());
     }
 }
+
+#[test]
+fn gnubgs_whole_id_is_shown_copied_and_set_up_from() {
+    // Given a game of modern backgammon under way, a throw to play
+    let mut h = harness(11, modern());
+    h.run();
+    throw_until_playing(&mut h);
+    let game = h.state().session().game().clone();
+    let key = gamester_rules::tables::match_id::of_game(&game);
+    let position = position_id::encode(&game.position_for(game.turn()));
+    let matched = gamester_rules::tables::match_id::encode(&key);
+    // Then the side panel shows both IDs, once opened
+    h.get_by_label("GNU Backgammon's IDs").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains(&format!("Position ID: {position}"))
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains(&format!("Match ID: {matched}"))
+            .is_some()
+    );
+    // The Match ID says the side on roll and its dice, the higher first, in a money session
+    let read = gamester_rules::tables::match_id::decode(&matched).unwrap();
+    let mut faces = game.throw().unwrap().faces().to_vec();
+    faces.sort_unstable_by(|a, b| b.cmp(a));
+    assert_eq!(read.dice.to_vec(), faces);
+    assert_eq!(read.length, 0);
+    assert_eq!(
+        read.on_roll,
+        gamester_rules::tables::match_id::player(game.turn())
+    );
+    // When Game → Copy GNU Backgammon ID is clicked, both go to the clipboard as gnubg takes
+    // them, and the game is untouched
+    game_menu(&mut h, "Copy GNU Backgammon ID (position and match)");
+    let whole = format!("{position}:{matched}");
+    assert_eq!(copied(&mut h).as_deref(), Some(whole.as_str()));
+    assert_eq!(h.state().session().game(), &game);
+    // And the whole ID, pasted, sets up its position
+    set_up(&mut h, &format!("{MID_GAME}:{matched}"));
+    h.get_by_label("Leave it and start the new game").click();
+    h.run();
+    assert_eq!(
+        h.state().session().game().position(),
+        position_id::decode(MID_GAME).unwrap()
+    );
+    // While a broken Match ID is refused in words, the game kept
+    let before = h.state().session().game().clone();
+    set_up(&mut h, &format!("{MID_GAME}:cAkAAAAA!AAA"));
+    assert!(h.query_by_label_contains("is not a Match ID").is_some());
+    assert_eq!(h.state().session().game(), &before);
+}
