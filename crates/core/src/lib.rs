@@ -7,6 +7,7 @@
 use gamester_rules::{tables, tiles};
 
 pub mod ai;
+pub mod exchange;
 pub mod files;
 pub mod kept_analysis;
 pub mod level;

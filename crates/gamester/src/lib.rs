@@ -3,7 +3,8 @@
 //! command line never uses the window.
 
 use gamester_core::{
-    ai, kept_analysis, level, players, sample, save, session, teaching, tiles_session, tutor,
+    ai, exchange, kept_analysis, level, players, sample, save, session, teaching, tiles_session,
+    tutor,
 };
 use gamester_rules::{tables, tiles};
 

@@ -14,6 +14,7 @@ mod analysis_gnubg;
 mod analysis_saved;
 mod diagram;
 mod engine_answers;
+mod exchange;
 mod lessons;
 mod movegen_reference;
 mod position_id_fuzz;

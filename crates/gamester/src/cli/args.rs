@@ -93,6 +93,10 @@ pub enum Command {
     RulesPage(RulesPage),
     /// Writes a saved game's score sheet as an HTML page to print: every turn in words
     ScoreSheet(ScoreSheet),
+    /// Writes a saved game at tables as a `.mat` file, for GNU Backgammon and other programs
+    Export(ExportArgs),
+    /// Reads a game of a `.mat` file (GNU Backgammon's, eXtreme Gammon's…) into a saved game
+    Import(ImportArgs),
     /// Writes a script that completes gamester's commands, flags and values in a shell
     Completions {
         /// The shell
@@ -128,6 +132,35 @@ pub struct DiagramArgs {
     pub width: Option<u32>,
     /// The file written: an .svg, or a .png at --width
     #[arg(long, value_name = "FILE.svg|FILE.png")]
+    pub out: PathBuf,
+}
+
+/// `export`: the game, the format, and where.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The saved game at tables (modern backgammon's rules: what a .mat file can say)
+    #[arg(value_name = "FILE.ron")]
+    pub game: PathBuf,
+    /// The format written
+    #[arg(long, value_name = "FORMAT", default_value = "mat",
+        value_parser = PossibleValuesParser::new(["mat"]))]
+    pub to: String,
+    /// The file written
+    #[arg(long, value_name = "FILE.mat")]
+    pub out: PathBuf,
+}
+
+/// `import`: the file, which of its games, and where.
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The .mat file
+    #[arg(value_name = "FILE.mat")]
+    pub file: PathBuf,
+    /// Which of its games, counted from 1
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one::<usize>)]
+    pub game: usize,
+    /// The saved game written
+    #[arg(long, value_name = "FILE.ron")]
     pub out: PathBuf,
 }
 

@@ -5,6 +5,7 @@ mod analysis;
 mod commands;
 mod diagram;
 mod edges;
+mod exchange;
 mod help;
 mod network;
 mod tiles;

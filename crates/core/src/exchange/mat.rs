@@ -1,0 +1,547 @@
+//! The `.mat` text of a match (Jellyfish's, as GNU Backgammon exports it):
+//!
+//! ```text
+//!  0 point match
+//!
+//!  Game 1
+//!  Black : 0                      White : 0
+//!   1)                             21: 13/11 24/23
+//!   2) 52: 13/8 24/22              63: 8/5 11/5
+//!   …
+//!  19)  Doubles => 2                Drops
+//!       Wins 1 point
+//! ```
+//!
+//! A game is a list of numbered lines, each with a cell for each player: player 0 on the left,
+//! player 1 on the right (Gamester's Black and White, as in GNU Backgammon's Match ID, so that
+//! White is gnubg's player 1). A cell is a throw and its play, each man's step written
+//! `from/to` in the mover's own numbering (25 the bar, 0 off, `*` a hit); or a cube action
+//! (`Doubles => 2`, `Takes`, `Drops`). A length of 0 is a money session.
+//!
+//! Only rules the format can say are written: modern backgammon's (two dice, doublets played
+//! four times, the opening's single dice played, the usual array, the modern bearing off).
+//! A file read is replayed through the rules, [`Game::apply`]: what breaks them is refused
+//! with the game, the line and the rule.
+
+use std::fmt::Write as _;
+
+use thiserror::Error;
+
+use crate::players::Seats;
+use crate::save::GameRecord;
+use crate::tables::movegen::play_step;
+use crate::tables::{Action, Game, Phase, Preset, Rules, Side, Step, Tally, Throw};
+
+/// Why a `.mat` text cannot be read as games Gamester plays.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MatError {
+    #[error("it names no match length (a line such as ` 5 point match`)")]
+    NoLength,
+    #[error("it has no game (a line such as ` Game 1`)")]
+    NoGame,
+    #[error("game {game}, line {line}: {reason}")]
+    Game {
+        game: usize,
+        line: usize,
+        reason: String,
+    },
+}
+
+/// The player a side is in a `.mat` file: Black on the left (player 0), White on the right.
+fn column(side: Side) -> usize {
+    match side {
+        Side::Black => 0,
+        Side::White => 1,
+    }
+}
+
+/// Whether `rules` are rules a `.mat` file can say; if not, which of them it cannot.
+pub fn expressible(rules: &Rules) -> Result<(), String> {
+    let modern = Rules::preset(Preset::Modern);
+    let mut differ: Vec<&str> = Vec::new();
+    if rules.layout != modern.layout {
+        differ.push("the array of the men");
+    }
+    if rules.dice != modern.dice {
+        differ.push("the dice");
+    }
+    if rules.doublets != modern.doublets {
+        differ.push("what doublets give");
+    }
+    if rules.opening != modern.opening {
+        differ.push("who begins");
+    }
+    if rules.bear_off != modern.bear_off {
+        differ.push("bearing off");
+    }
+    if rules.compulsion != modern.compulsion {
+        differ.push("how much must be played");
+    }
+    if rules.players != modern.players {
+        differ.push("the players");
+    }
+    if differ.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "a .mat file says modern backgammon's rules only, and these differ in {}",
+            differ.join(", ")
+        ))
+    }
+}
+
+/// One turn's cell: its text.
+fn step_text(
+    pos: &crate::tables::Position,
+    step: Step,
+    bear_off: crate::tables::BearOff,
+) -> String {
+    let hit = play_step(pos, step, bear_off).is_some_and(|(_, hit)| hit);
+    format!(
+        "{}/{}{}",
+        step.from(),
+        step.to(),
+        if hit { "*" } else { "" }
+    )
+}
+
+/// The lines of one game: each a pair of cells, and the game's last words.
+struct Lines {
+    rows: Vec<[String; 2]>,
+    /// Which column the next cell goes in: a row is full once its right cell is written.
+    wins: Option<(usize, u32)>,
+}
+
+impl Lines {
+    fn put(&mut self, col: usize, text: String) {
+        match self.rows.last_mut() {
+            Some(row) if col == 1 && row[1].is_empty() => row[1] = text,
+            _ => {
+                let mut row = [String::new(), String::new()];
+                row[col] = text;
+                self.rows.push(row);
+            }
+        }
+    }
+}
+
+/// A game's record as a `.mat` text: a money session (` 0 point match`) of one game, its
+/// score before the game the session's tally, the names the table's. Refused for rules the
+/// format cannot say.
+pub fn export(record: &GameRecord, seats: &Seats) -> Result<String, String> {
+    let rules = record.rules();
+    expressible(rules)?;
+    let mut game =
+        Game::with_tally(rules.clone(), record.tally_before()).map_err(|e| e.to_string())?;
+    let mut lines = Lines {
+        rows: Vec::new(),
+        wins: None,
+    };
+    let mut dice: Option<Vec<u8>> = None;
+    let mut steps: Vec<Step> = Vec::new();
+    let mut before = game.position_for(game.turn());
+    for &action in record.record() {
+        let mover = game.turn();
+        match action {
+            Action::Throw(t) => {
+                dice = Some(t.faces().to_vec());
+                before = game.position_for(mover);
+                steps.clear();
+            }
+            Action::Step(s) => steps.push(s),
+            Action::Undo => {
+                steps.pop();
+            }
+            Action::Confirm => {
+                let faces = dice.take().unwrap_or_default();
+                let mut pos = before;
+                let mut words = Vec::new();
+                for &s in &steps {
+                    words.push(step_text(&pos, s, rules.bear_off));
+                    pos = play_step(&pos, s, rules.bear_off).map_or(pos, |(p, _)| p);
+                }
+                let mut sorted = faces.clone();
+                sorted.sort_unstable_by(|a, b| b.cmp(a));
+                let d: String = sorted.iter().map(u8::to_string).collect();
+                lines.put(column(mover), format!("{d}: {}", words.join(" ")));
+                steps.clear();
+            }
+            Action::Double => {
+                let value = game.cube().value * 2;
+                lines.put(column(mover), format!(" Doubles => {value}"));
+            }
+            Action::Take => lines.put(column(mover.other()), " Takes".to_string()),
+            Action::Drop => lines.put(column(mover.other()), " Drops".to_string()),
+            Action::ThrowOff { .. } => {}
+            Action::BreakThrowOff { .. } | Action::ChooseThrow(_) | Action::Break(_) => {
+                return Err("the game has a throw-off or a choice a .mat file cannot say".into());
+            }
+        }
+        game.apply(action).map_err(|e| e.to_string())?;
+        // A throw that cannot be played passes the turn at once: its cell is the throw alone.
+        if let Action::Throw(t) = action
+            && (game.turn() != mover || game.phase() != Phase::Playing)
+        {
+            let mut sorted = t.faces().to_vec();
+            sorted.sort_unstable_by(|a, b| b.cmp(a));
+            let d: String = sorted.iter().map(u8::to_string).collect();
+            lines.put(column(mover), format!("{d}: "));
+            dice = None;
+        }
+        // The opening's single dice are the first throw: the play that follows is theirs.
+        if let Action::ThrowOff { white, black } = action
+            && game.phase() == Phase::Playing
+        {
+            dice = Some(vec![white, black]);
+            before = game.position_for(game.turn());
+            steps.clear();
+        }
+    }
+    if let Some(outcome) = game.outcome()
+        && let Some(winner) = outcome.winner
+    {
+        lines.wins = Some((column(winner), outcome.stake));
+    }
+    let tally = record.tally_before();
+    let name = |side: Side| {
+        seats
+            .seat(side)
+            .players
+            .iter()
+            .map(|p| p.name.replace([':', '\n', '\r'], " "))
+            .collect::<Vec<_>>()
+            .join(" and ")
+    };
+    let mut out = String::from(" 0 point match\n\n Game 1\n");
+    let left = format!(" {} : {}", name(Side::Black), tally.black);
+    let _ = writeln!(out, "{left:<31}{} : {}", name(Side::White), tally.white);
+    for (i, row) in lines.rows.iter().enumerate() {
+        let _ = writeln!(out, "{:>3}) {:<28} {}", i + 1, row[0], row[1]);
+    }
+    if let Some((col, points)) = lines.wins {
+        let words = format!("Wins {points} point{}", if points == 1 { "" } else { "s" });
+        let indent = if col == 0 { 6 } else { 34 };
+        let _ = writeln!(out, "{:indent$}{words}", "");
+    }
+    Ok(out)
+}
+
+/// A game read from a `.mat` file, replayed through the rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imported {
+    /// The game, as far as the file takes it.
+    pub game: Game,
+    /// The players' names: Black's (the file's left), White's.
+    pub names: [String; 2],
+    /// The match's length (0: a money session).
+    pub length: u32,
+    /// What the file says that the rules do not: a game it ends where the rules play on (a
+    /// resignation, which Gamester does not play), left where it stood.
+    pub note: Option<String>,
+}
+
+/// The rules a `.mat` game is replayed under: modern backgammon's, with the cube.
+#[must_use]
+pub fn rules() -> Rules {
+    let mut rules = Rules::preset(Preset::Modern);
+    rules.cube = true;
+    rules
+}
+
+/// One cell's words, read.
+enum Cell {
+    Empty,
+    Play { dice: [u8; 2], moves: String },
+    Double,
+    Take,
+    Drop,
+    Wins,
+}
+
+fn read_cell(text: &str) -> Result<Cell, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Ok(Cell::Empty);
+    }
+    let lower = t.to_ascii_lowercase();
+    if lower.starts_with("doubles") {
+        return Ok(Cell::Double);
+    }
+    if lower.starts_with("takes") || lower.starts_with("beavers") {
+        return Ok(Cell::Take);
+    }
+    if lower.starts_with("drops") || lower.starts_with("passes") {
+        return Ok(Cell::Drop);
+    }
+    if lower.starts_with("wins") {
+        return Ok(Cell::Wins);
+    }
+    if lower.starts_with("resigns") {
+        return Err("a resignation, which Gamester does not play".into());
+    }
+    let (dice, moves) = t
+        .split_once(':')
+        .ok_or_else(|| format!("`{t}` is neither a throw and its play nor a cube action"))?;
+    let faces: Vec<u8> = dice
+        .trim()
+        .chars()
+        .map(|c| c.to_digit(10).map_or(0, |d| d as u8))
+        .collect();
+    match faces[..] {
+        [a, b] if (1..=6).contains(&a) && (1..=6).contains(&b) => Ok(Cell::Play {
+            dice: [a, b],
+            moves: moves.trim().to_string(),
+        }),
+        _ => Err(format!("`{}` is not a throw of two dice", dice.trim())),
+    }
+}
+
+/// Where cells begin in a line: a throw (`52:`) or a cube action or the end.
+fn cell_starts(line: &str) -> Vec<usize> {
+    let bytes = line.as_bytes();
+    let mut out = Vec::new();
+    for (i, _) in line.char_indices() {
+        let at_word = i == 0 || bytes[i - 1] == b' ';
+        if !at_word {
+            continue;
+        }
+        let rest = &line[i..];
+        let throw = rest.len() >= 3
+            && rest.as_bytes()[0].is_ascii_digit()
+            && rest.as_bytes()[1].is_ascii_digit()
+            && rest.as_bytes()[2] == b':';
+        let word = [
+            "Doubles", "Takes", "Drops", "Beavers", "Passes", "Wins", "Resigns",
+        ]
+        .iter()
+        .any(|w| rest.starts_with(w));
+        if throw || word {
+            out.push(i);
+        }
+    }
+    out
+}
+
+/// The moves of a cell in Gamester's words for the bar and off: `25/21` is `bar/21`, `6/0` is
+/// `6/off`.
+fn moves_text(moves: &str) -> String {
+    moves
+        .split_whitespace()
+        .map(|token| {
+            token
+                .split('/')
+                .enumerate()
+                .map(|(i, part)| {
+                    let (n, star) = part.strip_suffix('*').map_or((part, ""), |n| (n, "*"));
+                    match (i, n) {
+                        (0, "25") => format!("bar{star}"),
+                        (i, "0") if i > 0 => format!("off{star}"),
+                        _ => part.to_string(),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("/")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Reads every game of a `.mat` text, each replayed through the rules; the first thing that
+/// breaks them ends the reading with the game, the line and the rule.
+pub fn import(text: &str) -> Result<Vec<Imported>, MatError> {
+    let length = text
+        .lines()
+        .find_map(|l| {
+            let l = l.trim().to_ascii_lowercase();
+            l.strip_suffix("point match")
+                .and_then(|n| n.trim().parse::<u32>().ok())
+        })
+        .ok_or(MatError::NoLength)?;
+    let mut games = Vec::new();
+    let mut current: Option<(Game, [String; 2], usize)> = None;
+    let mut tally = Tally::default();
+    let mut number = 0usize;
+    let mut notes: Vec<(usize, String)> = Vec::new();
+    for raw in text.lines() {
+        let line = raw.trim_end();
+        let trimmed = line.trim();
+        if trimmed.to_ascii_lowercase().starts_with("game ") {
+            if let Some((game, names, _)) = current.take() {
+                tally = game.tally();
+                games.push(Imported {
+                    game,
+                    names,
+                    length,
+                    note: None,
+                });
+            }
+            number += 1;
+            let game = Game::with_tally(rules(), tally).map_err(|e| MatError::Game {
+                game: number,
+                line: 0,
+                reason: e.to_string(),
+            })?;
+            current = Some((game, [String::new(), String::new()], number));
+            continue;
+        }
+        let Some((game, names, n)) = current.as_mut() else {
+            continue;
+        };
+        let fail = |line: usize, reason: String| MatError::Game {
+            game: *n,
+            line,
+            reason,
+        };
+        // The names' line: `Name : score    Name : score`.
+        if names[0].is_empty() && trimmed.contains(" : ") && !trimmed.contains(')') {
+            let parts: Vec<&str> = trimmed.split(" : ").collect();
+            names[0] = parts.first().map_or("", |s| s.trim()).to_string();
+            if let Some(rest) = parts.get(1) {
+                let mut words = rest.split_whitespace();
+                words.next();
+                names[1] = words.collect::<Vec<_>>().join(" ");
+            }
+            continue;
+        }
+        // The game's last words: `Wins 2 points` in the winner's column.
+        if trimmed.starts_with("Wins") {
+            let winner = if line.find("Wins").unwrap_or(0) >= 33 {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let points: u32 = trimmed
+                .split_whitespace()
+                .nth(1)
+                .and_then(|p| p.parse().ok())
+                .unwrap_or(0);
+            match game.outcome() {
+                Some(o) if o.winner == Some(winner) && o.stake == points => {}
+                Some(o) => {
+                    return Err(fail(
+                        0,
+                        format!(
+                            "the file says {} wins {points}, but the rules end the game with {}",
+                            winner.name(),
+                            o.winner.map_or("a draw".to_string(), |w| format!(
+                                "{} winning {}",
+                                w.name(),
+                                o.stake
+                            ))
+                        ),
+                    ));
+                }
+                None => {
+                    notes.push((
+                        *n,
+                        format!(
+                            "game {n}: the file says {} wins {points} point{} where the rules play \
+                             on (a resignation, which Gamester does not play); the game is kept \
+                             where it stood",
+                            winner.name(),
+                            if points == 1 { "" } else { "s" }
+                        ),
+                    ));
+                }
+            }
+            continue;
+        }
+        let Some((num, rest)) = trimmed.split_once(')') else {
+            continue;
+        };
+        let Ok(row) = num.trim().parse::<usize>() else {
+            continue;
+        };
+        // The cells: the right one is the cell that begins at the 34th column of the line or
+        // after it (0-based 33), as every program that writes the format aligns it; a long left
+        // cell pushes it further.
+        let start = line.len() - rest.len();
+        let split = cell_starts(line)
+            .into_iter()
+            .find(|&i| i >= 33 && i >= start)
+            .unwrap_or(line.len());
+        let (left, right) = (&line[start..split.max(start)], &line[split.max(start)..]);
+        for (col, cell) in [(0usize, left), (1usize, right)] {
+            let side = if col == 0 { Side::Black } else { Side::White };
+            let cell = read_cell(cell).map_err(|r| fail(row, r))?;
+            apply_cell(game, side, cell).map_err(|r| fail(row, r))?;
+        }
+    }
+    if let Some((game, names, _)) = current.take() {
+        games.push(Imported {
+            game,
+            names,
+            length,
+            note: None,
+        });
+    }
+    if games.is_empty() {
+        return Err(MatError::NoGame);
+    }
+    for (n, note) in notes {
+        if let Some(g) = games.get_mut(n - 1) {
+            g.note = Some(note);
+        }
+    }
+    Ok(games)
+}
+
+/// Plays one cell of `side`'s through the rules.
+fn apply_cell(game: &mut Game, side: Side, cell: Cell) -> Result<(), String> {
+    let said = |e: crate::tables::RuleError| e.to_string();
+    match cell {
+        Cell::Empty | Cell::Wins => Ok(()),
+        Cell::Double => game.apply(Action::Double).map(drop).map_err(said),
+        Cell::Take => game.apply(Action::Take).map(drop).map_err(said),
+        Cell::Drop => game.apply(Action::Drop).map(drop).map_err(said),
+        Cell::Play { dice, moves } => {
+            // The opening: each side's single die, the higher (this side's) played.
+            if game.phase() == Phase::ThrowOff {
+                if dice[0] == dice[1] {
+                    return Err(
+                        "an opening throw of doublets, which the throw-off cannot give".into(),
+                    );
+                }
+                let (high, low) = (dice[0].max(dice[1]), dice[0].min(dice[1]));
+                let (white, black) = match side {
+                    Side::White => (high, low),
+                    Side::Black => (low, high),
+                };
+                game.apply(Action::ThrowOff { white, black })
+                    .map_err(said)?;
+            } else {
+                if game.turn() != side {
+                    return Err(format!(
+                        "{} plays, but it is {}'s turn",
+                        side.name(),
+                        game.turn().name()
+                    ));
+                }
+                let throw = Throw::two(dice[0], dice[1]).map_err(|e| e.to_string())?;
+                game.apply(Action::Throw(throw)).map_err(said)?;
+            }
+            if game.phase() != Phase::Playing {
+                return Ok(());
+            }
+            let plays = game.legal_plays();
+            let pos = game.position_for(game.turn());
+            let text = moves_text(&moves);
+            let play = if text.is_empty() {
+                plays
+                    .iter()
+                    .find(|p| p.steps.is_empty())
+                    .copied()
+                    .ok_or_else(|| {
+                        format!(
+                            "{}{} is left unplayed, but it can be played",
+                            dice[0], dice[1]
+                        )
+                    })?
+            } else {
+                crate::tables::notation::parse_play(&text, &pos, &plays)
+                    .map_err(|e| format!("{}{}: {e}", dice[0], dice[1]))?
+            };
+            game.apply_play(&play).map(drop).map_err(said)
+        }
+    }
+}

@@ -1,0 +1,131 @@
+//! `gamester export` and `gamester import`: a game to and from the `.mat` files of the
+//! backgammon world, the real binary run as a person would.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::process::Command;
+
+fn gamester() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_gamester"))
+}
+
+const MATCH: &str = "../../tests/data/gnubg_match3.mat";
+
+#[test]
+fn a_game_of_a_gnubg_match_is_imported_checked_and_exported_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("g1.ron");
+    let run = gamester()
+        .args(["import", MATCH, "--game", "1", "--out"])
+        .arg(&saved)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(run.stdout).unwrap(),
+        format!("import {} game 1 of 3\n", saved.display())
+    );
+    // The save loads (its record replayed), the game as the file ended it, the names kept
+    let check = gamester().arg("check").arg(&saved).output().unwrap();
+    let said = String::from_utf8(check.stdout).unwrap();
+    assert!(said.contains("over: Black won 1 stake"), "{said}");
+    assert!(
+        std::fs::read_to_string(&saved)
+            .unwrap()
+            .contains("\"gnubg\"")
+    );
+    // Exported again, it is a money game of the same plays, read back the same
+    let mat = dir.path().join("g1.mat");
+    let run = gamester()
+        .arg("export")
+        .arg(&saved)
+        .arg("--out")
+        .arg(&mat)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let text = std::fs::read_to_string(&mat).unwrap();
+    assert!(text.starts_with(" 0 point match\n\n Game 1\n gnubg : 0"));
+    assert!(text.contains(" Doubles => 2") && text.contains("Drops"));
+    assert!(text.trim_end().ends_with("Wins 1 point"));
+    let again = dir.path().join("again.ron");
+    let run = gamester()
+        .arg("import")
+        .arg(&mat)
+        .arg("--out")
+        .arg(&again)
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    let check = gamester().arg("check").arg(&again).output().unwrap();
+    assert_eq!(String::from_utf8(check.stdout).unwrap(), said);
+}
+
+#[test]
+fn a_resigned_game_is_kept_where_it_stood_and_said_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("g3.ron");
+    let run = gamester()
+        .args(["import", MATCH, "--game", "3", "--out"])
+        .arg(&saved)
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    assert!(String::from_utf8_lossy(&run.stderr).contains("resignation"));
+    let check = gamester().arg("check").arg(&saved).output().unwrap();
+    assert!(!String::from_utf8(check.stdout).unwrap().contains("over:"));
+}
+
+#[test]
+fn what_cannot_be_imported_or_exported_is_refused_with_the_reason_and_nothing_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let broken = dir.path().join("broken.mat");
+    std::fs::write(
+        &broken,
+        std::fs::read_to_string(MATCH)
+            .unwrap()
+            .replacen("52: 13/8 24/22 ", "52: 13/7 24/22 ", 1),
+    )
+    .unwrap();
+    let irish = dir.path().join("irish.ron");
+    std::fs::write(
+        &irish,
+        include_str!("../../../../../tests/data/irish_short.ron"),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    for (args, words) in [
+        (vec![broken.to_str().unwrap()], "game 1, line 2"),
+        (vec![MATCH, "--game", "4"], "has 3 game(s), not 4"),
+        (vec!["/nonexistent.mat"], "cannot be read"),
+    ] {
+        let run = gamester()
+            .arg("import")
+            .args(&args)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert!(err.contains(words), "{args:?}: {err}");
+        assert!(!out.exists());
+    }
+    let run = gamester()
+        .arg("export")
+        .arg(&irish)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("what doublets give"));
+    assert!(!out.exists());
+}
