@@ -363,6 +363,16 @@ impl GamesterApp {
                 };
                 self.ask_to_write(ctx, super::file_chooser::Purpose::Page(page), what);
             }
+            Ask::ExportMat => {
+                self.ask_to_write(ctx, super::file_chooser::Purpose::ExportMat, "game.mat");
+            }
+            Ask::ImportMat => self.files.ask(
+                ctx,
+                super::file_chooser::Purpose::ImportMat,
+                &self.shell.launch,
+                None,
+                &String::new,
+            ),
             Ask::OpenPath(path) => self.open_file(path),
             Ask::Save => match self.screen_ref().file().map(std::path::Path::to_path_buf) {
                 Some(path) => self.save_to(path),

@@ -16,6 +16,10 @@ pub enum Purpose {
     Export(crate::picture::Picture),
     /// A page to print, written as HTML.
     Page(Page),
+    /// The game at tables written as a `.mat` file (Game → Export as .mat).
+    ExportMat,
+    /// A `.mat` file's first game read into play (Game → Import a .mat file).
+    ImportMat,
 }
 
 /// A page to print (as HTML, which any browser prints on A4 or Letter).
@@ -46,13 +50,14 @@ impl Purpose {
             Purpose::Open | Purpose::Save => "ron",
             Purpose::Export(picture) => picture.extension(),
             Purpose::Page(_) => "html",
+            Purpose::ExportMat | Purpose::ImportMat => "mat",
         }
     }
 
     /// Whether it writes a file (and so offers a name, and asks before replacing one).
     #[must_use]
     pub fn writes(self) -> bool {
-        self != Purpose::Open
+        !matches!(self, Purpose::Open | Purpose::ImportMat)
     }
 }
 
@@ -194,24 +199,22 @@ impl FileChooser {
                 ));
                 None
             }
-            (Ok(_), Purpose::Open) => Some(path),
-            (Ok(_), Purpose::Save | Purpose::Export(_) | Purpose::Page(_)) => {
+            (Ok(_), Purpose::Open | Purpose::ImportMat) => Some(path),
+            (Ok(_), _) => {
                 self.replacing = Some(path);
                 None
             }
-            (Err(_), Purpose::Open) => {
+            (Err(_), Purpose::Open | Purpose::ImportMat) => {
                 self.problem = Some(format!("There is no file “{shown}” here."));
                 None
             }
-            (Err(_), Purpose::Save | Purpose::Export(_) | Purpose::Page(_)) => {
-                match path.parent() {
-                    Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => {
-                        self.problem = Some(format!("There is no folder {}.", dir.display()));
-                        None
-                    }
-                    _ => Some(path),
+            (Err(_), _) => match path.parent() {
+                Some(dir) if !dir.as_os_str().is_empty() && !dir.is_dir() => {
+                    self.problem = Some(format!("There is no folder {}.", dir.display()));
+                    None
                 }
-            }
+                _ => Some(path),
+            },
         }
     }
 
@@ -237,6 +240,11 @@ impl FileChooser {
                 "Export",
             ),
             Purpose::Page(page) => (page.title().to_string(), "Write"),
+            Purpose::ExportMat => (
+                "Export the game as a .mat file (GNU Backgammon, eXtreme Gammon)".to_string(),
+                "Export",
+            ),
+            Purpose::ImportMat => ("Import a game from a .mat file".to_string(), "Import"),
         };
         ui.heading(title);
         ui.horizontal(|ui| {

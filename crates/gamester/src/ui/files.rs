@@ -32,6 +32,8 @@ pub enum Chosen {
     /// Where to write a diagram (with `.svg` added if the person gave no extension).
     Export(PathBuf, crate::picture::Picture),
     Page(PathBuf, super::file_chooser::Page),
+    ExportMat(PathBuf),
+    ImportMat(PathBuf),
 }
 
 /// Where a dialog starts and what it is for, kept to hand to the in-window chooser should the
@@ -254,7 +256,8 @@ impl Files {
             Purpose::Save => current
                 .and_then(Path::file_name)
                 .map_or_else(name, |n| n.to_string_lossy().into()),
-            Purpose::Export(_) | Purpose::Page(_) => name(),
+            Purpose::Export(_) | Purpose::Page(_) | Purpose::ExportMat => name(),
+            Purpose::ImportMat => String::new(),
         };
         Asked {
             purpose,
@@ -291,6 +294,7 @@ impl Files {
                 Purpose::Export(crate::picture::Picture::Svg) => "Diagram (SVG)",
                 Purpose::Export(crate::picture::Picture::Png(_)) => "Diagram (PNG)",
                 Purpose::Page(_) => "Page to print (HTML)",
+                Purpose::ExportMat | Purpose::ImportMat => "Match file (.mat)",
                 Purpose::Open | Purpose::Save => "Gamester game",
             };
             let dialog = rfd::FileDialog::new()
@@ -335,7 +339,7 @@ impl Files {
                 None => {}
                 Some(FileJob::Open(path)) => {
                     self.dialog = None;
-                    return path.map(Chosen::Open);
+                    return path.map(|p| chosen(asked.purpose, p));
                 }
                 Some(FileJob::SaveAs(path)) => {
                     self.dialog = None;
@@ -345,11 +349,7 @@ impl Files {
                         } else {
                             p
                         };
-                        match asked.purpose {
-                            Purpose::Export(picture) => Chosen::Export(p, picture),
-                            Purpose::Page(page) => Chosen::Page(p, page),
-                            Purpose::Open | Purpose::Save => Chosen::Save(p),
-                        }
+                        chosen(asked.purpose, p)
                     });
                 }
                 Some(FileJob::NoDialog) => {
@@ -368,13 +368,20 @@ impl Files {
             }
             Outcome::Chosen(path) => {
                 self.chooser = None;
-                Some(match purpose {
-                    Purpose::Open => Chosen::Open(path),
-                    Purpose::Save => Chosen::Save(path),
-                    Purpose::Export(picture) => Chosen::Export(path, picture),
-                    Purpose::Page(page) => Chosen::Page(path, page),
-                })
+                Some(chosen(purpose, path))
             }
         }
+    }
+}
+
+/// What a file chosen for `purpose` is for.
+fn chosen(purpose: Purpose, path: PathBuf) -> Chosen {
+    match purpose {
+        Purpose::Open => Chosen::Open(path),
+        Purpose::Save => Chosen::Save(path),
+        Purpose::Export(picture) => Chosen::Export(path, picture),
+        Purpose::Page(page) => Chosen::Page(path, page),
+        Purpose::ExportMat => Chosen::ExportMat(path),
+        Purpose::ImportMat => Chosen::ImportMat(path),
     }
 }

@@ -29,6 +29,8 @@ pub enum Next {
     NewGame(Settings),
     /// A game set up from a position (Set up a position), ready to play.
     SetUp(Box<Session>),
+    /// A game read from another program's file (Game → Import), and what to say of it.
+    Imported(Box<Session>, String),
     /// A saved game read from `path` (Open, Open recent).
     Opened {
         session: Box<Session>,
@@ -51,6 +53,7 @@ impl Next {
     pub fn leave_words(&self) -> &'static str {
         match self {
             Next::NewGame(_) | Next::SetUp(_) => "Leave it and start the new game",
+            Next::Imported(..) => "Leave it and play the imported game",
             Next::Opened { .. } | Next::OpenedTiles { .. } => "Leave it and open the saved game",
             Next::Network(_) => "Leave it and play your friend",
         }

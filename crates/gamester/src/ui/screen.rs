@@ -59,6 +59,10 @@ pub enum Ask {
     Lessons,
     /// Ask where to write a page to print of the game at tables.
     WritePage(super::file_chooser::Page),
+    /// Ask where to write the game at tables as a `.mat` file.
+    ExportMat,
+    /// Ask for a `.mat` file to play its first game.
+    ImportMat,
 }
 
 /// The keys of the window, whatever the game: the files and a new game.

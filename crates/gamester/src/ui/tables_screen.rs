@@ -9,6 +9,7 @@ mod analysis;
 mod answers;
 pub mod remote;
 mod sharing;
+pub use sharing::imported_mat;
 
 use std::path::{Path, PathBuf};
 
@@ -192,6 +193,10 @@ impl TablesScreen {
                     "A new game set up from position {}: throw off to begin",
                     super::position_setup::id_of(self.session.game())
                 )));
+            }
+            Next::Imported(session, said) => {
+                self.replace_session(*session, None);
+                shell.message = Some(Message::info(said));
             }
             Next::Opened {
                 session,
@@ -538,6 +543,12 @@ impl Screen for TablesScreen {
 
     fn game_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
         controls::game_items(ui, self.session.game().is_over(), &mut self.intents);
+        if ui.button("Export the game as a .mat file…").clicked() {
+            shell.asks.push(super::screen::Ask::ExportMat);
+        }
+        if ui.button("Import a game from a .mat file…").clicked() {
+            shell.asks.push(super::screen::Ask::ImportMat);
+        }
         if ui.button("Write a score sheet to print…").clicked() {
             shell.asks.push(super::screen::Ask::WritePage(
                 super::file_chooser::Page::ScoreSheet,

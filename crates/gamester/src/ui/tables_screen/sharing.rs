@@ -1,9 +1,12 @@
-//! The window's side of positions to share: the Game menu's Copy position ID, Export a
-//! diagram and Set up a position, applied to the game in play. The window that reads an ID, and what an ID means,
+//! The window's side of positions and games to share: the Game menu's Copy position ID,
+//! Export a diagram, the pages to print, Export and Import of `.mat` files, and Set up a
+//! position, applied to the game in play. The window that reads an ID, and what an ID means,
 //! are `ui::position_setup`'s; this file only puts the answer in play, as the window's other
 //! new games are put in play.
 
 use super::{TablesScreen, new_game};
+use crate::session::Session;
+use crate::tables::Side;
 use crate::ui::intent::Share;
 use crate::ui::leaving::Next;
 use crate::ui::message::Message;
@@ -11,7 +14,69 @@ use crate::ui::position_setup;
 use crate::ui::screen::{Ask, Shell};
 use crate::ui::settings::Settings;
 
+/// The most a `.mat` file may be: a long match of long games is a few hundred kilobytes.
+const MAT_MOST: u64 = 16 * 1024 * 1024;
+
+/// The first game of the `.mat` file at `path`, replayed through the rules, as a session to
+/// play on with the file's names (people at both sides), and what to say of it; or why not.
+pub fn imported_mat(
+    path: &std::path::Path,
+    launch: &crate::ui::launch::Launch,
+) -> Result<(Session, String), String> {
+    use crate::players::{Controller, Player, Seats, clean_name};
+    let bytes = gamester_core::files::read_capped(path, MAT_MOST)
+        .map_err(|e| format!("{} could not be read: {e}", path.display()))?;
+    let games = crate::exchange::mat::import(&String::from_utf8_lossy(&bytes)).map_err(|e| {
+        format!(
+            "{} is refused: {e}. The game in play is kept.",
+            path.display()
+        )
+    })?;
+    let count = games.len();
+    let Some(first) = games.into_iter().next() else {
+        return Err(format!("{} has no game", path.display()));
+    };
+    let mut seats = Seats::two_people();
+    for (side, name) in [
+        (Side::Black, &first.names[0]),
+        (Side::White, &first.names[1]),
+    ] {
+        let name = clean_name(name);
+        if !name.trim().is_empty() {
+            seats.seat_mut(side).players = vec![Player {
+                name,
+                controller: Controller::Person,
+            }];
+        }
+    }
+    let mut said = format!("Game 1 of {count} imported from {}", path.display());
+    if count > 1 {
+        said.push_str(" (the command line imports the others: gamester import FILE --game N)");
+    }
+    if let Some(note) = &first.note {
+        said.push_str(&format!("; {note}"));
+    }
+    Ok((Session::resume(first.game, seats, launch.dice()), said))
+}
+
 impl TablesScreen {
+    /// Writes the game in play as a `.mat` file to `path`; what to say.
+    pub fn export_mat(&self, path: &std::path::Path) -> Message {
+        let written = crate::save::GameRecord::of_game(self.session.game())
+            .map_err(|e| e.to_string())
+            .and_then(|record| crate::exchange::mat::export(&record, self.session.seats()))
+            .and_then(|text| {
+                crate::save::write_text_atomic(path, &text).map_err(|e| e.to_string())
+            });
+        match written {
+            Ok(()) => Message::info(format!(
+                "The game is written to {}, for GNU Backgammon (import mat) or eXtreme Gammon",
+                path.display()
+            )),
+            Err(e) => Message::error(format!("The game could not be exported: {e}")),
+        }
+    }
+
     /// Writes a page to print of the game in play to `path`: its rules, or its score sheet
     /// (every line of its story, the last position drawn, and, when the game has been analysed,
     /// its three worst plays drawn before they were made); what to say.

@@ -705,3 +705,71 @@ fn the_rules_and_a_score_sheet_are_written_as_pages_to_print_where_the_person_ch
             .is_some()
     );
 }
+
+#[test]
+fn a_game_is_exported_as_mat_and_a_mat_files_first_game_imported_into_play() {
+    // Given the in-window chooser over a folder holding a match GNU Backgammon exported
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        "../../tests/data/gnubg_match3.mat",
+        dir.path().join("gnubg.mat"),
+    )
+    .unwrap();
+    let mut h = with_chooser(dir.path(), 21);
+    // When the game of Irish in play is exported, it is refused: the format cannot say Irish
+    menu(&mut h, "Export the game as a .mat file…");
+    h.get_by_label("Export").click();
+    h.run();
+    assert!(
+        h.query_all(egui_kittest::kittest::By::new().label_contains("what doublets give"))
+            .next()
+            .is_some()
+    );
+    assert!(!dir.path().join("Irish game.mat").exists());
+    // When the match file is imported: its first game is in play, replayed through the rules,
+    // with the file's names, and the window says which game of how many
+    menu(&mut h, "Import a game from a .mat file…");
+    assert!(h.query_by_label("Import a game from a .mat file").is_some());
+    h.get_by_label("gnubg.mat").click();
+    h.run();
+    h.get_by_label("Import").click();
+    h.run();
+    if h.query_by_label("Leave this game?").is_some() {
+        h.get_by_label("Leave it and start the new game").click();
+        h.run();
+    }
+    let game = h.state().session().game().clone();
+    let wanted = gamester_core::exchange::mat::import(
+        &std::fs::read_to_string(dir.path().join("gnubg.mat")).unwrap(),
+    )
+    .unwrap()
+    .remove(0);
+    assert_eq!(game.record(), wanted.game.record());
+    assert!(game.is_over());
+    assert_eq!(
+        h.state()
+            .session()
+            .side_name(gamester_rules::tables::Side::Black),
+        "gnubg"
+    );
+    assert!(
+        h.query_all(egui_kittest::kittest::By::new().label_contains("Game 1 of 3 imported"))
+            .next()
+            .is_some()
+    );
+    // And that game, exported, is written where asked, a money game of the same plays
+    menu(&mut h, "Export the game as a .mat file…");
+    h.get_by_label("Export").click();
+    h.run();
+    let written = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "mat") && !p.ends_with("gnubg.mat"))
+        .expect("the game is exported");
+    let back = gamester_core::exchange::mat::import(&std::fs::read_to_string(written).unwrap())
+        .unwrap()
+        .remove(0);
+    assert_eq!(back.game.outcome(), game.outcome());
+    assert_eq!(back.game.position(), game.position());
+}
