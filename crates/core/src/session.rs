@@ -341,17 +341,41 @@ impl Session {
         }
     }
 
+    /// The score in words: the session's ("Session: White 3, Black 1"), or the match's
+    /// ("Match to 5: White 3, Black 4, the Crawford game", "White wins the match to 5, 5 to
+    /// 3").
+    #[must_use]
+    pub fn score_words(&self) -> String {
+        let g = &self.game;
+        let tally = g.tally();
+        let (white, black) = (self.colour_name(Side::White), self.colour_name(Side::Black));
+        let to = g.rules().match_to;
+        if to == 0 {
+            return format!("Session: {white} {}, {black} {}", tally.white, tally.black);
+        }
+        if let Some(winner) = g.match_winner() {
+            return format!(
+                "{} wins the match to {to}, {} to {}",
+                self.colour_name(winner),
+                tally.stakes(winner),
+                tally.stakes(winner.other())
+            );
+        }
+        let crawford = if g.is_crawford_game() && !g.is_over() {
+            ", the Crawford game (no cube)"
+        } else {
+            ""
+        };
+        format!(
+            "Match to {to}: {white} {}, {black} {}{crawford}",
+            tally.white, tally.black
+        )
+    }
+
     /// How a game ended, in words, with the session's score.
     #[must_use]
     pub fn ending(&self, outcome: &Outcome) -> String {
-        let tally = self.game.tally();
-        let score = format!(
-            "Session: {} {}, {} {}",
-            self.colour_name(Side::White),
-            tally.white,
-            self.colour_name(Side::Black),
-            tally.black
-        );
+        let score = self.score_words();
         let Some(winner) = outcome.winner else {
             return format!("Neither side can move whatever it throws: the game is drawn. {score}");
         };

@@ -33,8 +33,10 @@ pub use phase::{Phase, Waiting};
 pub use play::{Play, Step, Steps};
 pub use refusal::{CubeRefusal, DieRefusal, RuleError, StepRefusal};
 pub use rules::{
-    BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, Opening, Players, Preset, Rules,
-    RulesError, Stakes,
+    BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, MATCH_MOST, Opening, Players, Preset,
+    Rules, RulesError, Stakes,
 };
 pub use side::Side;
-pub use stakes::{Cube, CubeChoice, Tally, WinKind, bear_off_stake, most_stake, stake_words};
+pub use stakes::{
+    Crawford, Cube, CubeChoice, Tally, WinKind, bear_off_stake, most_stake, stake_words,
+};

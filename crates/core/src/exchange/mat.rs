@@ -30,7 +30,7 @@ use thiserror::Error;
 use crate::players::Seats;
 use crate::save::GameRecord;
 use crate::tables::movegen::play_step;
-use crate::tables::{Action, Game, Phase, Preset, Rules, Side, Step, Tally, Throw};
+use crate::tables::{Action, Crawford, Game, Phase, Preset, Rules, Side, Step, Tally, Throw};
 
 /// Why a `.mat` text cannot be read as games Gamester plays.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -39,6 +39,8 @@ pub enum MatError {
     NoLength,
     #[error("it has no game (a line such as ` Game 1`)")]
     NoGame,
+    #[error("a match to {0} points; Gamester plays matches to 25 points at most")]
+    TooLong(u32),
     #[error("game {game}, line {line}: {reason}")]
     Game {
         game: usize,
@@ -212,14 +214,22 @@ pub fn export(record: &GameRecord, seats: &Seats) -> Result<String, String> {
             .collect::<Vec<_>>()
             .join(" and ")
     };
-    let mut out = String::from(" 0 point match\n\n Game 1\n");
+    let mut out = format!(" {} point match\n\n Game 1\n", rules.match_to);
     let left = format!(" {} : {}", name(Side::Black), tally.black);
     let _ = writeln!(out, "{left:<31}{} : {}", name(Side::White), tally.white);
     for (i, row) in lines.rows.iter().enumerate() {
         let _ = writeln!(out, "{:>3}) {:<28} {}", i + 1, row[0], row[1]);
     }
     if let Some((col, points)) = lines.wins {
-        let words = format!("Wins {points} point{}", if points == 1 { "" } else { "s" });
+        let words = format!(
+            "Wins {points} point{}{}",
+            if points == 1 { "" } else { "s" },
+            if game.match_winner().is_some() {
+                " and the match"
+            } else {
+                ""
+            }
+        );
         let indent = if col == 0 { 6 } else { 34 };
         let _ = writeln!(out, "{:indent$}{words}", "");
     }
@@ -240,11 +250,13 @@ pub struct Imported {
     pub note: Option<String>,
 }
 
-/// The rules a `.mat` game is replayed under: modern backgammon's, with the cube.
+/// The rules a `.mat` game is replayed under: modern backgammon's, with the cube, in a match
+/// to `length` points (0: a money session) under the Crawford rule.
 #[must_use]
-pub fn rules() -> Rules {
+pub fn rules(length: u16) -> Rules {
     let mut rules = Rules::preset(Preset::Modern);
     rules.cube = true;
+    rules.match_to = length;
     rules
 }
 
@@ -357,12 +369,17 @@ pub fn import(text: &str) -> Result<Vec<Imported>, MatError> {
                 .and_then(|n| n.trim().parse::<u32>().ok())
         })
         .ok_or(MatError::NoLength)?;
+    let length16 = u16::try_from(length)
+        .ok()
+        .filter(|&n| n <= crate::tables::MATCH_MOST)
+        .ok_or(MatError::TooLong(length))?;
     let mut games = Vec::new();
     let mut current: Option<(Game, [String; 2], usize)> = None;
     let mut tally = Tally::default();
     let mut number = 0usize;
     let mut notes: Vec<(usize, String)> = Vec::new();
-    for raw in text.lines() {
+    let all: Vec<&str> = text.lines().collect();
+    for (at, raw) in all.iter().enumerate() {
         let line = raw.trim_end();
         let trimmed = line.trim();
         if trimmed.to_ascii_lowercase().starts_with("game ") {
@@ -376,7 +393,7 @@ pub fn import(text: &str) -> Result<Vec<Imported>, MatError> {
                 });
             }
             number += 1;
-            let game = Game::with_tally(rules(), tally).map_err(|e| MatError::Game {
+            let game = Game::with_tally(rules(length16), tally).map_err(|e| MatError::Game {
                 game: number,
                 line: 0,
                 reason: e.to_string(),
@@ -396,10 +413,51 @@ pub fn import(text: &str) -> Result<Vec<Imported>, MatError> {
         if names[0].is_empty() && trimmed.contains(" : ") && !trimmed.contains(')') {
             let parts: Vec<&str> = trimmed.split(" : ").collect();
             names[0] = parts.first().map_or("", |s| s.trim()).to_string();
+            let mut scores = [0u32; 2];
             if let Some(rest) = parts.get(1) {
                 let mut words = rest.split_whitespace();
-                words.next();
+                scores[0] = words.next().and_then(|w| w.parse().ok()).unwrap_or(0);
                 names[1] = words.collect::<Vec<_>>().join(" ");
+            }
+            scores[1] = parts
+                .get(2)
+                .and_then(|w| w.split_whitespace().next())
+                .and_then(|w| w.parse().ok())
+                .unwrap_or(0);
+            // The first game of a file may begin a match part-way: its score is the file's,
+            // and a side one point away makes it the Crawford game unless the cube turns in
+            // it (then the Crawford game was before it).
+            let before = game.tally_before();
+            let differ = [before.black, before.white] != scores;
+            if differ && *n > 1 {
+                return Err(fail(
+                    0,
+                    format!(
+                        "the file gives the score as {} to {}, the games before it as {} to {}",
+                        scores[0], scores[1], before.black, before.white
+                    ),
+                ));
+            }
+            if differ && game.record().is_empty() {
+                let block_doubles = all[at..]
+                    .iter()
+                    .skip(1)
+                    .take_while(|l| !l.trim().to_ascii_lowercase().starts_with("game "))
+                    .any(|l| l.contains("Doubles"));
+                let near = length > 1 && scores.iter().any(|&s| s + 1 == length);
+                let crawford = match (near, block_doubles) {
+                    (false, _) => Crawford::Ahead,
+                    (true, false) => Crawford::ThisGame,
+                    (true, true) => Crawford::Played,
+                };
+                let tally = Tally {
+                    black: scores[0],
+                    white: scores[1],
+                    crawford,
+                    ..Tally::default()
+                };
+                *game =
+                    Game::with_tally(rules(length16), tally).map_err(|e| fail(0, e.to_string()))?;
             }
             continue;
         }

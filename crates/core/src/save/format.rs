@@ -182,16 +182,7 @@ impl SaveFile {
 
 /// The tally the game began with: its own result, once it has one, taken back out.
 pub(crate) fn tally_before(game: &Game) -> Tally {
-    let mut tally = game.tally();
-    if let Some(outcome) = game.outcome() {
-        tally.games = tally.games.saturating_sub(1);
-        match outcome.winner {
-            Some(Side::White) => tally.white = tally.white.saturating_sub(outcome.stake),
-            Some(Side::Black) => tally.black = tally.black.saturating_sub(outcome.stake),
-            None => tally.draws = tally.draws.saturating_sub(1),
-        }
-    }
-    tally
+    game.tally_before()
 }
 
 /// How deep the pretty printer lays things out on lines of their own: the file's fields, then

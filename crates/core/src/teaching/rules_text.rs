@@ -79,7 +79,33 @@ pub fn explain(rules: &Rules) -> Vec<Section> {
         endings(rules),
         cube(rules.cube),
         players(rules.players),
+        matches(rules),
     ]
+}
+
+/// A session for stakes, or a match: its length and the Crawford rule.
+fn matches(rules: &Rules) -> Section {
+    let text = if rules.match_to == 0 {
+        format!(
+            "The games are a session for stakes: each game's winner takes what the stakes say, for as long as the players like, as the period played.{}",
+            if rules.crawford {
+                " Were it a match, the Crawford rule would be played."
+            } else {
+                " Were it a match, the Crawford rule would not be played."
+            }
+        )
+    } else {
+        let crawford = if rules.crawford {
+            " The game after a side first comes within one point of the match is the Crawford game, played without the cube; the cube comes back after it."
+        } else {
+            " The Crawford rule is not played: the cube stays in play to the end."
+        };
+        format!(
+            "The games are a match to {} points: each game's winner scores what the stakes give, times the cube, and the first side to reach {} wins the match.{crawford}",
+            rules.match_to, rules.match_to
+        )
+    };
+    Section::new("Match or stakes", text, &[MODERN]).disagreeing(&options::MATCH, "")
 }
 
 fn game(rules: &Rules) -> Section {

@@ -236,6 +236,8 @@ fn a_play_that_binds_a_table_against_a_man_on_the_bar_can_end_the_game_at_once()
         blocked_is_draw: false,
         cube: false,
         players: Players::DoubleHand,
+        match_to: 0,
+        crawford: true,
     };
     check_random_game(rules, 4_994_656_411_828_300_048).unwrap();
 }

@@ -42,6 +42,11 @@ fn a_match_gnubg_exported_replays_game_by_game_as_gnubg_scored_it() {
         note.contains("Black wins 2 points") && note.contains("resignation"),
         "{note}"
     );
+    // A match to 3 under the Crawford rule: gnubg at 2 (one away) after game 2, so game 3
+    // is the Crawford game, and the file has no double in it
+    assert!(games.iter().all(|g| g.game.rules().match_to == 3));
+    assert!(!games[0].game.is_crawford_game() && !games[1].game.is_crawford_game());
+    assert!(games[2].game.is_crawford_game());
     // Game 1's first play is root's (White's) 21: 13/11 24/23
     let first = games[0].game.record();
     assert_eq!(first[0], Action::ThrowOff { white: 2, black: 1 });
@@ -158,4 +163,39 @@ fn rules_a_mat_file_cannot_say_are_refused_by_name() {
     assert!(refused.contains("what doublets give"), "{refused}");
     assert!(refused.contains("who begins"), "{refused}");
     assert!(mat::expressible(&Rules::preset(Preset::Modern)).is_ok());
+}
+
+#[test]
+fn a_match_game_is_written_with_its_length_and_score_and_read_back_so() {
+    let mut rules = Rules::preset(Preset::Modern);
+    rules.cube = true;
+    rules.match_to = 5;
+    let mut game = Game::new(rules).unwrap();
+    for g in 0..40u64 {
+        RandomPlayer::seeded(g).play_out(&mut game, 20_000).unwrap();
+        let record = GameRecord::of_game(&game).unwrap();
+        let text = mat::export(&record, &Seats::two_people()).unwrap();
+        assert!(text.starts_with(" 5 point match\n"), "{text}");
+        let before = game.tally_before();
+        assert!(text.contains(&format!(" Black : {}", before.black)));
+        // Read back alone, the game begins at the file's score, the Crawford game as it was
+        let back = mat::import(&text).unwrap().remove(0).game;
+        assert_eq!(
+            (back.tally_before().black, back.tally_before().white),
+            (before.black, before.white)
+        );
+        assert_eq!(back.is_crawford_game(), game.is_crawford_game(), "game {g}");
+        // (the file does not say how many games came before)
+        let (t, u) = (back.tally(), game.tally());
+        assert_eq!(
+            (t.white, t.black, t.crawford()),
+            (u.white, u.black, u.crawford()),
+            "game {g}"
+        );
+        if game.match_winner().is_some() {
+            assert!(text.contains("and the match"));
+            break;
+        }
+        game = game.next_game().unwrap();
+    }
 }

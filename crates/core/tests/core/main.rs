@@ -16,6 +16,7 @@ mod diagram;
 mod engine_answers;
 mod exchange;
 mod lessons;
+mod matches;
 mod movegen_reference;
 mod position_id_fuzz;
 mod properties;

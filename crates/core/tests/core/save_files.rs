@@ -585,6 +585,7 @@ fn a_game_in_play_can_be_stepped_through() {
             black: 2,
             games: 5,
             draws: 0,
+            ..Tally::default()
         },
     )
     .unwrap();

@@ -37,6 +37,7 @@ fn random_game(mut rules: Rules, seed: u64) -> Game {
         black: rng.random_range(0..50),
         games: 60,
         draws: rng.random_range(0..3),
+        ..Tally::default()
     };
     let mut game = Game::with_tally(rules, tally).unwrap();
     let mut player = RandomPlayer::seeded(seed);

@@ -196,7 +196,9 @@ pub fn buttons(
             }
         }
     }
-    if game.is_over() && ui.button("Next game  (Enter)").clicked() {
+    // Once a side has won the match, no game follows: New game starts another.
+    if game.is_over() && game.match_winner().is_none() && ui.button("Next game  (Enter)").clicked()
+    {
         intents.push(Intent::NextGame);
     }
 }

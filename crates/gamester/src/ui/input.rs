@@ -181,8 +181,10 @@ impl Hands<'_> {
                 });
             }
             if (!on_board && i.consume_key(plain, Key::Enter)) || i.consume_key(plain, Key::L) {
-                out.push(if game.is_over() {
+                out.push(if game.is_over() && game.match_winner().is_none() {
                     Intent::NextGame
+                } else if game.is_over() {
+                    Intent::SkipAnimation
                 } else {
                     Intent::Action(Action::Confirm)
                 });

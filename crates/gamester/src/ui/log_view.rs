@@ -19,11 +19,8 @@ pub fn show(
     ui.heading(crate::teaching::rules_text::title(game.rules()));
     let tally = game.tally();
     ui.label(format!(
-        "Session: {} {} · {} {}{}",
-        session.colour_name(Side::White),
-        tally.white,
-        session.colour_name(Side::Black),
-        tally.black,
+        "{}{}",
+        session.score_words(),
         if tally.draws > 0 {
             format!(" · {} drawn", tally.draws)
         } else {

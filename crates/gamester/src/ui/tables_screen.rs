@@ -542,7 +542,9 @@ impl Screen for TablesScreen {
     }
 
     fn game_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
-        controls::game_items(ui, self.session.game().is_over(), &mut self.intents);
+        let game = self.session.game();
+        let next = game.is_over() && game.match_winner().is_none();
+        controls::game_items(ui, next, &mut self.intents);
         if ui.button("Export the game as a .mat file…").clicked() {
             shell.asks.push(super::screen::Ask::ExportMat);
         }

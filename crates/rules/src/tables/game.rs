@@ -50,6 +50,8 @@ pub struct Game {
     last_doublets: [bool; 2],
     cube: Cube,
     tally: Tally,
+    /// The session's tally when the game began.
+    tally_before: Tally,
     turns: u32,
     record: Vec<Action>,
 }
@@ -80,14 +82,39 @@ impl Game {
             last_doublets: [false; 2],
             cube: Cube::default(),
             tally,
+            tally_before: tally,
             turns: 0,
             record: Vec::new(),
         })
     }
 
-    /// The next game of the session: the same rules, the tally carried on.
+    /// The next game of the session: the same rules, the tally carried on. Refused once a
+    /// side has won the match.
     pub fn next_game(&self) -> Result<Game, RuleError> {
+        if let Some(winner) = self.match_winner() {
+            return Err(RuleError::MatchOver(winner));
+        }
         Game::with_tally(self.rules.clone(), self.tally)
+    }
+
+    /// Whether this game is a match's Crawford game, played without the cube.
+    #[must_use]
+    pub fn is_crawford_game(&self) -> bool {
+        self.rules.match_to > 0
+            && self.rules.crawford
+            && self.tally_before.crawford() == super::stakes::Crawford::ThisGame
+    }
+
+    /// The session's tally when this game began (the tally counts the game once it is over).
+    #[must_use]
+    pub fn tally_before(&self) -> Tally {
+        self.tally_before
+    }
+
+    /// The side that has won the match, in a match that is over.
+    #[must_use]
+    pub fn match_winner(&self) -> Option<Side> {
+        self.tally.match_winner(self.rules.match_to)
     }
 
     #[must_use]
@@ -288,6 +315,9 @@ impl Game {
             (Action::Double, Phase::ToThrow) => {
                 if !self.rules.cube {
                     return Err(RuleError::CubeRefused(CubeRefusal::NoCube));
+                }
+                if self.is_crawford_game() {
+                    return Err(RuleError::CubeRefused(CubeRefusal::Crawford));
                 }
                 if !self.cube.may_double(self.turn) {
                     return Err(RuleError::CubeRefused(
@@ -520,7 +550,12 @@ impl Game {
             stake: if winner.is_some() { stake } else { 0 },
             reason,
         };
-        self.tally.record(outcome.winner, outcome.stake);
+        self.tally.record_in_match(
+            outcome.winner,
+            outcome.stake,
+            self.rules.match_to,
+            self.rules.crawford,
+        );
         self.played.clear();
         self.phase = Phase::Over(outcome);
         events.push(Event::GameOver(outcome));

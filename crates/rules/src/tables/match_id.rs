@@ -143,9 +143,10 @@ pub fn player(side: Side) -> u8 {
     }
 }
 
-/// The Match ID's fields for a game of a money session (Gamester plays no matches yet, and
-/// no Jacoby rule), as GNU Backgammon would write them: the cube, the side on roll, the side
-/// to decide (the taker, while a double is offered), the dice higher first.
+/// The Match ID's fields for a game, as GNU Backgammon would write them: the cube, the side on
+/// roll, the side to decide (the taker, while a double is offered), the dice higher first; in
+/// a match its length, the score when the game began and the Crawford game (a session for
+/// stakes is gnubg's money session, without the Jacoby rule, which Gamester does not play).
 #[must_use]
 pub fn of_game(game: &Game) -> MatchKey {
     let cube = game.cube();
@@ -156,11 +157,20 @@ pub fn of_game(game: &Game) -> MatchKey {
         [f[0].min(6), f.get(1).copied().unwrap_or(0).min(6)]
     });
     dice.sort_unstable_by(|a, b| b.cmp(a));
+    let to = game.rules().match_to;
+    let before = game.tally_before();
+    let score = |side: Side| {
+        if to == 0 {
+            0
+        } else {
+            before.stakes(side).min(0x7fff) as u16
+        }
+    };
     MatchKey {
         cube_log2: cube.value.max(1).trailing_zeros().min(15) as u8,
         cube_owner: cube.owner.map(player),
         on_roll: player(turn),
-        crawford: false,
+        crawford: game.is_crawford_game(),
         state: match phase {
             Phase::Over(_) => GameState::Over,
             _ => GameState::Playing,
@@ -169,8 +179,8 @@ pub fn of_game(game: &Game) -> MatchKey {
         doubled: phase == Phase::DoubleOffered,
         resigned: 0,
         dice,
-        length: 0,
-        score: [0, 0],
+        length: to,
+        score: [score(Side::Black), score(Side::White)],
         jacoby: false,
     }
 }

@@ -225,6 +225,57 @@ pub const PLAYERS: RuleOption = choice!(players: Players = Players::VALUES, {
 });
 
 /// Every option, in RULES.md's order: one for each field of [`Rules`].
+/// The values of `match`: `0`, a session for stakes, then matches to 1 to 25 points.
+macro_rules! match_values {
+    ($($n:literal)+) => {
+        &[
+            OptionValue {
+                name: "0",
+                words: "a session for stakes",
+                explanation: "No match: the games are scored as the stakes say, as long as the players like.",
+                parameter: None,
+            },
+            $(OptionValue {
+                name: stringify!($n),
+                words: concat!("a match to ", stringify!($n)),
+                explanation: concat!("The first side to ", stringify!($n), " points wins the match."),
+                parameter: None,
+            },)+
+        ]
+    };
+}
+
+/// `match`: a session for stakes, or a match to a number of points.
+pub const MATCH: RuleOption = RuleOption {
+    name: "match",
+    words: "Match",
+    explanation: "A session for stakes, or a match to a number of points (the first side to reach them wins).",
+    sources: &[MODERN],
+    disagreement: "The period sources play for stakes, game after game; matches to a number of points are modern tournament play.",
+    values: match_values!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25),
+    read: |rules| rules.match_to.to_string(),
+    write: |rules, value| {
+        rules.match_to = value
+            .parse::<u16>()
+            .ok()
+            .filter(|n| *n <= super::rules::MATCH_MOST)
+            .ok_or_else(|| RulesError::UnknownValue {
+                option: "match",
+                value: value.to_string(),
+                values: MATCH.values,
+            })?;
+        Ok(())
+    },
+};
+
+/// `crawford`: the Crawford rule in a match.
+pub const CRAWFORD: RuleOption = flag!(crawford {
+    words: "The Crawford rule",
+    explanation: "In a match: the game after a side first comes within one point of winning is played without the cube.",
+    sources: &[MODERN],
+    disagreement: "",
+});
+
 pub const OPTIONS: &[RuleOption] = &[
     LAYOUT,
     DICE,
@@ -239,7 +290,13 @@ pub const OPTIONS: &[RuleOption] = &[
     BLOCKED_IS_DRAW,
     CUBE,
     PLAYERS,
+    MATCH,
+    CRAWFORD,
 ];
+
+/// The source of what no period text says, only today's game (matches, the Crawford rule):
+/// named as it is, "modern backgammon".
+pub const MODERN: &str = "modern backgammon";
 
 /// The source texts RULES.md cites, by their number there, with how the app names them.
 pub const SOURCES: [(&str, &str); 5] = [
@@ -350,7 +407,7 @@ mod tests {
         for option in OPTIONS {
             assert!(!option.words.is_empty() && option.explanation.ends_with('.'));
             assert!(!option.sources.is_empty(), "{}", option.name);
-            for id in option.sources {
+            for id in option.sources.iter().filter(|&&id| id != MODERN) {
                 assert_ne!(source_name(id), *id, "{}: source {id}", option.name);
             }
             for value in option.values {
@@ -360,8 +417,8 @@ mod tests {
         }
         assert_eq!(
             OPTIONS.iter().filter(|o| o.is_flag()).count(),
-            4,
-            "four flags"
+            5,
+            "five flags"
         );
     }
 }

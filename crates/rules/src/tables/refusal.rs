@@ -42,6 +42,8 @@ pub enum RuleError {
     CubeRefused(CubeRefusal),
     #[error("the starting layout is not a position: {0}")]
     Layout(#[from] PositionError),
+    #[error("the match is over: {0} has won it")]
+    MatchOver(Side),
 }
 
 /// Why a step may not be played.
@@ -117,6 +119,8 @@ pub enum CubeRefusal {
     AtMost,
     #[error("the adversary owns the cube")]
     AdversaryOwns,
+    #[error("this is the Crawford game of the match, played without the cube")]
+    Crawford,
 }
 
 /// Why `step` may not be played from `pos` (seen from the mover) with `moves` left: the first

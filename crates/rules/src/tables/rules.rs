@@ -293,7 +293,41 @@ pub struct Rules {
     pub blocked_is_draw: bool,
     pub cube: bool,
     pub players: Players,
+    /// The points a match is played to; 0 for a session for stakes (the period's way, and
+    /// the default). A side that reaches them wins the match.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub match_to: u16,
+    /// In a match, the Crawford rule: the game after a side first comes within one point of
+    /// winning is played without the cube.
+    #[serde(default = "yes", skip_serializing_if = "is_yes")]
+    pub crawford: bool,
 }
+
+/// The Crawford rule's default: played.
+fn yes() -> bool {
+    true
+}
+
+/// Whether the Crawford rule is at its default, so files without matches stay as they were.
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if takes a reference"
+)]
+fn is_yes(on: &bool) -> bool {
+    *on
+}
+
+/// Whether no match is played.
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if takes a reference"
+)]
+fn is_zero(n: &u16) -> bool {
+    *n == 0
+}
+
+/// The longest match the options offer.
+pub const MATCH_MOST: u16 = 25;
 
 impl Default for Rules {
     /// Irish, as Willughby gives it.
@@ -320,6 +354,8 @@ impl Rules {
             blocked_is_draw: false,
             cube: false,
             players: Players::Two,
+            match_to: 0,
+            crawford: true,
         };
         match preset {
             Preset::Irish => irish,

@@ -132,6 +132,33 @@ pub struct Tally {
     pub black: u32,
     pub games: u32,
     pub draws: u32,
+    /// In a match, where the Crawford rule stands (kept in saves; none before it was).
+    #[serde(default, skip_serializing_if = "Crawford::is_ahead")]
+    pub crawford: Crawford,
+}
+
+impl Crawford {
+    /// Whether no side has yet come near the match (or there is none): left out of files.
+    #[allow(
+        clippy::trivially_copy_pass_by_ref,
+        reason = "serde's skip_serializing_if takes a reference"
+    )]
+    fn is_ahead(&self) -> bool {
+        *self == Crawford::Ahead
+    }
+}
+
+/// Where a match stands with the Crawford rule.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Crawford {
+    /// No side has yet come within one point of the match (or there is no match).
+    #[default]
+    Ahead,
+    /// This game is the Crawford game: no cube.
+    ThisGame,
+    /// The Crawford game has been played: the cube is back.
+    Played,
 }
 
 impl Tally {
@@ -142,6 +169,50 @@ impl Tally {
             Side::White => self.white,
             Side::Black => self.black,
         }
+    }
+
+    /// Where a match stands with the Crawford rule: its game not yet come, this game, or played.
+    #[must_use]
+    pub fn crawford(&self) -> Crawford {
+        self.crawford
+    }
+
+    /// The side that has won a match to `match_to` points, if one has (none in a session
+    /// for stakes, `match_to` 0).
+    #[must_use]
+    pub fn match_winner(&self, match_to: u16) -> Option<Side> {
+        let to = u32::from(match_to);
+        if to == 0 {
+            return None;
+        }
+        Side::BOTH.into_iter().find(|&s| self.stakes(s) >= to)
+    }
+
+    /// Counts one finished game of a match to `match_to` points (0: a session for stakes),
+    /// and moves the Crawford rule on (`crawford`: the rule is played): the game after a side
+    /// first comes within one point of the match is the Crawford game, and after it the
+    /// rule is spent.
+    pub fn record_in_match(
+        &mut self,
+        winner: Option<Side>,
+        stake: u32,
+        match_to: u16,
+        crawford: bool,
+    ) {
+        self.record(winner, stake);
+        let to = u32::from(match_to);
+        self.crawford = match self.crawford {
+            Crawford::Ahead
+                if crawford
+                    && to > 1
+                    && self.match_winner(match_to).is_none()
+                    && Side::BOTH.iter().any(|&s| self.stakes(s) == to - 1) =>
+            {
+                Crawford::ThisGame
+            }
+            Crawford::Ahead => Crawford::Ahead,
+            Crawford::ThisGame | Crawford::Played => Crawford::Played,
+        };
     }
 
     /// Counts one finished game.

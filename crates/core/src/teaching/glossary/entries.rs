@@ -8,7 +8,7 @@
 use super::Term;
 
 /// The source label of words that come from modern backgammon rather than a period text.
-pub const MODERN: &str = "modern backgammon";
+pub use crate::tables::options::MODERN;
 
 /// Every term, the six die faces first (ace … sice), then the rest in alphabetical order.
 pub const GLOSSARY: &[Term] = &[

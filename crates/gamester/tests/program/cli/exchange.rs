@@ -37,7 +37,8 @@ fn a_game_of_a_gnubg_match_is_imported_checked_and_exported_again() {
             .unwrap()
             .contains("\"gnubg\"")
     );
-    // Exported again, it is a money game of the same plays, read back the same
+    // Exported again, it is game 1 of the same 3-point match, the same plays, read back the
+    // same
     let mat = dir.path().join("g1.mat");
     let run = gamester()
         .arg("export")
@@ -52,7 +53,7 @@ fn a_game_of_a_gnubg_match_is_imported_checked_and_exported_again() {
         String::from_utf8_lossy(&run.stderr)
     );
     let text = std::fs::read_to_string(&mat).unwrap();
-    assert!(text.starts_with(" 0 point match\n\n Game 1\n gnubg : 0"));
+    assert!(text.starts_with(" 3 point match\n\n Game 1\n gnubg : 0"), "{text}");
     assert!(text.contains(" Doubles => 2") && text.contains("Drops"));
     assert!(text.trim_end().ends_with("Wins 1 point"));
     let again = dir.path().join("again.ron");

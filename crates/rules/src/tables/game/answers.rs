@@ -145,7 +145,11 @@ impl Game {
     pub fn choices(&self) -> Vec<Action> {
         let mut out = Vec::new();
         match self.phase {
-            Phase::ToThrow if self.rules.cube && self.cube.may_double(self.turn) => {
+            Phase::ToThrow
+                if self.rules.cube
+                    && !self.is_crawford_game()
+                    && self.cube.may_double(self.turn) =>
+            {
                 out.push(Action::Double)
             }
             Phase::DoubleOffered => out.extend([Action::Take, Action::Drop]),
