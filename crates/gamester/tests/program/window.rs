@@ -12,6 +12,7 @@ mod follow;
 mod guide;
 mod lessons;
 mod look;
+mod matches;
 mod names;
 mod network;
 mod new_game;

@@ -53,7 +53,10 @@ fn a_game_of_a_gnubg_match_is_imported_checked_and_exported_again() {
         String::from_utf8_lossy(&run.stderr)
     );
     let text = std::fs::read_to_string(&mat).unwrap();
-    assert!(text.starts_with(" 3 point match\n\n Game 1\n gnubg : 0"), "{text}");
+    assert!(
+        text.starts_with(" 3 point match\n\n Game 1\n gnubg : 0"),
+        "{text}"
+    );
     assert!(text.contains(" Doubles => 2") && text.contains("Drops"));
     assert!(text.trim_end().ends_with("Wins 1 point"));
     let again = dir.path().join("again.ron");
