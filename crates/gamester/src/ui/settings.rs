@@ -178,6 +178,26 @@ fn option_row(ui: &mut egui::Ui, option: &RuleOption, rules: &mut Rules) -> bool
         }
         ui.label(RichText::new(format!("{}:", option.words)).strong())
             .on_hover_text(option.name);
+        // Many values (a match's length) are a list to open, not a row of buttons.
+        if option.values.len() > MOST_SIDE_BY_SIDE {
+            let shown = chosen.map_or_else(|| option.value(rules), |v| v.words.to_string());
+            egui::ComboBox::from_id_salt(option.name)
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    for value in option.values.iter().filter(|v| v.parameter.is_none()) {
+                        let selected = chosen == Some(value);
+                        if ui
+                            .selectable_label(selected, value.words)
+                            .on_hover_text(value.explanation)
+                            .clicked()
+                            && !selected
+                        {
+                            changed |= option.set(rules, value.name).is_ok();
+                        }
+                    }
+                });
+            return;
+        }
         let offered = option
             .values
             .iter()
@@ -201,6 +221,9 @@ fn option_row(ui: &mut egui::Ui, option: &RuleOption, rules: &mut Rules) -> bool
     ui.add_space(6.0);
     changed
 }
+
+/// The most values of an option offered side by side; more are a list to open.
+const MOST_SIDE_BY_SIDE: usize = 6;
 
 /// Every option of the table, editable. Returns whether any changed.
 pub fn rules_editor(ui: &mut egui::Ui, rules: &mut Rules) -> bool {

@@ -54,7 +54,10 @@ fn a_match_shows_its_score_and_ends_with_no_next_game() {
         finish(&mut h, game);
         let over = h.state().session().game().match_winner();
         if let Some(winner) = over {
-            assert!(game > 0, "the match took more than one game to show the score carried");
+            assert!(
+                game > 0,
+                "the match took more than one game to show the score carried"
+            );
             // The winner is said, and no next game is offered, by button or by Enter
             let words = h.state().session().score_words();
             assert!(words.contains("wins the match to 5"), "{words}");

@@ -36,8 +36,26 @@ fn open_the_list_of_games(h: &mut Harness<'static, GamesterApp>) {
 
 #[test]
 fn every_option_and_value_is_offered_in_words() {
-    let h = new_game_open(Settings::default());
+    let mut h = new_game_open(Settings::default());
     for option in OPTIONS {
+        // An option of many values (a match's length) is a list, opened to show them all
+        if option.values.len() > 6 {
+            let chosen = option.chosen(&Rules::default()).unwrap().words;
+            h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == Some(chosen))
+                .click_accesskit();
+            h.run();
+            for value in option.values.iter().skip(1) {
+                assert!(
+                    h.query_by_label(value.words).is_some(),
+                    "{}: the value {:?} is offered in words",
+                    option.name,
+                    value.words
+                );
+            }
+            h.key_press(egui::Key::Escape);
+            h.run();
+            continue;
+        }
         if option.is_flag() {
             assert!(
                 h.query_by_label(option.words).is_some(),
@@ -270,5 +288,26 @@ fn a_name_typed_in_new_game_keeps_to_the_rule_of_names() {
     assert_eq!(
         names(h.state().session().seats()),
         ["x".repeat(NAME_LIMIT), "Annof Bath".to_string()]
+    );
+}
+
+#[test]
+fn a_match_is_chosen_from_its_list_and_the_game_begins_as_a_match() {
+    let mut h = new_game_open(Settings::default());
+    h.get_by(|n| {
+        n.role() == Role::ComboBox && n.value().as_deref() == Some("a session for stakes")
+    })
+    .click_accesskit();
+    h.run();
+    h.get_by_label("a match to 7").click_accesskit();
+    h.run();
+    h.get_by_label("Start the new game").click();
+    h.run();
+    let game = h.state().session().game();
+    assert_eq!(game.rules().match_to, 7);
+    assert!(game.rules().crawford);
+    assert!(
+        h.query_by_label_contains("Match to 7: White 0, Black 0")
+            .is_some()
     );
 }
