@@ -11,6 +11,15 @@
 //! ("too good to double").
 //!
 //! All values here are for the doubler, in units of the cube before the double.
+//!
+//! In a match the stakes are the chance of winning the match, read from a match equity table
+//! (GNU Backgammon's Kazaross-XG2, [`super::data::met`]): [`MatchScore`] and [`Outcomes`]
+//! give the cubeful chance by the same mix of a dead and a live cube, the live cube's cash
+//! points found level by level from the top of the cube down, as in GNU Backgammon
+//! (Jørn Thyssen's notes on cube efficiency in match play). [`CubeValues::in_match`] turns those
+//! chances back into the units above, one unit being what winning or losing the cube's value
+//! is worth at this score, so that every decision and every loss reads the same way in a match
+//! as for stakes.
 
 pub use crate::tables::CubeChoice;
 
@@ -122,6 +131,291 @@ impl CubeValues {
     }
 }
 
+/// The chance of winning the match for a side `me` points away against a side `them` away
+/// (0 away: the match is won). `post_crawford`: a side one away plays after the Crawford game
+/// (or under no Crawford rule), and its adversary doubles freely; otherwise a side one away is
+/// about to play the Crawford game. Scores beyond the table are read as its longest match.
+#[must_use]
+pub fn match_equity(me: u32, them: u32, post_crawford: bool) -> f32 {
+    use super::data::met::{MET_LENGTH, POST, PRE};
+    let most = MET_LENGTH as u32;
+    let (a, b) = (me.min(most) as usize, them.min(most) as usize);
+    match (a, b) {
+        (0, _) => 1.0,
+        (_, 0) => 0.0,
+        (1, 1) => 0.5,
+        (1, b) if post_crawford => 1.0 - POST[b - 1],
+        (a, 1) if post_crawford => POST[a - 1],
+        (a, b) => PRE[a - 1][b - 1],
+    }
+}
+
+/// A match's score as the cube sees it, from the side that may double (or has doubled).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchScore {
+    /// Points that side still needs.
+    pub me: u32,
+    /// Points its adversary still needs.
+    pub them: u32,
+    /// The cube's value now (before any double).
+    pub cube: u32,
+    /// Whether the first side to come within a point of the match will then play a Crawford
+    /// game: the rule is played and its game has not come yet.
+    pub crawford_to_come: bool,
+}
+
+/// How a game may end, for the side on roll: its chance of winning, and how its wins and its
+/// losses are shared among 1, 2, 3 and 4 times the cube (a gammon scores 2, a back-gammon 3;
+/// Willughby's and Cotton's stakes add doublets' bonus).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcomes {
+    pub win: f32,
+    /// `wins[k]`: the share of the side's wins that score `k + 1` times the cube (sums to 1).
+    pub wins: [f32; 4],
+    /// The same of its losses.
+    pub losses: [f32; 4],
+}
+
+impl Outcomes {
+    /// The outcomes of the evaluation's chances under a stakes table.
+    #[must_use]
+    pub fn of(c: super::eval::Chances, stakes: crate::tables::Stakes) -> Outcomes {
+        use crate::tables::Stakes;
+        let share = |part: f32, whole: f32| {
+            if whole > 1e-6 {
+                (part / whole).clamp(0.0, 1.0)
+            } else {
+                0.0
+            }
+        };
+        let lose = 1.0 - c.win;
+        let (win_big, lose_big) = (share(c.win_big, c.win), share(c.lose_big, lose));
+        let (win_triple, lose_triple) = (share(c.win_triple, c.win), share(c.lose_triple, lose));
+        let spread = |big: f32, triple: f32| -> [f32; 4] {
+            match stakes {
+                // Nard's count has no share by points here: a win is a win.
+                Stakes::Single | Stakes::Nard => [1.0, 0.0, 0.0, 0.0],
+                Stakes::Gammons => [1.0 - big, big - triple, triple, 0.0],
+                // A last throw of doublets (one in six) adds one.
+                Stakes::Willughby | Stakes::Cotton => {
+                    let d = 1.0 / 6.0;
+                    let plain = 1.0 - big;
+                    let mut s = [plain * (1.0 - d), plain * d, 0.0, 0.0];
+                    let at = if stakes == Stakes::Cotton { 2 } else { 1 };
+                    s[at] += big * (1.0 - d);
+                    s[at + 1] += big * d;
+                    s
+                }
+            }
+        };
+        Outcomes {
+            win: c.win.clamp(0.0, 1.0),
+            wins: spread(win_big, win_triple),
+            losses: spread(lose_big, lose_triple),
+        }
+    }
+
+    /// The same outcomes seen from the other side.
+    #[must_use]
+    pub fn switched(&self) -> Outcomes {
+        Outcomes {
+            win: 1.0 - self.win,
+            wins: self.losses,
+            losses: self.wins,
+        }
+    }
+
+    fn mean(shares: &[f32; 4]) -> f32 {
+        shares.iter().zip(1..).map(|(s, k)| s * k as f32).sum()
+    }
+
+    /// The same shares with the chance of winning that makes the cubeless value (in units of
+    /// the cube) `v`: how a searched value, deeper than the chances, is carried into a match.
+    #[must_use]
+    pub fn valued(&self, v: f32) -> Outcomes {
+        let (w, l) = (Outcomes::mean(&self.wins), Outcomes::mean(&self.losses));
+        Outcomes {
+            win: ((v + l) / (w + l)).clamp(0.0, 1.0),
+            ..*self
+        }
+    }
+}
+
+/// `from + (to - from) · num / den`, or `to` where the span is empty.
+fn along(from: f32, to: f32, num: f32, den: f32) -> f32 {
+    if den > 1e-6 {
+        from + (to - from) * (num / den).clamp(0.0, 1.0)
+    } else {
+        to
+    }
+}
+
+impl MatchScore {
+    /// The side's chance of winning the match once this game has scored `won` points for it
+    /// (negative: against it).
+    #[must_use]
+    pub fn after(&self, won: i64) -> f32 {
+        let gone =
+            |away: u32, points: i64| u32::try_from((i64::from(away) - points).max(0)).unwrap_or(0);
+        let (me, them) = if won >= 0 {
+            (gone(self.me, won), self.them)
+        } else {
+            (self.me, gone(self.them, -won))
+        };
+        match_equity(me, them, !self.crawford_to_come)
+    }
+
+    /// The same score seen from the adversary.
+    #[must_use]
+    pub fn switched(&self) -> MatchScore {
+        MatchScore {
+            me: self.them,
+            them: self.me,
+            ..*self
+        }
+    }
+
+    /// The chance of winning the match now, with the cube as it stands.
+    #[must_use]
+    pub fn now(&self) -> f32 {
+        self.after(0)
+    }
+
+    /// The side's chance of winning the match if it wins this game with the cube at `cube`,
+    /// over the ways it may win.
+    fn won(&self, o: &Outcomes, cube: u32) -> f32 {
+        (1..)
+            .zip(o.wins)
+            .map(|(k, s)| s * self.after(k * i64::from(cube)))
+            .sum()
+    }
+
+    /// The same if it loses.
+    fn lost(&self, o: &Outcomes, cube: u32) -> f32 {
+        (1..)
+            .zip(o.losses)
+            .map(|(k, s)| s * self.after(-k * i64::from(cube)))
+            .sum()
+    }
+
+    /// The chance of winning the match with the cube dead at `cube`.
+    #[must_use]
+    pub fn dead(&self, o: &Outcomes, cube: u32) -> f32 {
+        o.win * self.won(o, cube) + (1.0 - o.win) * self.lost(o, cube)
+    }
+
+    /// Each side's cash point with the cube at its value now: the chance of winning at which
+    /// its double makes the adversary's take and drop equal, the cube being live above it
+    /// (`[this side, its adversary]`, each its own chance).
+    #[must_use]
+    pub fn cash_points(&self, o: &Outcomes) -> [f32; 2] {
+        // The cube is dead once it covers what both sides need.
+        let top = self.me.max(self.them).max(1);
+        let mut levels = vec![self.cube.max(1)];
+        while levels.last().is_some_and(|&c| c < top) && levels.len() < 16 {
+            levels.push(levels.last().map_or(1, |c| c.saturating_mul(2)));
+        }
+        let sides = [(*self, *o), (self.switched(), o.switched())];
+        let mut above: Option<[f32; 2]> = None;
+        for &cube in levels.iter().rev() {
+            let mut here = [1.0; 2];
+            for (i, (score, o)) in sides.iter().enumerate() {
+                let score = MatchScore { cube, ..*score };
+                let drop = score.after(i64::from(cube));
+                let take_win = score.won(o, 2 * cube);
+                let take_lose = score.lost(o, 2 * cube);
+                let dead = if take_lose - take_win < -1e-6 {
+                    ((take_lose - drop) / (take_lose - take_win)).clamp(0.0, 1.0)
+                } else {
+                    1.0
+                };
+                here[i] = match above {
+                    None => dead,
+                    Some(above) => {
+                        // The taker owns the cube at twice the value and cashes at his own
+                        // point there: the doubler's chance after the take runs straight from
+                        // that cash to his own win.
+                        let redoubled_drop = score.after(-2 * i64::from(cube));
+                        let span = redoubled_drop - take_win;
+                        if span.abs() > 1e-6 {
+                            (1.0 - above[1 - i] * (drop - take_win) / span).clamp(0.0, 1.0)
+                        } else {
+                            dead
+                        }
+                    }
+                };
+            }
+            above = Some(here);
+        }
+        above.unwrap_or([1.0; 2])
+    }
+
+    /// The side's chance of winning the match with the cube at its value now and the access
+    /// given, a mix of the dead cube and the live one by the cube's efficiency.
+    #[must_use]
+    pub fn cubeful(&self, o: &Outcomes, access: Access) -> f32 {
+        let [mine, theirs] = self.cash_points(o);
+        let (to_cash, to_be_cashed) = (mine, 1.0 - theirs);
+        let p = o.win;
+        let (won, lost) = (self.won(o, self.cube), self.lost(o, self.cube));
+        let (cash, cashed) = (
+            self.after(i64::from(self.cube)),
+            self.after(-i64::from(self.cube)),
+        );
+        let (cashes, is_cashed) = (access != Access::Theirs, access != Access::Mine);
+        let live = if is_cashed && p <= to_be_cashed {
+            // The adversary doubles me out: my chance runs from a sure loss to his cash.
+            along(lost, cashed, p, to_be_cashed)
+        } else if cashes && p >= to_cash {
+            // I double him out, or play on for more.
+            along(cash, won, p - to_cash, 1.0 - to_cash)
+        } else {
+            let (from, from_p) = if is_cashed {
+                (cashed, to_be_cashed)
+            } else {
+                (lost, 0.0)
+            };
+            let (to, to_p) = if cashes { (cash, to_cash) } else { (won, 1.0) };
+            along(from, to, p - from_p, to_p - from_p)
+        };
+        (1.0 - EFFICIENCY) * self.dead(o, self.cube) + EFFICIENCY * live
+    }
+
+    /// The score once the cube is doubled.
+    #[must_use]
+    pub fn doubled(&self) -> MatchScore {
+        MatchScore {
+            cube: self.cube.saturating_mul(2),
+            ..*self
+        }
+    }
+}
+
+impl CubeValues {
+    /// The values of a double in a match, for the side that may double with `access`: its
+    /// chances of winning the match, in units of what winning or losing the cube's value now
+    /// is worth at this score (so a drop is worth 1, as for stakes).
+    #[must_use]
+    pub fn in_match(o: &Outcomes, score: &MatchScore, access: Access) -> CubeValues {
+        let (cash, cashed) = (
+            score.after(i64::from(score.cube)),
+            score.after(-i64::from(score.cube)),
+        );
+        let unit = |mwc: f32| {
+            if cash - cashed > 1e-6 {
+                2.0 * (mwc - cashed) / (cash - cashed) - 1.0
+            } else {
+                0.0
+            }
+        };
+        CubeValues {
+            no_double: unit(score.cubeful(o, access)),
+            double_take: unit(score.doubled().cubeful(o, Access::Theirs)),
+            double_drop: unit(cash),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,5 +467,137 @@ mod tests {
         let (best, loss) = hopeless.judge(CubeChoice::Take);
         assert_eq!(best, CubeChoice::Drop);
         assert!((loss - (hopeless.double_take - 1.0)).abs() < 1e-6);
+    }
+
+    /// Outcomes without gammons, winning `p`.
+    fn plain(p: f32) -> Outcomes {
+        Outcomes {
+            win: p,
+            wins: [1.0, 0.0, 0.0, 0.0],
+            losses: [1.0, 0.0, 0.0, 0.0],
+        }
+    }
+
+    fn score(me: u32, them: u32, cube: u32, crawford_to_come: bool) -> MatchScore {
+        MatchScore {
+            me,
+            them,
+            cube,
+            crawford_to_come,
+        }
+    }
+
+    #[test]
+    fn the_table_gives_each_side_the_rest_of_the_chances() {
+        for a in 0..=27 {
+            for b in 0..=27 {
+                if a == 0 && b == 0 {
+                    continue;
+                }
+                for post in [false, true] {
+                    let (me, them) = (match_equity(a, b, post), match_equity(b, a, post));
+                    assert!(
+                        (me + them - 1.0).abs() < 1e-4,
+                        "{a} {b} {post}: {me} {them}"
+                    );
+                    assert!((0.0..=1.0).contains(&me));
+                }
+            }
+        }
+        // Nearer the match is better, whoever is away
+        for a in 2..=25 {
+            for b in 1..=25 {
+                assert!(match_equity(a - 1, b, false) > match_equity(a, b, false));
+            }
+        }
+        assert_eq!(match_equity(0, 3, false), 1.0);
+        assert_eq!(match_equity(3, 0, true), 0.0);
+        // Kazaross-XG2, as gnubg ships it: 2-away against 4-away before the Crawford game
+        assert!((match_equity(2, 4, false) - 0.6687).abs() < 1e-6);
+        assert!((match_equity(2, 1, true) - 0.48803).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_taker_at_two_away_all_takes_what_the_table_says_and_no_less() {
+        // A double at 2-away, 2-away ends the match at once: the taker needs only what a drop
+        // leaves him, the Crawford game at 1-away against 2-away: 1 - 0.67736.
+        let at = score(2, 2, 1, true);
+        let needs = 1.0 - match_equity(1, 2, false);
+        for (taker, takes) in [(needs + 0.01, true), (needs - 0.01, false)] {
+            let values = CubeValues::in_match(&plain(1.0 - taker), &at, Access::Centred);
+            assert_eq!(values.should_take(), takes, "{taker}");
+        }
+    }
+
+    #[test]
+    fn at_double_match_point_the_cube_is_never_turned() {
+        let at = score(1, 1, 1, false);
+        for i in 1..20 {
+            let p = i as f32 / 20.0;
+            assert!(!CubeValues::in_match(&plain(p), &at, Access::Centred).should_double());
+        }
+    }
+
+    #[test]
+    fn after_the_crawford_game_the_trailer_doubles_and_the_leader_drops_freely() {
+        // The trailer 4 away against a leader 1 away: the leader gives up little by dropping
+        // (4-away and 3-away are nearly the same to the trailer), so he drops a game he would
+        // take for stakes.
+        let trailer = score(4, 1, 1, false);
+        let (leader_wins, money_v) = (0.3, 0.4);
+        let values = CubeValues::in_match(&plain(1.0 - leader_wins), &trailer, Access::Centred);
+        assert!(!values.should_take(), "{values:?}");
+        assert!(CubeValues::new(money_v, Access::Centred).should_take());
+        // With more than even chances he takes.
+        let values = CubeValues::in_match(&plain(0.45), &trailer, Access::Centred);
+        assert!(values.should_take(), "{values:?}");
+        // The trailer doubles even as the underdog: the leader's cube is dead.
+        let values = CubeValues::in_match(&plain(0.45), &trailer, Access::Centred);
+        assert!(values.should_double(), "{values:?}");
+        // The leader himself never doubles: one game wins him the match.
+        let leader = trailer.switched();
+        for i in 1..20 {
+            let p = i as f32 / 20.0;
+            assert!(!CubeValues::in_match(&plain(p), &leader, Access::Centred).should_double());
+        }
+    }
+
+    #[test]
+    fn gammons_count_only_where_the_score_pays_them() {
+        // 2-away against 2-away, cube on 1: a gammon wins the match as a single game cannot.
+        // The same chance of winning with gammons is worth more; at 1-away post-Crawford a
+        // gammon is worth no more than a single win.
+        let gammons = Outcomes {
+            win: 0.6,
+            wins: [0.7, 0.3, 0.0, 0.0],
+            losses: [1.0, 0.0, 0.0, 0.0],
+        };
+        let two = score(2, 2, 1, true);
+        assert!(two.dead(&gammons, 1) > two.dead(&plain(0.6), 1) + 0.05);
+        let one = score(1, 3, 1, false);
+        assert!((one.dead(&gammons, 1) - one.dead(&plain(0.6), 1)).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_long_match_plays_the_cube_much_as_for_stakes() {
+        let long = score(25, 25, 1, true);
+        let take_point = |values: fn(f32) -> CubeValues| {
+            let (mut lo, mut hi) = (0.5_f32, 1.0_f32);
+            for _ in 0..40 {
+                let mid = (lo + hi) / 2.0;
+                if values(mid).should_take() {
+                    lo = mid;
+                } else {
+                    hi = mid;
+                }
+            }
+            1.0 - lo
+        };
+        let in_match = take_point(|p| {
+            CubeValues::in_match(&plain(p), &score(25, 25, 1, true), Access::Centred)
+        });
+        let money = take_point(|p| CubeValues::new(2.0 * p - 1.0, Access::Centred));
+        assert!((in_match - money).abs() < 0.03, "{in_match} {money}");
+        assert!(long.cash_points(&plain(0.5))[0] > 0.6);
     }
 }

@@ -4,6 +4,9 @@
 
 pub mod weights;
 
+/// GNU Backgammon's Kazaross-XG2 match equity table, by which the cube is judged in a match.
+pub mod met;
+
 /// The modern network ([`super::family::Family::Modern`]), as [`super::net_file`] reads it.
 /// Every family without a network of its own is judged by it.
 pub const NET_MODERN: &[u8] = include_bytes!("data/net-modern.bin");

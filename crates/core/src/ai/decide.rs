@@ -10,9 +10,9 @@
 //! +1 is as good as a sure single game won, −1 a sure single game lost; stakes tables that pay
 //! more (gammons, back-gammons, Nard's count) give values beyond ±1.
 
-use crate::tables::{Action, Game, Phase, Play, Position, Rules, Throw};
+use crate::tables::{Action, Game, Phase, Play, Position, Rules, Side, Throw};
 
-use super::cube::{Access, CubeValues};
+use super::cube::{Access, CubeValues, MatchScore, Outcomes};
 use super::learner;
 use super::search::{Depth, Searcher};
 use crate::level::Level;
@@ -176,7 +176,31 @@ pub(crate) fn cube_values(game: &Game, searcher: &Searcher, level: Level) -> Cub
         Some(owner) if owner == doubler => Access::Mine,
         Some(_) => Access::Theirs,
     };
-    CubeValues::new(v, access)
+    match match_score(game, doubler) {
+        Some(score) => {
+            let chances = searcher.eval.chances(&game.position_for(doubler));
+            let outcomes = Outcomes::of(chances, game.rules().stakes).valued(v);
+            CubeValues::in_match(&outcomes, &score, access)
+        }
+        None => CubeValues::new(v, access),
+    }
+}
+
+/// The match's score seen from `side`, in a match (`None` in a session for stakes).
+#[must_use]
+pub fn match_score(game: &Game, side: Side) -> Option<MatchScore> {
+    let to = u32::from(game.rules().match_to);
+    if to == 0 {
+        return None;
+    }
+    let tally = game.tally_before();
+    Some(MatchScore {
+        me: to.saturating_sub(tally.stakes(side)),
+        them: to.saturating_sub(tally.stakes(side.other())),
+        cube: game.cube().value,
+        crawford_to_come: game.rules().crawford
+            && tally.crawford() == crate::tables::Crawford::Ahead,
+    })
 }
 
 /// Double-hand Irish: what each throw on offer is worth to the side choosing, by its best play
