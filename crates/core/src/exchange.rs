@@ -1,4 +1,366 @@
-//! Games to and from the backgammon world's files. [`mat`]: the Jellyfish/Snowie `.mat` text
-//! that GNU Backgammon, eXtreme Gammon and most programs read and write.
+//! Games to and from the backgammon world's files: [`mat`], the Jellyfish/Snowie `.mat` text
+//! that GNU Backgammon, eXtreme Gammon and most programs read and write, and [`sgf`], GNU
+//! Backgammon's own Smart Game Format.
+//!
+//! Both formats say the same things (a throw and the men it moved, a double, a take, a drop),
+//! so what they share is written once here: a saved game walked turn by turn for the writers
+//! ([`turns`]), and a turn read from a file played through the rules for the readers
+//! ([`apply_turn`]), where whatever breaks a rule is refused with the rule's words.
+//!
+//! In both, Gamester's Black is GNU Backgammon's player 0 and White its player 1, as in the
+//! Match ID: in a `.mat` file Black is the left column, in an `.sgf` file Black is the colour
+//! the format calls `W` (gnubg's own naming) and White the colour it calls `B`.
 
 pub mod mat;
+pub mod sgf;
+
+use thiserror::Error;
+
+use crate::players::{Controller, Player, Seats, clean_name};
+use crate::save::GameRecord;
+use crate::tables::movegen::play_step;
+use crate::tables::{Action, Game, Phase, Preset, Rules, Side, Step, Throw};
+
+/// A format of the backgammon world.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Jellyfish's `.mat` text.
+    Mat,
+    /// GNU Backgammon's `.sgf`.
+    Sgf,
+}
+
+impl Format {
+    /// The format of a name: `mat` or `sgf`.
+    #[must_use]
+    pub fn named(name: &str) -> Option<Format> {
+        match name.to_ascii_lowercase().as_str() {
+            "mat" => Some(Format::Mat),
+            "sgf" => Some(Format::Sgf),
+            _ => None,
+        }
+    }
+
+    /// The format a file's name ends in, if it names one.
+    #[must_use]
+    pub fn of_path(path: &std::path::Path) -> Option<Format> {
+        path.extension()
+            .and_then(|e| e.to_str())
+            .and_then(Format::named)
+    }
+
+    /// The file name's ending.
+    #[must_use]
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Mat => "mat",
+            Format::Sgf => "sgf",
+        }
+    }
+
+    /// The format of a file's text: an SGF collection begins with `(;`.
+    #[must_use]
+    pub fn of_text(text: &str) -> Format {
+        let start: String = text
+            .trim_start_matches('\u{feff}')
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .take(2)
+            .collect();
+        if start == "(;" {
+            Format::Sgf
+        } else {
+            Format::Mat
+        }
+    }
+}
+
+/// Why a file of the backgammon world cannot be read as games Gamester plays.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ExchangeError {
+    #[error("{0}")]
+    Mat(#[from] mat::MatError),
+    #[error("{0}")]
+    Sgf(#[from] sgf::SgfError),
+}
+
+/// A game read from a file, replayed through the rules.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Imported {
+    /// The game, as far as the file takes it.
+    pub game: Game,
+    /// The players' names: Black's (gnubg's player 0), White's.
+    pub names: [String; 2],
+    /// The match's length (0: a money session).
+    pub length: u32,
+    /// What the file says that the rules do not: a game it ends where the rules play on (a
+    /// resignation, which Gamester does not play), left where it stood.
+    pub note: Option<String>,
+}
+
+impl Imported {
+    /// The table of an imported game: a person at each side, named as the file names them.
+    #[must_use]
+    pub fn seats(&self) -> Seats {
+        let mut seats = Seats::two_people();
+        for (side, name) in [(Side::Black, &self.names[0]), (Side::White, &self.names[1])] {
+            let name = clean_name(name);
+            if !name.trim().is_empty() {
+                seats.seat_mut(side).players = vec![Player {
+                    name,
+                    controller: Controller::Person,
+                }];
+            }
+        }
+        seats
+    }
+}
+
+/// Every game of a file, in whichever format its text is.
+pub fn import(text: &str) -> Result<Vec<Imported>, ExchangeError> {
+    match Format::of_text(text) {
+        Format::Mat => Ok(mat::import(text)?),
+        Format::Sgf => Ok(sgf::import(text)?),
+    }
+}
+
+/// A saved game written in `format`; refused, in words, for rules the format cannot say.
+pub fn export(record: &GameRecord, seats: &Seats, format: Format) -> Result<String, String> {
+    match format {
+        Format::Mat => mat::export(record, seats),
+        Format::Sgf => sgf::export(record, seats),
+    }
+}
+
+/// The rules a file's games are replayed under: modern backgammon's, with the cube, in a match
+/// to `length` points (0: a money session) under the Crawford rule.
+#[must_use]
+pub fn rules(length: u16) -> Rules {
+    let mut rules = Rules::preset(Preset::Modern);
+    rules.cube = true;
+    rules.match_to = length;
+    rules
+}
+
+/// Whether `rules` are rules the formats can say; if not, which of them they cannot.
+pub fn expressible(rules: &Rules) -> Result<(), String> {
+    let modern = Rules::preset(Preset::Modern);
+    let mut differ: Vec<&str> = Vec::new();
+    if rules.layout != modern.layout {
+        differ.push("the array of the men");
+    }
+    if rules.dice != modern.dice {
+        differ.push("the dice");
+    }
+    if rules.doublets != modern.doublets {
+        differ.push("what doublets give");
+    }
+    if rules.opening != modern.opening {
+        differ.push("who begins");
+    }
+    if rules.bear_off != modern.bear_off {
+        differ.push("bearing off");
+    }
+    if rules.compulsion != modern.compulsion {
+        differ.push("how much must be played");
+    }
+    if rules.players != modern.players {
+        differ.push("the players");
+    }
+    if differ.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "the backgammon world's files say modern backgammon's rules only, and these differ \
+             in {}",
+            differ.join(", ")
+        ))
+    }
+}
+
+/// One turn's worth of a game, as a file says it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Turn {
+    /// A throw (the higher die first) and the men it moved, each step `(from, to, hit)` in the
+    /// mover's own numbering (25 the bar, 0 off). No steps: the throw could not be played.
+    Play {
+        dice: Vec<u8>,
+        steps: Vec<(u8, u8, bool)>,
+    },
+    /// A double, to the cube's new value.
+    Double(u32),
+    Take,
+    Drop,
+}
+
+/// A saved game walked turn by turn, with the side of each turn, and the game as it ends.
+/// Refused for a game with a throw-off or a choice the files cannot say.
+pub fn turns(record: &GameRecord) -> Result<(Vec<(Side, Turn)>, Game), String> {
+    let rules = record.rules();
+    let mut game =
+        Game::with_tally(rules.clone(), record.tally_before()).map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    let mut dice: Option<Vec<u8>> = None;
+    let mut steps: Vec<Step> = Vec::new();
+    let mut before = game.position_for(game.turn());
+    let sorted = |faces: &[u8]| {
+        let mut d = faces.to_vec();
+        d.sort_unstable_by(|a, b| b.cmp(a));
+        d
+    };
+    for &action in record.record() {
+        let mover = game.turn();
+        match action {
+            Action::Throw(t) => {
+                dice = Some(t.faces().to_vec());
+                before = game.position_for(mover);
+                steps.clear();
+            }
+            Action::Step(s) => steps.push(s),
+            Action::Undo => {
+                steps.pop();
+            }
+            Action::Confirm => {
+                let faces = dice.take().unwrap_or_default();
+                let mut pos = before;
+                let mut moved = Vec::new();
+                for &s in &steps {
+                    let after = play_step(&pos, s, rules.bear_off);
+                    moved.push((s.from(), s.to(), after.is_some_and(|(_, hit)| hit)));
+                    pos = after.map_or(pos, |(p, _)| p);
+                }
+                out.push((
+                    mover,
+                    Turn::Play {
+                        dice: sorted(&faces),
+                        steps: moved,
+                    },
+                ));
+                steps.clear();
+            }
+            Action::Double => out.push((mover, Turn::Double(game.cube().value * 2))),
+            Action::Take => out.push((mover.other(), Turn::Take)),
+            Action::Drop => out.push((mover.other(), Turn::Drop)),
+            Action::ThrowOff { .. } => {}
+            Action::BreakThrowOff { .. } | Action::ChooseThrow(_) | Action::Break(_) => {
+                return Err("the game has a throw-off or a choice these files cannot say".into());
+            }
+        }
+        game.apply(action).map_err(|e| e.to_string())?;
+        // A throw that cannot be played passes the turn at once: its turn is the throw alone.
+        if let Action::Throw(t) = action
+            && (game.turn() != mover || game.phase() != Phase::Playing)
+        {
+            out.push((
+                mover,
+                Turn::Play {
+                    dice: sorted(t.faces()),
+                    steps: Vec::new(),
+                },
+            ));
+            dice = None;
+        }
+        // The opening's single dice are the first throw: the play that follows is theirs.
+        if let Action::ThrowOff { white, black } = action
+            && game.phase() == Phase::Playing
+        {
+            dice = Some(vec![white, black]);
+            before = game.position_for(game.turn());
+            steps.clear();
+        }
+    }
+    Ok((out, game))
+}
+
+/// The name of a side's players, for a file: joined by "and", with no character the formats
+/// use for their own marks.
+#[must_use]
+pub fn name_of(seats: &Seats, side: Side) -> String {
+    seats
+        .seat(side)
+        .players
+        .iter()
+        .map(|p| p.name.replace([':', '\n', '\r', '[', ']', '\\'], " "))
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+/// Plays one turn read from a file for `side` through the rules: a play given as its throw and
+/// its moves in Gamester's notation (`24/23 13/11`, `bar/21`, `6/off`; empty when nothing was
+/// played), or a cube action. What breaks a rule is refused in the rule's words.
+pub fn apply_turn(game: &mut Game, side: Side, turn: ReadTurn) -> Result<(), String> {
+    let said = |e: crate::tables::RuleError| e.to_string();
+    match turn {
+        ReadTurn::Double => game.apply(Action::Double).map(drop).map_err(said),
+        ReadTurn::Take => game.apply(Action::Take).map(drop).map_err(said),
+        ReadTurn::Drop => game.apply(Action::Drop).map(drop).map_err(said),
+        ReadTurn::Play { dice, moves } => {
+            // The opening: each side's single die, the higher (this side's) played.
+            if game.phase() == Phase::ThrowOff {
+                if dice[0] == dice[1] {
+                    return Err(
+                        "an opening throw of doublets, which the throw-off cannot give".into(),
+                    );
+                }
+                let (high, low) = (dice[0].max(dice[1]), dice[0].min(dice[1]));
+                let (white, black) = match side {
+                    Side::White => (high, low),
+                    Side::Black => (low, high),
+                };
+                game.apply(Action::ThrowOff { white, black })
+                    .map_err(said)?;
+            } else {
+                if game.turn() != side {
+                    return Err(format!(
+                        "{} plays, but it is {}'s turn",
+                        side.name(),
+                        game.turn().name()
+                    ));
+                }
+                let throw = Throw::two(dice[0], dice[1]).map_err(|e| e.to_string())?;
+                game.apply(Action::Throw(throw)).map_err(said)?;
+            }
+            if game.phase() != Phase::Playing {
+                return if moves.trim().is_empty() {
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "{}{} cannot be played, but the file moves {moves}",
+                        dice[0], dice[1]
+                    ))
+                };
+            }
+            let plays = game.legal_plays();
+            let pos = game.position_for(game.turn());
+            let play = if moves.trim().is_empty() {
+                plays
+                    .iter()
+                    .find(|p| p.steps.is_empty())
+                    .copied()
+                    .ok_or_else(|| {
+                        format!(
+                            "{}{} is left unplayed, but it can be played",
+                            dice[0], dice[1]
+                        )
+                    })?
+            } else {
+                crate::tables::notation::parse_play(&moves, &pos, &plays)
+                    .map_err(|e| format!("{}{}: {e}", dice[0], dice[1]))?
+            };
+            game.apply_play(&play).map(drop).map_err(said)
+        }
+    }
+}
+
+/// A turn read from a file, to play through the rules ([`apply_turn`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadTurn {
+    /// The two dice and the moves in Gamester's notation.
+    Play {
+        dice: [u8; 2],
+        moves: String,
+    },
+    Double,
+    Take,
+    Drop,
+}

@@ -255,32 +255,41 @@ fn diagram(args: &crate::cli::args::DiagramArgs) -> Result<String, CliError> {
     Ok(format!("diagram {}\n", args.out.display()))
 }
 
-/// `export`: a saved game at tables written as a `.mat` file; prints `export <FILE>`.
+/// `export`: a saved game at tables written as a `.mat` or `.sgf` file; prints
+/// `export <FILE>`.
 fn export(args: &crate::cli::args::ExportArgs) -> Result<String, CliError> {
+    use crate::exchange::Format;
+    let format = args
+        .to
+        .as_deref()
+        .and_then(Format::named)
+        .or_else(|| Format::of_path(&args.out))
+        .unwrap_or(Format::Mat);
     let loaded = save::load(&args.game)?;
-    let text = crate::exchange::mat::export(&loaded.replay, &loaded.table).map_err(|e| {
+    let text = crate::exchange::export(&loaded.replay, &loaded.table, format).map_err(|e| {
         CliError::Usage(format!(
-            "{} cannot be written as .mat: {e}",
-            args.game.display()
+            "{} cannot be written as .{}: {e}",
+            args.game.display(),
+            format.extension()
         ))
     })?;
     save::write_text_atomic(&args.out, &text)?;
     Ok(format!("export {}\n", args.out.display()))
 }
 
-/// The most a `.mat` file may be: a long match of long games is a few hundred kilobytes.
-const MAT_MOST: u64 = 16 * 1024 * 1024;
+/// The most a `.mat` or `.sgf` file may be: a long match of long games, with gnubg's analysis,
+/// is a few megabytes.
+const MATCH_FILE_MOST: u64 = 16 * 1024 * 1024;
 
-/// `import`: one game of a `.mat` file replayed through the rules and written as a saved game;
-/// prints `import <FILE> game <N> of <M>`, and on standard error what the file says that the
-/// rules do not (a resignation).
+/// `import`: one game of a `.mat` or `.sgf` file replayed through the rules and written as a
+/// saved game; prints `import <FILE> game <N> of <M>`, and on standard error what the file
+/// says that the rules do not (a resignation).
 fn import(args: &crate::cli::args::ImportArgs) -> Result<String, CliError> {
-    use crate::players::{Controller, Player, Seats, clean_name};
     let where_ = args.file.display();
-    let bytes = gamester_core::files::read_capped(&args.file, MAT_MOST)
+    let bytes = gamester_core::files::read_capped(&args.file, MATCH_FILE_MOST)
         .map_err(|e| CliError::Usage(format!("{where_} cannot be read: {e}")))?;
     let text = String::from_utf8_lossy(&bytes);
-    let games = crate::exchange::mat::import(&text)
+    let games = crate::exchange::import(&text)
         .map_err(|e| CliError::Usage(format!("{where_} is refused: {e}")))?;
     let count = games.len();
     let chosen = games.into_iter().nth(args.game - 1).ok_or_else(|| {
@@ -289,20 +298,7 @@ fn import(args: &crate::cli::args::ImportArgs) -> Result<String, CliError> {
     if let Some(note) = &chosen.note {
         crate::cli::out::note(note);
     }
-    let mut seats = Seats::two_people();
-    for (side, name) in [
-        (Side::Black, &chosen.names[0]),
-        (Side::White, &chosen.names[1]),
-    ] {
-        let name = clean_name(name);
-        if !name.trim().is_empty() {
-            seats.seat_mut(side).players = vec![Player {
-                name,
-                controller: Controller::Person,
-            }];
-        }
-    }
-    let file = crate::save::SaveFile::from_game(&chosen.game, &seats);
+    let file = crate::save::SaveFile::from_game(&chosen.game, &chosen.seats());
     save::write_atomic(&args.out, &file)?;
     Ok(format!(
         "import {} game {} of {count}\n",

@@ -22,6 +22,7 @@ mod rules;
 mod side;
 mod stakes;
 pub mod stepwise;
+pub mod xgid;
 
 pub use action::{Action, Attempt, Event};
 pub use board::{ADVERSARY_BAR, BAR, MEN, Men, Position, PositionError, Setup};

@@ -27,10 +27,12 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
+use super::{ReadTurn, Turn, apply_turn, expressible, name_of, rules, turns};
 use crate::players::Seats;
 use crate::save::GameRecord;
-use crate::tables::movegen::play_step;
-use crate::tables::{Action, Crawford, Game, Phase, Preset, Rules, Side, Step, Tally, Throw};
+use crate::tables::{Crawford, Game, Side, Tally};
+
+pub use super::Imported;
 
 /// Why a `.mat` text cannot be read as games Gamester plays.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -55,56 +57,6 @@ fn column(side: Side) -> usize {
         Side::Black => 0,
         Side::White => 1,
     }
-}
-
-/// Whether `rules` are rules a `.mat` file can say; if not, which of them it cannot.
-pub fn expressible(rules: &Rules) -> Result<(), String> {
-    let modern = Rules::preset(Preset::Modern);
-    let mut differ: Vec<&str> = Vec::new();
-    if rules.layout != modern.layout {
-        differ.push("the array of the men");
-    }
-    if rules.dice != modern.dice {
-        differ.push("the dice");
-    }
-    if rules.doublets != modern.doublets {
-        differ.push("what doublets give");
-    }
-    if rules.opening != modern.opening {
-        differ.push("who begins");
-    }
-    if rules.bear_off != modern.bear_off {
-        differ.push("bearing off");
-    }
-    if rules.compulsion != modern.compulsion {
-        differ.push("how much must be played");
-    }
-    if rules.players != modern.players {
-        differ.push("the players");
-    }
-    if differ.is_empty() {
-        Ok(())
-    } else {
-        Err(format!(
-            "a .mat file says modern backgammon's rules only, and these differ in {}",
-            differ.join(", ")
-        ))
-    }
-}
-
-/// One turn's cell: its text.
-fn step_text(
-    pos: &crate::tables::Position,
-    step: Step,
-    bear_off: crate::tables::BearOff,
-) -> String {
-    let hit = play_step(pos, step, bear_off).is_some_and(|(_, hit)| hit);
-    format!(
-        "{}/{}{}",
-        step.from(),
-        step.to(),
-        if hit { "*" } else { "" }
-    )
 }
 
 /// The lines of one game: each a pair of cells, and the game's last words.
@@ -133,71 +85,26 @@ impl Lines {
 pub fn export(record: &GameRecord, seats: &Seats) -> Result<String, String> {
     let rules = record.rules();
     expressible(rules)?;
-    let mut game =
-        Game::with_tally(rules.clone(), record.tally_before()).map_err(|e| e.to_string())?;
+    let (turns, game) = turns(record)?;
     let mut lines = Lines {
         rows: Vec::new(),
         wins: None,
     };
-    let mut dice: Option<Vec<u8>> = None;
-    let mut steps: Vec<Step> = Vec::new();
-    let mut before = game.position_for(game.turn());
-    for &action in record.record() {
-        let mover = game.turn();
-        match action {
-            Action::Throw(t) => {
-                dice = Some(t.faces().to_vec());
-                before = game.position_for(mover);
-                steps.clear();
+    for (side, turn) in turns {
+        let text = match turn {
+            Turn::Play { dice, steps } => {
+                let d: String = dice.iter().map(u8::to_string).collect();
+                let words: Vec<String> = steps
+                    .iter()
+                    .map(|(from, to, hit)| format!("{from}/{to}{}", if *hit { "*" } else { "" }))
+                    .collect();
+                format!("{d}: {}", words.join(" "))
             }
-            Action::Step(s) => steps.push(s),
-            Action::Undo => {
-                steps.pop();
-            }
-            Action::Confirm => {
-                let faces = dice.take().unwrap_or_default();
-                let mut pos = before;
-                let mut words = Vec::new();
-                for &s in &steps {
-                    words.push(step_text(&pos, s, rules.bear_off));
-                    pos = play_step(&pos, s, rules.bear_off).map_or(pos, |(p, _)| p);
-                }
-                let mut sorted = faces.clone();
-                sorted.sort_unstable_by(|a, b| b.cmp(a));
-                let d: String = sorted.iter().map(u8::to_string).collect();
-                lines.put(column(mover), format!("{d}: {}", words.join(" ")));
-                steps.clear();
-            }
-            Action::Double => {
-                let value = game.cube().value * 2;
-                lines.put(column(mover), format!(" Doubles => {value}"));
-            }
-            Action::Take => lines.put(column(mover.other()), " Takes".to_string()),
-            Action::Drop => lines.put(column(mover.other()), " Drops".to_string()),
-            Action::ThrowOff { .. } => {}
-            Action::BreakThrowOff { .. } | Action::ChooseThrow(_) | Action::Break(_) => {
-                return Err("the game has a throw-off or a choice a .mat file cannot say".into());
-            }
-        }
-        game.apply(action).map_err(|e| e.to_string())?;
-        // A throw that cannot be played passes the turn at once: its cell is the throw alone.
-        if let Action::Throw(t) = action
-            && (game.turn() != mover || game.phase() != Phase::Playing)
-        {
-            let mut sorted = t.faces().to_vec();
-            sorted.sort_unstable_by(|a, b| b.cmp(a));
-            let d: String = sorted.iter().map(u8::to_string).collect();
-            lines.put(column(mover), format!("{d}: "));
-            dice = None;
-        }
-        // The opening's single dice are the first throw: the play that follows is theirs.
-        if let Action::ThrowOff { white, black } = action
-            && game.phase() == Phase::Playing
-        {
-            dice = Some(vec![white, black]);
-            before = game.position_for(game.turn());
-            steps.clear();
-        }
+            Turn::Double(value) => format!(" Doubles => {value}"),
+            Turn::Take => " Takes".to_string(),
+            Turn::Drop => " Drops".to_string(),
+        };
+        lines.put(column(side), text);
     }
     if let Some(outcome) = game.outcome()
         && let Some(winner) = outcome.winner
@@ -205,15 +112,7 @@ pub fn export(record: &GameRecord, seats: &Seats) -> Result<String, String> {
         lines.wins = Some((column(winner), outcome.stake));
     }
     let tally = record.tally_before();
-    let name = |side: Side| {
-        seats
-            .seat(side)
-            .players
-            .iter()
-            .map(|p| p.name.replace([':', '\n', '\r'], " "))
-            .collect::<Vec<_>>()
-            .join(" and ")
-    };
+    let name = |side: Side| name_of(seats, side);
     let mut out = format!(" {} point match\n\n Game 1\n", rules.match_to);
     let left = format!(" {} : {}", name(Side::Black), tally.black);
     let _ = writeln!(out, "{left:<31}{} : {}", name(Side::White), tally.white);
@@ -234,30 +133,6 @@ pub fn export(record: &GameRecord, seats: &Seats) -> Result<String, String> {
         let _ = writeln!(out, "{:indent$}{words}", "");
     }
     Ok(out)
-}
-
-/// A game read from a `.mat` file, replayed through the rules.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Imported {
-    /// The game, as far as the file takes it.
-    pub game: Game,
-    /// The players' names: Black's (the file's left), White's.
-    pub names: [String; 2],
-    /// The match's length (0: a money session).
-    pub length: u32,
-    /// What the file says that the rules do not: a game it ends where the rules play on (a
-    /// resignation, which Gamester does not play), left where it stood.
-    pub note: Option<String>,
-}
-
-/// The rules a `.mat` game is replayed under: modern backgammon's, with the cube, in a match
-/// to `length` points (0: a money session) under the Crawford rule.
-#[must_use]
-pub fn rules(length: u16) -> Rules {
-    let mut rules = Rules::preset(Preset::Modern);
-    rules.cube = true;
-    rules.match_to = length;
-    rules
 }
 
 /// One cell's words, read.
@@ -378,13 +253,22 @@ pub fn import(text: &str) -> Result<Vec<Imported>, MatError> {
     let mut tally = Tally::default();
     let mut number = 0usize;
     let mut notes: Vec<(usize, String)> = Vec::new();
+    let mut resigned: Option<(Side, u32)> = None;
     let all: Vec<&str> = text.lines().collect();
     for (at, raw) in all.iter().enumerate() {
         let line = raw.trim_end();
         let trimmed = line.trim();
         if trimmed.to_ascii_lowercase().starts_with("game ") {
             if let Some((game, names, _)) = current.take() {
-                tally = game.tally();
+                tally = match resigned.take() {
+                    // The match goes on from the score the resignation left.
+                    Some((winner, points)) => {
+                        let mut t = game.tally_before();
+                        t.record_in_match(Some(winner), points, length16, game.rules().crawford);
+                        t
+                    }
+                    None => game.tally(),
+                };
                 games.push(Imported {
                     game,
                     names,
@@ -490,6 +374,7 @@ pub fn import(text: &str) -> Result<Vec<Imported>, MatError> {
                     ));
                 }
                 None => {
+                    resigned = Some((winner, points));
                     notes.push((
                         *n,
                         format!(
@@ -546,60 +431,15 @@ pub fn import(text: &str) -> Result<Vec<Imported>, MatError> {
 
 /// Plays one cell of `side`'s through the rules.
 fn apply_cell(game: &mut Game, side: Side, cell: Cell) -> Result<(), String> {
-    let said = |e: crate::tables::RuleError| e.to_string();
-    match cell {
-        Cell::Empty | Cell::Wins => Ok(()),
-        Cell::Double => game.apply(Action::Double).map(drop).map_err(said),
-        Cell::Take => game.apply(Action::Take).map(drop).map_err(said),
-        Cell::Drop => game.apply(Action::Drop).map(drop).map_err(said),
-        Cell::Play { dice, moves } => {
-            // The opening: each side's single die, the higher (this side's) played.
-            if game.phase() == Phase::ThrowOff {
-                if dice[0] == dice[1] {
-                    return Err(
-                        "an opening throw of doublets, which the throw-off cannot give".into(),
-                    );
-                }
-                let (high, low) = (dice[0].max(dice[1]), dice[0].min(dice[1]));
-                let (white, black) = match side {
-                    Side::White => (high, low),
-                    Side::Black => (low, high),
-                };
-                game.apply(Action::ThrowOff { white, black })
-                    .map_err(said)?;
-            } else {
-                if game.turn() != side {
-                    return Err(format!(
-                        "{} plays, but it is {}'s turn",
-                        side.name(),
-                        game.turn().name()
-                    ));
-                }
-                let throw = Throw::two(dice[0], dice[1]).map_err(|e| e.to_string())?;
-                game.apply(Action::Throw(throw)).map_err(said)?;
-            }
-            if game.phase() != Phase::Playing {
-                return Ok(());
-            }
-            let plays = game.legal_plays();
-            let pos = game.position_for(game.turn());
-            let text = moves_text(&moves);
-            let play = if text.is_empty() {
-                plays
-                    .iter()
-                    .find(|p| p.steps.is_empty())
-                    .copied()
-                    .ok_or_else(|| {
-                        format!(
-                            "{}{} is left unplayed, but it can be played",
-                            dice[0], dice[1]
-                        )
-                    })?
-            } else {
-                crate::tables::notation::parse_play(&text, &pos, &plays)
-                    .map_err(|e| format!("{}{}: {e}", dice[0], dice[1]))?
-            };
-            game.apply_play(&play).map(drop).map_err(said)
-        }
-    }
+    let turn = match cell {
+        Cell::Empty | Cell::Wins => return Ok(()),
+        Cell::Double => ReadTurn::Double,
+        Cell::Take => ReadTurn::Take,
+        Cell::Drop => ReadTurn::Drop,
+        Cell::Play { dice, moves } => ReadTurn::Play {
+            dice,
+            moves: moves_text(&moves),
+        },
+    };
+    apply_turn(game, side, turn)
 }

@@ -162,7 +162,7 @@ fn rules_a_mat_file_cannot_say_are_refused_by_name() {
     let refused = mat::export(&record, &Seats::two_people()).unwrap_err();
     assert!(refused.contains("what doublets give"), "{refused}");
     assert!(refused.contains("who begins"), "{refused}");
-    assert!(mat::expressible(&Rules::preset(Preset::Modern)).is_ok());
+    assert!(gamester_core::exchange::expressible(&Rules::preset(Preset::Modern)).is_ok());
 }
 
 #[test]

@@ -93,9 +93,11 @@ pub enum Command {
     RulesPage(RulesPage),
     /// Writes a saved game's score sheet as an HTML page to print: every turn in words
     ScoreSheet(ScoreSheet),
-    /// Writes a saved game at tables as a `.mat` file, for GNU Backgammon and other programs
+    /// Writes a saved game at tables as a `.mat` or `.sgf` file, for GNU Backgammon and other
+    /// programs
     Export(ExportArgs),
-    /// Reads a game of a `.mat` file (GNU Backgammon's, eXtreme Gammon's…) into a saved game
+    /// Reads a game of a `.mat` or `.sgf` file (GNU Backgammon's, eXtreme Gammon's…) into a
+    /// saved game
     Import(ImportArgs),
     /// Writes a script that completes gamester's commands, flags and values in a shell
     Completions {
@@ -138,23 +140,23 @@ pub struct DiagramArgs {
 /// `export`: the game, the format, and where.
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// The saved game at tables (modern backgammon's rules: what a .mat file can say)
+    /// The saved game at tables (modern backgammon's rules: what the formats can say)
     #[arg(value_name = "FILE.ron")]
     pub game: PathBuf,
-    /// The format written
-    #[arg(long, value_name = "FORMAT", default_value = "mat",
-        value_parser = PossibleValuesParser::new(["mat"]))]
-    pub to: String,
+    /// The format written: mat (Jellyfish's, read by gnubg and eXtreme Gammon) or sgf
+    /// (GNU Backgammon's); by default the one --out's name ends in, else mat
+    #[arg(long, value_name = "FORMAT", value_parser = PossibleValuesParser::new(["mat", "sgf"]))]
+    pub to: Option<String>,
     /// The file written
-    #[arg(long, value_name = "FILE.mat")]
+    #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
 }
 
 /// `import`: the file, which of its games, and where.
 #[derive(Debug, Args)]
 pub struct ImportArgs {
-    /// The .mat file
-    #[arg(value_name = "FILE.mat")]
+    /// The .mat or .sgf file (its format is told from its text)
+    #[arg(value_name = "FILE.mat|FILE.sgf")]
     pub file: PathBuf,
     /// Which of its games, counted from 1
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one::<usize>)]

@@ -363,12 +363,13 @@ impl GamesterApp {
                 };
                 self.ask_to_write(ctx, super::file_chooser::Purpose::Page(page), what);
             }
-            Ask::ExportMat => {
-                self.ask_to_write(ctx, super::file_chooser::Purpose::ExportMat, "game.mat");
+            Ask::ExportGame(format) => {
+                let what = format!("game.{}", format.extension());
+                self.ask_to_write(ctx, super::file_chooser::Purpose::ExportGame(format), &what);
             }
-            Ask::ImportMat => self.files.ask(
+            Ask::ImportGame => self.files.ask(
                 ctx,
-                super::file_chooser::Purpose::ImportMat,
+                super::file_chooser::Purpose::ImportGame,
                 &self.shell.launch,
                 None,
                 &String::new,

@@ -53,6 +53,9 @@ pub fn game_items(ui: &mut egui::Ui, game_over: bool, intents: &mut Vec<Intent>)
     {
         intents.push(Intent::Share(Share::CopyGnubgId));
     }
+    if ui.button("Copy XGID (eXtreme Gammon)").clicked() {
+        intents.push(Intent::Share(Share::CopyXgid));
+    }
     if ui.button("Set up a position…").clicked() {
         intents.push(Intent::Share(Share::OpenSetup));
     }

@@ -16,10 +16,10 @@ pub enum Purpose {
     Export(crate::picture::Picture),
     /// A page to print, written as HTML.
     Page(Page),
-    /// The game at tables written as a `.mat` file (Game → Export as .mat).
-    ExportMat,
-    /// A `.mat` file's first game read into play (Game → Import a .mat file).
-    ImportMat,
+    /// The game at tables written as a `.mat` or `.sgf` file (Game → Export the game as…).
+    ExportGame(crate::exchange::Format),
+    /// A `.mat` or `.sgf` file's first game read into play (Game → Import a game…).
+    ImportGame,
 }
 
 /// A page to print (as HTML, which any browser prints on A4 or Letter).
@@ -50,14 +50,24 @@ impl Purpose {
             Purpose::Open | Purpose::Save => "ron",
             Purpose::Export(picture) => picture.extension(),
             Purpose::Page(_) => "html",
-            Purpose::ExportMat | Purpose::ImportMat => "mat",
+            Purpose::ExportGame(format) => format.extension(),
+            Purpose::ImportGame => "mat",
+        }
+    }
+
+    /// The extensions of the files it lists: its own, or both formats of the backgammon world.
+    #[must_use]
+    pub fn extensions(self) -> Vec<&'static str> {
+        match self {
+            Purpose::ImportGame => vec!["mat", "sgf"],
+            other => vec![other.extension()],
         }
     }
 
     /// Whether it writes a file (and so offers a name, and asks before replacing one).
     #[must_use]
     pub fn writes(self) -> bool {
-        !matches!(self, Purpose::Open | Purpose::ImportMat)
+        !matches!(self, Purpose::Open | Purpose::ImportGame)
     }
 }
 
@@ -95,22 +105,22 @@ pub struct FileChooser {
 
 /// Whether `name` is listed: a file of the purpose's kind (a saved game, `.ron`; a diagram,
 /// `.svg`), not a hidden file.
-fn is_listed(name: &str, extension: &str) -> bool {
+fn is_listed(name: &str, extensions: &[&str]) -> bool {
     !name.starts_with('.')
         && Path::new(name)
             .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case(extension))
+            .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
 }
 
 /// The folders and the files of `extension` in `folder`, folders first, each group by name.
-fn listing(folder: &Path, extension: &str) -> std::io::Result<Vec<Entry>> {
+fn listing(folder: &Path, extensions: &[&str]) -> std::io::Result<Vec<Entry>> {
     let mut entries: Vec<Entry> = std::fs::read_dir(folder)?
         .filter_map(Result::ok)
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
             // Follows links, so a link to a folder is a folder.
             let folder = std::fs::metadata(e.path()).is_ok_and(|m| m.is_dir());
-            let shown = !name.starts_with('.') && (folder || is_listed(&name, extension));
+            let shown = !name.starts_with('.') && (folder || is_listed(&name, extensions));
             shown.then_some(Entry { name, folder })
         })
         .collect();
@@ -151,7 +161,7 @@ impl FileChooser {
     fn enter(&mut self, folder: PathBuf) {
         self.problem = None;
         self.replacing = None;
-        match listing(&folder, self.purpose.extension()) {
+        match listing(&folder, &self.purpose.extensions()) {
             Ok(entries) => self.entries = entries,
             Err(e) => {
                 self.entries.clear();
@@ -199,12 +209,12 @@ impl FileChooser {
                 ));
                 None
             }
-            (Ok(_), Purpose::Open | Purpose::ImportMat) => Some(path),
+            (Ok(_), Purpose::Open | Purpose::ImportGame) => Some(path),
             (Ok(_), _) => {
                 self.replacing = Some(path);
                 None
             }
-            (Err(_), Purpose::Open | Purpose::ImportMat) => {
+            (Err(_), Purpose::Open | Purpose::ImportGame) => {
                 self.problem = Some(format!("There is no file “{shown}” here."));
                 None
             }
@@ -240,11 +250,18 @@ impl FileChooser {
                 "Export",
             ),
             Purpose::Page(page) => (page.title().to_string(), "Write"),
-            Purpose::ExportMat => (
+            Purpose::ExportGame(crate::exchange::Format::Mat) => (
                 "Export the game as a .mat file (GNU Backgammon, eXtreme Gammon)".to_string(),
                 "Export",
             ),
-            Purpose::ImportMat => ("Import a game from a .mat file".to_string(), "Import"),
+            Purpose::ExportGame(crate::exchange::Format::Sgf) => (
+                "Export the game as an .sgf file (GNU Backgammon)".to_string(),
+                "Export",
+            ),
+            Purpose::ImportGame => (
+                "Import a game from a .mat or .sgf file".to_string(),
+                "Import",
+            ),
         };
         ui.heading(title);
         ui.horizontal(|ui| {
@@ -356,7 +373,7 @@ mod tests {
         }
         std::fs::create_dir(dir.path().join("z")).unwrap();
         std::fs::create_dir(dir.path().join(".cache")).unwrap();
-        let names: Vec<(String, bool)> = listing(dir.path(), "ron")
+        let names: Vec<(String, bool)> = listing(dir.path(), &["ron"])
             .unwrap()
             .into_iter()
             .map(|e| (e.name, e.folder))

@@ -32,8 +32,8 @@ pub enum Chosen {
     /// Where to write a diagram (with `.svg` added if the person gave no extension).
     Export(PathBuf, crate::picture::Picture),
     Page(PathBuf, super::file_chooser::Page),
-    ExportMat(PathBuf),
-    ImportMat(PathBuf),
+    ExportGame(PathBuf, crate::exchange::Format),
+    ImportGame(PathBuf),
 }
 
 /// Where a dialog starts and what it is for, kept to hand to the in-window chooser should the
@@ -256,8 +256,8 @@ impl Files {
             Purpose::Save => current
                 .and_then(Path::file_name)
                 .map_or_else(name, |n| n.to_string_lossy().into()),
-            Purpose::Export(_) | Purpose::Page(_) | Purpose::ExportMat => name(),
-            Purpose::ImportMat => String::new(),
+            Purpose::Export(_) | Purpose::Page(_) | Purpose::ExportGame(_) => name(),
+            Purpose::ImportGame => String::new(),
         };
         Asked {
             purpose,
@@ -294,11 +294,13 @@ impl Files {
                 Purpose::Export(crate::picture::Picture::Svg) => "Diagram (SVG)",
                 Purpose::Export(crate::picture::Picture::Png(_)) => "Diagram (PNG)",
                 Purpose::Page(_) => "Page to print (HTML)",
-                Purpose::ExportMat | Purpose::ImportMat => "Match file (.mat)",
+                Purpose::ExportGame(crate::exchange::Format::Mat) => "Match file (.mat)",
+                Purpose::ExportGame(crate::exchange::Format::Sgf) => "GNU Backgammon file (.sgf)",
+                Purpose::ImportGame => "Match file (.mat, .sgf)",
                 Purpose::Open | Purpose::Save => "Gamester game",
             };
             let dialog = rfd::FileDialog::new()
-                .add_filter(kind, &[purpose.extension()])
+                .add_filter(kind, &purpose.extensions())
                 .add_filter("All files", &["*"])
                 .set_directory(folder);
             let started = std::time::Instant::now();
@@ -381,7 +383,7 @@ fn chosen(purpose: Purpose, path: PathBuf) -> Chosen {
         Purpose::Save => Chosen::Save(path),
         Purpose::Export(picture) => Chosen::Export(path, picture),
         Purpose::Page(page) => Chosen::Page(path, page),
-        Purpose::ExportMat => Chosen::ExportMat(path),
-        Purpose::ImportMat => Chosen::ImportMat(path),
+        Purpose::ExportGame(format) => Chosen::ExportGame(path, format),
+        Purpose::ImportGame => Chosen::ImportGame(path),
     }
 }

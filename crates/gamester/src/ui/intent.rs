@@ -43,6 +43,8 @@ pub enum Share {
     /// Put GNU Backgammon's whole ID of the game shown (Position ID and Match ID) on the
     /// clipboard.
     CopyGnubgId,
+    /// Put eXtreme Gammon's XGID of the game shown on the clipboard.
+    CopyXgid,
     /// Open the Set up a position window.
     OpenSetup,
     /// Start a new game under these rules: those in play, with a pasted position as the array.

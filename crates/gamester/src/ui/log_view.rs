@@ -70,6 +70,9 @@ pub fn show(
         let matched = crate::tables::match_id::encode(&crate::tables::match_id::of_game(game));
         ui.label(RichText::new(format!("Position ID: {position}")).monospace());
         ui.label(RichText::new(format!("Match ID: {matched}")).monospace());
+        let xg = super::position_setup::xgid_of(game);
+        ui.label(RichText::new(xg).monospace())
+            .on_hover_text("eXtreme Gammon's XGID of the same position, White as its X");
     });
     ui.separator();
     ui.label(RichText::new("The play").strong());

@@ -10,7 +10,7 @@
 
 use egui::{Color32, RichText};
 
-use crate::tables::{Game, Layout, Preset, Rules, Side, match_id, position_id};
+use crate::tables::{Game, Layout, Preset, Rules, Side, match_id, position_id, xgid};
 
 /// The Set up a position window: whether it is open, the text typed or pasted into it, and why
 /// the last ID offered was refused.
@@ -50,6 +50,22 @@ pub fn copy_gnubg_id(ctx: &egui::Context, game: &Game) -> String {
     format!(
         "GNU Backgammon ID {id} copied to the clipboard: the Position ID, then the Match ID \
          (the cube, who is on roll, the dice); paste it into GNU Backgammon's ID box"
+    )
+}
+
+/// eXtreme Gammon's XGID of `game`, White as its X (the player at the bottom).
+#[must_use]
+pub fn xgid_of(game: &Game) -> String {
+    xgid::encode(&xgid::of_game(game))
+}
+
+/// Copies the XGID of `game` to the clipboard, and says so.
+pub fn copy_xgid(ctx: &egui::Context, game: &Game) -> String {
+    let id = xgid_of(game);
+    ctx.copy_text(id.clone());
+    format!(
+        "{id} copied to the clipboard: eXtreme Gammon's ID of the position, the cube, the dice \
+         and the score (White is its X, at the bottom); XG and GNU Backgammon take it"
     )
 }
 
@@ -93,6 +109,23 @@ fn ids_in(text: &str) -> (&str, Option<&str>) {
 /// the array, the side it is seen from as White. Refused, in words, when the text is not a
 /// Position ID or its position cannot start a game.
 pub fn rules_at(rules: &Rules, text: &str) -> Result<Rules, String> {
+    if xgid::looks_like(text) {
+        let id = xgid::decode(text).map_err(|e| {
+            format!(
+                "`{}` is not an XGID: {e}. Nothing was changed.",
+                text.trim()
+            )
+        })?;
+        let mut set_up = rules.clone();
+        set_up.layout = Layout::Custom(id.position.to_setup(Side::White));
+        Game::new(set_up.clone()).map_err(|e| {
+            format!(
+                "No game can start from `{}`: {e}. Nothing was changed.",
+                text.trim()
+            )
+        })?;
+        return Ok(set_up);
+    }
     let (id, matched) = ids_in(text);
     if id.is_empty() {
         return Err("Paste or type a Position ID first.".into());
@@ -149,11 +182,12 @@ impl PositionSetup {
             .default_pos(ctx.content_rect().center())
             .show(ctx, |ui| {
                 ui.label(format!(
-                    "Paste a Position ID (GNU Backgammon's, 14 characters), or its whole ID \
-                     (the Position ID, a colon and the Match ID). A new game of {game} starts \
-                     with the men there, with the throw-off; the side the ID is seen from plays \
-                     White. The Match ID's cube, score and dice are not taken: the game begins \
-                     as any game does."
+                    "Paste a Position ID (GNU Backgammon's, 14 characters), its whole ID \
+                     (the Position ID, a colon and the Match ID), or an XGID (eXtreme \
+                     Gammon's). A new game of {game} starts with the men there, with the \
+                     throw-off; the side a Position ID is seen from plays White, and an XGID's \
+                     X. The cube, score and dice are not taken: the game begins as any game \
+                     does."
                 ));
                 let field = ui.add(
                     egui::TextEdit::singleline(&mut self.text)

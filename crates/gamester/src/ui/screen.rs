@@ -59,10 +59,10 @@ pub enum Ask {
     Lessons,
     /// Ask where to write a page to print of the game at tables.
     WritePage(super::file_chooser::Page),
-    /// Ask where to write the game at tables as a `.mat` file.
-    ExportMat,
-    /// Ask for a `.mat` file to play its first game.
-    ImportMat,
+    /// Ask where to write the game at tables as a `.mat` or `.sgf` file.
+    ExportGame(crate::exchange::Format),
+    /// Ask for a `.mat` or `.sgf` file to play its first game.
+    ImportGame,
 }
 
 /// The keys of the window, whatever the game: the files and a new game.

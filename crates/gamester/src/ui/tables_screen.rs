@@ -9,7 +9,7 @@ mod analysis;
 mod answers;
 pub mod remote;
 mod sharing;
-pub use sharing::imported_mat;
+pub use sharing::imported_game;
 
 use std::path::{Path, PathBuf};
 
@@ -546,10 +546,20 @@ impl Screen for TablesScreen {
         let next = game.is_over() && game.match_winner().is_none();
         controls::game_items(ui, next, &mut self.intents);
         if ui.button("Export the game as a .mat file…").clicked() {
-            shell.asks.push(super::screen::Ask::ExportMat);
+            shell
+                .asks
+                .push(super::screen::Ask::ExportGame(crate::exchange::Format::Mat));
         }
-        if ui.button("Import a game from a .mat file…").clicked() {
-            shell.asks.push(super::screen::Ask::ImportMat);
+        if ui.button("Export the game as an .sgf file…").clicked() {
+            shell
+                .asks
+                .push(super::screen::Ask::ExportGame(crate::exchange::Format::Sgf));
+        }
+        if ui
+            .button("Import a game from a .mat or .sgf file…")
+            .clicked()
+        {
+            shell.asks.push(super::screen::Ask::ImportGame);
         }
         if ui.button("Write a score sheet to print…").clicked() {
             shell.asks.push(super::screen::Ask::WritePage(

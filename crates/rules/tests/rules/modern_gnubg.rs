@@ -4,7 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use gamester_rules::tables::{MoveRules, Position, Preset, Rules, Throw, legal_plays, position_id};
+use gamester_rules::tables::{
+    MoveRules, Position, Preset, Rules, Side, Throw, legal_plays, position_id,
+};
 
 fn modern_plays(pos: &Position, d1: u8, d2: u8) -> BTreeSet<String> {
     let rules = Rules::preset(Preset::Modern);
@@ -122,4 +124,98 @@ fn match_ids_match_gnubg_both_ways() {
         n += 1;
     }
     assert_eq!(n, 60);
+}
+
+#[test]
+fn xgids_match_gnubg_both_ways() {
+    use gamester_rules::tables::xgid::{self, XgDice};
+    use gamester_rules::tables::{match_id, position_id};
+    let data = include_str!("../../../../tests/data/xgids.txt");
+    let mut n = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let (pos, key, text) = (f[0], match_id::decode(f[1]).unwrap(), f[2]);
+        let id = xgid::decode(text).unwrap();
+        // The same men, seen from the side on roll (gnubg's player 1 is X, White)
+        let on_roll = if key.on_roll == 1 {
+            Side::White
+        } else {
+            Side::Black
+        };
+        assert_eq!(id.on_roll, on_roll, "{line}");
+        assert_eq!(position_id::encode(&id.from_on_roll()), pos, "{line}");
+        // The cube, the score and the dice the Match ID gives
+        assert_eq!(id.cube_log2, key.cube_log2, "{line}");
+        assert_eq!(
+            id.cube_owner,
+            key.cube_owner
+                .map(|p| if p == 1 { Side::White } else { Side::Black }),
+            "{line}"
+        );
+        assert_eq!(id.length, key.length, "{line}");
+        assert_eq!(
+            id.score,
+            [u32::from(key.score[1]), u32::from(key.score[0])],
+            "{line}"
+        );
+        let dice = if key.doubled {
+            XgDice::Doubled
+        } else if key.dice[0] == 0 {
+            XgDice::ToThrow
+        } else {
+            XgDice::Thrown(key.dice)
+        };
+        assert_eq!(id.dice, dice, "{line}");
+        assert_eq!(
+            id.rule_bits & 1 == 1 && key.length > 0,
+            key.crawford,
+            "{line}"
+        );
+        // Written back, the same text
+        assert_eq!(xgid::encode(&id), text, "{line}");
+        n += 1;
+    }
+    assert_eq!(n, 26);
+}
+
+#[test]
+fn an_xgid_that_is_not_one_is_refused_in_words() {
+    use gamester_rules::tables::xgid;
+    let good = "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10";
+    assert!(xgid::decode(good).is_ok());
+    for (bad, says) in [
+        (
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0",
+            "10 fields",
+        ),
+        (
+            "XGID=-b----E-C---eE---c-e----B:0:0:1:00:0:0:0:0:10",
+            "26 characters",
+        ),
+        ("XGID=-b----E-C---eE---c-e----Z-:0:0:1:00:0:0:0:0:10", "`Z`"),
+        ("XGID=-b----E-C---eE---c-e----C-:0:0:1:00:0:0:0:0:10", "16"),
+        (
+            "XGID=-b----E-C---eE---c-e----B-:0:2:1:00:0:0:0:0:10",
+            "field 3",
+        ),
+        (
+            "XGID=-b----E-C---eE---c-e----B-:0:0:0:00:0:0:0:0:10",
+            "field 4",
+        ),
+        (
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:71:0:0:0:0:10",
+            "field 5",
+        ),
+        (
+            "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:5:0:0:5:10",
+            "field 6",
+        ),
+        (
+            "XGID=-b----E-C---eE---c-e----B-:99:0:1:00:0:0:0:0:10",
+            "field 2",
+        ),
+    ] {
+        let e = xgid::decode(bad).unwrap_err().to_string();
+        assert!(e.contains(says), "{bad}: {e}");
+    }
 }

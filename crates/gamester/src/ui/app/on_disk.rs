@@ -133,10 +133,10 @@ impl GamesterApp {
         match self.files.poll(ctx) {
             Some(Chosen::Open(path)) => self.open_file(path),
             Some(Chosen::Save(path)) => self.save_to(path),
-            Some(Chosen::ExportMat(path)) => {
-                self.shell.message = Some(self.tables.export_mat(&path));
+            Some(Chosen::ExportGame(path, format)) => {
+                self.shell.message = Some(self.tables.export_game(&path, format));
             }
-            Some(Chosen::ImportMat(path)) => self.import_mat(&path),
+            Some(Chosen::ImportGame(path)) => self.import_game(&path),
             Some(Chosen::Page(path, page)) => {
                 self.shell.message = Some(self.tables.write_page(&path, page));
             }
@@ -187,11 +187,11 @@ impl GamesterApp {
         }
     }
 
-    /// Puts the first game of a `.mat` file in play, replayed through the rules, in place of
-    /// the game at tables (asking first if that leaves an unfinished game); a file refused is
-    /// said, and the game in play stays.
-    fn import_mat(&mut self, path: &std::path::Path) {
-        match super::super::tables_screen::imported_mat(path, &self.shell.launch) {
+    /// Puts the first game of a `.mat` or `.sgf` file in play, replayed through the rules, in
+    /// place of the game at tables (asking first if that leaves an unfinished game); a file
+    /// refused is said, and the game in play stays.
+    fn import_game(&mut self, path: &std::path::Path) {
+        match super::super::tables_screen::imported_game(path, &self.shell.launch) {
             Ok((session, said)) => {
                 self.show(Family::Tables);
                 self.leave_for(Next::Imported(Box::new(session), said));

@@ -6,7 +6,6 @@
 
 use super::{TablesScreen, new_game};
 use crate::session::Session;
-use crate::tables::Side;
 use crate::ui::intent::Share;
 use crate::ui::leaving::Next;
 use crate::ui::message::Message;
@@ -14,19 +13,20 @@ use crate::ui::position_setup;
 use crate::ui::screen::{Ask, Shell};
 use crate::ui::settings::Settings;
 
-/// The most a `.mat` file may be: a long match of long games is a few hundred kilobytes.
-const MAT_MOST: u64 = 16 * 1024 * 1024;
+/// The most a `.mat` or `.sgf` file may be: a long match of long games, with gnubg's analysis,
+/// is a few megabytes.
+const MATCH_FILE_MOST: u64 = 16 * 1024 * 1024;
 
-/// The first game of the `.mat` file at `path`, replayed through the rules, as a session to
-/// play on with the file's names (people at both sides), and what to say of it; or why not.
-pub fn imported_mat(
+/// The first game of the `.mat` or `.sgf` file at `path`, replayed through the rules, as a
+/// session to play on with the file's names (people at both sides), and what to say of it; or
+/// why not.
+pub fn imported_game(
     path: &std::path::Path,
     launch: &crate::ui::launch::Launch,
 ) -> Result<(Session, String), String> {
-    use crate::players::{Controller, Player, Seats, clean_name};
-    let bytes = gamester_core::files::read_capped(path, MAT_MOST)
+    let bytes = gamester_core::files::read_capped(path, MATCH_FILE_MOST)
         .map_err(|e| format!("{} could not be read: {e}", path.display()))?;
-    let games = crate::exchange::mat::import(&String::from_utf8_lossy(&bytes)).map_err(|e| {
+    let games = crate::exchange::import(&String::from_utf8_lossy(&bytes)).map_err(|e| {
         format!(
             "{} is refused: {e}. The game in play is kept.",
             path.display()
@@ -36,19 +36,6 @@ pub fn imported_mat(
     let Some(first) = games.into_iter().next() else {
         return Err(format!("{} has no game", path.display()));
     };
-    let mut seats = Seats::two_people();
-    for (side, name) in [
-        (Side::Black, &first.names[0]),
-        (Side::White, &first.names[1]),
-    ] {
-        let name = clean_name(name);
-        if !name.trim().is_empty() {
-            seats.seat_mut(side).players = vec![Player {
-                name,
-                controller: Controller::Person,
-            }];
-        }
-    }
     let mut said = format!("Game 1 of {count} imported from {}", path.display());
     if count > 1 {
         said.push_str(" (the command line imports the others: gamester import FILE --game N)");
@@ -56,21 +43,26 @@ pub fn imported_mat(
     if let Some(note) = &first.note {
         said.push_str(&format!("; {note}"));
     }
+    let seats = first.seats();
     Ok((Session::resume(first.game, seats, launch.dice()), said))
 }
 
 impl TablesScreen {
-    /// Writes the game in play as a `.mat` file to `path`; what to say.
-    pub fn export_mat(&self, path: &std::path::Path) -> Message {
+    /// Writes the game in play as a `.mat` or `.sgf` file to `path`; what to say.
+    pub fn export_game(&self, path: &std::path::Path, format: crate::exchange::Format) -> Message {
         let written = crate::save::GameRecord::of_game(self.session.game())
             .map_err(|e| e.to_string())
-            .and_then(|record| crate::exchange::mat::export(&record, self.session.seats()))
+            .and_then(|record| crate::exchange::export(&record, self.session.seats(), format))
             .and_then(|text| {
                 crate::save::write_text_atomic(path, &text).map_err(|e| e.to_string())
             });
+        let reader = match format {
+            crate::exchange::Format::Mat => "GNU Backgammon (import mat) or eXtreme Gammon",
+            crate::exchange::Format::Sgf => "GNU Backgammon (load match)",
+        };
         match written {
             Ok(()) => Message::info(format!(
-                "The game is written to {}, for GNU Backgammon (import mat) or eXtreme Gammon",
+                "The game is written to {}, for {reader}",
                 path.display()
             )),
             Err(e) => Message::error(format!("The game could not be exported: {e}")),
@@ -125,6 +117,12 @@ impl TablesScreen {
             }
             Share::CopyGnubgId => {
                 shell.message = Some(Message::info(position_setup::copy_gnubg_id(
+                    ctx,
+                    self.shown().game(),
+                )));
+            }
+            Share::CopyXgid => {
+                shell.message = Some(Message::info(position_setup::copy_xgid(
                     ctx,
                     self.shown().game(),
                 )));

@@ -133,3 +133,92 @@ fn what_cannot_be_imported_or_exported_is_refused_with_the_reason_and_nothing_wr
     assert!(String::from_utf8_lossy(&run.stderr).contains("what doublets give"));
     assert!(!out.exists());
 }
+
+const MATCH_SGF: &str = "../../tests/data/gnubg_match5.sgf";
+
+#[test]
+fn a_game_of_a_gnubg_sgf_is_imported_and_exported_as_sgf_or_as_mat() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("g3.ron");
+    // Game 3 of gnubg's 5-point match, saved by gnubg as .sgf (the format told by its text)
+    let run = gamester()
+        .args(["import", MATCH_SGF, "--game", "3", "--out"])
+        .arg(&saved)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(run.stdout).unwrap(),
+        format!("import {} game 3 of 6\n", saved.display())
+    );
+    let check = gamester().arg("check").arg(&saved).output().unwrap();
+    let said = String::from_utf8(check.stdout).unwrap();
+    assert!(said.contains("over: Black won 1"), "{said}");
+    // Written with --to sgf to a name without the extension, and by the name's .sgf alone
+    let named = dir.path().join("game3");
+    let by_ext = dir.path().join("game3.sgf");
+    for (out, to) in [(&named, Some("sgf")), (&by_ext, None)] {
+        let mut cmd = gamester();
+        cmd.arg("export").arg(&saved).arg("--out").arg(out);
+        if let Some(to) = to {
+            cmd.args(["--to", to]);
+        }
+        let run = cmd.output().unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let text = std::fs::read_to_string(out).unwrap();
+        // Game 3 (gnubg counts from 0) at 2 to 1 in a 5-point match, Black gnubg's player 0 (W)
+        assert!(text.starts_with("(;FF[4]GM[6]"), "{text}");
+        assert!(text.contains("MI[length:5][game:2][ws:2][bs:1]"), "{text}");
+        assert!(text.contains("PW[gnubg]PB[root]"), "{text}");
+        assert!(text.contains("RE[W+1]"), "{text}");
+    }
+    // And read back, the same game
+    let again = dir.path().join("again.ron");
+    let run = gamester()
+        .arg("import")
+        .arg(&by_ext)
+        .arg("--out")
+        .arg(&again)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let check = gamester().arg("check").arg(&again).output().unwrap();
+    assert_eq!(String::from_utf8(check.stdout).unwrap(), said);
+    // --to mat writes the .mat text whatever the name
+    let run = gamester()
+        .arg("export")
+        .arg(&saved)
+        .args(["--to", "mat", "--out"])
+        .arg(&named)
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    assert!(
+        std::fs::read_to_string(&named)
+            .unwrap()
+            .starts_with(" 5 point match")
+    );
+    // An unknown format is refused by name, nothing written
+    let run = gamester()
+        .arg("export")
+        .arg(&saved)
+        .args(["--to", "xg", "--out"])
+        .arg(dir.path().join("x"))
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&run.stderr).contains("sgf"));
+    assert!(!dir.path().join("x").exists());
+}

@@ -234,3 +234,43 @@ fn gnubgs_whole_id_is_shown_copied_and_set_up_from() {
     assert!(h.query_by_label_contains("is not a Match ID").is_some());
     assert_eq!(h.state().session().game(), &before);
 }
+
+#[test]
+fn the_xgid_is_shown_copied_and_set_up_from() {
+    use gamester_rules::tables::xgid;
+    // Given a game of modern backgammon under way, a throw to play
+    let mut h = harness(12, modern());
+    h.run();
+    throw_until_playing(&mut h);
+    let game = h.state().session().game().clone();
+    let id = xgid::encode(&xgid::of_game(&game));
+    // Then the side panel shows the XGID beside gnubg's IDs
+    h.get_by_label("GNU Backgammon's IDs").click();
+    h.run();
+    assert!(h.query_by_label_contains(&id).is_some(), "{id}");
+    // It names the men as they stand (White is X), the side on roll and the dice thrown
+    let read = xgid::decode(&id).unwrap();
+    assert_eq!(read.position, game.position());
+    assert_eq!(read.on_roll, game.turn());
+    // When Game → Copy XGID is clicked, it goes to the clipboard and the game is untouched
+    game_menu(&mut h, "Copy XGID (eXtreme Gammon)");
+    assert_eq!(copied(&mut h).as_deref(), Some(id.as_str()));
+    assert_eq!(h.state().session().game(), &game);
+    // And an XGID pasted sets up its position, White at X's places
+    let pasted = "XGID=-a--b-E-C--AdE---c-cAb----:0:0:-1:00:0:0:0:5:10";
+    set_up(&mut h, pasted);
+    h.get_by_label("Leave it and start the new game").click();
+    h.run();
+    assert_eq!(
+        h.state().session().game().position(),
+        xgid::decode(pasted).unwrap().position
+    );
+    // While a broken one is refused in words, the game kept
+    let before = h.state().session().game().clone();
+    set_up(
+        &mut h,
+        "XGID=-a--b-E-C--AdE---c-cAb---Z:0:0:-1:00:0:0:0:5:10",
+    );
+    assert!(h.query_by_label_contains("is not an XGID").is_some());
+    assert_eq!(h.state().session().game(), &before);
+}
