@@ -126,9 +126,18 @@ pub fn import(text: &str) -> Result<Vec<Imported>, ExchangeError> {
 
 /// A saved game written in `format`; refused, in words, for rules the format cannot say.
 pub fn export(record: &GameRecord, seats: &Seats, format: Format) -> Result<String, String> {
+    export_games(std::slice::from_ref(record), seats, format)
+}
+
+/// A match's games, in order (the one in play last), written in `format` as one file.
+pub fn export_games(
+    records: &[GameRecord],
+    seats: &Seats,
+    format: Format,
+) -> Result<String, String> {
     match format {
-        Format::Mat => mat::export(record, seats),
-        Format::Sgf => sgf::export(record, seats),
+        Format::Mat => mat::export_games(records, seats),
+        Format::Sgf => sgf::export_games(records, seats),
     }
 }
 

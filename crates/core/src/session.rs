@@ -2,6 +2,7 @@
 //! in period words. Free of any window code, so the window and its tests share it.
 
 use crate::players::{Player, Seats};
+use crate::save::GameRecord;
 use crate::tables::notation::format_play;
 use crate::tables::{
     Action, Attempt, DiceRoller, DieRefusal, EndReason, Event, Game, Outcome, Phase, Play,
@@ -37,6 +38,10 @@ pub struct Session {
     /// In Double-hand, which partner of the acting side the action being told was his: the
     /// thrower of a throw, or the partner whose throw is chosen.
     partner: Option<usize>,
+    /// A match's games before this one, each as it ended, in order: kept so that the whole
+    /// match can be saved, taken up again and written for other programs. None in a session
+    /// for stakes, whose games are each its own.
+    earlier: Vec<GameRecord>,
 }
 
 impl Session {
@@ -55,6 +60,7 @@ impl Session {
             log: Vec::new(),
             before_play: None,
             partner: None,
+            earlier: Vec::new(),
         })
     }
 
@@ -88,7 +94,29 @@ impl Session {
             log: Vec::new(),
             before_play,
             partner: None,
+            earlier: Vec::new(),
         }
+    }
+
+    /// The same session with the match's games before this one (as a save kept them).
+    #[must_use]
+    pub fn with_earlier(mut self, earlier: Vec<GameRecord>) -> Session {
+        self.earlier = earlier;
+        self
+    }
+
+    /// The match's games before this one, in order (empty in a session for stakes).
+    #[must_use]
+    pub fn earlier(&self) -> &[GameRecord] {
+        &self.earlier
+    }
+
+    /// Every game of the match so far, the one in play last, each as a record (the one in play
+    /// as it stands).
+    pub fn match_records(&self) -> Result<Vec<GameRecord>, crate::save::SaveError> {
+        let mut all = self.earlier.clone();
+        all.push(GameRecord::of_game(&self.game)?);
+        Ok(all)
     }
 
     #[must_use]
@@ -179,7 +207,13 @@ impl Session {
 
     /// Starts the next game of the session (same rules and table, tally carried on).
     pub fn next_game(&mut self) -> Result<(), RuleError> {
-        self.game = self.game.next_game()?;
+        let next = self.game.next_game()?;
+        if self.game.rules().match_to > 0
+            && let Ok(record) = GameRecord::of_game(&self.game)
+        {
+            self.earlier.push(record);
+        }
+        self.game = next;
         self.log.clear();
         self.before_play = None;
         Ok(())

@@ -266,7 +266,14 @@ fn export(args: &crate::cli::args::ExportArgs) -> Result<String, CliError> {
         .or_else(|| Format::of_path(&args.out))
         .unwrap_or(Format::Mat);
     let loaded = save::load(&args.game)?;
-    let text = crate::exchange::export(&loaded.replay, &loaded.table, format).map_err(|e| {
+    if let Some(why) = &loaded.earlier_unread {
+        crate::cli::out::note(&format!(
+            "the match's earlier games were set aside ({why}); only the game in play is written"
+        ));
+    }
+    let mut games = loaded.earlier.clone();
+    games.push(loaded.replay.clone());
+    let text = crate::exchange::export_games(&games, &loaded.table, format).map_err(|e| {
         CliError::Usage(format!(
             "{} cannot be written as .{}: {e}",
             args.game.display(),

@@ -79,10 +79,27 @@ impl Lines {
     }
 }
 
-/// A game's record as a `.mat` text: a money session (` 0 point match`) of one game, its
-/// score before the game the session's tally, the names the table's. Refused for rules the
-/// format cannot say.
+/// A game's record as a `.mat` text: a match (or a money session, ` 0 point match`) of one
+/// game, its score before the game the session's tally, the names the table's. Refused for
+/// rules the format cannot say.
 pub fn export(record: &GameRecord, seats: &Seats) -> Result<String, String> {
+    export_games(std::slice::from_ref(record), seats)
+}
+
+/// A match's games (or a session's), in order, as one `.mat` text: ` Game 1`, ` Game 2`…,
+/// each with the score before it.
+pub fn export_games(records: &[GameRecord], seats: &Seats) -> Result<String, String> {
+    let first = records.first().ok_or("there is no game to write")?;
+    let mut out = format!(" {} point match\n", first.rules().match_to);
+    for (i, record) in records.iter().enumerate() {
+        let _ = write!(out, "\n Game {}\n", i + 1);
+        out.push_str(&game_text(record, seats)?);
+    }
+    Ok(out)
+}
+
+/// One game's lines: the names and scores, the numbered turns, and who won.
+fn game_text(record: &GameRecord, seats: &Seats) -> Result<String, String> {
     let rules = record.rules();
     expressible(rules)?;
     let (turns, game) = turns(record)?;
@@ -113,7 +130,7 @@ pub fn export(record: &GameRecord, seats: &Seats) -> Result<String, String> {
     }
     let tally = record.tally_before();
     let name = |side: Side| name_of(seats, side);
-    let mut out = format!(" {} point match\n\n Game 1\n", rules.match_to);
+    let mut out = String::new();
     let left = format!(" {} : {}", name(Side::Black), tally.black);
     let _ = writeln!(out, "{left:<31}{} : {}", name(Side::White), tally.white);
     for (i, row) in lines.rows.iter().enumerate() {

@@ -495,6 +495,15 @@ pub fn import(text: &str) -> Result<Vec<Imported>, SgfError> {
     Ok(games)
 }
 
+/// A match's games (or a session's), in order, as one `.sgf` text: a game tree each, as
+/// gnubg's `save match` writes them.
+pub fn export_games(records: &[GameRecord], seats: &Seats) -> Result<String, String> {
+    if records.is_empty() {
+        return Err("there is no game to write".into());
+    }
+    records.iter().map(|r| export(r, seats)).collect()
+}
+
 /// Escapes a text for an SGF value.
 fn escaped(text: &str) -> String {
     text.replace('\\', "\\\\").replace(']', "\\]")

@@ -37,6 +37,14 @@ pub struct SaveFile {
     /// Every action accepted by the game, in order, including steps later taken back (each
     /// followed by its `undo`): replaying it gives the game exactly as it was.
     pub record: Vec<SavedAction>,
+    /// A match's games before this one, each as it ended, in order (added in format 1 without
+    /// a new version: a file without them is as before). Under the same rules and table.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub earlier: Vec<EarlierGame>,
+    /// Why the file's earlier games could not be replayed, if they could not: the game in
+    /// play is read without them ([`super::replay_file`]). Never written.
+    #[serde(skip)]
+    pub earlier_unread: Option<String>,
     /// The game's analysis, if it was analysed and saved with it (added in format 1 without a
     /// new version: a file without it is as before, and an older Gamester never wrote one).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -45,6 +53,26 @@ pub struct SaveFile {
     /// it ([`super::parse`]). Never written.
     #[serde(skip)]
     pub analysis_unread: Option<String>,
+}
+
+/// One of a match's earlier games, as the file writes it: the tally it began with and its
+/// record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EarlierGame {
+    pub tally_before: Tally,
+    pub record: Vec<SavedAction>,
+}
+
+impl EarlierGame {
+    /// The file's words of a game's record.
+    #[must_use]
+    pub fn of(record: &super::GameRecord) -> EarlierGame {
+        EarlierGame {
+            tally_before: record.tally_before(),
+            record: record.record().iter().map(|&a| a.into()).collect(),
+        }
+    }
 }
 
 /// One action of the record, as the file writes it.
@@ -174,8 +202,19 @@ impl SaveFile {
             start: game.start().to_setup(Side::White),
             tally_before: tally_before(game),
             record: game.record().iter().map(|&a| a.into()).collect(),
+            earlier: Vec::new(),
+            earlier_unread: None,
             analysis: None,
             analysis_unread: None,
+        }
+    }
+
+    /// The save file of a session's game as it stands, with the match's earlier games.
+    #[must_use]
+    pub fn from_session(session: &crate::session::Session) -> SaveFile {
+        SaveFile {
+            earlier: session.earlier().iter().map(EarlierGame::of).collect(),
+            ..SaveFile::from_game(session.game(), session.seats())
         }
     }
 }

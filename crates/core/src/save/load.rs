@@ -40,6 +40,11 @@ pub struct Loaded {
     /// The analysis kept with the game, not yet checked against it; `Err` says why the file's
     /// analysis could not be read (the game was read without it).
     pub analysis: Option<Result<SavedAnalysis, String>>,
+    /// A match's games before this one, each replayed and checked, in order.
+    pub earlier: Vec<GameRecord>,
+    /// Why the file's earlier games were not read, if they were not (the game in play was
+    /// read without them).
+    pub earlier_unread: Option<String>,
 }
 
 /// Reads, parses and replays the saved game at `path`. Errors name the file.
@@ -152,6 +157,8 @@ struct GameOnly {
     tally_before: Tally,
     record: Vec<super::format::SavedAction>,
     #[serde(default)]
+    earlier: Vec<super::format::EarlierGame>,
+    #[serde(default)]
     #[allow(dead_code)]
     analysis: Option<serde::de::IgnoredAny>,
 }
@@ -165,6 +172,8 @@ impl GameOnly {
             start: self.start,
             tally_before: self.tally_before,
             record: self.record,
+            earlier: self.earlier,
+            earlier_unread: None,
             analysis: None,
             analysis_unread: Some(why),
         }
@@ -270,6 +279,10 @@ pub fn replay_file(file: SaveFile) -> Result<Loaded, SaveError> {
         builder.apply(number, action)?;
     }
     let (game, replay) = builder.finish();
+    let (earlier, earlier_unread) = match earlier_games(&file) {
+        Ok(earlier) => (earlier, file.earlier_unread),
+        Err(why) => (Vec::new(), Some(why)),
+    };
     let analysis = match (file.analysis, file.analysis_unread) {
         (Some(kept), _) => Some(Ok(kept)),
         (None, Some(why)) => Some(Err(why)),
@@ -280,7 +293,60 @@ pub fn replay_file(file: SaveFile) -> Result<Loaded, SaveError> {
         game,
         replay,
         analysis,
+        earlier,
+        earlier_unread,
     })
+}
+
+/// The most earlier games a file may keep: a match to 25 points has at most 49 games.
+const EARLIER_MOST: usize = 2 * crate::tables::MATCH_MOST as usize;
+
+/// A file's earlier games replayed under its rules: each must be finished and leave the tally
+/// the next began with, the last the tally of the game in play. What is wrong is said, for the
+/// game in play to be read without them.
+fn earlier_games(file: &SaveFile) -> Result<Vec<GameRecord>, String> {
+    if file.earlier.is_empty() {
+        return Ok(Vec::new());
+    }
+    if file.rules.match_to == 0 {
+        return Err("earlier games are kept only in a match".into());
+    }
+    if file.earlier.len() > EARLIER_MOST {
+        return Err(format!(
+            "{} earlier games, more than a match to {} points can have",
+            file.earlier.len(),
+            crate::tables::MATCH_MOST
+        ));
+    }
+    let mut out = Vec::with_capacity(file.earlier.len());
+    let mut expected: Option<Tally> = None;
+    for (i, kept) in file.earlier.iter().enumerate() {
+        let n = i + 1;
+        let actions = kept
+            .record
+            .iter()
+            .map(|a| a.to_action())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|_| format!("earlier game {n} holds an action that is not one"))?;
+        check_tally(&kept.tally_before).map_err(|e| format!("earlier game {n}: {e}"))?;
+        if expected.is_some_and(|t| t != kept.tally_before) {
+            return Err(format!(
+                "earlier game {n} does not begin at the score the game before it left"
+            ));
+        }
+        let record = GameRecord::new(file.rules.clone(), kept.tally_before, &actions)
+            .map_err(|e| format!("earlier game {n}: {e}"))?;
+        let end = record.game_at(record.len());
+        if !end.is_over() {
+            return Err(format!("earlier game {n} is not finished"));
+        }
+        expected = Some(end.tally());
+        out.push(record);
+    }
+    if expected.is_some_and(|t| t != file.tally_before) {
+        return Err("the game in play does not begin at the score its earlier games left".into());
+    }
+    Ok(out)
 }
 
 /// One player a side, or two partners in Double-hand, each name one that [`check_name`]

@@ -268,8 +268,7 @@ impl Autosaver {
     /// Whether the game in play differs from the version last given to the writer.
     #[must_use]
     pub fn behind(&self, session: &Session) -> bool {
-        self.keeper
-            .behind(&SaveFile::from_game(session.game(), session.seats()))
+        self.keeper.behind(&SaveFile::from_session(session))
     }
 
     fn send(&mut self, session: &Session, launch: &Launch, wake: Option<egui::Context>) {
@@ -280,7 +279,7 @@ impl Autosaver {
         else {
             return;
         };
-        let file = SaveFile::from_game(session.game(), session.seats());
+        let file = SaveFile::from_session(session);
         if !self.keeper.behind(&file) {
             return;
         }
@@ -295,7 +294,7 @@ impl Autosaver {
     #[must_use]
     pub fn starting_with(session: &Session) -> Autosaver {
         Autosaver {
-            keeper: Keeper::holding(Some(SaveFile::from_game(session.game(), session.seats()))),
+            keeper: Keeper::holding(Some(SaveFile::from_session(session))),
             chances: Some(chances(session.game().record(), |a| a.is_chance())),
         }
     }

@@ -91,7 +91,8 @@ pub fn set_aside(path: &Path, aside: &mut Option<PathBuf>) -> String {
     }
 }
 
-/// A loaded game as a session, its story told again from the record.
+/// A loaded game as a session, its story told again from the record, with the match's
+/// earlier games the file kept.
 #[must_use]
 pub fn resumed(loaded: save::Loaded, launch: &Launch) -> Session {
     let replay = &loaded.replay;
@@ -103,6 +104,19 @@ pub fn resumed(loaded: save::Loaded, launch: &Launch) -> Session {
         launch.dice(),
     )
     .unwrap_or_else(|_| Session::resume(loaded.game, loaded.table, launch.dice()))
+    .with_earlier(loaded.earlier)
+}
+
+/// What to say of a file's earlier games that could not be read (the game in play was read
+/// without them), if any.
+#[must_use]
+pub fn earlier_note(loaded: &save::Loaded) -> Option<String> {
+    loaded.earlier_unread.as_ref().map(|why| {
+        format!(
+            "The match's earlier games kept in the file were set aside ({why}); the game in \
+             play and the score are whole."
+        )
+    })
 }
 
 /// Whether `path` holds a saved tiles game (not a game at tables).
@@ -149,6 +163,9 @@ pub fn resume(launch: &Launch) -> Resumed {
                 match analysis_view::given_back(&loaded) {
                     Ok(kept) => out.analysis = kept,
                     Err(why) => told.push(why),
+                }
+                if let Some(note) = earlier_note(&loaded) {
+                    told.push(note);
                 }
                 out.session = Some(resumed(loaded, launch));
                 out.file = Some(path.clone());

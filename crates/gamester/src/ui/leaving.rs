@@ -37,6 +37,9 @@ pub enum Next {
         path: PathBuf,
         /// The analysis the file kept, given back for its game.
         analysis: super::analysis_view::GivenBack,
+        /// What the file kept that could not be read beside its game (a match's earlier
+        /// games), to say.
+        note: Option<String>,
     },
     /// A game with friends at a distance, everyone seated (Play a friend over the network).
     Network(Box<gamester_net::party::Party>),
@@ -108,7 +111,7 @@ pub fn keep(
     };
     let name = file_names::dated_name(session.game().rules());
     let path = file_names::free_in(&dir, &name);
-    let file = save::SaveFile::from_game(session.game(), session.seats());
+    let file = save::SaveFile::from_session(session);
     save::write_atomic(&path, &file).map_err(|e| e.to_string())?;
     recent.add(path.clone());
     Ok(Some(path))

@@ -202,10 +202,14 @@ impl TablesScreen {
                 session,
                 path,
                 analysis,
+                note,
             } => {
                 self.replace_session(*session, Some(path.clone()));
                 shell.settings.recent.add(path);
                 self.take_kept_analysis(analysis, "Game opened", shell);
+                if let (Some(note), Some(said)) = (note, shell.message.take()) {
+                    shell.message = Some(said.and(&Message::info(note)));
+                }
             }
             Next::Network(party) => self.take_party(*party, shell),
             Next::OpenedTiles { .. } => {}
@@ -283,7 +287,9 @@ impl TablesScreen {
             Intent::ReplayTakeOver => {
                 if let Some(r) = self.replaying.take() {
                     let file = self.file.take();
-                    let session = r.take_over(self.session.seats(), shell.launch.dice());
+                    let session = r
+                        .take_over(self.session.seats(), shell.launch.dice())
+                        .with_earlier(self.session.earlier().to_vec());
                     self.replace_session(session, file);
                     shell.message = Some(Message::info(
                         "You play on from here: the rest of the record is set aside",
@@ -487,7 +493,7 @@ impl Screen for TablesScreen {
 
     fn save_to(&mut self, path: PathBuf, shell: &mut Shell) -> Message {
         let analysis = self.analysis.to_keep(self.session.game());
-        let mut file = crate::save::SaveFile::from_game(self.session.game(), self.session.seats());
+        let mut file = crate::save::SaveFile::from_session(&self.session);
         file.analysis = analysis;
         match crate::save::write_atomic(&path, &file) {
             Ok(()) => {

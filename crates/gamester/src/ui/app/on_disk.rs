@@ -163,12 +163,14 @@ impl GamesterApp {
                 Ok(Read::Tables(loaded)) => {
                     let loaded = *loaded;
                     let analysis = analysis_view::given_back(&loaded);
+                    let note = files::earlier_note(&loaded);
                     let session = files::resumed(loaded, &self.shell.launch);
                     self.shell.message = None;
                     self.leave_for(Next::Opened {
                         session: Box::new(session),
                         path,
                         analysis,
+                        note,
                     });
                 }
                 // The game already open stays exactly as it was; a file refused is no longer

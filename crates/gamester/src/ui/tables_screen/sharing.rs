@@ -50,9 +50,11 @@ pub fn imported_game(
 impl TablesScreen {
     /// Writes the game in play as a `.mat` or `.sgf` file to `path`; what to say.
     pub fn export_game(&self, path: &std::path::Path, format: crate::exchange::Format) -> Message {
-        let written = crate::save::GameRecord::of_game(self.session.game())
+        let written = self
+            .session
+            .match_records()
             .map_err(|e| e.to_string())
-            .and_then(|record| crate::exchange::export(&record, self.session.seats(), format))
+            .and_then(|games| crate::exchange::export_games(&games, self.session.seats(), format))
             .and_then(|text| {
                 crate::save::write_text_atomic(path, &text).map_err(|e| e.to_string())
             });
@@ -60,9 +62,13 @@ impl TablesScreen {
             crate::exchange::Format::Mat => "GNU Backgammon (import mat) or eXtreme Gammon",
             crate::exchange::Format::Sgf => "GNU Backgammon (load match)",
         };
+        let what = match self.session.earlier().len() {
+            0 => "The game is".to_string(),
+            n => format!("The match so far ({} games) is", n + 1),
+        };
         match written {
             Ok(()) => Message::info(format!(
-                "The game is written to {}, for {reader}",
+                "{what} written to {}, for {reader}",
                 path.display()
             )),
             Err(e) => Message::error(format!("The game could not be exported: {e}")),

@@ -728,8 +728,11 @@ fn a_game_is_exported_as_mat_and_a_mat_files_first_game_imported_into_play() {
     assert!(!dir.path().join("Irish game.mat").exists());
     // When the match file is imported: its first game is in play, replayed through the rules,
     // with the file's names, and the window says which game of how many
-    menu(&mut h, "Import a game from a .mat file…");
-    assert!(h.query_by_label("Import a game from a .mat file").is_some());
+    menu(&mut h, "Import a game from a .mat or .sgf file…");
+    assert!(
+        h.query_by_label("Import a game from a .mat or .sgf file")
+            .is_some()
+    );
     h.get_by_label("gnubg.mat").click();
     h.run();
     h.get_by_label("Import").click();
@@ -772,4 +775,89 @@ fn a_game_is_exported_as_mat_and_a_mat_files_first_game_imported_into_play() {
         .remove(0);
     assert_eq!(back.game.outcome(), game.outcome());
     assert_eq!(back.game.position(), game.position());
+}
+
+#[test]
+fn a_match_in_play_is_exported_whole_as_sgf_and_an_sgf_files_first_game_imported() {
+    use gamester_core::exchange::sgf;
+    // Given a 5-point match of modern backgammon in the window, its first game played out and
+    // the second begun, the in-window chooser over a folder holding gnubg's own .sgf
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        "../../tests/data/gnubg_match5.sgf",
+        dir.path().join("gnubg.sgf"),
+    )
+    .unwrap();
+    let mut rules = gamester_rules::tables::Rules::preset(gamester_rules::tables::Preset::Modern);
+    rules.match_to = 5;
+    let mut h = harness_with(
+        Launch {
+            seed: Some(5),
+            documents_dir: Some(dir.path().to_path_buf()),
+            in_window_chooser: true,
+            ..Launch::default()
+        },
+        gamester::ui::Settings {
+            preset: None,
+            rules,
+            ..two_people()
+        },
+    );
+    h.run();
+    super::matches::finish(&mut h, 1);
+    if h.state().session().game().match_winner().is_none() {
+        h.get_by_label("Next game  (Enter)").click();
+        h.run();
+    }
+    let records = h.state().session().match_records().unwrap();
+    assert_eq!(
+        records.len(),
+        2,
+        "the first game kept beside the one in play"
+    );
+    // When the match is exported as .sgf, the file holds both games, as gnubg's save match
+    // writes a match: a game tree each, the second at the score the first left
+    menu(&mut h, "Export the game as an .sgf file…");
+    assert!(
+        h.query_by_label("Export the game as an .sgf file (GNU Backgammon)")
+            .is_some()
+    );
+    h.get_by_label("Export").click();
+    h.run();
+    let written = std::fs::read_dir(dir.path())
+        .unwrap()
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|e| e == "sgf") && !p.ends_with("gnubg.sgf"))
+        .expect("the match is exported");
+    let text = std::fs::read_to_string(&written).unwrap();
+    assert_eq!(text.matches("(;FF[4]GM[6]").count(), 2, "{text}");
+    let back = sgf::import(&text).unwrap();
+    let first_end = records[0].game_at(records[0].len());
+    assert_eq!(back[0].game.tally(), first_end.tally());
+    assert_eq!(back[1].game.tally_before(), first_end.tally());
+    assert!(
+        h.query_all(egui_kittest::kittest::By::new().label_contains("The match so far (2 games)"))
+            .next()
+            .is_some()
+    );
+    // When gnubg's .sgf is imported, its first game is in play with gnubg's names
+    menu(&mut h, "Import a game from a .mat or .sgf file…");
+    h.get_by_label("gnubg.sgf").click();
+    h.run();
+    h.get_by_label("Import").click();
+    h.run();
+    if h.query_by_label("Leave this game?").is_some() {
+        h.get_by_label("Leave it and start the new game").click();
+        h.run();
+    }
+    let wanted = sgf::import(&std::fs::read_to_string(dir.path().join("gnubg.sgf")).unwrap())
+        .unwrap()
+        .remove(0);
+    assert_eq!(h.state().session().game().record(), wanted.game.record());
+    assert!(
+        h.query_all(egui_kittest::kittest::By::new().label_contains("Game 1 of 6 imported"))
+            .next()
+            .is_some()
+    );
 }

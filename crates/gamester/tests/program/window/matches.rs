@@ -13,7 +13,7 @@ use super::access::quick;
 use super::support::{harness, two_people};
 
 /// Plays the game in the window's session to its end with random choices.
-fn finish(h: &mut egui_kittest::Harness<'static, gamester::ui::GamesterApp>, seed: u64) {
+pub(super) fn finish(h: &mut egui_kittest::Harness<'static, gamester::ui::GamesterApp>, seed: u64) {
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     for _ in 0..5000 {
         let session = h.state_mut().session_mut();
