@@ -104,7 +104,7 @@ pub fn check(game: &Game, chosen: Chosen, least: Mark, colours: [&str; 2]) -> Op
             let side = game.turn();
             let throw = game.throw()?;
             let before = as_thrown(game)?.position_for(side);
-            let j = judge.play(&before, throw, &game.position_for(side))?;
+            let j = judge.play_in(game, &before, throw, &game.position_for(side))?;
             let loss = j.loss();
             let text = play_verdict(
                 game.rules(),

@@ -212,7 +212,7 @@ fn judge_one(judge: &Judge, f: &Found) -> Option<Judged> {
         Task::Play { game, after } => {
             let before = game.position_for(f.side);
             let throw = game.throw()?;
-            let j = judge.play(&before, throw, after)?;
+            let j = judge.play_in(game, &before, throw, after)?;
             let loss = j.loss();
             (
                 Choice::Play {

@@ -104,9 +104,20 @@ pub fn rank_plays(game: &Game, level: Level, n: usize) -> Vec<(Play, f32)> {
     if game.phase() != Phase::Playing || n == 0 {
         return Vec::new();
     }
-    let searcher = Searcher::new(game.rules());
+    let searcher = for_plays(game, &Searcher::new(game.rules()));
     let doublets = game.throw().is_some_and(|t| t.is_doublets());
     ranked(&searcher, &game.legal_plays(), doublets, level, n)
+}
+
+/// The search that chooses the side on roll's play: in a match, `searcher` valuing each way
+/// the game may end by the match's score from that side (a gammon may be worth nothing, or
+/// the match); for stakes, `searcher` itself.
+#[must_use]
+pub fn for_plays(game: &Game, searcher: &Searcher) -> Searcher {
+    match match_score(game, game.turn()) {
+        Some(score) => searcher.in_match(&score),
+        None => searcher.clone(),
+    }
 }
 
 /// What the computer does now for the side whose decision it is, or `None` when the game
@@ -129,7 +140,7 @@ pub fn decide_with(game: &Game, level: Level, searcher: &Searcher) -> Option<Dec
             if let [only] = plays[..] {
                 return Some(Decision::Play(only));
             }
-            ranked(searcher, &plays, doublets, level, 1)
+            ranked(&for_plays(game, searcher), &plays, doublets, level, 1)
                 .first()
                 .map(|(p, _)| Decision::Play(*p))
         }

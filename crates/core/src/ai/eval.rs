@@ -97,6 +97,57 @@ pub struct Evaluator {
     stakes_scale: Option<f32>,
     /// Whether the network judges races too ([`Net::races`], or the stakes).
     races: bool,
+    /// In a match, what each way a game may end is worth to the side the search decides for.
+    match_weights: Option<MatchWeights>,
+}
+
+/// What a game's end is worth in a match to the side deciding (`me`), in units of what winning
+/// or losing the cube's value is worth at the score: `won[k]` for a win of `k + 1` times the
+/// cube, `lost[k]` for a loss (so `won[0]` is 1 and `lost[0]` is −1). Ends beyond the arrays
+/// are worth their last entry.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MatchWeights {
+    pub won: [f32; 4],
+    pub lost: [f32; 4],
+}
+
+impl MatchWeights {
+    /// The weights of a match's score, from the side deciding.
+    #[must_use]
+    pub fn of(score: &super::cube::MatchScore) -> MatchWeights {
+        let cube = i64::from(score.cube.max(1));
+        let (cash, cashed) = (score.after(cube), score.after(-cube));
+        let unit = |m: f32| {
+            if cash - cashed > 1e-6 {
+                2.0 * (m - cashed) / (cash - cashed) - 1.0
+            } else {
+                0.0
+            }
+        };
+        let mut won = [0.0; 4];
+        let mut lost = [0.0; 4];
+        for k in 0..4 {
+            let points = (k as i64 + 1) * cube;
+            won[k] = unit(score.after(points));
+            lost[k] = unit(score.after(-points));
+        }
+        MatchWeights { won, lost }
+    }
+
+    /// A win of `points` times the cube, to the side deciding (`mine`) or to its adversary
+    /// (then worth, to the adversary, minus what the loss is worth to the side deciding).
+    #[must_use]
+    pub fn win(&self, points: u32, mine: bool) -> f32 {
+        let k = (points.max(1) as usize - 1).min(3);
+        if mine { self.won[k] } else { -self.lost[k] }
+    }
+
+    /// The same for a loss.
+    #[must_use]
+    pub fn loss(&self, points: u32, mine: bool) -> f32 {
+        let k = (points.max(1) as usize - 1).min(3);
+        if mine { self.lost[k] } else { -self.won[k] }
+    }
 }
 
 /// A's chances, from the side on roll.
@@ -190,6 +241,52 @@ impl Evaluator {
             stakes_scale,
             races: stakes_scale.is_some() || net.as_ref().is_some_and(|n| n.races),
             net,
+            match_weights: None,
+        }
+    }
+
+    /// The same evaluation valuing a game's ends by a match's score (none for a network of
+    /// the stakes, whose count is no chance).
+    #[must_use]
+    pub fn in_match(&self, weights: MatchWeights) -> Evaluator {
+        Evaluator {
+            match_weights: self.stakes_scale.is_none().then_some(weights),
+            ..self.clone()
+        }
+    }
+
+    /// The match's weights this evaluation values ends by, if it is for a match.
+    #[must_use]
+    pub fn match_weights(&self) -> Option<&MatchWeights> {
+        self.match_weights.as_ref()
+    }
+
+    /// What `pos` is worth to the side on roll, in a match seen from the side deciding
+    /// (`mine`: the side on roll is it) in the units of [`MatchWeights`]; for stakes, as
+    /// [`Evaluator::value`].
+    #[must_use]
+    pub fn value_for(&self, pos: &Position, mine: bool) -> f32 {
+        let Some(w) = &self.match_weights else {
+            return self.value(pos);
+        };
+        let o = super::cube::Outcomes::of(self.chances(pos), self.stakes);
+        let won: f32 = (1..).zip(o.wins).map(|(k, s)| s * w.win(k, mine)).sum();
+        let lost: f32 = (1..).zip(o.losses).map(|(k, s)| s * w.loss(k, mine)).sum();
+        let v = o.win * won + (1.0 - o.win) * lost;
+        if self.endings.unplayable_die_loses {
+            let lose = self.unplayable_chance(pos);
+            return lose * w.loss(1, mine) + (1.0 - lose) * v;
+        }
+        v
+    }
+
+    /// What a game won by `stake` times the cube is worth to its winner, the side deciding
+    /// (`mine`) or its adversary: the stake itself for stakes.
+    #[must_use]
+    pub fn won_value(&self, stake: u32, mine: bool) -> f32 {
+        match &self.match_weights {
+            Some(w) => w.win(stake, mine),
+            None => stake as f32,
         }
     }
 

@@ -105,17 +105,48 @@ impl Judge {
     /// best play. The judging never adds a novice's leanings: novice judges as fair does.
     #[must_use]
     pub fn play(&self, pos: &Position, throw: Throw, after: &Position) -> Option<PlayJudgement> {
+        self.play_by(&self.searcher, pos, throw, after)
+    }
+
+    /// [`Judge::play`] of the play being made in `game`, by the game's stakes: in a match,
+    /// each way the game may end valued by the match's score from the side playing.
+    #[must_use]
+    pub fn play_in(
+        &self,
+        game: &Game,
+        pos: &Position,
+        throw: Throw,
+        after: &Position,
+    ) -> Option<PlayJudgement> {
+        if game.rules().match_to == 0 {
+            return self.play(pos, throw, after);
+        }
+        self.play_by(
+            &super::decide::for_plays(game, &self.searcher),
+            pos,
+            throw,
+            after,
+        )
+    }
+
+    fn play_by(
+        &self,
+        searcher: &Searcher,
+        pos: &Position,
+        throw: Throw,
+        after: &Position,
+    ) -> Option<PlayJudgement> {
         let (plays, doublets) = self.plays_of(pos, throw)?;
         if plays.len() < 2 {
             return None;
         }
         let made = plays.iter().position(|p| p.position == *after)?;
-        let depth = play_depth(self.level, &self.searcher);
+        let depth = play_depth(self.level, searcher);
         let zero = Depth { plies: 0, ..depth };
         let mut scored: Vec<(usize, f32)> = plays
             .iter()
             .enumerate()
-            .map(|(i, p)| (i, self.searcher.after_play(&p.position, doublets, zero)))
+            .map(|(i, p)| (i, searcher.after_play(&p.position, doublets, zero)))
             .collect();
         scored.sort_by(|a, b| b.1.total_cmp(&a.1));
         if depth.plies > 0 {
@@ -124,9 +155,7 @@ impl Judge {
                 scored.push((made, 0.0));
             }
             for (i, v) in &mut scored {
-                *v = self
-                    .searcher
-                    .after_play(&plays[*i].position, doublets, depth);
+                *v = searcher.after_play(&plays[*i].position, doublets, depth);
             }
             scored.sort_by(|a, b| b.1.total_cmp(&a.1));
         }

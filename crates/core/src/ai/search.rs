@@ -44,6 +44,16 @@ impl Searcher {
         Searcher::with(rules, Evaluator::new(rules))
     }
 
+    /// The same search deciding for a side in a match: every game's end valued by the match's
+    /// score from that side ([`super::eval::MatchWeights`]), in units of the cube's worth.
+    #[must_use]
+    pub fn in_match(&self, score: &super::cube::MatchScore) -> Searcher {
+        Searcher {
+            eval: self.eval.in_match(super::eval::MatchWeights::of(score)),
+            ..self.clone()
+        }
+    }
+
     /// A searcher for these rules judging with `eval`.
     #[must_use]
     pub fn with(rules: &Rules, eval: Evaluator) -> Searcher {
@@ -92,42 +102,52 @@ impl Searcher {
     /// from that side), `doublets` whether the throw was doublets.
     #[must_use]
     pub fn after_play(&self, pos: &Position, doublets: bool, depth: Depth) -> f32 {
-        if let Some(v) = self.ended_by_play(pos, doublets) {
+        self.after_play_as(pos, doublets, depth, true)
+    }
+
+    /// [`Searcher::after_play`] for a mover who is the side the search decides for (`mine`) or
+    /// its adversary: in a match the two value a game's ends differently.
+    fn after_play_as(&self, pos: &Position, doublets: bool, depth: Depth, mine: bool) -> f32 {
+        if let Some(v) = self.ended_by_play(pos, doublets, mine) {
             return v;
         }
-        -self.on_roll(&pos.switched(), depth)
+        -self.on_roll_as(&pos.switched(), depth, !mine)
     }
 
     /// The game's end the play itself brings about, if any: the mover's value.
-    fn ended_by_play(&self, pos: &Position, doublets: bool) -> Option<f32> {
+    fn ended_by_play(&self, pos: &Position, doublets: bool, mine: bool) -> Option<f32> {
         self.endings
             .after_play(pos, doublets)
-            .map(|win| win.stake as f32)
+            .map(|win| self.eval.won_value(win.stake, mine))
     }
 
     /// What `pos` is worth to the side on roll, at the start of its turn (before the bound
     /// table is looked at and before it throws).
     #[must_use]
     pub fn on_roll(&self, pos: &Position, depth: Depth) -> f32 {
+        self.on_roll_as(pos, depth, true)
+    }
+
+    fn on_roll_as(&self, pos: &Position, depth: Depth, mine: bool) -> f32 {
         match self.endings.turn_start(pos) {
             TurnStart::LosesToPrime => -1.0,
-            TurnStart::BreakTable => self.broken(pos, depth),
+            TurnStart::BreakTable => self.broken(pos, depth, mine),
             TurnStart::Drawn => 0.0,
-            TurnStart::Throw => self.thrown(pos, depth),
+            TurnStart::Throw => self.thrown_as(pos, depth, mine),
         }
     }
 
     /// The side on roll must enter against a bound table that is to be broken: either side
     /// wins the throw-off as often, and each breaks the point best for itself.
-    fn broken(&self, pos: &Position, depth: Depth) -> f32 {
+    fn broken(&self, pos: &Position, depth: Depth, mine: bool) -> f32 {
         let values: Vec<f32> = Self::break_points(pos)
             .into_iter()
-            .map(|(_, after)| self.thrown(&after, depth))
+            .map(|(_, after)| self.thrown_as(&after, depth, mine))
             .collect();
         let best = values.iter().copied().fold(f32::MIN, f32::max);
         let worst = values.iter().copied().fold(f32::MAX, f32::min);
         if values.is_empty() {
-            return self.thrown(pos, depth);
+            return self.thrown_as(pos, depth, mine);
         }
         0.5 * best + 0.5 * worst
     }
@@ -143,13 +163,17 @@ impl Searcher {
 
     /// The side on roll throws: the expectation over the throws of its best play.
     pub(crate) fn thrown(&self, pos: &Position, depth: Depth) -> f32 {
+        self.thrown_as(pos, depth, true)
+    }
+
+    fn thrown_as(&self, pos: &Position, depth: Depth, mine: bool) -> f32 {
         if depth.plies == 0 {
-            return self.eval.value(pos);
+            return self.eval.value_for(pos, mine);
         }
         let values: Vec<f32> = self
             .throws()
             .iter()
-            .map(|t| self.best_of_throw(pos, t, depth))
+            .map(|t| self.best_of_throw(pos, t, depth, mine))
             .collect();
         self.expect(&values)
     }
@@ -177,7 +201,13 @@ impl Searcher {
     }
 
     /// The value to the side on roll of its best play of one throw, searched to `depth`.
-    pub(crate) fn best_of_throw(&self, pos: &Position, t: &ThrowInfo, depth: Depth) -> f32 {
+    pub(crate) fn best_of_throw(
+        &self,
+        pos: &Position,
+        t: &ThrowInfo,
+        depth: Depth,
+        mine: bool,
+    ) -> f32 {
         if self.throw_loses(pos, t) {
             return -1.0;
         }
@@ -189,17 +219,18 @@ impl Searcher {
         if shallow.plies == 0 {
             return plays
                 .iter()
-                .map(|p| self.after_play(&p.position, t.doublets, shallow))
+                .map(|p| self.after_play_as(&p.position, t.doublets, shallow, mine))
                 .fold(f32::MIN, f32::max);
         }
         let screened = self.screen(
             plays.iter().map(|p| &p.position),
             t.doublets,
             depth.inner_candidates,
+            mine,
         );
         screened
             .into_iter()
-            .map(|(pos, _)| self.after_play(&pos, t.doublets, shallow))
+            .map(|(pos, _)| self.after_play_as(&pos, t.doublets, shallow, mine))
             .fold(f32::MIN, f32::max)
     }
 
@@ -209,6 +240,7 @@ impl Searcher {
         positions: impl Iterator<Item = &'a Position>,
         doublets: bool,
         keep: usize,
+        mine: bool,
     ) -> Vec<(Position, f32)> {
         let zero = Depth {
             plies: 0,
@@ -216,7 +248,7 @@ impl Searcher {
             inner_candidates: 0,
         };
         let mut all: Vec<(Position, f32)> = positions
-            .map(|p| (*p, self.after_play(p, doublets, zero)))
+            .map(|p| (*p, self.after_play_as(p, doublets, zero, mine)))
             .collect();
         all.sort_by(|a, b| b.1.total_cmp(&a.1));
         all.truncate(keep.max(1));

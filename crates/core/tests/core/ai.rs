@@ -373,3 +373,118 @@ fn the_hint_ranks_the_best_plays_best_first() {
     // And the deciding side is the one to move
     assert_eq!(game.actor(), Some(Side::White));
 }
+
+/// A game of modern backgammon with the cube at `white` and `black` points in a match to 5
+/// (`crawford`: where the Crawford rule stands), played at random for `actions` actions.
+fn match_game_at(
+    white: u32,
+    black: u32,
+    crawford: gamester_rules::tables::Crawford,
+    seed: u64,
+) -> Game {
+    use gamester_rules::tables::Tally;
+    let mut rules = Rules::preset(Preset::Modern);
+    rules.cube = true;
+    rules.match_to = 5;
+    let tally = Tally {
+        white,
+        black,
+        crawford,
+        ..Tally::default()
+    };
+    let mut game = Game::with_tally(rules, tally).unwrap();
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(seed);
+    let mut dice = FairDice::seeded(seed);
+    let stop = 20 + (seed % 60) as usize;
+    for _ in 0..stop {
+        if game.is_over() {
+            break;
+        }
+        match gamester_core::ai::random::random_decision(&game, &mut rng) {
+            Some(Decision::Play(p)) => {
+                game.apply_play(&p).unwrap();
+            }
+            Some(Decision::Action(a)) if a != Action::Double => {
+                game.apply(a).unwrap();
+            }
+            _ => {
+                game.throw_with(&mut dice).unwrap();
+            }
+        }
+    }
+    game
+}
+
+#[test]
+fn at_double_match_point_the_computer_plays_only_to_win_never_for_a_gammon() {
+    use gamester_core::ai::eval::Evaluator;
+    use gamester_rules::tables::Crawford;
+    // At 4-4 in a match to 5 after the Crawford game, one game decides the match: a gammon is
+    // worth no more than a single win. The fair level judges each play by the evaluation of
+    // the position it leaves, so its best play is the one that leaves the adversary the
+    // least chance of winning, whatever the gammons; for stakes it is not always so.
+    let eval = Evaluator::new(&Rules::preset(Preset::Modern));
+    let (mut checked, mut differ) = (0, 0);
+    for seed in 0..400u64 {
+        let game = match_game_at(4, 4, Crawford::Played, seed);
+        if game.phase() != Phase::Playing || game.legal_plays().len() < 2 {
+            continue;
+        }
+        let plays = game.legal_plays();
+        let ends = |p: &gamester_rules::tables::Play| p.position.borne_off_all();
+        if plays.iter().any(ends) {
+            continue;
+        }
+        let their_chance =
+            |p: &gamester_rules::tables::Play| eval.chances(&p.position.switched()).win;
+        let least = plays.iter().map(their_chance).fold(f32::MAX, f32::min);
+        let chosen = rank_plays(&game, Level::Fair, 1)[0].0;
+        assert!(
+            their_chance(&chosen) <= least + 1e-5,
+            "seed {seed}: the play chosen leaves {} where {least} was possible",
+            their_chance(&chosen)
+        );
+        // The same game for stakes
+        let mut money = game.rules().clone();
+        money.match_to = 0;
+        let mut for_stakes = Game::new(money).unwrap();
+        for &a in game.record() {
+            for_stakes.apply(a).unwrap();
+        }
+        if rank_plays(&for_stakes, Level::Fair, 1)[0].0 != chosen {
+            differ += 1;
+        }
+        checked += 1;
+    }
+    assert!(checked > 100, "{checked}");
+    assert!(differ > 0, "the score changed no play in {checked}");
+}
+
+#[test]
+fn a_gammon_is_worth_what_the_score_makes_it() {
+    use gamester_core::ai::cube::MatchScore;
+    use gamester_core::ai::eval::MatchWeights;
+    let score = |me, them, cube| MatchScore {
+        me,
+        them,
+        cube,
+        crawford_to_come: false,
+    };
+    // One away (after the Crawford game) against four away: my gammon wins me no more than
+    // my single game, while the adversary's gammon (to two away, not three) costs about twice
+    // his single
+    let w = MatchWeights::of(&score(1, 4, 1));
+    assert_eq!((w.won[0], w.lost[0]), (1.0, -1.0));
+    assert_eq!(w.won[1], w.won[0]);
+    assert!(w.lost[1] < w.lost[0] - 0.8, "{w:?}");
+    // Four away each, the cube on 2: a gammon (4 points) wins the match outright
+    let w = MatchWeights::of(&score(4, 4, 2));
+    assert_eq!(w.won[1], w.won[2]);
+    assert!(w.won[1] > w.won[0]);
+    // A long match weighs a gammon near its double stake, as for stakes
+    let w = MatchWeights::of(&score(25, 25, 1));
+    assert!(
+        (w.won[1] - 2.0).abs() < 0.25 && (w.lost[1] + 2.0).abs() < 0.25,
+        "{w:?}"
+    );
+}
