@@ -488,3 +488,45 @@ fn a_gammon_is_worth_what_the_score_makes_it() {
         "{w:?}"
     );
 }
+
+#[test]
+fn after_the_crawford_game_the_trailer_doubles_at_once_as_it_would_not_for_stakes() {
+    use gamester_rules::tables::{Crawford, LoadedDice, Tally};
+    // Black trails 0 to 4 in a match to 5, the Crawford game played: the leader's cube is
+    // dead (one game wins him the match), so the trailer doubles at his first turn. The same
+    // early position for stakes is no double.
+    let mut rules = Rules::preset(Preset::Modern);
+    rules.cube = true;
+    rules.match_to = 5;
+    for (white, black) in [(4u32, 0u32), (4, 2)] {
+        let tally = Tally {
+            white,
+            black,
+            crawford: Crawford::Played,
+            ..Tally::default()
+        };
+        let mut game = Game::with_tally(rules.clone(), tally).unwrap();
+        // White opens with 3-1 (8/5 6/5); Black is then to throw, or to double
+        let mut dice = LoadedDice::new(&[3, 1]);
+        game.throw_with(&mut dice).unwrap();
+        let play = game
+            .legal_plays()
+            .into_iter()
+            .find(|p| p.position.at(5) == 2)
+            .unwrap();
+        game.apply_play(&play).unwrap();
+        assert_eq!((game.turn(), game.phase()), (Side::Black, Phase::ToThrow));
+        assert_eq!(
+            decide(&game, Level::Fair),
+            Some(Decision::Action(Action::Double)),
+            "{white}-{black}"
+        );
+        let mut money = rules.clone();
+        money.match_to = 0;
+        let mut for_stakes = Game::new(money).unwrap();
+        for &a in game.record() {
+            for_stakes.apply(a).unwrap();
+        }
+        assert_eq!(decide(&for_stakes, Level::Fair), None);
+    }
+}
