@@ -207,8 +207,11 @@ impl TablesScreen {
                 self.replace_session(*session, Some(path.clone()));
                 shell.settings.recent.add(path);
                 self.take_kept_analysis(analysis, "Game opened", shell);
-                if let (Some(note), Some(said)) = (note, shell.message.take()) {
-                    shell.message = Some(said.and(&Message::info(note)));
+                if let Some(note) = note {
+                    shell.message = Some(match shell.message.take() {
+                        Some(said) => said.and(&Message::info(note)),
+                        None => Message::info(note),
+                    });
                 }
             }
             Next::Network(party) => self.take_party(*party, shell),
