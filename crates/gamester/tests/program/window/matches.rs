@@ -92,3 +92,55 @@ fn a_match_shows_its_score_and_ends_with_no_next_game() {
     }
     panic!("no side won a match to 5 in 30 games");
 }
+
+#[test]
+fn a_match_saved_is_opened_with_its_earlier_games_and_broken_ones_are_set_aside_in_words() {
+    use gamester_core::save::{self, SaveFile};
+    // Given a 5-point match in the window, its first game played and the second begun
+    let mut rules = Rules::preset(Preset::Modern);
+    rules.match_to = 5;
+    let settings = Settings {
+        preset: None,
+        rules,
+        ..quick(two_people())
+    };
+    let mut h = harness(7, settings.clone());
+    h.run();
+    finish(&mut h, 3);
+    assert!(h.state().session().game().match_winner().is_none());
+    h.get_by_label("Next game  (Enter)").click();
+    h.run();
+    let file = SaveFile::from_session(h.state().session());
+    assert_eq!(file.earlier.len(), 1);
+    let dir = tempfile::tempdir().unwrap();
+    let whole = dir.path().join("match.ron");
+    save::write_atomic(&whole, &file).unwrap();
+    let mut cut = file.clone();
+    cut.earlier[0].record.truncate(10);
+    let broken = dir.path().join("broken.ron");
+    save::write_atomic(&broken, &cut).unwrap();
+    // When the whole file is opened, the match's first game comes back with it
+    let mut other = harness(8, settings.clone());
+    other.run();
+    other.state_mut().open_file(whole);
+    super::support::finish_opening(&mut other);
+    assert_eq!(
+        other.state().session().earlier(),
+        h.state().session().earlier()
+    );
+    assert_eq!(other.state().session().game(), h.state().session().game());
+    // And when the broken one is opened, the game in play comes back and the window says
+    // why the earlier game was set aside
+    let mut third = harness(9, settings);
+    third.run();
+    third.state_mut().open_file(broken);
+    super::support::finish_opening(&mut third);
+    assert_eq!(third.state().session().game(), h.state().session().game());
+    assert!(third.state().session().earlier().is_empty());
+    let text = third.state().message().unwrap().text.clone();
+    assert!(
+        text.contains("earlier games kept in the file were set aside")
+            && text.contains("not finished"),
+        "{text}"
+    );
+}
