@@ -613,7 +613,12 @@ fn change_words(option: &RuleOption, rules: &Rules) -> String {
     let words = option
         .chosen(rules)
         .map_or(value.clone(), |v| v.words.to_string());
-    format!("{lower}: {words}")
+    // A value that names its option ("a match to 5") needs no name before it.
+    if words.to_lowercase().contains(&lower) {
+        words
+    } else {
+        format!("{lower}: {words}")
+    }
 }
 
 #[cfg(test)]

@@ -902,6 +902,13 @@ fn a_game_is_titled_after_its_preset_and_the_options_changed_from_it() {
         title(&irish),
         "Irish (Willughby), bearing off: only an exact die"
     );
+    // a value that names its option alone ("a match to 5", not "match: a match to 5")
+    let mut match5 = Rules::preset(Preset::Modern);
+    match5.cube = true;
+    match5.set("match", "5").unwrap();
+    let named = title(&match5);
+    assert!(named.ends_with(", a match to 5"), "{named}");
+    assert!(!named.contains("match:"), "{named}");
     // and rules far from every preset are house rules
     let mut far = Rules::preset(Preset::Modern);
     far.set("layout", "willughby").unwrap();
