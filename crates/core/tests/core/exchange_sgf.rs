@@ -295,4 +295,31 @@ proptest! {
         let _ = sgf::import(&String::from_utf8_lossy(&noise));
         let _ = exchange::import(&String::from_utf8_lossy(&noise));
     }
+
+    /// The same of gnubg's `.mat` files: cut anywhere, a byte changed anywhere, a line
+    /// repeated or dropped, they give games or an error, never a panic.
+    #[test]
+    fn any_mat_text_is_read_or_refused(
+        which in 0usize..2,
+        cut in 0usize..5000,
+        at in 0usize..5000,
+        byte in any::<u8>(),
+        line in 0usize..200,
+    ) {
+        let text = [MATCH3_MAT, MATCH5_MAT][which];
+        let cut = cut.min(text.len());
+        let _ = mat::import(&String::from_utf8_lossy(&text.as_bytes()[..cut]));
+        let mut changed = text.as_bytes().to_vec();
+        let at = at.min(changed.len() - 1);
+        changed[at] = byte;
+        let _ = mat::import(&String::from_utf8_lossy(&changed));
+        let mut lines: Vec<&str> = text.lines().collect();
+        let line = line.min(lines.len() - 1);
+        let repeated = lines[line];
+        lines.insert(line, repeated);
+        let _ = mat::import(&lines.join("\n"));
+        lines.remove(line);
+        lines.remove(line);
+        let _ = mat::import(&lines.join("\n"));
+    }
 }
