@@ -47,8 +47,9 @@ pub enum Share {
     CopyXgid,
     /// Open the Set up a position window.
     OpenSetup,
-    /// Start a new game under these rules: those in play, with a pasted position as the array.
-    SetUp(Rules),
+    /// Start a new game under these rules (those in play, with a pasted position as the
+    /// array, and a pasted match's length), its tally the pasted match's score.
+    SetUp(Rules, crate::tables::Tally),
 }
 
 impl Intent {

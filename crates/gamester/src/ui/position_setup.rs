@@ -10,7 +10,9 @@
 
 use egui::{Color32, RichText};
 
-use crate::tables::{Game, Layout, Preset, Rules, Side, match_id, position_id, xgid};
+use crate::tables::{
+    Crawford, Game, Layout, MATCH_MOST, Preset, Rules, Side, Tally, match_id, position_id, xgid,
+};
 
 /// The Set up a position window: whether it is open, the text typed or pasted into it, and why
 /// the last ID offered was refused.
@@ -105,10 +107,55 @@ fn ids_in(text: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// The rules of a game set up at the position `text` names: `rules` with that position as
-/// the array, the side it is seen from as White. Refused, in words, when the text is not a
-/// Position ID or its position cannot start a game.
-pub fn rules_at(rules: &Rules, text: &str) -> Result<Rules, String> {
+/// The match an ID gives: its length and the score, White's first (0 for money), and whether
+/// the game is the Crawford game.
+struct MatchGiven {
+    length: u16,
+    score: [u32; 2],
+    crawford_game: bool,
+}
+
+/// `rules` set to a pasted ID's match, and the tally the new game begins with: the match's
+/// length and score, and where the Crawford rule stands. Money leaves both as they were.
+fn in_match(rules: &Rules, given: Option<MatchGiven>) -> Result<(Rules, Tally), String> {
+    let Some(m) = given.filter(|m| m.length > 0) else {
+        return Ok((rules.clone(), Tally::default()));
+    };
+    if m.length > MATCH_MOST {
+        return Err(format!(
+            "The ID is of a match to {} points; Gamester plays matches to {MATCH_MOST} at most. \
+             Nothing was changed.",
+            m.length
+        ));
+    }
+    let mut set_up = rules.clone();
+    set_up.match_to = m.length;
+    set_up.crawford = true;
+    let near = m.score.iter().any(|&s| s + 1 == u32::from(m.length));
+    let tally = Tally {
+        white: m.score[0],
+        black: m.score[1],
+        crawford: match (near, m.crawford_game) {
+            (_, true) => Crawford::ThisGame,
+            (true, false) => Crawford::Played,
+            (false, false) => Crawford::Ahead,
+        },
+        ..Tally::default()
+    };
+    Ok((set_up, tally))
+}
+
+/// The rules and the tally of a game set up at the position `text` names: `rules` with that
+/// position as the array, the side it is seen from as White (an XGID's X), and a match's
+/// length and score where the ID gives them (a Match ID or an XGID). Refused, in words, when
+/// the text is not an ID or its position cannot start a game.
+pub fn rules_at(rules: &Rules, text: &str) -> Result<(Rules, Tally), String> {
+    let refused_start = |e: &dyn std::fmt::Display| {
+        format!(
+            "No game can start from `{}`: {e}. Nothing was changed.",
+            text.trim()
+        )
+    };
     if xgid::looks_like(text) {
         let id = xgid::decode(text).map_err(|e| {
             format!(
@@ -116,34 +163,47 @@ pub fn rules_at(rules: &Rules, text: &str) -> Result<Rules, String> {
                 text.trim()
             )
         })?;
-        let mut set_up = rules.clone();
+        let (mut set_up, tally) = in_match(
+            rules,
+            Some(MatchGiven {
+                length: id.length,
+                score: id.score,
+                crawford_game: id.rule_bits & 1 == 1,
+            }),
+        )?;
         set_up.layout = Layout::Custom(id.position.to_setup(Side::White));
-        Game::new(set_up.clone()).map_err(|e| {
-            format!(
-                "No game can start from `{}`: {e}. Nothing was changed.",
-                text.trim()
-            )
-        })?;
-        return Ok(set_up);
+        Game::with_tally(set_up.clone(), tally).map_err(|e| refused_start(&e))?;
+        return Ok((set_up, tally));
     }
     let (id, matched) = ids_in(text);
     if id.is_empty() {
         return Err("Paste or type a Position ID first.".into());
     }
-    if let Some(m) = matched
-        && let Err(e) = match_id::decode(m)
-    {
-        return Err(format!(
-            "`{m}` is not a Match ID: {e}. Nothing was changed."
-        ));
-    }
+    let key = match matched.map(match_id::decode) {
+        Some(Err(e)) => {
+            return Err(format!(
+                "`{}` is not a Match ID: {e}. Nothing was changed.",
+                matched.unwrap_or_default()
+            ));
+        }
+        Some(Ok(key)) => Some(key),
+        None => None,
+    };
     let position = position_id::decode(id)
         .map_err(|e| format!("`{id}` is not a Position ID: {e}. Nothing was changed."))?;
-    let mut set_up = rules.clone();
+    // The Position ID is seen from the player on roll, who plays White here.
+    let given = key.map(|k| {
+        let (mine, theirs) = if k.on_roll == 1 { (1, 0) } else { (0, 1) };
+        MatchGiven {
+            length: k.length,
+            score: [u32::from(k.score[mine]), u32::from(k.score[theirs])],
+            crawford_game: k.crawford,
+        }
+    });
+    let (mut set_up, tally) = in_match(rules, given)?;
     set_up.layout = Layout::Custom(position.to_setup(Side::White));
-    Game::new(set_up.clone())
-        .map_err(|e| format!("No game can start from `{id}`: {e}. Nothing was changed."))?;
-    Ok(set_up)
+    Game::with_tally(set_up.clone(), tally).map_err(|e| refused_start(&e))?;
+    Ok((set_up, tally))
 }
 
 impl PositionSetup {
@@ -165,7 +225,7 @@ impl PositionSetup {
     /// Shows the window while it is open. Returns the rules of the new game when the person
     /// sets up a position whose ID is good; a bad one is refused in the window, which stays
     /// open with the text, so it can be mended.
-    pub fn show(&mut self, ctx: &egui::Context, rules: &Rules) -> Option<Rules> {
+    pub fn show(&mut self, ctx: &egui::Context, rules: &Rules) -> Option<(Rules, Tally)> {
         if !self.open {
             return None;
         }
@@ -186,8 +246,8 @@ impl PositionSetup {
                      (the Position ID, a colon and the Match ID), or an XGID (eXtreme \
                      Gammon's). A new game of {game} starts with the men there, with the \
                      throw-off; the side a Position ID is seen from plays White, and an XGID's \
-                     X. The cube, score and dice are not taken: the game begins as any game \
-                     does."
+                     X. A match's length and score are taken (from the Match ID or the XGID); \
+                     the cube and the dice are not: the game begins as any game does."
                 ));
                 let field = ui.add(
                     egui::TextEdit::singleline(&mut self.text)
@@ -258,6 +318,35 @@ mod tests {
             rules_at(&rules, &whole).unwrap(),
             rules_at(&rules, "4HPwATDgc/ABMA").unwrap()
         );
+        // A match's ID gives the match and its score, the side on roll's as White's: gnubg's
+        // player 1 on roll in a match to 7, and (tests/data/xgids.txt, line 9) player 0 on roll
+        // at 8 to 6 in a match to 9
+        for (whole, on_roll, length) in [
+            ("4HPwATDgc/ABMA:cAngAEAAEAAE", 1, 7),
+            ("4HPkICLgM/gAVA:MAEgAYAAMAAE", 0, 9),
+        ] {
+            let (set_up, tally) = rules_at(&rules, whole).unwrap();
+            let key = match_id::decode(&whole[15..]).unwrap();
+            assert_eq!((key.length, key.on_roll), (length, on_roll));
+            assert_eq!(set_up.match_to, length);
+            let (mine, theirs) = (usize::from(on_roll), usize::from(1 - on_roll));
+            assert_eq!(
+                (tally.white, tally.black),
+                (u32::from(key.score[mine]), u32::from(key.score[theirs]))
+            );
+        }
+        let (_, tally) = rules_at(&rules, "4HPkICLgM/gAVA:MAEgAYAAMAAE").unwrap();
+        assert_eq!((tally.white, tally.black), (8, 6));
+        // and an XGID its own, X's (White's) first, the Crawford game as it says
+        let (set_up, tally) = rules_at(
+            &rules,
+            "XGID=-b---BE-B-B-dB---bBe--b---:0:0:1:61:5:8:1:9:10",
+        )
+        .unwrap();
+        assert_eq!(set_up.match_to, 9);
+        assert_eq!((tally.white, tally.black), (5, 8));
+        assert_eq!(tally.crawford(), Crawford::ThisGame);
+        assert!(Game::with_tally(set_up, tally).unwrap().is_crawford_game());
         let refused = rules_at(&rules, "4HPwATDgc/ABMA:cAkAAAAA!AAA").unwrap_err();
         assert!(refused.contains("is not a Match ID"), "{refused}");
     }
@@ -265,7 +354,8 @@ mod tests {
     #[test]
     fn a_position_keeps_every_rule_but_the_array() {
         let rules = Rules::preset(Preset::Fails);
-        let set_up = rules_at(&rules, "4HPwATDgc/ABMA").unwrap();
+        let (set_up, tally) = rules_at(&rules, "4HPwATDgc/ABMA").unwrap();
+        assert_eq!(tally, Tally::default());
         assert_eq!(set_up.dice, rules.dice);
         assert_eq!(
             Game::new(set_up).unwrap().position(),

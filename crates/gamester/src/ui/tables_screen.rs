@@ -783,9 +783,9 @@ impl Screen for TablesScreen {
     }
 
     fn windows(&mut self, ctx: &egui::Context, shell: &mut Shell) {
-        if let Some(rules) = self.setup.show(ctx, self.session.game().rules()) {
+        if let Some((rules, tally)) = self.setup.show(ctx, self.session.game().rules()) {
             self.intents
-                .push(Intent::Share(super::intent::Share::SetUp(rules)));
+                .push(Intent::Share(super::intent::Share::SetUp(rules, tally)));
         }
         let rules = self.shown().game().rules().clone();
         controls::rules_window(ctx, &mut shell.help, &rules);

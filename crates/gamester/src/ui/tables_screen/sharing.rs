@@ -4,7 +4,7 @@
 //! are `ui::position_setup`'s; this file only puts the answer in play, as the window's other
 //! new games are put in play.
 
-use super::{TablesScreen, new_game};
+use super::TablesScreen;
 use crate::session::Session;
 use crate::ui::intent::Share;
 use crate::ui::leaving::Next;
@@ -134,10 +134,16 @@ impl TablesScreen {
                 )));
             }
             Share::OpenSetup => self.setup.open(),
-            Share::SetUp(rules) => {
+            Share::SetUp(rules, tally) => {
                 // A game that cannot start leaves the game in play exactly as it was, and an
                 // unfinished game is left only once the person says so.
-                match new_game(&rules, self.session.seats(), &shell.launch) {
+                let started = crate::session::Session::new(
+                    rules,
+                    self.session.seats().clone(),
+                    tally,
+                    shell.launch.dice(),
+                );
+                match started {
                     Ok(session) => shell
                         .asks
                         .push(Ask::Leave(Box::new(Next::SetUp(Box::new(session))))),

@@ -265,6 +265,12 @@ fn the_xgid_is_shown_copied_and_set_up_from() {
         h.state().session().game().position(),
         xgid::decode(pasted).unwrap().position
     );
+    // in the XGID's match: to 5 points, at its score
+    assert_eq!(h.state().session().game().rules().match_to, 5);
+    assert!(
+        h.query_by_label_contains("Match to 5: White 0, Black 0")
+            .is_some()
+    );
     // While a broken one is refused in words, the game kept
     let before = h.state().session().game().clone();
     set_up(
