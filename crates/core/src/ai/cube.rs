@@ -75,6 +75,18 @@ impl CubeValues {
         }
     }
 
+    /// The values of a double for stakes under the Jacoby rule, the cube in the middle: not
+    /// doubling plays on for a single game (`single`, the value with every end a single game),
+    /// a double taken plays for the full stakes (`full`), the taker then owning the cube.
+    #[must_use]
+    pub fn jacoby(single: f32, full: f32) -> CubeValues {
+        CubeValues {
+            no_double: cubeful(single, Access::Centred),
+            double_take: 2.0 * cubeful(full, Access::Theirs),
+            double_drop: 1.0,
+        }
+    }
+
     /// A double answered rightly: the taker picks what is worse for the doubler.
     #[must_use]
     pub fn double(&self) -> f32 {
@@ -451,6 +463,17 @@ mod tests {
         assert!(CubeValues::new(0.6, Access::Centred).should_double());
         // Far above a single game: playing on for the gammon beats the drop's one unit.
         assert!(!CubeValues::new(1.4, Access::Centred).should_double());
+    }
+
+    #[test]
+    fn under_the_jacoby_rule_no_position_is_too_good_to_double() {
+        // Far above a single game: for stakes the side plays on for the gammon, but under the
+        // Jacoby rule a gammon counts only once the cube has turned, so it doubles and cashes.
+        assert!(!CubeValues::new(1.4, Access::Centred).should_double());
+        let jacoby = CubeValues::jacoby(0.9, 1.4);
+        assert!(jacoby.should_double() && !jacoby.should_take());
+        // A middling position is no double either way
+        assert!(!CubeValues::jacoby(0.1, 0.15).should_double());
     }
 
     #[test]

@@ -13,6 +13,7 @@
 use crate::tables::{Action, Game, Phase, Play, Position, Rules, Side, Throw};
 
 use super::cube::{Access, CubeValues, MatchScore, Outcomes};
+use super::eval::MatchWeights;
 use super::learner;
 use super::search::{Depth, Searcher};
 use crate::level::Level;
@@ -111,11 +112,13 @@ pub fn rank_plays(game: &Game, level: Level, n: usize) -> Vec<(Play, f32)> {
 
 /// The search that chooses the side on roll's play: in a match, `searcher` valuing each way
 /// the game may end by the match's score from that side (a gammon may be worth nothing, or
-/// the match); for stakes, `searcher` itself.
+/// the match); for stakes under the Jacoby rule with the cube in the middle, every end a
+/// single game; else `searcher` itself.
 #[must_use]
 pub fn for_plays(game: &Game, searcher: &Searcher) -> Searcher {
     match match_score(game, game.turn()) {
         Some(score) => searcher.in_match(&score),
+        None if jacoby_single(game) => searcher.weighed(MatchWeights::single()),
         None => searcher.clone(),
     }
 }
@@ -193,8 +196,22 @@ pub(crate) fn cube_values(game: &Game, searcher: &Searcher, level: Level) -> Cub
             let outcomes = Outcomes::of(chances, game.rules().stakes).valued(v);
             CubeValues::in_match(&outcomes, &score, access)
         }
+        None if jacoby_single(game) => {
+            let single = searcher
+                .weighed(MatchWeights::single())
+                .thrown(&game.position_for(doubler), position_depth(level));
+            CubeValues::jacoby(single, v)
+        }
         None => CubeValues::new(v, access),
     }
+}
+
+/// Whether the Jacoby rule makes every end of the game a single game as things stand: a
+/// session for stakes under the rule, the cube not yet turned.
+#[must_use]
+pub fn jacoby_single(game: &Game) -> bool {
+    let rules = game.rules();
+    rules.jacoby && rules.match_to == 0 && game.cube().owner.is_none()
 }
 
 /// The match's score seen from `side`, in a match (`None` in a session for stakes).

@@ -112,6 +112,15 @@ pub struct MatchWeights {
 }
 
 impl MatchWeights {
+    /// Every end a single game, won or lost: the Jacoby rule before the cube has turned.
+    #[must_use]
+    pub fn single() -> MatchWeights {
+        MatchWeights {
+            won: [1.0; 4],
+            lost: [-1.0; 4],
+        }
+    }
+
     /// The weights of a match's score, from the side deciding.
     #[must_use]
     pub fn of(score: &super::cube::MatchScore) -> MatchWeights {

@@ -118,7 +118,7 @@ impl Judge {
         throw: Throw,
         after: &Position,
     ) -> Option<PlayJudgement> {
-        if game.rules().match_to == 0 {
+        if game.rules().match_to == 0 && !super::decide::jacoby_single(game) {
             return self.play(pos, throw, after);
         }
         self.play_by(

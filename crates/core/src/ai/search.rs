@@ -48,8 +48,14 @@ impl Searcher {
     /// score from that side ([`super::eval::MatchWeights`]), in units of the cube's worth.
     #[must_use]
     pub fn in_match(&self, score: &super::cube::MatchScore) -> Searcher {
+        self.weighed(super::eval::MatchWeights::of(score))
+    }
+
+    /// The same search valuing every game's end by `weights`.
+    #[must_use]
+    pub fn weighed(&self, weights: super::eval::MatchWeights) -> Searcher {
         Searcher {
-            eval: self.eval.in_match(super::eval::MatchWeights::of(score)),
+            eval: self.eval.in_match(weights),
             ..self.clone()
         }
     }

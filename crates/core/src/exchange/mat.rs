@@ -253,6 +253,19 @@ fn moves_text(moves: &str) -> String {
 /// Reads every game of a `.mat` text, each replayed through the rules; the first thing that
 /// breaks them ends the reading with the game, the line and the rule.
 pub fn import(text: &str) -> Result<Vec<Imported>, MatError> {
+    // A money session's file does not say whether the Jacoby rule was played; GNU Backgammon
+    // and eXtreme Gammon play it unless told not to. A file read both ways takes it; one that
+    // only reads without it (a gammon scored in full with the cube in the middle) is without.
+    import_as(text, true).or_else(|first| import_as(text, false).map_err(|_| first))
+}
+
+/// [`import`], a money session under the Jacoby rule or without it.
+fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
+    let rules = |length: u16| {
+        let mut r = rules(length);
+        r.jacoby = jacoby && length == 0;
+        r
+    };
     let length = text
         .lines()
         .find_map(|l| {

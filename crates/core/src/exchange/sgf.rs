@@ -380,6 +380,7 @@ pub fn import(text: &str) -> Result<Vec<Imported>, SgfError> {
         let mut rules = rules(length16);
         rules.cube = !said.contains(&"NoCube");
         rules.crawford = length > 0 && said.contains(&"Crawford");
+        rules.jacoby = length == 0 && said.contains(&"Jacoby");
         let crawford_game = said.contains(&"CrawfordGame");
         let scores_said = [score[0], score[1]];
         let start = match tally {
@@ -544,6 +545,9 @@ pub fn export(record: &GameRecord, seats: &Seats) -> Result<String, String> {
         if game.is_crawford_game() {
             said.push("CrawfordGame");
         }
+    }
+    if !in_match && rules.jacoby {
+        said.push("Jacoby");
     }
     if !said.is_empty() {
         let _ = write!(out, "RU[{}]", said.join(":"));

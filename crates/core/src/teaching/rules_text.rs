@@ -87,7 +87,12 @@ pub fn explain(rules: &Rules) -> Vec<Section> {
 fn matches(rules: &Rules) -> Section {
     let text = if rules.match_to == 0 {
         format!(
-            "The games are a session for stakes: each game's winner takes what the stakes say, for as long as the players like, as the period played.{}",
+            "The games are a session for stakes: each game's winner takes what the stakes say, for as long as the players like, as the period played.{}{}",
+            if rules.jacoby {
+                " By the Jacoby rule, a game won before the cube has turned counts as a single game, whatever the stakes would pay more for."
+            } else {
+                ""
+            },
             if rules.crawford {
                 " Were it a match, the Crawford rule would be played."
             } else {

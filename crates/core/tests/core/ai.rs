@@ -530,3 +530,63 @@ fn after_the_crawford_game_the_trailer_doubles_at_once_as_it_would_not_for_stake
         assert_eq!(decide(&for_stakes, Level::Fair), None);
     }
 }
+
+#[test]
+fn under_the_jacoby_rule_with_the_cube_in_the_middle_plays_are_judged_as_single_games() {
+    // Gammons count only once the cube has turned: until then the computer values every play
+    // exactly as under single stakes, and once it has turned, as for full stakes
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(3);
+    let mut jacoby = Rules::preset(Preset::Modern);
+    jacoby.cube = true;
+    jacoby.jacoby = true;
+    let (mut checked, mut differ) = (0, 0);
+    for seed in 0..200u64 {
+        let mut game = Game::new(jacoby.clone()).unwrap();
+        let mut dice = FairDice::seeded(seed);
+        for _ in 0..(30 + seed % 50) {
+            if game.is_over() {
+                break;
+            }
+            match gamester_core::ai::random::random_decision(&game, &mut rng) {
+                Some(Decision::Play(p)) => {
+                    game.apply_play(&p).unwrap();
+                }
+                Some(Decision::Action(a)) if a != Action::Double => {
+                    game.apply(a).unwrap();
+                }
+                _ => {
+                    game.throw_with(&mut dice).unwrap();
+                }
+            }
+        }
+        if game.phase() != Phase::Playing || game.legal_plays().len() < 2 {
+            continue;
+        }
+        let replayed = |rules: Rules| {
+            let mut g = Game::new(rules).unwrap();
+            for &a in game.record() {
+                g.apply(a).unwrap();
+            }
+            g
+        };
+        let mut single = jacoby.clone();
+        single.jacoby = false;
+        single.stakes = gamester_rules::tables::Stakes::Single;
+        let mut full = jacoby.clone();
+        full.jacoby = false;
+        let n = game.legal_plays().len();
+        let ranked = rank_plays(&game, Level::Fair, n);
+        let as_single = rank_plays(&replayed(single), Level::Fair, n);
+        // The same values to rounding (the same plays in the same order, where not tied)
+        for ((p, v), (q, w)) in ranked.iter().zip(&as_single) {
+            assert!((v - w).abs() < 1e-5, "seed {seed}: {v} {w}");
+            let tied = ranked.iter().filter(|(_, u)| (u - v).abs() < 1e-5).count() > 1;
+            assert!(tied || p == q, "seed {seed}");
+        }
+        if ranked[0].0 != rank_plays(&replayed(full), Level::Fair, n)[0].0 {
+            differ += 1;
+        }
+        checked += 1;
+    }
+    assert!(checked > 50 && differ > 0, "{checked} {differ}");
+}

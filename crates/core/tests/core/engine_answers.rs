@@ -153,7 +153,10 @@ fn check_ending(before: &Game, after: &Game, events: &[Event]) -> Result<(), Tes
     match endings.after_play(&after.position_for(winner), doublets) {
         Some(win) => {
             prop_assert_eq!(win.reason, outcome.reason);
-            prop_assert_eq!(win.stake * before.cube().value, outcome.stake);
+            prop_assert_eq!(
+                before.cube().scored(win.stake, after.rules()),
+                outcome.stake
+            );
         }
         // Else the play ended the game at the next turn's start, in the same action: the
         // loser, on the bar against a table the play bound, loses to the prime of tables.
@@ -238,6 +241,7 @@ fn a_play_that_binds_a_table_against_a_man_on_the_bar_can_end_the_game_at_once()
         players: Players::DoubleHand,
         match_to: 0,
         crawford: true,
+        jacoby: false,
     };
     check_random_game(rules, 4_994_656_411_828_300_048).unwrap();
 }

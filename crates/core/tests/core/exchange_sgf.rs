@@ -323,3 +323,56 @@ proptest! {
         let _ = mat::import(&lines.join("\n"));
     }
 }
+
+/// A random money game with the cube under `jacoby` that ends in a gammon or more with the
+/// cube in the middle (`centred`) or turned.
+fn gammon_game(jacoby: bool, centred: bool) -> Game {
+    let mut rules = Rules::preset(Preset::Modern);
+    rules.cube = true;
+    rules.jacoby = jacoby;
+    (0..2000u64)
+        .map(|seed| random_game(rules.clone(), seed))
+        .find(|g| {
+            let o = g.outcome().unwrap();
+            // A bear-off that the stakes table pays more for (the rule may score it single)
+            let big = matches!(
+                o.reason,
+                gamester_rules::tables::EndReason::BoreOff(kind)
+                    if kind != gamester_rules::tables::WinKind::Plain
+            );
+            big && g.cube().owner.is_none() == centred
+        })
+        .expect("such a game among 2000")
+}
+
+#[test]
+fn the_jacoby_rule_goes_to_and_from_gnubgs_files() {
+    // A gammon with the cube in the middle under the Jacoby rule scores a single game: the
+    // .sgf says RU[Jacoby], and both formats read it back as the rule's game
+    let game = gammon_game(true, true);
+    assert_eq!(game.outcome().unwrap().stake, 1);
+    let record = GameRecord::of_game(&game).unwrap();
+    let text = sgf::export(&record, &Seats::two_people()).unwrap();
+    assert!(text.contains("RU[Jacoby]"), "{text}");
+    let back = sgf::import(&text).unwrap().remove(0).game;
+    assert!(back.rules().jacoby);
+    assert_eq!(back.outcome(), game.outcome());
+    // A .mat file cannot say so: "Wins 1 point" for a gammon is read as the rule played
+    let text = mat::export(&record, &Seats::two_people()).unwrap();
+    assert!(text.contains("Wins 1 point"), "{text}");
+    let back = mat::import(&text).unwrap().remove(0).game;
+    assert!(back.rules().jacoby);
+    assert_eq!(back.outcome(), game.outcome());
+    // Without the rule a gammon scores in full, and the .mat file is read without it
+    let game = gammon_game(false, true);
+    let record = GameRecord::of_game(&game).unwrap();
+    let text = mat::export(&record, &Seats::two_people()).unwrap();
+    let back = mat::import(&text).unwrap().remove(0).game;
+    assert!(!back.rules().jacoby);
+    assert_eq!(back.outcome(), game.outcome());
+    let text = sgf::export(&record, &Seats::two_people()).unwrap();
+    assert!(!text.contains("Jacoby"));
+    // Once the cube has turned the rule changes nothing
+    let game = gammon_game(true, false);
+    assert!(game.outcome().unwrap().stake >= 2 * game.cube().value);
+}

@@ -277,3 +277,50 @@ fn a_whole_match_is_written_as_mat_and_sgf_and_read_back_game_by_game() {
         }
     }
 }
+
+#[test]
+fn the_jacoby_rule_counts_a_gammon_single_until_the_cube_turns_and_never_in_a_match() {
+    // The same random games replayed with the rule and without it, for stakes and in a match
+    let (mut gammons_centred, mut gammons_turned) = (0, 0);
+    for seed in 0..300u64 {
+        let mut rules = Rules::preset(Preset::Modern);
+        rules.cube = true;
+        rules.stakes = gamester_rules::tables::Stakes::Gammons;
+        let mut plain = Game::new(rules.clone()).unwrap();
+        RandomPlayer::seeded(seed)
+            .play_out(&mut plain, 20_000)
+            .unwrap();
+        let Some(without) = plain.outcome() else {
+            continue;
+        };
+        for match_to in [0u16, 7] {
+            let mut with_rule = rules.clone();
+            with_rule.jacoby = true;
+            with_rule.match_to = match_to;
+            let mut replay = Game::new(with_rule).unwrap();
+            for &a in plain.record() {
+                replay.apply(a).unwrap();
+            }
+            let with = replay.outcome().unwrap();
+            assert_eq!(with.winner, without.winner);
+            let centred = plain.cube().owner.is_none();
+            let single = without.stake / plain.cube().value;
+            if match_to == 0 && centred && single > 1 {
+                assert_eq!(
+                    with.stake, 1,
+                    "seed {seed}: a gammon before the cube turned"
+                );
+                gammons_centred += 1;
+            } else {
+                assert_eq!(with.stake, without.stake, "seed {seed}, match {match_to}");
+                if match_to == 0 && !centred && single > 1 {
+                    gammons_turned += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        gammons_centred > 0 && gammons_turned > 0,
+        "{gammons_centred} {gammons_turned}"
+    );
+}

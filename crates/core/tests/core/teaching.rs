@@ -417,7 +417,7 @@ fn section_of(option: &str) -> &'static str {
         "unplayable_die_loses" | "all_captured_wins" | "blocked_is_draw" => "How a game ends",
         "cube" => "The cube",
         "players" => "Players",
-        "match" | "crawford" => "Match or stakes",
+        "match" | "crawford" | "jacoby" => "Match or stakes",
         other => panic!("no section for {other}"),
     }
 }

@@ -544,7 +544,7 @@ impl Game {
         reason: EndReason,
         events: &mut Vec<Event>,
     ) {
-        let stake = stake * self.cube.value;
+        let stake = self.cube.scored(stake, &self.rules);
         let outcome = Outcome {
             winner,
             stake: if winner.is_some() { stake } else { 0 },

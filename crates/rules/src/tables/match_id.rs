@@ -181,7 +181,7 @@ pub fn of_game(game: &Game) -> MatchKey {
         dice,
         length: to,
         score: [score(Side::Black), score(Side::White)],
-        jacoby: false,
+        jacoby: to == 0 && game.rules().jacoby,
     }
 }
 

@@ -276,6 +276,14 @@ pub const CRAWFORD: RuleOption = flag!(crawford {
     disagreement: "",
 });
 
+/// `jacoby`: the Jacoby rule in a session for stakes.
+pub const JACOBY: RuleOption = flag!(jacoby {
+    words: "The Jacoby rule",
+    explanation: "In a session for stakes with the cube: a gammon or back-gammon counts as a single game while the cube has not been turned.",
+    sources: &[MODERN],
+    disagreement: "",
+});
+
 pub const OPTIONS: &[RuleOption] = &[
     LAYOUT,
     DICE,
@@ -292,6 +300,7 @@ pub const OPTIONS: &[RuleOption] = &[
     PLAYERS,
     MATCH,
     CRAWFORD,
+    JACOBY,
 ];
 
 /// The source of what no period text says, only today's game (matches, the Crawford rule):
@@ -417,8 +426,8 @@ mod tests {
         }
         assert_eq!(
             OPTIONS.iter().filter(|o| o.is_flag()).count(),
-            5,
-            "five flags"
+            6,
+            "six flags"
         );
     }
 }

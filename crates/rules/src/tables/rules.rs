@@ -301,6 +301,19 @@ pub struct Rules {
     /// winning is played without the cube.
     #[serde(default = "yes", skip_serializing_if = "is_yes")]
     pub crawford: bool,
+    /// In a session for stakes, the Jacoby rule: a gammon or back-gammon counts as a single
+    /// game while the cube has not been turned.
+    #[serde(default, skip_serializing_if = "is_no")]
+    pub jacoby: bool,
+}
+
+/// Whether a flag that is off by default is off: left out of files.
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if takes a reference"
+)]
+fn is_no(on: &bool) -> bool {
+    !*on
 }
 
 /// The Crawford rule's default: played.
@@ -356,6 +369,7 @@ impl Rules {
             players: Players::Two,
             match_to: 0,
             crawford: true,
+            jacoby: false,
         };
         match preset {
             Preset::Irish => irish,

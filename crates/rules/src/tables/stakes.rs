@@ -107,6 +107,18 @@ pub struct Cube {
     pub owner: Option<Side>,
 }
 
+impl Cube {
+    /// What a game won for `stake` (before the cube) scores with this cube under `rules`: the
+    /// stake times the cube; under the Jacoby rule, in a session for stakes, a single game
+    /// while the cube is in the middle.
+    #[must_use]
+    pub fn scored(&self, stake: u32, rules: &super::rules::Rules) -> u32 {
+        let jacoby = rules.jacoby && rules.match_to == 0 && self.owner.is_none();
+        let stake = if jacoby { stake.min(1) } else { stake };
+        stake.saturating_mul(self.value)
+    }
+}
+
 impl Default for Cube {
     fn default() -> Cube {
         Cube {

@@ -156,7 +156,7 @@ pub fn of_game(game: &Game) -> Xgid {
     let rule_bits = if to > 0 {
         u8::from(game.is_crawford_game())
     } else {
-        0
+        u8::from(game.rules().jacoby)
     };
     Xgid {
         position: game.position(),

@@ -194,7 +194,7 @@ fn presets_lists_every_preset_with_every_option() {
     );
     // The games at tables with every option; the tiles games with their players
     for line in text.lines().take(10) {
-        assert_eq!(line.matches('=').count(), 15, "{line}");
+        assert_eq!(line.matches('=').count(), 16, "{line}");
     }
     for line in text.lines().skip(10) {
         assert_eq!(line.matches('=').count(), 1, "{line}");
