@@ -361,6 +361,25 @@ pub fn apply_turn(game: &mut Game, side: Side, turn: ReadTurn) -> Result<(), Str
     }
 }
 
+/// Whether a file's result, `winner` winning `points`, agrees with the game replayed: `true`
+/// if the rules end the game so, `false` if they play on (the file ends it by a resignation,
+/// which Gamester does not play); a result the rules do not give is refused in words.
+pub fn file_result(game: &Game, winner: Side, points: u32) -> Result<bool, String> {
+    match game.outcome() {
+        None => Ok(false),
+        Some(o) if o.winner == Some(winner) && o.stake == points => Ok(true),
+        Some(o) => Err(format!(
+            "the file says {} wins {points}, but the rules end the game with {}",
+            winner.name(),
+            o.winner.map_or("a draw".to_string(), |w| format!(
+                "{} winning {}",
+                w.name(),
+                o.stake
+            ))
+        )),
+    }
+}
+
 /// A turn read from a file, to play through the rules ([`apply_turn`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReadTurn {

@@ -210,8 +210,7 @@ pub(crate) fn cube_values(game: &Game, searcher: &Searcher, level: Level) -> Cub
 /// session for stakes under the rule, the cube not yet turned.
 #[must_use]
 pub fn jacoby_single(game: &Game) -> bool {
-    let rules = game.rules();
-    rules.jacoby && rules.match_to == 0 && game.cube().owner.is_none()
+    game.cube().single_only(game.rules())
 }
 
 /// The match's score seen from `side`, in a match (`None` in a session for stakes).

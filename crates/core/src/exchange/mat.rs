@@ -27,7 +27,7 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
-use super::{ReadTurn, Turn, apply_turn, expressible, name_of, rules, turns};
+use super::{ReadTurn, Turn, apply_turn, expressible, file_result, name_of, rules, turns};
 use crate::players::Seats;
 use crate::save::GameRecord;
 use crate::tables::{Crawford, Game, Side, Tally};
@@ -387,23 +387,9 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
                 .nth(1)
                 .and_then(|p| p.parse().ok())
                 .unwrap_or(0);
-            match game.outcome() {
-                Some(o) if o.winner == Some(winner) && o.stake == points => {}
-                Some(o) => {
-                    return Err(fail(
-                        0,
-                        format!(
-                            "the file says {} wins {points}, but the rules end the game with {}",
-                            winner.name(),
-                            o.winner.map_or("a draw".to_string(), |w| format!(
-                                "{} winning {}",
-                                w.name(),
-                                o.stake
-                            ))
-                        ),
-                    ));
-                }
-                None => {
+            match file_result(game, winner, points).map_err(|r| fail(0, r))? {
+                true => {}
+                false => {
                     resigned = Some((winner, points));
                     notes.push((
                         *n,

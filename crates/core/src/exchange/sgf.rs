@@ -30,7 +30,9 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
-use super::{Imported, ReadTurn, Turn, apply_turn, expressible, name_of, rules, turns};
+use super::{
+    Imported, ReadTurn, Turn, apply_turn, expressible, file_result, name_of, rules, turns,
+};
 use crate::players::Seats;
 use crate::save::GameRecord;
 use crate::tables::{Crawford, Game, Side, Tally};
@@ -444,24 +446,16 @@ pub fn import(text: &str) -> Result<Vec<Imported>, SgfError> {
         }
         let mut note = None;
         let mut after = game.tally();
-        match (result(root), game.outcome()) {
-            (Some((winner, points, _)), Some(o)) => {
-                if o.winner != Some(winner) || o.stake != points {
-                    return Err(fail(
-                        turn,
-                        format!(
-                            "the file says {} wins {points}, but the rules end the game with {}",
-                            winner.name(),
-                            o.winner.map_or("a draw".to_string(), |w| format!(
-                                "{} winning {}",
-                                w.name(),
-                                o.stake
-                            ))
-                        ),
-                    ));
-                }
+        let said = result(root);
+        let ended = match said {
+            Some((winner, points, _)) => {
+                Some(file_result(&game, winner, points).map_err(|r| fail(turn, r))?)
             }
-            (Some((winner, points, resigned)), None) => {
+            None => None,
+        };
+        match (said, ended) {
+            (Some(_), Some(true)) | (None, _) => {}
+            (Some((winner, points, resigned)), _) => {
                 note = Some(format!(
                     "game {n}: the file says {} wins {points} point{} {}; the game is kept where \
                      it stood",
@@ -477,7 +471,6 @@ pub fn import(text: &str) -> Result<Vec<Imported>, SgfError> {
                 after = game.tally_before();
                 after.record_in_match(Some(winner), points, length16, game.rules().crawford);
             }
-            (None, _) => {}
         }
         tally = Some(after);
         games.push(Imported {

@@ -395,12 +395,22 @@ fn match_game_at(
     let mut game = Game::with_tally(rules, tally).unwrap();
     let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(seed);
     let mut dice = FairDice::seeded(seed);
-    let stop = 20 + (seed % 60) as usize;
-    for _ in 0..stop {
+    play_without_doubling(&mut game, &mut rng, &mut dice, 20 + (seed % 60) as usize);
+    game
+}
+
+/// Plays `actions` random actions of `game` (fewer if it ends), never doubling.
+fn play_without_doubling(
+    game: &mut Game,
+    rng: &mut rand::rngs::StdRng,
+    dice: &mut FairDice,
+    actions: usize,
+) {
+    for _ in 0..actions {
         if game.is_over() {
             break;
         }
-        match gamester_core::ai::random::random_decision(&game, &mut rng) {
+        match gamester_core::ai::random::random_decision(game, rng) {
             Some(Decision::Play(p)) => {
                 game.apply_play(&p).unwrap();
             }
@@ -408,11 +418,10 @@ fn match_game_at(
                 game.apply(a).unwrap();
             }
             _ => {
-                game.throw_with(&mut dice).unwrap();
+                game.throw_with(dice).unwrap();
             }
         }
     }
-    game
 }
 
 #[test]
@@ -543,22 +552,7 @@ fn under_the_jacoby_rule_with_the_cube_in_the_middle_plays_are_judged_as_single_
     for seed in 0..200u64 {
         let mut game = Game::new(jacoby.clone()).unwrap();
         let mut dice = FairDice::seeded(seed);
-        for _ in 0..(30 + seed % 50) {
-            if game.is_over() {
-                break;
-            }
-            match gamester_core::ai::random::random_decision(&game, &mut rng) {
-                Some(Decision::Play(p)) => {
-                    game.apply_play(&p).unwrap();
-                }
-                Some(Decision::Action(a)) if a != Action::Double => {
-                    game.apply(a).unwrap();
-                }
-                _ => {
-                    game.throw_with(&mut dice).unwrap();
-                }
-            }
-        }
+        play_without_doubling(&mut game, &mut rng, &mut dice, 30 + (seed % 50) as usize);
         if game.phase() != Phase::Playing || game.legal_plays().len() < 2 {
             continue;
         }

@@ -113,9 +113,19 @@ impl Cube {
     /// while the cube is in the middle.
     #[must_use]
     pub fn scored(&self, stake: u32, rules: &super::rules::Rules) -> u32 {
-        let jacoby = rules.jacoby && rules.match_to == 0 && self.owner.is_none();
-        let stake = if jacoby { stake.min(1) } else { stake };
+        let stake = if self.single_only(rules) {
+            stake.min(1)
+        } else {
+            stake
+        };
         stake.saturating_mul(self.value)
+    }
+
+    /// Whether the Jacoby rule holds every game's end to a single game as the cube stands: in
+    /// a session for stakes under the rule, the cube in the middle.
+    #[must_use]
+    pub fn single_only(&self, rules: &super::rules::Rules) -> bool {
+        rules.jacoby && rules.match_to == 0 && self.owner.is_none()
     }
 }
 
