@@ -1,16 +1,45 @@
 //! The shuffled set, face down, in the order the tiles will be dealt and drawn. A game's record
-//! keeps it, so that a saved game deals the same tiles again.
+//! keeps it, so that a saved game deals the same tiles again. A deck shuffled from a seed is
+//! written as that seed, not as its tiles: a save opened in a text editor does not show the
+//! hands and the boneyard (the program shuffles the seed again when it reads the file).
 
 use serde::{Deserialize, Serialize};
 
 use super::error::DominoError;
 use super::tile::{SET_SIZE, Tile};
 
-/// The 28 tiles of the set, each once, in dealing order. A save cannot make a deck of missing
-/// or repeated tiles: it is read through [`Deck::new`].
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(try_from = "Vec<Tile>", into = "Vec<Tile>")]
-pub struct Deck(Vec<Tile>);
+/// The 28 tiles of the set, each once, in dealing order, and the seed they were shuffled from
+/// if they were. A save cannot make a deck of missing or repeated tiles: it is read through
+/// [`Deck::new`] or [`Deck::shuffled`]. Two decks are equal when their tiles are.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(try_from = "DeckText", into = "DeckText")]
+pub struct Deck {
+    tiles: Vec<Tile>,
+    seed: Option<u64>,
+}
+
+impl PartialEq for Deck {
+    fn eq(&self, other: &Deck) -> bool {
+        self.tiles == other.tiles
+    }
+}
+
+impl Eq for Deck {}
+
+impl std::hash::Hash for Deck {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.tiles.hash(state);
+    }
+}
+
+/// A deck as a file has it: the seed it was shuffled from, or (laid out by hand, or written by
+/// an older Gamester) its tiles.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum DeckText {
+    Shuffled { shuffled: u64 },
+    Tiles(Vec<Tile>),
+}
 
 impl Deck {
     /// These tiles as a deck, if they are the whole set, each once.
@@ -27,7 +56,7 @@ impl Deck {
                 return Err(DominoError::BadDeck(format!("{t} twice")));
             }
         }
-        Ok(Deck(tiles))
+        Ok(Deck { tiles, seed: None })
     }
 
     /// The set shuffled from `seed` (the same seed, the same deck), by Fisher and Yates's
@@ -40,12 +69,15 @@ impl Deck {
             let j = (split_mix(&mut state) % (i as u64 + 1)) as usize;
             tiles.swap(i, j);
         }
-        Deck(tiles)
+        Deck {
+            tiles,
+            seed: Some(seed),
+        }
     }
 
     #[must_use]
     pub fn tiles(&self) -> &[Tile] {
-        &self.0
+        &self.tiles
     }
 }
 
@@ -57,17 +89,23 @@ fn split_mix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
-impl TryFrom<Vec<Tile>> for Deck {
+impl TryFrom<DeckText> for Deck {
     type Error = DominoError;
 
-    fn try_from(tiles: Vec<Tile>) -> Result<Deck, DominoError> {
-        Deck::new(tiles)
+    fn try_from(text: DeckText) -> Result<Deck, DominoError> {
+        match text {
+            DeckText::Shuffled { shuffled } => Ok(Deck::shuffled(shuffled)),
+            DeckText::Tiles(tiles) => Deck::new(tiles),
+        }
     }
 }
 
-impl From<Deck> for Vec<Tile> {
-    fn from(d: Deck) -> Vec<Tile> {
-        d.0
+impl From<Deck> for DeckText {
+    fn from(d: Deck) -> DeckText {
+        match d.seed {
+            Some(shuffled) => DeckText::Shuffled { shuffled },
+            None => DeckText::Tiles(d.tiles),
+        }
     }
 }
 
@@ -82,6 +120,26 @@ mod tests {
         assert_eq!(a, Deck::shuffled(1));
         assert_ne!(a, Deck::shuffled(2));
         assert_ne!(a.tiles(), Tile::set().as_slice());
+    }
+
+    #[test]
+    fn a_shuffled_deck_is_written_as_its_seed_and_read_back_the_same() {
+        let deck = Deck::shuffled(0x0123_4567_89ab_cdef);
+        let text = ron::to_string(&deck).unwrap();
+        assert_eq!(text, "(shuffled:81985529216486895)");
+        let back: Deck = ron::from_str(&text).unwrap();
+        assert_eq!(back.tiles(), deck.tiles());
+        // Written again the same way: a save read and saved again shows no tiles either.
+        assert_eq!(ron::to_string(&back).unwrap(), text);
+        // A deck laid out tile by tile (an older save) is still read, and written as it was.
+        let laid = Deck::new(deck.tiles().to_vec()).unwrap();
+        let listed = ron::to_string(&laid).unwrap();
+        assert!(listed.starts_with("[("), "{listed}");
+        let back: Deck = ron::from_str(&listed).unwrap();
+        assert_eq!(back, deck);
+        // Neither form can make a deck of 27 tiles.
+        let short = listed.rsplit_once(",(").unwrap().0.to_string() + "]";
+        assert!(ron::from_str::<Deck>(&short).is_err());
     }
 
     #[test]
