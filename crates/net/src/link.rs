@@ -69,7 +69,7 @@ pub enum Event {
     Knock {
         party: usize,
         name: String,
-        back: Option<(usize, Vec<crate::game::NetAction>)>,
+        back: Option<crate::wire::Comeback>,
     },
     /// A message from `party` (the host is party 0).
     Message { party: usize, msg: Msg },
@@ -464,7 +464,7 @@ async fn greet(
             return None;
         };
         let free = |p: &usize| !taken.contains_key(p);
-        let party = match back.as_ref().map(|(p, _)| *p) {
+        let party = match back.as_ref().map(|b| b.party) {
             Some(p) if (1..=joiners).contains(&p) && free(&p) => Some(p),
             _ => (1..=joiners).find(free),
         };

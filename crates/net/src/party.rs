@@ -1,19 +1,25 @@
 //! One party at the game, whoever plays its seats: the host (welcomes the friends, passes their
 //! messages on) or a joiner (greets, sees the game offered, accepts). Driven by events: the
-//! program calls [`Party::poll`] when it can (the window each frame, the command line in a
-//! loop), and [`Party::act`] and [`Party::throw`] for its own moves. The rules are asked only
-//! through the [`Table`].
+//! program calls [`Party::poll`] when it can, and [`Party::act`] and [`Party::throw`] for its
+//! own moves. The rules are asked only through the [`Table`].
+//!
+//! Before anything goes out, the party's [`Pledge`] (its share of the throw under way, the
+//! commits it has had) is handed to the program's keeper to be kept on disk, so that no
+//! restart, new start or dropped line can make a throw twice. A throw that waits on a party
+//! longer than the patience is said to be stalled: every side is told, and the others may end
+//! the game as abandoned by that party.
 
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng as _;
 use rand::rngs::StdRng;
+use sha2::{Digest as _, Sha256};
 
 use crate::game::{NetAction, Setup};
 use crate::invite::Invitation;
 use crate::link::{Event, Identity, Link, Reach};
-use crate::table::{Table, merge};
-use crate::wire::{Msg, VERSION};
+use crate::table::{Made, Pledge, Table, Theirs, merge};
+use crate::wire::{Comeback, Msg, VERSION};
 
 /// Where the party stands with the others.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,9 +53,43 @@ pub enum Path {
     Relayed,
 }
 
+/// What a party coming back to a game brings from its last sitting: the party it was, its
+/// record of the game, and the pledge it kept.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Return {
+    pub party: usize,
+    pub record: Vec<NetAction>,
+    pub pledge: Pledge,
+}
+
+/// A game ended because a party kept the others waiting: who, and why, in words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Abandoned {
+    pub party: usize,
+    pub reason: String,
+}
+
+/// What the others wait on now, and for how long yet before they may end the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stall {
+    /// The parties waited on.
+    pub parties: Vec<usize>,
+    /// Whether it is a share of a throw (else a line that dropped).
+    pub throw: bool,
+    /// The patience left; zero once the others may end the game.
+    pub left: Duration,
+}
+
+/// How long a throw may wait on a party's share, or a dropped party on its return, before the
+/// others may end the game as abandoned by it.
+pub const PATIENCE: Duration = Duration::from_secs(60);
+
+/// The program's keeper of the pledge: writes it to disk, or says why it could not.
+pub type Keeper = Box<dyn FnMut(&Pledge) -> Result<(), String> + Send>;
+
 enum Side {
-    Host { seated: Vec<bool>, epoch: u32 },
-    Joiner { back: Option<Vec<NetAction>> },
+    Host { seated: Vec<bool>, key: [u8; 32] },
+    Joiner { back: Option<Return> },
 }
 
 /// One party.
@@ -60,65 +100,117 @@ pub struct Party {
     state: State,
     path: Path,
     rng: StdRng,
-    began: Instant,
-    /// The record's length when the game began here, until the first throw after it is noted.
-    first_action: Option<usize>,
+    keeper: Option<Keeper>,
+    kept: Pledge,
+    /// What the game waits on, and since when: (the throw's place or the party lost, the
+    /// parties, whether a throw, since).
+    waiting: Option<(usize, Vec<usize>, bool, Instant)>,
+    /// Whether the others have been told of the stall now waited on.
+    stall_told: bool,
+    patience: Duration,
+    abandoned: Option<Abandoned>,
+}
+
+/// The token a host gives party `party`: made from its own key, which no joiner knows, so only
+/// that party can show it.
+fn token(key: &[u8; 32], party: usize) -> [u8; 16] {
+    let mut h = Sha256::new();
+    h.update(b"gamester seat 1");
+    h.update(key);
+    h.update((party as u64).to_be_bytes());
+    let full: [u8; 32] = h.finalize().into();
+    let mut out = [0; 16];
+    out.copy_from_slice(&full[..16]);
+    out
 }
 
 impl Party {
+    fn with(link: Link, side: Side, table: Option<Table>, state: State) -> Party {
+        let kept = table
+            .as_ref()
+            .map(|t| t.pledge().clone())
+            .unwrap_or_default();
+        Party {
+            link,
+            side,
+            table,
+            state,
+            path: Path::Unknown,
+            rng: StdRng::from_os_rng(),
+            keeper: None,
+            kept,
+            waiting: None,
+            stall_told: false,
+            patience: PATIENCE,
+            abandoned: None,
+        }
+    }
+
     /// Hosts `setup` for its `parties() - 1` friends, as `identity` (a fresh one for a new
-    /// invitation; the one kept, for the same invitation again).
-    pub fn host(setup: Setup, reach: Reach, identity: Identity) -> Result<Party, String> {
+    /// invitation; the one kept, for the same invitation again), with the pledge kept from the
+    /// last sitting (the default for a new game).
+    pub fn host(
+        setup: Setup,
+        reach: Reach,
+        identity: Identity,
+        pledge: Pledge,
+    ) -> Result<Party, String> {
         let joiners = setup.parties().saturating_sub(1);
-        let table = Table::new(setup, 0).map_err(|e| e.0)?;
+        let table = Table::resume(setup, 0, pledge).map_err(|e| e.0)?;
         let link = Link::host(reach, joiners, identity).map_err(|e| e.to_string())?;
         let mut seated = vec![false; joiners + 1];
         seated[0] = true;
-        Ok(Party {
-            link,
-            side: Side::Host { seated, epoch: 0 },
-            first_action: None,
-            table: Some(table),
-            state: State::Inviting,
-            path: Path::Unknown,
-            rng: StdRng::from_os_rng(),
-            began: Instant::now(),
-        })
+        let side = Side::Host {
+            seated,
+            key: identity.key,
+        };
+        Ok(Party::with(link, side, Some(table), State::Inviting))
     }
 
-    /// Joins the host an invitation names, as `name`; `back`: this party and its record of the
+    /// Joins the host an invitation names, as `name`; `back`: what this party holds of the
     /// game, when coming back to it. Waits at most 30 s for the line.
     pub fn join(
         invitation: &Invitation,
         name: String,
-        back: Option<(usize, Vec<NetAction>)>,
+        back: Option<Return>,
         reach: Reach,
     ) -> Result<Party, String> {
-        let began = Instant::now();
         let hello = Msg::Hello {
             version: VERSION,
             secret: invitation.secret,
             name,
-            back: back.clone(),
+            back: back.as_ref().map(|b| Comeback {
+                party: b.party,
+                record: b.record.clone(),
+                last: b.pledge.last.clone(),
+                token: b.pledge.token,
+            }),
         };
         let link = Link::join(reach, invitation, hello).map_err(|e| e.to_string())?;
-        Ok(Party {
+        Ok(Party::with(
             link,
-            side: Side::Joiner {
-                back: back.map(|(_, r)| r),
-            },
-            table: None,
-            state: State::Offered,
-            path: Path::Unknown,
-            rng: StdRng::from_os_rng(),
-            began,
-            first_action: None,
-        })
+            Side::Joiner { back },
+            None,
+            State::Offered,
+        ))
     }
 
     /// Calls `wake` whenever something comes from the line (the window asks to be drawn).
     pub fn set_waker(&self, wake: Box<dyn Fn() + Send>) {
         self.link.set_waker(wake);
+    }
+
+    /// Hands the pledge to `keeper` before anything goes out (and now, if it has changed since
+    /// the party began). Without a keeper the pledge lives as long as the party.
+    pub fn set_keeper(&mut self, keeper: Keeper) {
+        self.keeper = Some(keeper);
+        self.kept = Pledge::default();
+        let _ = self.keep();
+    }
+
+    /// How long a throw may wait on a party before the others may end the game (tests).
+    pub fn set_patience(&mut self, patience: Duration) {
+        self.patience = patience;
     }
 
     /// (Host) who it is, to keep so that a restart gives the same invitation.
@@ -155,6 +247,25 @@ impl Party {
         self.state == State::Playing
     }
 
+    /// The game as ended by this side, a party having kept it waiting past the patience.
+    #[must_use]
+    pub fn abandoned(&self) -> Option<&Abandoned> {
+        self.abandoned.as_ref()
+    }
+
+    /// What this party brings when it comes back after its line is gone: its party, the
+    /// record (`record`, the program's, which may hold more of this side's own moves) and its
+    /// pledge. None before the game began.
+    #[must_use]
+    pub fn comeback(&self, record: Vec<NetAction>) -> Option<Return> {
+        let table = self.table.as_ref()?;
+        Some(Return {
+            party: table.me(),
+            record,
+            pledge: table.pledge().clone(),
+        })
+    }
+
     /// (Joiner) takes the seat offered.
     pub fn accept(&mut self) {
         if self.state == State::Offered && self.table.is_some() {
@@ -184,10 +295,48 @@ impl Party {
         }
     }
 
-    fn send_all(&self, msg: &Msg) {
-        for p in self.others() {
-            self.link.send(p, msg.clone());
+    /// Keeps the pledge if it has changed since it was last kept. On failure the line is
+    /// closed: nothing may go out that this side could not stand by after a restart.
+    fn keep(&mut self) -> bool {
+        let Some(table) = &self.table else {
+            return true;
+        };
+        if *table.pledge() == self.kept {
+            return true;
         }
+        let pledge = table.pledge().clone();
+        let result = match &mut self.keeper {
+            Some(keep) => keep(&pledge),
+            None => Ok(()),
+        };
+        match result {
+            Ok(()) => {
+                self.kept = pledge;
+                true
+            }
+            Err(why) => {
+                self.leave(&format!(
+                    "the game could not be kept on this computer ({why}), so the throw was not sent"
+                ));
+                false
+            }
+        }
+    }
+
+    /// Sends each message to each of `to`, once the pledge is kept.
+    fn send(&mut self, to: &[usize], msgs: &[Msg]) -> bool {
+        if msgs.is_empty() {
+            return true;
+        }
+        if !self.keep() {
+            return false;
+        }
+        for msg in msgs {
+            for &p in to {
+                self.link.send(p, msg.clone());
+            }
+        }
+        true
     }
 
     /// This side's own action at its seat: done, and sent; or why not.
@@ -197,8 +346,12 @@ impl Party {
         }
         let table = self.table.as_mut().ok_or("there is no game yet")?;
         let msg = table.act(action)?;
-        self.send_all(&msg);
-        Ok(())
+        let to = self.others();
+        if self.send(&to, &[msg]) {
+            Ok(())
+        } else {
+            Err("the line is closed".into())
+        }
     }
 
     /// Brings a program's record of the game and the party's together: the actions `ours`
@@ -249,11 +402,47 @@ impl Party {
         };
         match table.throw(&mut self.rng) {
             Some(msg) => {
-                self.send_all(&msg);
-                true
+                let to = self.others();
+                self.send(&to, &[msg])
             }
             None => false,
         }
+    }
+
+    /// What the game waits on now beyond this side, and the patience left; none when nothing
+    /// keeps it waiting.
+    #[must_use]
+    pub fn stall(&self) -> Option<Stall> {
+        let (_, parties, throw, since) = self.waiting.as_ref()?;
+        Some(Stall {
+            parties: parties.clone(),
+            throw: *throw,
+            left: self.patience.saturating_sub(since.elapsed()),
+        })
+    }
+
+    /// Ends the game as abandoned by the party it has waited on past the patience: the others
+    /// are told why, and [`Party::abandoned`] says it. False (and nothing done) while the
+    /// patience lasts.
+    pub fn abandon(&mut self) -> bool {
+        let Some(stall) = self.stall().filter(|s| s.left.is_zero()) else {
+            return false;
+        };
+        let Some(&party) = stall.parties.first() else {
+            return false;
+        };
+        let name = self.name(party);
+        let reason = if stall.throw {
+            format!(
+                "{name} kept the game waiting on their share of a throw, and the game was ended \
+                 as abandoned by {name}"
+            )
+        } else {
+            format!("{name} did not come back, and the game was ended as abandoned by {name}")
+        };
+        self.leave(&reason);
+        self.abandoned = Some(Abandoned { party, reason });
+        true
     }
 
     /// Handles what has come from the line, waiting at most `wait` for the first of it.
@@ -265,7 +454,57 @@ impl Party {
             self.handle(event, &mut polled.notes);
             next = self.link.try_event();
         }
+        self.watch(&mut polled.notes);
         polled
+    }
+
+    /// Notes what the game waits on, and tells everyone once it has waited past the patience.
+    fn watch(&mut self, notes: &mut Vec<String>) {
+        let now = match (&self.state, &self.table) {
+            (State::Playing, Some(t)) if !t.awaited().is_empty() => {
+                Some((t.throw_at().unwrap_or(0), t.awaited(), true))
+            }
+            (State::Waiting(p), Some(_)) if matches!(self.side, Side::Host { .. }) => {
+                Some((*p, vec![*p], false))
+            }
+            _ => None,
+        };
+        match (now, &self.waiting) {
+            (None, _) => {
+                self.waiting = None;
+                self.stall_told = false;
+            }
+            (Some((at, parties, throw)), Some((a, ps, t, _)))
+                if at == *a && parties == *ps && throw == *t => {}
+            (Some((at, parties, throw)), _) => {
+                self.waiting = Some((at, parties, throw, Instant::now()));
+                self.stall_told = false;
+            }
+        }
+        if let Some((at, parties, throw, since)) = &self.waiting
+            && !self.stall_told
+            && since.elapsed() >= self.patience
+        {
+            self.stall_told = true;
+            let names: Vec<String> = parties.iter().map(|&p| self.name(p)).collect();
+            let names = names.join(" and ");
+            notes.push(if *throw {
+                format!(
+                    "The throw has waited too long on {names}: you may end the game as \
+                     abandoned by them"
+                )
+            } else {
+                format!("{names} has not come back: you may end the game as abandoned by them")
+            });
+            if *throw {
+                let msgs: Vec<Msg> = parties
+                    .iter()
+                    .map(|&party| Msg::Stalled { party, at: *at })
+                    .collect();
+                let to = self.others();
+                self.send(&to, &msgs);
+            }
+        }
     }
 
     fn handle(&mut self, event: Event, notes: &mut Vec<String>) {
@@ -280,31 +519,60 @@ impl Party {
         }
     }
 
+    /// (Host) a friend has come with the invitation: welcome it to the game as it stands here,
+    /// or, coming back with a record longer than ours, to that record where it can be checked.
     fn knock(
         &mut self,
         party: usize,
         name: String,
-        back: Option<(usize, Vec<NetAction>)>,
+        back: Option<Comeback>,
         notes: &mut Vec<String>,
     ) {
+        let Side::Host { key, .. } = &self.side else {
+            return;
+        };
+        let key = *key;
         let Some(table) = &mut self.table else {
             return;
         };
-        if let Some((_, record)) = back {
-            match merge(&table.setup_now(), &record) {
-                Ok(merged) => {
-                    let mut setup = table.setup_now();
-                    setup.record = merged;
-                    match Table::new(setup, 0) {
-                        Ok(t) => *table = t,
-                        Err(e) => {
-                            self.link.close(party, &e.0);
-                            return;
-                        }
-                    }
-                }
+        let name = gamester_core::players::clean_name(&name);
+        let here = table.board().record();
+        if let Some(back) = back.filter(|b| !here.starts_with(&b.record)) {
+            let proved = back.party == party && back.token == Some(token(&key, party));
+            let checked = if proved {
+                merge(
+                    &table.setup_now(),
+                    0,
+                    table.pledge(),
+                    &Theirs {
+                        party,
+                        record: &back.record,
+                        last: back.last.as_ref(),
+                    },
+                )
+            } else {
+                Err(format!(
+                    "it brought a record of the game beyond ours and could not show it was \
+                     player {}",
+                    back.party + 1
+                ))
+            };
+            match checked.and_then(|(record, last)| {
+                let pledge = Pledge {
+                    last,
+                    ..table.pledge().clone()
+                };
+                let setup = Setup {
+                    record,
+                    ..table.setup_now()
+                };
+                Table::resume(setup, 0, pledge).map_err(|e| e.0)
+            }) {
+                Ok(t) => *table = t,
                 Err(why) => {
-                    notes.push(format!("{name} came back, but {why}"));
+                    notes.push(format!(
+                        "{name} came back and was sent away: {why}; the game stands as it was"
+                    ));
                     self.link.close(party, &why);
                     return;
                 }
@@ -313,29 +581,31 @@ impl Party {
         notes.push(format!("{name} has come with the invitation"));
         let mut setup = table.setup_now();
         if let Some(n) = setup.names.get_mut(party) {
-            *n = gamester_core::players::clean_name(&name);
+            *n = name;
         }
         // The host keeps the names it gives out.
-        if let Ok(t) = Table::new(setup.clone(), 0) {
-            let epoch = table.epoch();
+        if let Ok(t) = Table::resume(setup.clone(), 0, table.pledge().clone()) {
             *table = t;
-            table.start(epoch);
         }
-        self.link.send(party, Msg::Welcome { setup, party });
+        let last = table.pledge().last.clone();
+        let welcome = Msg::Welcome {
+            setup,
+            party,
+            last,
+            token: token(&key, party),
+        };
+        self.send(&[party], &[welcome]);
     }
 
     fn lost(&mut self, party: usize, reason: String, notes: &mut Vec<String>) {
         let name = self.name(party);
         match &mut self.side {
-            Side::Host { seated, epoch } => {
+            Side::Host { seated, .. } => {
                 let over = self.table.as_ref().is_some_and(|t| t.board().is_over());
                 if over {
                     notes.push(format!("{name} has left: the game is over"));
                 } else if seated.get(party).copied().unwrap_or(false) {
                     seated[party] = false;
-                    if let Some(t) = &mut self.table {
-                        t.start(*epoch);
-                    }
                     notes.push(format!(
                         "The line to {name} dropped ({reason}): waiting for them to come back"
                     ));
@@ -372,22 +642,33 @@ impl Party {
         self.table.as_ref().is_some_and(|t| t.board().is_over())
     }
 
+    /// Everyone is seated (again): play, and say again this side's share of a throw under way.
+    fn start(&mut self) {
+        self.state = State::Playing;
+        let Some(table) = &mut self.table else {
+            return;
+        };
+        let again = table.resend();
+        let to = self.others();
+        self.send(&to, &again);
+    }
+
     fn message(&mut self, party: usize, msg: Msg, notes: &mut Vec<String>) {
         match (&mut self.side, msg) {
-            (Side::Host { seated, epoch }, Msg::Accept) => {
-                if let Some(s) = seated.get_mut(party) {
-                    *s = true;
+            (Side::Host { seated, .. }, Msg::Accept) => {
+                let Some(s) = seated.get_mut(party) else {
+                    return;
+                };
+                if *s {
+                    // Seated already: an acceptance said again changes nothing.
+                    return;
                 }
+                *s = true;
                 if seated.iter().all(|s| *s) {
-                    *epoch += 1;
-                    let epoch = *epoch;
-                    if let Some(t) = &mut self.table {
-                        t.start(epoch);
-                    }
                     for p in 1..seated.len() {
-                        self.link.send(p, Msg::Start { epoch });
+                        self.link.send(p, Msg::Start);
                     }
-                    self.state = State::Playing;
+                    self.start();
                     notes.push("Everyone is seated: play".into());
                 }
             }
@@ -412,15 +693,11 @@ impl Party {
                 };
                 match result {
                     Ok(out) => {
-                        for p in (1..=joiners).filter(|&p| p != party) {
-                            self.link.send(p, msg.clone());
+                        let others: Vec<usize> = (1..=joiners).filter(|&p| p != party).collect();
+                        let all: Vec<usize> = (1..=joiners).collect();
+                        if self.send(&others, &[msg]) {
+                            self.send(&all, &out);
                         }
-                        for m in out {
-                            for p in 1..=joiners {
-                                self.link.send(p, m.clone());
-                            }
-                        }
-                        self.note_first_throw(notes);
                     }
                     Err(breach) => {
                         notes.push(format!(
@@ -431,32 +708,27 @@ impl Party {
                     }
                 }
             }
-            (Side::Joiner { back }, Msg::Welcome { setup, party: me }) => {
-                if let Some(ours) = back
-                    && !setup.record.starts_with(ours)
-                {
-                    let why = "the host's record of the game does not go on from ours";
-                    self.link.close(0, why);
-                    self.state = State::Broken(why.into());
-                    return;
+            (
+                Side::Joiner { back },
+                Msg::Welcome {
+                    setup,
+                    party: me,
+                    last,
+                    token,
+                },
+            ) => match welcomed(setup, me, last, token, back.as_ref()) {
+                Ok(t) => {
+                    self.table = Some(t);
+                    self.state = State::Offered;
                 }
-                match Table::new(setup, me) {
-                    Ok(t) => {
-                        self.first_action = Some(t.board().len());
-                        self.table = Some(t);
-                        self.state = State::Offered;
-                    }
-                    Err(e) => {
-                        let why = format!("the host offered a game that cannot be played: {e}");
-                        self.link.close(0, &why);
-                        self.state = State::Broken(why);
-                    }
+                Err(why) => {
+                    self.link.close(0, &why);
+                    self.state = State::Broken(why);
                 }
-            }
-            (Side::Joiner { .. }, Msg::Start { epoch }) => {
-                if let Some(t) = &mut self.table {
-                    t.start(epoch);
-                    self.state = State::Playing;
+            },
+            (Side::Joiner { .. }, Msg::Start) => {
+                if self.table.is_some() {
+                    self.start();
                 }
             }
             (Side::Joiner { .. }, Msg::Wait { party }) => {
@@ -465,6 +737,17 @@ impl Party {
                     "The line to {} dropped: waiting for them",
                     self.name(party)
                 ));
+            }
+            (Side::Joiner { .. }, Msg::Stalled { party, .. }) => {
+                let me = self.table.as_ref().map(Table::me);
+                notes.push(if me == Some(party) {
+                    "The others say the throw has waited too long on this side's share".into()
+                } else {
+                    format!(
+                        "The throw has waited too long on {}: the host may end the game",
+                        self.name(party)
+                    )
+                });
             }
             (Side::Joiner { .. }, msg) => {
                 let Some(table) = &mut self.table else {
@@ -475,10 +758,7 @@ impl Party {
                 };
                 match table.receive(msg, &mut self.rng) {
                     Ok(out) => {
-                        for m in out {
-                            self.link.send(0, m);
-                        }
-                        self.note_first_throw(notes);
+                        self.send(&[0], &out);
                     }
                     Err(breach) => {
                         let why = format!(
@@ -491,18 +771,47 @@ impl Party {
             }
         }
     }
+}
 
-    fn note_first_throw(&mut self, notes: &mut Vec<String>) {
-        if let (Some(n), Some(t)) = (self.first_action, &self.table)
-            && t.board().len() > n
-        {
-            self.first_action = None;
-            notes.push(format!(
-                "The first throw came {} ms after the line opened",
-                self.began.elapsed().as_millis()
+/// (Joiner) the table the host's welcome gives: the host's game, where it goes on from ours
+/// (coming back) in a way this side can check; or why it cannot be believed.
+fn welcomed(
+    setup: Setup,
+    me: usize,
+    last: Option<Made>,
+    token: [u8; 16],
+    back: Option<&Return>,
+) -> Result<Table, String> {
+    let mut pledge = Pledge {
+        token: Some(token),
+        ..Pledge::default()
+    };
+    let mut setup = setup;
+    if let Some(back) = back {
+        if back.party != me {
+            return Err(format!(
+                "the host gave us the seat of player {}, and we were player {}",
+                me + 1,
+                back.party + 1
             ));
         }
+        let ours = Setup {
+            record: back.record.clone(),
+            ..setup.clone()
+        };
+        let theirs = Theirs {
+            party: 0,
+            record: &setup.record,
+            last: last.as_ref(),
+        };
+        let (record, last) = merge(&ours, me, &back.pledge, &theirs)
+            .map_err(|why| format!("the host's record of the game cannot be believed: {why}"))?;
+        setup.record = record;
+        pledge.round = back.pledge.round.clone();
+        pledge.last = last;
     }
+    Table::resume(setup, me, pledge)
+        .map_err(|e| format!("the host offered a game that cannot be played: {e}"))
 }
 
 impl Drop for Party {

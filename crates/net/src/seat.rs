@@ -15,8 +15,8 @@ use gamester_rules::tables;
 use crate::game::{Board, NetAction, Setup};
 use crate::invite::Invitation;
 use crate::link::{Identity, Reach};
-use crate::party::{POLL, Party, State};
-use crate::table::Table;
+use crate::party::{Abandoned, Keeper, POLL, Party, Return, State};
+use crate::table::{Pledge, Table};
 
 /// The computer at a party's seats: it decides, and keeps the rest of a play to send.
 pub struct Computer {
@@ -67,13 +67,14 @@ impl Computer {
 
 /// Who this party is.
 pub enum Role {
-    /// The host, offering this game to `setup.parties() - 1` friends.
-    Host(Setup),
-    /// A friend, with the invitation, a name, and (coming back) its party and record.
+    /// The host, offering this game to `setup.parties() - 1` friends, with the pledge kept
+    /// from its last sitting.
+    Host(Setup, Pledge),
+    /// A friend, with the invitation, a name, and (coming back) what it holds of the game.
     Join {
         invitation: Invitation,
         name: String,
-        back: Option<(usize, Vec<NetAction>)>,
+        back: Option<Return>,
     },
 }
 
@@ -93,6 +94,11 @@ pub struct Options<'a> {
     pub cut_at: Option<usize>,
     /// Give up when nothing comes from the line for this long.
     pub patience: Duration,
+    /// Keeps the pledge on disk before anything goes out (none: kept in memory only).
+    pub keeper: Option<Keeper>,
+    /// How long a throw may wait on another party before the game is ended as abandoned by
+    /// it (none: the party's own patience).
+    pub stall: Option<Duration>,
 }
 
 /// What ended a party's play.
@@ -102,13 +108,15 @@ pub enum End {
     Over(Table),
     /// Stopped at `cut_at`; the table as it stood.
     Cut(Table),
+    /// Ended as abandoned by a party that kept the game waiting; the table as it stood.
+    Abandoned(Table, Abandoned),
 }
 
 /// Plays a party's part to the game's end. Errors are the reasons, in words.
-pub fn play(role: Role, mut computer: Computer, opts: Options<'_>) -> Result<End, String> {
+pub fn play(role: Role, mut computer: Computer, mut opts: Options<'_>) -> Result<End, String> {
     let mut party = match role {
-        Role::Host(setup) => {
-            let party = Party::host(setup, opts.reach, opts.identity)?;
+        Role::Host(setup, pledge) => {
+            let party = Party::host(setup, opts.reach, opts.identity, pledge)?;
             if let (Some(code), Some(identity)) = (party.invitation(), party.identity()) {
                 (opts.on_invite)(&code, &identity);
             }
@@ -120,6 +128,12 @@ pub fn play(role: Role, mut computer: Computer, opts: Options<'_>) -> Result<End
             back,
         } => Party::join(&invitation, name, back, opts.reach)?,
     };
+    if let Some(keeper) = opts.keeper.take() {
+        party.set_keeper(keeper);
+    }
+    if let Some(stall) = opts.stall {
+        party.set_patience(stall);
+    }
     let mut last_heard = Instant::now();
     let mut told = 0;
     loop {
@@ -139,7 +153,17 @@ pub fn play(role: Role, mut computer: Computer, opts: Options<'_>) -> Result<End
         for n in &polled.notes {
             (opts.note)(n);
         }
-        if polled.heard {
+        // The computer ends a game whose throw a party will not finish; a friend whose line
+        // dropped is waited for as long as the patience lasts.
+        let stalled = party.stall().is_some_and(|s| s.throw);
+        if stalled
+            && party.abandon()
+            && let (Some(t), Some(a)) = (party.table(), party.abandoned())
+        {
+            (opts.note)(&a.reason);
+            return Ok(End::Abandoned(t.clone(), a.clone()));
+        }
+        if polled.heard || stalled {
             last_heard = Instant::now();
             if let Some(t) = party.table()
                 && t.board().len() != told

@@ -6,12 +6,25 @@ use serde::{Deserialize, Serialize};
 use tokio::io::{AsyncRead, AsyncReadExt as _, AsyncWrite, AsyncWriteExt as _};
 
 use crate::game::{NetAction, Setup};
+use crate::table::Made;
 
-/// The protocol's version: a program that speaks another is told so and refused.
-pub const VERSION: u32 = 1;
+/// The protocol's version: a program that speaks another is told so and refused. (2: a throw is
+/// fixed once committed; a party coming back shows the seeds of its last throw.)
+pub const VERSION: u32 = 2;
 
 /// The longest message either side accepts (bytes): the longest game's record is far shorter.
 pub const MAX_MESSAGE: usize = 256 * 1024;
+
+/// A joiner coming back to a game: the party it was, its record of the game, the seeds of the
+/// last throw it made (for the host to check against its own pledge), and the token the host
+/// gave it, which proves it is that party.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Comeback {
+    pub party: usize,
+    pub record: Vec<NetAction>,
+    pub last: Option<Made>,
+    pub token: Option<[u8; 16]>,
+}
 
 /// One message. Every message after the handshake names the party it comes from (0 the host,
 /// the joiners 1, 2, … in the order they sat down); the host passes each joiner's messages on
@@ -19,33 +32,39 @@ pub const MAX_MESSAGE: usize = 256 * 1024;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Msg {
     /// The joiner's first words: the invitation's secret, the name it plays under, and, when it
-    /// comes back to a game, the party it was and the game's record as it holds it.
+    /// comes back to a game, what it holds of it.
     Hello {
         version: u32,
         secret: [u8; 16],
         name: String,
-        back: Option<(usize, Vec<NetAction>)>,
+        back: Option<Comeback>,
     },
-    /// The host's answer: the game (rules, names, who plays each seat, the record so far) and
-    /// the joiner's party.
-    Welcome { setup: Setup, party: usize },
+    /// The host's answer: the game (rules, names, who plays each seat, the record so far), the
+    /// joiner's party, the seeds of the last throw made (for a joiner coming back to check),
+    /// and the token with which the joiner proves itself if it comes back.
+    Welcome {
+        setup: Setup,
+        party: usize,
+        last: Option<Made>,
+        token: [u8; 16],
+    },
     /// The joiner has seen the rules and sits down.
     Accept,
-    /// Everyone is seated: play (again). A throw half made before is forgotten (`epoch`).
-    Start { epoch: u32 },
+    /// Everyone is seated: play (again). A throw under way goes on with the same commits.
+    Start,
     /// A party has lost its line: wait for it.
     Wait { party: usize },
+    /// The throw at `at` has waited too long on `party`'s share: the others may end the game.
+    Stalled { party: usize, at: usize },
     /// A party's share of chance for the action at `at`, hidden: the hash of its seed.
     Commit {
         from: usize,
-        epoch: u32,
         at: usize,
         hash: [u8; 32],
     },
     /// The seed behind a commit, once every party has committed.
     Reveal {
         from: usize,
-        epoch: u32,
         at: usize,
         seed: [u8; 32],
     },
@@ -123,7 +142,6 @@ mod tests {
     async fn a_message_goes_and_comes_back_whole() {
         let msg = Msg::Commit {
             from: 1,
-            epoch: 2,
             at: 7,
             hash: [9; 32],
         };

@@ -9,7 +9,9 @@ use std::time::Duration;
 
 use gamester_net::invite::Invitation;
 use gamester_net::link::{Identity, Reach};
+use gamester_net::party::Return;
 use gamester_net::seat::{Computer, End, Options, Role, play};
+use gamester_net::table::Pledge;
 use gamester_net::{Board, Family, NetAction, Setup, Table};
 
 use crate::cli::args::{CliError, GamePreset, Host, Join, NetSide, tables_rules};
@@ -65,7 +67,32 @@ pub(crate) fn host(args: &Host) -> Result<String, CliError> {
         Some(path) => kept_identity(&host_file(path))?,
         None => Identity::fresh(),
     };
-    run(Role::Host(setup), level, &args.side, identity)
+    let pledge = kept_pledge(args.side.save.as_deref())?;
+    run(Role::Host(setup, pledge), level, &args.side, identity)
+}
+
+/// Where a party keeps its share of the throw under way beside its game (`game.ron` →
+/// `game.ron.dice`), written before anything goes out, so that a restart finishes that throw
+/// with the same commits instead of throwing again.
+fn pledge_file(save: &Path) -> std::path::PathBuf {
+    let mut name = save.as_os_str().to_os_string();
+    name.push(".dice");
+    name.into()
+}
+
+/// The pledge kept beside the game in `save`, or an empty one if there is none.
+fn kept_pledge(save: Option<&Path>) -> Result<Pledge, CliError> {
+    let Some(path) = save.map(pledge_file).filter(|p| p.exists()) else {
+        return Ok(Pledge::default());
+    };
+    let text = save::read_text(&path)?;
+    ron::from_str(&text).map_err(|e| CliError::Network {
+        path: path.display().to_string(),
+        reason: format!(
+            "it is not the share of a throw this side keeps ({e}); without it the game cannot \
+             be taken up fairly"
+        ),
+    })
 }
 
 /// Where a host keeps who it is beside its game (`game.ron` → `game.ron.host`), so that a host
@@ -108,7 +135,12 @@ fn keep_identity(path: &Path, identity: &Identity) -> Result<(), CliError> {
 pub(crate) fn join(args: &Join) -> Result<String, CliError> {
     let level = computer_level(&args.side)?;
     let invitation = Invitation::parse(&args.code).map_err(|e| CliError::Usage(e.to_string()))?;
-    let back = resumed(&args.side)?.map(|(_, record, party)| (party, record));
+    let pledge = kept_pledge(args.side.save.as_deref())?;
+    let back = resumed(&args.side)?.map(|(_, record, party)| Return {
+        party,
+        record,
+        pledge,
+    });
     let role = Role::Join {
         invitation,
         name: args.side.name.clone(),
@@ -190,6 +222,14 @@ fn run(role: Role, level: Level, side: &NetSide, identity: Identity) -> Result<S
         }
     };
     let mut say = |line: &str| note(line);
+    let keeper: Option<gamester_net::party::Keeper> = side.save.as_ref().map(|path| {
+        let path = pledge_file(path);
+        let keep = move |pledge: &Pledge| {
+            let text = ron::to_string(pledge).map_err(|e| e.to_string())?;
+            save::write_text_atomic(&path, &text).map_err(|e| e.to_string())
+        };
+        Box::new(keep) as gamester_net::party::Keeper
+    });
     let seed = rand::random();
     let end = play(
         role,
@@ -202,6 +242,8 @@ fn run(role: Role, level: Level, side: &NetSide, identity: Identity) -> Result<S
             note: &mut say,
             cut_at: None,
             patience: PATIENCE,
+            keeper,
+            stall: None,
         },
     );
     kept?;
@@ -211,6 +253,10 @@ fn run(role: Role, level: Level, side: &NetSide, identity: Identity) -> Result<S
     match end {
         Ok(End::Over(table)) | Ok(End::Cut(table)) => {
             note(&format!("the game is over: {}", outcome(&table)));
+            Ok(String::new())
+        }
+        Ok(End::Abandoned(_, abandoned)) => {
+            note(&format!("the game is over: {}", abandoned.reason));
             Ok(String::new())
         }
         Err(why) => Err(CliError::Usage(match &side.save {

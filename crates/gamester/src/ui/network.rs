@@ -11,7 +11,8 @@ use egui::RichText;
 
 use gamester_net::invite::Invitation;
 use gamester_net::link::{Identity, Reach};
-use gamester_net::party::{Party, Path, State};
+use gamester_net::party::{Party, Path, Return, State};
+use gamester_net::table::Pledge;
 use gamester_net::{Family, NetAction, Setup};
 
 use super::file_names;
@@ -134,7 +135,7 @@ impl NetWindow {
         settings: &Settings,
         tiles: bool,
         local: bool,
-        comeback: Option<(usize, Vec<NetAction>)>,
+        comeback: Option<Return>,
     ) -> Option<Party> {
         if !self.open {
             return None;
@@ -199,7 +200,7 @@ impl NetWindow {
         settings: &Settings,
         tiles: bool,
         local: bool,
-        comeback: Option<(usize, Vec<NetAction>)>,
+        comeback: Option<Return>,
     ) {
         let setup = offer(settings, tiles, &name_or(&self.name, "Your friend"));
         ui.label(
@@ -231,7 +232,7 @@ impl NetWindow {
             self.problem = None;
             let ctx = ui.ctx().clone();
             self.stage = Stage::Opening(spawn(ctx, move || {
-                Party::host(setup, reach(local), Identity::fresh())
+                Party::host(setup, reach(local), Identity::fresh(), Pledge::default())
             }));
         }
         ui.add_space(10.0);
@@ -394,10 +395,36 @@ impl Remote {
         Remote { party, told: None }
     }
 
-    /// The line's state, in words, for the row under the status line.
+    /// The line's state, in words, for the row under the status line: with a throw or a
+    /// dropped line that keeps the game waiting, the patience left before the game may be
+    /// ended as abandoned.
     #[must_use]
     pub fn words(&self) -> String {
         let friends = self.party.others_names();
+        if let Some(a) = self.party.abandoned() {
+            return format!("The game was ended: {}.", a.reason);
+        }
+        if let Some(stall) = self.party.stall() {
+            let names: Vec<String> = stall.parties.iter().map(|&p| self.party.name(p)).collect();
+            let names = names.join(" and ");
+            let secs = stall.left.as_secs() + u64::from(stall.left.subsec_nanos() > 0);
+            return match (stall.throw, secs) {
+                (true, 0) => format!(
+                    "The throw has waited too long on {names}: you may end the game as \
+                     abandoned by them, or wait on."
+                ),
+                (true, s) => format!(
+                    "Waiting for {names}'s share of the throw: {s} s before you may end the game."
+                ),
+                (false, 0) => format!(
+                    "{names} has not come back: you may end the game as abandoned by them, or \
+                     wait on."
+                ),
+                (false, s) => {
+                    format!("Waiting for {names} to come back… {s} s before you may end the game.")
+                }
+            };
+        }
         match self.party.state() {
             State::Playing => match self.party.path() {
                 Path::Direct => format!("{friends}, over the network: direct"),
@@ -411,6 +438,34 @@ impl Remote {
             ),
             State::Inviting | State::Offered => format!("Waiting for {friends}…"),
         }
+    }
+
+    /// The row under the status line: the line's state in words, and once a throw (or a
+    /// dropped friend) has kept the game waiting past the patience, the button that ends the
+    /// game as abandoned by that friend. The reason, when the person ends it so.
+    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<String> {
+        ui.label(RichText::new(self.words()).italics());
+        let stall = self.party.stall()?;
+        if !stall.left.is_zero() {
+            // The count goes down by the second though nothing comes from the line.
+            let next = stall.left.as_secs_f32().fract();
+            let next = if next > 0.0 { next } else { 1.0 };
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs_f32(next));
+            return None;
+        }
+        let name = stall.parties.first().map(|&p| self.party.name(p))?;
+        let asked = ui
+            .button(format!("End the game as abandoned by {name}"))
+            .on_hover_text(
+                "The game stops here and is kept, with the reason, in Open recent. Waiting on \
+                 costs nothing: your friend's share may still come.",
+            )
+            .clicked();
+        if asked && self.party.abandon() {
+            return self.party.abandoned().map(|a| a.reason.clone());
+        }
+        None
     }
 
     /// Each frame: what came from the line, told once; this side's new actions (`ours`, the
@@ -443,17 +498,23 @@ impl Remote {
     /// A game whose line is gone for good, and not over: this side's party and `record` (the
     /// screen's), to offer when joining again.
     #[must_use]
-    pub fn comeback(&self, record: Vec<NetAction>, over: bool) -> Option<(usize, Vec<NetAction>)> {
-        if over || !matches!(self.party.state(), State::Broken(_)) {
+    pub fn comeback(&self, record: Vec<NetAction>, over: bool) -> Option<Return> {
+        if over
+            || self.party.abandoned().is_some()
+            || !matches!(self.party.state(), State::Broken(_))
+        {
             return None;
         }
-        Some((self.party.table()?.me(), record))
+        self.party.comeback(record)
     }
 
     /// The person throws (or deals): this side's share goes to the others; said if it cannot.
     pub fn throw(&mut self, shell: &mut Shell) {
         if !self.party.throw() {
             shell.message = Some(Message::info(match self.party.state() {
+                _ if self.party.abandoned().is_some() => {
+                    "The game was ended: nothing more is thrown."
+                }
                 State::Playing => "The dice are on their way: wait for your friend's share.",
                 _ => "Wait for your friend: the line is not open.",
             }));

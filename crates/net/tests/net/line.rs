@@ -6,7 +6,9 @@ use std::time::Duration;
 use gamester_core::level::Level;
 use gamester_net::invite::Invitation;
 use gamester_net::link::{ALPN, Reach};
+use gamester_net::party::Return;
 use gamester_net::seat::{Computer, End, Options, Role, play};
+use gamester_net::table::Pledge;
 use gamester_net::wire::{self, Msg, VERSION};
 use gamester_net::{NetAction, Setup, Table};
 use gamester_rules::tables::{Action, Throw};
@@ -45,6 +47,8 @@ fn party(
             note: &mut note,
             cut_at,
             patience: Duration::from_secs(60),
+            keeper: None,
+            stall: None,
         },
     );
     (end, notes)
@@ -53,7 +57,8 @@ fn party(
 /// Starts a host on its own thread; returns its invitation and the thread.
 fn host(setup: Setup) -> (Invitation, std::thread::JoinHandle<Outcome>) {
     let (tx, rx) = std::sync::mpsc::channel();
-    let thread = std::thread::spawn(move || party(Role::Host(setup), 1, None, Some(tx)));
+    let thread =
+        std::thread::spawn(move || party(Role::Host(setup, Pledge::default()), 1, None, Some(tx)));
     let code = rx
         .recv_timeout(Duration::from_secs(30))
         .expect("the host's invitation");
@@ -67,7 +72,7 @@ fn join(
     invitation: &Invitation,
     name: &str,
     seed: u64,
-    back: Option<(usize, Vec<NetAction>)>,
+    back: Option<Return>,
     cut_at: Option<usize>,
 ) -> Outcome {
     party(
@@ -164,11 +169,11 @@ fn hostile(
             back: None,
         };
         wire::write(&mut send, &hello).await.unwrap();
-        let Msg::Welcome { setup, party } = wire::read(&mut recv).await.unwrap() else {
+        let Msg::Welcome { setup, party, .. } = wire::read(&mut recv).await.unwrap() else {
             panic!("no welcome")
         };
         wire::write(&mut send, &Msg::Accept).await.unwrap();
-        let Msg::Start { .. } = wire::read(&mut recv).await.unwrap() else {
+        let Msg::Start = wire::read(&mut recv).await.unwrap() else {
             panic!("no start")
         };
         let bytes = then(party, &setup);
@@ -257,7 +262,11 @@ fn a_line_cut_mid_game_is_resumed_from_the_record_with_the_same_invitation() {
         &invitation,
         "Friend",
         5,
-        Some((cut.me(), record.clone())),
+        Some(Return {
+            party: cut.me(),
+            record: record.clone(),
+            pledge: cut.pledge().clone(),
+        }),
         None,
     ));
     let (end, notes) = host.join().unwrap();
@@ -285,4 +294,417 @@ fn joining_nobody_gives_up_within_thirty_seconds_and_says_why() {
         started.elapsed()
     );
     assert!(why.contains("reach the host"), "{why}");
+}
+
+/// Mallory's end of a line to the host: a program of its own that holds the invitation and
+/// says whatever it likes.
+struct Mallory {
+    endpoint: iroh::Endpoint,
+    send: iroh::endpoint::SendStream,
+    recv: iroh::endpoint::RecvStream,
+}
+
+impl Mallory {
+    async fn greet(invitation: &Invitation, back: Option<gamester_net::wire::Comeback>) -> Mallory {
+        let endpoint = iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
+            .relay_mode(iroh::RelayMode::Disabled)
+            .bind()
+            .await
+            .unwrap();
+        let conn = endpoint
+            .connect(invitation.addr.clone(), ALPN)
+            .await
+            .unwrap();
+        let (mut send, recv) = conn.open_bi().await.unwrap();
+        let hello = Msg::Hello {
+            version: VERSION,
+            secret: invitation.secret,
+            name: "Mallory".into(),
+            back,
+        };
+        wire::write(&mut send, &hello).await.unwrap();
+        Mallory {
+            endpoint,
+            send,
+            recv,
+        }
+    }
+
+    async fn say(&mut self, msg: &Msg) {
+        let _ = wire::write(&mut self.send, msg).await;
+    }
+
+    /// The next message that `want` picks, or the host's goodbye (as an error).
+    async fn hear<T>(&mut self, want: impl Fn(&Msg) -> Option<T>) -> Result<T, String> {
+        loop {
+            let read = tokio::time::timeout(Duration::from_secs(20), wire::read(&mut self.recv));
+            match read.await {
+                Ok(Ok(Msg::Bye { reason })) => return Err(reason),
+                Ok(Ok(m)) => {
+                    if let Some(t) = want(&m) {
+                        return Ok(t);
+                    }
+                }
+                Ok(Err(e)) => return Err(format!("no goodbye: {e}")),
+                Err(_) => return Err("silence".into()),
+            }
+        }
+    }
+
+    /// Whether the host says nothing `want` picks for a while (it is waiting).
+    async fn hears_nothing(&mut self, want: impl Fn(&Msg) -> bool) -> bool {
+        let quiet = async {
+            loop {
+                match wire::read(&mut self.recv).await {
+                    Ok(m) if want(&m) => return false,
+                    Ok(Msg::Bye { .. }) | Err(_) => return false,
+                    Ok(_) => {}
+                }
+            }
+        };
+        tokio::time::timeout(Duration::from_secs(2), quiet)
+            .await
+            .unwrap_or(true)
+    }
+
+    async fn leave(self) {
+        self.endpoint.close().await;
+    }
+}
+
+fn welcome(m: &Msg) -> Option<(Setup, usize, [u8; 16])> {
+    match m {
+        Msg::Welcome {
+            setup,
+            party,
+            token,
+            ..
+        } => Some((setup.clone(), *party, *token)),
+        _ => None,
+    }
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+#[test]
+fn a_forged_comeback_greeting_is_refused_with_the_reason_and_the_game_goes_on() {
+    let (invitation, host) = host(irish());
+    let forgery = crate::fair::forged(&[], 261);
+    let rt = runtime();
+    // A first greeting that says it comes back with a whole game: refused, and so is the same
+    // with the token a real welcome gave.
+    let token = rt.block_on(async {
+        let back = gamester_net::wire::Comeback {
+            party: 1,
+            record: forgery.clone(),
+            last: None,
+            token: None,
+        };
+        let mut m = Mallory::greet(&invitation, Some(back)).await;
+        let why = m.hear(welcome).await.unwrap_err();
+        assert!(why.contains("could not show it was player 2"), "{why}");
+        m.leave().await;
+        let mut m = Mallory::greet(&invitation, None).await;
+        let (setup, party, token) = m.hear(welcome).await.unwrap();
+        assert!(
+            setup.record.is_empty(),
+            "a new joiner starts the host's game"
+        );
+        assert_eq!(party, 1);
+        m.leave().await;
+        token
+    });
+    std::thread::sleep(Duration::from_secs(1));
+    rt.block_on(async {
+        let back = gamester_net::wire::Comeback {
+            party: 1,
+            record: forgery.clone(),
+            last: None,
+            token: Some(token),
+        };
+        let mut m = Mallory::greet(&invitation, Some(back)).await;
+        let why = m.hear(welcome).await.unwrap_err();
+        assert!(why.contains("never took part in"), "{why}");
+        m.leave().await;
+    });
+    let friend = over(join(&invitation, "Friend", 2, None, None));
+    let (end, notes) = host.join().unwrap();
+    let host = over((end, notes.clone()));
+    assert_eq!(host.board().record(), friend.board().record());
+    assert_ne!(
+        host.board().record()[..],
+        forgery[..host.board().len().min(forgery.len())]
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("came back and was sent away")),
+        "{notes:?}"
+    );
+}
+
+#[test]
+fn accept_said_again_a_second_commit_and_new_lines_give_no_second_throw() {
+    let (invitation, host) = host(irish());
+    let rt = runtime();
+    let (dice, token, seed) = rt.block_on(async {
+        let mut m = Mallory::greet(&invitation, None).await;
+        let (setup, party, token) = m.hear(welcome).await.unwrap();
+        m.say(&Msg::Accept).await;
+        m.hear(|m| matches!(m, Msg::Start).then_some(()))
+            .await
+            .unwrap();
+        // The host starts the throw-off; Mallory answers with a commit, and sees the dice once
+        // the host shows its seed.
+        m.hear(|m| matches!(m, Msg::Commit { from: 0, .. }).then_some(()))
+            .await
+            .unwrap();
+        let seed = [42u8; 32];
+        let commit = |seed: &[u8; 32]| Msg::Commit {
+            from: party,
+            at: 0,
+            hash: gamester_net::table::commitment(party, 0, seed),
+        };
+        m.say(&commit(&seed)).await;
+        let host_seed = m
+            .hear(|m| match m {
+                Msg::Reveal { from: 0, seed, .. } => Some(*seed),
+                _ => None,
+            })
+            .await
+            .unwrap();
+        let board = setup.board().unwrap();
+        let joint = gamester_net::table::joint_seed(0, &[host_seed, seed]);
+        let dice = board.chance(joint).unwrap();
+        // An acceptance said again starts nothing anew.
+        m.say(&Msg::Accept).await;
+        assert!(m.hears_nothing(|m| matches!(m, Msg::Start)).await);
+        // A second commit is refused, and the line closed.
+        m.say(&commit(&[7; 32])).await;
+        let why = m.hear(|_| None::<()>).await.unwrap_err();
+        assert!(why.contains("a throw is made once"), "{why}");
+        m.leave().await;
+        (dice, token, seed)
+    });
+    // Back on new lines, with the right token: the host says the same commit and seed again,
+    // and refuses every new commit.
+    for attempt in 0..3u8 {
+        std::thread::sleep(Duration::from_millis(500));
+        rt.block_on(async {
+            let back = gamester_net::wire::Comeback {
+                party: 1,
+                record: Vec::new(),
+                last: None,
+                token: Some(token),
+            };
+            let mut m = Mallory::greet(&invitation, Some(back)).await;
+            let (setup, party, _) = m.hear(welcome).await.unwrap();
+            assert!(setup.record.is_empty());
+            m.say(&Msg::Accept).await;
+            m.hear(|m| matches!(m, Msg::Start).then_some(()))
+                .await
+                .unwrap();
+            let again = m
+                .hear(|m| match m {
+                    Msg::Reveal { from: 0, seed, .. } => Some(*seed),
+                    _ => None,
+                })
+                .await
+                .unwrap();
+            let joint = gamester_net::table::joint_seed(0, &[again, seed]);
+            assert_eq!(setup.board().unwrap().chance(joint), Some(dice.clone()));
+            let mut other = [attempt; 32];
+            other[1] = 1;
+            m.say(&Msg::Commit {
+                from: party,
+                at: 0,
+                hash: gamester_net::table::commitment(party, 0, &other),
+            })
+            .await;
+            let why = m.hear(|_| None::<()>).await.unwrap_err();
+            assert!(why.contains("made once"), "{why}");
+            m.leave().await;
+        });
+    }
+    // Mallory gives in: its first seed makes the dice it saw first.
+    std::thread::sleep(Duration::from_millis(500));
+    rt.block_on(async {
+        let back = gamester_net::wire::Comeback {
+            party: 1,
+            record: Vec::new(),
+            last: None,
+            token: Some(token),
+        };
+        let mut m = Mallory::greet(&invitation, Some(back)).await;
+        m.hear(welcome).await.unwrap();
+        m.say(&Msg::Accept).await;
+        m.hear(|m| matches!(m, Msg::Start).then_some(()))
+            .await
+            .unwrap();
+        m.say(&Msg::Commit {
+            from: 1,
+            at: 0,
+            hash: gamester_net::table::commitment(1, 0, &seed),
+        })
+        .await;
+        m.say(&Msg::Reveal {
+            from: 1,
+            at: 0,
+            seed,
+        })
+        .await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        m.leave().await;
+    });
+    // An honest friend takes the seat and the game as the host has it.
+    std::thread::sleep(Duration::from_secs(1));
+    let friend = over(join(&invitation, "Friend", 2, None, None));
+    let host = over(host.join().unwrap());
+    assert_eq!(host.board().record()[0], dice);
+    assert_eq!(friend.board().record(), host.board().record());
+}
+
+#[test]
+fn a_host_that_stretches_the_record_of_a_friend_coming_back_is_refused() {
+    // Mallory hosts: it welcomes a friend coming back with a record of its own 6-6s.
+    let rt = runtime();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    let real = crate::table::play_out(irish(), 7)[1].board().record();
+    let save = real[..61].to_vec();
+    let stretched = crate::fair::forged(&save, 291);
+    let fake = std::thread::spawn(move || {
+        rt.block_on(async move {
+            let endpoint = iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
+                .relay_mode(iroh::RelayMode::Disabled)
+                .alpns(vec![ALPN.to_vec()])
+                .bind()
+                .await
+                .unwrap();
+            let secret = [3u8; 16];
+            tx.send(Invitation {
+                addr: endpoint.addr(),
+                secret,
+            })
+            .unwrap();
+            let conn = endpoint.accept().await.unwrap().await.unwrap();
+            let (mut send, mut recv) = conn.accept_bi().await.unwrap();
+            let Msg::Hello { back: Some(_), .. } = wire::read(&mut recv).await.unwrap() else {
+                panic!("no comeback")
+            };
+            let mut setup = irish();
+            setup.record = stretched;
+            wire::write(
+                &mut send,
+                &Msg::Welcome {
+                    setup,
+                    party: 1,
+                    last: None,
+                    token: [0; 16],
+                },
+            )
+            .await
+            .unwrap();
+            let said = wire::read(&mut recv).await;
+            let _ = done_rx.recv_timeout(Duration::from_secs(30));
+            endpoint.close().await;
+            said
+        })
+    });
+    let invitation = rx.recv_timeout(Duration::from_secs(30)).unwrap();
+    let back = Return {
+        party: 1,
+        record: save,
+        pledge: Pledge::default(),
+    };
+    let (end, _) = join(&invitation, "Friend", 2, Some(back), None);
+    done_tx.send(()).unwrap();
+    let why = end.unwrap_err();
+    assert!(why.contains("cannot be believed"), "{why}");
+    assert!(why.contains("never took part in"), "{why}");
+    let said = fake.join().unwrap();
+    assert!(
+        matches!(&said, Ok(Msg::Bye { reason }) if reason.contains("cannot be believed")),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn a_side_that_stalls_after_seeing_the_dice_has_the_game_ended_as_abandoned_by_it() {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let host = std::thread::spawn(move || {
+        let mut notes = Vec::new();
+        let mut on_invite = |code: &str, _: &gamester_net::link::Identity| {
+            let _ = tx.send(code.to_string());
+        };
+        let mut on_change = |_: &Table| {};
+        let mut note = |n: &str| notes.push(n.to_string());
+        let end = play(
+            Role::Host(irish(), Pledge::default()),
+            Computer::new(Level::Novice, 1),
+            Options {
+                reach: Reach::Local,
+                identity: gamester_net::link::Identity::fresh(),
+                on_invite: &mut on_invite,
+                on_change: &mut on_change,
+                note: &mut note,
+                cut_at: None,
+                patience: Duration::from_secs(60),
+                keeper: None,
+                stall: Some(Duration::from_secs(2)),
+            },
+        );
+        (end, notes)
+    });
+    let invitation = Invitation::parse(&rx.recv_timeout(Duration::from_secs(30)).unwrap()).unwrap();
+    let rt = runtime();
+    let told = rt.block_on(async {
+        let mut m = Mallory::greet(&invitation, None).await;
+        let (_, party, _) = m.hear(welcome).await.unwrap();
+        m.say(&Msg::Accept).await;
+        m.hear(|m| matches!(m, Msg::Start).then_some(()))
+            .await
+            .unwrap();
+        m.hear(|m| matches!(m, Msg::Commit { from: 0, .. }).then_some(()))
+            .await
+            .unwrap();
+        m.say(&Msg::Commit {
+            from: party,
+            at: 0,
+            hash: gamester_net::table::commitment(party, 0, &[9; 32]),
+        })
+        .await;
+        // It sees the host's seed, and says nothing more.
+        m.hear(|m| matches!(m, Msg::Reveal { from: 0, .. }).then_some(()))
+            .await
+            .unwrap();
+        let stalled = m
+            .hear(|m| matches!(m, Msg::Stalled { party: 1, at: 0 }).then_some(()))
+            .await;
+        let bye = m.hear(|_| None::<()>).await;
+        m.leave().await;
+        (stalled, bye)
+    });
+    assert!(told.0.is_ok(), "{told:?}");
+    let bye = told.1.unwrap_err();
+    assert!(bye.contains("abandoned by Mallory"), "{bye}");
+    let (end, notes) = host.join().unwrap();
+    match end {
+        Ok(End::Abandoned(table, abandoned)) => {
+            assert_eq!(abandoned.party, 1);
+            assert!(table.board().is_empty(), "no throw was made");
+        }
+        other => panic!("{other:?}; {notes:?}"),
+    }
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("waited too long on Mallory")),
+        "{notes:?}"
+    );
 }

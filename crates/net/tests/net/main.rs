@@ -2,8 +2,9 @@
 //! over a real line on this machine (line.rs). None needs the internet.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+pub mod fair;
 mod line;
-mod table;
+pub mod table;
 
 use gamester_net::{Family, Setup};
 use gamester_rules::{tables, tiles};

@@ -12,7 +12,7 @@ use gamester_rules::tables::{self, Action};
 use crate::{irish, muggins_for_three};
 
 /// Delivers every message to every other party (as the host passes them on), until quiet.
-fn deliver(tables: &mut [Table], from: usize, msgs: Vec<Msg>, rng: &mut StdRng) {
+pub fn deliver(tables: &mut [Table], from: usize, msgs: Vec<Msg>, rng: &mut StdRng) {
     let mut queue: std::collections::VecDeque<(usize, Msg)> =
         msgs.into_iter().map(|m| (from, m)).collect();
     while let Some((sender, msg)) = queue.pop_front() {
@@ -29,7 +29,7 @@ fn deliver(tables: &mut [Table], from: usize, msgs: Vec<Msg>, rng: &mut StdRng) 
 }
 
 /// Plays a whole game between computer parties with no line: returns their tables.
-fn play_out(setup: gamester_net::Setup, seed: u64) -> Vec<Table> {
+pub fn play_out(setup: gamester_net::Setup, seed: u64) -> Vec<Table> {
     let mut rng = StdRng::seed_from_u64(seed);
     let parties = setup.parties();
     let mut tables: Vec<Table> = (0..parties)
@@ -64,7 +64,7 @@ fn play_out(setup: gamester_net::Setup, seed: u64) -> Vec<Table> {
     panic!("the game did not end");
 }
 
-fn computer(board: &Board, seat: usize, seed: u64) -> Vec<NetAction> {
+pub fn computer(board: &Board, seat: usize, seed: u64) -> Vec<NetAction> {
     match board {
         Board::Tables(g) => match decide(g, Level::Novice) {
             Some(Decision::Play(play)) => play
@@ -128,27 +128,13 @@ fn a_seed_that_does_not_match_its_commit_is_a_forged_die_and_changes_nothing() {
     assert!(matches!(answer[0], Msg::Commit { .. }));
     // The mover answers with its seed; a forger changes it.
     let reveal = mover.receive(answer[0].clone(), &mut rng).unwrap();
-    let Msg::Reveal {
-        from,
-        epoch,
-        at,
-        mut seed,
-    } = reveal[0].clone()
-    else {
+    let Msg::Reveal { from, at, mut seed } = reveal[0].clone() else {
         panic!("{reveal:?}")
     };
     let before = other.board().record();
     seed[0] ^= 1;
     let err = other
-        .receive(
-            Msg::Reveal {
-                from,
-                epoch,
-                at,
-                seed,
-            },
-            &mut rng,
-        )
+        .receive(Msg::Reveal { from, at, seed }, &mut rng)
         .unwrap_err();
     assert!(err.0.contains("forged die"), "{err}");
     assert_eq!(other.board().record(), before);
@@ -227,16 +213,30 @@ fn only_the_side_to_throw_starts_a_throw_and_nobody_commits_twice() {
     let at = other.board().len();
     let fake = Msg::Commit {
         from: other.me(),
-        epoch: 0,
         at,
         hash: [0; 32],
     };
     let err = mover.receive(fake, &mut rng).unwrap_err();
     assert_eq!(err, Breach("it threw out of turn".into()));
     let c = mover.throw(&mut rng).unwrap();
-    other.receive(c.clone(), &mut rng).unwrap();
-    let err = other.receive(c, &mut rng).unwrap_err();
-    assert!(err.0.contains("twice"), "{err}");
+    let answer = other.receive(c.clone(), &mut rng).unwrap();
+    // The same commit said again (a party seated anew) is no new throw; another is refused.
+    assert!(other.receive(c.clone(), &mut rng).unwrap().is_empty());
+    let Msg::Commit { from, at, .. } = c else {
+        panic!("{c:?}")
+    };
+    let err = other
+        .receive(
+            Msg::Commit {
+                from,
+                at,
+                hash: [7; 32],
+            },
+            &mut rng,
+        )
+        .unwrap_err();
+    assert!(err.0.contains("a throw is made once"), "{err}");
+    assert_eq!(other.resend(), answer, "the same share, said again");
 }
 
 #[test]
@@ -267,29 +267,55 @@ fn the_dice_hang_on_every_sides_seed() {
 
 #[test]
 fn a_record_coming_back_wins_only_if_it_extends_the_other_legally() {
+    use gamester_net::table::{Pledge, Theirs, merge};
     let tables = play_out(irish(), 4);
     let full = tables[0].board().record();
     let mut short = irish();
     short.record = full[..20].to_vec();
-    // The longer record wins, whichever side holds it.
-    assert_eq!(gamester_net::table::merge(&short, &full).unwrap(), full);
+    let theirs = |party, record| Theirs {
+        party,
+        record,
+        last: None,
+    };
+    let none = Pledge::default();
+    // The longer record wins when it is ours, or when what it holds beyond ours is the other
+    // side's own decisions: here Black's play after a throw both sides saw.
     let mut long = irish();
     long.record = full.clone();
     assert_eq!(
-        gamester_net::table::merge(&long, &full[..20]).unwrap(),
+        merge(&long, 0, &none, &theirs(1, &full[..20])).unwrap().0,
         full
     );
+    let mut board = short.board().unwrap();
+    let mut at = 20;
+    while board.wants_chance() || board.actor() != Some(1) {
+        board.apply(&full[at]).unwrap();
+        at += 1;
+    }
+    short.record = full[..at].to_vec();
+    let mut end = at;
+    while board.actor() == Some(1) && !board.wants_chance() {
+        board.apply(&full[end]).unwrap();
+        end += 1;
+    }
+    assert!(end > at, "Black plays");
+    assert_eq!(
+        merge(&short, 0, &none, &theirs(1, &full[..end])).unwrap().0,
+        full[..end]
+    );
+    // Black's decisions are not White's: the same from a party that is not Black is refused.
+    assert!(merge(&short, 1, &none, &theirs(0, &full[..end])).is_err());
     // Records that part are refused, and so is an illegal extension.
-    let mut parted = full[..21].to_vec();
-    parted[19] = NetAction::Tables(Action::Take);
+    let mut parted = full[..at + 1].to_vec();
+    parted[at - 1] = NetAction::Tables(Action::Take);
     assert!(
-        gamester_net::table::merge(&short, &parted)
+        merge(&short, 0, &none, &theirs(1, &parted))
             .unwrap_err()
             .contains("part")
     );
-    let mut bad = full[..20].to_vec();
+    let mut bad = full[..at].to_vec();
     bad.push(NetAction::Tables(Action::Take));
-    let err = gamester_net::table::merge(&short, &bad).unwrap_err();
+    let err = merge(&short, 0, &none, &theirs(1, &bad)).unwrap_err();
     assert!(err.contains("refused"), "{err}");
 }
 

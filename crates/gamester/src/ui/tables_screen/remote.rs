@@ -87,7 +87,7 @@ impl TablesScreen {
     /// A game with a friend whose line is gone for good: this side's party and its record, to
     /// offer when joining again.
     #[must_use]
-    pub fn comeback(&self) -> Option<(usize, Vec<NetAction>)> {
+    pub fn comeback(&self) -> Option<gamester_net::party::Return> {
         let over = self.session.game().is_over();
         self.remote.as_ref()?.comeback(self.record(), over)
     }

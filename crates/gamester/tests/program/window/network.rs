@@ -14,7 +14,9 @@ use gamester_core::level::Level;
 use gamester_core::players::Colour;
 use gamester_net::invite::Invitation;
 use gamester_net::link::Reach;
+use gamester_net::party::Return;
 use gamester_net::seat::{Computer, End, Options, Role as NetRole, play};
+use gamester_net::table::Pledge;
 use gamester_net::{Family, NetAction, Setup, Table};
 use gamester_rules::tables::{Phase, Side};
 
@@ -132,6 +134,8 @@ fn computer_party(
                 note: &mut note,
                 cut_at,
                 patience: Duration::from_secs(120),
+                keeper: None,
+                stall: None,
             },
         )
     });
@@ -139,13 +143,7 @@ fn computer_party(
 }
 
 /// A friend's program joining with `code` (coming back with `back`).
-fn friend(
-    code: &str,
-    name: &str,
-    seed: u64,
-    back: Option<(usize, Vec<NetAction>)>,
-    cut_at: Option<usize>,
-) -> Party {
+fn friend(code: &str, name: &str, seed: u64, back: Option<Return>, cut_at: Option<usize>) -> Party {
     let role = NetRole::Join {
         invitation: Invitation::parse(code).unwrap(),
         name: name.into(),
@@ -156,7 +154,7 @@ fn friend(
 
 /// A friend's program hosting `setup`; its code, and the thread.
 fn friend_hosting(setup: Setup, seed: u64) -> (String, Party) {
-    let (codes, thread) = computer_party(NetRole::Host(setup), seed, None);
+    let (codes, thread) = computer_party(NetRole::Host(setup, Pledge::default()), seed, None);
     let code = codes
         .recv_timeout(Duration::from_secs(30))
         .expect("the invitation");
@@ -295,7 +293,11 @@ fn when_the_friends_line_drops_the_window_waits_and_the_game_goes_on_when_they_c
         &code,
         "Robin",
         7,
-        Some((table.me(), table.board().record())),
+        Some(Return {
+            party: table.me(),
+            record: table.board().record(),
+            pledge: table.pledge().clone(),
+        }),
         None,
     );
     play_tables(&mut h, Side::White, |_| false);
