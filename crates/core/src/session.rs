@@ -42,6 +42,9 @@ pub struct Session {
     /// match can be saved, taken up again and written for other programs. None in a session
     /// for stakes, whose games are each its own.
     earlier: Vec<GameRecord>,
+    /// Why the game was ended before the rules ended it (a friend at a distance who kept it
+    /// waiting), if it was.
+    abandoned: Option<String>,
 }
 
 impl Session {
@@ -61,6 +64,7 @@ impl Session {
             before_play: None,
             partner: None,
             earlier: Vec::new(),
+            abandoned: None,
         })
     }
 
@@ -95,6 +99,7 @@ impl Session {
             before_play,
             partner: None,
             earlier: Vec::new(),
+            abandoned: None,
         }
     }
 
@@ -103,6 +108,26 @@ impl Session {
     pub fn with_earlier(mut self, earlier: Vec<GameRecord>) -> Session {
         self.earlier = earlier;
         self
+    }
+
+    /// Ends the game where it stands, as abandoned: `reason` says by whom and why, in words.
+    /// The story tells it, a save keeps it, and no more moves are made.
+    pub fn abandon(&mut self, reason: &str) {
+        if self.abandoned.is_some() {
+            return;
+        }
+        self.log.push(LogEntry {
+            side: None,
+            words: format!("{}.", capitalised(reason)),
+            notation: None,
+        });
+        self.abandoned = Some(reason.to_string());
+    }
+
+    /// Why the game was ended as abandoned, if it was.
+    #[must_use]
+    pub fn abandoned(&self) -> Option<&str> {
+        self.abandoned.as_deref()
     }
 
     /// The match's games before this one, in order (empty in a session for stakes).
@@ -491,6 +516,9 @@ impl Session {
     /// side named by its colour), and what a player needs to know about it, in period words.
     #[must_use]
     pub fn status(&self) -> String {
+        if let Some(why) = &self.abandoned {
+            return format!("The game was ended: {why}");
+        }
         let g = &self.game;
         let turn = g.turn();
         let name = |s: Side| self.colour_name(s).to_string();

@@ -45,6 +45,9 @@ pub struct TilesSession {
     /// At a shared screen, the length of the record when the person to act asked to see his
     /// tiles: they are shown until the next action.
     revealed: Option<usize>,
+    /// Why the game was ended before the rules ended it (a friend at a distance who kept it
+    /// waiting), if it was.
+    abandoned: Option<String>,
 }
 
 impl TilesSession {
@@ -92,6 +95,7 @@ impl TilesSession {
             pace: PACE,
             file: None,
             revealed: None,
+            abandoned: None,
         }
     }
 
@@ -359,13 +363,33 @@ impl TilesSession {
     /// Whether the game is under way and not yet over: leaving it would lose something.
     #[must_use]
     pub fn unfinished(&self) -> bool {
-        self.game.phase() != Phase::GameOver && self.game.record().len() > 1
+        self.game.phase() != Phase::GameOver
+            && self.game.record().len() > 1
+            && self.abandoned.is_none()
+    }
+
+    /// Ends the game where it stands, as abandoned: `reason` says by whom and why, in words.
+    /// The story tells it and a save keeps it.
+    pub fn abandon(&mut self, reason: &str) {
+        if self.abandoned.is_none() {
+            self.story.push(format!("The game was ended: {reason}."));
+            self.abandoned = Some(reason.to_string());
+        }
+    }
+
+    /// Why the game was ended as abandoned, if it was.
+    #[must_use]
+    pub fn abandoned(&self) -> Option<&str> {
+        self.abandoned.as_deref()
     }
 
     /// The game as a save file holds it.
     #[must_use]
     pub fn to_file(&self) -> crate::save::tiles::TilesFile {
-        crate::save::tiles::TilesFile::of(&self.game, &self.sitters, &self.tally)
+        crate::save::tiles::TilesFile {
+            abandoned: self.abandoned.clone(),
+            ..crate::save::tiles::TilesFile::of(&self.game, &self.sitters, &self.tally)
+        }
     }
 
     /// Whether a computer player is thinking now.

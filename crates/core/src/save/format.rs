@@ -53,6 +53,11 @@ pub struct SaveFile {
     /// it ([`super::parse`]). Never written.
     #[serde(skip)]
     pub analysis_unread: Option<String>,
+    /// Why the game was ended before the rules ended it (a friend at a distance who kept it
+    /// waiting), if it was (added in format 1 without a new version: a file without it is as
+    /// before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abandoned: Option<String>,
 }
 
 /// One of a match's earlier games, as the file writes it: the tally it began with and its
@@ -206,6 +211,7 @@ impl SaveFile {
             earlier_unread: None,
             analysis: None,
             analysis_unread: None,
+            abandoned: None,
         }
     }
 
@@ -214,6 +220,7 @@ impl SaveFile {
     pub fn from_session(session: &crate::session::Session) -> SaveFile {
         SaveFile {
             earlier: session.earlier().iter().map(EarlierGame::of).collect(),
+            abandoned: session.abandoned().map(str::to_string),
             ..SaveFile::from_game(session.game(), session.seats())
         }
     }

@@ -45,6 +45,8 @@ pub struct Loaded {
     /// Why the file's earlier games were not read, if they were not (the game in play was
     /// read without them).
     pub earlier_unread: Option<String>,
+    /// Why the game was ended as abandoned, if it was.
+    pub abandoned: Option<String>,
 }
 
 /// Reads, parses and replays the saved game at `path`. Errors name the file.
@@ -161,6 +163,8 @@ struct GameOnly {
     #[serde(default)]
     #[allow(dead_code)]
     analysis: Option<serde::de::IgnoredAny>,
+    #[serde(default)]
+    abandoned: Option<String>,
 }
 
 impl GameOnly {
@@ -176,6 +180,7 @@ impl GameOnly {
             earlier_unread: None,
             analysis: None,
             analysis_unread: Some(why),
+            abandoned: self.abandoned,
         }
     }
 }
@@ -295,6 +300,7 @@ pub fn replay_file(file: SaveFile) -> Result<Loaded, SaveError> {
         analysis,
         earlier,
         earlier_unread,
+        abandoned: file.abandoned,
     })
 }
 

@@ -42,6 +42,10 @@ pub struct TilesFile {
     pub tally_before: Vec<u32>,
     /// Every action from the first deal.
     pub record: Vec<Action>,
+    /// Why the game was ended before the rules ended it (a friend at a distance who kept it
+    /// waiting), if it was (added without a new format: a file without it is as before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abandoned: Option<String>,
 }
 
 /// A tiles game read back, replayed and checked.
@@ -51,6 +55,8 @@ pub struct TilesLoaded {
     pub seats: Vec<Controller>,
     /// The session's tally, the game read back counted in it if it is over.
     pub tally: Vec<u32>,
+    /// Why the game was ended as abandoned, if it was.
+    pub abandoned: Option<String>,
 }
 
 impl TilesFile {
@@ -70,6 +76,7 @@ impl TilesFile {
             seats: seats.to_vec(),
             tally_before,
             record: game.record().to_vec(),
+            abandoned: None,
         }
     }
 
@@ -181,6 +188,7 @@ pub fn replay(file: TilesFile) -> Result<TilesLoaded, SaveError> {
         game,
         seats: file.seats,
         tally,
+        abandoned: file.abandoned,
     })
 }
 

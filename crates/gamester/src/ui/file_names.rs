@@ -20,8 +20,15 @@ pub fn game_name(rules: &Rules) -> &'static str {
 /// by a dot, as a colon is not allowed in a file name everywhere.
 #[must_use]
 pub fn dated_name(rules: &Rules) -> String {
+    dated(game_name(rules), "")
+}
+
+/// A file name for the game called `title` saved now, in local time, with `note` after the
+/// date (`Muggins 2026-11-21 14.05 (abandoned).ron`).
+#[must_use]
+pub fn dated(title: &str, note: &str) -> String {
     let now = chrono::Local::now();
-    format!("{} {}.ron", game_name(rules), now.format("%Y-%m-%d %H.%M"))
+    format!("{title} {}{note}.ron", now.format("%Y-%m-%d %H.%M"))
 }
 
 /// `name` in `dir`, or, if a file of that name is there already, the same name with " 2",

@@ -96,7 +96,7 @@ pub fn set_aside(path: &Path, aside: &mut Option<PathBuf>) -> String {
 #[must_use]
 pub fn resumed(loaded: save::Loaded, launch: &Launch) -> Session {
     let replay = &loaded.replay;
-    Session::from_record(
+    let mut session = Session::from_record(
         replay.rules().clone(),
         replay.tally_before(),
         replay.record(),
@@ -104,7 +104,11 @@ pub fn resumed(loaded: save::Loaded, launch: &Launch) -> Session {
         launch.dice(),
     )
     .unwrap_or_else(|_| Session::resume(loaded.game, loaded.table, launch.dice()))
-    .with_earlier(loaded.earlier)
+    .with_earlier(loaded.earlier);
+    if let Some(why) = &loaded.abandoned {
+        session.abandon(why);
+    }
+    session
 }
 
 /// What to say of a file's earlier games that could not be read (the game in play was read

@@ -117,6 +117,36 @@ pub fn keep(
     Ok(Some(path))
 }
 
+/// Keeps a game ended as abandoned (by a friend at a distance who kept it waiting) in the data
+/// folder, under a dated name that says so (`Irish 2026-11-21 14.05 (abandoned).ron`), and
+/// lists it among the recent files; what to tell the person. `write` writes the game's file.
+pub fn keep_abandoned(
+    title: &str,
+    reason: &str,
+    launch: &Launch,
+    recent: &mut RecentFiles,
+    write: impl FnOnce(&std::path::Path) -> Result<(), String>,
+) -> Message {
+    let Some(dir) = launch.data_dir() else {
+        return Message::info(format!("The game was ended: {reason}."));
+    };
+    let path = file_names::free_in(&dir, &file_names::dated(title, " (abandoned)"));
+    match write(&path) {
+        Ok(()) => {
+            recent.add(path.clone());
+            Message::info(format!(
+                "The game was ended: {reason}. It is kept in Open recent, as {}",
+                path.display()
+            ))
+            .lasting()
+        }
+        Err(e) => Message::error(format!(
+            "The game was ended: {reason}. It could not be kept in Open recent ({e}); it stays \
+             in the autosave until another game begins"
+        )),
+    }
+}
+
 /// Keeps the unfinished game of the autosave when a file opened at start takes its place, as
 /// any game left for another is kept; what to tell the person.
 pub fn keep_displaced(left: &Session, launch: &Launch, recent: &mut RecentFiles) -> Message {

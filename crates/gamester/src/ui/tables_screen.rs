@@ -483,7 +483,7 @@ impl Screen for TablesScreen {
     }
 
     fn unfinished(&self) -> bool {
-        leaving::unfinished(self.session.game())
+        leaving::unfinished(self.session.game()) && self.session.abandoned().is_none()
     }
 
     fn file(&self) -> Option<&Path> {
@@ -621,8 +621,18 @@ impl Screen for TablesScreen {
             let hint_asked = self.computer.hint_asked();
             controls::buttons(ui, &self.session, person, hint_asked, &mut self.intents);
         }
-        if let Some(remote) = &self.remote {
-            ui.label(egui::RichText::new(remote.words()).italics());
+        let ended = self.remote.as_mut().and_then(|r| r.show(ui));
+        if let Some(reason) = ended {
+            self.session.abandon(&reason);
+            let title = file_names::game_name(self.session.game().rules());
+            let file = crate::save::SaveFile::from_session(&self.session);
+            shell.message = Some(leaving::keep_abandoned(
+                title,
+                &reason,
+                &shell.launch,
+                &mut shell.settings.recent,
+                |path| crate::save::write_atomic(path, &file).map_err(|e| e.to_string()),
+            ));
         }
     }
 

@@ -157,6 +157,9 @@ impl TilesScreen {
         let mut session = TilesSession::holding(loaded.game, loaded.seats, launch.seed);
         session.set_tally(loaded.tally);
         session.file = path;
+        if let Some(why) = &loaded.abandoned {
+            session.abandon(why);
+        }
         session
     }
 
@@ -221,7 +224,7 @@ impl TilesScreen {
     /// A game with friends whose line is gone for good: this side's party and its record, to
     /// offer when joining again.
     #[must_use]
-    pub fn comeback(&self) -> Option<(usize, Vec<gamester_net::NetAction>)> {
+    pub fn comeback(&self) -> Option<gamester_net::party::Return> {
         let over = self.session.game().phase() == crate::tiles::Phase::GameOver;
         let record = self.session.game().record().iter().cloned();
         let record = record.map(gamester_net::NetAction::Tiles).collect();
@@ -618,13 +621,23 @@ impl Screen for TilesScreen {
         TILES_KEYS
     }
 
-    fn buttons(&mut self, ui: &mut egui::Ui, _shell: &mut Shell) {
+    fn buttons(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
         match &self.replaying {
             Some(r) => r.buttons(ui, &mut self.stepping),
             None => buttons(ui, &self.session, &mut self.intents),
         }
-        if let Some(remote) = &self.remote {
-            ui.label(egui::RichText::new(remote.words()).italics());
+        let ended = self.remote.as_mut().and_then(|r| r.show(ui));
+        if let Some(reason) = ended {
+            self.session.abandon(&reason);
+            let title = crate::ui::tiles::setup::title_of(self.session.game().rules());
+            let file = self.session.to_file();
+            shell.message = Some(crate::ui::leaving::keep_abandoned(
+                title,
+                &reason,
+                &shell.launch,
+                &mut shell.settings.recent,
+                |path| crate::save::tiles::write_atomic(path, &file).map_err(|e| e.to_string()),
+            ));
         }
     }
 
@@ -707,10 +720,14 @@ impl Screen for TilesScreen {
         // The newest version goes after any still being written, never before one.
         if let Some(path) = shell.launch.tiles_autosave_path() {
             let table = &self.session;
-            self.keeper
-                .keep(path, table.game(), table.tally(), &shell.launch, || {
-                    table.to_file()
-                });
+            self.keeper.keep(
+                path,
+                table.game(),
+                table.tally(),
+                table.abandoned().is_some(),
+                &shell.launch,
+                || table.to_file(),
+            );
         }
         if let Some(e) = self.keeper.finish() {
             eprintln!("gamester: the tiles game could not be kept: {e}");
@@ -738,10 +755,14 @@ impl TilesScreen {
     pub(super) fn keep(&mut self, shell: &mut Shell) {
         if let Some(path) = shell.launch.tiles_autosave_path() {
             let table = &self.session;
-            self.keeper
-                .keep(path, table.game(), table.tally(), &shell.launch, || {
-                    table.to_file()
-                });
+            self.keeper.keep(
+                path,
+                table.game(),
+                table.tally(),
+                table.abandoned().is_some(),
+                &shell.launch,
+                || table.to_file(),
+            );
         }
         if let Some(told) = self.keeper.failure() {
             shell.message = Some(told);

@@ -28,6 +28,8 @@ struct Sent {
     first: Option<Action>,
     last: Option<Action>,
     tally: Vec<u32>,
+    /// Whether the game was ended as abandoned (which the record does not show).
+    abandoned: bool,
 }
 
 /// Keeps the tiles game on the disk: writes it whenever its record has changed, through the
@@ -47,6 +49,7 @@ impl TilesKeeper {
         path: PathBuf,
         game: &Game,
         tally: &[u32],
+        abandoned: bool,
         launch: &Launch,
         file: impl FnOnce() -> TilesFile,
     ) {
@@ -56,6 +59,7 @@ impl TilesKeeper {
             first: record.first().cloned(),
             last: record.last().cloned(),
             tally: tally.to_vec(),
+            abandoned,
         };
         if self.sent.as_ref() == Some(&key) {
             return;
