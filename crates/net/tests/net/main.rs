@@ -1,7 +1,9 @@
 //! The network's tests, in one binary: the protocol with no line (table.rs), and whole games
-//! over a real line on this machine (line.rs). None needs the internet.
+//! over a real line on this machine (line.rs), and a line whose other end vanishes (alive.rs).
+//! None needs the internet.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod alive;
 mod line;
 mod table;
 
