@@ -35,7 +35,7 @@ pub use load::{
 };
 pub use recent::{MAX_RECENT, RecentFiles};
 pub use replay::{GameRecord, replay_to};
-pub use write::{write_atomic, write_bytes_atomic, write_text_atomic};
+pub use write::{write_atomic, write_bytes_atomic, write_private_atomic, write_text_atomic};
 
 /// The name of the autosave file in the user's data folder.
 pub const AUTOSAVE_FILE: &str = "autosave.ron";

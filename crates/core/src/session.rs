@@ -159,6 +159,14 @@ impl Session {
         &self.log
     }
 
+    /// Adds a line of the table's own to the story, in its place among the plays (a friend at
+    /// a distance sent away, and why): shown in the story and said to a screen reader as any
+    /// line. It lasts as long as this story: a story told again from the record (a game
+    /// loaded, or set back to a friend's record) or the next game's starts without it.
+    pub fn note(&mut self, words: impl Into<String>) {
+        self.push(None, words.into(), None);
+    }
+
     /// The display name of a side: its player, or both partners.
     #[must_use]
     pub fn side_name(&self, side: Side) -> String {
@@ -610,6 +618,28 @@ mod tests {
             Box::new(LoadedDice::new(faces)),
         )
         .unwrap()
+    }
+
+    #[test]
+    fn a_note_takes_its_place_in_the_story_among_the_plays() {
+        // Given a game begun
+        let mut s = session(&[5, 2, 5, 1]);
+        s.throw().unwrap();
+        let before = s.log().len();
+        // When a note is added, and the game goes on
+        s.note("Kate was sent away: the invitation is wrong or stale");
+        s.throw().unwrap();
+        // Then the note is a line of the story where it was added, with no notation or side
+        let note = &s.log()[before];
+        assert_eq!(
+            note.as_ref(),
+            "Kate was sent away: the invitation is wrong or stale"
+        );
+        assert_eq!((note.side, note.notation.as_ref()), (None, None));
+        assert!(
+            s.log().len() > before + 1,
+            "the throw after it is told after it"
+        );
     }
 
     #[test]

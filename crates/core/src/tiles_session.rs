@@ -148,6 +148,13 @@ impl TilesSession {
         &self.story
     }
 
+    /// Adds a line of the table's own to the story, in its place among the plays (a friend at
+    /// a distance sent away, and why), as [`crate::session::Session::note`] does at tables. A
+    /// story told again ([`TilesSession::rename`]) starts without it.
+    pub fn note(&mut self, words: impl Into<String>) {
+        self.story.push(words.into());
+    }
+
     #[must_use]
     pub fn tally(&self) -> &[u32] {
         &self.tally
@@ -403,6 +410,25 @@ impl TilesSession {
 mod tests {
     use super::*;
     use crate::tiles::Preset;
+
+    #[test]
+    fn a_note_takes_its_place_in_the_story_among_the_plays() {
+        let rules = Rules::preset(Preset::Draw);
+        let sitters = vec![Controller::Person, Controller::Person];
+        let mut table = TilesSession::new(rules, sitters, Some(8)).unwrap();
+        let before = table.story().len();
+        table.note("Kate was sent away: every seat at the table is taken");
+        let action = table.game().legal_actions()[0].clone();
+        table.apply(action, 0.0).unwrap();
+        assert_eq!(
+            table.story()[before],
+            "Kate was sent away: every seat at the table is taken"
+        );
+        assert!(
+            table.story().len() > before + 1,
+            "the play after it is told after it"
+        );
+    }
 
     #[test]
     fn at_a_shared_screen_each_hand_is_shown_only_when_its_owner_asks_on_his_turn() {

@@ -75,9 +75,14 @@ impl Invitation {
             .collect::<String>()
             .to_ascii_uppercase();
         let body = clean.strip_prefix(PREFIX).ok_or(InviteError::Prefix)?;
+        if !body.bytes().all(|b| matches!(b, b'A'..=b'Z' | b'2'..=b'7')) {
+            return Err(InviteError::Letters);
+        }
+        // Every letter is one a code holds, so letters that do not make whole bytes (a code
+        // cut inside a group of letters) mean a code cut short.
         let bytes = BASE32_NOPAD
             .decode(body.as_bytes())
-            .map_err(|_| InviteError::Letters)?;
+            .map_err(|_| InviteError::Short)?;
         let mut r = Reader(&bytes);
         if r.take(1)?[0] != LAYOUT {
             return Err(InviteError::Layout);
@@ -168,5 +173,52 @@ mod tests {
             Invitation::parse(&format!("{}1", &code)),
             Err(InviteError::Letters)
         );
+    }
+
+    #[test]
+    fn a_code_cut_anywhere_is_called_short_never_a_wrong_letter() {
+        let inv = sample();
+        let code = inv.code();
+        let mut short = 0;
+        for end in PREFIX.len() + 1..code.len() {
+            let cut = &code[..end];
+            match Invitation::parse(cut) {
+                Err(InviteError::Short) => short += 1,
+                // A cut that falls just after a whole address leaves an invitation to the same
+                // host with fewer ways to it: still the host's, and its secret.
+                Ok(fewer) => {
+                    assert_eq!((fewer.addr.id, fewer.secret), (inv.addr.id, inv.secret));
+                    assert!(fewer.addr.addrs.is_subset(&inv.addr.addrs), "{cut}");
+                }
+                Err(e) => panic!("{cut} (cut at {end} of {}): {e}", code.len()),
+            }
+        }
+        // Nearly every cut is one, the cuts inside a group of letters too
+        assert!(short >= code.len() - PREFIX.len() - 4, "{short}");
+        // And a cut code read aloud with its spaces is still called short
+        let spaced = format!("{} {}", &code[..20], &code[20..43]);
+        assert_eq!(Invitation::parse(&spaced), Err(InviteError::Short));
+    }
+
+    #[test]
+    fn a_letter_that_cannot_be_in_a_code_is_called_so_even_in_a_cut_one() {
+        let code = sample().code();
+        // (Base32 has no 0, 1, 8 or 9.)
+        for (at, bad) in [(12, '1'), (30, '0'), (31, '8')] {
+            let mut damaged = code[..40].to_string();
+            damaged.replace_range(at..=at, &bad.to_string());
+            assert_eq!(
+                Invitation::parse(&damaged),
+                Err(InviteError::Letters),
+                "{damaged}"
+            );
+            let mut whole = code.clone();
+            whole.replace_range(at..=at, &bad.to_string());
+            assert_eq!(
+                Invitation::parse(&whole),
+                Err(InviteError::Letters),
+                "{whole}"
+            );
+        }
     }
 }

@@ -13,8 +13,11 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use iroh::endpoint::{Connection, RecvStream, SendStream, presets};
-use iroh::{Endpoint, RelayMode};
+use iroh::endpoint::{
+    ConnectOptions, ConnectWithOptsError, ConnectingError, Connection, ConnectionError,
+    IdleTimeout, QuicTransportConfig, ReadError, RecvStream, SendStream, VarInt, presets,
+};
+use iroh::{Endpoint, EndpointAddr, RelayMode};
 use tokio::sync::mpsc as tmpsc;
 
 use crate::invite::Invitation;
@@ -28,6 +31,13 @@ pub const JOIN_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// How long a joiner has to say its greeting once its line is open.
 const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How often each end of a quiet line tells the other it is still there.
+const KEEP_ALIVE: Duration = Duration::from_secs(1);
+
+/// How long a line may be silent before it is given up for lost (a crash, a closed lid, a
+/// pulled cable): a few keep-alives missed in a row, so that a drop is noticed within seconds.
+const SILENT_AT_MOST: Duration = Duration::from_secs(5);
 
 /// Who a host is across restarts: its key (its name on the network), the invitation's secret,
 /// and the port it listens on (IPv4). Kept by a host that may start again, so that the
@@ -86,8 +96,12 @@ pub enum Event {
 pub enum LinkError {
     #[error("the network could not be opened: {0}")]
     Bind(String),
-    #[error("could not reach the host within 30 seconds: {0}")]
-    Timeout(String),
+    #[error(
+        "could not reach the host within {} seconds: is the invitation current, and is the \
+         host's Gamester still open?",
+        JOIN_TIMEOUT.as_secs()
+    )]
+    Timeout,
     #[error("could not reach the host: {0}")]
     Connect(String),
     #[error("the host turned us away: {0}")]
@@ -202,31 +216,17 @@ impl Link {
                         return;
                     }
                 };
-                let conn =
-                    match tokio::time::timeout(JOIN_TIMEOUT, endpoint.connect(addr, ALPN)).await {
-                        Err(_) => {
-                            let _ = ready_tx.send(Err(LinkError::Timeout(
-                                "no direct path answered and no relay carried the line".into(),
-                            )));
-                            return;
-                        }
-                        Ok(Err(e)) => {
-                            let _ = ready_tx.send(Err(LinkError::Connect(e.to_string())));
-                            return;
-                        }
-                        Ok(Ok(c)) => c,
-                    };
-                let streams = tokio::time::timeout(JOIN_TIMEOUT, conn.open_bi()).await;
-                let Ok(Ok((mut send, recv))) = streams else {
-                    let _ = ready_tx.send(Err(LinkError::Connect(
-                        "the host opened no line for the game".into(),
-                    )));
-                    return;
+                // One patience for the whole join, whichever step it is spent on.
+                let opened = tokio::time::timeout(JOIN_TIMEOUT, open_line(&endpoint, addr, &hello))
+                    .await
+                    .unwrap_or(Err(LinkError::Timeout));
+                let (conn, send, recv) = match opened {
+                    Ok(line) => line,
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(e));
+                        return;
+                    }
                 };
-                if let Err(e) = wire::write(&mut send, &hello).await {
-                    let _ = ready_tx.send(Err(LinkError::Connect(e.to_string())));
-                    return;
-                }
                 let _ = ready_tx.send(Ok(()));
                 let lines: Lines = Arc::default();
                 let (tx, rx) = tmpsc::unbounded_channel::<Msg>();
@@ -338,6 +338,109 @@ fn channels() -> (Ends, tmpsc::UnboundedReceiver<Command>, Events) {
     )
 }
 
+/// Opens the joiner's line to the host at `addr` and says `hello`: the connection and its
+/// streams, or why not, in words. An attempt the host never answers gives up as a silent line
+/// does, within seconds, and another is made: the join's own patience ([`JOIN_TIMEOUT`], kept
+/// by the caller) says when to stop, while the line keeps the short patience of every line.
+async fn open_line(
+    endpoint: &Endpoint,
+    addr: EndpointAddr,
+    hello: &Msg,
+) -> Result<(Connection, SendStream, RecvStream), LinkError> {
+    let conn = loop {
+        match connect(endpoint, addr.clone()).await {
+            Err(LinkError::Timeout) => tokio::time::sleep(Duration::from_millis(200)).await,
+            opened => break opened?,
+        }
+    };
+    let (mut send, recv) = conn.open_bi().await.map_err(|e| lost_while_opening(&e))?;
+    wire::write(&mut send, hello)
+        .await
+        .map_err(|_| LinkError::Connect(BROKE_OFF.into()))?;
+    Ok((conn, send, recv))
+}
+
+/// One attempt to reach the host at `addr`.
+async fn connect(endpoint: &Endpoint, addr: EndpointAddr) -> Result<Connection, LinkError> {
+    let connecting = endpoint
+        .connect_with_opts(addr, ALPN, ConnectOptions::new())
+        .await
+        .map_err(|e| not_opened(&e))?;
+    connecting.await.map_err(|e| match e {
+        ConnectingError::ConnectionError { source, .. } => lost_while_opening(&source),
+        _ => LinkError::Connect(BROKE_OFF.into()),
+    })
+}
+
+/// A line that broke off while it was being opened, for no reason more precise.
+const BROKE_OFF: &str = "the line broke off while it was being opened";
+
+/// Why a join could not begin, in words.
+fn not_opened(e: &ConnectWithOptsError) -> LinkError {
+    LinkError::Connect(
+        match e {
+            ConnectWithOptsError::SelfConnect { .. } => {
+                "the invitation is this Gamester's own: send it to your friend"
+            }
+            ConnectWithOptsError::NoAddress { .. } => {
+                "the host could not be found on the network: is its Gamester still open?"
+            }
+            _ => BROKE_OFF,
+        }
+        .into(),
+    )
+}
+
+/// Why an opening line was lost, in words: one that never answered is one message, whether
+/// the join's patience or the line's ran out first.
+fn lost_while_opening(e: &ConnectionError) -> LinkError {
+    LinkError::Connect(
+        match e {
+            ConnectionError::TimedOut => return LinkError::Timeout,
+            ConnectionError::ApplicationClosed(_) | ConnectionError::ConnectionClosed(_) => {
+                "the host's Gamester closed the line"
+            }
+            ConnectionError::Reset => "the host's Gamester was started again: join again",
+            ConnectionError::VersionMismatch | ConnectionError::TransportError(_) => {
+                "the program at the invitation's address is not the host's Gamester, or is \
+                 another version of it"
+            }
+            _ => BROKE_OFF,
+        }
+        .into(),
+    )
+}
+
+/// Why an open line broke, in words.
+fn broken(e: &std::io::Error) -> String {
+    let lost = e
+        .get_ref()
+        .and_then(|inner| inner.downcast_ref::<ReadError>());
+    match lost {
+        Some(ReadError::ConnectionLost(ConnectionError::TimedOut)) => {
+            "nothing more came: the other computer stopped answering".into()
+        }
+        Some(ReadError::ConnectionLost(ConnectionError::Reset)) => {
+            "the other Gamester was started again".into()
+        }
+        Some(ReadError::ConnectionLost(
+            ConnectionError::ApplicationClosed(_) | ConnectionError::ConnectionClosed(_),
+        )) => WireError::Closed.to_string(),
+        _ => "the line broke off".into(),
+    }
+}
+
+/// The QUIC settings of every line, the host's and the joiner's: a keep-alive each
+/// [`KEEP_ALIVE`], and a line silent for [`SILENT_AT_MOST`] given up (each end keeps to the
+/// shorter of the two ends' patience).
+fn transport() -> QuicTransportConfig {
+    let millis = u32::try_from(SILENT_AT_MOST.as_millis()).unwrap_or(u32::MAX);
+    QuicTransportConfig::builder()
+        .keep_alive_interval(KEEP_ALIVE)
+        .max_idle_timeout(Some(IdleTimeout::from(VarInt::from_u32(millis))))
+        .build()
+}
+
 fn spawn_runtime(
     body: impl FnOnce(tokio::runtime::Runtime) + Send + 'static,
 ) -> Result<std::thread::JoinHandle<()>, LinkError> {
@@ -371,6 +474,7 @@ async fn bind(
             .map_err(|e| LinkError::Bind(e.to_string()))?;
     }
     builder
+        .transport_config(transport())
         .alpns(vec![ALPN.to_vec()])
         .bind()
         .await
@@ -561,7 +665,8 @@ fn serve_line(
                         return;
                     }
                 }
-                Err(WireError::Closed) => break "the line closed".to_string(),
+                Err(WireError::Closed) => break WireError::Closed.to_string(),
+                Err(WireError::Io(e)) => break broken(&e),
                 Err(e) => {
                     // The peer broke the protocol: tell it why and close the line.
                     let why = e.to_string();
@@ -607,4 +712,48 @@ async fn command_loop(mut commands: tmpsc::UnboundedReceiver<Command>, lines: Li
     }
     // Let the last words (a goodbye) go out before the endpoint closes.
     tokio::time::sleep(Duration::from_millis(300)).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_join_that_times_out_says_one_sentence_in_gamesters_words() {
+        // Whether the join's patience or the line's runs out first, the words are the same
+        let said = lost_while_opening(&ConnectionError::TimedOut).to_string();
+        assert_eq!(said, LinkError::Timeout.to_string());
+        assert_eq!(
+            said,
+            "could not reach the host within 30 seconds: is the invitation current, and is the \
+             host's Gamester still open?"
+        );
+    }
+
+    #[test]
+    fn a_join_that_fails_otherwise_says_why_without_the_network_librarys_words() {
+        for e in [
+            ConnectionError::Reset,
+            ConnectionError::VersionMismatch,
+            ConnectionError::LocallyClosed,
+            ConnectionError::CidsExhausted,
+        ] {
+            let said = lost_while_opening(&e).to_string();
+            assert!(said.starts_with("could not reach the host: "), "{said}");
+            assert!(!said.contains(&e.to_string()), "{said} shows {e}");
+        }
+    }
+
+    #[test]
+    fn a_line_that_went_silent_is_told_in_words() {
+        let silent = std::io::Error::new(
+            std::io::ErrorKind::NotConnected,
+            ReadError::ConnectionLost(ConnectionError::TimedOut),
+        );
+        let said = broken(&silent);
+        assert!(said.contains("stopped answering"), "{said}");
+        assert!(!said.contains("timed out"), "{said}");
+        let other = std::io::Error::other("a raw error");
+        assert_eq!(broken(&other), "the line broke off");
+    }
 }

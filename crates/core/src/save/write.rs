@@ -34,6 +34,24 @@ pub fn write_bytes_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
         .map_err(|e| SaveError::Write(e).in_file(path))
 }
 
+/// Writes `text` to `path` as [`write_text_atomic`] does, for a secret (a host's key): on
+/// Unix the file is readable and writable by its owner alone from the moment it is created,
+/// never for an instant by anyone else.
+///
+/// # Errors
+/// Why it could not be written, naming the file; the old file is then untouched.
+pub fn write_private_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
+    replace(path, Access::Private, |out| out.write_all(text.as_bytes()))
+        .map_err(|e| SaveError::Write(e).in_file(path))
+}
+
+/// Who may read a file written: anyone the system's defaults allow, or its owner alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Access {
+    Shared,
+    Private,
+}
+
 /// Tells temporary files of the same process apart.
 static COUNTER: AtomicU32 = AtomicU32::new(0);
 
@@ -54,12 +72,21 @@ fn temporary_beside(path: &Path) -> io::Result<PathBuf> {
 const TRIES: u32 = 64;
 
 /// A new temporary file beside `path`, never one that was there (a file or a link planted
-/// under the name is passed over, never opened), and its name.
-fn create_temporary(path: &Path) -> io::Result<(PathBuf, File)> {
+/// under the name is passed over, never opened), and its name. A private one is created
+/// (on Unix) with its owner's permission alone.
+fn create_temporary(path: &Path, access: Access) -> io::Result<(PathBuf, File)> {
     let mut last = None;
     for _ in 0..TRIES {
         let temp = temporary_beside(path)?;
-        match OpenOptions::new().write(true).create_new(true).open(&temp) {
+        let mut options = OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        if access == Access::Private {
+            std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        }
+        #[cfg(not(unix))]
+        let _ = access;
+        match options.open(&temp) {
             Ok(file) => return Ok((temp, file)),
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => last = Some(e),
             Err(e) => return Err(e),
@@ -74,10 +101,19 @@ pub(crate) fn replace_atomically(
     path: &Path,
     write: impl FnOnce(&mut File) -> io::Result<()>,
 ) -> io::Result<()> {
+    replace(path, Access::Shared, write)
+}
+
+/// [`replace_atomically`], the new file readable as `access` says from its creation on.
+fn replace(
+    path: &Path,
+    access: Access,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         fs::create_dir_all(dir)?;
     }
-    let (temp, mut out) = create_temporary(path)?;
+    let (temp, mut out) = create_temporary(path, access)?;
     let written = write(&mut out)
         .and_then(|()| out.flush())
         .and_then(|()| out.sync_all());
@@ -184,6 +220,29 @@ mod tests {
         // Then it is written all the same, and the links and their target are untouched
         assert_eq!(fs::read_to_string(&path).unwrap(), "the game");
         assert_eq!(fs::read_to_string(&target).unwrap(), "precious");
+    }
+
+    #[cfg(unix)]
+    fn mode(path: &Path) -> u32 {
+        use std::os::unix::fs::PermissionsExt as _;
+        fs::symlink_metadata(path).unwrap().permissions().mode() & 0o777
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_private_file_is_its_owners_alone_from_its_creation() {
+        // Given a folder where new files are readable by others (under the usual umask, 022)
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("game.ron.host");
+        // When the temporary file of a private write is created, before anything is written
+        let (temp, _) = create_temporary(&path, Access::Private).unwrap();
+        // Then only its owner may read or write it
+        assert_eq!(mode(&temp), 0o600, "{}", temp.display());
+        // And the file written whole is the owner's alone, even where a readable one stood
+        fs::write(&path, "an old key").unwrap();
+        write_private_atomic(&path, "(key: [1])").unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), "(key: [1])");
+        assert_eq!(mode(&path), 0o600);
     }
 
     #[test]

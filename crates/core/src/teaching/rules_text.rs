@@ -577,7 +577,21 @@ pub fn title(rules: &Rules) -> String {
     if let Some(p) = crate::tables::Preset::of(rules) {
         return p.title().to_string();
     }
-    let changes = |p: crate::tables::Preset| -> Vec<String> {
+    match changes(rules) {
+        Some((p, c)) if !c.is_empty() && c.len() <= 2 => format!("{}, {}", p.title(), c.join(", ")),
+        _ => "House rules".to_string(),
+    }
+}
+
+/// House rules told in full: the preset nearest `rules` (the fewest options changed) and each
+/// option changed from it, in the words a title uses ("with the doubling cube", "bearing off:
+/// exact"). `None` when the rules are a preset's own.
+#[must_use]
+pub fn changes(rules: &Rules) -> Option<(crate::tables::Preset, Vec<String>)> {
+    if crate::tables::Preset::of(rules).is_some() {
+        return None;
+    }
+    let changed = |p: crate::tables::Preset| -> Vec<String> {
         let preset = Rules::preset(p);
         options::OPTIONS
             .iter()
@@ -585,14 +599,10 @@ pub fn title(rules: &Rules) -> String {
             .map(|o| change_words(o, rules))
             .collect()
     };
-    let nearest = crate::tables::Preset::ALL
+    crate::tables::Preset::ALL
         .into_iter()
-        .map(|p| (p, changes(p)))
-        .min_by_key(|(_, c)| c.len());
-    match nearest {
-        Some((p, c)) if !c.is_empty() && c.len() <= 2 => format!("{}, {}", p.title(), c.join(", ")),
-        _ => "House rules".to_string(),
-    }
+        .map(|p| (p, changed(p)))
+        .min_by_key(|(_, c)| c.len())
 }
 
 /// One option as a title names it changed: "with the doubling cube", "without the doubling

@@ -118,17 +118,8 @@ fn kept_identity(path: &Path) -> Result<Identity, CliError> {
 /// Keeps the host's identity beside its game, atomically and readable by its owner only.
 fn keep_identity(path: &Path, identity: &Identity) -> Result<(), CliError> {
     let text = ron::to_string(identity).map_err(|e| CliError::Usage(e.to_string()))?;
-    save::write_text_atomic(path, &text)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt as _;
-        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).map_err(
-            |source| CliError::Write {
-                path: path.display().to_string(),
-                source,
-            },
-        )?;
-    }
+    // The key and the secret are the host's alone from the file's first instant.
+    save::write_private_atomic(path, &text)?;
     Ok(())
 }
 

@@ -19,7 +19,6 @@ use super::file_names;
 use super::message::Message;
 use super::screen::Shell;
 use super::settings::Settings;
-use crate::tables;
 
 /// What the window is doing.
 enum Stage {
@@ -75,44 +74,98 @@ pub fn offer(settings: &Settings, tiles: bool, host: &str) -> Setup {
     setup
 }
 
-/// The name a person plays under: as typed, else a plain one.
-fn name_or(typed: &str, plain: &str) -> String {
+/// What the host is called when the person hosting gave no name.
+const HOST: &str = "The host";
+
+/// What a friend joining is called when the person joining gave no name.
+const FRIEND: &str = "Your friend";
+
+/// The name a person plays under: as typed, else the one New game knows the person by, else
+/// `plain` (what the others may call them: [`HOST`], [`FRIEND`]).
+fn name_or(typed: &str, settings: &Settings, plain: &str) -> String {
     let name = crate::players::clean_name(typed.trim());
-    if name.is_empty() {
-        plain.to_string()
-    } else {
-        name
+    if !name.is_empty() {
+        return name;
     }
+    settings_name(settings).unwrap_or_else(|| plain.to_string())
 }
 
-/// The game offered, in words: its name and the options its preset does not set.
+/// The person's name in New game, if they gave one: the one person at the table, unless named
+/// as New game names a player it knows nothing of ("You", a colour).
+fn settings_name(settings: &Settings) -> Option<String> {
+    let table = &settings.table;
+    let mut people = [&table.white, &table.black]
+        .into_iter()
+        .flat_map(|seat| &seat.players)
+        .filter(|p| p.controller == crate::players::Controller::Person);
+    let (Some(person), None) = (people.next(), people.next()) else {
+        return None;
+    };
+    let name = crate::players::clean_name(person.name.trim());
+    let stock = name.is_empty()
+        || name == "You"
+        || crate::players::Colour::ALL.iter().any(|c| c.name() == name);
+    (!stock).then_some(name)
+}
+
+/// The game offered, in words a player reads: its name and, for house rules, each option
+/// changed, named as the window's title names it.
 #[must_use]
 pub fn describe(setup: &Setup) -> String {
     match &setup.family {
-        Family::Tables(rules) => {
-            let name = file_names::game_name(rules);
-            let changed: Vec<String> = match tables::Preset::of(rules) {
-                Some(_) => Vec::new(),
-                None => rules
-                    .values()
-                    .into_iter()
-                    .map(|(o, v)| format!("{o}={v}"))
-                    .collect(),
-            };
-            if changed.is_empty() {
-                name.to_string()
-            } else {
-                format!("{name} ({})", changed.join(", "))
-            }
-        }
-        Family::Tiles(rules) => {
-            let name = crate::tiles::Preset::ALL
-                .into_iter()
-                .find(|p| crate::tiles::Rules::preset(*p).kind == rules.kind)
-                .map_or("Dominoes", |p| p.title());
-            format!("{name}, {} players", rules.players)
-        }
+        Family::Tables(rules) => match crate::teaching::rules_text::changes(rules) {
+            None => file_names::game_name(rules).to_string(),
+            // Few changes: the title the game has in the window ("Irish (Willughby), with the
+            // doubling cube").
+            Some((_, changed)) if changed.len() <= 2 => crate::teaching::rules_text::title(rules),
+            Some((preset, changed)) => format!(
+                "house rules, changed from {}: {}",
+                preset.title(),
+                changed.join("; ")
+            ),
+        },
+        Family::Tiles(rules) => format!(
+            "{}, {} players",
+            super::tiles::setup::title_of(rules),
+            rules.players
+        ),
     }
+}
+
+/// How far the game offered has gone, in words a player reads; `None` for a new game.
+#[must_use]
+pub fn under_way(setup: &Setup) -> Option<String> {
+    if setup.record.is_empty() {
+        return None;
+    }
+    let count = |n: usize, one: &str, many: &str| {
+        if n == 1 {
+            format!("1 {one}")
+        } else {
+            format!("{n} {many}")
+        }
+    };
+    let throws = setup
+        .record
+        .iter()
+        .filter(|a| matches!(a, NetAction::Tables(t) if t.is_chance()))
+        .count();
+    let laid = setup
+        .record
+        .iter()
+        .filter(|a| matches!(a, NetAction::Tiles(crate::tiles::Action::Lay { .. })))
+        .count();
+    Some(match &setup.family {
+        Family::Tables(_) => format!(
+            "The game is under way: the dice have been thrown {}.",
+            count(throws, "time", "times")
+        ),
+        Family::Tiles(_) if laid == 0 => "The game is under way: the tiles are dealt.".into(),
+        Family::Tiles(_) => format!(
+            "The game is under way: {} laid.",
+            count(laid, "tile", "tiles")
+        ),
+    })
 }
 
 impl NetWindow {
@@ -202,7 +255,7 @@ impl NetWindow {
         local: bool,
         comeback: Option<Return>,
     ) {
-        let setup = offer(settings, tiles, &name_or(&self.name, "Your friend"));
+        let setup = offer(settings, tiles, &name_or(&self.name, settings, HOST));
         ui.label(
             "Play a friend on another computer, across the internet or the same network. \
              Neither of you chooses the dice: each throw is made from both computers' chances.",
@@ -220,13 +273,13 @@ impl NetWindow {
         ui.heading("Host");
         let friends = setup.parties() - 1;
         ui.label(format!(
-            "Offer {}, as New game has it, and give the invitation to {}.",
-            describe(&setup),
+            "Give the invitation to {}, and offer the game New game would start: {}.",
             if friends == 1 {
                 "your friend".to_string()
             } else {
                 format!("{friends} friends (the same invitation for each)")
-            }
+            },
+            describe(&setup),
         ));
         if ui.button("Host this game").clicked() {
             self.problem = None;
@@ -255,7 +308,7 @@ impl NetWindow {
             match Invitation::parse(&self.code) {
                 Ok(invitation) => {
                     self.problem = None;
-                    let name = name_or(&self.name, "Your friend");
+                    let name = name_or(&self.name, settings, FRIEND);
                     let ctx = ui.ctx().clone();
                     self.stage = Stage::Opening(spawn(ctx, move || {
                         Party::join(&invitation, name, comeback, reach(local))
@@ -326,8 +379,17 @@ fn waiting(ui: &mut egui::Ui, party: &mut Party) -> bool {
         State::Offered => match party.table() {
             Some(table) => {
                 let setup = table.setup();
-                let host = setup.names.first().cloned().unwrap_or_default();
+                // The name is the host's to choose: shown clean, and never as nothing.
+                let host = setup
+                    .names
+                    .first()
+                    .map(|n| crate::players::clean_name(n.trim()))
+                    .filter(|n| !n.is_empty())
+                    .unwrap_or_else(|| HOST.to_string());
                 ui.label(format!("{host} offers {}.", describe(setup)));
+                if let Some(progress) = under_way(setup) {
+                    ui.label(progress);
+                }
                 if let Family::Tables(_) = setup.family {
                     let side = if table.owner(0) == Some(table.me()) {
                         "White"
@@ -526,5 +588,102 @@ impl Remote {
     #[must_use]
     pub fn board(&self) -> Option<&gamester_net::Board> {
         self.party.table().map(gamester_net::Table::board)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::players::{Controller, Seats};
+    use crate::tables::{Preset, Rules};
+
+    fn tables(rules: Rules) -> Setup {
+        Setup::new(Family::Tables(rules), "Robin")
+    }
+
+    #[test]
+    fn house_rules_are_offered_in_a_players_words() {
+        // Given Irish with three options changed
+        let mut rules = Rules::preset(Preset::Irish);
+        for (option, value) in [
+            ("cube", "true"),
+            ("dice", "three"),
+            ("blocked_is_draw", "true"),
+        ] {
+            rules.set(option, value).unwrap();
+        }
+        let said = describe(&tables(rules));
+        // Then each change is told as a player reads it, from the game it changes
+        assert!(said.contains("Irish"), "{said}");
+        assert!(said.contains("with the doubling cube"), "{said}");
+        assert!(said.contains("three dice"), "{said}");
+        // And no word of a save file or the command line shows
+        assert!(!said.contains('='), "{said}");
+        assert!(!said.contains('_'), "{said}");
+        assert!(!said.contains("true"), "{said}");
+    }
+
+    #[test]
+    fn a_preset_is_offered_by_its_name_and_a_near_one_as_the_window_titles_it() {
+        assert_eq!(describe(&tables(Rules::preset(Preset::Irish))), "Irish");
+        let mut rules = Rules::preset(Preset::Irish);
+        rules.set("cube", "true").unwrap();
+        assert_eq!(
+            describe(&tables(rules.clone())),
+            crate::teaching::rules_text::title(&rules)
+        );
+        assert!(describe(&tables(rules)).contains("with the doubling cube"));
+    }
+
+    #[test]
+    fn a_game_under_way_says_how_far_it_has_gone() {
+        // A new game: nothing to say
+        let mut setup = tables(Rules::preset(Preset::Irish));
+        assert_eq!(under_way(&setup), None);
+        // A game played at random until the dice are to be thrown a fourth time (the
+        // throw-off, then two throws, men moved after each)
+        let mut game = crate::tables::Game::new(Rules::preset(Preset::Irish)).unwrap();
+        let mut player = crate::ai::random::RandomPlayer::seeded(3);
+        let thrown = |g: &crate::tables::Game| g.record().iter().filter(|a| a.is_chance()).count();
+        while !(thrown(&game) == 3 && game.phase() == crate::tables::Phase::ToThrow) {
+            player.act(&mut game).unwrap();
+        }
+        setup.record = game
+            .record()
+            .iter()
+            .copied()
+            .map(NetAction::Tables)
+            .collect();
+        assert!(setup.record.len() > 3, "men were moved");
+        let said = under_way(&setup).unwrap();
+        assert_eq!(
+            said,
+            "The game is under way: the dice have been thrown 3 times."
+        );
+    }
+
+    #[test]
+    fn a_person_who_gives_no_name_is_named_plainly_and_in_the_right_place() {
+        let mut settings = Settings::default();
+        // Nobody named in New game: the host is the host, the friend a friend
+        assert_eq!(name_or("  ", &settings, HOST), "The host");
+        assert_eq!(name_or("", &settings, FRIEND), "Your friend");
+        // A name typed is the name
+        assert_eq!(name_or(" Robin ", &settings, HOST), "Robin");
+        // New game's name for the one person at the table, when it is a name
+        settings.table = Seats::two_people();
+        assert_eq!(name_or("", &settings, HOST), "The host");
+        settings.table.black.players[0].controller =
+            Controller::Computer(crate::level::Level::Fair);
+        settings.table.white.players[0].name = "Kate".into();
+        assert_eq!(name_or("", &settings, HOST), "Kate");
+        assert_eq!(name_or("Robin", &settings, HOST), "Robin");
+    }
+
+    #[test]
+    fn the_host_offers_under_the_name_it_was_given_never_as_its_friend() {
+        let settings = Settings::default();
+        let setup = offer(&settings, false, &name_or("", &settings, HOST));
+        assert_eq!(setup.names[0], "The host");
     }
 }

@@ -1,7 +1,10 @@
 //! The network's tests, in one binary: the protocol with no line (table.rs), and whole games
-//! over a real line on this machine (line.rs). None needs the internet.
+//! over a real line on this machine (line.rs), attacks on fair play (fair.rs, and line.rs over a
+//! real line), and a line whose other end vanishes (alive.rs).
+//! None needs the internet.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+mod alive;
 pub mod fair;
 mod line;
 pub mod table;

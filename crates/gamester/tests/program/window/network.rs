@@ -343,3 +343,124 @@ fn muggins_for_three_is_played_in_the_window_with_two_friends_at_a_distance() {
     let t = h.state().tiles().unwrap();
     assert!((0..3).any(|p| t.name(p) == "Kate") && (0..3).any(|p| t.name(p) == "Tom"));
 }
+
+/// Irish with three options changed (house rules), and the record of a game of it under way:
+/// the throw-off and two throws, men moved after each, the dice to be thrown a fourth time.
+fn house_rules_under_way(host: &str) -> Setup {
+    use gamester_rules::tables::{Game, Preset, Rules};
+    let mut rules = Rules::preset(Preset::Irish);
+    for (option, value) in [
+        ("cube", "true"),
+        ("blocked_is_draw", "true"),
+        ("unplayable_die_loses", "true"),
+    ] {
+        rules.set(option, value).unwrap();
+    }
+    let mut game = Game::new(rules.clone()).unwrap();
+    let mut player = gamester_core::ai::random::RandomPlayer::seeded(4);
+    let thrown = |g: &Game| g.record().iter().filter(|a| a.is_chance()).count();
+    while !(thrown(&game) == 3 && game.phase() == Phase::ToThrow) {
+        player.act(&mut game).unwrap();
+    }
+    let mut setup = Setup::new(Family::Tables(rules), host);
+    setup.record = game
+        .record()
+        .iter()
+        .copied()
+        .map(NetAction::Tables)
+        .collect();
+    setup
+}
+
+#[test]
+fn the_offer_names_the_host_says_the_house_rules_in_words_and_how_far_the_game_has_gone() {
+    // Given a friend's program offering a game of house rules under way, under the name Robin
+    let (code, _host) = friend_hosting(house_rules_under_way("Robin"), 14);
+    // When the window joins it
+    let mut h = window_with_the_network_open(15);
+    join_from_the_window(
+        &mut h,
+        &code,
+        "Robin offers house rules, changed from Irish",
+    );
+    // Then the offer says each change as a player reads it, never as a file writes it
+    let offer = h
+        .query_all(By::new().label_contains("Robin offers"))
+        .find_map(|n| n.accesskit_node().value())
+        .expect("the offer");
+    assert!(offer.contains("with the doubling cube"), "{offer}");
+    assert!(!offer.contains('=') && !offer.contains('_'), "{offer}");
+    // And that the game is under way, and how far
+    assert!(
+        h.query_by_label("The game is under way: the dice have been thrown 3 times.")
+            .is_some()
+    );
+    h.get_by_label("Decline").click();
+    h.run();
+}
+
+#[test]
+fn a_host_who_gives_no_name_offers_as_the_host_and_its_house_rules_in_words() {
+    // Given New game set to house rules, and the person hosting typing no name
+    let mut settings = quick(Settings::default());
+    for (option, value) in [
+        ("cube", "true"),
+        ("blocked_is_draw", "true"),
+        ("unplayable_die_loses", "true"),
+    ] {
+        settings.rules.set(option, value).unwrap();
+    }
+    let launch = Launch {
+        seed: Some(16),
+        local_network: true,
+        ..Launch::default()
+    };
+    let mut h = harness_with(launch, settings);
+    h.run();
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Play a friend over the network…").click();
+    h.run();
+    // Then the game offered is told in words
+    let offer = h
+        .query_all(By::new().label_contains("offer the game New game would start"))
+        .find_map(|n| n.accesskit_node().value())
+        .expect("the host's offer");
+    assert!(offer.contains("with the doubling cube"), "{offer}");
+    assert!(!offer.contains('=') && !offer.contains('_'), "{offer}");
+    // And the game a friend joins names the host plainly, not as the friend
+    let code = host_from_the_window(&mut h);
+    let (names_tx, names) = std::sync::mpsc::channel();
+    let role = NetRole::Join {
+        invitation: Invitation::parse(&code).unwrap(),
+        name: "Kate".into(),
+        back: None,
+    };
+    std::thread::spawn(move || {
+        let mut on_change = |t: &Table| {
+            let _ = names_tx.send(t.setup().names.clone());
+        };
+        let (mut on_invite, mut note) =
+            (|_: &str, _: &gamester_net::link::Identity| {}, |_: &str| {});
+        play(
+            role,
+            Computer::new(Level::Novice, 17),
+            Options {
+                reach: Reach::Local,
+                identity: gamester_net::link::Identity::fresh(),
+                on_invite: &mut on_invite,
+                on_change: &mut on_change,
+                note: &mut note,
+                cut_at: None,
+                patience: Duration::from_secs(120),
+                keeper: None,
+                stall: None,
+            },
+        )
+    });
+    wait_for(&mut h, "the friend", |h| h.state().is_remote());
+    let seen = names
+        .recv_timeout(Duration::from_secs(60))
+        .expect("the friend's game");
+    assert_eq!(seen, ["The host", "Kate"]);
+}

@@ -1,0 +1,142 @@
+//! A line whose other end vanishes without a word (a crash, a closed lid, a pulled cable) is
+//! noticed within a few seconds: both ends keep the line alive and give up on a silent one
+//! soon. The vanishing end is a bare iroh endpoint in the test that stops all at once, sending
+//! nothing more, not even a close.
+
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use gamester_net::invite::Invitation;
+use gamester_net::link::{ALPN, Event, Identity, Link, Reach};
+use gamester_net::wire::{self, Msg, VERSION};
+
+/// Well past the few seconds a silent line may last, well short of the thirty it once did.
+const NOTICED_WITHIN: Duration = Duration::from_secs(10);
+
+/// An endpoint on this machine alone, as the game's own are in the tests.
+async fn bare_endpoint(alpns: Vec<Vec<u8>>) -> iroh::Endpoint {
+    iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
+        .relay_mode(iroh::RelayMode::Disabled)
+        .alpns(alpns)
+        .bind()
+        .await
+        .unwrap()
+}
+
+/// Runs `open` on a runtime of its own, on a thread; once `vanish` says so, the runtime stops
+/// dead with what `open` returned still held: no goodbye, no close, no packet more.
+fn peer_that_vanishes<T: Send + 'static>(
+    open: impl std::future::Future<Output = T> + Send + 'static,
+    vanish: mpsc::Receiver<()>,
+) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap();
+        let held = rt.block_on(open);
+        let _ = vanish.recv();
+        // Nothing is dropped that could close the line politely.
+        std::mem::forget(held);
+        rt.shutdown_background();
+    })
+}
+
+fn hello(secret: [u8; 16]) -> Msg {
+    Msg::Hello {
+        version: VERSION,
+        secret,
+        name: "Robin".into(),
+        back: None,
+    }
+}
+
+/// The next event `link` brings within `wait` that `pick` takes, if any.
+fn next<T>(link: &Link, wait: Duration, pick: impl Fn(Event) -> Option<T>) -> Option<T> {
+    let began = Instant::now();
+    while let Some(left) = wait.checked_sub(began.elapsed()) {
+        if let Some(found) = link.event(left).and_then(&pick) {
+            return Some(found);
+        }
+    }
+    None
+}
+
+#[test]
+fn a_joiner_that_vanishes_is_reported_lost_to_the_host_within_seconds() {
+    // Given a host and a joiner let in
+    let host = Link::host(Reach::Local, 1, Identity::fresh()).unwrap();
+    let invitation: Invitation = host.invitation().unwrap().clone();
+    let (vanish, told) = mpsc::channel();
+    let joiner = peer_that_vanishes(
+        async move {
+            let endpoint = bare_endpoint(Vec::new()).await;
+            let conn = endpoint
+                .connect(invitation.addr.clone(), ALPN)
+                .await
+                .unwrap();
+            let (mut send, recv) = conn.open_bi().await.unwrap();
+            wire::write(&mut send, &hello(invitation.secret))
+                .await
+                .unwrap();
+            (endpoint, conn, send, recv)
+        },
+        told,
+    );
+    let knock = next(&host, Duration::from_secs(30), |e| match e {
+        Event::Knock { party, .. } => Some(party),
+        _ => None,
+    });
+    assert_eq!(knock, Some(1), "the joiner was let in");
+    // When the joiner's program stops dead
+    vanish.send(()).unwrap();
+    joiner.join().unwrap();
+    // Then the host hears that its line is lost, within seconds
+    let lost = next(&host, NOTICED_WITHIN, |e| match e {
+        Event::Lost { party, reason } => Some((party, reason)),
+        _ => None,
+    });
+    let (party, reason) = lost.expect("the host noticed the joiner gone");
+    assert_eq!(party, 1);
+    // In words, not the network library's
+    assert!(!reason.contains("timed out"), "{reason}");
+}
+
+#[test]
+fn a_host_that_vanishes_is_reported_lost_to_the_joiner_within_seconds() {
+    // Given a host (a bare endpoint that lets in whoever comes) and a joiner's line to it
+    let (addr_tx, addr_rx) = mpsc::channel();
+    let (vanish, told) = mpsc::channel();
+    let (greeted_tx, greeted_rx) = mpsc::channel();
+    let host = peer_that_vanishes(
+        async move {
+            let endpoint = bare_endpoint(vec![ALPN.to_vec()]).await;
+            addr_tx.send(endpoint.addr()).unwrap();
+            let conn = endpoint.accept().await.unwrap().await.unwrap();
+            let (send, mut recv) = conn.accept_bi().await.unwrap();
+            let said = wire::read(&mut recv).await.unwrap();
+            greeted_tx.send(said).unwrap();
+            (endpoint, conn, send, recv)
+        },
+        told,
+    );
+    let invitation = Invitation {
+        addr: addr_rx.recv_timeout(Duration::from_secs(30)).unwrap(),
+        secret: [4; 16],
+    };
+    let joiner = Link::join(Reach::Local, &invitation, hello(invitation.secret)).unwrap();
+    let said = greeted_rx.recv_timeout(Duration::from_secs(30)).unwrap();
+    assert_eq!(said, hello(invitation.secret), "the host was greeted");
+    // When the host's program stops dead
+    vanish.send(()).unwrap();
+    host.join().unwrap();
+    // Then the joiner hears that its line is lost, within seconds
+    let lost = next(&joiner, NOTICED_WITHIN, |e| match e {
+        Event::Lost { party, reason } => Some((party, reason)),
+        _ => None,
+    });
+    let (party, reason) = lost.expect("the joiner noticed the host gone");
+    assert_eq!(party, 0);
+    assert!(!reason.contains("timed out"), "{reason}");
+}
