@@ -117,7 +117,28 @@ enum Command {
 }
 
 /// A newcomer let in: its party, its streams, and its outgoing messages.
-type Greeted = (usize, SendStream, RecvStream, tmpsc::UnboundedReceiver<Msg>);
+type Greeted = (
+    usize,
+    SendStream,
+    RecvStream,
+    tmpsc::UnboundedReceiver<Msg>,
+    tmpsc::UnboundedSender<Msg>,
+);
+
+/// The token a host gives party `party`, made from the host's own key, which no joiner knows:
+/// only the party it was given to can show it, to take its seat again on a new line.
+#[must_use]
+pub fn seat_token(key: &[u8; 32], party: usize) -> [u8; 16] {
+    use sha2::Digest as _;
+    let mut h = sha2::Sha256::new();
+    h.update(b"gamester seat 1");
+    h.update(key);
+    h.update((party as u64).to_be_bytes());
+    let full: [u8; 32] = h.finalize().into();
+    let mut out = [0; 16];
+    out.copy_from_slice(&full[..16]);
+    out
+}
 
 type Lines = Arc<Mutex<HashMap<usize, tmpsc::UnboundedSender<Msg>>>>;
 
@@ -190,7 +211,7 @@ impl Link {
                     secret,
                 };
                 let _ = ready_tx.send(Ok((invitation, Identity { port, ..identity })));
-                host_loop(endpoint, secret, joiners, cmd_rx, ev_tx).await;
+                host_loop(endpoint, identity.key, secret, joiners, cmd_rx, ev_tx).await;
             });
         })?;
         let (invitation, identity) = ready_rx
@@ -231,9 +252,10 @@ impl Link {
                 let lines: Lines = Arc::default();
                 let (tx, rx) = tmpsc::unbounded_channel::<Msg>();
                 if let Ok(mut l) = lines.lock() {
-                    l.insert(0, tx);
+                    l.insert(0, tx.clone());
                 }
-                serve_line(0, conn, send, recv, rx, lines.clone(), ev_tx.clone());
+                let line = (0, send, recv, rx, tx);
+                serve_line(line, conn, lines.clone(), ev_tx.clone());
                 command_loop(cmd_rx, lines).await;
                 endpoint.close().await;
             });
@@ -485,6 +507,7 @@ async fn bind(
 /// commands, until told to stop.
 async fn host_loop(
     endpoint: Endpoint,
+    key: [u8; 32],
     secret: [u8; 16],
     joiners: usize,
     commands: tmpsc::UnboundedReceiver<Command>,
@@ -502,12 +525,15 @@ async fn host_loop(
                     let Ok(conn) = incoming.await else {
                         return;
                     };
-                    let Some((party, send, recv, outgoing)) =
-                        greet(&conn, secret, joiners, &lines, &events).await
-                    else {
+                    let door = Door {
+                        key,
+                        secret,
+                        joiners,
+                    };
+                    let Some(line) = greet(&conn, door, &lines, &events).await else {
                         return;
                     };
-                    serve_line(party, conn, send, recv, outgoing, lines, events);
+                    serve_line(line, conn, lines, events);
                 });
             }
         })
@@ -517,15 +543,25 @@ async fn host_loop(
     endpoint.close().await;
 }
 
-/// Reads a newcomer's greeting; lets it in with a party of its own if it says the secret (and
-/// tells the program), or turns it away with the reason.
-async fn greet(
-    conn: &Connection,
+/// What the host's door knows: its key (for the seats' tokens), the invitation's secret, and
+/// how many friends it lets in.
+#[derive(Clone, Copy)]
+struct Door {
+    key: [u8; 32],
     secret: [u8; 16],
     joiners: usize,
-    lines: &Lines,
-    events: &Events,
-) -> Option<Greeted> {
+}
+
+/// Reads a newcomer's greeting; lets it in with a party of its own if it says the secret (and
+/// tells the program), or turns it away with the reason. A party coming back with its seat's
+/// token takes that seat at once, even while its old line still seems open (it crashed, and
+/// the keep-alive has not yet given up on it): the old line is closed.
+async fn greet(conn: &Connection, door: Door, lines: &Lines, events: &Events) -> Option<Greeted> {
+    let Door {
+        key,
+        secret,
+        joiners,
+    } = door;
     let (mut send, mut recv) = tokio::time::timeout(HELLO_TIMEOUT, conn.accept_bi())
         .await
         .ok()?
@@ -568,12 +604,20 @@ async fn greet(
             return None;
         };
         let free = |p: &usize| !taken.contains_key(p);
+        let proven = |p: usize| {
+            back.as_ref()
+                .is_some_and(|b| b.party == p && b.token == Some(seat_token(&key, p)))
+        };
         let party = match back.as_ref().map(|b| b.party) {
-            Some(p) if (1..=joiners).contains(&p) && free(&p) => Some(p),
+            Some(p) if (1..=joiners).contains(&p) && (free(&p) || proven(p)) => Some(p),
             _ => (1..=joiners).find(free),
         };
-        if let Some(p) = party {
-            taken.insert(p, tx);
+        if let Some(p) = party
+            && let Some(old) = taken.insert(p, tx.clone())
+        {
+            let _ = old.send(Msg::Bye {
+                reason: "the same player came back on another line".into(),
+            });
         }
         party
     };
@@ -587,7 +631,7 @@ async fn greet(
         .await;
     };
     let _ = events.send(Event::Knock { party, name, back });
-    Some((party, send, recv, rx))
+    Some((party, send, recv, rx, tx))
 }
 
 /// Turns a newcomer away with the reason, telling the program.
@@ -608,15 +652,8 @@ async fn refuse(
 /// Runs one line, registered in `lines` with `rx` as its outgoing messages: a task writes
 /// them, another reads and hands each message to the program, and the line's path is reported
 /// when it changes.
-fn serve_line(
-    party: usize,
-    conn: Connection,
-    mut send: SendStream,
-    mut recv: RecvStream,
-    mut rx: tmpsc::UnboundedReceiver<Msg>,
-    lines: Lines,
-    events: Events,
-) {
+fn serve_line(line: Greeted, conn: Connection, lines: Lines, events: Events) {
+    let (party, mut send, mut recv, mut rx, own) = line;
     let writer_conn = conn.clone();
     tokio::spawn(async move {
         while let Some(msg) = rx.recv().await {
@@ -681,10 +718,18 @@ fn serve_line(
                 }
             }
         };
-        if let Ok(mut l) = lines.lock() {
-            l.remove(&party);
+        // A line the same party has replaced since is gone without a word: the party is not.
+        let replaced = lines.lock().is_ok_and(|mut l| match l.get(&party) {
+            Some(tx) if tx.same_channel(&own) => {
+                l.remove(&party);
+                false
+            }
+            Some(_) => true,
+            None => false,
+        });
+        if !replaced {
+            let _ = events.send(Event::Lost { party, reason });
         }
-        let _ = events.send(Event::Lost { party, reason });
         tokio::time::sleep(Duration::from_millis(300)).await;
         conn.close(0u32.into(), b"done");
     });

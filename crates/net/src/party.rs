@@ -13,11 +13,10 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng as _;
 use rand::rngs::StdRng;
-use sha2::{Digest as _, Sha256};
 
 use crate::game::{NetAction, Setup};
 use crate::invite::Invitation;
-use crate::link::{Event, Identity, Link, Reach};
+use crate::link::{Event, Identity, Link, Reach, seat_token};
 use crate::table::{Made, Pledge, Table, Theirs, merge};
 use crate::wire::{Comeback, Msg, VERSION};
 
@@ -109,19 +108,6 @@ pub struct Party {
     stall_told: bool,
     patience: Duration,
     abandoned: Option<Abandoned>,
-}
-
-/// The token a host gives party `party`: made from its own key, which no joiner knows, so only
-/// that party can show it.
-fn token(key: &[u8; 32], party: usize) -> [u8; 16] {
-    let mut h = Sha256::new();
-    h.update(b"gamester seat 1");
-    h.update(key);
-    h.update((party as u64).to_be_bytes());
-    let full: [u8; 32] = h.finalize().into();
-    let mut out = [0; 16];
-    out.copy_from_slice(&full[..16]);
-    out
 }
 
 impl Party {
@@ -528,17 +514,27 @@ impl Party {
         back: Option<Comeback>,
         notes: &mut Vec<String>,
     ) {
-        let Side::Host { key, .. } = &self.side else {
+        let Side::Host { key, seated } = &mut self.side else {
             return;
         };
         let key = *key;
+        let name = gamester_core::players::clean_name(&name);
+        if seated.get(party).copied().unwrap_or(false) {
+            // The same party on a new line (its program restarted before the old line was
+            // given up): it sits down again, and the others wait for it.
+            seated[party] = false;
+            self.state = State::Waiting(party);
+            for p in (1..seated.len()).filter(|&p| p != party) {
+                self.link.send(p, Msg::Wait { party });
+            }
+            notes.push(format!("{name} came back on a new line"));
+        }
         let Some(table) = &mut self.table else {
             return;
         };
-        let name = gamester_core::players::clean_name(&name);
         let here = table.board().record();
         if let Some(back) = back.filter(|b| !here.starts_with(&b.record)) {
-            let proved = back.party == party && back.token == Some(token(&key, party));
+            let proved = back.party == party && back.token == Some(seat_token(&key, party));
             let checked = if proved {
                 merge(
                     &table.setup_now(),
@@ -592,7 +588,7 @@ impl Party {
             setup,
             party,
             last,
-            token: token(&key, party),
+            token: seat_token(&key, party),
         };
         self.send(&[party], &[welcome]);
     }

@@ -449,12 +449,24 @@ fn spawn(
 pub struct Remote {
     pub party: Party,
     told: Option<State>,
+    /// What the line said since the screen last took it, for the story.
+    notes: Vec<String>,
 }
 
 impl Remote {
     #[must_use]
     pub fn new(party: Party) -> Remote {
-        Remote { party, told: None }
+        Remote {
+            party,
+            told: None,
+            notes: Vec::new(),
+        }
+    }
+
+    /// What the line said since last asked (a friend sent away and why, a line dropped, a
+    /// throw that waits), each once, for the screen to put in the story.
+    pub fn take_notes(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notes)
     }
 
     /// The line's state, in words, for the row under the status line: with a throw or a
@@ -538,6 +550,7 @@ impl Remote {
         if let Some(note) = polled.notes.last() {
             shell.message = Some(Message::info(note.clone()));
         }
+        self.notes.extend(polled.notes);
         let state = self.party.state().clone();
         if self.told.as_ref() != Some(&state) {
             if self.told.is_some() && state != State::Playing {

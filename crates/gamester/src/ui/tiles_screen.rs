@@ -252,6 +252,9 @@ impl TilesScreen {
             return;
         };
         let theirs = remote.step(&ours, shell);
+        for note in remote.take_notes() {
+            self.session.note(format!("{note}."));
+        }
         let mut parted = theirs.is_none();
         for action in theirs.unwrap_or_default() {
             let gamester_net::NetAction::Tiles(action) = action else {

@@ -140,3 +140,67 @@ fn a_host_that_vanishes_is_reported_lost_to_the_joiner_within_seconds() {
     assert_eq!(party, 0);
     assert!(!reason.contains("timed out"), "{reason}");
 }
+
+#[test]
+fn a_joiner_back_on_a_new_line_retakes_its_seat_at_once_with_its_token_and_only_with_it() {
+    // Given a host for one friend, and a friend let in whose program then stops dead (its
+    // old line still seems open to the host)
+    let identity = Identity::fresh();
+    let host = Link::host(Reach::Local, 1, identity).unwrap();
+    let invitation: Invitation = host.invitation().unwrap().clone();
+    let (vanish, told) = mpsc::channel();
+    let first = invitation.clone();
+    let joiner = peer_that_vanishes(
+        async move {
+            let endpoint = bare_endpoint(Vec::new()).await;
+            let conn = endpoint.connect(first.addr.clone(), ALPN).await.unwrap();
+            let (mut send, recv) = conn.open_bi().await.unwrap();
+            wire::write(&mut send, &hello(first.secret)).await.unwrap();
+            (endpoint, conn, send, recv)
+        },
+        told,
+    );
+    let knock = next(&host, Duration::from_secs(30), |e| match e {
+        Event::Knock { party, .. } => Some(party),
+        _ => None,
+    });
+    assert_eq!(knock, Some(1));
+    vanish.send(()).unwrap();
+    joiner.join().unwrap();
+    let back = |token| Msg::Hello {
+        version: VERSION,
+        secret: invitation.secret,
+        name: "Robin".into(),
+        back: Some(gamester_net::wire::Comeback {
+            party: 1,
+            record: Vec::new(),
+            last: None,
+            token,
+        }),
+    };
+    // When somebody comes back as player 2 with a token that is not that seat's, it is turned
+    // away: the seat is taken
+    let _stranger = Link::join(Reach::Local, &invitation, back(Some([0; 16]))).unwrap();
+    let refused = next(&host, Duration::from_secs(3), |e| match e {
+        Event::Refused(why) => Some(why),
+        Event::Knock { .. } => Some("let in".into()),
+        _ => None,
+    });
+    assert_eq!(refused.as_deref(), Some("every seat at the table is taken"));
+    // And the friend itself, with the token its seat was given, is let in at once, to the same
+    // seat, before the old line is given up
+    let token = gamester_net::link::seat_token(&identity.key, 1);
+    let _again = Link::join(Reach::Local, &invitation, back(Some(token))).unwrap();
+    let knock = next(&host, Duration::from_secs(3), |e| match e {
+        Event::Knock { party, .. } => Some(party),
+        Event::Lost { .. } => Some(99),
+        _ => None,
+    });
+    assert_eq!(knock, Some(1), "let in again at once, as player 2");
+    // The old line is closed without the host hearing that player 2 is lost
+    let lost = next(&host, NOTICED_WITHIN, |e| match e {
+        Event::Lost { party, reason } => Some((party, reason)),
+        _ => None,
+    });
+    assert_eq!(lost, None, "the old line was replaced, not lost");
+}

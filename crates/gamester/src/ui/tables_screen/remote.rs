@@ -117,7 +117,11 @@ impl TablesScreen {
         let Some(remote) = &mut self.remote else {
             return;
         };
-        let Some(theirs) = remote.step(&ours, shell) else {
+        let theirs = remote.step(&ours, shell);
+        for note in remote.take_notes() {
+            self.session.note(format!("{note}."));
+        }
+        let Some(theirs) = theirs else {
             self.resync(shell);
             return;
         };
