@@ -86,7 +86,13 @@ pub enum Event {
     /// (Host) somebody was turned away, and why.
     Refused(String),
     /// The line to `party` is gone, and why.
-    Lost { party: usize, reason: String },
+    Lost {
+        party: usize,
+        reason: String,
+        /// Whether it said goodbye (it left, or sent this side away; `reason` is then its
+        /// words), rather than dropping.
+        farewell: bool,
+    },
     /// The line to `party` goes directly, or through a relay.
     Path { party: usize, direct: bool },
 }
@@ -694,9 +700,13 @@ fn serve_line(line: Greeted, conn: Connection, lines: Lines, events: Events) {
         }
     });
     tokio::spawn(async move {
+        let mut farewell = false;
         let reason = loop {
             match wire::read(&mut recv).await {
-                Ok(Msg::Bye { reason }) => break format!("it left: {reason}"),
+                Ok(Msg::Bye { reason }) => {
+                    farewell = true;
+                    break reason;
+                }
                 Ok(msg) => {
                     if events.send(Event::Message { party, msg }).is_err() {
                         return;
@@ -728,7 +738,11 @@ fn serve_line(line: Greeted, conn: Connection, lines: Lines, events: Events) {
             None => false,
         });
         if !replaced {
-            let _ = events.send(Event::Lost { party, reason });
+            let _ = events.send(Event::Lost {
+                party,
+                reason,
+                farewell,
+            });
         }
         tokio::time::sleep(Duration::from_millis(300)).await;
         conn.close(0u32.into(), b"done");

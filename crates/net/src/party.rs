@@ -3,12 +3,14 @@
 //! program calls [`Party::poll`] when it can, and [`Party::act`] and [`Party::throw`] for its
 //! own moves. The rules are asked only through the [`Table`].
 //!
-//! Before anything goes out, the party's [`Pledge`] (its share of the throw under way, the
-//! commits it has had) is handed to the program's keeper to be kept on disk, so that no
-//! restart, new start or dropped line can make a throw twice. A throw that waits on a party
+//! Before anything goes out, the party's table (its record, and its [`Pledge`]: its share of
+//! the throw under way, the commits it has had) is handed to the program's keeper to be kept on
+//! disk, so that no restart, new start or dropped line can make a throw twice, and a restart
+//! never finds the others ahead with a move of this side's. A throw that waits on a party
 //! longer than the patience is said to be stalled: every side is told, and the others may end
 //! the game as abandoned by that party.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng as _;
@@ -83,12 +85,22 @@ pub struct Stall {
 /// others may end the game as abandoned by it.
 pub const PATIENCE: Duration = Duration::from_secs(60);
 
-/// The program's keeper of the pledge: writes it to disk, or says why it could not.
-pub type Keeper = Box<dyn FnMut(&Pledge) -> Result<(), String> + Send>;
+/// The program's keeper of the game: writes the table (its record and its pledge) to disk, or
+/// says why it could not. Called before anything goes out, so that this side never stands
+/// behind what the others have from it: neither a move of its own nor a share of a throw.
+pub type Keeper = Box<dyn FnMut(&Table) -> Result<(), String> + Send>;
 
 enum Side {
-    Host { seated: Vec<bool>, key: [u8; 32] },
-    Joiner { back: Option<Return> },
+    Host {
+        seated: Vec<bool>,
+        key: [u8; 32],
+    },
+    Joiner {
+        back: Box<Option<Return>>,
+        /// The invitation and the name it joined with, to join again.
+        invitation: Invitation,
+        name: String,
+    },
 }
 
 /// One party.
@@ -100,7 +112,8 @@ pub struct Party {
     path: Path,
     rng: StdRng,
     keeper: Option<Keeper>,
-    kept: Pledge,
+    /// The pledge and the record's length as last kept.
+    kept: (Pledge, usize),
     /// What the game waits on, and since when: (the throw's place or the party lost, the
     /// parties, whether a throw, since).
     waiting: Option<(usize, Vec<usize>, bool, Instant)>,
@@ -108,13 +121,47 @@ pub struct Party {
     stall_told: bool,
     patience: Duration,
     abandoned: Option<Abandoned>,
+    reach: Reach,
+    /// (Joiner) the line to the host dropped without a goodbye: it may be joined again.
+    dropped: bool,
+    wake: Option<Waker>,
+}
+
+/// What is called whenever the line brings something (the window asks to be drawn).
+pub type Waker = Arc<dyn Fn() + Send + Sync>;
+
+/// A joiner's way back to its host after the line dropped: the same invitation and name, and
+/// what it holds of the game. [`Rejoin::join`] may be called on a thread of its own.
+pub struct Rejoin {
+    invitation: Invitation,
+    name: String,
+    back: Return,
+    reach: Reach,
+    wake: Option<Waker>,
+}
+
+impl Rejoin {
+    /// Joins again; waits at most 30 s for the line. The new party wakes the program as the
+    /// old one did, and the program is woken once when the join is done (or failed).
+    pub fn join(self) -> Result<Party, String> {
+        let joined = Party::join(&self.invitation, self.name, Some(self.back), self.reach);
+        if let Some(wake) = &self.wake {
+            if let Ok(mut party) = joined {
+                party.set_waker(wake.clone());
+                wake();
+                return Ok(party);
+            }
+            wake();
+        }
+        joined
+    }
 }
 
 impl Party {
-    fn with(link: Link, side: Side, table: Option<Table>, state: State) -> Party {
+    fn with(link: Link, side: Side, table: Option<Table>, state: State, reach: Reach) -> Party {
         let kept = table
             .as_ref()
-            .map(|t| t.pledge().clone())
+            .map(|t| (t.pledge().clone(), t.board().len()))
             .unwrap_or_default();
         Party {
             link,
@@ -129,6 +176,9 @@ impl Party {
             stall_told: false,
             patience: PATIENCE,
             abandoned: None,
+            reach,
+            dropped: false,
+            wake: None,
         }
     }
 
@@ -150,7 +200,7 @@ impl Party {
             seated,
             key: identity.key,
         };
-        Ok(Party::with(link, side, Some(table), State::Inviting))
+        Ok(Party::with(link, side, Some(table), State::Inviting, reach))
     }
 
     /// Joins the host an invitation names, as `name`; `back`: what this party holds of the
@@ -164,7 +214,7 @@ impl Party {
         let hello = Msg::Hello {
             version: VERSION,
             secret: invitation.secret,
-            name,
+            name: name.clone(),
             back: back.as_ref().map(|b| Comeback {
                 party: b.party,
                 record: b.record.clone(),
@@ -173,25 +223,62 @@ impl Party {
             }),
         };
         let link = Link::join(reach, invitation, hello).map_err(|e| e.to_string())?;
-        Ok(Party::with(
-            link,
-            Side::Joiner { back },
-            None,
-            State::Offered,
-        ))
+        let side = Side::Joiner {
+            back: Box::new(back),
+            invitation: invitation.clone(),
+            name,
+        };
+        Ok(Party::with(link, side, None, State::Offered, reach))
+    }
+
+    /// (Joiner) whether the line to the host dropped without a goodbye while the game lasts
+    /// (the host's program or computer stopped): [`Party::rejoining`] may take it up again.
+    #[must_use]
+    pub fn dropped(&self) -> bool {
+        self.dropped && !self.over() && self.abandoned.is_none()
+    }
+
+    /// (Joiner) how to join the host again with the same invitation and name, coming back
+    /// with `record` (the program's, which may hold more of this side's own moves) and the
+    /// pledge; none if this party is no joiner whose line dropped.
+    #[must_use]
+    pub fn rejoining(&self, record: Vec<NetAction>) -> Option<Rejoin> {
+        let Side::Joiner {
+            invitation, name, ..
+        } = &self.side
+        else {
+            return None;
+        };
+        if !self.dropped() {
+            return None;
+        }
+        Some(Rejoin {
+            invitation: invitation.clone(),
+            name: name.clone(),
+            back: self.comeback(record)?,
+            reach: self.reach,
+            wake: self.wake.clone(),
+        })
     }
 
     /// Calls `wake` whenever something comes from the line (the window asks to be drawn).
-    pub fn set_waker(&self, wake: Box<dyn Fn() + Send>) {
-        self.link.set_waker(wake);
+    pub fn set_waker(&mut self, wake: Waker) {
+        let w = wake.clone();
+        self.link.set_waker(Box::new(move || w()));
+        self.wake = Some(wake);
     }
 
-    /// Hands the pledge to `keeper` before anything goes out (and now, if it has changed since
-    /// the party began). Without a keeper the pledge lives as long as the party.
+    /// Hands the table to `keeper` before anything goes out (and now). Without a keeper the
+    /// pledge lives as long as the party.
     pub fn set_keeper(&mut self, keeper: Keeper) {
         self.keeper = Some(keeper);
-        self.kept = Pledge::default();
+        self.kept = (Pledge::default(), usize::MAX);
         let _ = self.keep();
+    }
+
+    /// The keeper, taken back (to hand to the party that joins again in this one's place).
+    pub fn take_keeper(&mut self) -> Option<Keeper> {
+        self.keeper.take()
     }
 
     /// How long a throw may wait on a party before the others may end the game (tests).
@@ -281,28 +368,28 @@ impl Party {
         }
     }
 
-    /// Keeps the pledge if it has changed since it was last kept. On failure the line is
-    /// closed: nothing may go out that this side could not stand by after a restart.
+    /// Keeps the table if it has changed since it was last kept (its pledge, or its record). On
+    /// failure the line is closed: nothing may go out that this side could not stand by after
+    /// a restart.
     fn keep(&mut self) -> bool {
         let Some(table) = &self.table else {
             return true;
         };
-        if *table.pledge() == self.kept {
+        if self.kept.0 == *table.pledge() && self.kept.1 == table.board().len() {
             return true;
         }
-        let pledge = table.pledge().clone();
         let result = match &mut self.keeper {
-            Some(keep) => keep(&pledge),
+            Some(keep) => keep(table),
             None => Ok(()),
         };
         match result {
             Ok(()) => {
-                self.kept = pledge;
+                self.kept = (table.pledge().clone(), table.board().len());
                 true
             }
             Err(why) => {
                 self.leave(&format!(
-                    "the game could not be kept on this computer ({why}), so the throw was not sent"
+                    "the game could not be kept on this computer ({why}), so nothing more was sent"
                 ));
                 false
             }
@@ -500,7 +587,16 @@ impl Party {
             }
             Event::Refused(why) => notes.push(format!("Somebody was turned away: {why}")),
             Event::Knock { party, name, back } => self.knock(party, name, back, notes),
-            Event::Lost { party, reason } => self.lost(party, reason, notes),
+            Event::Lost {
+                party,
+                reason,
+                farewell,
+            } => {
+                if !farewell && matches!(self.side, Side::Joiner { .. }) {
+                    self.dropped = true;
+                }
+                self.lost(party, &reason, farewell, notes);
+            }
             Event::Message { party, msg } => self.message(party, msg, notes),
         }
     }
@@ -593,7 +689,7 @@ impl Party {
         self.send(&[party], &[welcome]);
     }
 
-    fn lost(&mut self, party: usize, reason: String, notes: &mut Vec<String>) {
+    fn lost(&mut self, party: usize, reason: &str, farewell: bool, notes: &mut Vec<String>) {
         let name = self.name(party);
         match &mut self.side {
             Side::Host { seated, .. } => {
@@ -602,9 +698,13 @@ impl Party {
                     notes.push(format!("{name} has left: the game is over"));
                 } else if seated.get(party).copied().unwrap_or(false) {
                     seated[party] = false;
-                    notes.push(format!(
-                        "The line to {name} dropped ({reason}): waiting for them to come back"
-                    ));
+                    notes.push(if farewell {
+                        format!("{name} left ({reason}): waiting for them to come back")
+                    } else {
+                        format!(
+                            "The line to {name} dropped ({reason}): waiting for them to come back"
+                        )
+                    });
                     self.state = State::Waiting(party);
                     for p in (1..seated.len()).filter(|&p| p != party) {
                         self.link.send(p, Msg::Wait { party });
@@ -615,6 +715,8 @@ impl Party {
                 if !matches!(self.state, State::Broken(_)) {
                     self.state = State::Broken(if self.over() {
                         "the game is over".into()
+                    } else if farewell {
+                        format!("the host closed the line: {reason}")
                     } else {
                         format!("the line to the host dropped ({reason})")
                     });
@@ -705,14 +807,14 @@ impl Party {
                 }
             }
             (
-                Side::Joiner { back },
+                Side::Joiner { back, .. },
                 Msg::Welcome {
                     setup,
                     party: me,
                     last,
                     token,
                 },
-            ) => match welcomed(setup, me, last, token, back.as_ref()) {
+            ) => match welcomed(setup, me, last, token, back.as_ref().as_ref()) {
                 Ok(t) => {
                     self.table = Some(t);
                     self.state = State::Offered;
@@ -816,7 +918,7 @@ impl Drop for Party {
             let why = if self.over() {
                 "the game is over"
             } else {
-                "the friend closed the game"
+                "the game was closed there"
             };
             for p in self.others() {
                 self.link.close(p, why);

@@ -192,11 +192,45 @@ pub fn play(role: Role, mut computer: Computer, mut opts: Options<'_>) -> Result
                 {
                     return Ok(End::Over(t.clone()));
                 }
-                return Err(why);
+                match rejoined(&mut party, &mut opts) {
+                    Some(again) => {
+                        party = again;
+                        last_heard = Instant::now();
+                    }
+                    None => return Err(why),
+                }
             }
             _ => {}
         }
     }
+}
+
+/// (Joiner) the party joined again after its host's line dropped without a goodbye (the
+/// host's program stopped, and may be started again on the same game): tried until one join
+/// succeeds or the patience runs out. None for a party that may not, or could not, rejoin.
+fn rejoined(party: &mut Party, opts: &mut Options<'_>) -> Option<Party> {
+    let record = party.table()?.board().record();
+    let began = Instant::now();
+    (opts.note)("the line to the host dropped: joining again");
+    while began.elapsed() < opts.patience {
+        match party.rejoining(record.clone())?.join() {
+            Ok(mut again) => {
+                if let Some(keeper) = party.take_keeper() {
+                    again.set_keeper(keeper);
+                }
+                if let Some(stall) = opts.stall {
+                    again.set_patience(stall);
+                }
+                (opts.note)("joined again: the game goes on");
+                return Some(again);
+            }
+            Err(why) => {
+                (opts.note)(&format!("not yet back ({why})"));
+                std::thread::sleep(Duration::from_secs(1));
+            }
+        }
+    }
+    None
 }
 
 /// The game's end, or the cut the tests ask for.

@@ -213,11 +213,13 @@ fn run(role: Role, level: Level, side: &NetSide, identity: Identity) -> Result<S
         }
     };
     let mut say = |line: &str| note(line);
-    let keeper: Option<gamester_net::party::Keeper> = side.save.as_ref().map(|path| {
-        let path = pledge_file(path);
-        let keep = move |pledge: &Pledge| {
-            let text = ron::to_string(pledge).map_err(|e| e.to_string())?;
-            save::write_text_atomic(&path, &text).map_err(|e| e.to_string())
+    // The game and this side's share of the throw under way are on the disk before anything
+    // goes out: a restart never finds the friend ahead with a move or a throw of ours.
+    let keeper: Option<gamester_net::party::Keeper> = side.save.clone().map(|path| {
+        let keep = move |table: &Table| {
+            write_game(&path, table, level).map_err(|e| e.to_string())?;
+            let text = ron::to_string(table.pledge()).map_err(|e| e.to_string())?;
+            save::write_text_atomic(&pledge_file(&path), &text).map_err(|e| e.to_string())
         };
         Box::new(keep) as gamester_net::party::Keeper
     });

@@ -322,10 +322,13 @@ impl GamesterApp {
             (Some(screen), true) => screen.comeback(),
             _ => self.tables.comeback(),
         };
-        if let Some(party) = self
-            .network
-            .show(ctx, &self.shell.settings, tiles, local, comeback)
+        if let Some(mut party) =
+            self.network
+                .show(ctx, &self.shell.settings, tiles, local, comeback)
         {
+            if let Some(patience) = self.shell.launch.throw_patience {
+                party.set_patience(patience);
+            }
             self.leave_for(Next::Network(Box::new(party)));
         }
         self.ask_to_leave(ctx);

@@ -35,6 +35,9 @@ pub struct Launch {
     /// For tests: each write of the autosaves and the settings takes this much longer, as on a
     /// slow disk.
     pub slow_disk: Option<std::time::Duration>,
+    /// For tests: how long a throw at a distance may wait on a friend before the game may be
+    /// ended as abandoned by them (the network's own patience without it).
+    pub throw_patience: Option<std::time::Duration>,
 }
 
 impl Launch {

@@ -323,9 +323,9 @@ impl NetWindow {
     fn advance(&mut self, ctx: &egui::Context) {
         if let Stage::Opening(rx) = &self.stage {
             match rx.try_recv() {
-                Ok(Ok(party)) => {
+                Ok(Ok(mut party)) => {
                     let wake = ctx.clone();
-                    party.set_waker(Box::new(move || wake.request_repaint()));
+                    party.set_waker(std::sync::Arc::new(move || wake.request_repaint()));
                     self.stage = Stage::Open(Box::new(party));
                 }
                 Ok(Err(why)) => {
@@ -451,7 +451,14 @@ pub struct Remote {
     told: Option<State>,
     /// What the line said since the screen last took it, for the story.
     notes: Vec<String>,
+    /// (Joiner) a join again on its way, after the host's line dropped.
+    rejoining: Option<Receiver<Result<Party, String>>>,
+    /// (Joiner) when the last join again failed: the next waits a little.
+    failed_at: Option<std::time::Instant>,
 }
+
+/// How long a joiner waits after a join again failed (its host not yet back) to try again.
+const REJOIN_PAUSE: std::time::Duration = std::time::Duration::from_secs(2);
 
 impl Remote {
     #[must_use]
@@ -460,7 +467,51 @@ impl Remote {
             party,
             told: None,
             notes: Vec::new(),
+            rejoining: None,
+            failed_at: None,
         }
+    }
+
+    /// (Joiner) joins the host again by itself, while the game lasts, when the line dropped
+    /// without a goodbye (the host's program stopped, and may be started again on the same
+    /// game); takes the party that comes back, and sits down in it at once.
+    fn come_back(&mut self, ours: &[NetAction]) {
+        if let Some(rx) = &self.rejoining {
+            match rx.try_recv() {
+                Ok(Ok(party)) => {
+                    self.party = party;
+                    self.rejoining = None;
+                    self.failed_at = None;
+                    self.notes.push("Joined the host again".into());
+                }
+                Ok(Err(_)) | Err(TryRecvError::Disconnected) => {
+                    self.rejoining = None;
+                    self.failed_at = Some(std::time::Instant::now());
+                }
+                Err(TryRecvError::Empty) => {}
+            }
+        } else if self.failed_at.is_none_or(|t| t.elapsed() >= REJOIN_PAUSE)
+            && let Some(plan) = self.party.rejoining(ours.to_vec())
+        {
+            let (tx, rx) = std::sync::mpsc::channel();
+            let spawned = std::thread::Builder::new()
+                .name("gamester-rejoin".into())
+                .spawn(move || {
+                    let _ = tx.send(plan.join());
+                });
+            match spawned {
+                Ok(_) => self.rejoining = Some(rx),
+                Err(_) => self.failed_at = Some(std::time::Instant::now()),
+            }
+        }
+        if self.party.state() == &State::Offered && self.party.table().is_some() {
+            self.party.accept();
+        }
+    }
+
+    /// Whether a join again is on its way, or waits to be tried again.
+    fn coming_back(&self) -> bool {
+        self.rejoining.is_some() || self.party.dropped()
     }
 
     /// What the line said since last asked (a friend sent away and why, a line dropped, a
@@ -506,6 +557,10 @@ impl Remote {
                 Path::Unknown => format!("{friends}, over the network: connected"),
             },
             State::Waiting(p) => format!("Waiting for {} to come back…", self.party.name(*p)),
+            State::Broken(_) if self.coming_back() => format!(
+                "The line to {friends} dropped: joining again by itself, to play on where the \
+                 game stands…"
+            ),
             State::Broken(why) => format!(
                 "The line is closed: {why}. Game → Play a friend over the network, Join with the \
                  same invitation, to play on."
@@ -551,6 +606,7 @@ impl Remote {
             shell.message = Some(Message::info(note.clone()));
         }
         self.notes.extend(polled.notes);
+        self.come_back(ours);
         let state = self.party.state().clone();
         if self.told.as_ref() != Some(&state) {
             if self.told.is_some() && state != State::Playing {

@@ -94,7 +94,7 @@ fn a_joiner_that_vanishes_is_reported_lost_to_the_host_within_seconds() {
     joiner.join().unwrap();
     // Then the host hears that its line is lost, within seconds
     let lost = next(&host, NOTICED_WITHIN, |e| match e {
-        Event::Lost { party, reason } => Some((party, reason)),
+        Event::Lost { party, reason, .. } => Some((party, reason)),
         _ => None,
     });
     let (party, reason) = lost.expect("the host noticed the joiner gone");
@@ -133,7 +133,7 @@ fn a_host_that_vanishes_is_reported_lost_to_the_joiner_within_seconds() {
     host.join().unwrap();
     // Then the joiner hears that its line is lost, within seconds
     let lost = next(&joiner, NOTICED_WITHIN, |e| match e {
-        Event::Lost { party, reason } => Some((party, reason)),
+        Event::Lost { party, reason, .. } => Some((party, reason)),
         _ => None,
     });
     let (party, reason) = lost.expect("the joiner noticed the host gone");
@@ -199,7 +199,7 @@ fn a_joiner_back_on_a_new_line_retakes_its_seat_at_once_with_its_token_and_only_
     assert_eq!(knock, Some(1), "let in again at once, as player 2");
     // The old line is closed without the host hearing that player 2 is lost
     let lost = next(&host, NOTICED_WITHIN, |e| match e {
-        Event::Lost { party, reason } => Some((party, reason)),
+        Event::Lost { party, reason, .. } => Some((party, reason)),
         _ => None,
     });
     assert_eq!(lost, None, "the old line was replaced, not lost");

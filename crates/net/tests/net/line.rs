@@ -713,3 +713,192 @@ fn a_side_that_stalls_after_seeing_the_dice_has_the_game_ended_as_abandoned_by_i
         "{notes:?}"
     );
 }
+
+/// A host playing the computer as `identity`, on a thread; its invitation and identity as
+/// bound come on the channel.
+fn host_as(
+    role: Role,
+    identity: gamester_net::link::Identity,
+    cut_at: Option<usize>,
+    tx: std::sync::mpsc::Sender<(String, gamester_net::link::Identity)>,
+) -> std::thread::JoinHandle<Outcome> {
+    std::thread::spawn(move || {
+        let mut notes = Vec::new();
+        let mut on_invite = |code: &str, id: &gamester_net::link::Identity| {
+            let _ = tx.send((code.to_string(), *id));
+        };
+        let mut on_change = |_: &Table| {};
+        let mut note = |n: &str| notes.push(n.to_string());
+        let end = play(
+            role,
+            Computer::new(Level::Novice, 3),
+            Options {
+                reach: Reach::Local,
+                identity,
+                on_invite: &mut on_invite,
+                on_change: &mut on_change,
+                note: &mut note,
+                cut_at,
+                patience: Duration::from_secs(60),
+                keeper: None,
+                stall: None,
+            },
+        );
+        (end, notes)
+    })
+}
+
+#[test]
+fn a_joiner_whose_host_stops_joins_again_by_itself_when_it_is_started_again() {
+    // A host whose program stops without a word after 30 actions, mid-game
+    let (tx, rx) = std::sync::mpsc::channel();
+    let first = host_as(
+        Role::Host(irish(), Pledge::default()),
+        gamester_net::link::Identity::fresh(),
+        Some(30),
+        tx.clone(),
+    );
+    let (code, identity) = rx.recv_timeout(Duration::from_secs(30)).unwrap();
+    let invitation = Invitation::parse(&code).unwrap();
+    let friend = std::thread::spawn(move || join(&invitation, "Friend", 2, None, None));
+    let (end, _) = first.join().unwrap();
+    let Ok(End::Cut(table)) = end else {
+        panic!("{end:?}")
+    };
+    // Started again on the same game, with what it kept, under the same invitation
+    std::thread::sleep(Duration::from_secs(2));
+    let again = host_as(
+        Role::Host(table.setup_now(), table.pledge().clone()),
+        identity,
+        None,
+        tx,
+    );
+    let (code_again, _) = rx.recv_timeout(Duration::from_secs(30)).unwrap();
+    assert_eq!(code_again, code, "the same invitation");
+    // The friend, with no hand on its keyboard, comes back and the game ends on both sides
+    let (end, notes) = friend.join().unwrap();
+    let friend = over((end, notes.clone()));
+    assert!(
+        notes.iter().any(|n| n.contains("joined again")),
+        "{notes:?}"
+    );
+    let host = over(again.join().unwrap());
+    assert_eq!(host.board().record(), friend.board().record());
+    assert!(host.board().record().starts_with(&table.board().record()));
+}
+
+#[test]
+fn whole_games_of_modern_backgammon_with_the_cube_and_of_muggins_for_four_finish_over_the_line() {
+    use gamester_net::Family;
+    use gamester_rules::{tables, tiles};
+    let mut rules = tables::Rules::preset(tables::Preset::Modern);
+    rules.cube = true;
+    let mut modern = Setup::new(Family::Tables(rules), "Host");
+    modern.names[1] = "Friend".into();
+    let (invitation, host_thread) = host(modern);
+    let friend = over(join(&invitation, "Friend", 4, None, None));
+    let host_table = over(host_thread.join().unwrap());
+    assert!(host_table.board().is_over());
+    assert_eq!(host_table.board().record(), friend.board().record());
+    let four = Setup::new(
+        Family::Tiles(tiles::Rules::preset(tiles::Preset::Muggins).with_players(4)),
+        "Host",
+    );
+    let (invitation, host_thread) = host(four);
+    let others: Vec<_> = ["Robin", "Kate"]
+        .into_iter()
+        .enumerate()
+        .map(|(i, name)| {
+            let invitation = invitation.clone();
+            std::thread::spawn(move || join(&invitation, name, 20 + i as u64, None, None))
+        })
+        .collect();
+    let last = over(join(&invitation, "Tom", 30, None, None));
+    let host_table = over(host_thread.join().unwrap());
+    assert!(host_table.board().is_over());
+    for other in others {
+        assert_eq!(
+            over(other.join().unwrap()).board().record(),
+            host_table.board().record()
+        );
+    }
+    assert_eq!(last.board().record(), host_table.board().record());
+}
+
+#[test]
+fn a_host_that_starts_again_and_commits_anew_after_seeing_the_dice_is_refused() {
+    // Mallory hosts: it starts the throw-off, sees the friend's seed, then says Start again
+    // and commits anew, hoping for another throw.
+    let rt = runtime();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
+    let fake = std::thread::spawn(move || {
+        rt.block_on(async move {
+            let endpoint = iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
+                .relay_mode(iroh::RelayMode::Disabled)
+                .alpns(vec![ALPN.to_vec()])
+                .bind()
+                .await
+                .unwrap();
+            let secret = [5u8; 16];
+            tx.send(Invitation {
+                addr: endpoint.addr(),
+                secret,
+            })
+            .unwrap();
+            let conn = endpoint.accept().await.unwrap().await.unwrap();
+            let (mut send, mut recv) = conn.accept_bi().await.unwrap();
+            let _hello = wire::read(&mut recv).await.unwrap();
+            let welcome = Msg::Welcome {
+                setup: irish(),
+                party: 1,
+                last: None,
+                token: [0; 16],
+            };
+            wire::write(&mut send, &welcome).await.unwrap();
+            assert_eq!(wire::read(&mut recv).await.unwrap(), Msg::Accept);
+            wire::write(&mut send, &Msg::Start).await.unwrap();
+            let commit = |seed: &[u8; 32]| Msg::Commit {
+                from: 0,
+                at: 0,
+                hash: gamester_net::table::commitment(0, 0, seed),
+            };
+            wire::write(&mut send, &commit(&[1; 32])).await.unwrap();
+            // The friend answers with its commit and its seed.
+            let mut seen = Vec::new();
+            while seen.len() < 2 {
+                let m = wire::read(&mut recv).await.unwrap();
+                if matches!(m, Msg::Commit { .. } | Msg::Reveal { .. }) {
+                    seen.push(m);
+                }
+            }
+            // Start again, and a new commit at the same place.
+            wire::write(&mut send, &Msg::Start).await.unwrap();
+            wire::write(&mut send, &commit(&[2; 32])).await.unwrap();
+            let mut said = Vec::new();
+            while let Ok(m) = wire::read(&mut recv).await {
+                let bye = matches!(m, Msg::Bye { .. });
+                said.push(m);
+                if bye {
+                    break;
+                }
+            }
+            let _ = done_rx.recv_timeout(Duration::from_secs(30));
+            endpoint.close().await;
+            (seen, said)
+        })
+    });
+    let invitation = rx.recv_timeout(Duration::from_secs(30)).unwrap();
+    let (end, _) = join(&invitation, "Friend", 2, None, None);
+    done_tx.send(()).unwrap();
+    let why = end.unwrap_err();
+    assert!(why.contains("a throw is made once"), "{why}");
+    let (seen, said) = fake.join().unwrap();
+    // After the new start the friend said its same commit and seed again, nothing new
+    let again: Vec<&Msg> = said
+        .iter()
+        .filter(|m| matches!(m, Msg::Commit { .. } | Msg::Reveal { .. }))
+        .collect();
+    assert!(again.iter().all(|m| seen.contains(m)), "{said:?}");
+    assert!(matches!(said.last(), Some(Msg::Bye { reason }) if reason.contains("made once")));
+}

@@ -162,14 +162,69 @@ fn the_command_line_refuses_what_it_cannot_play() {
 }
 
 #[test]
-fn a_friend_coming_back_with_a_saved_game_resumes_it_and_the_host_takes_it_up() {
+fn a_friend_killed_mid_game_comes_back_with_its_save_and_the_host_takes_it_up() {
+    use gamester_core::save::load;
+    let dir = tempfile::tempdir().unwrap();
+    let (host_save, join_save) = (dir.path().join("host.ron"), dir.path().join("join.ron"));
+    let (host, code) = host(&[
+        "--level",
+        "novice",
+        "--local",
+        "--save",
+        host_save.to_str().unwrap(),
+    ]);
+    let join = || {
+        gamester()
+            .args(["join", &code, "--level", "novice", "--local"])
+            .arg("--save")
+            .arg(&join_save)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    // A friend whose program is killed once its save holds 30 actions (no goodbye)
+    let mut first = join();
+    let began = std::time::Instant::now();
+    while began.elapsed().as_secs() < 120
+        && load(&join_save).map_or(0, |l| l.game.record().len()) < 30
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    first.kill().unwrap();
+    first.wait().unwrap();
+    let at_kill = load(&join_save).unwrap().game.record().to_vec();
+    assert!(at_kill.len() >= 30, "the friend's save did not grow");
+    // kept its share of the throw under way beside its save
+    assert!(dir.path().join("join.ron.dice").is_file());
+    // Started again on its save, it comes back, and the game ends the same on both sides
+    let again = join().wait_with_output().unwrap();
+    assert!(
+        again.status.success(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+    let host = host.wait_with_output().unwrap();
+    assert!(
+        host.status.success(),
+        "{}",
+        String::from_utf8_lossy(&host.stderr)
+    );
+    let (hosted, joined) = (load(&host_save).unwrap(), load(&join_save).unwrap());
+    assert!(hosted.game.is_over());
+    assert_eq!(hosted.game.record(), joined.game.record());
+    assert!(hosted.game.record().starts_with(&at_kill));
+}
+
+#[test]
+fn a_saved_game_the_host_never_played_is_refused_with_the_reason() {
     use gamester_core::ai::decide::{Decision, decide};
     use gamester_core::level::Level;
     use gamester_core::players::{Controller, Seats};
     use gamester_core::save::{SaveFile, load, write_atomic};
     use gamester_rules::tables::{FairDice, Game, Preset, Rules};
 
-    // The friend's save of a game of Irish 40 actions in, the computer playing Black.
+    // A "save" of a game of Irish 40 actions in, made up on the friend's side alone: its
+    // throws were never made with the host
     let mut game = Game::new(Rules::preset(Preset::Irish)).unwrap();
     let mut dice = FairDice::seeded(7);
     while game.record().len() < 40 {
@@ -190,17 +245,29 @@ fn a_friend_coming_back_with_a_saved_game_resumes_it_and_the_host_takes_it_up() 
     let dir = tempfile::tempdir().unwrap();
     let (host_save, join_save) = (dir.path().join("host.ron"), dir.path().join("join.ron"));
     write_atomic(&join_save, &SaveFile::from_game(&game, &seats)).unwrap();
-    let (host, join) = host_and_join(&host_save, &join_save, false);
-    assert!(
-        join.status.success(),
-        "{}",
-        String::from_utf8_lossy(&join.stderr)
-    );
-    assert!(host.status.success());
-    let (hosted, joined) = (load(&host_save).unwrap(), load(&join_save).unwrap());
-    assert!(hosted.game.is_over());
-    assert_eq!(hosted.game.record(), joined.game.record());
-    assert!(hosted.game.record().starts_with(game.record()));
+    let (mut host, code) = host(&[
+        "--level",
+        "novice",
+        "--local",
+        "--save",
+        host_save.to_str().unwrap(),
+    ]);
+    let join = gamester()
+        .args(["join", &code, "--level", "novice", "--local"])
+        .arg("--save")
+        .arg(&join_save)
+        .output()
+        .unwrap();
+    host.kill().unwrap();
+    host.wait().unwrap();
+    assert_eq!(join.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&join.stderr);
+    assert!(err.contains("could not show it was player 2"), "{err}");
+    // Nothing changed: the friend's file holds its game, the host's no game of it
+    assert_eq!(load(&join_save).unwrap().game.record(), game.record());
+    if host_save.exists() {
+        assert!(load(&host_save).unwrap().game.record().is_empty());
+    }
 }
 
 #[test]

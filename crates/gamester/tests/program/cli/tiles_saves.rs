@@ -144,8 +144,19 @@ fn a_broken_record_is_refused_with_the_action_and_the_rule() {
     file.tiles_format = TILES_FORMAT + 1;
     let e = from_str(&file.to_ron().unwrap()).unwrap_err();
     assert!(e.to_string().contains("newer Gamester"), "{e}");
-    // A deck that is not the 28 tiles, or a tile of seven pips
+    // A shuffled deck is written as its seed: the hands are not in the text
     let text = ron::ser::to_string(&TilesFile::of(&game, &seats(2), &[0, 0])).unwrap();
+    assert!(text.contains("Deal((shuffled:"), "{text}");
+    assert!(from_str(&text).is_ok());
+    // A deck laid out tile by tile (as an older Gamester wrote it) that is not the 28 tiles,
+    // or holds a tile of seven pips
+    let mut listed = TilesFile::of(&game, &seats(2), &[0, 0]);
+    let Action::Deal(deck) = &listed.record[0] else {
+        panic!("the record begins with the deal")
+    };
+    listed.record[0] = Action::Deal(Deck::new(deck.tiles().to_vec()).unwrap());
+    let text = ron::ser::to_string(&listed).unwrap();
+    assert!(text.contains("Deal([("), "{text}");
     assert!(from_str(&text).is_ok());
     for (from, to) in [("(6,6)", "(5,5)"), ("(6,6)", "(7,1)")] {
         let changed = text.replacen(from, to, 1);

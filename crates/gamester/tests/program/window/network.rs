@@ -464,3 +464,210 @@ fn a_host_who_gives_no_name_offers_as_the_host_and_its_house_rules_in_words() {
         .expect("the friend's game");
     assert_eq!(seen, ["The host", "Kate"]);
 }
+
+/// Mallory: a program of its own holding the invitation, which joins, sits down, answers the
+/// host's first throw with a commit, sees the host's seed, and then says nothing more.
+fn mallory_who_stalls(code: &str) -> std::thread::JoinHandle<String> {
+    use gamester_net::wire::{self, Msg, VERSION};
+    let invitation = Invitation::parse(code).unwrap();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let endpoint = iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
+                .relay_mode(iroh::RelayMode::Disabled)
+                .bind()
+                .await
+                .unwrap();
+            let conn = endpoint
+                .connect(invitation.addr.clone(), gamester_net::link::ALPN)
+                .await
+                .unwrap();
+            let (mut send, mut recv) = conn.open_bi().await.unwrap();
+            let hello = Msg::Hello {
+                version: VERSION,
+                secret: invitation.secret,
+                name: "Mallory".into(),
+                back: None,
+            };
+            wire::write(&mut send, &hello).await.unwrap();
+            let mut bye = String::new();
+            while let Ok(msg) = wire::read(&mut recv).await {
+                match msg {
+                    Msg::Welcome { .. } => wire::write(&mut send, &Msg::Accept).await.unwrap(),
+                    Msg::Commit { from: 0, at, .. } => {
+                        let hash = gamester_net::table::commitment(1, at, &[9; 32]);
+                        let commit = Msg::Commit { from: 1, at, hash };
+                        wire::write(&mut send, &commit).await.unwrap();
+                    }
+                    Msg::Bye { reason } => {
+                        bye = reason;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            endpoint.close().await;
+            bye
+        })
+    })
+}
+
+#[test]
+fn a_friend_who_stalls_after_seeing_the_dice_is_counted_down_and_the_game_kept_as_abandoned() {
+    let dir = tempfile::tempdir().unwrap();
+    let launch = Launch {
+        seed: Some(14),
+        local_network: true,
+        throw_patience: Some(Duration::from_secs(2)),
+        data_dir: Some(dir.path().to_path_buf()),
+        ..Launch::default()
+    };
+    let mut h = harness_with(launch, quick(Settings::default()));
+    h.run();
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Play a friend over the network…").click();
+    h.run();
+    let code = host_from_the_window(&mut h);
+    let mallory = mallory_who_stalls(&code);
+    wait_for(&mut h, "the friend", |h| h.state().is_remote());
+    // The person throws for the throw-off; Mallory answers, sees the dice and stalls
+    wait_for(&mut h, "the dice box", |h| {
+        h.query_all(By::new().label_contains("lit: throw the dice"))
+            .next()
+            .is_some()
+    });
+    assert!(press_node(&mut h, Role::Button, "lit: throw the dice"));
+    // The row under the status line counts the patience down, then offers to end the game
+    wait_for(&mut h, "the count", |h| {
+        h.query_all(By::new().label_contains("Waiting for Mallory's share of the throw"))
+            .next()
+            .is_some()
+    });
+    wait_for(&mut h, "the offer to end the game", |h| {
+        h.query_by_label("End the game as abandoned by Mallory")
+            .is_some()
+    });
+    assert!(
+        h.query_all(By::new().label_contains("The throw has waited too long on Mallory"))
+            .next()
+            .is_some()
+    );
+    h.get_by_label("End the game as abandoned by Mallory")
+        .click();
+    h.run();
+    // Mallory is told why; the story says it; the game is kept in Open recent as abandoned
+    let bye = mallory.join().unwrap();
+    assert!(bye.contains("abandoned by Mallory"), "{bye}");
+    let said = h.state().session().abandoned().map(str::to_string);
+    let said = said.expect("the game is ended as abandoned");
+    assert!(said.contains("Mallory kept the game waiting"), "{said}");
+    assert!(
+        h.state()
+            .session()
+            .log()
+            .iter()
+            .any(|e| e.words.contains("abandoned by Mallory")),
+        "the story tells it"
+    );
+    assert!(
+        h.state().session().game().record().is_empty(),
+        "no throw was made"
+    );
+    let kept = h
+        .state()
+        .settings()
+        .recent
+        .latest()
+        .map(std::path::Path::to_path_buf);
+    let kept = kept.expect("kept in Open recent");
+    assert!(
+        kept.display().to_string().ends_with("(abandoned).ron"),
+        "{}",
+        kept.display()
+    );
+    let loaded = gamester_core::save::load(&kept).unwrap();
+    assert_eq!(loaded.abandoned.as_deref(), Some(said.as_str()));
+}
+
+/// A host playing the computer as `identity` with the pledge kept, on a thread, stopping
+/// without a word at `cut_at`; its invitation and identity as bound come on the channel.
+fn computer_host_as(
+    setup: Setup,
+    pledge: Pledge,
+    identity: gamester_net::link::Identity,
+    cut_at: Option<usize>,
+    tx: std::sync::mpsc::Sender<(String, gamester_net::link::Identity)>,
+) -> Party {
+    std::thread::spawn(move || {
+        let mut on_invite = |code: &str, id: &gamester_net::link::Identity| {
+            let _ = tx.send((code.to_string(), *id));
+        };
+        let (mut on_change, mut note) = (|_: &Table| {}, |_: &str| {});
+        play(
+            NetRole::Host(setup, pledge),
+            Computer::new(Level::Novice, 21),
+            Options {
+                reach: Reach::Local,
+                identity,
+                on_invite: &mut on_invite,
+                on_change: &mut on_change,
+                note: &mut note,
+                cut_at,
+                patience: Duration::from_secs(120),
+                keeper: None,
+                stall: None,
+            },
+        )
+    })
+}
+
+#[test]
+fn a_window_whose_host_stops_joins_again_by_itself_when_the_host_is_started_again() {
+    // Given a friend's program hosting Irish that stops without a word after 14 actions
+    let (tx, rx) = std::sync::mpsc::channel();
+    let first = computer_host_as(
+        irish("Kate"),
+        Pledge::default(),
+        gamester_net::link::Identity::fresh(),
+        Some(14),
+        tx.clone(),
+    );
+    let (code, identity) = rx.recv_timeout(Duration::from_secs(30)).unwrap();
+    let mut h = window_with_the_network_open(15);
+    join_from_the_window(&mut h, &code, "Kate offers Irish");
+    h.get_by_label("Accept and play").click();
+    wait_for(&mut h, "the game", |h| h.state().is_remote());
+    play_tables(&mut h, Side::Black, |h| {
+        h.query_all(By::new().label_contains("joining again by itself"))
+            .next()
+            .is_some()
+    });
+    let Ok(End::Cut(table)) = first.join().unwrap() else {
+        panic!("the host did not stop")
+    };
+    // When the host is started again on the same game, with what it kept
+    let again = computer_host_as(
+        table.setup_now(),
+        table.pledge().clone(),
+        identity,
+        None,
+        tx,
+    );
+    // Then the window comes back by itself and the game is played to its end
+    play_tables(&mut h, Side::Black, |_| false);
+    let host = over(again);
+    assert!(h.state().session().game().is_over());
+    assert_eq!(tables_record(&h), host.board().record());
+    assert!(
+        h.state()
+            .session()
+            .log()
+            .iter()
+            .any(|e| e.words.contains("Joined the host again")),
+        "the story tells it"
+    );
+}
