@@ -85,6 +85,9 @@ pub struct Stall {
 /// others may end the game as abandoned by it.
 pub const PATIENCE: Duration = Duration::from_secs(60);
 
+/// How long a wait goes untold: the shares of a throw cross the line in a moment.
+pub const GRACE: Duration = Duration::from_secs(5);
+
 /// The program's keeper of the game: writes the table (its record and its pledge) to disk, or
 /// says why it could not. Called before anything goes out, so that this side never stands
 /// behind what the others have from it: neither a move of its own nor a share of a throw.
@@ -483,15 +486,26 @@ impl Party {
     }
 
     /// What the game waits on now beyond this side, and the patience left; none when nothing
-    /// keeps it waiting.
+    /// keeps it waiting, or not yet for long (a throw's shares cross the line in a moment: only
+    /// a wait past [`GRACE`], or half the patience if that is shorter, is worth telling).
     #[must_use]
     pub fn stall(&self) -> Option<Stall> {
         let (_, parties, throw, since) = self.waiting.as_ref()?;
+        if since.elapsed() < GRACE.min(self.patience / 2) {
+            return None;
+        }
         Some(Stall {
             parties: parties.clone(),
             throw: *throw,
             left: self.patience.saturating_sub(since.elapsed()),
         })
+    }
+
+    /// Whether the game waits on another party now (told by [`Party::stall`] once the wait
+    /// has lasted): a program that draws only when something happens looks again soon.
+    #[must_use]
+    pub fn waits(&self) -> bool {
+        self.waiting.is_some()
     }
 
     /// Ends the game as abandoned by the party it has waited on past the patience: the others

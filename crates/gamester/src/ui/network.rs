@@ -574,6 +574,11 @@ impl Remote {
     /// game as abandoned by that friend. The reason, when the person ends it so.
     pub fn show(&mut self, ui: &mut egui::Ui) -> Option<String> {
         ui.label(RichText::new(self.words()).italics());
+        if self.party.waits() && self.party.stall().is_none() {
+            // Nothing comes from the line while a share is awaited: look again in a second.
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_secs(1));
+        }
         let stall = self.party.stall()?;
         if !stall.left.is_zero() {
             // The count goes down by the second though nothing comes from the line.

@@ -521,7 +521,7 @@ fn a_friend_who_stalls_after_seeing_the_dice_is_counted_down_and_the_game_kept_a
     let launch = Launch {
         seed: Some(14),
         local_network: true,
-        throw_patience: Some(Duration::from_secs(2)),
+        throw_patience: Some(Duration::from_secs(4)),
         data_dir: Some(dir.path().to_path_buf()),
         ..Launch::default()
     };
