@@ -118,7 +118,7 @@ impl Session {
         }
         self.log.push(LogEntry {
             side: None,
-            words: format!("{}.", capitalised(reason)),
+            words: format!("The game was ended: {reason}."),
             notation: None,
         });
         self.abandoned = Some(reason.to_string());

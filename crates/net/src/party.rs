@@ -520,12 +520,9 @@ impl Party {
         };
         let name = self.name(party);
         let reason = if stall.throw {
-            format!(
-                "{name} kept the game waiting on their share of a throw, and the game was ended \
-                 as abandoned by {name}"
-            )
+            format!("abandoned by {name}, who kept the game waiting on their share of a throw")
         } else {
-            format!("{name} did not come back, and the game was ended as abandoned by {name}")
+            format!("abandoned by {name}, who did not come back")
         };
         self.leave(&reason);
         self.abandoned = Some(Abandoned { party, reason });
@@ -704,6 +701,10 @@ impl Party {
     }
 
     fn lost(&mut self, party: usize, reason: &str, farewell: bool, notes: &mut Vec<String>) {
+        if matches!(self.state, State::Broken(_)) {
+            // This side left (or ended the game): the lines closing after it say nothing new.
+            return;
+        }
         let name = self.name(party);
         match &mut self.side {
             Side::Host { seated, .. } => {

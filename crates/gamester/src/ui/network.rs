@@ -526,8 +526,8 @@ impl Remote {
     #[must_use]
     pub fn words(&self) -> String {
         let friends = self.party.others_names();
-        if let Some(a) = self.party.abandoned() {
-            return format!("The game was ended: {}.", a.reason);
+        if self.party.abandoned().is_some() {
+            return "The line is closed: the game was ended.".into();
         }
         if let Some(stall) = self.party.stall() {
             let names: Vec<String> = stall.parties.iter().map(|&p| self.party.name(p)).collect();
@@ -556,6 +556,9 @@ impl Remote {
                 Path::Relayed => format!("{friends}, over the network: through a relay"),
                 Path::Unknown => format!("{friends}, over the network: connected"),
             },
+            State::Waiting(0) if self.party.table().is_some_and(|t| t.me() != 0) => {
+                format!("Seated again: waiting for {friends} to start…")
+            }
             State::Waiting(p) => format!("Waiting for {} to come back…", self.party.name(*p)),
             State::Broken(_) if self.coming_back() => format!(
                 "The line to {friends} dropped: joining again by itself, to play on where the \
@@ -614,8 +617,15 @@ impl Remote {
         self.come_back(ours);
         let state = self.party.state().clone();
         if self.told.as_ref() != Some(&state) {
-            if self.told.is_some() && state != State::Playing {
-                shell.message = Some(Message::info(self.words()).lasting());
+            if self.told.is_some() && self.party.abandoned().is_none() {
+                // Play going on again replaces what was said of the wait, which would else
+                // stay under the board.
+                let said = Message::info(self.words());
+                shell.message = Some(if state == State::Playing {
+                    said
+                } else {
+                    said.lasting()
+                });
             }
             self.told = Some(state);
         }

@@ -564,7 +564,10 @@ fn a_friend_who_stalls_after_seeing_the_dice_is_counted_down_and_the_game_kept_a
     assert!(bye.contains("abandoned by Mallory"), "{bye}");
     let said = h.state().session().abandoned().map(str::to_string);
     let said = said.expect("the game is ended as abandoned");
-    assert!(said.contains("Mallory kept the game waiting"), "{said}");
+    assert!(
+        said.contains("abandoned by Mallory, who kept the game waiting"),
+        "{said}"
+    );
     assert!(
         h.state()
             .session()
@@ -591,6 +594,20 @@ fn a_friend_who_stalls_after_seeing_the_dice_is_counted_down_and_the_game_kept_a
     );
     let loaded = gamester_core::save::load(&kept).unwrap();
     assert_eq!(loaded.abandoned.as_deref(), Some(said.as_str()));
+    // The line closing after it says nothing new: the window does not wait for Mallory, and
+    // still says where the game is kept
+    let began = Instant::now();
+    while began.elapsed() < Duration::from_secs(2) {
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let shown = |h: &Harness<'static, GamesterApp>, words: &str| {
+        h.query_all(By::new().label_contains(words))
+            .next()
+            .is_some()
+    };
+    assert!(!shown(&h, "waiting for them to come back"));
+    assert!(shown(&h, "It is kept in Open recent"));
 }
 
 /// A host playing the computer as `identity` with the pledge kept, on a thread, stopping
