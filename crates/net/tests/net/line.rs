@@ -585,20 +585,7 @@ fn a_host_that_stretches_the_record_of_a_friend_coming_back_is_refused() {
     let stretched = crate::fair::forged(&save, 291);
     let fake = std::thread::spawn(move || {
         rt.block_on(async move {
-            let endpoint = iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
-                .relay_mode(iroh::RelayMode::Disabled)
-                .alpns(vec![ALPN.to_vec()])
-                .bind()
-                .await
-                .unwrap();
-            let secret = [3u8; 16];
-            tx.send(Invitation {
-                addr: endpoint.addr(),
-                secret,
-            })
-            .unwrap();
-            let conn = endpoint.accept().await.unwrap().await.unwrap();
-            let (mut send, mut recv) = conn.accept_bi().await.unwrap();
+            let (endpoint, mut send, mut recv) = fake_host([3u8; 16], &tx).await;
             let Msg::Hello { back: Some(_), .. } = wire::read(&mut recv).await.unwrap() else {
                 panic!("no comeback")
             };
@@ -712,6 +699,32 @@ fn a_side_that_stalls_after_seeing_the_dice_has_the_game_ended_as_abandoned_by_i
             .any(|n| n.contains("waited too long on Mallory")),
         "{notes:?}"
     );
+}
+
+/// Mallory's host: an endpoint that gives its invitation on `tx` and takes the first friend to
+/// come; its end of their line.
+async fn fake_host(
+    secret: [u8; 16],
+    tx: &std::sync::mpsc::Sender<Invitation>,
+) -> (
+    iroh::Endpoint,
+    iroh::endpoint::SendStream,
+    iroh::endpoint::RecvStream,
+) {
+    let endpoint = iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
+        .relay_mode(iroh::RelayMode::Disabled)
+        .alpns(vec![ALPN.to_vec()])
+        .bind()
+        .await
+        .unwrap();
+    tx.send(Invitation {
+        addr: endpoint.addr(),
+        secret,
+    })
+    .unwrap();
+    let conn = endpoint.accept().await.unwrap().await.unwrap();
+    let (send, recv) = conn.accept_bi().await.unwrap();
+    (endpoint, send, recv)
 }
 
 /// A host playing the computer as `identity`, on a thread; its invitation and identity as
@@ -834,20 +847,7 @@ fn a_host_that_starts_again_and_commits_anew_after_seeing_the_dice_is_refused() 
     let (done_tx, done_rx) = std::sync::mpsc::channel::<()>();
     let fake = std::thread::spawn(move || {
         rt.block_on(async move {
-            let endpoint = iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
-                .relay_mode(iroh::RelayMode::Disabled)
-                .alpns(vec![ALPN.to_vec()])
-                .bind()
-                .await
-                .unwrap();
-            let secret = [5u8; 16];
-            tx.send(Invitation {
-                addr: endpoint.addr(),
-                secret,
-            })
-            .unwrap();
-            let conn = endpoint.accept().await.unwrap().await.unwrap();
-            let (mut send, mut recv) = conn.accept_bi().await.unwrap();
+            let (endpoint, mut send, mut recv) = fake_host([5u8; 16], &tx).await;
             let _hello = wire::read(&mut recv).await.unwrap();
             let welcome = Msg::Welcome {
                 setup: irish(),

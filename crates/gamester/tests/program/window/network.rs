@@ -58,10 +58,17 @@ fn wait_for(
 
 /// A window on this machine's network only, with Game → Play a friend over the network open.
 fn window_with_the_network_open(seed: u64) -> Harness<'static, GamesterApp> {
-    let launch = Launch {
+    window_with_the_network_open_as(Launch {
         seed: Some(seed),
-        local_network: true,
         ..Launch::default()
+    })
+}
+
+/// The same, launched as `launch` says (on this machine's network only).
+fn window_with_the_network_open_as(launch: Launch) -> Harness<'static, GamesterApp> {
+    let launch = Launch {
+        local_network: true,
+        ..launch
     };
     let mut h = harness_with(launch, quick(Settings::default()));
     h.run();
@@ -518,19 +525,12 @@ fn mallory_who_stalls(code: &str) -> std::thread::JoinHandle<String> {
 #[test]
 fn a_friend_who_stalls_after_seeing_the_dice_is_counted_down_and_the_game_kept_as_abandoned() {
     let dir = tempfile::tempdir().unwrap();
-    let launch = Launch {
+    let mut h = window_with_the_network_open_as(Launch {
         seed: Some(14),
-        local_network: true,
         throw_patience: Some(Duration::from_secs(4)),
         data_dir: Some(dir.path().to_path_buf()),
         ..Launch::default()
-    };
-    let mut h = harness_with(launch, quick(Settings::default()));
-    h.run();
-    h.get_by_label("Game").click();
-    h.run();
-    h.get_by_label("Play a friend over the network…").click();
-    h.run();
+    });
     let code = host_from_the_window(&mut h);
     let mallory = mallory_who_stalls(&code);
     wait_for(&mut h, "the friend", |h| h.state().is_remote());
