@@ -625,7 +625,11 @@ impl Party {
             return;
         };
         let key = *key;
-        let name = gamester_core::players::clean_name(&name);
+        // A friend who gives no name keeps the one the host gave its seat ("Player 2").
+        let name = Some(gamester_core::players::clean_name(name.trim()))
+            .filter(|n| !n.is_empty())
+            .or_else(|| self.table.as_ref()?.setup().names.get(party).cloned())
+            .unwrap_or_else(|| format!("Player {}", party + 1));
         if seated.get(party).copied().unwrap_or(false) {
             // The same party on a new line (its program restarted before the old line was
             // given up): it sits down again, and the others wait for it.

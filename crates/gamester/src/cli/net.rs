@@ -49,7 +49,13 @@ pub(crate) fn host(args: &Host) -> Result<String, CliError> {
             Family::Tiles(rules)
         }
     };
-    let mut setup = Setup::new(family, &args.side.name);
+    let name = crate::players::clean_name(args.side.name.trim());
+    let name = if name.is_empty() {
+        "The computer".to_string()
+    } else {
+        name
+    };
+    let mut setup = Setup::new(family, &name);
     if let Some((family, record, _)) = resumed(&args.side)? {
         if family != setup.family {
             return Err(CliError::Usage(

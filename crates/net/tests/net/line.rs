@@ -902,3 +902,16 @@ fn a_host_that_starts_again_and_commits_anew_after_seeing_the_dice_is_refused() 
     assert!(again.iter().all(|m| seen.contains(m)), "{said:?}");
     assert!(matches!(said.last(), Some(Msg::Bye { reason }) if reason.contains("made once")));
 }
+
+#[test]
+fn a_friend_who_gives_no_name_keeps_the_name_of_its_seat() {
+    let (invitation, host_thread) = host(irish());
+    let friend = over(join(&invitation, "  ", 2, None, None));
+    let host = over(host_thread.join().unwrap());
+    assert_eq!(
+        host.setup().names[1],
+        "Friend",
+        "as the host's setup named the seat"
+    );
+    assert_eq!(friend.setup().names[1], "Friend");
+}
