@@ -580,7 +580,8 @@ impl Party {
             } else {
                 format!("{names} has not come back: you may end the game as abandoned by them")
             });
-            if *throw {
+            // The host tells everyone; a joiner has only the host to tell, who knows.
+            if *throw && matches!(self.side, Side::Host { .. }) {
                 let msgs: Vec<Msg> = parties
                     .iter()
                     .map(|&party| Msg::Stalled { party, at: *at })
@@ -789,6 +790,8 @@ impl Party {
                     notes.push("Everyone is seated: play".into());
                 }
             }
+            // A joiner's word that a throw waits too long changes nothing at the host.
+            (Side::Host { .. }, Msg::Stalled { .. }) => {}
             (Side::Host { seated, .. }, msg) => {
                 if !seated.get(party).copied().unwrap_or(false) {
                     return;

@@ -915,3 +915,85 @@ fn a_friend_who_gives_no_name_keeps_the_name_of_its_seat() {
     );
     assert_eq!(friend.setup().names[1], "Friend");
 }
+
+#[test]
+fn a_host_that_stalls_after_seeing_the_dice_has_the_game_ended_by_the_friend() {
+    // Mallory hosts: it starts the throw-off, takes the friend's commit and seed, and never
+    // shows its own.
+    let rt = runtime();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let fake = std::thread::spawn(move || {
+        rt.block_on(async move {
+            let (endpoint, mut send, mut recv) = fake_host([6u8; 16], &tx).await;
+            let _hello = wire::read(&mut recv).await.unwrap();
+            let welcome = Msg::Welcome {
+                setup: irish(),
+                party: 1,
+                last: None,
+                token: [0; 16],
+            };
+            wire::write(&mut send, &welcome).await.unwrap();
+            assert_eq!(wire::read(&mut recv).await.unwrap(), Msg::Accept);
+            wire::write(&mut send, &Msg::Start).await.unwrap();
+            let hash = gamester_net::table::commitment(0, 0, &[1; 32]);
+            let commit = Msg::Commit {
+                from: 0,
+                at: 0,
+                hash,
+            };
+            wire::write(&mut send, &commit).await.unwrap();
+            let mut heard = Vec::new();
+            while let Ok(m) = wire::read(&mut recv).await {
+                let bye = matches!(m, Msg::Bye { .. });
+                heard.push(m);
+                if bye {
+                    break;
+                }
+            }
+            endpoint.close().await;
+            heard
+        })
+    });
+    let invitation = rx.recv_timeout(Duration::from_secs(30)).unwrap();
+    let mut notes = Vec::new();
+    let mut on_invite = |_: &str, _: &gamester_net::link::Identity| {};
+    let mut on_change = |_: &Table| {};
+    let mut note = |n: &str| notes.push(n.to_string());
+    let end = play(
+        Role::Join {
+            invitation,
+            name: "Friend".into(),
+            back: None,
+        },
+        Computer::new(Level::Novice, 2),
+        Options {
+            reach: Reach::Local,
+            identity: gamester_net::link::Identity::fresh(),
+            on_invite: &mut on_invite,
+            on_change: &mut on_change,
+            note: &mut note,
+            cut_at: None,
+            patience: Duration::from_secs(60),
+            keeper: None,
+            stall: Some(Duration::from_secs(2)),
+        },
+    );
+    // The friend ends the game as abandoned by the host, and no throw was made
+    match end {
+        Ok(End::Abandoned(table, abandoned)) => {
+            assert_eq!(abandoned.party, 0);
+            assert!(table.board().is_empty());
+        }
+        other => panic!("{other:?}; {notes:?}"),
+    }
+    // It told the host why, and nothing the host would take for a breach of its own
+    let heard = fake.join().unwrap();
+    assert!(
+        !heard.iter().any(|m| matches!(m, Msg::Stalled { .. })),
+        "{heard:?}"
+    );
+    assert!(
+        matches!(heard.last(), Some(Msg::Bye { reason }) if reason.contains("abandoned by Host")),
+        "{heard:?}"
+    );
+}
