@@ -7,7 +7,10 @@ start_session() {
   XV=$!
   sleep 1
   eval $(dbus-launch --sh-syntax)
-  /usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
+  # In a session of its own, so that the accessibility bus and the registry it starts can be
+  # ended together, and nobody else's.
+  setsid /usr/libexec/at-spi-bus-launcher --launch-immediately >/dev/null 2>&1 &
+  AT=$!
   sleep 1
   for p in IsEnabled ScreenReaderEnabled; do
     dbus-send --session --print-reply --dest=org.a11y.Bus /org/a11y/bus \
@@ -15,6 +18,8 @@ start_session() {
   done
 }
 end_session() {
+  # Only what start_session started: the display, the session bus, and the accessibility
+  # bus's session (the launcher, its bus and the registry), by their ids.
   kill $XV $DBUS_SESSION_BUS_PID 2>/dev/null
-  pkill -f at-spi-bus-launcher; pkill -f at-spi2-registryd
+  pkill -s "$AT" 2>/dev/null
 }
