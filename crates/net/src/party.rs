@@ -22,6 +22,9 @@ use crate::link::{Event, Identity, Link, Reach, seat_token};
 use crate::table::{Made, Pledge, Table, Theirs, merge};
 use crate::wire::{Comeback, Msg, VERSION};
 
+mod stall;
+pub use stall::{Abandoned, GRACE, PATIENCE, Stall};
+
 /// Where the party stands with the others.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum State {
@@ -62,31 +65,6 @@ pub struct Return {
     pub record: Vec<NetAction>,
     pub pledge: Pledge,
 }
-
-/// A game ended because a party kept the others waiting: who, and why, in words.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Abandoned {
-    pub party: usize,
-    pub reason: String,
-}
-
-/// What the others wait on now, and for how long yet before they may end the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Stall {
-    /// The parties waited on.
-    pub parties: Vec<usize>,
-    /// Whether it is a share of a throw (else a line that dropped).
-    pub throw: bool,
-    /// The patience left; zero once the others may end the game.
-    pub left: Duration,
-}
-
-/// How long a throw may wait on a party's share, or a dropped party on its return, before the
-/// others may end the game as abandoned by it.
-pub const PATIENCE: Duration = Duration::from_secs(60);
-
-/// How long a wait goes untold: the shares of a throw cross the line in a moment.
-pub const GRACE: Duration = Duration::from_secs(5);
 
 /// The program's keeper of the game: writes the table (its record and its pledge) to disk, or
 /// says why it could not. Called before anything goes out, so that this side never stands
@@ -485,50 +463,6 @@ impl Party {
         }
     }
 
-    /// What the game waits on now beyond this side, and the patience left; none when nothing
-    /// keeps it waiting, or not yet for long (a throw's shares cross the line in a moment: only
-    /// a wait past [`GRACE`], or half the patience if that is shorter, is worth telling).
-    #[must_use]
-    pub fn stall(&self) -> Option<Stall> {
-        let (_, parties, throw, since) = self.waiting.as_ref()?;
-        if since.elapsed() < GRACE.min(self.patience / 2) {
-            return None;
-        }
-        Some(Stall {
-            parties: parties.clone(),
-            throw: *throw,
-            left: self.patience.saturating_sub(since.elapsed()),
-        })
-    }
-
-    /// Whether the game waits on another party now (told by [`Party::stall`] once the wait
-    /// has lasted): a program that draws only when something happens looks again soon.
-    #[must_use]
-    pub fn waits(&self) -> bool {
-        self.waiting.is_some()
-    }
-
-    /// Ends the game as abandoned by the party it has waited on past the patience: the others
-    /// are told why, and [`Party::abandoned`] says it. False (and nothing done) while the
-    /// patience lasts.
-    pub fn abandon(&mut self) -> bool {
-        let Some(stall) = self.stall().filter(|s| s.left.is_zero()) else {
-            return false;
-        };
-        let Some(&party) = stall.parties.first() else {
-            return false;
-        };
-        let name = self.name(party);
-        let reason = if stall.throw {
-            format!("abandoned by {name}, who kept the game waiting on their share of a throw")
-        } else {
-            format!("abandoned by {name}, who did not come back")
-        };
-        self.leave(&reason);
-        self.abandoned = Some(Abandoned { party, reason });
-        true
-    }
-
     /// Handles what has come from the line, waiting at most `wait` for the first of it.
     pub fn poll(&mut self, wait: Duration) -> Polled {
         let mut polled = Polled::default();
@@ -540,56 +474,6 @@ impl Party {
         }
         self.watch(&mut polled.notes);
         polled
-    }
-
-    /// Notes what the game waits on, and tells everyone once it has waited past the patience.
-    fn watch(&mut self, notes: &mut Vec<String>) {
-        let now = match (&self.state, &self.table) {
-            (State::Playing, Some(t)) if !t.awaited().is_empty() => {
-                Some((t.throw_at().unwrap_or(0), t.awaited(), true))
-            }
-            (State::Waiting(p), Some(_)) if matches!(self.side, Side::Host { .. }) => {
-                Some((*p, vec![*p], false))
-            }
-            _ => None,
-        };
-        match (now, &self.waiting) {
-            (None, _) => {
-                self.waiting = None;
-                self.stall_told = false;
-            }
-            (Some((at, parties, throw)), Some((a, ps, t, _)))
-                if at == *a && parties == *ps && throw == *t => {}
-            (Some((at, parties, throw)), _) => {
-                self.waiting = Some((at, parties, throw, Instant::now()));
-                self.stall_told = false;
-            }
-        }
-        if let Some((at, parties, throw, since)) = &self.waiting
-            && !self.stall_told
-            && since.elapsed() >= self.patience
-        {
-            self.stall_told = true;
-            let names: Vec<String> = parties.iter().map(|&p| self.name(p)).collect();
-            let names = names.join(" and ");
-            notes.push(if *throw {
-                format!(
-                    "The throw has waited too long on {names}: you may end the game as \
-                     abandoned by them"
-                )
-            } else {
-                format!("{names} has not come back: you may end the game as abandoned by them")
-            });
-            // The host tells everyone; a joiner has only the host to tell, who knows.
-            if *throw && matches!(self.side, Side::Host { .. }) {
-                let msgs: Vec<Msg> = parties
-                    .iter()
-                    .map(|&party| Msg::Stalled { party, at: *at })
-                    .collect();
-                let to = self.others();
-                self.send(&to, &msgs);
-            }
-        }
     }
 
     fn handle(&mut self, event: Event, notes: &mut Vec<String>) {

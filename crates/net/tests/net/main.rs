@@ -1,10 +1,11 @@
 //! The network's tests, in one binary: the protocol with no line (table.rs), and whole games
-//! over a real line on this machine (line.rs), attacks on fair play (fair.rs, and line.rs over a
-//! real line), and a line whose other end vanishes (alive.rs).
+//! over a real line on this machine (line.rs), attacks on fair play (fair.rs with no line, cheat.rs
+//! over a real one), and a line whose other end vanishes (alive.rs).
 //! None needs the internet.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod alive;
+mod cheat;
 pub mod fair;
 mod line;
 pub mod table;
