@@ -224,6 +224,17 @@ impl Session {
         Ok(events)
     }
 
+    /// Plays a person's steps (all or nothing), and if the last man is borne off, lifts the
+    /// dice for him: the game ends at once, since nothing is left to play. (A record replayed,
+    /// the computer's play and a friend's record each lift the dice themselves.)
+    pub fn play_steps(&mut self, steps: &[Step]) -> Result<Vec<Event>, RuleError> {
+        let mut events = self.apply_steps(steps)?;
+        if self.game.last_man_off() && self.game.may_confirm() {
+            events.extend(self.apply(Action::Confirm)?);
+        }
+        Ok(events)
+    }
+
     /// Plays a whole play and lifts the dice (all or nothing).
     pub fn apply_play(&mut self, play: &Play) -> Result<Vec<Event>, RuleError> {
         let events = self.game.apply_play(play)?;
@@ -504,11 +515,20 @@ impl Session {
                                 ", and no man may be borne off until all fifteen are home",
                             ),
                             Some(_) => r.push_str(&format!(
-                                ", and a {die} bears no man off by this game's rule"
+                                ", and {} bears no man off by this game's rule",
+                                article(face)
                             )),
                             None => {}
                         }
                         r
+                    }
+                    DieRefusal::BearsNone => format!(
+                        "every man stands nearer home than {a} carries, and {a} bears no man off \
+                         by this game's rule",
+                        a = article(face)
+                    ),
+                    DieRefusal::NoManLeft => {
+                        format!("{} has borne off all his men", self.colour_name(g.turn()))
                     }
                     DieRefusal::RestUnplayable => {
                         "the steps taken already play the most of this throw that can be played"

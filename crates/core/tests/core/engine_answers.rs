@@ -100,7 +100,22 @@ fn check_unplayable(game: &Game) -> Result<(), TestCaseError> {
                 prop_assert_eq!(p, 25 - face);
                 prop_assert!(pos.at(usize::from(p)) <= -2, "the entry point is held");
             }
-            DieRefusal::AllHeld { .. } => prop_assert!(pos.bar() == 0 && !movable),
+            DieRefusal::AllHeld { .. } => {
+                prop_assert!(pos.bar() == 0 && !movable);
+                let far = (usize::from(face) + 1..=24).filter(|&p| pos.at(p) > 0);
+                prop_assert!(
+                    far.clone().count() > 0,
+                    "a man stands where the die would land him on a point"
+                );
+                for p in far {
+                    prop_assert!(pos.at(p - usize::from(face)) <= -2, "the landing is held");
+                }
+            }
+            DieRefusal::BearsNone => {
+                prop_assert!(pos.bar() == 0 && !movable && pos.all_home());
+                prop_assert!((usize::from(face) + 1..=24).all(|p| pos.at(p) <= 0));
+            }
+            DieRefusal::NoManLeft => prop_assert!(pos.borne_off_all()),
             DieRefusal::RestUnplayable => prop_assert!(movable),
         }
     }

@@ -38,7 +38,7 @@ use super::tutor::Tutor;
 use super::{board_access, board_view, file_names, guide, log_view, tooltips};
 use crate::players::{Colour, Seats};
 use crate::session::Session;
-use crate::tables::{Event, Position, RuleError, Rules, Side, Tally};
+use crate::tables::{Action, Event, Position, RuleError, Rules, Side, Tally};
 
 /// What a click on a man before the throw is answered with.
 const THROW_FIRST: &str = "Throw first: click your dice box (lit) or press Space, then move a man.";
@@ -238,13 +238,15 @@ impl TablesScreen {
             }
             Intent::NextGame | Intent::ReplayTakeOver if self.remote.is_some() => {
                 shell.message = Some(Message::info(
-                    "A game with a friend at a distance is one game: offer another from Game →                      Play a friend over the network.",
+                    "A game with a friend at a distance is one game: offer another from Game → \
+                     Play a friend over the network.",
                 ));
                 return;
             }
             Intent::Throw => self.session.throw(),
+            Intent::Action(Action::Step(step)) => self.session.play_steps(&[step]),
             Intent::Action(a) => self.session.apply(a),
-            Intent::Steps(steps) | Intent::Placed(steps) => self.session.apply_steps(&steps),
+            Intent::Steps(steps) | Intent::Placed(steps) => self.session.play_steps(&steps),
             Intent::Select(from) => {
                 self.picked.pick(self.session.game(), from);
                 return;

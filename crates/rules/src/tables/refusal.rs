@@ -84,6 +84,11 @@ pub enum DieRefusal {
     /// Every point the die would carry a man to is held; `bearing_off` says why no man may be
     /// borne off with it instead, where one stands near enough to try.
     AllHeld { bearing_off: Option<StepRefusal> },
+    /// No man stands far enough from home for the die to carry him to a point, and the
+    /// bearing-off rule lets the die bear none off (an exact bear-off): no point is held.
+    BearsNone,
+    /// The mover has borne off his last man: nothing is left to play, and the game is won.
+    NoManLeft,
     /// A man could move by it, but the rules ask for the most of the throw that can be played,
     /// and the steps already taken are that most.
     RestUnplayable,
@@ -96,8 +101,16 @@ pub fn why_die_unplayable(pos: &Position, die: u8, bear_off: BearOff) -> DieRefu
     if can_move(pos, die, bear_off) {
         return DieRefusal::RestUnplayable;
     }
+    if pos.borne_off_all() {
+        return DieRefusal::NoManLeft;
+    }
     if pos.bar() > 0 {
         return DieRefusal::EntryHeld(25 - die.min(24));
+    }
+    // A man beyond the die's reach of home would land on a point: that point is held. With
+    // none, every man is nearer home than the die carries, and the die bears none off.
+    if !(usize::from(die) + 1..=24).any(|p| pos.at(p) > 0) {
+        return DieRefusal::BearsNone;
     }
     let near = (1..=usize::from(die).min(24)).any(|p| pos.at(p) > 0);
     let bearing_off = near.then(|| {

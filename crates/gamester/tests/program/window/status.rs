@@ -9,7 +9,7 @@ use gamester::ui::GamesterApp;
 use gamester_core::players::Seats;
 use gamester_core::session::Session;
 use gamester_rules::tables::{
-    Action, Layout, LoadedDice, Opening, Phase, Position, Preset, Rules, Side, Step, Tally,
+    Action, BearOff, Layout, LoadedDice, Opening, Phase, Position, Preset, Rules, Side, Step, Tally,
 };
 
 use super::support;
@@ -18,7 +18,11 @@ use support::*;
 /// A window whose game of Irish starts from `position` (White's view), White winning the
 /// throw-off and then throwing `throw`.
 fn window_at(position: &str, throw: [u8; 2]) -> Harness<'static, GamesterApp> {
-    let mut rules = Rules::preset(Preset::Irish);
+    window_with(Rules::preset(Preset::Irish), position, throw)
+}
+
+/// [`window_at`] under `rules`.
+fn window_with(mut rules: Rules, position: &str, throw: [u8; 2]) -> Harness<'static, GamesterApp> {
     let pos: Position = position.parse().unwrap();
     rules.layout = Layout::Custom(pos.to_setup(Side::White));
     rules.opening = Opening::ThrowAgain;
@@ -93,6 +97,52 @@ fn a_die_with_nowhere_to_go_says_every_point_is_held_and_why_none_bears_off() {
         ),
         "{text}"
     );
+}
+
+#[test]
+fn the_last_man_borne_off_ends_the_game_at_once() {
+    // Given White with one man left, on his cinque point, and a throw of cinque and cater
+    let mut h = window_at("5:1 / 19:15", [5, 4]);
+    throw_until_playing(&mut h);
+    assert_eq!(h.state().session().game().turn(), Side::White);
+    // When he bears the man off with the cinque, by two clicks
+    let from = h.state().screen_pos(Side::White, 5).unwrap();
+    click_at(&mut h, from);
+    let off = h.state().screen_pos(Side::White, 0).unwrap();
+    click_at(&mut h, off);
+    // Then the game is over at once, with no die to lift and nothing said to be held
+    let game = h.state().session().game();
+    assert!(game.is_over(), "the game ended: {}", status(&h));
+    assert_eq!(game.outcome().unwrap().winner, Some(Side::White));
+    let text = status(&h);
+    assert!(!text.contains("held"), "{text}");
+    assert!(!text.contains("Lift"), "{text}");
+}
+
+#[test]
+fn a_die_that_bears_none_off_by_the_exact_rule_says_so_and_nothing_of_held_points() {
+    // Given White with his last men on his ace and cinque points, bearing off only by the
+    // exact number, and a throw of sice and cinque
+    let mut rules = Rules::preset(Preset::Irish);
+    rules.bear_off = BearOff::Exact;
+    let mut h = window_with(rules, "1:1 5:1 / 19:15", [6, 5]);
+    throw_until_playing(&mut h);
+    // When the cinque bears off the man on the cinque point
+    h.state_mut()
+        .session_mut()
+        .apply(Action::Step(Step::new(5, 5).unwrap()))
+        .unwrap();
+    h.run();
+    // Then the sice cannot be played, and the status line says why, truly
+    let text = status(&h);
+    assert!(
+        text.contains(
+            "the sice cannot be played: every man stands nearer home than a sice carries, and a \
+             sice bears no man off by this game's rule"
+        ),
+        "{text}"
+    );
+    assert!(!text.contains("held"), "{text}");
 }
 
 #[test]

@@ -62,6 +62,13 @@ impl Game {
             .collect()
     }
 
+    /// Whether the mover has borne off his last man in this throw: nothing is left to play,
+    /// whatever dice remain, and lifting the dice ends the game.
+    #[must_use]
+    pub fn last_man_off(&self) -> bool {
+        self.phase == Phase::Playing && self.position_for(self.turn).borne_off_all()
+    }
+
     /// Whether the play so far may be confirmed.
     #[must_use]
     pub fn may_confirm(&self) -> bool {
