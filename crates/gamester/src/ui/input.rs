@@ -180,7 +180,10 @@ impl Hands<'_> {
                     Intent::Throw
                 });
             }
-            if (!on_board && i.consume_key(plain, Key::Enter)) || i.consume_key(plain, Key::L) {
+            // Enter lifts the dice once the play is complete, wherever the focus is: on the
+            // board it would press a place where nothing more can be played.
+            let lifts = !on_board || (game.may_confirm() && game.allowed_steps().is_empty());
+            if (lifts && i.consume_key(plain, Key::Enter)) || i.consume_key(plain, Key::L) {
                 out.push(if game.is_over() && game.match_winner().is_none() {
                     Intent::NextGame
                 } else if game.is_over() {

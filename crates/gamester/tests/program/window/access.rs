@@ -10,7 +10,7 @@ use egui_kittest::kittest::{By, NodeT, Queryable};
 use gamester::ui::board_access;
 use gamester::ui::slide::Speed;
 use gamester::ui::{GamesterApp, Settings};
-use gamester_rules::tables::{Phase, Preset, Rules, Side};
+use gamester_rules::tables::{Action, Phase, Preset, Rules, Side};
 
 use super::support::{harness, two_people};
 
@@ -122,7 +122,7 @@ fn the_arrows_walk_the_board_in_the_order_of_play_and_escape_leaves_it() {
 }
 
 /// Plays the person's turn by keys alone: Down to a man who may move, Enter, Down to a lit
-/// point, Enter; L lifts the dice when the play is done.
+/// point, Enter; Enter again lifts the dice when the play is done.
 fn play_a_turn_by_keys(h: &mut Harness<'static, GamesterApp>) {
     for _ in 0..40 {
         let game = h.state().session().game();
@@ -130,8 +130,17 @@ fn play_a_turn_by_keys(h: &mut Harness<'static, GamesterApp>) {
             return;
         }
         if game.allowed_steps().is_empty() {
+            // Enter lifts the dice once the play is complete, the focus still on the board
             assert!(game.may_confirm());
-            key(h, Key::L);
+            assert!(focused_label(h).is_some(), "the focus is on the board");
+            let before = game.record().len();
+            key(h, Key::Enter);
+            assert_eq!(
+                h.state().session().game().record().get(before),
+                Some(&Action::Confirm),
+                "Enter lifted the dice: {}",
+                h.state().session().status()
+            );
             continue;
         }
         let mut found = false;
