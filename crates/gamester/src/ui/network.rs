@@ -320,7 +320,7 @@ impl NetWindow {
     }
 
     /// Takes in the line's news: the party once opened, its events.
-    fn advance(&mut self, ctx: &egui::Context) {
+    pub(super) fn advance(&mut self, ctx: &egui::Context) {
         if let Stage::Opening(rx) = &self.stage {
             match rx.try_recv() {
                 Ok(Ok(mut party)) => {
@@ -577,18 +577,8 @@ impl Remote {
     /// game as abandoned by that friend. The reason, when the person ends it so.
     pub fn show(&mut self, ui: &mut egui::Ui) -> Option<String> {
         ui.label(RichText::new(self.words()).italics());
-        if self.party.waits() && self.party.stall().is_none() {
-            // Nothing comes from the line while a share is awaited: look again in a second.
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_secs(1));
-        }
         let stall = self.party.stall()?;
         if !stall.left.is_zero() {
-            // The count goes down by the second though nothing comes from the line.
-            let next = stall.left.as_secs_f32().fract();
-            let next = if next > 0.0 { next } else { 1.0 };
-            ui.ctx()
-                .request_repaint_after(std::time::Duration::from_secs_f32(next));
             return None;
         }
         let name = stall.parties.first().map(|&p| self.party.name(p))?;
@@ -605,11 +595,28 @@ impl Remote {
         None
     }
 
-    /// Each frame: what came from the line, told once; this side's new actions (`ours`, the
+    /// Whether the window is drawn or not: what came from the line, told once; this side's new actions (`ours`, the
     /// screen's record) sent; the others' and chance's returned, to be done in order. `None`:
     /// the screen's game and the party's have parted, and the screen goes back to the party's.
-    pub fn step(&mut self, ours: &[NetAction], shell: &mut Shell) -> Option<Vec<NetAction>> {
+    pub fn step(
+        &mut self,
+        ctx: &egui::Context,
+        ours: &[NetAction],
+        shell: &mut Shell,
+    ) -> Option<Vec<NetAction>> {
         let polled = self.party.poll(std::time::Duration::ZERO);
+        if let Some(stall) = self.party.stall()
+            && !stall.left.is_zero()
+        {
+            // The count goes down by the second though nothing comes from the line.
+            let next = stall.left.as_secs_f32().fract();
+            let next = if next > 0.0 { next } else { 1.0 };
+            ctx.request_repaint_after(std::time::Duration::from_secs_f32(next));
+        } else if self.party.waits() || self.coming_back() {
+            // Nothing comes from the line while a share is awaited, or while a join again
+            // waits to be tried: look again in a second.
+            ctx.request_repaint_after(std::time::Duration::from_secs(1));
+        }
         if let Some(note) = polled.notes.last() {
             shell.message = Some(Message::info(note.clone()));
         }

@@ -142,8 +142,14 @@ pub trait Screen {
     fn play_area(&mut self, ui: &mut egui::Ui, shell: &mut Shell, asking: bool);
     /// The screen's own windows, and the rules window for its game.
     fn windows(&mut self, ctx: &egui::Context, shell: &mut Shell);
-    /// After the panels: what was asked applied, the computer's turn, the game kept on disk.
+    /// After the panels: what was asked applied, the computer's turn, then [`Screen::serve`].
     fn end_frame(&mut self, ctx: &egui::Context, shell: &mut Shell);
+    /// The work that goes on whether the window is drawn or not (eframe's `logic`, run before
+    /// each frame and alone while the window is covered or minimised): what came over the
+    /// line taken into the game, what this side did sent, the game kept on disk. `shown`: the
+    /// window is drawn (hidden, a friend's moves go into the game without waiting for the men
+    /// to slide: the game at a distance never waits on the window).
+    fn serve(&mut self, ctx: &egui::Context, shell: &mut Shell, shown: bool);
     /// Whether nothing moves on the table (a screenshot waits for it).
     fn still(&self) -> bool;
     /// As the window closes: the game written now.

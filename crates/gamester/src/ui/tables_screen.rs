@@ -525,7 +525,6 @@ impl Screen for TablesScreen {
         if ctx.input(|i| i.events.iter().any(slide::skips)) {
             self.slides.skip();
         }
-        self.visible = !ctx.input(|i| i.viewport().minimized.unwrap_or(false));
         self.slides.advance(now, self.visible);
         let judged = self.tutor.poll(&self.session);
         let board = board && !self.asking();
@@ -814,15 +813,21 @@ impl Screen for TablesScreen {
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }
         self.computer.poll_hint();
-        if self.remote.is_some() {
-            self.drive_remote(ctx, shell);
-        } else {
+        if self.remote.is_none() {
             self.drive_computer(ctx, shell);
         }
-        self.tell(shell);
         for cue in self.slides.take_landed() {
             shell.play(cue);
         }
+        self.serve(ctx, shell, self.visible);
+    }
+
+    fn serve(&mut self, ctx: &egui::Context, shell: &mut Shell, shown: bool) {
+        self.visible = shown;
+        if self.remote.is_some() {
+            self.drive_remote(ctx, shell);
+        }
+        self.tell(shell);
         self.keep(ctx, shell);
     }
 

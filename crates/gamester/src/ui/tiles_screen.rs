@@ -239,7 +239,7 @@ impl TilesScreen {
 
     /// Each frame: the person's tiles go out, and the others' (and the shuffles and dice made
     /// together) come into the session.
-    fn drive_remote(&mut self, shell: &mut Shell) {
+    fn drive_remote(&mut self, ctx: &egui::Context, shell: &mut Shell) {
         let ours: Vec<gamester_net::NetAction> = self
             .session
             .game()
@@ -251,7 +251,7 @@ impl TilesScreen {
         let Some(remote) = &mut self.remote else {
             return;
         };
-        let theirs = remote.step(&ours, shell);
+        let theirs = remote.step(ctx, &ours, shell);
         for note in remote.take_notes() {
             self.session.note(format!("{note}."));
         }
@@ -694,9 +694,7 @@ impl Screen for TilesScreen {
         for intent in std::mem::take(&mut self.intents) {
             self.apply(intent, shell);
         }
-        if self.remote.is_some() {
-            self.drive_remote(shell);
-        } else if self.replaying.is_none() {
+        if self.remote.is_none() && self.replaying.is_none() {
             match self.session.drive_computer(self.now) {
                 Ok(true) => ctx.request_repaint_after(std::time::Duration::from_millis(100)),
                 Ok(false) => {}
@@ -707,11 +705,18 @@ impl Screen for TilesScreen {
                 }
             }
         }
+        self.sound_since(heard, shell);
+        self.serve(ctx, shell, true);
+    }
+
+    fn serve(&mut self, ctx: &egui::Context, shell: &mut Shell, _shown: bool) {
+        if self.remote.is_some() {
+            self.drive_remote(ctx, shell);
+        }
         // What happened, said to a screen reader in the story's words.
         shell
             .announcer
             .say_since(&mut self.told, self.session.story());
-        self.sound_since(heard, shell);
         self.keep(shell);
     }
 

@@ -58,6 +58,12 @@ impl GamesterApp {
 }
 
 impl eframe::App for GamesterApp {
+    /// Run before each frame, and alone while the window is covered or minimised whenever the
+    /// line or the disk asks: a game at a distance never waits on the window being drawn.
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        self.serve(ctx);
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         self.frame_ui(ui);
     }
@@ -68,6 +74,19 @@ impl eframe::App for GamesterApp {
 }
 
 impl GamesterApp {
+    /// The work that goes on whether the window is drawn or not: the line to a friend served
+    /// (a game being opened, or one in play), what came over it taken into the game, and the
+    /// games kept on disk. eframe calls it as [`eframe::App::logic`]; a test may call it alone,
+    /// as eframe does for a covered window.
+    pub fn serve(&mut self, ctx: &egui::Context) {
+        let shown = ctx.input(|i| i.viewport().visible()).unwrap_or(true);
+        self.network.advance(ctx);
+        self.tables.serve(ctx, &mut self.shell, shown);
+        if let Some(tiles) = &mut self.tiles {
+            tiles.serve(ctx, &mut self.shell, shown);
+        }
+    }
+
     /// As the window ends: the settings, with the window's place, and the games in progress
     /// written, and every write waited for. Done again it does nothing more.
     fn finish(&mut self) {

@@ -110,14 +110,14 @@ impl TablesScreen {
         }
     }
 
-    /// Each frame: what the person did goes out, and what came from the line goes into the
-    /// session, one action at a time as the men land.
+    /// Whether the window is drawn or not: what the person did goes out, and what came from
+    /// the line goes into the session, one action at a time as the men land.
     pub(super) fn drive_remote(&mut self, ctx: &egui::Context, shell: &mut Shell) {
         let ours = self.record();
         let Some(remote) = &mut self.remote else {
             return;
         };
-        let theirs = remote.step(&ours, shell);
+        let theirs = remote.step(ctx, &ours, shell);
         for note in remote.take_notes() {
             self.session.note(format!("{note}."));
         }
@@ -129,6 +129,11 @@ impl TablesScreen {
             let NetAction::Tables(action) = action else {
                 return;
             };
+            if !self.visible {
+                // The friend's game never waits on a covered window: its men land at once.
+                self.animation = None;
+                self.slides.skip();
+            }
             if self.animation.is_some() || self.slides.running() {
                 // One at a time, as the computer's: the next waits for the men to land.
                 ctx.request_repaint_after(std::time::Duration::from_millis(50));

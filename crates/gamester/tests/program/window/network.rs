@@ -688,3 +688,67 @@ fn a_window_whose_host_stops_joins_again_by_itself_when_the_host_is_started_agai
         "the story tells it"
     );
 }
+
+#[test]
+fn a_covered_window_plays_on_with_its_friend_and_keeps_each_move_on_disk() {
+    // Given the window hosting Irish, its autosave in a folder of its own, and a friend joined
+    let data = tempfile::tempdir().unwrap();
+    let mut h = window_with_the_network_open_as(Launch {
+        seed: Some(21),
+        data_dir: Some(data.path().to_path_buf()),
+        ..Launch::default()
+    });
+    let code = host_from_the_window(&mut h);
+    let _friend = friend(&code, "Robin", 7, None, None);
+    wait_for(&mut h, "the friend", |h| h.state().is_remote());
+    // and the person to play
+    let persons_play = |h: &mut Harness<'static, GamesterApp>| {
+        let game = h.state().session().game();
+        game.phase() == Phase::Playing && game.turn() == Side::White
+    };
+    play_tables(&mut h, Side::White, persons_play);
+    assert!(persons_play(&mut h));
+    // When the window is covered (eframe then draws nothing, and runs only the program's
+    // logic), with the person's play made just as it was covered
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .occluded = Some(true);
+    h.step();
+    let play = h.state().session().game().legal_plays()[0].clone();
+    h.state_mut().session_mut().apply_play(&play).unwrap();
+    let before = h.state().session().game().record().len();
+    let ctx = h.ctx.clone();
+    let began = Instant::now();
+    let mut kept = None;
+    while began.elapsed() < Duration::from_secs(60) {
+        h.state_mut().serve(&ctx);
+        let game = h.state().session().game();
+        if game.is_over() || (game.turn() == Side::White && game.phase() != Phase::Playing) {
+            let path = Launch {
+                data_dir: Some(data.path().to_path_buf()),
+                ..Launch::default()
+            }
+            .autosave_path()
+            .unwrap();
+            kept = gamester_core::save::load(&path)
+                .ok()
+                .map(|l| l.game.record().to_vec());
+            if kept.as_deref() == Some(game.record()) {
+                break;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // Then the friend's whole turn came over the line and went into the game, unseen
+    let game = h.state().session().game();
+    assert!(
+        game.record().len() > before + 1,
+        "the friend threw and played while the window was covered: {}",
+        h.state().session().status()
+    );
+    assert!(game.is_over() || game.turn() == Side::White);
+    // And the autosave on disk holds it, written while nothing was drawn
+    assert_eq!(kept.as_deref(), Some(game.record()));
+}
