@@ -716,7 +716,7 @@ fn a_covered_window_plays_on_with_its_friend_and_keeps_each_move_on_disk() {
         .or_default()
         .occluded = Some(true);
     h.step();
-    let play = h.state().session().game().legal_plays()[0].clone();
+    let play = h.state().session().game().legal_plays()[0];
     h.state_mut().session_mut().apply_play(&play).unwrap();
     let before = h.state().session().game().record().len();
     let ctx = h.ctx.clone();
