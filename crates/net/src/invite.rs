@@ -67,6 +67,30 @@ impl Invitation {
         format!("{PREFIX}{}", BASE32_NOPAD.encode(&bytes))
     }
 
+    /// A code as a person reads it: its first word, then the letters in groups of four (one
+    /// breath each when read aloud), spaces between. [`Invitation::parse`] takes it back.
+    #[must_use]
+    pub fn grouped(code: &str) -> String {
+        let letters: Vec<char> = code
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '-')
+            .collect();
+        let first: String = letters.iter().take(PREFIX.len()).collect();
+        let (head, body) = if first.eq_ignore_ascii_case(PREFIX) {
+            letters.split_at(PREFIX.len())
+        } else {
+            letters.split_at(0)
+        };
+        let mut out: String = head.iter().collect();
+        for group in body.chunks(4) {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.extend(group);
+        }
+        out
+    }
+
     /// The invitation a code holds, or what is wrong with it.
     pub fn parse(code: &str) -> Result<Invitation, InviteError> {
         let clean: String = code
@@ -162,6 +186,25 @@ mod tests {
         assert_eq!(Invitation::parse(&code).unwrap(), inv);
         let retyped = format!(" {} \n", code.to_lowercase().replace("ster", "ster "));
         assert_eq!(Invitation::parse(&retyped).unwrap(), inv);
+    }
+
+    #[test]
+    fn a_code_in_groups_of_four_reads_back_as_its_invitation() {
+        let inv = sample();
+        let code = inv.code();
+        let grouped = Invitation::grouped(&code);
+        let mut words = grouped.split(' ');
+        assert_eq!(words.next(), Some(PREFIX));
+        let groups: Vec<&str> = words.collect();
+        assert!(groups[..groups.len() - 1].iter().all(|g| g.len() == 4));
+        assert_eq!(groups.concat(), code[PREFIX.len()..]);
+        assert_eq!(Invitation::parse(&grouped).unwrap(), inv);
+        // Grouped again, it is the same; and a code retyped in any spacing groups the same
+        assert_eq!(Invitation::grouped(&grouped), grouped);
+        assert_eq!(
+            Invitation::grouped(&format!(" {}\n{} ", &code[..13], &code[13..])),
+            grouped
+        );
     }
 
     #[test]

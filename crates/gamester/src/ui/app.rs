@@ -384,6 +384,23 @@ impl GamesterApp {
             },
             Ask::Leave(next) => self.leave_for(*next),
             Ask::Network => self.network.open(),
+            Ask::Copy => {
+                let (screen, shell) = self.parts();
+                screen.copy(ctx, shell);
+            }
+            Ask::Paste(text) => {
+                if gamester_net::invite::Invitation::parse(&text).is_ok() {
+                    self.network.open_to_join(&text);
+                    return;
+                }
+                let (screen, shell) = self.parts();
+                if !screen.paste(&text, shell) {
+                    shell.message = Some(Message::info(
+                        "What was pasted is not an invitation to a game, nor a position: Ctrl+V \
+                         on the table takes either.",
+                    ));
+                }
+            }
             Ask::Lessons if self.lessons.is_none() => {
                 // Seeded dice give seeded lessons too (the tests' windows).
                 let seed = self.shell.launch.seed.unwrap_or_else(rand::random);

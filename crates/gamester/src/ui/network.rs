@@ -42,6 +42,8 @@ pub struct NetWindow {
     notes: Vec<String>,
     /// The name the person plays under, as typed.
     name: String,
+    /// Whether Join is to take the keys (an invitation was pasted on the table): Enter joins.
+    focus_join: bool,
 }
 
 impl Default for NetWindow {
@@ -53,6 +55,7 @@ impl Default for NetWindow {
             problem: None,
             notes: Vec::new(),
             name: String::new(),
+            focus_join: false,
         }
     }
 }
@@ -172,6 +175,16 @@ impl NetWindow {
     /// Opens the window (Game menu).
     pub fn open(&mut self) {
         self.open = true;
+    }
+
+    /// Opens the window with `code` (an invitation pasted on the table) in the Join field, and
+    /// Join the game with the keys, so that Enter joins. A game being opened is left alone.
+    pub fn open_to_join(&mut self, code: &str) {
+        self.open = true;
+        if matches!(self.stage, Stage::Choosing) {
+            self.code = Invitation::grouped(code);
+            self.focus_join = true;
+        }
     }
 
     #[must_use]
@@ -296,15 +309,20 @@ impl NetWindow {
                  on from where the game stands.",
             );
         }
-        let label = ui.label("Paste the invitation your friend sent:");
+        let label = ui.label("Paste the invitation your friend sent (Ctrl+V):");
         ui.add(
             egui::TextEdit::multiline(&mut self.code)
-                .desired_rows(2)
+                .font(egui::TextStyle::Monospace)
+                .desired_rows(3)
                 .desired_width(f32::INFINITY)
                 .hint_text("GAMESTER…"),
         )
         .labelled_by(label.id);
-        if ui.button("Join the game").clicked() {
+        let join = ui.button("Join the game");
+        if std::mem::take(&mut self.focus_join) {
+            join.request_focus();
+        }
+        if join.clicked() {
             match Invitation::parse(&self.code) {
                 Ok(invitation) => {
                     self.problem = None;
@@ -356,12 +374,17 @@ fn waiting(ui: &mut egui::Ui, party: &mut Party) -> bool {
     let mut cancel = false;
     match party.state() {
         State::Inviting => {
-            let label =
-                ui.label("Send your friend this invitation (they choose Join and paste it):");
-            let mut code = party.invitation().unwrap_or_default();
+            let label = ui.label(
+                "Send your friend this invitation (they choose Join and paste it, or press \
+                 Ctrl+V on the table). Read aloud, it goes in groups of four; its only figures \
+                 are 2 to 7, so an O or an I is always the letter:",
+            );
+            let code = party.invitation().unwrap_or_default();
+            let mut shown = Invitation::grouped(&code);
             ui.add(
-                egui::TextEdit::multiline(&mut code)
-                    .desired_rows(3)
+                egui::TextEdit::multiline(&mut shown)
+                    .font(egui::TextStyle::Monospace)
+                    .desired_rows(4)
                     .desired_width(f32::INFINITY),
             )
             .labelled_by(label.id);

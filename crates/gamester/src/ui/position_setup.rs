@@ -216,6 +216,12 @@ impl PositionSetup {
         };
     }
 
+    /// Opens the window with `text` in its field (pasted on the table), to set up at Enter.
+    pub fn open_with(&mut self, text: &str) {
+        self.open();
+        self.text = text.trim().to_string();
+    }
+
     /// Whether the window is open (and so has the keys).
     #[must_use]
     pub fn is_open(&self) -> bool {

@@ -63,6 +63,10 @@ pub enum Ask {
     ExportGame(crate::exchange::Format),
     /// Ask for a `.mat` or `.sgf` file to play its first game.
     ImportGame,
+    /// Ctrl+C with no text field in use: the game's position to the clipboard.
+    Copy,
+    /// Ctrl+V with no text field in use: an invitation to join, or a position to set up.
+    Paste(String),
 }
 
 /// The keys of the window, whatever the game: the files and a new game.
@@ -70,6 +74,10 @@ pub const SHELL_KEYS: &[(&str, &str)] = &[
     ("Ctrl+N", "new game"),
     ("Ctrl+O, Ctrl+S, Ctrl+Shift+S", "open, save, save as"),
     ("Ctrl+L", "the lessons (Escape: back to the game)"),
+    (
+        "Ctrl+C, Ctrl+V",
+        "copy the Position ID; paste an invitation to join, or a position to set up",
+    ),
 ];
 
 /// Reads the shell's keys (they need Ctrl, so they act whoever has the keys).
@@ -92,6 +100,23 @@ pub fn shell_keys(ctx: &egui::Context, asks: &mut Vec<Ask>) {
         if i.consume_key(Modifiers::COMMAND, Key::S) {
             asks.push(Ask::Save);
         }
+    });
+    // Copy and paste are a text field's while one has the keys; else the window's.
+    if ctx.text_edit_focused() {
+        return;
+    }
+    ctx.input_mut(|i| {
+        i.events.retain(|e| match e {
+            egui::Event::Copy => {
+                asks.push(Ask::Copy);
+                false
+            }
+            egui::Event::Paste(text) => {
+                asks.push(Ask::Paste(text.clone()));
+                false
+            }
+            _ => true,
+        });
     });
 }
 
@@ -156,6 +181,12 @@ pub trait Screen {
     fn finish(&mut self, shell: &Shell);
     /// Forgets what it held of the file (a new game).
     fn forget_file(&mut self);
+    /// Ctrl+C on the table: what of the game goes to the clipboard, said in the message line.
+    fn copy(&mut self, _ctx: &egui::Context, _shell: &mut Shell) {}
+    /// Ctrl+V on the table, of what is not an invitation: whether the screen took `text`.
+    fn paste(&mut self, _text: &str, _shell: &mut Shell) -> bool {
+        false
+    }
 }
 
 /// Which family is shown.

@@ -27,7 +27,7 @@ use super::launch::Launch;
 use super::leaving::{self, Next};
 use super::message::Message;
 use super::period::dice::CupTip;
-use super::position_setup::PositionSetup;
+use super::position_setup::{self, PositionSetup};
 use super::replaying::ReplayView;
 use super::screen::{Screen, Shell};
 use super::settings::Settings;
@@ -841,6 +841,20 @@ impl Screen for TablesScreen {
 
     fn forget_file(&mut self) {
         self.file = None;
+    }
+
+    fn copy(&mut self, ctx: &egui::Context, shell: &mut Shell) {
+        let said = position_setup::copy(ctx, self.shown().game());
+        shell.message = Some(Message::info(said));
+    }
+
+    fn paste(&mut self, text: &str, _shell: &mut Shell) -> bool {
+        let rules = self.session.game().rules();
+        if position_setup::rules_at(rules, text).is_err() {
+            return false;
+        }
+        self.setup.open_with(text);
+        true
     }
 }
 

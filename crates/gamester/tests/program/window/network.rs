@@ -246,6 +246,43 @@ fn a_whole_game_of_irish_with_a_friend_at_a_distance_is_hosted_and_played_in_the
 }
 
 #[test]
+fn an_invitation_pasted_on_the_table_opens_join_with_it_and_enter_joins() {
+    // Given a friend's program hosting Irish, and a window at its game, nothing open
+    let (code, thread) = friend_hosting(irish("Robin"), 12);
+    let mut h = harness_with(
+        Launch {
+            seed: Some(12),
+            local_network: true,
+            ..Launch::default()
+        },
+        quick(Settings::default()),
+    );
+    h.run();
+    // When the invitation is pasted on the table (Ctrl+V, as the desktop sends it)
+    h.event(egui::Event::Paste(code.clone()));
+    h.run();
+    // Then the Join field holds it, in groups of four, and Join the game has the keys
+    let field = h
+        .query_all(By::new().role(Role::MultilineTextInput))
+        .find_map(|n| n.accesskit_node().value())
+        .unwrap();
+    assert_eq!(field, Invitation::grouped(&code));
+    assert!(field.starts_with("GAMESTER ") && field.split(' ').nth(1).unwrap().len() == 4);
+    // And Enter joins: the offer comes, is accepted, and the game is played to its end
+    h.key_press(egui::Key::Enter);
+    h.step();
+    wait_for(&mut h, "the offer", |h| {
+        h.query_by_label("Accept and play").is_some()
+    });
+    h.get_by_label("Accept and play").click();
+    h.step();
+    wait_for(&mut h, "the game", |h| h.state().is_remote());
+    play_tables(&mut h, Side::Black, |_| false);
+    let host = over(thread);
+    assert_eq!(tables_record(&h), host.board().record());
+}
+
+#[test]
 fn the_window_joins_with_a_pasted_invitation_sees_the_game_offered_and_plays_it_to_the_end() {
     let mut h = window_with_the_network_open(9);
     // A code that is not an invitation is refused with the reason, and nothing is opened

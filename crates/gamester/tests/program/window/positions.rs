@@ -280,3 +280,45 @@ fn the_xgid_is_shown_copied_and_set_up_from() {
     assert!(h.query_by_label_contains("is not an XGID").is_some());
     assert_eq!(h.state().session().game(), &before);
 }
+
+#[test]
+fn ctrl_c_on_the_table_copies_the_position_id_and_ctrl_v_sets_one_up() {
+    // Given a game under way, no text field in use
+    let mut h = harness(11, two_people());
+    h.run();
+    throw_until_playing(&mut h);
+    let game = h.state().session().game().clone();
+    let expected = position_id::encode(&game.position_for(game.turn()));
+    // When Ctrl+C is pressed (the window's copy, as the desktop sends it)
+    h.event(egui::Event::Copy);
+    // Then the Position ID is on the clipboard, and the message line says so
+    assert_eq!(copied(&mut h).as_deref(), Some(expected.as_str()));
+    h.run();
+    assert!(
+        h.query_by_label_contains(&format!("Position ID {expected} copied"))
+            .is_some()
+    );
+    // When a Position ID is pasted on the table, and Enter pressed
+    h.event(egui::Event::Paste(format!("  {MID_GAME}\n")));
+    h.run();
+    assert!(h.query_by_label("Set up a position").is_some());
+    h.key_press(egui::Key::Enter);
+    h.run();
+    h.get_by_label("Leave it and start the new game").click();
+    h.run();
+    // Then a new game stands at that position
+    assert_eq!(
+        h.state().session().game().position(),
+        position_id::decode(MID_GAME).unwrap()
+    );
+    // And text that is neither a position nor an invitation is said so, and changes nothing
+    let before = h.state().session().game().clone();
+    h.event(egui::Event::Paste("hello".into()));
+    h.run();
+    assert!(
+        h.query_by_label_contains("not an invitation to a game, nor a position")
+            .is_some()
+    );
+    assert!(h.query_by_label("Set up a position").is_none());
+    assert_eq!(h.state().session().game(), &before);
+}
