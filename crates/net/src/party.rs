@@ -242,6 +242,18 @@ impl Party {
         })
     }
 
+    /// (Joiner) the invitation it joined with and the name it gave: a program that stops
+    /// keeps them, to join the same game again when it starts.
+    #[must_use]
+    pub fn joined_with(&self) -> Option<(&Invitation, &str)> {
+        match &self.side {
+            Side::Joiner {
+                invitation, name, ..
+            } => Some((invitation, name)),
+            Side::Host { .. } => None,
+        }
+    }
+
     /// Calls `wake` whenever something comes from the line (the window asks to be drawn).
     pub fn set_waker(&mut self, wake: Waker) {
         let w = wake.clone();

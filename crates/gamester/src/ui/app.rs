@@ -58,6 +58,8 @@ pub struct GamesterApp {
     network: super::network::NetWindow,
     /// Help → Lessons, while the learner is in them (the game waits behind).
     lessons: Option<super::lessons::LessonsRoom>,
+    /// Whether a game at a distance kept when the window last stopped has been looked for.
+    looked_for_distance: bool,
 }
 
 impl GamesterApp {
@@ -131,6 +133,7 @@ impl GamesterApp {
             showing: Family::Tables,
             network: super::network::NetWindow::default(),
             lessons: None,
+            looked_for_distance: false,
         };
         app.resume_tiles();
         app
@@ -328,6 +331,11 @@ impl GamesterApp {
         {
             if let Some(patience) = self.shell.launch.throw_patience {
                 party.set_patience(patience);
+            }
+            // What this side needs to take the game up again after a restart is on disk
+            // before anything goes out.
+            if let Some(keeper) = super::network::kept::keeper(&party, &self.shell.launch) {
+                party.set_keeper(keeper);
             }
             self.leave_for(Next::Network(Box::new(party)));
         }

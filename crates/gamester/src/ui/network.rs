@@ -60,6 +60,8 @@ impl Default for NetWindow {
     }
 }
 
+pub mod kept;
+
 /// How far the line reaches: tests keep to this machine.
 fn reach(local: bool) -> Reach {
     if local { Reach::Local } else { Reach::Internet }
@@ -185,6 +187,20 @@ impl NetWindow {
             self.code = Invitation::grouped(code);
             self.focus_join = true;
         }
+    }
+
+    /// Takes up again the game at a distance the window kept when it stopped: the window opens
+    /// on it, a host offering it again under the same invitation, a joiner joining again.
+    pub fn reopen(&mut self, ctx: &egui::Context, kept: kept::Kept, local: bool) {
+        self.open = true;
+        self.problem = None;
+        self.notes.push(
+            "Gamester stopped during a game at a distance: it is taken up again where it \
+             stood"
+                .into(),
+        );
+        let ctx = ctx.clone();
+        self.stage = Stage::Opening(spawn(ctx, move || kept::reopen(kept, reach(local))));
     }
 
     #[must_use]
@@ -501,7 +517,11 @@ impl Remote {
     fn come_back(&mut self, ours: &[NetAction]) {
         if let Some(rx) = &self.rejoining {
             match rx.try_recv() {
-                Ok(Ok(party)) => {
+                Ok(Ok(mut party)) => {
+                    // What keeps this side's game on disk goes on keeping it.
+                    if let Some(keeper) = self.party.take_keeper() {
+                        party.set_keeper(keeper);
+                    }
                     self.party = party;
                     self.rejoining = None;
                     self.failed_at = None;
@@ -529,6 +549,15 @@ impl Remote {
         }
         if self.party.state() == &State::Offered && self.party.table().is_some() {
             self.party.accept();
+        }
+    }
+
+    /// The window stops during the game: a game kept on disk for a restart ends its line
+    /// with no goodbye, as a dropped line does, so that the friends wait for it to come back
+    /// (a joiner's program joins again by itself); a game not kept says goodbye.
+    pub fn pause(mut self) {
+        if self.party.take_keeper().is_some() && !self.party.over() {
+            self.party.cut();
         }
     }
 

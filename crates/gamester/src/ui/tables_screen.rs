@@ -837,6 +837,9 @@ impl Screen for TablesScreen {
 
     fn finish(&mut self, shell: &Shell) {
         self.autosaver.finish(&self.session, &shell.launch);
+        if let Some(remote) = self.remote.take() {
+            remote.pause();
+        }
     }
 
     fn forget_file(&mut self) {

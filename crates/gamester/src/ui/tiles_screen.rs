@@ -239,15 +239,15 @@ impl TilesScreen {
 
     /// Each frame: the person's tiles go out, and the others' (and the shuffles and dice made
     /// together) come into the session.
+    /// The session's record, as it goes over the line.
+    #[must_use]
+    pub fn net_record(&self) -> Vec<gamester_net::NetAction> {
+        let record = self.session.game().record().iter().cloned();
+        record.map(gamester_net::NetAction::Tiles).collect()
+    }
+
     fn drive_remote(&mut self, ctx: &egui::Context, shell: &mut Shell) {
-        let ours: Vec<gamester_net::NetAction> = self
-            .session
-            .game()
-            .record()
-            .iter()
-            .cloned()
-            .map(gamester_net::NetAction::Tiles)
-            .collect();
+        let ours = self.net_record();
         let Some(remote) = &mut self.remote else {
             return;
         };
@@ -739,6 +739,9 @@ impl Screen for TilesScreen {
         }
         if let Some(e) = self.keeper.finish() {
             eprintln!("gamester: the tiles game could not be kept: {e}");
+        }
+        if let Some(remote) = self.remote.take() {
+            remote.pause();
         }
     }
 

@@ -80,10 +80,29 @@ impl GamesterApp {
     /// as eframe does for a covered window.
     pub fn serve(&mut self, ctx: &egui::Context) {
         let shown = ctx.input(|i| i.viewport().visible()).unwrap_or(true);
+        if !std::mem::replace(&mut self.looked_for_distance, true) {
+            self.take_up_distance(ctx);
+        }
         self.network.advance(ctx);
         self.tables.serve(ctx, &mut self.shell, shown);
         if let Some(tiles) = &mut self.tiles {
             tiles.serve(ctx, &mut self.shell, shown);
+        }
+    }
+
+    /// A game at a distance the window was playing when it stopped (the autosave's game, kept
+    /// with this side's way back to it) is taken up again at once.
+    fn take_up_distance(&mut self, ctx: &egui::Context) {
+        let tables = self.tables.net_record();
+        let tiles = self
+            .tiles
+            .as_ref()
+            .map_or_else(Vec::new, |t| t.net_record());
+        let launch = &self.shell.launch;
+        let kept = crate::ui::network::kept::read(launch, &tables)
+            .or_else(|| crate::ui::network::kept::read(launch, &tiles));
+        if let Some(kept) = kept {
+            self.network.reopen(ctx, kept, launch.local_network);
         }
     }
 

@@ -217,23 +217,12 @@ impl GamesterApp {
         // play: nothing is left.
         let goes_on = match &next {
             Next::Network(party) => party.table().is_some_and(|t| {
-                let ours: Vec<gamester_net::NetAction> = match t.board() {
-                    gamester_net::Board::Tables(_) => {
-                        let record = self.tables.session().game().record().iter();
-                        record
-                            .copied()
-                            .map(gamester_net::NetAction::Tables)
-                            .collect()
-                    }
-                    gamester_net::Board::Tiles(_) => {
-                        self.tiles.as_ref().map_or_else(Vec::new, |s| {
-                            let record = s.session().game().record().iter();
-                            record
-                                .cloned()
-                                .map(gamester_net::NetAction::Tiles)
-                                .collect()
-                        })
-                    }
+                let ours = match t.board() {
+                    gamester_net::Board::Tables(_) => self.tables.net_record(),
+                    gamester_net::Board::Tiles(_) => self
+                        .tiles
+                        .as_ref()
+                        .map_or_else(Vec::new, |s| s.net_record()),
                 };
                 !ours.is_empty() && t.board().record().starts_with(&ours)
             }),

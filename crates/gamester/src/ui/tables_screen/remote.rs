@@ -89,11 +89,12 @@ impl TablesScreen {
     #[must_use]
     pub fn comeback(&self) -> Option<gamester_net::party::Return> {
         let over = self.session.game().is_over();
-        self.remote.as_ref()?.comeback(self.record(), over)
+        self.remote.as_ref()?.comeback(self.net_record(), over)
     }
 
     /// The session's record, as it goes over the line.
-    fn record(&self) -> Vec<NetAction> {
+    #[must_use]
+    pub fn net_record(&self) -> Vec<NetAction> {
         self.session
             .game()
             .record()
@@ -113,7 +114,7 @@ impl TablesScreen {
     /// Whether the window is drawn or not: what the person did goes out, and what came from
     /// the line goes into the session, one action at a time as the men land.
     pub(super) fn drive_remote(&mut self, ctx: &egui::Context, shell: &mut Shell) {
-        let ours = self.record();
+        let ours = self.net_record();
         let Some(remote) = &mut self.remote else {
             return;
         };

@@ -789,3 +789,75 @@ fn a_covered_window_plays_on_with_its_friend_and_keeps_each_move_on_disk() {
     // And the autosave on disk holds it, written while nothing was drawn
     assert_eq!(kept.as_deref(), Some(game.record()));
 }
+
+#[test]
+fn a_window_stopped_in_a_game_at_a_distance_takes_it_up_again_when_started() {
+    // Given a window, its data in a folder of its own, that joined a friend's game of Irish
+    let data = tempfile::tempdir().unwrap();
+    let launch = || Launch {
+        seed: Some(31),
+        data_dir: Some(data.path().to_path_buf()),
+        local_network: true,
+        ..Launch::default()
+    };
+    let (code, host) = friend_hosting(irish("Kate"), 16);
+    let mut h = window_with_the_network_open_as(launch());
+    join_from_the_window(&mut h, &code, "Kate offers Irish");
+    h.get_by_label("Accept and play").click();
+    h.step();
+    wait_for(&mut h, "the game", |h| h.state().is_remote());
+    // and a few turns played
+    play_tables(&mut h, Side::Black, |h| {
+        h.state().session().game().record().len() >= 10
+    });
+    let before = h.state().session().game().record().to_vec();
+    // When the window stops, and is started again on the same folder
+    drop(h);
+    let mut h = harness_with(launch(), quick(Settings::default()));
+    h.run();
+    // Then the game at a distance is taken up again at once: the window joins again by itself,
+    // and says so
+    assert!(
+        h.query_all(By::new().label_contains("taken up again where it stood"))
+            .next()
+            .is_some()
+    );
+    wait_for(&mut h, "the offer", |h| {
+        h.query_by_label("Accept and play").is_some()
+    });
+    h.get_by_label("Accept and play").click();
+    h.step();
+    wait_for(&mut h, "the game again", |h| h.state().is_remote());
+    assert!(h.state().session().game().record().starts_with(&before));
+    // And it is played to its end with the same friend
+    play_tables(&mut h, Side::Black, |_| false);
+    assert_eq!(tables_record(&h), over(host).board().record());
+}
+
+#[test]
+fn a_hosting_window_stopped_mid_game_offers_it_again_under_the_same_invitation() {
+    // Given a window, its data in a folder of its own, hosting Irish for a friend's program
+    let data = tempfile::tempdir().unwrap();
+    let launch = || Launch {
+        seed: Some(33),
+        data_dir: Some(data.path().to_path_buf()),
+        local_network: true,
+        ..Launch::default()
+    };
+    let mut h = window_with_the_network_open_as(launch());
+    let code = host_from_the_window(&mut h);
+    let friend = friend(&code, "Robin", 9, None, None);
+    wait_for(&mut h, "the friend", |h| h.state().is_remote());
+    play_tables(&mut h, Side::White, |h| {
+        h.state().session().game().record().len() >= 10
+    });
+    // When the window stops, and is started again on the same folder
+    drop(h);
+    let mut h = harness_with(launch(), quick(Settings::default()));
+    h.step();
+    // Then it offers the game again under the same invitation, the friend's program comes back
+    // by itself, and the game is played to its end
+    wait_for(&mut h, "the friend again", |h| h.state().is_remote());
+    play_tables(&mut h, Side::White, |_| false);
+    assert_eq!(tables_record(&h), over(friend).board().record());
+}
