@@ -460,6 +460,8 @@ fn menu_bar(ui: &mut egui::Ui, screen: &mut dyn Screen, shell: &mut Shell, other
             }
         });
         ui.menu_button("View", |ui| {
+            zoom::menu_items(ui);
+            ui.separator();
             screen.view_menu(ui, shell);
             controls::speed_items(ui, &mut shell.settings);
             controls::sound_items(ui, shell);

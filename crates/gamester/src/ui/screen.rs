@@ -70,6 +70,10 @@ pub const SHELL_KEYS: &[(&str, &str)] = &[
     ("Ctrl+N", "new game"),
     ("Ctrl+O, Ctrl+S, Ctrl+Shift+S", "open, save, save as"),
     ("Ctrl+L", "the lessons (Escape: back to the game)"),
+    (
+        "Ctrl +, Ctrl −",
+        "larger, smaller: the words and the points' names",
+    ),
 ];
 
 /// Reads the shell's keys (they need Ctrl, so they act whoever has the keys).
