@@ -166,6 +166,13 @@ impl GamesterApp {
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.zoom.follow(&ctx);
+        // Escape closes an open menu, and does nothing else: the game's own Escape (putting a
+        // man down, leaving a replay) waits for a press with no menu open.
+        if egui::Popup::is_any_open(&ctx)
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+        {
+            egui::Popup::close_all(&ctx);
+        }
         let moves = self.screen_ref().moves();
         Message::lapse(&mut self.shell.message, moves);
         self.files_frame(&ctx);
