@@ -232,9 +232,7 @@ impl GamesterApp {
                         ui.label(RichText::new("the computer is thinking…").italics());
                     }
                 });
-                if let Some(m) = &shell.message {
-                    m.show(ui);
-                }
+                Message::line(shell.message.as_ref(), ui);
                 let narrow = ui.ctx().content_rect().width() < NARROW;
                 ui.horizontal_wrapped(|ui| {
                     screen.buttons(ui, shell);

@@ -4,14 +4,55 @@
 //! guide follows the game to its end; Escape closes an open menu and does nothing else.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
+use gamester::ui::GamesterApp;
 use gamester::ui::Settings;
 use gamester::ui::look::Look;
 use gamester_rules::tables::{Action, Preset, Rules};
 
 use super::support;
 use support::*;
+
+fn board(h: &Harness<'static, GamesterApp>) -> egui::Rect {
+    h.state().board_drawn().unwrap().0
+}
+
+#[test]
+fn the_board_stays_put_when_a_message_comes_and_goes_under_the_status() {
+    for size in [egui::vec2(800.0, 600.0), egui::vec2(1400.0, 900.0)] {
+        // Given a broken file among the recent ones, and the board drawn
+        let dir = tempfile::tempdir().unwrap();
+        let broken = dir.path().join("broken.ron");
+        std::fs::write(&broken, "(format: 1, rules: (").unwrap();
+        let mut settings = two_people();
+        settings.recent.add(broken.clone());
+        let mut h = harness(15, settings);
+        h.set_size(size);
+        h.run();
+        h.run();
+        let at = board(&h);
+        // When opening it fails, and a message says so under the status line
+        h.get_by_label("Game").click();
+        h.run();
+        h.get_by_label("Open recent").click();
+        h.run();
+        h.get_by_label(&broken.display().to_string()).click();
+        h.run();
+        finish_opening(&mut h);
+        h.run();
+        assert!(h.state().message().is_some());
+        // Then the board has not moved
+        assert_eq!(board(&h), at, "at {size:?}, with the message");
+        // And as the game goes on and the message lapses, it stays where it was
+        for turn in 0..6 {
+            play_first_plays(&mut h, 1);
+            assert_eq!(board(&h), at, "at {size:?}, turn {turn}");
+        }
+        assert!(h.state().message().is_none());
+    }
+}
 
 #[test]
 fn the_first_game_guide_follows_the_game_to_its_end() {
