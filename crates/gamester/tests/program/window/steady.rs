@@ -10,7 +10,7 @@ use egui_kittest::kittest::Queryable;
 use gamester::ui::GamesterApp;
 use gamester::ui::Settings;
 use gamester::ui::look::Look;
-use gamester_rules::tables::{Action, Preset, Rules};
+use gamester_rules::tables::{Action, Preset, Rules, Side};
 
 use super::support;
 use support::*;
@@ -51,6 +51,41 @@ fn the_board_stays_put_when_a_message_comes_and_goes_under_the_status() {
             assert_eq!(board(&h), at, "at {size:?}, turn {turn}");
         }
         assert!(h.state().message().is_none());
+    }
+}
+
+#[test]
+fn the_board_stays_put_while_the_computer_thinks_and_the_status_changes() {
+    for size in [egui::vec2(800.0, 600.0), egui::vec2(1024.0, 600.0)] {
+        // Given a game against the computer on a small window
+        let mut h = harness(9, Settings::default());
+        h.set_size(size);
+        h.run();
+        h.run();
+        let at = board(&h);
+        let mut thought = 0;
+        // When turns are played, the computer thinking and the status saying each in its words
+        for turn in 0..6 {
+            if h.state().session().game().is_over() {
+                break;
+            }
+            throw_until_playing(&mut h);
+            let play = h.state().session().game().legal_plays()[0];
+            h.state_mut().session_mut().apply_play(&play).unwrap();
+            for _ in 0..400 {
+                h.step();
+                // Then the board never moves
+                assert_eq!(board(&h), at, "at {size:?}, turn {turn}");
+                thought += usize::from(h.state().computer_thinking());
+                let game = h.state().session().game();
+                if game.is_over() || (!h.state().computer_thinking() && game.turn() == Side::White)
+                {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        }
+        assert!(thought > 0, "the computer was seen thinking");
     }
 }
 
