@@ -4,6 +4,7 @@
 //! guide follows the game to its end; Escape closes an open menu and does nothing else.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
@@ -86,6 +87,48 @@ fn the_board_stays_put_while_the_computer_thinks_and_the_status_changes() {
             }
         }
         assert!(thought > 0, "the computer was seen thinking");
+    }
+}
+
+/// Where the parts of Set up a position lie, once it is open.
+fn set_up_window(h: &mut Harness<'static, GamesterApp>) -> [egui::Rect; 3] {
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Set up a position…").click();
+    h.run();
+    h.run();
+    [
+        h.get_by_role(Role::TextInput).rect(),
+        h.get_by_label("Set up").rect(),
+        h.get_by_label("Cancel").rect(),
+    ]
+}
+
+#[test]
+fn set_up_a_position_opens_in_the_same_place_each_time() {
+    for size in [egui::vec2(1280.0, 820.0), egui::vec2(800.0, 600.0)] {
+        let mut h = harness(3, two_people());
+        h.set_size(size);
+        h.run();
+        // Given Set up a position opened once, and closed
+        let first = set_up_window(&mut h);
+        h.get_by_label("Cancel").click();
+        h.run();
+        // When it is opened again
+        let second = set_up_window(&mut h);
+        // Then it stands where it stood
+        assert_eq!(first, second, "at {size:?}, opened again");
+        // And after a refusal, closed and opened again, too
+        h.get_by_role(Role::TextInput).focus();
+        h.run();
+        h.get_by_role(Role::TextInput).type_text("nonsense");
+        h.run();
+        h.get_by_label("Set up").click();
+        h.run();
+        h.get_by_label("Cancel").click();
+        h.run();
+        let third = set_up_window(&mut h);
+        assert_eq!(first, third, "at {size:?}, after a refusal");
     }
 }
 
