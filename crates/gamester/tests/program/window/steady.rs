@@ -6,14 +6,17 @@
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use gamester::ui::GamesterApp;
 use gamester::ui::Settings;
 use gamester::ui::look::Look;
+use gamester_core::level::Level;
 use gamester_rules::tables::{Action, Preset, Rules, Side};
+use gamester_rules::tiles;
 
 use super::support;
+use super::tiles::{at_tiles, click_a_move, tiles_settings};
 use support::*;
 
 fn board(h: &Harness<'static, GamesterApp>) -> egui::Rect {
@@ -88,6 +91,31 @@ fn the_board_stays_put_while_the_computer_thinks_and_the_status_changes() {
         }
         assert!(thought > 0, "the computer was seen thinking");
     }
+}
+
+#[test]
+fn at_the_tiles_no_button_takes_another_ones_place_when_a_game_ends() {
+    // Given Muggins for two, the person against the computer
+    let preset = tiles::Preset::Muggins;
+    let mut h = at_tiles(
+        7,
+        tiles_settings(preset, tiles::Rules::preset(preset), Level::Fair),
+    );
+    let new_game = h.get_by_label("New game…").rect();
+    // When the person plays the whole game by clicks
+    let mut moves = 0;
+    while click_a_move(&mut h) {
+        moves += 1;
+        assert!(moves < 3000, "the game ends");
+        // Then New game… never moves
+        assert_eq!(h.get_by_label("New game…").rect(), new_game, "move {moves}");
+    }
+    h.run();
+    assert_eq!(h.get_by_label("New game…").rect(), new_game, "at the end");
+    // And the boneyard's button is still where it was, and does nothing now
+    let draw = h.get_by_label("Draw from the boneyard");
+    assert!(draw.accesskit_node().is_disabled());
+    assert!(draw.rect().max.x < new_game.min.x);
 }
 
 /// Where the parts of Set up a position lie, once it is open.
