@@ -829,21 +829,13 @@ fn status(table: &TilesSession) -> String {
 /// The buttons of the game at the table. Where a person sits at it they keep their places all
 /// game, greyed when they do nothing (as the tables' Throw and Lift the dice are), so that none
 /// takes another's place under the pointer: the boneyard's and Knock, then the one that goes on
-/// (Throw for the set, Next hand, Next game of the session), as wide as the widest of its words.
+/// (Throw for the set, Next hand, Next game of the session, and at a shared screen Show a
+/// player's tiles), as wide as the widest of its words.
 fn buttons(ui: &mut egui::Ui, table: &TilesSession, intents: &mut Vec<TilesIntent>) {
     let game = table.game();
     let person_sits = table.sitters().contains(&Controller::Person);
-    if table.waits_to_reveal() {
-        let name = table.name(game.turn());
-        if ui
-            .button(RichText::new(format!("Show {name}'s tiles")).strong())
-            .clicked()
-        {
-            intents.push(TilesIntent::Reveal);
-        }
-        return;
-    }
-    let legal = if table.person_to_act().is_some() {
+    let reveal = table.waits_to_reveal();
+    let legal = if table.person_to_act().is_some() && !reveal {
         game.legal_actions()
     } else {
         Vec::new()
@@ -868,17 +860,20 @@ fn buttons(ui: &mut egui::Ui, table: &TilesSession, intents: &mut Vec<TilesInten
         intents.push(TilesIntent::Act(Action::Pass));
     }
     const GO_ON: [&str; 3] = ["Throw for the set", "Next hand", "Next game of the session"];
-    let (words, go_on) = if table.to_throw() && person_sits {
-        (GO_ON[0], Some(TilesIntent::Throw))
+    let (words, go_on) = if reveal {
+        let name = table.name(game.turn());
+        (format!("Show {name}'s tiles"), Some(TilesIntent::Reveal))
+    } else if table.to_throw() && person_sits {
+        (GO_ON[0].to_string(), Some(TilesIntent::Throw))
     } else if table.waits_for_next() {
         let words = if game.phase() == Phase::GameOver {
             GO_ON[2]
         } else {
             GO_ON[1]
         };
-        (words, Some(TilesIntent::GoOn))
+        (words.to_string(), Some(TilesIntent::GoOn))
     } else {
-        (GO_ON[1], None)
+        (GO_ON[1].to_string(), None)
     };
     let widest = GO_ON
         .iter()

@@ -118,6 +118,32 @@ fn at_the_tiles_no_button_takes_another_ones_place_when_a_game_ends() {
     assert!(draw.rect().max.x < new_game.min.x);
 }
 
+#[test]
+fn at_a_shared_screen_showing_a_players_tiles_moves_no_button() {
+    // Given Draw for two friends at one screen
+    let preset = tiles::Preset::Draw;
+    let mut settings = tiles_settings(preset, tiles::Rules::preset(preset), Level::Fair);
+    settings.tiles.all_people = true;
+    let mut h = at_tiles(61, settings);
+    let new_game = h.get_by_label("New game…").rect();
+    for turn in 0..6 {
+        let t = h.state().tiles().unwrap();
+        if t.game().phase() != tiles::Phase::Playing {
+            break;
+        }
+        // When each shows his tiles and plays
+        let show = format!("Show {}'s tiles", t.name(t.game().turn()));
+        let at = h.get_by_label(&show).rect();
+        super::tiles::press(&mut h, &show);
+        // Then the button in its place does nothing now, and New game… has not moved
+        let there = h.get_by_label("Next hand");
+        assert_eq!(there.rect().min, at.min, "turn {turn}");
+        assert!(there.accesskit_node().is_disabled(), "turn {turn}");
+        assert_eq!(h.get_by_label("New game…").rect(), new_game, "turn {turn}");
+        assert!(click_a_move(&mut h));
+    }
+}
+
 /// Where the parts of Set up a position lie, once it is open.
 fn set_up_window(h: &mut Harness<'static, GamesterApp>) -> [egui::Rect; 3] {
     h.get_by_label("Game").click();
