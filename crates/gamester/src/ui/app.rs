@@ -169,6 +169,13 @@ impl GamesterApp {
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         self.zoom.follow(&ctx);
+        // Escape closes an open menu, and does nothing else: the game's own Escape (putting a
+        // man down, leaving a replay) waits for a press with no menu open.
+        if egui::Popup::is_any_open(&ctx)
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+        {
+            egui::Popup::close_all(&ctx);
+        }
         let moves = self.screen_ref().moves();
         Message::lapse(&mut self.shell.message, moves);
         self.files_frame(&ctx);
@@ -228,9 +235,7 @@ impl GamesterApp {
                         ui.label(RichText::new("the computer is thinking…").italics());
                     }
                 });
-                if let Some(m) = &shell.message {
-                    m.show(ui);
-                }
+                Message::line(shell.message.as_ref(), ui);
                 let narrow = ui.ctx().content_rect().width() < NARROW;
                 ui.horizontal_wrapped(|ui| {
                     screen.buttons(ui, shell);
@@ -485,6 +490,8 @@ fn menu_bar(ui: &mut egui::Ui, screen: &mut dyn Screen, shell: &mut Shell, other
             }
         });
         ui.menu_button("View", |ui| {
+            zoom::menu_items(ui);
+            ui.separator();
             screen.view_menu(ui, shell);
             controls::speed_items(ui, &mut shell.settings);
             controls::sound_items(ui, shell);

@@ -22,7 +22,7 @@ use crate::teaching::points::PointName;
 use super::geometry::{
     BAR_X0, BAR_X1, BORDER, FIELD_X1, MID_Y, Marked, POINT_LEN, POINT_W, TRAY_X0, TRAY_X1,
 };
-pub use super::geometry::{MAN_R, Place, SIZE, label_size};
+pub use super::geometry::{MAN_R, Place, SIZE, label_font, label_size};
 
 const MAX_SHOWN: usize = 5;
 
@@ -406,7 +406,7 @@ impl BoardView {
         }
 
         // The points, painted in two colours, with their names.
-        let font = FontId::proportional(label_size(s));
+        let font = label_font(label_size(s, painter.ctx().zoom_factor()));
         for pt in 1..=24u8 {
             let x = self.point_x(pt);
             let (base, tip) = if pt <= 12 {

@@ -2,15 +2,31 @@
 //! what a look of the board asks of the board it paints. Both looks (the plain one in
 //! `board_view`, the period one in `period`) and the board view read this; it reads neither.
 
-use egui::{Pos2, Rect, Vec2, vec2};
+use egui::{FontFamily, FontId, Pos2, Rect, Vec2, vec2};
 
-use super::theme::MIN_TEXT;
+use super::theme::{FIGURES, MIN_TEXT};
 use crate::tables::Side;
 
-/// The size of the points' names at a board drawn `scale` times its own size.
+/// The points' names at the usual zoom, in board units: "cinque" then fills most of its point.
+const NAME: f32 = 19.0;
+/// The largest the names grow by zooming in, in board units: "cinque" beside "cater" still
+/// leaves a gap, and the tallest letters still stand on the rim.
+const LARGEST_NAME: f32 = 22.0;
+
+/// The size of the points' names (in the window's points) at a board drawn `scale` times its
+/// own size, in a window zoomed `zoom` times (View → Larger): the names grow with the zoom, as
+/// far as the rim holds them, and are never below the smallest text the board draws.
 #[must_use]
-pub fn label_size(scale: f32) -> f32 {
-    (13.0 * scale).max(MIN_TEXT)
+pub fn label_size(scale: f32, zoom: f32) -> f32 {
+    (NAME * scale * zoom)
+        .min(LARGEST_NAME * scale)
+        .max(MIN_TEXT)
+}
+
+/// The font of the points' names: the book's face, its figures lining ("11", not "ıı").
+#[must_use]
+pub fn label_font(size: f32) -> FontId {
+    FontId::new(size, FontFamily::Name(FIGURES.into()))
 }
 
 /// The board's own width and height.

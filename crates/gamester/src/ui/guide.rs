@@ -1,6 +1,8 @@
 //! The first-game guide: an optional walk through a first game, step by step on the board —
 //! the tables and the array of the men, the throw-off, the first moves, hitting and entering,
-//! binding, bearing off and winning — following the rules in force.
+//! binding, bearing off and winning — following the rules in force, and following the game:
+//! each step waits for the part of the game it tells of to be done, and the guide moves on
+//! as the game does (past a step whose part the game went by without it, such as a hit).
 
 use egui::RichText;
 
@@ -16,6 +18,12 @@ pub enum Wait {
     ThrowOff,
     /// The person has moved a man.
     FirstPlay,
+    /// A man has been hit and has entered again.
+    Entered,
+    /// The person's men are all in his home table: he may bear off.
+    Home,
+    /// The game is over.
+    Over,
 }
 
 /// One lesson of the first-game guide (named so, not `Step`, which is a man moved by one die).
@@ -142,7 +150,7 @@ pub fn lessons(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<
                    cater point — before any other man of his side may move. Hover over a blot to see \
                    how many throws hit it."
                 .into(),
-            wait: Wait::Nothing,
+            wait: Wait::Entered,
             points: Vec::new(),
         },
         Lesson {
@@ -157,7 +165,7 @@ pub fn lessons(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<
                     crate::tables::BoundTable::Loses => "By Alfonso's prime of tables, he then loses the game.",
                 }
             ),
-            wait: Wait::Nothing,
+            wait: Wait::Home,
             points: Vec::new(),
         },
         Lesson {
@@ -166,7 +174,7 @@ pub fn lessons(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<
                 "When all fifteen of your men are in your home table (none on the bar), you bear them \
                  off. {bearing} A man hit after you began must come home again before you go on."
             ),
-            wait: Wait::Nothing,
+            wait: Wait::Over,
             points: Vec::new(),
         },
         Lesson {
@@ -181,11 +189,18 @@ pub fn lessons(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<
     ]
 }
 
-/// Whether the game has done what a step waits for.
+/// Whether the game has done what a step waits for. The later parts of a game come in order,
+/// so a step also counts as done once the game has gone on to a later part without it.
 #[must_use]
 pub fn satisfied(wait: Wait, game: &Game, person: Side) -> bool {
     match wait {
         Wait::Nothing => false,
+        Wait::Over => game.is_over(),
+        Wait::Home => game.position_for(person).all_home() || satisfied(Wait::Over, game, person),
+        Wait::Entered => {
+            let on_bar = |pos: &crate::tables::Position| pos.bar() + pos.adversary_bar() > 0;
+            (was_hit(game) && !on_bar(&game.position())) || satisfied(Wait::Home, game, person)
+        }
         Wait::ThrowOff => game.phase() != Phase::ThrowOff,
         // The person (the side at the bottom) has moved a man: not merely that a turn has
         // passed, which the computer's first play does.
@@ -200,6 +215,24 @@ pub fn satisfied(wait: Wait, game: &Game, person: Side) -> bool {
             start.is_some_and(|s| s != own(&game.position_for(person)))
         }
     }
+}
+
+/// Whether a man has stood on the bar at some moment of the game: its record replayed from
+/// its start through the rules' gate.
+fn was_hit(game: &Game) -> bool {
+    let Ok(mut replay) = Game::with_tally(game.rules().clone(), game.tally_before()) else {
+        return false;
+    };
+    for action in game.record() {
+        if replay.apply(*action).is_err() {
+            return false;
+        }
+        let pos = replay.position();
+        if pos.bar() + pos.adversary_bar() > 0 {
+            return true;
+        }
+    }
+    false
 }
 
 /// What the person did with the guide this frame.

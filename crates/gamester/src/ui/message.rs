@@ -114,16 +114,29 @@ impl Message {
         cut
     }
 
-    /// Draws the message, in the error colour only if it is an error. A long one is cut short,
-    /// so that it never pushes the buttons off the window, and the whole of it (up to
-    /// [`DETAILS`] characters) is under "The whole message".
+    /// The line under the status line: the message if there is one, else the same room left
+    /// empty, so that the board above never moves as a message comes and goes.
+    pub fn line(slot: Option<&Message>, ui: &mut egui::Ui) {
+        match slot {
+            Some(m) => m.show(ui),
+            None => {
+                let height = ui.text_style_height(&egui::TextStyle::Body);
+                ui.allocate_space(egui::vec2(0.0, height));
+            }
+        }
+    }
+
+    /// Draws the message on one line, in the error colour only if it is an error. A message
+    /// longer than the line is cut short there (pointing at it shows it whole), so that it
+    /// never moves the board or pushes the buttons off the window; the whole of a very long
+    /// one (up to [`DETAILS`] characters) is under "The whole message".
     pub fn show(&self, ui: &mut egui::Ui) {
         let colour = |text: RichText| match self.kind {
             Kind::Info => text,
             Kind::Error => text.color(ERROR_COLOUR),
         };
         let shown = self.shown();
-        let label = ui.label(colour(RichText::new(&shown)));
+        let label = ui.add(egui::Label::new(colour(RichText::new(&shown))).truncate());
         // A live region: a screen reader says each new message as it comes (as shown; the
         // whole of a long one is under "The whole message").
         if self.live {

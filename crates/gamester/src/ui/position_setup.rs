@@ -24,6 +24,9 @@ pub struct PositionSetup {
     focus: bool,
     text: String,
     refused: Option<String>,
+    /// How many times the window has been opened: each opening is a window of its own, so it
+    /// opens where the first did, however the last one grew (a refusal) or was moved.
+    openings: u32,
 }
 
 /// The Position ID of a game's position, seen from the side on roll as GNU Backgammon gives it
@@ -212,6 +215,7 @@ impl PositionSetup {
         *self = PositionSetup {
             open: true,
             focus: true,
+            openings: self.openings.wrapping_add(1),
             ..PositionSetup::default()
         };
     }
@@ -239,13 +243,20 @@ impl PositionSetup {
         let mut open = true;
         let mut set_up = false;
         let mut cancel = false;
+        // Hung from its top, a fifth of the way down the window: a refusal lengthens it
+        // downwards, leaving the field where it was.
+        let area = ctx.content_rect();
         egui::Window::new("Set up a position")
+            .id(egui::Id::unique("set up a position").with(self.openings))
             .open(&mut open)
             .collapsible(false)
             .resizable(false)
             .default_width(420.0)
-            .pivot(egui::Align2::CENTER_CENTER)
-            .default_pos(ctx.content_rect().center())
+            .pivot(egui::Align2::CENTER_TOP)
+            .default_pos(egui::pos2(
+                area.center().x,
+                area.top() + area.height() / 5.0,
+            ))
             .show(ctx, |ui| {
                 ui.label(format!(
                     "Paste a Position ID (GNU Backgammon's, 14 characters), its whole ID \

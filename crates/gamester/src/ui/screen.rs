@@ -78,6 +78,10 @@ pub const SHELL_KEYS: &[(&str, &str)] = &[
         "Ctrl+C, Ctrl+V",
         "copy the Position ID; paste an invitation to join, or a position to set up",
     ),
+    (
+        "Ctrl +, Ctrl −",
+        "larger, smaller: the words and the points' names",
+    ),
 ];
 
 /// Reads the shell's keys (they need Ctrl, so they act whoever has the keys).

@@ -81,6 +81,8 @@ pub struct TablesScreen {
     replaying: Option<ReplayView>,
     /// Where the board was last drawn: board units to the window's points.
     to_screen: Option<egui::emath::RectTransform>,
+    /// The window's zoom when the board was last drawn (the points' names grow with it).
+    zoom: f32,
     /// The tutor, looking at a person's choices before they are carried out.
     tutor: Tutor,
     /// The analysis of the game, its job and its panel.
@@ -142,6 +144,7 @@ impl TablesScreen {
             setup: PositionSetup::default(),
             replaying: None,
             to_screen: None,
+            zoom: 1.0,
             tutor: Tutor::default(),
             intents: Vec::new(),
             now: 0.0,
@@ -684,6 +687,7 @@ impl Screen for TablesScreen {
         let (response, input, to_screen) = board.show(ui);
         let board_rect = response.rect;
         self.to_screen = Some(to_screen);
+        self.zoom = ui.ctx().zoom_factor();
         match &sliding {
             Some(frame) => frame.paint(&board, ui.painter(), &to_screen),
             None => self

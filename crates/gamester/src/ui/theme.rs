@@ -70,8 +70,28 @@ pub fn fonts() -> FontDefinitions {
         FontFamily::Name("italic".into()),
         vec!["garamond-italic".into(), "garamond".into()],
     );
+    fonts.font_data.insert(
+        FIGURES.into(),
+        Arc::new(FontData::from_static(crate::picture::GARAMOND_FIGURES)),
+    );
+    let mut figures = vec![FIGURES.to_string()];
+    figures.extend(
+        fonts
+            .families
+            .get(&FontFamily::Proportional)
+            .cloned()
+            .unwrap_or_default(),
+    );
+    fonts
+        .families
+        .insert(FontFamily::Name(FIGURES.into()), figures);
     fonts
 }
+
+/// The family of the book face with lining figures (as tall as capitals): EB Garamond's own,
+/// which it keeps behind an OpenType feature egui does not read, made its plain digits in
+/// assets/fonts/EBGaramond12-Figures.otf (made by assets/fonts/make-figures.py).
+pub const FIGURES: &str = "figures";
 
 /// The smallest text the board draws, in points: legible on the smallest window.
 pub const MIN_TEXT: f32 = 11.0;

@@ -17,7 +17,7 @@ use super::tiles::keeping::{self, TilesKeeper};
 use super::tiles::setup;
 use super::tiles::view::{self, Spot, TilesIntent};
 use crate::players::Controller;
-use crate::tiles::{Action, End, Game, Phase, Target, end_word};
+use crate::tiles::{Action, End, Game, Kind, Phase, Target, end_word};
 use crate::tiles_session::{PACE, TilesSession};
 
 /// The keys of the tiles table, as Help → Keys lists them.
@@ -834,49 +834,70 @@ fn status(table: &TilesSession) -> String {
 }
 
 /// The buttons under the table: those the game allows now.
+/// The buttons of the game at the table. Where a person sits at it they keep their places all
+/// game, greyed when they do nothing (as the tables' Throw and Lift the dice are), so that none
+/// takes another's place under the pointer: the boneyard's and Knock, then the one that goes on
+/// (Throw for the set, Next hand, Next game of the session, and at a shared screen Show a
+/// player's tiles), as wide as the widest of its words.
 fn buttons(ui: &mut egui::Ui, table: &TilesSession, intents: &mut Vec<TilesIntent>) {
     let game = table.game();
-    if table.to_throw()
-        && table
-            .sitters()
-            .contains(&crate::players::Controller::Person)
-        && ui.button("Throw for the set").clicked()
-    {
-        intents.push(TilesIntent::Throw);
-    }
-    if table.waits_to_reveal() {
-        let name = table.name(game.turn());
-        if ui
-            .button(RichText::new(format!("Show {name}'s tiles")).strong())
+    let person_sits = table.sitters().contains(&Controller::Person);
+    let reveal = table.waits_to_reveal();
+    let legal = if table.person_to_act().is_some() && !reveal {
+        game.legal_actions()
+    } else {
+        Vec::new()
+    };
+    if person_sits
+        && game.rules().kind != Kind::Block
+        && ui
+            .add_enabled(
+                legal.contains(&Action::Draw),
+                egui::Button::new("Draw from the boneyard"),
+            )
             .clicked()
-        {
-            intents.push(TilesIntent::Reveal);
-        }
-        return;
+    {
+        intents.push(TilesIntent::Act(Action::Draw));
     }
-    if table.person_to_act().is_some() {
-        let legal = game.legal_actions();
-        if legal.contains(&Action::Draw) && ui.button("Draw from the boneyard").clicked() {
-            intents.push(TilesIntent::Act(Action::Draw));
-        }
-        if legal.contains(&Action::Pass)
-            && ui
-                .button("Knock")
-                .on_hover_text("Knock on the table: you cannot lay, and play passes on.")
-                .clicked()
-        {
-            intents.push(TilesIntent::Act(Action::Pass));
-        }
+    if person_sits
+        && ui
+            .add_enabled(legal.contains(&Action::Pass), egui::Button::new("Knock"))
+            .on_hover_text("Knock on the table: you cannot lay, and play passes on.")
+            .clicked()
+    {
+        intents.push(TilesIntent::Act(Action::Pass));
     }
-    if table.waits_for_next() {
+    const GO_ON: [&str; 3] = ["Throw for the set", "Next hand", "Next game of the session"];
+    let (words, go_on) = if reveal {
+        let name = table.name(game.turn());
+        (format!("Show {name}'s tiles"), Some(TilesIntent::Reveal))
+    } else if table.to_throw() && person_sits {
+        (GO_ON[0].to_string(), Some(TilesIntent::Throw))
+    } else if table.waits_for_next() {
         let words = if game.phase() == Phase::GameOver {
-            "Next game of the session"
+            GO_ON[2]
         } else {
-            "Next hand"
+            GO_ON[1]
         };
-        if ui.button(RichText::new(words).strong()).clicked() {
-            intents.push(TilesIntent::GoOn);
-        }
+        (words.to_string(), Some(TilesIntent::GoOn))
+    } else {
+        (GO_ON[1].to_string(), None)
+    };
+    let widest = GO_ON
+        .iter()
+        .map(|w| {
+            egui::WidgetText::from(RichText::new(*w).strong())
+                .into_galley(ui, None, f32::INFINITY, egui::TextStyle::Button)
+                .size()
+                .x
+        })
+        .fold(0.0, f32::max);
+    let room = egui::vec2(widest + 2.0 * ui.spacing().button_padding.x, 0.0);
+    let button = egui::Button::new(RichText::new(words).strong()).min_size(room);
+    if ui.add_enabled(go_on.is_some(), button).clicked()
+        && let Some(intent) = go_on
+    {
+        intents.push(intent);
     }
 }
 

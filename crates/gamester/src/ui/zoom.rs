@@ -1,7 +1,7 @@
 //! Text that grows with a large window: on a 2560 × 1440 screen at one pixel per point the
 //! window's words would be as small as on a laptop while the board fills the screen. The zoom
 //! follows the window's width (1 up to 1600 points wide, at most 1.6) until the person zooms
-//! by hand (Ctrl + / Ctrl −), after which his choice stands.
+//! by hand (View → Larger or Smaller, Ctrl + / Ctrl −), after which his choice stands.
 
 /// The window's width at which the words start to grow, in points at zoom 1.
 const GROWS_FROM: f32 = 1600.0;
@@ -36,6 +36,17 @@ impl AutoZoom {
             ctx.set_zoom_factor(want);
         }
         self.set = Some(want);
+    }
+}
+
+/// View → Larger and Smaller: the words and the points' names grow or shrink (egui's own keys,
+/// Ctrl + and Ctrl −, do the same).
+pub fn menu_items(ui: &mut egui::Ui) {
+    if ui.button("Larger  (Ctrl +)").clicked() {
+        egui::gui_zoom::zoom_in(ui.ctx());
+    }
+    if ui.button("Smaller  (Ctrl −)").clicked() {
+        egui::gui_zoom::zoom_out(ui.ctx());
     }
 }
 

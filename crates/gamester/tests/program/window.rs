@@ -23,5 +23,6 @@ mod shell;
 mod sizes;
 mod sound;
 mod status;
+mod steady;
 mod tiles;
 mod tutor;

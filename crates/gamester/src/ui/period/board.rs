@@ -11,11 +11,11 @@
 
 use egui::emath::RectTransform;
 use egui::epaint::Vertex;
-use egui::{Align2, Color32, FontId, Mesh, Painter, Pos2, Rect, Shape, Stroke, pos2, vec2};
+use egui::{Align2, Color32, Mesh, Painter, Pos2, Rect, Shape, Stroke, pos2, vec2};
 
 use super::wood;
 use crate::ui::geometry::{
-    BAR_X0, BAR_X1, BORDER, FIELD_X1, MID_Y, Marked, POINT_LEN, Place, SIZE, label_size,
+    BAR_X0, BAR_X1, BORDER, FIELD_X1, MID_Y, Marked, POINT_LEN, Place, SIZE, label_font, label_size,
 };
 use crate::ui::theme;
 
@@ -149,7 +149,7 @@ pub fn paint_box(view: &dyn Marked, painter: &Painter, to_screen: &RectTransform
     paint_clasp(painter, to_screen);
 
     // The points' names, inked on the rim.
-    let font = FontId::proportional(label_size(s));
+    let font = label_font(label_size(s, painter.ctx().zoom_factor()));
     for pt in 1..=24u8 {
         let (at, label) = view.point_label(pt);
         painter.text(

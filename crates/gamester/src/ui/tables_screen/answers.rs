@@ -73,7 +73,10 @@ impl TablesScreen {
     pub fn board_drawn(&self) -> Option<(egui::Rect, f32)> {
         let to_screen = self.to_screen?;
         let scale = to_screen.to().width() / crate::ui::board_view::SIZE.x;
-        Some((*to_screen.to(), crate::ui::board_view::label_size(scale)))
+        Some((
+            *to_screen.to(),
+            crate::ui::board_view::label_size(scale, self.zoom),
+        ))
     }
 
     /// Where a side's dice cup was last drawn.
