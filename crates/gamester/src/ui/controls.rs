@@ -44,7 +44,7 @@ pub fn game_items(ui: &mut egui::Ui, game_over: bool, intents: &mut Vec<Intent>)
     if ui.button("Analyse this game").clicked() {
         intents.push(Intent::Analyse);
     }
-    if ui.button("Copy position ID").clicked() {
+    if ui.button("Copy position ID  (Ctrl+C)").clicked() {
         intents.push(Intent::Share(Share::CopyId));
     }
     if ui

@@ -44,6 +44,8 @@ pub struct NetWindow {
     name: String,
     /// Whether Join is to take the keys (an invitation was pasted on the table): Enter joins.
     focus_join: bool,
+    /// Whether the offer of the party being opened has been shown (and taken the keys).
+    offer_seen: bool,
 }
 
 impl Default for NetWindow {
@@ -56,6 +58,7 @@ impl Default for NetWindow {
             notes: Vec::new(),
             name: String::new(),
             focus_join: false,
+            offer_seen: false,
         }
     }
 }
@@ -84,6 +87,15 @@ const HOST: &str = "The host";
 
 /// What a friend joining is called when the person joining gave no name.
 const FRIEND: &str = "Your friend";
+
+/// Names as they read inside a sentence: the words that stand for a person who gave no name
+/// ("The host", "Your friend") lose their capital there ("against the host").
+#[must_use]
+pub fn within_sentence(names: &str) -> String {
+    names
+        .replace(HOST, "the host")
+        .replace(FRIEND, "your friend")
+}
 
 /// The name a person plays under: as typed, else the one New game knows the person by, else
 /// `plain` (what the others may call them: [`HOST`], [`FRIEND`]).
@@ -254,7 +266,7 @@ impl NetWindow {
                         cancel = ui.button("Cancel").clicked();
                     }
                     Stage::Open(party) => {
-                        cancel = waiting(ui, party);
+                        cancel = waiting(ui, party, &mut self.offer_seen);
                     }
                 }
                 if let Some(p) = &self.problem {
@@ -361,6 +373,7 @@ impl NetWindow {
                     let wake = ctx.clone();
                     party.set_waker(std::sync::Arc::new(move || wake.request_repaint()));
                     self.stage = Stage::Open(Box::new(party));
+                    self.offer_seen = false;
                 }
                 Ok(Err(why)) => {
                     self.problem = Some(why);
@@ -386,7 +399,8 @@ impl NetWindow {
 
 /// The party waiting: the host's invitation, or the game offered to the joiner. Whether the
 /// person cancelled.
-fn waiting(ui: &mut egui::Ui, party: &mut Party) -> bool {
+/// `offer_seen`: the offer has been shown (its Accept has had the keys once).
+fn waiting(ui: &mut egui::Ui, party: &mut Party, offer_seen: &mut bool) -> bool {
     let mut cancel = false;
     match party.state() {
         State::Inviting => {
@@ -438,7 +452,12 @@ fn waiting(ui: &mut egui::Ui, party: &mut Party) -> bool {
                     ui.label(format!("You play {side}."));
                 }
                 ui.horizontal(|ui| {
-                    if ui.button("Accept and play").clicked() {
+                    let accept = ui.button("Accept and play");
+                    // The offer takes the keys as it comes: Enter accepts it.
+                    if !std::mem::replace(offer_seen, true) {
+                        accept.request_focus();
+                    }
+                    if accept.clicked() {
                         party.accept();
                     }
                     cancel = ui.button("Decline").clicked();
@@ -577,13 +596,13 @@ impl Remote {
     /// ended as abandoned.
     #[must_use]
     pub fn words(&self) -> String {
-        let friends = self.party.others_names();
+        let friends = within_sentence(&self.party.others_names());
         if self.party.abandoned().is_some() {
             return "The line is closed: the game was ended.".into();
         }
         if let Some(stall) = self.party.stall() {
             let names: Vec<String> = stall.parties.iter().map(|&p| self.party.name(p)).collect();
-            let names = names.join(" and ");
+            let names = within_sentence(&names.join(" and "));
             let secs = stall.left.as_secs() + u64::from(stall.left.subsec_nanos() > 0);
             return match (stall.throw, secs) {
                 (true, 0) => format!(
@@ -594,8 +613,9 @@ impl Remote {
                     "Waiting for {names}'s share of the throw: {s} s before you may end the game."
                 ),
                 (false, 0) => format!(
-                    "{names} has not come back: you may end the game as abandoned by them, or \
-                     wait on."
+                    "{} has not come back: you may end the game as abandoned by them, or wait \
+                     on.",
+                    capitalised(&names)
                 ),
                 (false, s) => {
                     format!("Waiting for {names} to come back… {s} s before you may end the game.")
@@ -604,14 +624,22 @@ impl Remote {
         }
         match self.party.state() {
             State::Playing => match self.party.path() {
-                Path::Direct => format!("{friends}, over the network: direct"),
-                Path::Relayed => format!("{friends}, over the network: through a relay"),
-                Path::Unknown => format!("{friends}, over the network: connected"),
+                Path::Direct => format!("{}, over the network: direct", capitalised(&friends)),
+                Path::Relayed => format!(
+                    "{}, over the network: through a relay",
+                    capitalised(&friends)
+                ),
+                Path::Unknown => {
+                    format!("{}, over the network: connected", capitalised(&friends))
+                }
             },
             State::Waiting(0) if self.party.table().is_some_and(|t| t.me() != 0) => {
                 format!("Seated again: waiting for {friends} to start…")
             }
-            State::Waiting(p) => format!("Waiting for {} to come back…", self.party.name(*p)),
+            State::Waiting(p) => format!(
+                "Waiting for {} to come back…",
+                within_sentence(&self.party.name(*p))
+            ),
             State::Broken(_) if self.coming_back() => format!(
                 "The line to {friends} dropped: joining again by itself, to play on where the \
                  game stands…"
@@ -633,7 +661,7 @@ impl Remote {
         if !stall.left.is_zero() {
             return None;
         }
-        let name = stall.parties.first().map(|&p| self.party.name(p))?;
+        let name = within_sentence(&stall.parties.first().map(|&p| self.party.name(p))?);
         let asked = ui
             .button(format!("End the game as abandoned by {name}"))
             .on_hover_text(
@@ -734,9 +762,29 @@ impl Remote {
     }
 }
 
+/// `text` with its first letter a capital, as a sentence begins.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_person_who_gave_no_name_is_named_in_small_letters_inside_a_sentence() {
+        assert_eq!(within_sentence(HOST), "the host");
+        assert_eq!(
+            within_sentence(&format!("{FRIEND} and Robin")),
+            "your friend and Robin"
+        );
+        assert_eq!(within_sentence("Kate"), "Kate");
+        assert_eq!(capitalised(&within_sentence(FRIEND)), FRIEND);
+    }
     use crate::players::{Controller, Seats};
     use crate::tables::{Preset, Rules};
 

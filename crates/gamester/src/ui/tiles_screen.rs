@@ -183,7 +183,7 @@ impl TilesScreen {
         let said = Message::info(format!(
             "You play {} over the network. The tiles are shuffled, and the dice thrown, by \
              every computer together.",
-            party.others_names()
+            super::network::within_sentence(&party.others_names())
         ));
         let mut screen = TilesScreen::seating(session, settings);
         screen.remote = Some(super::network::Remote::new(party));

@@ -70,7 +70,7 @@ impl TablesScreen {
                     "You play {} against {}, over the network. The dice are thrown by both \
                      computers together.",
                     self.session.colour_name(mine),
-                    party.others_names()
+                    crate::ui::network::within_sentence(&party.others_names())
                 )));
                 self.remote = Some(Remote::new(party));
             }

@@ -75,7 +75,7 @@ fn copy_position_id_puts_the_id_of_the_side_on_roll_on_the_clipboard() {
     let game = h.state().session().game().clone();
     let expected = position_id::encode(&game.position_for(game.turn()));
     // When Game → Copy position ID is clicked
-    game_menu(&mut h, "Copy position ID");
+    game_menu(&mut h, "Copy position ID  (Ctrl+C)");
     // Then that ID is on the clipboard, the message line says so, and the game is untouched
     assert_eq!(copied(&mut h).as_deref(), Some(expected.as_str()));
     h.run();
@@ -115,7 +115,7 @@ fn a_position_is_set_up_from_a_typed_id_under_the_rules_in_play() {
                 .is_some()
         );
         assert!(h.query_by_role(Role::TextInput).is_none());
-        game_menu(&mut h, "Copy position ID");
+        game_menu(&mut h, "Copy position ID  (Ctrl+C)");
         assert_eq!(copied(&mut h).as_deref(), Some(MID_GAME));
     }
 }
