@@ -766,10 +766,10 @@ impl Party {
                 });
             }
             (Side::Joiner { .. }, msg) => {
+                // Before the welcome there is no game to act on: what comes is set aside. (A
+                // host's move may be on its way to a seat retaken on a new line before the
+                // host has seen the knock; the welcome that follows holds it.)
                 let Some(table) = &mut self.table else {
-                    let why = "the host played before welcoming us";
-                    self.link.close(0, why);
-                    self.state = State::Broken(why.into());
                     return;
                 };
                 match table.receive(msg, &mut self.rng) {

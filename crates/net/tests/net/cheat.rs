@@ -589,3 +589,53 @@ fn a_host_that_stalls_after_seeing_the_dice_has_the_game_ended_by_the_friend() {
         "{heard:?}"
     );
 }
+
+#[test]
+fn a_move_that_comes_before_the_welcome_is_set_aside_and_the_welcome_taken() {
+    // A host's move may reach a seat retaken on a new line before the host has seen the knock
+    // (the CLI's friend killed mid-game and started again met it): the friend sets it aside,
+    // takes the welcome that follows, and sits down.
+    let rt = runtime();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let fake = std::thread::spawn(move || {
+        rt.block_on(async move {
+            let (endpoint, mut send, mut recv) = fake_host([6u8; 16], &tx).await;
+            let _hello = wire::read(&mut recv).await.unwrap();
+            let step = gamester_rules::tables::Step::new(24, 6).unwrap();
+            let early = Msg::Act {
+                from: 0,
+                at: 0,
+                action: gamester_net::NetAction::Tables(gamester_rules::tables::Action::Step(step)),
+            };
+            wire::write(&mut send, &early).await.unwrap();
+            let welcome = Msg::Welcome {
+                setup: irish(),
+                party: 1,
+                last: None,
+                token: [0; 16],
+            };
+            wire::write(&mut send, &welcome).await.unwrap();
+            let mut said = Vec::new();
+            while let Ok(m) = wire::read(&mut recv).await {
+                let done = matches!(m, Msg::Accept | Msg::Bye { .. });
+                said.push(m);
+                if done {
+                    break;
+                }
+            }
+            let bye = Msg::Bye {
+                reason: "that is all".into(),
+            };
+            wire::write(&mut send, &bye).await.unwrap();
+            // The friend closes the line on the goodbye.
+            while wire::read(&mut recv).await.is_ok() {}
+            endpoint.close().await;
+            said
+        })
+    });
+    let invitation = rx.recv_timeout(Duration::from_secs(30)).unwrap();
+    let (end, _) = join(&invitation, "Friend", 3, None, None);
+    assert!(end.is_err_and(|why| why.contains("that is all")));
+    let said = fake.join().unwrap();
+    assert_eq!(said.last(), Some(&Msg::Accept), "{said:?}");
+}
