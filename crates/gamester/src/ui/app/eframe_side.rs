@@ -93,14 +93,15 @@ impl GamesterApp {
     /// A game at a distance the window was playing when it stopped (the autosave's game, kept
     /// with this side's way back to it) is taken up again at once.
     fn take_up_distance(&mut self, ctx: &egui::Context) {
-        let tables = self.tables.net_record();
-        let tiles = self
-            .tiles
-            .as_ref()
-            .map_or_else(Vec::new, |t| t.net_record());
+        use crate::ui::network::kept;
+        use gamester_net::Family;
         let launch = &self.shell.launch;
-        let kept = crate::ui::network::kept::read(launch, &tables)
-            .or_else(|| crate::ui::network::kept::read(launch, &tiles));
+        let tables = Family::Tables(self.tables.session().game().rules().clone());
+        let kept = kept::read(launch, &tables, &self.tables.net_record()).or_else(|| {
+            let tiles = self.tiles.as_ref()?;
+            let family = Family::Tiles(*tiles.session().game().rules());
+            kept::read(launch, &family, &tiles.net_record())
+        });
         if let Some(kept) = kept {
             self.network.reopen(ctx, kept, launch.local_network);
         }

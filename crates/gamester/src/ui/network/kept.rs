@@ -72,14 +72,21 @@ pub fn keeper(party: &Party, launch: &Launch) -> Option<Keeper> {
     }))
 }
 
-/// The game at a distance the window kept, if `record` (the autosave's) is that game, to its
-/// last action or to one more of this side's, and it is not over: another game since, or a
-/// file that cannot be read, is no game to take up.
+/// The game at a distance the window kept, if the autosave's game (`family`, `record`) is that
+/// game, to its last action or to one more of this side's, and it is not over: another game
+/// since, or a file that cannot be read, is no game to take up.
 #[must_use]
-pub fn read(launch: &Launch, record: &[gamester_net::NetAction]) -> Option<Kept> {
+pub fn read(
+    launch: &Launch,
+    family: &gamester_net::Family,
+    record: &[gamester_net::NetAction],
+) -> Option<Kept> {
     let path = path(launch)?;
     let text = gamester_core::files::read_capped(&path, 4 * 1024 * 1024).ok()?;
     let mut kept: Kept = ron::from_str(&String::from_utf8_lossy(&text)).ok()?;
+    if kept.setup.family != *family {
+        return None;
+    }
     // The autosave may hold a move of this side's not yet sent: the longer record goes back.
     if record.starts_with(&kept.setup.record) {
         kept.setup.record = record.to_vec();
