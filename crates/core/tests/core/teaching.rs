@@ -143,11 +143,11 @@ fn every_word_of_the_board_has_an_entry() {
 /// it truly is everyday English, add it here).
 #[rustfmt::skip]
 const EVERYDAY: &[&str] = &[
-    "a", "again", "all", "an", "and", "any", "are", "be", "before", "begins", "both", "by", "can", "carry",
+    "a", "again", "all", "an", "and", "any", "are", "be", "before", "begins", "both", "by", "can", "carries", "carry",
     "cannot", "choose", "chooses", "could", "counted", "each", "equal", "every", "fifteen", "finds", "for", "from",
     "game", "go", "goes", "has", "he", "higher", "his", "in", "is", "it", "last", "left", "loses", "may", "move",
-    "must", "neither", "new", "next", "no", "none", "not", "now", "of", "on", "one", "opening", "or", "outside", "over", "own",
-    "play", "played", "plays", "rule", "second", "side", "six", "stand", "still", "taken", "the", "them",
+    "must", "nearer", "neither", "new", "next", "no", "none", "not", "now", "of", "on", "one", "opening", "or", "outside", "over", "own",
+    "play", "played", "plays", "rule", "second", "side", "six", "stand", "stands", "still", "taken", "than", "the", "them",
     "there", "they", "this", "to", "two", "until", "what", "whatever", "where", "which", "while", "wins",
     "with", "won", "would",
 ];
