@@ -31,6 +31,14 @@ pub fn dated(title: &str, note: &str) -> String {
     format!("{title} {}{note}.ron", now.format("%Y-%m-%d %H.%M"))
 }
 
+/// Today's date in words, for a page to print: "26 November 2026".
+#[must_use]
+pub fn today() -> String {
+    use chrono::Datelike as _;
+    let now = chrono::Local::now();
+    crate::teaching::handout::date_words(now.year(), now.month(), now.day())
+}
+
 /// `name` in `dir`, or, if a file of that name is there already, the same name with " 2",
 /// " 3"… before its extension: a kept game never replaces another.
 #[must_use]
