@@ -465,3 +465,88 @@ fn a_score_sheet_is_ready_for_a_class() {
     let result = text.find("The result").expect("a result");
     assert!(text[result..].contains(ending.as_str()), "{ending}");
 }
+
+/// The boxes an SVG draws, by class: (class, left, top, right, bottom). A point's box is its
+/// spike's; a man's, his circle's; a text's, generously as wide as its letters at 0.6 of its
+/// size each and from its size above the baseline to a third below.
+fn boxes(svg: &str) -> Vec<(String, f32, f32, f32, f32)> {
+    let mut reader = Reader::from_str(svg);
+    let mut out = Vec::new();
+    let mut text_at: Option<(String, f32, f32, f32)> = None;
+    loop {
+        let event = reader.read_event().unwrap();
+        match &event {
+            Event::Start(e) | Event::Empty(e) => {
+                let mut a: std::collections::HashMap<String, String> = Default::default();
+                for at in e.attributes() {
+                    let at = at.unwrap();
+                    a.insert(
+                        String::from_utf8(at.key.as_ref().to_vec()).unwrap(),
+                        at.unescape_value().unwrap().to_string(),
+                    );
+                }
+                let f = |k: &str| a.get(k).and_then(|v| v.parse::<f32>().ok()).unwrap_or(0.0);
+                let class = a.get("class").cloned().unwrap_or_default();
+                match e.name().as_ref() {
+                    b"polygon" => {
+                        let xy: Vec<(f32, f32)> = a["points"]
+                            .split_whitespace()
+                            .map(|p| {
+                                let (x, y) = p.split_once(',').unwrap();
+                                (x.parse().unwrap(), y.parse().unwrap())
+                            })
+                            .collect();
+                        let (xs, ys): (Vec<f32>, Vec<f32>) = xy.into_iter().unzip();
+                        let min = |v: &[f32]| v.iter().copied().fold(f32::MAX, f32::min);
+                        let max = |v: &[f32]| v.iter().copied().fold(f32::MIN, f32::max);
+                        out.push((class, min(&xs), min(&ys), max(&xs), max(&ys)));
+                    }
+                    b"circle" => {
+                        let (x, y, r) = (f("cx"), f("cy"), f("r"));
+                        out.push((class, x - r, y - r, x + r, y + r));
+                    }
+                    b"text" => text_at = Some((class, f("x"), f("y"), f("font-size"))),
+                    _ => {}
+                }
+            }
+            Event::Text(t) => {
+                if let Some((class, x, y, size)) = text_at.take() {
+                    let width = t.decode().unwrap().chars().count() as f32 * size * 0.6;
+                    out.push((class, x, y - size, x + width, y + size / 3.0));
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn the_men_on_the_bar_are_counted_clear_of_every_point_and_man() {
+    // Given men of both sides on the bar, and full points beside the bar on both sides
+    let pos: Position = "bar:2 6:5 7:4 off:4 / bar:3 6:5 7:4 off:3".parse().unwrap();
+    let svg = Diagram {
+        position: pos,
+        dice: Vec::new(),
+        labels: Labels::Period,
+        caption: None,
+        sides: ["White".into(), "Black".into()],
+    }
+    .svg();
+    let drawn = boxes(&svg);
+    let counts: Vec<_> = drawn.iter().filter(|b| b.0 == "bar-count").collect();
+    assert_eq!(counts.len(), 2, "{svg}");
+    // Then neither count's words lie over a point's spike or a man
+    let overlaps = |a: &(String, f32, f32, f32, f32), b: &(String, f32, f32, f32, f32)| {
+        a.1 < b.3 && b.1 < a.3 && a.2 < b.4 && b.2 < a.4
+    };
+    for count in counts {
+        for other in drawn
+            .iter()
+            .filter(|b| b.0 == "point" || b.0.starts_with("man"))
+        {
+            assert!(!overlaps(count, other), "{count:?} over {other:?}");
+        }
+    }
+}
