@@ -482,7 +482,9 @@ fn boxes(svg: &str) -> Vec<(String, f32, f32, f32, f32)> {
                     let at = at.unwrap();
                     a.insert(
                         String::from_utf8(at.key.as_ref().to_vec()).unwrap(),
-                        at.unescape_value().unwrap().to_string(),
+                        at.normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                            .unwrap()
+                            .to_string(),
                     );
                 }
                 let f = |k: &str| a.get(k).and_then(|v| v.parse::<f32>().ok()).unwrap_or(0.0);
