@@ -7,7 +7,7 @@
 use egui::Modifiers;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::{NodeT, Queryable};
+use egui_kittest::kittest::Queryable;
 
 use gamester::ui::{GamesterApp, Settings};
 use gamester_core::players::{Controller, NAME_LIMIT, Seats};
@@ -382,14 +382,6 @@ fn each_option_says_what_its_value_means_with_the_engines_numbers() {
         h.query_by_label_contains("Two on the 24 point, five on the 13 point, three on the 8 point and five on the sice point")
             .is_some()
     );
-}
-
-/// Every text of the window a player reads now (labels, buttons, values).
-fn shown(h: &Harness<'static, GamesterApp>) -> Vec<String> {
-    h.query_all(egui_kittest::kittest::By::new())
-        .flat_map(|n| [n.accesskit_node().label(), n.value()])
-        .flatten()
-        .collect()
 }
 
 #[test]
