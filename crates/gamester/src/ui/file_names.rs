@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 use crate::tables::{Preset, Rules};
 
 /// The name of the game under `rules`: its preset's title without the source in brackets
-/// ("Irish", "Early Backgammon"), or "Gamester" for house rules.
+/// ("Irish", "Early Backgammon"), whatever the match and the cube, or "Gamester" for house
+/// rules.
 #[must_use]
 pub fn game_name(rules: &Rules) -> &'static str {
-    Preset::of(rules).map_or("Gamester", |p| {
+    Preset::of_game(rules).map_or("Gamester", |p| {
         let title = p.title();
         title.split(" (").next().unwrap_or(title)
     })
@@ -87,8 +88,12 @@ mod tests {
             game_name(&Rules::preset(Preset::BackgammonCotton)),
             "Early Backgammon"
         );
-        let mut house = Rules::preset(Preset::Irish);
+        // The match and the cube leave the game its name; a rule of the game changed does not
+        let mut house = Rules::preset(Preset::Modern);
         house.cube = true;
+        house.match_to = 5;
+        assert_eq!(game_name(&house), "Modern backgammon");
+        house.set("bear_off", "exact").unwrap();
         assert_eq!(game_name(&house), "Gamester");
         let name = dated_name(&Rules::preset(Preset::Fails));
         assert!(

@@ -91,14 +91,14 @@ impl Tutoring {
         }
     }
 
-    /// As New game offers it.
+    /// As New game offers it, with the least loss the mark is given for, as the analysis gives
+    /// it: "doubtful (0.04 stakes or more)".
     #[must_use]
-    pub fn words(self) -> &'static str {
-        match self {
-            Tutoring::Off => "off",
-            Tutoring::Doubtful => "doubtful (0.04 stakes or more)",
-            Tutoring::Bad => "bad (0.08 stakes or more)",
-        }
+    pub fn words(self) -> String {
+        self.least().map_or_else(
+            || "off".to_string(),
+            |mark| format!("{} ({} stakes or more)", mark.name(), mark.least_loss()),
+        )
     }
 }
 
@@ -506,6 +506,8 @@ mod tests {
         assert_eq!(read.tutor, Tutoring::Bad);
         assert_eq!(Settings::default().tutor.least(), None);
         assert_eq!(Tutoring::Doubtful.least(), Some(Mark::Doubtful));
+        assert_eq!(Tutoring::Doubtful.words(), "doubtful (0.04 stakes or more)");
+        assert_eq!(Tutoring::Bad.words(), "bad (0.08 stakes or more)");
     }
 
     #[test]

@@ -473,6 +473,15 @@ mod tests {
     }
 
     #[test]
+    fn the_numbers_an_option_says_are_the_engines() {
+        // The cube's highest face and the longest match, as the rules hold them
+        let cube_max = super::super::stakes::CUBE_MAX;
+        assert!(CUBE.explanation.contains(&format!("2 to {cube_max}")));
+        let longest = MATCH.values.last().unwrap().name;
+        assert_eq!(longest, super::super::rules::MATCH_MOST.to_string());
+    }
+
+    #[test]
     fn every_option_names_known_sources_and_says_something() {
         for option in OPTIONS {
             assert!(!option.words.is_empty() && option.explanation.ends_with('.'));
