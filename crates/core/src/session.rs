@@ -6,7 +6,7 @@ use crate::save::GameRecord;
 use crate::tables::notation::format_play;
 use crate::tables::{
     Action, Attempt, DiceRoller, DieRefusal, EndReason, Event, Game, Outcome, Phase, Play,
-    Position, RuleError, Rules, Side, Step, StepRefusal, Tally, Throw, WinKind, stake_words,
+    Position, RuleError, Rules, Side, Step, StepRefusal, Tally, Throw, WinKind, won_words,
 };
 use crate::teaching::points::point_words;
 use crate::teaching::terms::{describe_play, face_name, possessive, throw_words};
@@ -208,6 +208,7 @@ impl Session {
                 attempt: Attempt::Throw,
                 phase: self.game.phase(),
                 turn: self.game.turn(),
+                match_to: self.game.rules().match_to,
             }),
         }
     }
@@ -490,7 +491,8 @@ impl Session {
             }
             EndReason::Blocked => String::new(),
         };
-        format!("{why}. {w} wins {}. {score}", stake_words(outcome.stake))
+        let won = won_words(outcome.stake, self.game.rules().match_to);
+        format!("{why}. {w} wins {won}. {score}")
     }
 
     /// Each die of the throw left that cannot be played, and why, in period words: "the sice

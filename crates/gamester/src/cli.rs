@@ -371,9 +371,23 @@ fn score_sheet(args: &crate::cli::args::ScoreSheet) -> Result<String, CliError> 
     } else {
         Vec::new()
     };
-    let page =
-        crate::teaching::handout::score_sheet(&loaded.replay, &loaded.table, &args.at, &moments)
-            .map_err(CliError::Usage)?;
+    // The day the game was last saved: the day it was played, as near as the file says.
+    let date = std::fs::metadata(&args.game)
+        .and_then(|m| m.modified())
+        .map(|t| {
+            use chrono::Datelike as _;
+            let day = chrono::DateTime::<chrono::Local>::from(t);
+            crate::teaching::handout::date_words(day.year(), day.month(), day.day())
+        })
+        .unwrap_or_default();
+    let page = crate::teaching::handout::score_sheet(
+        &loaded.replay,
+        &loaded.table,
+        &date,
+        &args.at,
+        &moments,
+    )
+    .map_err(CliError::Usage)?;
     save::write_text_atomic(&args.out, &page)?;
     Ok(format!("score-sheet {}\n", args.out.display()))
 }

@@ -39,5 +39,5 @@ pub use rules::{
 };
 pub use side::Side;
 pub use stakes::{
-    Crawford, Cube, CubeChoice, Tally, WinKind, bear_off_stake, most_stake, stake_words,
+    Crawford, Cube, CubeChoice, Tally, WinKind, bear_off_stake, most_stake, stake_words, won_words,
 };

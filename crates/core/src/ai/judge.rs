@@ -29,18 +29,25 @@ pub enum Mark {
 impl Mark {
     pub const ALL: [Mark; 4] = [Mark::Ok, Mark::Doubtful, Mark::Bad, Mark::VeryBad];
 
+    /// The least loss, in stakes, that earns the mark (0 for ok).
+    #[must_use]
+    pub fn least_loss(self) -> f32 {
+        match self {
+            Mark::Ok => 0.0,
+            Mark::Doubtful => 0.04,
+            Mark::Bad => 0.08,
+            Mark::VeryBad => 0.16,
+        }
+    }
+
     /// The mark a loss earns.
     #[must_use]
     pub fn of(loss: f32) -> Mark {
-        if loss >= 0.16 {
-            Mark::VeryBad
-        } else if loss >= 0.08 {
-            Mark::Bad
-        } else if loss >= 0.04 {
-            Mark::Doubtful
-        } else {
-            Mark::Ok
-        }
+        Mark::ALL
+            .into_iter()
+            .rev()
+            .find(|m| loss >= m.least_loss())
+            .unwrap_or(Mark::Ok)
     }
 
     /// As the command line prints it: `ok`, `doubtful`, `bad`, `very-bad`.

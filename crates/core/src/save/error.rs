@@ -46,7 +46,8 @@ pub enum SaveError {
     UnknownFormat(u32),
     #[error("the starting setup is not a position: {0}")]
     Setup(#[source] PositionError),
-    #[error("the starting setup is not the array of the layout `{layout}` that the rules name")]
+    /// `layout`: the array the rules name, in a player's words ("Willughby's array").
+    #[error("the men do not begin as the rules array them ({layout})")]
     SetupNotLayout { layout: String },
     #[error("the players: {0}")]
     Players(TableProblem),

@@ -256,8 +256,12 @@ pub fn replay_file(file: SaveFile) -> Result<Loaded, SaveError> {
         .position(Side::White)
         .map_err(SaveError::Setup)?;
     if start != layout {
+        let words = crate::tables::options::LAYOUT.chosen(&file.rules);
         return Err(SaveError::SetupNotLayout {
-            layout: file.rules.layout.name().to_string(),
+            layout: words.map_or_else(
+                || file.rules.layout.name().to_string(),
+                |v| v.words.to_string(),
+            ),
         });
     }
     check_table(&file.table, file.rules.players)?;

@@ -40,6 +40,8 @@ const BOARD_H: f32 = 420.0;
 const BAR_W: f32 = 40.0;
 const POINT_W: f32 = (BOARD_W - BAR_W) / 12.0;
 const MAN_R: f32 = 13.0;
+/// How far a point's spike reaches into the board from its edge.
+const SPIKE: f32 = 170.0;
 /// The most men drawn on a point; more are counted on the last.
 const STACK: i8 = 5;
 
@@ -162,9 +164,9 @@ impl Diagram {
         let x = point_x(point);
         let bottom = point <= 12;
         let (base, tip) = if bottom {
-            (TOP + BOARD_H, TOP + BOARD_H - 170.0)
+            (TOP + BOARD_H, TOP + BOARD_H - SPIKE)
         } else {
-            (TOP, TOP + 170.0)
+            (TOP, TOP + SPIKE)
         };
         let fill = if point.is_multiple_of(2) {
             "#e8d9b5"
@@ -222,18 +224,22 @@ impl Diagram {
     }
 
     /// The men on the bar (each side's in its half of the bar) and borne off (beside the box).
+    /// A man on the bar and his count lie in the band between the spikes' tips, so that the
+    /// words ("2 on the bar") never lie over the point beside the bar or its men.
     fn bar_and_trays(&self, s: &mut String) {
         let x = LEFT + POINT_W * 6.0 + BAR_W / 2.0;
+        // Halfway between the middle of the board and a spike's tip.
+        let from_middle = (BOARD_H / 2.0 - SPIKE) / 2.0;
         let bars = [
             (
                 self.position.bar(),
-                TOP + BOARD_H / 2.0 + 40.0,
+                TOP + BOARD_H / 2.0 + from_middle,
                 "#f4ead2",
                 "bottom",
             ),
             (
                 self.position.adversary_bar(),
-                TOP + BOARD_H / 2.0 - 40.0,
+                TOP + BOARD_H / 2.0 - from_middle,
                 "#26201a",
                 "top",
             ),

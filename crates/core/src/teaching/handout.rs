@@ -5,8 +5,8 @@
 use std::fmt::Write as _;
 
 use super::diagram::{Diagram, Labels};
-use super::rules_text::{explain, title};
-use crate::tables::{Game, Rules, Side};
+use super::rules_text::{explain, in_words, title};
+use crate::tables::{Game, Layout, Phase, Rules, Side, position_id};
 
 /// The style every page shares: the period's serif, a column a reader's eye can follow, and
 /// the rules for paper.
@@ -87,12 +87,16 @@ pub fn rules_page(rules: &Rules) -> String {
     page
 }
 
-/// A game's score sheet: every line of its story in the period words (who, what, and each play
-/// in notation too), with a diagram of the position after each play numbered in `at` (plays
-/// counted from 1, each side's) and of the last position. `Err`: the record does not replay.
+/// A game's score sheet, ready to hand to a class: the game's name, the players and `date` (the
+/// day it was played, in words), the rules in force in words, the position it was set up from
+/// (drawn, with its Position ID) when it was not the preset's array, every line of its story in
+/// the period words (who, what, and each play in notation too), with a diagram of the position
+/// after each play numbered in `at` (plays counted from 1, each side's), the result, and the
+/// last position. `Err`: the record does not replay.
 pub fn score_sheet(
     replay: &crate::save::GameRecord,
     seats: &crate::players::Seats,
+    date: &str,
     at: &[usize],
     moments: &[Moment],
 ) -> Result<String, String> {
@@ -127,11 +131,29 @@ pub fn score_sheet(
     let _ = writeln!(page, "<h1>{}</h1>", escape(&name));
     let _ = writeln!(
         page,
-        "<p class=\"sub\">{} · {}</p>",
+        "<p class=\"sub\">{} · {} · {}</p>",
         players(Side::White),
-        players(Side::Black)
+        players(Side::Black),
+        escape(date)
     );
-    page.push_str("<table>\n");
+    page.push_str("<section>\n<h2>The rules in force</h2>\n");
+    for (option, value) in in_words(replay.rules()) {
+        let _ = writeln!(page, "<p>{}: {}</p>", escape(option), escape(&value));
+    }
+    page.push_str("</section>\n");
+    if let Layout::Custom(_) = &replay.rules().layout {
+        let start = Game::new(replay.rules().clone()).map_err(|e| e.to_string())?;
+        let id = position_id::encode(&start.position_for(Side::White));
+        let _ = writeln!(
+            page,
+            "<section>\n<h2>The position it was set up from</h2>\n\
+             <p>Not an array of the games' own: the players set the men so, and the game began \
+             from there. To set it up again, give Gamester its Position ID, {id}.</p>\n\
+             <figure>{}</figure>\n</section>",
+            figure(&start, seats, "The men as the game began")
+        );
+    }
+    page.push_str("<h2>The game</h2>\n<table>\n");
     let mut plays = 0;
     let mut told = 0;
     for (i, &action) in replay.record().iter().enumerate() {
@@ -179,6 +201,21 @@ pub fn score_sheet(
         }
     }
     page.push_str("</table>\n");
+    let result = match session.game().phase() {
+        Phase::Over(outcome) => session.ending(&outcome),
+        _ => {
+            let name = |side: Side| session.colour_name(side).to_string();
+            format!(
+                "The game was not finished: {}.",
+                session.game().waiting().sentence(&name)
+            )
+        }
+    };
+    let _ = writeln!(
+        page,
+        "<section>\n<h2>The result</h2>\n<p>{}</p>\n</section>",
+        escape(&result)
+    );
     let _ = writeln!(
         page,
         "<figure>{}</figure>",
@@ -190,6 +227,32 @@ pub fn score_sheet(
     );
     page.push_str("<footer>Printed from Gamester.</footer>\n</body>\n</html>\n");
     Ok(page)
+}
+
+/// A day in words, as a score sheet gives it: "26 November 2026" (`month` from 1).
+#[must_use]
+pub fn date_words(year: i32, month: u32, day: u32) -> String {
+    const MONTHS: [&str; 12] = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ];
+    let month = usize::try_from(month)
+        .ok()
+        .and_then(|m| MONTHS.get(m.checked_sub(1)?));
+    month.map_or_else(
+        || format!("{year}-{month:?}-{day}"),
+        |m| format!("{day} {m} {year}"),
+    )
 }
 
 /// A moment of the game the score sheet draws, chosen by its caller (the analysis's worst

@@ -1,6 +1,6 @@
 //! The rules in force, explained in plain sentences: generated from a [`Rules`] value, so the
 //! explanation is always true to the options chosen. Each section names its sources, says where
-//! they disagree, and says plainly where RULES.md left a choice open that Gamester settles.
+//! they disagree, and says plainly where the sources left a choice open that Gamester settles.
 //!
 //! ```
 //! use gamester_rules::tables::{Preset, Rules};
@@ -13,6 +13,7 @@
 
 use super::glossary::MODERN;
 use super::terms::face_name;
+use super::verdict::capitalised;
 use crate::tables::options::{self, RuleOption, SOURCES, source_name};
 use crate::tables::{
     BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, Men, Opening, Players, Position,
@@ -114,7 +115,8 @@ fn matches(rules: &Rules) -> Section {
 }
 
 fn game(rules: &Rules) -> Section {
-    let preset = Preset::of(rules);
+    // The match and the cube have sections of their own: they leave the game a preset's.
+    let preset = Preset::of_game(rules);
     let (intro, ids): (String, &[&'static str]) = match preset {
         Some(p) => {
             let (what, ids): (&str, &[&'static str]) = match p {
@@ -328,11 +330,11 @@ fn doublets(dice: Dice, doublets: Doublets) -> Section {
             &["004"],
         ),
         (Dice::Three, _) => (
-            format!("With three dice, faces that are alike are not special: each die is one move, so three cinques give three moves of five. The doublets setting (doublets give {two_dice}) applies only to throws of two dice. RULES.md leaves three dice open here; Gamester settles it so, after Murray's word that doublets are not special in Fails."),
+            format!("With three dice, faces that are alike are not special: each die is one move, so three cinques give three moves of five. The doublets setting (doublets give {two_dice}) applies only to throws of two dice. The sources leave three dice open here; Gamester settles it so, after Murray's word that doublets are not special in Fails."),
             &["003"],
         ),
         (Dice::TwoMinoret, _) => (
-            format!("With minoret, doublets are not special either: two cinques give three moves of five, the lower face counting again as always. The doublets setting (doublets give {two_dice}) applies only to plain throws of two dice. RULES.md leaves this open; Gamester settles it so, after Murray's word that doublets are not special in Fails."),
+            format!("With minoret, doublets are not special either: two cinques give three moves of five, the lower face counting again as always. The doublets setting (doublets give {two_dice}) applies only to plain throws of two dice. The sources leave this open; Gamester settles it so, after Murray's word that doublets are not special in Fails."),
             &["003"],
         ),
     };
@@ -350,7 +352,7 @@ fn opening(opening: Opening, dice: Dice) -> Section {
             &[MODERN],
         ),
         (Opening::PlayOpening, Dice::Three) => (
-            "To decide who begins, each side throws one die; equal throws throw again. The two single dice would be the first throw, but a throw here needs three dice: so the higher throws again, as in the period games. RULES.md leaves this open; Gamester settles it so.",
+            "To decide who begins, each side throws one die; equal throws throw again. The two single dice would be the first throw, but a throw here needs three dice: so the higher throws again, as in the period games. The sources leave this open; Gamester settles it so.",
             &[MODERN],
         ),
     };
@@ -407,7 +409,7 @@ fn compulsion(compulsion: Compulsion, unplayable_die_loses: bool) -> Section {
             &["003", MODERN],
         ),
         Compulsion::Free => (
-            "A player may stop at any step and leave the rest of his throw unplayed, even before he has moved a man at all (RULES.md leaves that open; Gamester allows it). Willughby and Cotton do not say that a player must play all he can.",
+            "A player may stop at any step and leave the rest of his throw unplayed, even before he has moved a man at all (the sources leave that open; Gamester allows it). Willughby and Cotton do not say that a player must play all he can.",
             &["000", "001"],
         ),
     };
@@ -428,10 +430,106 @@ fn engine_stake(stakes: Stakes, loser: &str, doublets: bool) -> u32 {
         .map_or(0, |pos| bear_off_stake(stakes, &pos, doublets).0)
 }
 
+/// The rules in words, one option a line, in the order of the table of options: each option's
+/// name and its value as a player reads them ("Bearing off", "exact, or higher from the highest
+/// point"); a flag reads "yes" or "no".
+#[must_use]
+pub fn in_words(rules: &Rules) -> Vec<(&'static str, String)> {
+    options::OPTIONS
+        .iter()
+        .map(|option| {
+            let value = option
+                .chosen(rules)
+                .map_or_else(|| option.value(rules), |v| v.words.to_string());
+            (option.words, value)
+        })
+        .collect()
+}
+
+/// What one value of an option means, in words with its numbers, for a line beside the option
+/// (New game): a named array says where the men stand, as the engine arrays them; a table of
+/// stakes says what each win scores, as the engine scores it; any other value, its explanation.
+#[must_use]
+pub fn value_explanation(option: &RuleOption, value: &options::OptionValue) -> String {
+    if option.name == options::LAYOUT.name {
+        let named = Layout::NAMED.into_iter().find(|l| l.name() == value.name);
+        if let Some(Ok(pos)) = named.map(|l| l.position(Side::White)) {
+            let men = capitalised(&men_words(&pos.to_setup(Side::White).white));
+            return format!("{men}. {}", value.explanation);
+        }
+    }
+    if option.name == options::STAKES.name
+        && let Ok(stakes) = value.name.parse::<Stakes>()
+    {
+        return stakes_scale(stakes);
+    }
+    value.explanation.to_string()
+}
+
+/// What each win scores under `stakes`, short, in the engine's numbers: "1 stake for a plain
+/// win, 2 for the last man borne off with doublets, 3 for a back-gammon, 4 for a back-gammon
+/// on doublets, as Cotton scores."
+fn stakes_scale(stakes: Stakes) -> String {
+    let at = |loser: &str, doublets: bool| engine_stake(stakes, loser, doublets);
+    let (home, outside) = (STAKES_HOME, STAKES_OUTSIDE);
+    match stakes {
+        Stakes::Single => format!(
+            "{} for any win, however won (Irish).",
+            stake_words(at(outside, true))
+        ),
+        Stakes::Willughby | Stakes::Cotton => format!(
+            "{} for a plain win, {} for the last man borne off with doublets, {} for a \
+             back-gammon (a man of the loser's still outside his home table or on the bar), {} \
+             for a back-gammon on doublets, as {} scores.",
+            stake_words(at(home, false)),
+            at(home, true),
+            at(outside, false),
+            at(outside, true),
+            if stakes == Stakes::Cotton {
+                "Cotton"
+            } else {
+                "Willughby"
+            }
+        ),
+        Stakes::Gammons => format!(
+            "{} for a plain win, {} for a gammon (the loser bore off no man), {} for a \
+             backgammon (none borne off, and a man still on the bar or in the winner's home \
+             table).",
+            stake_words(at(home, false)),
+            at(STAKES_GAMMON, false),
+            at(STAKES_BACKGAMMON, false)
+        ),
+        Stakes::Nard => format!(
+            "The loser's men are counted where they stand: {} for each in his home table, {} in \
+             his outer table, {} in the winner's outer table, {} in the winner's home table or on \
+             the bar.",
+            stake_words(at(NARD_AT[0], false)),
+            at(NARD_AT[1], false),
+            at(NARD_AT[2], false),
+            at(NARD_AT[3], false)
+        ),
+    }
+}
+
+/// The loser's men (his / the winner's, who has borne off all) that the stakes are told by: a
+/// man left in the loser's home table, and one outside it.
+const STAKES_HOME: &str = "3:14 off:1 / off:15";
+const STAKES_OUTSIDE: &str = "13:1 3:13 off:1 / off:15";
+/// A gammon (no man borne off) and a backgammon (one still in the winner's home table).
+const STAKES_GAMMON: &str = "3:15 / off:15";
+const STAKES_BACKGAMMON: &str = "20:1 3:14 / off:15";
+/// One man of the loser's left in each quarter of the board in turn, for Nard's count.
+const NARD_AT: [&str; 4] = [
+    "3:1 off:14 / off:15",
+    "9:1 off:14 / off:15",
+    "15:1 off:14 / off:15",
+    "21:1 off:14 / off:15",
+];
+
 fn stakes(rules: &Rules) -> Section {
     let s = rules.stakes;
     let at = |loser: &str, doublets: bool| stake_words(engine_stake(s, loser, doublets));
-    let (home, outside) = ("3:14 off:1 / off:15", "13:1 3:13 off:1 / off:15");
+    let (home, outside) = (STAKES_HOME, STAKES_OUTSIDE);
     let (mut text, ids, more): (String, &[&'static str], &str) = match s {
         Stakes::Single => (
             format!(
@@ -459,14 +557,14 @@ fn stakes(rules: &Rules) -> Section {
             } else {
                 &["000", "001", "002"]
             },
-            "Gamester counts a back-gammon as RULES.md does: the loser still has a man outside his home table or on the bar.",
+            "Gamester counts a back-gammon so: the loser still has a man outside his home table or on the bar.",
         ),
         Stakes::Gammons => (
             format!(
                 "A plain win is worth {}; a gammon, when the loser has borne off no man, {}; a backgammon, when he has borne off none and still has a man on the bar or in the winner's home table, {}.",
                 at(home, false),
-                at("3:15 / off:15", false),
-                at("20:1 3:14 / off:15", false)
+                at(STAKES_GAMMON, false),
+                at(STAKES_BACKGAMMON, false)
             ),
             &["004", MODERN],
             "",
@@ -474,10 +572,10 @@ fn stakes(rules: &Rules) -> Section {
         Stakes::Nard => (
             format!(
                 "The winner counts the loser's men where they stand: {} for each in the loser's home table, {} for each in his outer table, {} for each in the winner's outer table, and {} for each in the winner's home table or on the bar.",
-                stake_words(engine_stake(s, "3:1 off:14 / off:15", false)),
-                stake_words(engine_stake(s, "9:1 off:14 / off:15", false)),
-                stake_words(engine_stake(s, "15:1 off:14 / off:15", false)),
-                stake_words(engine_stake(s, "21:1 off:14 / off:15", false))
+                stake_words(engine_stake(s, NARD_AT[0], false)),
+                stake_words(engine_stake(s, NARD_AT[1], false)),
+                stake_words(engine_stake(s, NARD_AT[2], false)),
+                stake_words(engine_stake(s, NARD_AT[3], false))
             ),
             &["004"],
             "",
@@ -501,7 +599,7 @@ fn stakes(rules: &Rules) -> Section {
     }
     if !outright.is_empty() {
         text.push_str(&format!(
-            " A game lost outright ({}) is worth one stake{}: RULES.md leaves this open, and Gamester settles it so.",
+            " A game lost outright ({}) is worth one stake{}: the sources leave this open, and Gamester settles it so.",
             join_and(&outright).replace(" and by ", " or by "),
             if rules.cube { " times the cube" } else { "" }
         ));
@@ -534,7 +632,7 @@ fn endings(rules: &Rules) -> Section {
     });
     parts.push(if rules.blocked_is_draw {
         ids.extend(["002", "004"]);
-        "If neither side could move whatever it threw, the game is drawn: Alfonso X's tie. RULES.md does not say when to look; Gamester looks at the start of each turn, before the throw, and a bound table that would be broken does not count as blocked.".to_string()
+        "If neither side could move whatever it threw, the game is drawn: Alfonso X's tie. The sources do not say when to look; Gamester looks at the start of each turn, before the throw, and a bound table that would be broken does not count as blocked.".to_string()
     } else {
         "A board on which neither side can move is not a draw: the throws are forfeit in turn until one side can move again.".to_string()
     });
@@ -570,16 +668,28 @@ fn players(players: Players) -> Section {
 
 /// The name of a game under `rules`, as the side panel and the rules window head it: the
 /// preset's title when the rules are a preset's; a preset with one or two options changed,
-/// named after them ("Modern backgammon (reference), with the doubling cube", "Irish
-/// (Willughby), bearing off: exact"); "House rules" when no preset is that near.
+/// named after them ("Irish (Willughby), bearing off: exact"), or after the nearest preset with
+/// more changed ("Nard, with house rules"); then the match and the cube, which change no rule of
+/// the game ("Modern backgammon (reference), with the doubling cube, a match to 5").
 #[must_use]
 pub fn title(rules: &Rules) -> String {
-    if let Some(p) = crate::tables::Preset::of(rules) {
-        return p.title().to_string();
-    }
-    match changes(rules) {
-        Some((p, c)) if !c.is_empty() && c.len() <= 2 => format!("{}, {}", p.title(), c.join(", ")),
-        _ => "House rules".to_string(),
+    let game = rules.without_the_match();
+    let name = match (Preset::of(&game), changes(&game)) {
+        (Some(p), _) => p.title().to_string(),
+        (None, Some((p, c))) if c.len() <= 2 => format!("{}, {}", p.title(), c.join(", ")),
+        // Many rules changed: still named after the game nearest them.
+        (None, Some((p, _))) => format!("{}, with house rules", p.title()),
+        (None, None) => "House rules".to_string(),
+    };
+    let play: Vec<String> = options::OF_THE_MATCH
+        .iter()
+        .filter(|o| o.value(rules) != o.value(&game))
+        .map(|o| change_words(o, rules))
+        .collect();
+    if play.is_empty() {
+        name
+    } else {
+        format!("{name}, {}", play.join(", "))
     }
 }
 

@@ -163,7 +163,8 @@ pub fn throw_verdict(throws: &[Throw], chosen: u8, best: u8, loss: f32) -> Strin
     )
 }
 
-fn capitalised(text: &str) -> String {
+/// `text` with its first letter a capital.
+pub(crate) fn capitalised(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or_else(String::new, |c| {
         c.to_uppercase().collect::<String>() + chars.as_str()

@@ -305,7 +305,7 @@ fn a_score_sheet_tells_every_line_of_the_story_and_draws_the_plays_asked_for() {
     let seats = Seats::two_people();
     let text = to_string(&SaveFile::from_game(&game, &seats)).unwrap();
     let loaded = from_str(&text).unwrap();
-    let page = score_sheet(&loaded.replay, &loaded.table, &[3, 10], &[]).unwrap();
+    let page = score_sheet(&loaded.replay, &loaded.table, "1 May 1674", &[3, 10], &[]).unwrap();
     // Every line of the story is a row, the plays numbered in turn
     let session = gamester_core::session::Session::from_record(
         loaded.replay.rules().clone(),
@@ -334,4 +334,221 @@ fn a_score_sheet_tells_every_line_of_the_story_and_draws_the_plays_asked_for() {
     assert_eq!(page.matches("<svg ").count(), 3);
     assert!(page.contains("After play 3 (") && page.contains("After play 10 ("));
     assert!(page.contains("at the end of the record"));
+}
+
+/// A whole game under `rules` between random players, from `seed`.
+fn random_game(rules: Rules, seed: u64) -> Game {
+    let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(seed);
+    let mut game = Game::new(rules).unwrap();
+    let mut dice = gamester_rules::tables::FairDice::seeded(seed);
+    while !game.is_over() {
+        match gamester_core::ai::random::random_decision(&game, &mut rng) {
+            Some(gamester_core::ai::decide::Decision::Play(p)) => {
+                game.apply_play(&p).unwrap();
+            }
+            Some(gamester_core::ai::decide::Decision::Action(a)) => {
+                game.apply(a).unwrap();
+            }
+            None => {
+                game.throw_with(&mut dice).unwrap();
+            }
+        }
+    }
+    game
+}
+
+/// What a reader of a page sees: its text, without the style sheet or the markup.
+fn read_as_text(page: &str) -> String {
+    let page = match (page.find("<style>"), page.find("</style>")) {
+        (Some(a), Some(b)) => format!("{}{}", &page[..a], &page[b..]),
+        _ => page.to_string(),
+    };
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in page.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                text.push(' ');
+            }
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    text.replace("&amp;", "&").replace("&quot;", "\"")
+}
+
+#[test]
+fn no_page_to_print_shows_a_developers_words() {
+    use gamester_core::players::Seats;
+    use gamester_core::save::GameRecord;
+    use gamester_core::teaching::handout::{rules_page, score_sheet};
+    use gamester_core::teaching::plain::developer_words;
+    use gamester_rules::tables::options::OPTIONS;
+    // Given every preset, and each value of each option set on Irish
+    let mut every = Vec::new();
+    for preset in Preset::ALL {
+        every.push(Rules::preset(preset));
+        for option in OPTIONS {
+            for value in option.values.iter().filter(|v| v.parameter.is_none()) {
+                let mut rules = Rules::preset(preset);
+                option.set(&mut rules, value.name).unwrap();
+                every.push(rules);
+            }
+        }
+    }
+    for (i, rules) in every.iter().enumerate() {
+        // When the rules are printed, and (for some) a whole game's score sheet
+        let mut pages = vec![rules_page(rules)];
+        if i % 7 == 0 {
+            let game = random_game(rules.clone(), i as u64);
+            let record = GameRecord::of_game(&game).unwrap();
+            pages
+                .push(score_sheet(&record, &Seats::two_people(), "1 May 1674", &[2], &[]).unwrap());
+        }
+        // Then no page names a file, an identifier, a setting or a source by its number
+        for page in pages {
+            let said = developer_words(&read_as_text(&page));
+            assert!(said.is_empty(), "{:?}: {said:?}", rules.values());
+        }
+    }
+}
+
+#[test]
+fn a_score_sheet_is_ready_for_a_class() {
+    use gamester_core::players::Seats;
+    use gamester_core::save::GameRecord;
+    use gamester_core::teaching::handout::score_sheet;
+    // Given a finished game of Modern backgammon with the cube, set up from a position
+    let mut rules = Rules::preset(Preset::Modern);
+    rules.cube = true;
+    rules.set("layout", "custom:4HPwATDgc/ABMA").unwrap();
+    let game = random_game(rules.clone(), 5);
+    let record = GameRecord::of_game(&game).unwrap();
+    // When its score sheet is printed
+    let page = score_sheet(&record, &Seats::two_people(), "1 May 1674", &[], &[]).unwrap();
+    let text = read_as_text(&page);
+    // Then it is titled by its game, not "House rules", and says the players and the date
+    assert!(
+        page.contains(
+            "<h1>Modern backgammon (reference), array of the men: a position of your own, \
+             with the doubling cube</h1>"
+        ),
+        "{page}"
+    );
+    assert!(!text.contains("House rules"), "{text}");
+    assert!(
+        text.contains("1 May 1674") && text.contains("White: "),
+        "{text}"
+    );
+    // And the rules in force in words, one a line
+    assert!(text.contains("The doubling cube: yes"), "{text}");
+    assert!(
+        text.contains("Bearing off: exact, or higher from the highest point"),
+        "{text}"
+    );
+    // And the position it was set up from, drawn and by its Position ID
+    assert!(text.contains("The position it was set up from"), "{text}");
+    assert!(text.contains("4HPwATDgc/ABMA"), "{text}");
+    assert!(text.contains("The men as the game began"), "{text}");
+    // And the result, as the story says it
+    let session = gamester_core::session::Session::from_record(
+        rules,
+        Default::default(),
+        game.record(),
+        Seats::two_people(),
+        Box::new(gamester_rules::tables::FairDice::seeded(0)),
+    )
+    .unwrap();
+    let ending = &session.log().last().unwrap().words;
+    let result = text.find("The result").expect("a result");
+    assert!(text[result..].contains(ending.as_str()), "{ending}");
+}
+
+/// The boxes an SVG draws, by class: (class, left, top, right, bottom). A point's box is its
+/// spike's; a man's, his circle's; a text's, generously as wide as its letters at 0.6 of its
+/// size each and from its size above the baseline to a third below.
+fn boxes(svg: &str) -> Vec<(String, f32, f32, f32, f32)> {
+    let mut reader = Reader::from_str(svg);
+    let mut out = Vec::new();
+    let mut text_at: Option<(String, f32, f32, f32)> = None;
+    loop {
+        let event = reader.read_event().unwrap();
+        match &event {
+            Event::Start(e) | Event::Empty(e) => {
+                let mut a: std::collections::HashMap<String, String> = Default::default();
+                for at in e.attributes() {
+                    let at = at.unwrap();
+                    a.insert(
+                        String::from_utf8(at.key.as_ref().to_vec()).unwrap(),
+                        at.normalized_value(quick_xml::XmlVersion::Implicit1_0)
+                            .unwrap()
+                            .to_string(),
+                    );
+                }
+                let f = |k: &str| a.get(k).and_then(|v| v.parse::<f32>().ok()).unwrap_or(0.0);
+                let class = a.get("class").cloned().unwrap_or_default();
+                match e.name().as_ref() {
+                    b"polygon" => {
+                        let xy: Vec<(f32, f32)> = a["points"]
+                            .split_whitespace()
+                            .map(|p| {
+                                let (x, y) = p.split_once(',').unwrap();
+                                (x.parse().unwrap(), y.parse().unwrap())
+                            })
+                            .collect();
+                        let (xs, ys): (Vec<f32>, Vec<f32>) = xy.into_iter().unzip();
+                        let min = |v: &[f32]| v.iter().copied().fold(f32::MAX, f32::min);
+                        let max = |v: &[f32]| v.iter().copied().fold(f32::MIN, f32::max);
+                        out.push((class, min(&xs), min(&ys), max(&xs), max(&ys)));
+                    }
+                    b"circle" => {
+                        let (x, y, r) = (f("cx"), f("cy"), f("r"));
+                        out.push((class, x - r, y - r, x + r, y + r));
+                    }
+                    b"text" => text_at = Some((class, f("x"), f("y"), f("font-size"))),
+                    _ => {}
+                }
+            }
+            Event::Text(t) => {
+                if let Some((class, x, y, size)) = text_at.take() {
+                    let width = t.decode().unwrap().chars().count() as f32 * size * 0.6;
+                    out.push((class, x, y - size, x + width, y + size / 3.0));
+                }
+            }
+            Event::Eof => break,
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn the_men_on_the_bar_are_counted_clear_of_every_point_and_man() {
+    // Given men of both sides on the bar, and full points beside the bar on both sides
+    let pos: Position = "bar:2 6:5 7:4 off:4 / bar:3 6:5 7:4 off:3".parse().unwrap();
+    let svg = Diagram {
+        position: pos,
+        dice: Vec::new(),
+        labels: Labels::Period,
+        caption: None,
+        sides: ["White".into(), "Black".into()],
+    }
+    .svg();
+    let drawn = boxes(&svg);
+    let counts: Vec<_> = drawn.iter().filter(|b| b.0 == "bar-count").collect();
+    assert_eq!(counts.len(), 2, "{svg}");
+    // Then neither count's words lie over a point's spike or a man
+    let overlaps = |a: &(String, f32, f32, f32, f32), b: &(String, f32, f32, f32, f32)| {
+        a.1 < b.3 && b.1 < a.3 && a.2 < b.4 && b.2 < a.4
+    };
+    for count in counts {
+        for other in drawn
+            .iter()
+            .filter(|b| b.0 == "point" || b.0.starts_with("man"))
+        {
+            assert!(!overlaps(count, other), "{count:?} over {other:?}");
+        }
+    }
 }

@@ -324,3 +324,39 @@ fn the_jacoby_rule_counts_a_gammon_single_until_the_cube_turns_and_never_in_a_ma
         "{gammons_centred} {gammons_turned}"
     );
 }
+
+#[test]
+fn a_match_game_is_won_in_points_and_a_session_game_in_stakes() {
+    for (to, unit) in [(7u16, "point"), (0, "stake")] {
+        // Given a game of a match to 7 (or of a session for stakes) played to its end
+        let mut rules = match_rules(7, true);
+        rules.match_to = to;
+        let mut session = session_match(7, 3, 1);
+        if to == 0 {
+            session = gamester_core::session::Session::new(
+                rules,
+                Seats::two_people(),
+                Default::default(),
+                Box::new(gamester_rules::tables::FairDice::seeded(3)),
+            )
+            .unwrap();
+            let mut game = session.game().clone();
+            RandomPlayer::seeded(300)
+                .play_out(&mut game, 20_000)
+                .unwrap();
+            for &a in game.record() {
+                session.apply(a).unwrap();
+            }
+        }
+        let other = if unit == "point" { "stake" } else { "point" };
+        // When the game's end is said, by the status line and by the story
+        let name = |s: Side| s.name().to_string();
+        let status = session.game().waiting().words(&name);
+        let story = &session.log().last().unwrap().words;
+        // Then a match counts in points and a session in stakes
+        for said in [&status, story] {
+            assert!(said.contains(&format!(" {unit}")), "{said}");
+            assert!(!said.contains(&format!(" {other}")), "{said}");
+        }
+    }
+}

@@ -451,7 +451,15 @@ fn sixteen_men_are_refused() {
 #[test]
 fn a_start_that_is_not_the_layout_is_refused() {
     let text = short().replacen("layout: willughby", "layout: nard", 1);
-    assert!(matches!(refused(&text), SaveError::SetupNotLayout { .. }));
+    let refusal = refused(&text);
+    assert!(matches!(refusal, SaveError::SetupNotLayout { .. }));
+    // Said in a player's words, not by the option's identifier
+    let said = refusal.to_string();
+    assert!(said.contains("the array of Nard"), "{said}");
+    assert!(
+        gamester_core::teaching::plain::developer_words(&said).is_empty() && !said.contains('`'),
+        "{said}"
+    );
 }
 
 #[test]

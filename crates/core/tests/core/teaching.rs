@@ -909,11 +909,21 @@ fn a_game_is_titled_after_its_preset_and_the_options_changed_from_it() {
     let named = title(&match5);
     assert!(named.ends_with(", a match to 5"), "{named}");
     assert!(!named.contains("match:"), "{named}");
-    // and rules far from every preset are house rules
+    // and rules far from every preset are house rules named after the nearest game, the cube
+    // apart (it changes no rule of the game)
     let mut far = Rules::preset(Preset::Modern);
     far.set("layout", "willughby").unwrap();
     far.set("dice", "three").unwrap();
     far.set("bound_table", "break").unwrap();
     far.cube = !far.cube;
-    assert_eq!(title(&far), "House rules");
+    assert_eq!(
+        title(&far),
+        "Modern backgammon (reference), three dice, the bound table: the table is broken, \
+         with the doubling cube"
+    );
+    far.set("compulsion", "free").unwrap();
+    assert_eq!(
+        title(&far),
+        "Modern backgammon (reference), with house rules, with the doubling cube"
+    );
 }

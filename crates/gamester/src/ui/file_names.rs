@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 use crate::tables::{Preset, Rules};
 
 /// The name of the game under `rules`: its preset's title without the source in brackets
-/// ("Irish", "Early Backgammon"), or "Gamester" for house rules.
+/// ("Irish", "Early Backgammon"), whatever the match and the cube, or "Gamester" for house
+/// rules.
 #[must_use]
 pub fn game_name(rules: &Rules) -> &'static str {
-    Preset::of(rules).map_or("Gamester", |p| {
+    Preset::of_game(rules).map_or("Gamester", |p| {
         let title = p.title();
         title.split(" (").next().unwrap_or(title)
     })
@@ -29,6 +30,14 @@ pub fn dated_name(rules: &Rules) -> String {
 pub fn dated(title: &str, note: &str) -> String {
     let now = chrono::Local::now();
     format!("{title} {}{note}.ron", now.format("%Y-%m-%d %H.%M"))
+}
+
+/// Today's date in words, for a page to print: "26 November 2026".
+#[must_use]
+pub fn today() -> String {
+    use chrono::Datelike as _;
+    let now = chrono::Local::now();
+    crate::teaching::handout::date_words(now.year(), now.month(), now.day())
 }
 
 /// `name` in `dir`, or, if a file of that name is there already, the same name with " 2",
@@ -79,8 +88,12 @@ mod tests {
             game_name(&Rules::preset(Preset::BackgammonCotton)),
             "Early Backgammon"
         );
-        let mut house = Rules::preset(Preset::Irish);
+        // The match and the cube leave the game its name; a rule of the game changed does not
+        let mut house = Rules::preset(Preset::Modern);
         house.cube = true;
+        house.match_to = 5;
+        assert_eq!(game_name(&house), "Modern backgammon");
+        house.set("bear_off", "exact").unwrap();
         assert_eq!(game_name(&house), "Gamester");
         let name = dated_name(&Rules::preset(Preset::Fails));
         assert!(

@@ -81,14 +81,19 @@ pub fn lessons(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<
         }
     };
     let stakes = match rules.stakes {
-        Stakes::Single => "In Irish the winner takes a single stake, however he wins.",
+        Stakes::Single => "In Irish the winner takes a single stake, however he wins.".to_string(),
+        // The numbers as the engine scores them, from the words New game gives the stakes.
         Stakes::Willughby | Stakes::Cotton => {
-            "The winner takes more stakes for a win on doublets, and more again for a back-gammon: a win while the loser still has a man outside his home table."
+            let option = &crate::tables::options::STAKES;
+            option.chosen(rules).map_or_else(String::new, |value| {
+                let scale = crate::teaching::rules_text::value_explanation(option, value);
+                format!("The winner takes {scale}")
+            })
         }
         Stakes::Gammons => {
-            "The winner takes one stake, two for a gammon (the loser bore off none), three for a backgammon."
+            "The winner takes one stake, two for a gammon (the loser bore off none), three for a backgammon.".to_string()
         }
-        Stakes::Nard => "The winner counts the loser's men left, more for those far from home.",
+        Stakes::Nard => "The winner counts the loser's men left, more for those far from home.".to_string(),
     };
     let opening = match game.phase() {
         Phase::ThrowOff => "Throw now: click either dice box or press Space.",
@@ -320,4 +325,29 @@ pub fn show(ui: &mut egui::Ui, at: &mut Option<usize>, game: &Game, bottom: Side
 #[must_use]
 pub fn places(step: &Lesson) -> Vec<Place> {
     step.points.iter().map(|&p| Place::Point(p)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use crate::tables::Preset;
+
+    #[test]
+    fn the_guide_gives_cottons_stakes_in_the_engines_numbers() {
+        // Given Cotton's Early Backgammon
+        let rules = Rules::preset(Preset::BackgammonCotton);
+        let game = Game::new(rules.clone()).unwrap();
+        // When the guide is read
+        let text: String = lessons(&rules, &game, Side::White, false)
+            .iter()
+            .map(|l| l.text.clone())
+            .collect();
+        // Then it says what each win scores, not only "more"
+        assert!(
+            text.contains("The winner takes 1 stake for a plain win, 2 for the last man borne off with doublets, 3 for a back-gammon"),
+            "{text}"
+        );
+    }
 }

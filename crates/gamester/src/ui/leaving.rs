@@ -99,20 +99,44 @@ pub fn ask(ctx: &egui::Context, keeps: bool, next: &Next) -> Answer {
     answer
 }
 
-/// Writes the game in play into the data folder under a dated name no other file has, and
-/// lists it among the recent files. `Ok(None)` where the launch keeps nothing.
+/// Writes the game in play into the data folder under a dated name no other file has (a
+/// finished game's says so: `Irish 2026-11-21 14.05 (finished).ron`), and lists it among the
+/// recent files. `Ok(None)` where the launch keeps nothing.
 pub fn keep(
     session: &Session,
     launch: &Launch,
     recent: &mut RecentFiles,
 ) -> Result<Option<PathBuf>, String> {
+    let note = if session.game().is_over() {
+        " (finished)"
+    } else {
+        ""
+    };
+    let file = save::SaveFile::from_session(session);
+    keep_dated(
+        file_names::game_name(session.game().rules()),
+        note,
+        launch,
+        recent,
+        |path| save::write_atomic(path, &file).map_err(|e| e.to_string()),
+    )
+}
+
+/// Writes a game into the data folder under a dated name no other file has (`title`, the date,
+/// then `note`), by `write`, and lists it among the recent files; where. `Ok(None)` where the
+/// launch keeps nothing.
+fn keep_dated(
+    title: &str,
+    note: &str,
+    launch: &Launch,
+    recent: &mut RecentFiles,
+    write: impl FnOnce(&std::path::Path) -> Result<(), String>,
+) -> Result<Option<PathBuf>, String> {
     let Some(dir) = launch.data_dir() else {
         return Ok(None);
     };
-    let name = file_names::dated_name(session.game().rules());
-    let path = file_names::free_in(&dir, &name);
-    let file = save::SaveFile::from_session(session);
-    save::write_atomic(&path, &file).map_err(|e| e.to_string())?;
+    let path = file_names::free_in(&dir, &file_names::dated(title, note));
+    write(&path)?;
     recent.add(path.clone());
     Ok(Some(path))
 }
@@ -127,19 +151,13 @@ pub fn keep_abandoned(
     recent: &mut RecentFiles,
     write: impl FnOnce(&std::path::Path) -> Result<(), String>,
 ) -> Message {
-    let Some(dir) = launch.data_dir() else {
-        return Message::info(format!("The game was ended: {reason}."));
-    };
-    let path = file_names::free_in(&dir, &file_names::dated(title, " (abandoned)"));
-    match write(&path) {
-        Ok(()) => {
-            recent.add(path.clone());
-            Message::info(format!(
-                "The game was ended: {reason}. It is kept in Open recent, as {}",
-                path.display()
-            ))
-            .lasting()
-        }
+    match keep_dated(title, " (abandoned)", launch, recent, write) {
+        Ok(None) => Message::info(format!("The game was ended: {reason}.")),
+        Ok(Some(path)) => Message::info(format!(
+            "The game was ended: {reason}. It is kept in Open recent, as {}",
+            path.display()
+        ))
+        .lasting(),
         Err(e) => Message::error(format!(
             "The game was ended: {reason}. It could not be kept in Open recent ({e}); it stays \
              in the autosave until another game begins"

@@ -132,6 +132,11 @@ pub trait Screen {
     fn moves(&self) -> usize;
     /// Whether leaving the game in play would lose something.
     fn unfinished(&self) -> bool;
+    /// Whether the game in play is over and in no file as it ended: left for another, it is
+    /// kept in Open recent, to be analysed or printed afterwards.
+    fn finished_unkept(&self) -> bool {
+        false
+    }
     /// The file the game in play came from or was last saved to.
     fn file(&self) -> Option<&Path>;
     /// The name a new file for this game is offered under.

@@ -11,9 +11,10 @@ use crate::ai::judge::Mark;
 use crate::level::Level;
 use crate::players::{Colour, Controller, NAME_LIMIT, Player, Seats, check_name, clean_name};
 use crate::save::RecentFiles;
-use crate::tables::options::{OPTIONS, RuleOption, source_name, source_short};
+use crate::tables::options::{OF_THE_MATCH, OPTIONS, RuleOption, source_name, source_short};
 use crate::tables::{Players, Preset, Rules, Side};
 use crate::teaching::lessons::{Lesson, Progress};
+use crate::teaching::rules_text::{in_words, value_explanation};
 
 impl Settings {
     /// The learner's record at `lesson`.
@@ -90,14 +91,14 @@ impl Tutoring {
         }
     }
 
-    /// As New game offers it.
+    /// As New game offers it, with the least loss the mark is given for, as the analysis gives
+    /// it: "doubtful (0.04 stakes or more)".
     #[must_use]
-    pub fn words(self) -> &'static str {
-        match self {
-            Tutoring::Off => "off",
-            Tutoring::Doubtful => "doubtful (0.04 stakes or more)",
-            Tutoring::Bad => "bad (0.08 stakes or more)",
-        }
+    pub fn words(self) -> String {
+        self.least().map_or_else(
+            || "off".to_string(),
+            |mark| format!("{} ({} stakes or more)", mark.name(), mark.least_loss()),
+        )
     }
 }
 
@@ -158,9 +159,10 @@ pub(super) fn sources_words(option: &RuleOption) -> (String, String) {
 }
 
 /// An option in words: its name, every value offered side by side (the chosen one marked, its
-/// meaning on hover), what it does, and its sources. A value that needs more than its name (a
-/// custom layout's position) is shown when in force but not offered. The RULES.md identifiers
-/// stay for the command line and save files; here they appear only on hover.
+/// meaning on hover), what it does, what the value chosen means with its numbers (the stakes
+/// each win scores, where the men stand), and its sources. A value that needs more than its
+/// name (a custom layout's position) is shown when in force but not offered. The identifiers
+/// of RULES.md stay for the command line and save files: a player never sees them.
 fn option_row(ui: &mut egui::Ui, option: &RuleOption, rules: &mut Rules) -> bool {
     let mut changed = false;
     let chosen = option.chosen(rules);
@@ -169,15 +171,13 @@ fn option_row(ui: &mut egui::Ui, option: &RuleOption, rules: &mut Rules) -> bool
             let mut on = option.value(rules).parse().unwrap_or(false);
             let ticked = ui
                 .checkbox(&mut on, RichText::new(option.words).strong())
-                .on_hover_text(option.name)
                 .changed();
             if ticked {
                 changed = option.set(rules, &on.to_string()).is_ok();
             }
             return;
         }
-        ui.label(RichText::new(format!("{}:", option.words)).strong())
-            .on_hover_text(option.name);
+        ui.label(RichText::new(format!("{}:", option.words)).strong());
         // Many values (a match's length) are a list to open, not a row of buttons.
         if option.values.len() > MOST_SIDE_BY_SIDE {
             let shown = chosen.map_or_else(|| option.value(rules), |v| v.words.to_string());
@@ -188,7 +188,7 @@ fn option_row(ui: &mut egui::Ui, option: &RuleOption, rules: &mut Rules) -> bool
                         let selected = chosen == Some(value);
                         if ui
                             .selectable_label(selected, value.words)
-                            .on_hover_text(value.explanation)
+                            .on_hover_text(value_explanation(option, value))
                             .clicked()
                             && !selected
                         {
@@ -209,7 +209,7 @@ fn option_row(ui: &mut egui::Ui, option: &RuleOption, rules: &mut Rules) -> bool
             let selected = chosen == Some(value);
             let clicked = ui
                 .radio(selected, value.words)
-                .on_hover_text(value.explanation)
+                .on_hover_text(value_explanation(option, value))
                 .clicked();
             if clicked && !selected && value.parameter.is_none() {
                 changed |= option.set(rules, value.name).is_ok();
@@ -217,6 +217,18 @@ fn option_row(ui: &mut egui::Ui, option: &RuleOption, rules: &mut Rules) -> bool
         }
     });
     ui.label(option.explanation);
+    // What the value chosen means, with its numbers ("Cotton's table: 1 stake for a plain
+    // win, 2 for …"); a flag's "yes" or "no" says nothing more.
+    if let Some(value) = option.chosen(rules).filter(|_| !option.is_flag()) {
+        ui.label(
+            RichText::new(format!(
+                "{}: {}",
+                value.words,
+                value_explanation(option, value)
+            ))
+            .italics(),
+        );
+    }
     sources_line(ui, option);
     ui.add_space(6.0);
     changed
@@ -225,23 +237,28 @@ fn option_row(ui: &mut egui::Ui, option: &RuleOption, rules: &mut Rules) -> bool
 /// The most values of an option offered side by side; more are a list to open.
 const MOST_SIDE_BY_SIDE: usize = 6;
 
-/// Every option of the table, editable. Returns whether any changed.
+/// Every option of the game (the options of the match apart), editable. Returns whether any
+/// changed.
 pub fn rules_editor(ui: &mut egui::Ui, rules: &mut Rules) -> bool {
     let mut changed = false;
-    for option in OPTIONS {
+    for option in OPTIONS.iter().filter(|o| !o.of_the_match()) {
         changed |= option_row(ui, option, rules);
     }
     changed
 }
 
+/// The match and the cube, editable: they change no rule of the game, so the game keeps its
+/// preset's name.
+fn match_editor(ui: &mut egui::Ui, rules: &mut Rules) {
+    for option in OF_THE_MATCH {
+        option_row(ui, option, rules);
+    }
+}
+
 /// The rules of a game in words, one option a line: "Bearing off: any die over the edge".
 fn rules_in_words(ui: &mut egui::Ui, rules: &Rules) {
-    for option in OPTIONS {
-        let value = option
-            .chosen(rules)
-            .map_or_else(|| option.value(rules), |v| v.words.to_string());
-        ui.label(format!("{}: {value}", option.words))
-            .on_hover_text(option.name);
+    for (option, value) in in_words(rules) {
+        ui.label(format!("{option}: {value}"));
     }
 }
 
@@ -359,6 +376,9 @@ fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: &Rules) -> bool {
     }
     ui.horizontal(|ui| {
         ui.label(RichText::new("Game").strong());
+        // The match and the cube are not rules of the game: Modern backgammon in a match to 5
+        // is Modern backgammon still.
+        draft.preset = Preset::of_game(&draft.rules);
         let title = draft.preset.map_or("House rules (changed)", |p| p.title());
         ComboBox::from_id_salt("preset")
             .selected_text(title)
@@ -372,12 +392,15 @@ fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: &Rules) -> bool {
                         .clicked()
                     {
                         draft.preset = Some(p);
-                        draft.rules = Rules::preset(p);
+                        draft.rules = Rules::preset(p).with_the_match_of(&draft.rules);
                     }
                 }
             });
     });
-    ui.label("A preset sets every option at once; any option may then be changed below.");
+    ui.label(
+        "A preset sets every rule of the game at once; any of them may then be changed under \
+         House rules, below. The match and the cube are chosen apart.",
+    );
     ui.separator();
     ui.label(RichText::new("At the table").strong());
     draft.table.fit(draft.rules.players == Players::DoubleHand);
@@ -411,11 +434,14 @@ fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: &Rules) -> bool {
     ui.separator();
     tutor_row(ui, &mut draft.tutor);
     ui.separator();
+    ui.label(RichText::new("The match and the cube").strong());
+    match_editor(ui, &mut draft.rules);
+    ui.separator();
     egui::CollapsingHeader::new("House rules: every option")
         .default_open(false)
         .show(ui, |ui| {
             if rules_editor(ui, &mut draft.rules) {
-                draft.preset = Preset::of(&draft.rules);
+                draft.preset = Preset::of_game(&draft.rules);
             }
         });
     egui::CollapsingHeader::new("The rules of the game in progress (not changed by this window)")
@@ -480,6 +506,8 @@ mod tests {
         assert_eq!(read.tutor, Tutoring::Bad);
         assert_eq!(Settings::default().tutor.least(), None);
         assert_eq!(Tutoring::Doubtful.least(), Some(Mark::Doubtful));
+        assert_eq!(Tutoring::Doubtful.words(), "doubtful (0.04 stakes or more)");
+        assert_eq!(Tutoring::Bad.words(), "bad (0.08 stakes or more)");
     }
 
     #[test]

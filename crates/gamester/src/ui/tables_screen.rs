@@ -57,11 +57,19 @@ pub(super) fn new_game(
     )
 }
 
+/// How far `session` has gone: its earlier games, and its record's length.
+fn extent(session: &Session) -> (usize, usize) {
+    (session.earlier().len(), session.game().record().len())
+}
+
 /// The games at tables: the session in play and everything the window keeps about it.
 pub struct TablesScreen {
     session: Session,
     /// The file the game came from or was last saved to.
     file: Option<PathBuf>,
+    /// How far the session had gone (its earlier games, its record) when it was last read from
+    /// or written to a file, if it was: a finished game written as it ended needs no keeping.
+    written: Option<(usize, usize)>,
     /// The man picked up, and where he may go.
     picked: PickedUp,
     animation: Option<ThrowAnimation>,
@@ -132,6 +140,7 @@ impl TablesScreen {
         TablesScreen {
             autosaver: Autosaver::starting_with(&session),
             analysis: AnalysisPanel::holding(resumed.analysis, &session),
+            written: resumed.file.as_ref().map(|_| extent(&session)),
             session,
             file: resumed.file,
             picked: PickedUp::default(),
@@ -162,6 +171,7 @@ impl TablesScreen {
     /// throw-off, a decision being worked out, a replay of it) may touch the new one.
     pub(super) fn replace_session(&mut self, session: Session, file: Option<PathBuf>) {
         self.told = session.log().len();
+        self.written = file.as_ref().map(|_| extent(&session));
         self.session = session;
         self.file = file;
         // A game with a friend at a distance is left: the line says goodbye.
@@ -491,6 +501,13 @@ impl Screen for TablesScreen {
         leaving::unfinished(self.session.game()) && self.session.abandoned().is_none()
     }
 
+    fn finished_unkept(&self) -> bool {
+        // An abandoned game was kept when it was ended.
+        self.session.game().is_over()
+            && self.session.abandoned().is_none()
+            && self.written != Some(extent(&self.session))
+    }
+
     fn file(&self) -> Option<&Path> {
         self.file.as_deref()
     }
@@ -508,6 +525,7 @@ impl Screen for TablesScreen {
                 let said = Message::info(format!("Saved to {}", path.display()));
                 shell.settings.recent.add(path.clone());
                 self.file = Some(path);
+                self.written = Some(extent(&self.session));
                 said
             }
             Err(e) => Message::error(format!("Could not save {e}")),

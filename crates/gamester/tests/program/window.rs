@@ -26,3 +26,4 @@ mod status;
 mod steady;
 mod tiles;
 mod tutor;
+mod words;

@@ -253,6 +253,7 @@ impl Game {
             attempt,
             phase: self.phase,
             turn: self.turn,
+            match_to: self.rules.match_to,
         }
     }
 

@@ -303,6 +303,20 @@ pub const OPTIONS: &[RuleOption] = &[
     JACOBY,
 ];
 
+/// The options of the match, not of the game: how games are counted one after another (a
+/// session for stakes or a match to a number of points, the Crawford and Jacoby rules) and the
+/// doubling cube that raises what a game is worth. Choosing them does not change the game a
+/// preset names: Modern backgammon with the cube, in a match to 5, is still Modern backgammon.
+pub const OF_THE_MATCH: &[RuleOption] = &[CUBE, MATCH, CRAWFORD, JACOBY];
+
+impl RuleOption {
+    /// Whether the option is one of the match's ([`OF_THE_MATCH`]), not of the game.
+    #[must_use]
+    pub fn of_the_match(&self) -> bool {
+        OF_THE_MATCH.iter().any(|o| o.name == self.name)
+    }
+}
+
 /// The source of what no period text says, only today's game (matches, the Crawford rule):
 /// named as it is, "modern backgammon".
 pub const MODERN: &str = "modern backgammon";
@@ -366,6 +380,29 @@ impl Rules {
         self.set(option.trim(), value.trim())
     }
 
+    /// The rules of the game alone: every option of the match ([`OF_THE_MATCH`]) as a preset
+    /// has it (no cube, a session for stakes), the rest as they are.
+    #[must_use]
+    pub fn without_the_match(&self) -> Rules {
+        let plain = Rules::default();
+        let mut game = self.clone();
+        for option in OF_THE_MATCH {
+            let _ = option.set(&mut game, &option.value(&plain));
+        }
+        game
+    }
+
+    /// `self` with the options of the match ([`OF_THE_MATCH`]) taken from `other`: a preset
+    /// chosen keeps the match and the cube chosen.
+    #[must_use]
+    pub fn with_the_match_of(&self, other: &Rules) -> Rules {
+        let mut rules = self.clone();
+        for option in OF_THE_MATCH {
+            let _ = option.set(&mut rules, &option.value(other));
+        }
+        rules
+    }
+
     /// Every option with its value as RULES.md writes it, in RULES.md's order.
     #[must_use]
     pub fn values(&self) -> Vec<(&'static str, String)> {
@@ -409,6 +446,39 @@ mod tests {
             LAYOUT.value_list(),
             "willughby cotton_first fails nard custom:<position id>"
         );
+    }
+
+    #[test]
+    fn the_match_and_the_cube_leave_the_game_its_preset() {
+        // Given Modern backgammon, with the cube, in a match to 5 without the Crawford rule
+        let mut rules = Rules::preset(Preset::Modern);
+        for (option, value) in [("cube", "true"), ("match", "5"), ("crawford", "false")] {
+            rules.set(option, value).unwrap();
+        }
+        // Then it is no preset's rules, but its game is Modern backgammon's
+        assert_eq!(Preset::of(&rules), None);
+        assert_eq!(Preset::of_game(&rules), Some(Preset::Modern));
+        assert_eq!(rules.without_the_match(), Rules::preset(Preset::Modern));
+        // And Irish chosen keeps the match and the cube
+        let irish = Rules::preset(Preset::Irish).with_the_match_of(&rules);
+        assert_eq!(
+            (irish.cube, irish.match_to, irish.crawford),
+            (true, 5, false)
+        );
+        assert_eq!(Preset::of_game(&irish), Some(Preset::Irish));
+        // While a rule of the game changed is no preset's game
+        rules.set("bear_off", "exact").unwrap();
+        assert_eq!(Preset::of_game(&rules), None);
+        assert!(CUBE.of_the_match() && !BEAR_OFF.of_the_match());
+    }
+
+    #[test]
+    fn the_numbers_an_option_says_are_the_engines() {
+        // The cube's highest face and the longest match, as the rules hold them
+        let cube_max = super::super::stakes::CUBE_MAX;
+        assert!(CUBE.explanation.contains(&format!("2 to {cube_max}")));
+        let longest = MATCH.values.last().unwrap().name;
+        assert_eq!(longest, super::super::rules::MATCH_MOST.to_string());
     }
 
     #[test]

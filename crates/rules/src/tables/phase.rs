@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::dice::Throw;
 use super::endings::Outcome;
 use super::side::Side;
-use super::stakes::stake_words;
+use super::stakes::won_words;
 
 /// What the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -65,10 +65,11 @@ impl Phase {
         )
     }
 
-    /// What is due now, in plain words: `turn` is the side to move and `throw` the throw being
-    /// played, if any.
+    /// What is due now, in plain words: `turn` is the side to move, `throw` the throw being
+    /// played, if any, and `match_to` the match's length (a game's win is said in its points;
+    /// 0, a session for stakes: in stakes).
     #[must_use]
-    pub fn waiting(self, turn: Side, throw: Option<Throw>) -> Waiting {
+    pub fn waiting(self, turn: Side, throw: Option<Throw>, match_to: u16) -> Waiting {
         let (who, what) = match self {
             Phase::ThrowOff => (None, "the opening throw-off is next".to_string()),
             Phase::BreakThrowOff { .. } => {
@@ -86,7 +87,10 @@ impl Phase {
             ),
             Phase::DoubleOffered => (Some(turn.other()), "to take or drop".to_string()),
             Phase::Over(outcome) => match outcome.winner {
-                Some(w) => (Some(w), format!("won {}", stake_words(outcome.stake))),
+                Some(w) => (
+                    Some(w),
+                    format!("won {}", won_words(outcome.stake, match_to)),
+                ),
                 None => (None, "over: drawn".to_string()),
             },
         };
@@ -113,7 +117,7 @@ pub struct Waiting {
 
 impl Waiting {
     /// The words, naming each side with `name`: "Red to throw", "the opening throw-off is
-    /// next", "over: Red won 2 stakes".
+    /// next", "over: Red won 2 stakes" (in a match, "over: Red won 2 points").
     #[must_use]
     pub fn words(&self, name: &dyn Fn(Side) -> String) -> String {
         self.joined(name, " ")

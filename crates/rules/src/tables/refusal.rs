@@ -17,12 +17,13 @@ use super::side::Side;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum RuleError {
     /// The action is not one the game waits for: `phase` is what it waits for, `turn` the
-    /// side to move.
-    #[error("{attempt} is not possible now: {}", phase.waiting(*turn, None))]
+    /// side to move, `match_to` the match's length (0: a session for stakes).
+    #[error("{attempt} is not possible now: {}", phase.waiting(*turn, None, *match_to))]
     NotNow {
         attempt: Attempt,
         phase: Phase,
         turn: Side,
+        match_to: u16,
     },
     #[error("{0}")]
     Dice(#[from] DiceError),

@@ -187,25 +187,25 @@ impl Layout {
         OptionValue {
             name: Layout::Willughby.name(),
             words: "Willughby's array",
-            explanation: "24:2 13:5 8:3 6:5, the array of modern backgammon.",
+            explanation: "The array of modern backgammon.",
             parameter: None,
         },
         OptionValue {
             name: Layout::CottonFirst.name(),
             words: "Cotton's first array",
-            explanation: "24:2 19:5 17:3 13:5, the array of Todas Tablas.",
+            explanation: "The array of Todas Tablas: every man starts on the adversary's side.",
             parameter: None,
         },
         OptionValue {
             name: Layout::Fails.name(),
             words: "the array of Fails",
-            explanation: "24:2 6:13.",
+            explanation: "Thirteen men wait on the sice point.",
             parameter: None,
         },
         OptionValue {
             name: Layout::Nard.name(),
             words: "the array of Nard",
-            explanation: "24:2 13:3 8:3 7:2 6:3 3:2.",
+            explanation: "The array of Nard.",
             parameter: None,
         },
         OptionValue {
@@ -508,6 +508,13 @@ impl Preset {
         Preset::ALL
             .into_iter()
             .find(|&p| Rules::preset(p) == *rules)
+    }
+
+    /// The preset whose game these rules play, whatever their match and cube (the options of
+    /// [`OF_THE_MATCH`](super::options::OF_THE_MATCH)).
+    #[must_use]
+    pub fn of_game(rules: &Rules) -> Option<Preset> {
+        Preset::of(&rules.without_the_match())
     }
 }
 

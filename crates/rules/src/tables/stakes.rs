@@ -100,6 +100,17 @@ pub fn stake_words(stakes: u32) -> String {
     }
 }
 
+/// What a game is won by, in words: points in a match to `match_to` points ("4 points"),
+/// stakes in a session for stakes (`match_to` 0: "1 stake").
+#[must_use]
+pub fn won_words(amount: u32, match_to: u16) -> String {
+    match (match_to, amount) {
+        (0, _) => stake_words(amount),
+        (_, 1) => "1 point".to_string(),
+        _ => format!("{amount} points"),
+    }
+}
+
 /// The doubling cube: its face (1 while centred, then 2 … 64) and who owns it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Cube {

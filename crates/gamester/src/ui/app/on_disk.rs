@@ -228,11 +228,46 @@ impl GamesterApp {
             }),
             _ => false,
         };
-        if self.unfinished(next.family()) && !goes_on {
+        let family = next.family();
+        if self.unfinished(family) && !goes_on {
             self.leaving = Some(next);
+        } else if self.finished_unkept(family) {
+            // A finished game is kept without asking, to be analysed or printed afterwards.
+            let kept = self.keep_left(family);
+            self.go_to(next);
+            self.say_kept("The finished game", kept);
         } else {
             self.go_to(next);
         }
+    }
+
+    /// Whether the game of `family` is over and in no file as it ended.
+    fn finished_unkept(&self, family: Family) -> bool {
+        match family {
+            Family::Tables => self.tables.finished_unkept(),
+            Family::Tiles => self.tiles.as_ref().is_some_and(Screen::finished_unkept),
+        }
+    }
+
+    /// Says, after what the next game said, where the game left (`what`) was kept, or why it
+    /// could not be.
+    fn say_kept(&mut self, what: &str, kept: Result<Option<PathBuf>, String>) {
+        let kept = match kept {
+            Ok(None) => return,
+            Ok(Some(path)) => Ok(path),
+            Err(e) => Err(e),
+        };
+        let said = self.shell.message.take().map(|m| format!("{}. ", m.text));
+        let said = said.unwrap_or_default();
+        self.shell.message = Some(match kept {
+            Ok(path) => Message::info(format!(
+                "{said}{what} is kept in Open recent, as {}",
+                path.display()
+            )),
+            Err(e) => Message::error(format!(
+                "{said}{what} could not be kept in Open recent: {e}"
+            )),
+        });
     }
 
     /// Puts `next` in play, and shows it.
@@ -284,13 +319,8 @@ impl GamesterApp {
                 match self.keep_left(next.family()) {
                     Ok(kept) => {
                         self.go_to(next);
-                        if let Some(path) = kept {
-                            let said = self.shell.message.take().map(|m| format!("{}. ", m.text));
-                            self.shell.message = Some(Message::info(format!(
-                                "{}The game left is kept in Open recent, as {}",
-                                said.unwrap_or_default(),
-                                path.display()
-                            )));
+                        if kept.is_some() {
+                            self.say_kept("The game left", Ok(kept));
                         }
                     }
                     Err(e) => {

@@ -98,7 +98,13 @@ impl TablesScreen {
                         }
                         _ => Vec::new(),
                     };
-                    handout::score_sheet(&record, seats, &[], &moments)
+                    handout::score_sheet(
+                        &record,
+                        seats,
+                        &super::super::file_names::today(),
+                        &[],
+                        &moments,
+                    )
                 }),
         };
         let written =

@@ -209,11 +209,9 @@ pub fn editor(ui: &mut egui::Ui, s: &mut TilesSettings) -> bool {
     });
     ui.label(RichText::new(about(s.rules.kind)).italics());
     ui.label(
-        RichText::new(
-            "Source: the Incompleat Gamester (seed 004); where it is silent, common practice.",
-        )
-        .small()
-        .italics(),
+        RichText::new("Source: the Incompleat Gamester; where it is silent, common practice.")
+            .small()
+            .italics(),
     );
     ui.add_space(6.0);
     ui.horizontal_wrapped(|ui| {

@@ -31,7 +31,7 @@ fn a_game_of_a_gnubg_match_is_imported_checked_and_exported_again() {
     // The save loads (its record replayed), the game as the file ended it, the names kept
     let check = gamester().arg("check").arg(&saved).output().unwrap();
     let said = String::from_utf8(check.stdout).unwrap();
-    assert!(said.contains("over: Black won 1 stake"), "{said}");
+    assert!(said.contains("over: Black won 1 point"), "{said}");
     assert!(
         std::fs::read_to_string(&saved)
             .unwrap()

@@ -861,3 +861,52 @@ fn a_match_in_play_is_exported_whole_as_sgf_and_an_sgf_files_first_game_imported
             .is_some()
     );
 }
+
+#[test]
+fn a_finished_game_left_for_a_new_one_is_kept_in_open_recent_to_analyse_and_print() {
+    // Given a game played to its end
+    let data = tempfile::tempdir().unwrap();
+    let mut h = harness_with(
+        Launch {
+            seed: Some(23),
+            data_dir: Some(data.path().to_path_buf()),
+            ..Launch::default()
+        },
+        two_people(),
+    );
+    h.run();
+    super::matches::finish(&mut h, 3);
+    assert!(h.state().session().game().is_over());
+    let played = record(&h);
+    // When a new game is started
+    h.get_by_label("New game…").click();
+    h.run();
+    h.get_by_label("Start the new game").click();
+    h.run();
+    // Then nobody is asked (nothing is lost), and the finished game is kept in the data
+    // folder, first in Open recent, under a name that says it is finished
+    assert!(h.query_by_label("Leave this game?").is_none());
+    assert!(record(&h).is_empty());
+    let kept: PathBuf = h.state().settings().recent.latest().unwrap().to_path_buf();
+    assert_eq!(kept.parent(), Some(data.path()));
+    let name = kept.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        name.starts_with("Irish 20") && name.ends_with(" (finished).ron"),
+        "{name}"
+    );
+    let loaded = save::load(&kept).unwrap();
+    assert!(loaded.game.is_over());
+    assert_eq!(loaded.game.record(), played.as_slice());
+    let (said, kind) = message(&h).unwrap();
+    assert!(
+        said.contains("The finished game is kept in Open recent"),
+        "{said}"
+    );
+    assert_eq!(kind, Kind::Info);
+    // And a game not begun, left in its turn, keeps nothing more
+    h.get_by_label("New game…").click();
+    h.run();
+    h.get_by_label("Start the new game").click();
+    h.run();
+    assert_eq!(h.state().settings().recent.latest(), Some(kept.as_path()));
+}

@@ -311,3 +311,92 @@ fn a_match_is_chosen_from_its_list_and_the_game_begins_as_a_match() {
             .is_some()
     );
 }
+
+#[test]
+fn the_match_and_the_cube_are_in_view_and_leave_the_game_its_name() {
+    // Given New game under Modern backgammon, the house rules folded
+    let settings = Settings {
+        preset: Some(Preset::Modern),
+        rules: Rules::preset(Preset::Modern),
+        ..Settings::default()
+    };
+    let mut h = harness(8, settings);
+    h.run();
+    h.get_by_label("New game…").click();
+    h.run();
+    // When the cube is ticked and a match to 5 chosen, both in view at the top level
+    h.get_by_label("The doubling cube").click_accesskit();
+    h.run();
+    h.get_by(|n| {
+        n.role() == Role::ComboBox && n.value().as_deref() == Some("a session for stakes")
+    })
+    .click_accesskit();
+    h.run();
+    h.get_by_label("a match to 5").click_accesskit();
+    h.run();
+    // Then the game is still Modern backgammon, not "House rules (changed)"
+    let modern = Some(Preset::Modern.title());
+    assert!(
+        h.query_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == modern)
+            .is_some(),
+        "the preset keeps its name"
+    );
+    assert!(h.query_by_label("House rules (changed)").is_none());
+    // And choosing another game keeps the match and the cube
+    h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == modern)
+        .click();
+    h.run();
+    h.get_by_label(Preset::Irish.title()).click();
+    h.run();
+    h.get_by_label("Start the new game").click();
+    h.run();
+    let rules = h.state().session().game().rules().clone();
+    assert_eq!((rules.cube, rules.match_to), (true, 5));
+    assert_eq!(Preset::of_game(&rules), Some(Preset::Irish));
+}
+
+#[test]
+fn each_option_says_what_its_value_means_with_the_engines_numbers() {
+    // Given New game under Cotton's Early Backgammon, its house rules unfolded
+    let settings = Settings {
+        preset: Some(Preset::BackgammonCotton),
+        rules: Rules::preset(Preset::BackgammonCotton),
+        ..Settings::default()
+    };
+    let h = new_game_open(settings);
+    // Then the stakes say what each win scores, as the engine scores them
+    assert!(
+        h.query_by_label_contains(
+            "1 stake for a plain win, 2 for the last man borne off with doublets, 3 for a \
+             back-gammon"
+        )
+        .is_some(),
+        "Cotton's stakes carry their numbers"
+    );
+    assert!(
+        h.query_by_label_contains("4 for a back-gammon on doublets, as Cotton scores")
+            .is_some()
+    );
+    // And the array says where the men stand, in words
+    assert!(
+        h.query_by_label_contains("Two on the 24 point, five on the 13 point, three on the 8 point and five on the sice point")
+            .is_some()
+    );
+}
+
+#[test]
+fn new_game_shows_no_developers_words_for_either_family() {
+    use gamester_core::teaching::plain::developer_words;
+    // Given New game with every option unfolded, at tables and at the tiles
+    let mut h = new_game_open(Settings::default());
+    let mut texts = shown(&h);
+    h.get_by_label("a tiles game: Block, Draw or Muggins dominoes")
+        .click();
+    h.run();
+    texts.extend(shown(&h));
+    // Then none is a developer's: no file, identifier, setting or source number
+    assert!(texts.iter().any(|t| t.contains("Incompleat Gamester")));
+    for text in texts {
+        assert!(developer_words(&text).is_empty(), "{text}");
+    }
+}

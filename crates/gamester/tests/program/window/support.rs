@@ -224,3 +224,12 @@ pub fn finish_opening(h: &mut Harness<'static, GamesterApp>) {
     }
     panic!("the file was never read");
 }
+
+/// Every text of the window a player reads now (labels, buttons, values).
+pub fn shown(h: &Harness<'static, GamesterApp>) -> Vec<String> {
+    use egui_kittest::kittest::{NodeT, Queryable};
+    h.query_all(egui_kittest::kittest::By::new())
+        .flat_map(|n| [n.accesskit_node().label(), n.value()])
+        .flatten()
+        .collect()
+}

@@ -93,7 +93,8 @@ impl Game {
     /// What the game waits for, in plain words.
     #[must_use]
     pub fn waiting(&self) -> Waiting {
-        self.phase.waiting(self.turn, self.throw)
+        self.phase
+            .waiting(self.turn, self.throw, self.rules.match_to)
     }
 
     /// Where the man on `from` (in the mover's numbering, 25 the bar) may go with what is left
