@@ -437,6 +437,7 @@ fn engine_stake(stakes: Stakes, loser: &str, doublets: bool) -> u32 {
 pub fn in_words(rules: &Rules) -> Vec<(&'static str, String)> {
     options::OPTIONS
         .iter()
+        .filter(|option| bears_on(option, rules))
         .map(|option| {
             let value = option
                 .chosen(rules)
@@ -444,6 +445,18 @@ pub fn in_words(rules: &Rules) -> Vec<(&'static str, String)> {
             (option.words, value)
         })
         .collect()
+}
+
+/// Whether `option` bears on a game under `rules`: the Crawford rule only in a match, the
+/// Jacoby rule only in a session for stakes with the cube; every other option always.
+fn bears_on(option: &RuleOption, rules: &Rules) -> bool {
+    if option.name == options::CRAWFORD.name {
+        rules.match_to > 0
+    } else if option.name == options::JACOBY.name {
+        rules.match_to == 0 && rules.cube
+    } else {
+        true
+    }
 }
 
 /// What one value of an option means, in words with its numbers, for a line beside the option
@@ -755,6 +768,25 @@ mod tests {
             .into_iter()
             .find(|s| s.title == title)
             .unwrap_or_else(|| panic!("no section {title}"))
+    }
+
+    #[test]
+    fn the_options_in_force_leave_out_those_that_bear_on_nothing() {
+        let named = |rules: &Rules| -> Vec<&str> { in_words(rules).iter().map(|o| o.0).collect() };
+        // A session for stakes without the cube: neither the Crawford nor the Jacoby rule
+        let irish = Rules::preset(Preset::Irish);
+        assert!(!named(&irish).contains(&options::CRAWFORD.words));
+        assert!(!named(&irish).contains(&options::JACOBY.words));
+        // A session with the cube: the Jacoby rule; a match: the Crawford rule
+        let mut cube = irish.clone();
+        cube.cube = true;
+        assert!(named(&cube).contains(&options::JACOBY.words));
+        let mut matched = cube.clone();
+        matched.match_to = 5;
+        assert!(named(&matched).contains(&options::CRAWFORD.words));
+        assert!(!named(&matched).contains(&options::JACOBY.words));
+        // And every other option is there, always
+        assert_eq!(named(&irish).len(), options::OPTIONS.len() - 2);
     }
 
     #[test]
