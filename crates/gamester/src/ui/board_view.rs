@@ -111,6 +111,30 @@ impl BoardView {
         }
     }
 
+    /// Where the cube lies on the bar: in the middle while nobody owns it, else on its owner's
+    /// half, beyond his men on the bar (never over them).
+    #[must_use]
+    pub fn cube_rect(&self) -> Option<Rect> {
+        let cube = self.cube?;
+        let size = vec2(40.0, 40.0);
+        let x = (BAR_X0 + BAR_X1) / 2.0;
+        let Some(owner) = cube.owner else {
+            return Some(Rect::from_center_size(pos2(x, MID_Y), size));
+        };
+        let on_bar = self.count(Place::Bar(owner), owner);
+        // Past the last man drawn on the bar (at most four are drawn), with a little room.
+        let from_mid = match on_bar {
+            0 | 1 => 150.0,
+            n => 75.0 + 2.0 * MAN_R * ((n - 1).min(3) as f32) + MAN_R + 4.0 + size.y / 2.0,
+        };
+        let y = if owner == self.bottom {
+            MID_Y + from_mid
+        } else {
+            MID_Y - from_mid
+        };
+        Some(Rect::from_center_size(pos2(x, y), size))
+    }
+
     pub(crate) fn tray_rect(&self, side: Side) -> Rect {
         if side == self.bottom {
             Rect::from_min_max(pos2(TRAY_X0, 440.0), pos2(TRAY_X1, SIZE.y - BORDER))
@@ -542,13 +566,7 @@ impl BoardView {
             self.look
                 .paint_cup(painter, rect, colour, lit, mouth_up, self.cup_tip);
         }
-        if let Some(cube) = self.cube {
-            let y = match cube.owner {
-                None => MID_Y,
-                Some(o) if o == self.bottom => MID_Y + 150.0,
-                Some(_) => MID_Y - 150.0,
-            };
-            let rect = Rect::from_center_size(pos2((BAR_X0 + BAR_X1) / 2.0, y), vec2(40.0, 40.0));
+        if let (Some(cube), Some(rect)) = (self.cube, self.cube_rect()) {
             painter.rect_filled(
                 r(rect),
                 CornerRadius::same((5.0 * s) as u8),
@@ -590,5 +608,68 @@ impl Marked for BoardView {
 
     fn is_choosable(&self, place: Place) -> bool {
         self.choosable.contains(&place)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(position: &str, cube: Option<Cube>, bottom: Side) -> BoardView {
+        BoardView {
+            position: position.parse().unwrap(),
+            bottom,
+            colours: [Colour::White, Colour::Black],
+            ace_left: false,
+            numbers: false,
+            labels: true,
+            selected: None,
+            targets: Vec::new(),
+            choosable: Vec::new(),
+            dice: Vec::new(),
+            cube,
+            turn: None,
+            hidden: Vec::new(),
+            look: Look::Period,
+            cup_tip: None,
+        }
+    }
+
+    #[test]
+    fn the_cube_never_lies_over_its_owners_men_on_the_bar() {
+        for bottom in Side::BOTH {
+            for owner in Side::BOTH {
+                for on_bar in 0..=5u8 {
+                    // Given the owner of the cube with men on the bar (the position seen from
+                    // the side at the bottom)
+                    let rest = 15 - on_bar;
+                    let position = if owner == bottom {
+                        format!("bar:{on_bar} 6:{rest} / 6:15")
+                    } else {
+                        format!("6:15 / bar:{on_bar} 6:{rest}")
+                    };
+                    let cube = Cube {
+                        value: 2,
+                        owner: Some(owner),
+                    };
+                    let view = board(&position, Some(cube), bottom);
+                    let rect = view.cube_rect().unwrap();
+                    // Then the cube touches none of the men drawn there, and stays on the board
+                    for i in 0..usize::from(on_bar) {
+                        let man = Rect::from_center_size(
+                            view.slot(Place::Bar(owner), i),
+                            vec2(2.0 * MAN_R, 2.0 * MAN_R),
+                        );
+                        assert!(
+                            !man.intersects(rect),
+                            "{on_bar} on the bar, man {i} at {man:?}, cube at {rect:?}"
+                        );
+                    }
+                    assert!(rect.min.y >= BORDER && rect.max.y <= SIZE.y - BORDER);
+                    // And on its owner's half
+                    assert_eq!(rect.center().y > MID_Y, owner == bottom);
+                }
+            }
+        }
     }
 }
