@@ -21,5 +21,6 @@ end_session() {
   # Only what start_session started: the display, the session bus, and the accessibility
   # bus's session (the launcher, its bus and the registry), by their ids.
   kill $XV $DBUS_SESSION_BUS_PID 2>/dev/null
-  pkill -s "$AT" 2>/dev/null
+  # (setsid made the launcher the leader of its own process group: the group's id is its id.)
+  kill -- -"$AT" 2>/dev/null
 }

@@ -8,6 +8,7 @@ use crate::tables::{
     Action, Attempt, DiceRoller, DieRefusal, EndReason, Event, Game, Outcome, Phase, Play,
     Position, RuleError, Rules, Side, Step, StepRefusal, Tally, Throw, WinKind, won_words,
 };
+use crate::teaching::plain::capitalised;
 use crate::teaching::points::point_words;
 use crate::teaching::terms::{describe_play, face_name, possessive, throw_words};
 
@@ -606,15 +607,6 @@ impl Session {
             Phase::Over(_) => format!("{due}. New game to play again"),
             Phase::ToThrow => due,
         }
-    }
-}
-
-/// The text with its first letter a capital.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 

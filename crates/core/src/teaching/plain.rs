@@ -51,6 +51,15 @@ pub fn developer_words(text: &str) -> Vec<String> {
     found
 }
 
+/// `text` with its first letter a capital, as a sentence begins.
+#[must_use]
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().collect::<String>() + chars.as_str()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,8 +12,8 @@
 //! ```
 
 use super::glossary::MODERN;
+use super::plain::capitalised;
 use super::terms::face_name;
-use super::verdict::capitalised;
 use crate::tables::options::{self, RuleOption, SOURCES, source_name};
 use crate::tables::{
     BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, Men, Opening, Players, Position,

@@ -10,6 +10,7 @@ use crate::tables::notation::format_play;
 use crate::tables::{CubeChoice, Position, Rules, Throw};
 
 use super::blots::hitting_throws;
+use super::plain::capitalised;
 use super::points::point_words;
 use super::terms::{describe_play, throw_words};
 
@@ -161,14 +162,6 @@ pub fn throw_verdict(throws: &[Throw], chosen: u8, best: u8, loss: f32) -> Strin
         named(chosen),
         named(best)
     )
-}
-
-/// `text` with its first letter a capital.
-pub(crate) fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars.next().map_or_else(String::new, |c| {
-        c.to_uppercase().collect::<String>() + chars.as_str()
-    })
 }
 
 #[cfg(test)]

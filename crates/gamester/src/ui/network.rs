@@ -9,6 +9,7 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 
 use egui::RichText;
 
+use crate::teaching::plain::capitalised;
 use gamester_net::invite::Invitation;
 use gamester_net::link::{Identity, Reach};
 use gamester_net::party::{Party, Path, Return, State};
@@ -759,15 +760,6 @@ impl Remote {
     #[must_use]
     pub fn board(&self) -> Option<&gamester_net::Board> {
         self.party.table().map(gamester_net::Table::board)
-    }
-}
-
-/// `text` with its first letter a capital, as a sentence begins.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 

@@ -7,6 +7,7 @@ use crate::session::Session;
 use crate::tables::movegen::play_step;
 use crate::tables::{BearOff, Game, Phase, Position, Side, Step};
 use crate::teaching::blots::hitting_throws;
+use crate::teaching::plain::capitalised;
 use crate::teaching::points::PointName;
 use crate::teaching::terms::face_name;
 
@@ -57,13 +58,6 @@ pub fn point_name(p: u8, adversary: &str) -> String {
     } else {
         format!("{words} (your {p}), in his {}", name.table())
     }
-}
-
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
 }
 
 fn shots(game: &Game, hitter: Side, point_of_hitter: u8) -> String {
