@@ -490,6 +490,29 @@ impl Session {
         }
     }
 
+    /// What the window offers a person who would give the game up: the menu's name ("Resign"
+    /// under modern stakes, "Yield the game" under the period's, Cotton's word) and each
+    /// resignation, its stakes before the cube and its words ("Resign a gammon", "Yield the
+    /// game for 2 stakes"), up to a backgammon or four stakes (short of Nard's count, no game
+    /// is worth more).
+    #[must_use]
+    pub fn resignations(&self) -> (&'static str, Vec<(u8, String)>) {
+        let rules = self.game.rules();
+        let most = self.game.most_resigned().min(4);
+        let modern = rules.stakes == Stakes::Gammons;
+        let choices = (1..=most)
+            .map(|k| {
+                let label = if modern {
+                    format!("Resign {}", resignation_words(u32::from(k), rules.stakes))
+                } else {
+                    format!("Yield the game for {}", stake_words(u32::from(k)))
+                };
+                (k, label)
+            })
+            .collect();
+        (if modern { "Resign" } else { "Yield the game" }, choices)
+    }
+
     /// How a game ended, in words, with the session's score.
     #[must_use]
     pub fn ending(&self, outcome: &Outcome) -> String {

@@ -185,6 +185,7 @@ pub fn buttons(
             }
         }
     }
+    resignation_buttons(ui, session, person, intents);
     if phase == Phase::ChooseThrow && person {
         for (i, t) in game.throws().iter().enumerate() {
             if ui
@@ -204,6 +205,44 @@ pub fn buttons(
     {
         intents.push(Intent::NextGame);
     }
+}
+
+/// Giving the game up: a menu of resignations while a person is to act, and the answer to
+/// one offered to a person.
+fn resignation_buttons(
+    ui: &mut egui::Ui,
+    session: &Session,
+    person: bool,
+    intents: &mut Vec<Intent>,
+) {
+    let game = session.game();
+    if let Phase::ResignOffered { .. } = game.phase() {
+        if ui
+            .add_enabled(person, egui::Button::new("Accept  (Ctrl+Y)"))
+            .clicked()
+        {
+            intents.push(Intent::Action(Action::AcceptResignation));
+        }
+        if ui
+            .add_enabled(person, egui::Button::new("Decline  (Ctrl+G)"))
+            .clicked()
+        {
+            intents.push(Intent::Action(Action::DeclineResignation));
+        }
+        return;
+    }
+    if !person || game.may_resign().is_none() {
+        return;
+    }
+    let (name, choices) = session.resignations();
+    ui.menu_button(format!("{name}…"), |ui| {
+        for (stake, label) in choices {
+            if ui.button(label).clicked() {
+                intents.push(Intent::Action(Action::Resign(stake)));
+                ui.close();
+            }
+        }
+    });
 }
 
 /// The Keys window, listing the keys of the window and those of the game shown.

@@ -32,6 +32,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "double; take; drop (when the cube is in play)",
     ),
     (
+        "Ctrl+Y, Ctrl+G",
+        "accept a resignation offered; decline it and go on (Resign… or Yield the game… under the board offers one)",
+    ),
+    (
         "Right, Left",
         "the keyboard's focus one place on or back, in the order of play (bar, 24 … ace, tray, dice boxes, dice)",
     ),
@@ -166,6 +170,12 @@ impl Hands<'_> {
             }
             if i.consume_key(Modifiers::COMMAND, Key::P) {
                 out.push(Intent::Action(Action::Drop));
+            }
+            if i.consume_key(Modifiers::COMMAND, Key::Y) {
+                out.push(Intent::Action(Action::AcceptResignation));
+            }
+            if i.consume_key(Modifiers::COMMAND, Key::G) {
+                out.push(Intent::Action(Action::DeclineResignation));
             }
             if i.consume_key(Modifiers::COMMAND, Key::Z)
                 || i.consume_key(plain, Key::U)

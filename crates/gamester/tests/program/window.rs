@@ -19,6 +19,7 @@ mod new_game;
 mod play;
 mod positions;
 mod reading;
+mod resign;
 mod shell;
 mod sizes;
 mod sound;
