@@ -40,12 +40,15 @@ fn check_game(
                     .map_err(|e| TestCaseError::fail(e.to_string()))?;
             }
             Some(Decision::Action(action)) => {
-                prop_assert!(
-                    game.choices().contains(&action),
-                    "{:?} is not among {:?}",
-                    action,
-                    game.choices()
-                );
+                // An offer to resign is open to whoever may resign, for what the rules allow;
+                // any other action is among the choices.
+                let offered = match action {
+                    Action::Resign(k) => {
+                        game.may_resign().is_some() && (1..=game.most_resigned()).contains(&k)
+                    }
+                    _ => game.choices().contains(&action),
+                };
+                prop_assert!(offered, "{:?} is not among {:?}", action, game.choices());
                 game.apply(action)
                     .map_err(|e| TestCaseError::fail(e.to_string()))?;
             }
