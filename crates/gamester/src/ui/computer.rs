@@ -11,7 +11,7 @@ use crate::level::Level;
 use crate::players::Controller;
 use crate::session::Session;
 use crate::tables::notation::format_play;
-use crate::tables::{Action, Event, Game, Phase, Play, RuleError, Side};
+use crate::tables::{Event, Game, Phase, Play, RuleError, Side};
 use crate::teaching::terms::describe_play;
 
 /// How long the computer waits after acting, so a person can follow what it does (seconds).
@@ -189,9 +189,9 @@ impl Computer {
             return None;
         }
         let game = session.game();
-        let cube_choice =
-            game.phase() == Phase::ToThrow && game.choices().contains(&Action::Double);
-        if session.game().waits_for_dice() && !cube_choice {
+        // Before a throw it may double, or give a lost game up: it thinks first.
+        let before_throw = game.phase() == Phase::ToThrow && game.may_resign().is_some();
+        if session.game().waits_for_dice() && !before_throw {
             // Nothing to decide: the computer throws.
             let result = session.throw();
             return Some(self.made(now, result));

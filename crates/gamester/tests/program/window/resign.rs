@@ -105,3 +105,62 @@ fn a_yield_at_irish_is_declined_by_ctrl_g_and_the_play_goes_on_where_it_stood() 
     assert_eq!(game.record().last(), Some(&Action::DeclineResignation));
     assert!(h.query_by_label("Accept  (Ctrl+Y)").is_none());
 }
+
+#[test]
+fn the_computer_yields_a_lost_game_at_irish_and_the_person_accepts_by_ctrl_y() {
+    use gamester_core::level::Level;
+    use gamester_core::players::Controller;
+    use gamester_rules::tables::{Layout, Opening, Position, Side};
+    // Given a person (White) bearing his last six men off, and the computer (Black) with every
+    // man still in the far table, at Irish
+    let mut settings = people_at(Preset::Irish);
+    settings.table.black.players[0].controller = Controller::Computer(Level::Fair);
+    let pos: Position = "1:6 off:9 / 13:15".parse().unwrap();
+    settings.rules.layout = Layout::Custom(pos.to_setup(Side::White));
+    settings.rules.opening = Opening::ThrowAgain;
+    settings.preset = None;
+    let mut h = harness(3, settings);
+    h.run();
+    // When the game is played until the computer is to throw
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::time::Instant::now() < deadline {
+        let game = h.state().session().game().clone();
+        if matches!(game.phase(), Phase::ResignOffered { .. }) || game.is_over() {
+            break;
+        }
+        if game.turn() == Side::White || game.phase() == Phase::ThrowOff {
+            let session = h.state_mut().session_mut();
+            if game.waits_for_dice() {
+                session.throw().unwrap();
+            } else if let Some(play) = game.legal_plays().first() {
+                session.apply_play(play).unwrap();
+            }
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    // Then it yields the game for a single stake before throwing, and says so
+    assert_eq!(
+        h.state().session().game().phase(),
+        Phase::ResignOffered {
+            by: Side::Black,
+            stake: 1
+        }
+    );
+    h.run();
+    assert!(
+        shown(&h)
+            .iter()
+            .any(|t| t.contains("offers to yield the game for 1 stake")),
+        "{:?}",
+        shown(&h)
+    );
+    // When the person accepts by Ctrl+Y, Then White has won the game
+    h.key_press_modifiers(Modifiers::COMMAND, egui::Key::Y);
+    h.run();
+    let outcome = h.state().session().game().outcome().unwrap();
+    assert_eq!(
+        (outcome.winner, outcome.reason),
+        (Some(Side::White), EndReason::Resigned)
+    );
+}
