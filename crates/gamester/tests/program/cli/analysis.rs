@@ -175,3 +175,56 @@ fn bad_arguments_are_one_line_and_exit_code_2() {
         );
     }
 }
+
+#[test]
+fn analyse_judges_a_match_game_at_its_score_not_at_0_0() {
+    use gamester_core::players::Seats;
+    use gamester_core::save::{self, SaveFile};
+    use gamester_rules::tables::{
+        Action, Crawford, Game, Layout, Opening, Position, Preset, Rules, Side, Tally,
+    };
+    // Given a saved game of a match to 5 after the Crawford game, White 4 and Black 3, in which
+    // Black, leading a race by six pips on roll, doubles at once and White drops
+    let mut rules = Rules::preset(Preset::Modern);
+    rules.cube = true;
+    rules.match_to = 5;
+    let pos: Position = "8:3 7:3 6:3 5:3 4:3 / 8:2 7:3 6:3 5:3 4:2 3:2"
+        .parse()
+        .unwrap();
+    rules.layout = Layout::Custom(pos.to_setup(Side::White));
+    rules.opening = Opening::ThrowAgain;
+    let tally = Tally {
+        white: 4,
+        black: 3,
+        games: 5,
+        draws: 0,
+        crawford: Crawford::Played,
+    };
+    let mut game = Game::with_tally(rules, tally).unwrap();
+    for a in [
+        Action::ThrowOff { white: 1, black: 6 },
+        Action::Double,
+        Action::Drop,
+    ] {
+        game.apply(a).unwrap();
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("post-crawford.ron");
+    let text = save::to_string(&SaveFile::from_game(&game, &Seats::two_people())).unwrap();
+    std::fs::write(&path, text).unwrap();
+    // When it is analysed from the command line
+    let out = gamester(&["analyse", path.to_str().unwrap(), "--level", "expert"]);
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    // Then the free double and the drop are both right, as they are at 4-3 (for stakes, or at
+    // 0-0, the drop would be a blunder)
+    let cube: Vec<(String, f64, String)> = text
+        .lines()
+        .filter(|l| l.split(' ').nth(3) == Some("cube"))
+        .map(decision_line)
+        .collect();
+    assert_eq!(cube.len(), 2, "{text}");
+    assert!(text.contains("cube double best double"), "{text}");
+    assert!(text.contains("cube drop best drop"), "{text}");
+    assert!(cube.iter().all(|(_, _, mark)| mark == "ok"), "{text}");
+}
