@@ -116,12 +116,52 @@ impl Imported {
     }
 }
 
+/// A file's bytes as text: UTF-8, a byte-order mark before it passed over; bytes that are not
+/// UTF-8 are Latin-1 (ISO-8859-1), as older programs and eXtreme Gammon write names such as
+/// `Jürgen`, each byte the character of its number.
+#[must_use]
+pub fn text_of(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => std::borrow::Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
+    }
+}
+
+/// Every game of a file's bytes ([`text_of`]), in whichever format its text is.
+pub fn import_bytes(bytes: &[u8]) -> Result<Vec<Imported>, ExchangeError> {
+    import(&text_of(bytes))
+}
+
 /// Every game of a file, in whichever format its text is.
 pub fn import(text: &str) -> Result<Vec<Imported>, ExchangeError> {
+    let text = text.trim_start_matches('\u{feff}');
     match Format::of_text(text) {
         Format::Mat => Ok(mat::import(text)?),
         Format::Sgf => Ok(sgf::import(text)?),
     }
+}
+
+/// A file's games up to its `game`th (counted from 1) as a match to replay game by game: the
+/// games before it, each as a record, and that game, to play on from. In a money session each
+/// game stands alone (a session keeps no earlier games), so only the chosen game is given.
+/// `None` if the file has fewer games.
+#[must_use]
+pub fn as_match(games: Vec<Imported>, game: usize) -> Option<(Vec<GameRecord>, Imported)> {
+    let mut games: Vec<Imported> = games.into_iter().take(game).collect();
+    if game == 0 || games.len() < game {
+        return None;
+    }
+    let chosen = games.pop()?;
+    let earlier = if chosen.length == 0 {
+        Vec::new()
+    } else {
+        games
+            .iter()
+            .filter_map(|g| GameRecord::of_game(&g.game).ok())
+            .collect()
+    };
+    Some((earlier, chosen))
 }
 
 /// A saved game written in `format`; refused, in words, for rules the format cannot say.
@@ -300,7 +340,16 @@ pub fn name_of(seats: &Seats, side: Side) -> String {
 pub fn apply_turn(game: &mut Game, side: Side, turn: ReadTurn) -> Result<(), String> {
     let said = |e: crate::tables::RuleError| e.to_string();
     match turn {
-        ReadTurn::Double => game.apply(Action::Double).map(drop).map_err(said),
+        ReadTurn::Double(value) => {
+            let real = game.cube().value.saturating_mul(2);
+            if let Some(said) = value
+                && said != real
+            {
+                return Err(Misread::CubeValue { said, real }.to_string());
+            }
+            game.apply(Action::Double).map(drop).map_err(said)
+        }
+        ReadTurn::Beaver => Err(Misread::Beaver.to_string()),
         ReadTurn::Take => game.apply(Action::Take).map(drop).map_err(said),
         ReadTurn::Drop => game.apply(Action::Drop).map(drop).map_err(said),
         ReadTurn::Play { dice, moves } => {
@@ -388,7 +437,23 @@ pub enum ReadTurn {
         dice: [u8; 2],
         moves: String,
     },
-    Double,
+    /// A double, to the value the file gives, if it gives one (`.mat`: `Doubles => 4`).
+    Double(Option<u32>),
     Take,
     Drop,
+    /// A beaver: the side doubled takes and turns the cube over at once, keeping it.
+    Beaver,
+}
+
+/// What a file says that the game, replayed through the rules, does not allow or contradicts:
+/// the reason a turn is refused, in a player's words.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Misread {
+    #[error(
+        "a beaver (the player doubled takes and turns the cube over at once); Gamester's \
+         rules have no beavers"
+    )]
+    Beaver,
+    #[error("the file doubles the cube to {said}, but a double now turns it to {real}")]
+    CubeValue { said: u32, real: u32 },
 }

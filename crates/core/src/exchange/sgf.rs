@@ -266,10 +266,10 @@ fn place(side: Side, letter: u8) -> Option<String> {
 fn read_turn(side: Side, value: &str) -> Result<ReadTurn, String> {
     let v = value.trim();
     match v.to_ascii_lowercase().as_str() {
-        "double" => return Ok(ReadTurn::Double),
+        "double" => return Ok(ReadTurn::Double(None)),
         "take" => return Ok(ReadTurn::Take),
         "drop" | "pass" => return Ok(ReadTurn::Drop),
-        "beaver" => return Err("a beaver, which Gamester does not play".into()),
+        "beaver" => return Ok(ReadTurn::Beaver),
         "resign" => return Err("a resignation, which Gamester does not play".into()),
         _ => {}
     }
