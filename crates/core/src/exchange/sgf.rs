@@ -57,6 +57,9 @@ pub enum SgfError {
 /// One node: its properties, each an identifier and its values.
 type Node = Vec<(String, Vec<String>)>;
 
+/// The most games a file's first game may say came before it.
+const GAMES_MOST: u32 = 1_000_000;
+
 /// The most nodes a file may hold: a long match of long games has a few thousand.
 const MOST_NODES: usize = 200_000;
 
@@ -302,10 +305,12 @@ fn read_turn(side: Side, value: &str) -> Result<ReadTurn, String> {
     })
 }
 
-/// The match's information in a root node: length, game number, Black's and White's scores.
-fn match_info(root: &Node) -> (u32, [u32; 2]) {
+/// The match's information in a root node: length, Black's and White's scores, and the
+/// game's number (from 0).
+fn match_info(root: &Node) -> (u32, [u32; 2], u32) {
     let mut length = 0u32;
     let mut score = [0u32; 2];
+    let mut number = 0u32;
     for value in values(root, "MI").unwrap_or(&[]) {
         let Some((key, n)) = value.split_once(':') else {
             continue;
@@ -315,10 +320,11 @@ fn match_info(root: &Node) -> (u32, [u32; 2]) {
             "length" => length = n,
             "ws" => score[0] = n,
             "bs" => score[1] = n,
+            "game" => number = n.min(GAMES_MOST),
             _ => {}
         }
     }
-    (length, score)
+    (length, score, number)
 }
 
 /// The result a root node gives: the winner, the points, and whether by resignation.
@@ -358,7 +364,7 @@ pub fn import(text: &str) -> Result<Vec<Imported>, SgfError> {
         let Some(root) = tree.first() else {
             continue;
         };
-        let (length, score) = match_info(root);
+        let (length, score, number) = match_info(root);
         let length16 = u16::try_from(length)
             .ok()
             .filter(|&l| l <= crate::tables::MATCH_MOST)
@@ -392,6 +398,7 @@ pub fn import(text: &str) -> Result<Vec<Imported>, SgfError> {
                 Tally {
                     black: score[0],
                     white: score[1],
+                    games: number,
                     crawford: match (near, crawford_game) {
                         (false, _) => Crawford::Ahead,
                         (true, true) => Crawford::ThisGame,
@@ -410,7 +417,11 @@ pub fn import(text: &str) -> Result<Vec<Imported>, SgfError> {
                         ),
                     ));
                 }
-                t
+                // After the Crawford game's mark, the first game keeps its number.
+                Tally {
+                    games: if games.is_empty() { number } else { t.games },
+                    ..t
+                }
             }
         };
         let mut game = Game::with_tally(rules, start).map_err(|e| fail(0, e.to_string()))?;
@@ -444,9 +455,24 @@ pub fn import(text: &str) -> Result<Vec<Imported>, SgfError> {
             }
             apply_turn(&mut game, side, read).map_err(|r| fail(turn, r))?;
         }
+        let said = result(root);
+        if i == 0
+            && trees.len() > 1
+            && said.is_none()
+            && game.record().is_empty()
+            && game.is_crawford_game()
+        {
+            // The Crawford game's mark before a game after it (as a `.mat` file must write
+            // it): an empty first game at a score a point from the match, which only tells
+            // that game was played.
+            tally = Some(Tally {
+                crawford: Crawford::Played,
+                ..game.tally_before()
+            });
+            continue;
+        }
         let mut note = None;
         let mut after = game.tally();
-        let said = result(root);
         let ended = match said {
             Some((winner, points, _)) => {
                 Some(file_result(&game, winner, points).map_err(|r| fail(turn, r))?)
