@@ -240,6 +240,9 @@ pub enum Turn {
     Double(u32),
     Take,
     Drop,
+    /// A throw (the higher die first) not played: the game stops before its play (a
+    /// resignation after the throw, or the record's end).
+    Thrown(Vec<u8>),
 }
 
 /// A saved game walked turn by turn, with the side of each turn, and the game as it ends.
@@ -318,6 +321,9 @@ pub fn turns(record: &GameRecord) -> Result<(Vec<(Side, Turn)>, Game), String> {
             steps.clear();
         }
     }
+    if let Some(faces) = dice {
+        out.push((game.turn(), Turn::Thrown(sorted(&faces))));
+    }
     Ok((out, game))
 }
 
@@ -352,32 +358,9 @@ pub fn apply_turn(game: &mut Game, side: Side, turn: ReadTurn) -> Result<(), Str
         ReadTurn::Beaver => Err(Misread::Beaver.to_string()),
         ReadTurn::Take => game.apply(Action::Take).map(drop).map_err(said),
         ReadTurn::Drop => game.apply(Action::Drop).map(drop).map_err(said),
+        ReadTurn::Throw(dice) => throw_dice(game, side, dice),
         ReadTurn::Play { dice, moves } => {
-            // The opening: each side's single die, the higher (this side's) played.
-            if game.phase() == Phase::ThrowOff {
-                if dice[0] == dice[1] {
-                    return Err(
-                        "an opening throw of doublets, which the throw-off cannot give".into(),
-                    );
-                }
-                let (high, low) = (dice[0].max(dice[1]), dice[0].min(dice[1]));
-                let (white, black) = match side {
-                    Side::White => (high, low),
-                    Side::Black => (low, high),
-                };
-                game.apply(Action::ThrowOff { white, black })
-                    .map_err(said)?;
-            } else {
-                if game.turn() != side {
-                    return Err(format!(
-                        "{} plays, but it is {}'s turn",
-                        side.name(),
-                        game.turn().name()
-                    ));
-                }
-                let throw = Throw::two(dice[0], dice[1]).map_err(|e| e.to_string())?;
-                game.apply(Action::Throw(throw)).map_err(said)?;
-            }
+            throw_dice(game, side, dice)?;
             if game.phase() != Phase::Playing {
                 return if moves.trim().is_empty() {
                     Ok(())
@@ -408,6 +391,35 @@ pub fn apply_turn(game: &mut Game, side: Side, turn: ReadTurn) -> Result<(), Str
             game.apply_play(&play).map(drop).map_err(said)
         }
     }
+}
+
+/// Throws `dice` for `side`: the opening's single dice (the higher, this side's, to play) at
+/// the throw-off, else a throw of the side to move.
+fn throw_dice(game: &mut Game, side: Side, dice: [u8; 2]) -> Result<(), String> {
+    let said = |e: crate::tables::RuleError| e.to_string();
+    if game.phase() == Phase::ThrowOff {
+        if dice[0] == dice[1] {
+            return Err("an opening throw of doublets, which the throw-off cannot give".into());
+        }
+        let (high, low) = (dice[0].max(dice[1]), dice[0].min(dice[1]));
+        let (white, black) = match side {
+            Side::White => (high, low),
+            Side::Black => (low, high),
+        };
+        return game
+            .apply(Action::ThrowOff { white, black })
+            .map(drop)
+            .map_err(said);
+    }
+    if game.turn() != side {
+        return Err(format!(
+            "{} plays, but it is {}'s turn",
+            side.name(),
+            game.turn().name()
+        ));
+    }
+    let throw = Throw::two(dice[0], dice[1]).map_err(|e| e.to_string())?;
+    game.apply(Action::Throw(throw)).map(drop).map_err(said)
 }
 
 /// Whether a file's result, `winner` winning `points`, agrees with the game replayed: `true`
@@ -443,6 +455,9 @@ pub enum ReadTurn {
     Drop,
     /// A beaver: the side doubled takes and turns the cube over at once, keeping it.
     Beaver,
+    /// A throw whose play the file does not give (gnubg's `65:` with no moves, or SGF's
+    /// `PL[B]DI[65]`): thrown, the play still to come (or a resignation, or the file's end).
+    Throw([u8; 2]),
 }
 
 /// What a file says that the game, replayed through the rules, does not allow or contradicts:

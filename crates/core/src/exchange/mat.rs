@@ -30,7 +30,7 @@ use thiserror::Error;
 use super::{ReadTurn, Turn, apply_turn, expressible, file_result, name_of, rules, turns};
 use crate::players::Seats;
 use crate::save::GameRecord;
-use crate::tables::{Crawford, Game, Side, Tally};
+use crate::tables::{Crawford, Game, Phase, Side, Tally};
 
 pub use super::Imported;
 
@@ -160,6 +160,10 @@ fn game_text(record: &GameRecord, seats: &Seats) -> Result<String, String> {
                     .map(|(from, to, hit)| format!("{from}/{to}{}", if *hit { "*" } else { "" }))
                     .collect();
                 format!("{d}: {}", words.join(" "))
+            }
+            Turn::Thrown(dice) => {
+                let d: String = dice.iter().map(u8::to_string).collect();
+                format!("{d}: ")
             }
             Turn::Double(value) => format!(" Doubles => {value}"),
             Turn::Take => " Takes".to_string(),
@@ -384,6 +388,8 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
     let mut number = 0usize;
     let mut notes: Vec<(usize, String)> = Vec::new();
     let mut resigned: Option<(Side, u32)> = None;
+    // A throw the file left unplayed, which only a resignation may follow.
+    let mut unplayed: Option<String> = None;
     let all: Vec<&str> = text.lines().collect();
     for (at, raw) in all.iter().enumerate() {
         let line = raw.trim_end();
@@ -423,6 +429,7 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
                 }
             }
             number += 1;
+            unplayed = None;
             // The first game keeps its number in the match: ` Game 5` had four before it.
             if number == 1 {
                 let n: u32 = said.trim().parse().unwrap_or(1);
@@ -537,7 +544,27 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
                         notes.push((*n, resigned_note(*n, side, points)));
                     }
                 }
-                cell => apply_cell(game, side, cell).map_err(|r| fail(row, r))?,
+                Cell::Empty => {}
+                cell => {
+                    if let Some(dice) = unplayed.take() {
+                        return Err(fail(
+                            row,
+                            format!("{dice} is left unplayed, but it can be played"),
+                        ));
+                    }
+                    // A throw with no moves that can be played: thrown, its play to come (gnubg
+                    // writes a throw so when its player resigns after it).
+                    let thrown = match &cell {
+                        Cell::Play { dice, moves } if moves.trim().is_empty() => {
+                            Some(format!("{}{}", dice[0], dice[1]))
+                        }
+                        _ => None,
+                    };
+                    apply_cell(game, side, cell).map_err(|r| fail(row, r))?;
+                    if game.phase() == Phase::Playing && game.turn() == side {
+                        unplayed = thrown;
+                    }
+                }
             }
         }
     }
@@ -568,6 +595,7 @@ fn apply_cell(game: &mut Game, side: Side, cell: Cell) -> Result<(), String> {
         Cell::Take => ReadTurn::Take,
         Cell::Drop => ReadTurn::Drop,
         Cell::Beaver => ReadTurn::Beaver,
+        Cell::Play { dice, moves } if moves.trim().is_empty() => ReadTurn::Throw(dice),
         Cell::Play { dice, moves } => ReadTurn::Play {
             dice,
             moves: moves_text(&moves),

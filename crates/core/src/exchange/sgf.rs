@@ -305,6 +305,25 @@ fn read_turn(side: Side, value: &str) -> Result<ReadTurn, String> {
     })
 }
 
+/// A throw not played: `PL[B]DI[65]`, the player's colour and the two dice.
+fn thrown(player: &str, dice: &str) -> Result<(Side, ReadTurn), String> {
+    let side = match player.trim() {
+        "W" | "w" => Side::Black,
+        "B" | "b" => Side::White,
+        other => return Err(format!("`{other}` is not a player's colour")),
+    };
+    let faces: Vec<u8> = dice
+        .trim()
+        .bytes()
+        .filter(|c| (b'1'..=b'6').contains(c))
+        .map(|c| c - b'0')
+        .collect();
+    match faces[..] {
+        [a, b] if dice.trim().len() == 2 => Ok((side, ReadTurn::Throw([a, b]))),
+        _ => Err(format!("`{}` is not a throw of two dice", dice.trim())),
+    }
+}
+
 /// The match's information in a root node: length, Black's and White's scores, and the
 /// game's number (from 0).
 fn match_info(root: &Node) -> (u32, [u32; 2], u32) {
@@ -445,11 +464,22 @@ pub fn import(text: &str) -> Result<Vec<Imported>, SgfError> {
             let acting = [("W", Side::Black), ("B", Side::White)]
                 .into_iter()
                 .find_map(|(p, side)| first(node, p).map(|v| (side, v)));
-            let Some((side, value)) = acting else {
-                continue;
+            let read = match acting {
+                Some((side, value)) => {
+                    turn += 1;
+                    read_turn(side, value).map(|r| (side, r))
+                }
+                // A throw not played (gnubg writes its player's dice so, `PL[B]DI[65]`, when
+                // the player resigns after throwing)
+                None => match (first(node, "PL"), first(node, "DI")) {
+                    (Some(player), Some(dice)) => {
+                        turn += 1;
+                        thrown(player, dice)
+                    }
+                    _ => continue,
+                },
             };
-            turn += 1;
-            let read = read_turn(side, value).map_err(|r| fail(turn, r))?;
+            let (side, read) = read.map_err(|r| fail(turn, r))?;
             if game.is_over() {
                 return Err(fail(turn, "the game is over, but the file plays on".into()));
             }
@@ -588,6 +618,11 @@ pub fn export(record: &GameRecord, seats: &Seats) -> Result<String, String> {
                     v.push(letter(side, to));
                 }
                 v
+            }
+            Turn::Thrown(dice) => {
+                let d: String = dice.iter().take(2).map(u8::to_string).collect();
+                let _ = write!(out, "\n;PL[{}]DI[{d}]", colour(side));
+                continue;
             }
             Turn::Double(_) => "double".into(),
             Turn::Take => "take".into(),

@@ -16,6 +16,7 @@ mod diagram;
 mod engine_answers;
 mod exchange;
 mod exchange_files;
+mod exchange_gnubg;
 mod exchange_sgf;
 mod lessons;
 mod matches;
