@@ -279,3 +279,53 @@ fn a_whole_match_file_becomes_a_save_whose_games_replay_one_by_one() {
     assert!(second.game.record() == games[1].game.record());
     assert!(exchange::as_match(games, 4).is_none());
 }
+
+const RESIGNED_AFTER_THROW: &str =
+    include_str!("../../../../tests/data/gnubg_resigned_after_throw.mat");
+const RESIGNED_AFTER_THROW_SGF: &str =
+    include_str!("../../../../tests/data/gnubg_resigned_after_throw.sgf");
+
+#[test]
+fn a_throw_its_player_resigned_after_is_read_as_thrown_and_written_so() {
+    // Given gnubg's match where root threw 65 and resigned before playing it, in both formats
+    for text in [RESIGNED_AFTER_THROW, RESIGNED_AFTER_THROW_SGF] {
+        let games = exchange::import(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(games.len(), 2);
+        // Then root's 65 is thrown, its play not made
+        let first = &games[0].game;
+        assert_eq!(first.turn(), Side::White);
+        assert_eq!(first.throw().map(|t| t.faces().to_vec()), Some(vec![6, 5]));
+        // and game 2 goes on from gnubg's point, gnubg's 21 thrown
+        assert_eq!(games[1].game.tally_before().black, 1);
+        assert_eq!(
+            games[1].game.throw().map(|t| t.faces().to_vec()),
+            Some(vec![2, 1])
+        );
+        // And written again, the throw is written as thrown and read back so
+        for format in [Format::Mat, Format::Sgf] {
+            let records: Vec<GameRecord> = games
+                .iter()
+                .map(|g| GameRecord::of_game(&g.game).unwrap())
+                .collect();
+            for (record, game) in records.iter().zip(&games) {
+                let written = exchange::export(record, &games[0].seats(), format).unwrap();
+                let back = exchange::import(&written).unwrap();
+                assert_eq!(back[0].game.throw(), game.game.throw(), "{written}");
+            }
+            let written = exchange::export(&records[0], &games[0].seats(), format).unwrap();
+            match format {
+                Format::Mat => assert!(written.contains("65: \n"), "{written}"),
+                Format::Sgf => assert!(written.contains(";PL[B]DI[65]"), "{written}"),
+            }
+        }
+    }
+    // But a throw left unplayed that a play follows is refused: it could have been played
+    let played_on = RESIGNED_AFTER_THROW.replacen(
+        "  1) 41: 13/9 24/23              65: \n      Wins 1 point",
+        "  1) 41: 13/9 24/23              65: \n  2) 21: 13/11 6/5",
+        1,
+    );
+    assert_ne!(played_on, RESIGNED_AFTER_THROW);
+    let said = error_of(&played_on);
+    assert!(said.contains("65 is left unplayed"), "{said}");
+}
