@@ -589,7 +589,8 @@ pub fn export(record: &GameRecord, seats: &Seats) -> Result<String, String> {
     if !rules.cube {
         said.push("NoCube");
     }
-    if in_match && rules.crawford {
+    // gnubg says nothing of the rule in a match to 1 point, where it cannot apply.
+    if in_match && rules.crawford && rules.match_to > 1 {
         said.push("Crawford");
         if game.is_crawford_game() {
             said.push("CrawfordGame");

@@ -196,7 +196,14 @@ fn gnubgs_matches_round_trip_through_gamester_whole_and_game_by_game() {
     gnubg_python(dir.path(), READ_BACK, &[("FILES", written.join(" "))]);
     let mut differ = Vec::new();
     for (file, own, upto) in &expected {
-        let back = said(&std::fs::read_to_string(format!("{file}.back.sgf")).unwrap());
+        let mut back = said(&std::fs::read_to_string(format!("{file}.back.sgf")).unwrap());
+        // gnubg plays the Crawford rule in any match it imports from a `.mat` file, even to
+        // one point, where its own files say nothing of the rule
+        if file.ends_with(".mat") {
+            for game in back.iter_mut().filter(|g| g.mi.starts_with("[length:1]")) {
+                game.ru.clear();
+            }
+        }
         let own = said(&std::fs::read_to_string(own).unwrap());
         let (got, want): (&[Said], &[Said]) = match upto {
             Some(n) => (&back, &own[..*n]),
