@@ -45,6 +45,8 @@ pub enum RuleError {
     Layout(#[from] PositionError),
     #[error("the match is over: {0} has won it")]
     MatchOver(Side),
+    #[error("a resignation gives up from 1 to {most} stakes before the cube, not {stake}")]
+    BadResignation { stake: u8, most: u8 },
 }
 
 /// Why a step may not be played.

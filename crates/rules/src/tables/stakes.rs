@@ -111,6 +111,19 @@ pub fn won_words(amount: u32, match_to: u16) -> String {
     }
 }
 
+/// What a resignation of `stake` stakes (before the cube) gives up, in words: under modern
+/// stakes "a single game", "a gammon", "a backgammon"; under the others "a single game",
+/// "2 stakes" …
+#[must_use]
+pub fn resignation_words(stake: u32, stakes: Stakes) -> String {
+    match (stakes, stake) {
+        (_, 1) => "a single game".to_string(),
+        (Stakes::Gammons, 2) => "a gammon".to_string(),
+        (Stakes::Gammons, 3) => "a backgammon".to_string(),
+        _ => stake_words(stake),
+    }
+}
+
 /// The doubling cube: its face (1 while centred, then 2 … 64) and who owns it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Cube {
