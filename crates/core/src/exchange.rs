@@ -93,9 +93,6 @@ pub struct Imported {
     pub names: [String; 2],
     /// The match's length (0: a money session).
     pub length: u32,
-    /// What the file says that the rules do not: a game it ends where the rules play on (a
-    /// resignation, which Gamester does not play), left where it stood.
-    pub note: Option<String>,
 }
 
 impl Imported {
@@ -294,6 +291,9 @@ pub fn turns(record: &GameRecord) -> Result<(Vec<(Side, Turn)>, Game), String> {
             Action::Take => out.push((mover.other(), Turn::Take)),
             Action::Drop => out.push((mover.other(), Turn::Drop)),
             Action::ThrowOff { .. } => {}
+            // A resignation is said by the game's result alone (`Wins 2 points`, `RE[W+2R]`);
+            // one declined, by nothing: neither format keeps it.
+            Action::Resign(_) | Action::AcceptResignation | Action::DeclineResignation => {}
             Action::BreakThrowOff { .. } | Action::ChooseThrow(_) | Action::Break(_) => {
                 return Err("the game has a throw-off or a choice these files cannot say".into());
             }
@@ -422,13 +422,20 @@ fn throw_dice(game: &mut Game, side: Side, dice: [u8; 2]) -> Result<(), String> 
     game.apply(Action::Throw(throw)).map(drop).map_err(said)
 }
 
-/// Whether a file's result, `winner` winning `points`, agrees with the game replayed: `true`
-/// if the rules end the game so, `false` if they play on (the file ends it by a resignation,
-/// which Gamester does not play); a result the rules do not give is refused in words.
-pub fn file_result(game: &Game, winner: Side, points: u32) -> Result<bool, String> {
+/// Ends the game as a file's result says, `winner` winning `points`: if the rules have ended
+/// it, they must have ended it so; if they play on, the file ends it by a resignation (its
+/// only word for one): the loser resigns what gives `points` with the cube as it stands, and
+/// the winner accepts. A result the game cannot give is refused in words.
+pub fn file_result(game: &mut Game, winner: Side, points: u32) -> Result<(), String> {
+    if game.outcome().is_none() {
+        resign_for(game, winner, points)?;
+    }
     match game.outcome() {
-        None => Ok(false),
-        Some(o) if o.winner == Some(winner) && o.stake == points => Ok(true),
+        Some(o) if o.winner == Some(winner) && o.stake == points => Ok(()),
+        None => Err(format!(
+            "the file says {} wins {points}, but the game goes on",
+            winner.name()
+        )),
         Some(o) => Err(format!(
             "the file says {} wins {points}, but the rules end the game with {}",
             winner.name(),
@@ -439,6 +446,46 @@ pub fn file_result(game: &Game, winner: Side, points: u32) -> Result<bool, Strin
             ))
         )),
     }
+}
+
+/// The loser's resignation that gives `winner` `points` with the cube as it stands, offered
+/// and accepted through the rules.
+fn resign_for(game: &mut Game, winner: Side, points: u32) -> Result<(), String> {
+    let loser = winner.other();
+    let cube = game.cube().value.max(1);
+    let most = game.most_resigned();
+    let stake = u8::try_from(points / cube)
+        .ok()
+        .filter(|&s| points % cube == 0 && (1..=most).contains(&s))
+        .ok_or_else(|| {
+            Misread::NoResignation {
+                winner: winner.name(),
+                points,
+                cube,
+            }
+            .to_string()
+        })?;
+    match game.may_resign() {
+        Some(side) if side == loser => {}
+        Some(side) => {
+            return Err(Misread::ResignedOutOfTurn {
+                loser: loser.name(),
+                actor: side.name(),
+            }
+            .to_string());
+        }
+        None => {
+            return Err(format!(
+                "the file ends the game by {}'s resignation where none can be offered",
+                loser.name()
+            ));
+        }
+    }
+    let said = |e: crate::tables::RuleError| e.to_string();
+    game.apply(Action::Resign(stake)).map_err(said)?;
+    game.apply(Action::AcceptResignation)
+        .map(drop)
+        .map_err(said)
 }
 
 /// A turn read from a file, to play through the rules ([`apply_turn`]).
@@ -471,4 +518,21 @@ pub enum Misread {
     Beaver,
     #[error("the file doubles the cube to {said}, but a double now turns it to {real}")]
     CubeValue { said: u32, real: u32 },
+    #[error(
+        "the file says {winner} wins {points} where the game goes on, which no resignation \
+         gives with the cube at {cube}"
+    )]
+    NoResignation {
+        winner: &'static str,
+        points: u32,
+        cube: u32,
+    },
+    #[error(
+        "the file ends the game by {loser}'s resignation, but only the side to act may \
+         resign, and that is {actor}"
+    )]
+    ResignedOutOfTurn {
+        loser: &'static str,
+        actor: &'static str,
+    },
 }

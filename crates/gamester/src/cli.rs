@@ -290,8 +290,7 @@ const MATCH_FILE_MOST: u64 = 16 * 1024 * 1024;
 
 /// `import`: a `.mat` or `.sgf` file's games replayed through the rules and written as a
 /// saved game: the game asked for (the last by default) to play on from, a match's games
-/// before it kept to replay; prints `import <FILE> game <N> of <M>`, and on standard error
-/// what the file says that the rules do not (a resignation).
+/// before it kept to replay; prints `import <FILE> game <N> of <M>`.
 fn import(args: &crate::cli::args::ImportArgs) -> Result<String, CliError> {
     let where_ = args.file.display();
     let bytes = gamester_core::files::read_capped(&args.file, MATCH_FILE_MOST)
@@ -300,9 +299,6 @@ fn import(args: &crate::cli::args::ImportArgs) -> Result<String, CliError> {
         .map_err(|e| CliError::Usage(format!("{where_} is refused: {e}")))?;
     let count = games.len();
     let number = args.game.unwrap_or(count);
-    for note in games.iter().take(number).filter_map(|g| g.note.as_ref()) {
-        crate::cli::out::note(note);
-    }
     let (earlier, chosen) = crate::exchange::as_match(games, number)
         .ok_or_else(|| CliError::Usage(format!("{where_} has {count} game(s), not {number}")))?;
     let file = crate::save::SaveFile::from_match(&chosen.game, &chosen.seats(), &earlier);

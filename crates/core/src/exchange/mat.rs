@@ -340,26 +340,6 @@ fn crawford_off(text: &str) -> bool {
         })
 }
 
-/// A game's last words, `winner` winning `points`, checked against the game replayed: `None`
-/// if the rules end the game so; the winner and the points if they play on (a resignation);
-/// refused if the rules end it otherwise.
-fn won(game: &Game, winner: Side, points: u32) -> Result<Option<(Side, u32)>, String> {
-    Ok(match file_result(game, winner, points)? {
-        true => None,
-        false => Some((winner, points)),
-    })
-}
-
-/// The words said of a game a resignation ends where the rules play on.
-fn resigned_note(n: usize, winner: Side, points: u32) -> String {
-    format!(
-        "game {n}: the file says {} wins {points} point{} where the rules play on (a \
-         resignation, which Gamester does not play); the game is kept where it stood",
-        winner.name(),
-        if points == 1 { "" } else { "s" }
-    )
-}
-
 /// [`import`], a money session under the Jacoby rule or without it.
 #[allow(clippy::too_many_lines, reason = "one pass over the file's lines")]
 fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
@@ -386,8 +366,6 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
     let mut current: Option<(Game, [String; 2], usize)> = None;
     let mut tally = Tally::default();
     let mut number = 0usize;
-    let mut notes: Vec<(usize, String)> = Vec::new();
-    let mut resigned: Option<(Side, u32)> = None;
     // A throw the file left unplayed, which only a resignation may follow.
     let mut unplayed: Option<String> = None;
     let all: Vec<&str> = text.lines().collect();
@@ -410,21 +388,11 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
                     };
                     number = 0;
                 } else {
-                    tally = match resigned.take() {
-                        // The match goes on from the score the resignation left.
-                        Some((winner, points)) => {
-                            let mut t = game.tally_before();
-                            let crawford = game.rules().crawford;
-                            t.record_in_match(Some(winner), points, length16, crawford);
-                            t
-                        }
-                        None => game.tally(),
-                    };
+                    tally = game.tally();
                     games.push(Imported {
                         game,
                         names,
                         length,
-                        note: None,
                     });
                 }
             }
@@ -513,10 +481,8 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
             let Cell::Wins(points) = read_cell(trimmed).map_err(|r| fail(0, r))? else {
                 continue;
             };
-            if let Some(r) = won(game, winner, points).map_err(|r| fail(0, r))? {
-                resigned = Some(r);
-                notes.push((*n, resigned_note(*n, winner, points)));
-            }
+            unplayed = None;
+            file_result(game, winner, points).map_err(|r| fail(0, r))?;
             continue;
         }
         let Some((num, rest)) = trimmed.split_once(')') else {
@@ -539,10 +505,8 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
             match read_cell(cell).map_err(|r| fail(row, r))? {
                 // A game's last words on a turn's line (after a drop, or a last man off).
                 Cell::Wins(points) => {
-                    if let Some(r) = won(game, side, points).map_err(|r| fail(row, r))? {
-                        resigned = Some(r);
-                        notes.push((*n, resigned_note(*n, side, points)));
-                    }
+                    unplayed = None;
+                    file_result(game, side, points).map_err(|r| fail(row, r))?;
                 }
                 Cell::Empty => {}
                 cell => {
@@ -573,16 +537,10 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
             game,
             names,
             length,
-            note: None,
         });
     }
     if games.is_empty() {
         return Err(MatError::NoGame);
-    }
-    for (n, note) in notes {
-        if let Some(g) = games.get_mut(n - 1) {
-            g.note = Some(note);
-        }
     }
     Ok(games)
 }

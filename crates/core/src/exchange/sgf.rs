@@ -35,7 +35,7 @@ use super::{
 };
 use crate::players::Seats;
 use crate::save::GameRecord;
-use crate::tables::{Crawford, Game, Side, Tally};
+use crate::tables::{Crawford, EndReason, Game, Side, Tally};
 
 /// Why an `.sgf` text cannot be read as games Gamester plays.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -501,33 +501,11 @@ pub fn import(text: &str) -> Result<Vec<Imported>, SgfError> {
             });
             continue;
         }
-        let mut note = None;
-        let mut after = game.tally();
-        let ended = match said {
-            Some((winner, points, _)) => {
-                Some(file_result(&game, winner, points).map_err(|r| fail(turn, r))?)
-            }
-            None => None,
-        };
-        match (said, ended) {
-            (Some(_), Some(true)) | (None, _) => {}
-            (Some((winner, points, resigned)), _) => {
-                note = Some(format!(
-                    "game {n}: the file says {} wins {points} point{} {}; the game is kept where \
-                     it stood",
-                    winner.name(),
-                    if points == 1 { "" } else { "s" },
-                    if resigned {
-                        "by a resignation, which Gamester does not play"
-                    } else {
-                        "where the rules play on"
-                    }
-                ));
-                // The match goes on from the score the resignation left.
-                after = game.tally_before();
-                after.record_in_match(Some(winner), points, length16, game.rules().crawford);
-            }
+        // The result: where the rules play on, a resignation (`RE[W+2R]`) ends the game.
+        if let Some((winner, points, _)) = said {
+            file_result(&mut game, winner, points).map_err(|r| fail(turn, r))?;
         }
+        let after = game.tally();
         tally = Some(after);
         games.push(Imported {
             game,
@@ -536,7 +514,6 @@ pub fn import(text: &str) -> Result<Vec<Imported>, SgfError> {
                 first(root, "PB").unwrap_or("").to_string(),
             ],
             length,
-            note,
         });
     }
     if games.is_empty() {
@@ -605,7 +582,12 @@ pub fn export(record: &GameRecord, seats: &Seats) -> Result<String, String> {
     if let Some(outcome) = game.outcome()
         && let Some(winner) = outcome.winner
     {
-        let _ = write!(out, "RE[{}+{}]", colour(winner), outcome.stake);
+        let resigned = if outcome.reason == EndReason::Resigned {
+            "R"
+        } else {
+            ""
+        };
+        let _ = write!(out, "RE[{}+{}{resigned}]", colour(winner), outcome.stake);
     }
     for (side, turn) in turns {
         let value = match turn {

@@ -8,7 +8,7 @@ use gamester_core::ai::random::RandomPlayer;
 use gamester_core::exchange::{self, Format, mat, sgf};
 use gamester_core::players::Seats;
 use gamester_core::save::{self, GameRecord, SaveFile};
-use gamester_rules::tables::{Action, Crawford, Game, Preset, Rules, Side, Tally};
+use gamester_rules::tables::{Action, Crawford, EndReason, Game, Preset, Rules, Side, Tally};
 
 const MATCH3: &str = include_str!("../../../../tests/data/gnubg_match3.mat");
 const MATCH5: &str = include_str!("../../../../tests/data/gnubg_match5.mat");
@@ -266,6 +266,9 @@ fn a_whole_match_file_becomes_a_save_whose_games_replay_one_by_one() {
     }
     assert_eq!(loaded.game.tally_before(), games[2].game.tally_before());
     assert!(loaded.game.is_crawford_game());
+    // the last ended as gnubg ended it: root resigned a gammon
+    assert_eq!(loaded.game.outcome(), games[2].game.outcome());
+    assert_eq!(loaded.game.outcome().unwrap().reason, EndReason::Resigned);
     // And written again, the file holds the three games, numbered 1 to 3, with their scores
     let mut all = loaded.earlier.clone();
     all.push(loaded.replay.clone());
@@ -291,10 +294,21 @@ fn a_throw_its_player_resigned_after_is_read_as_thrown_and_written_so() {
     for text in [RESIGNED_AFTER_THROW, RESIGNED_AFTER_THROW_SGF] {
         let games = exchange::import(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert_eq!(games.len(), 2);
-        // Then root's 65 is thrown, its play not made
+        // Then root's 65 is thrown, its play not made, and root resigns a single game, which
+        // gnubg accepts (the gammon gnubg offered before and root declined is in neither file)
         let first = &games[0].game;
         assert_eq!(first.turn(), Side::White);
         assert_eq!(first.throw().map(|t| t.faces().to_vec()), Some(vec![6, 5]));
+        let o = first.outcome().unwrap();
+        assert_eq!(
+            (o.winner, o.stake, o.reason),
+            (Some(Side::Black), 1, EndReason::Resigned)
+        );
+        assert!(
+            first
+                .record()
+                .ends_with(&[Action::Resign(1), Action::AcceptResignation])
+        );
         // and game 2 goes on from gnubg's point, gnubg's 21 thrown
         assert_eq!(games[1].game.tally_before().black, 1);
         assert_eq!(
@@ -307,15 +321,19 @@ fn a_throw_its_player_resigned_after_is_read_as_thrown_and_written_so() {
                 .iter()
                 .map(|g| GameRecord::of_game(&g.game).unwrap())
                 .collect();
-            for (record, game) in records.iter().zip(&games) {
-                let written = exchange::export(record, &games[0].seats(), format).unwrap();
-                let back = exchange::import(&written).unwrap();
-                assert_eq!(back[0].game.throw(), game.game.throw(), "{written}");
-            }
-            let written = exchange::export(&records[0], &games[0].seats(), format).unwrap();
+            let written = exchange::export_games(&records, &games[0].seats(), format).unwrap();
             match format {
-                Format::Mat => assert!(written.contains("65: \n"), "{written}"),
-                Format::Sgf => assert!(written.contains(";PL[B]DI[65]"), "{written}"),
+                Format::Mat => assert!(written.contains("65: \n      Wins 1 point\n"), "{written}"),
+                Format::Sgf => assert!(
+                    written.contains("RE[W+1R]") && written.contains(";PL[B]DI[65])"),
+                    "{written}"
+                ),
+            }
+            let back = exchange::import(&written).unwrap();
+            for (back, game) in back.iter().zip(&games) {
+                assert_eq!(back.game.throw(), game.game.throw(), "{written}");
+                assert_eq!(back.game.outcome(), game.game.outcome(), "{written}");
+                assert!(back.game.record() == game.game.record(), "{written}");
             }
         }
     }

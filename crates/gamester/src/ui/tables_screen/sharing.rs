@@ -33,11 +33,10 @@ pub fn imported_game(
         )
     })?;
     let count = games.len();
-    let notes: Vec<String> = games.iter().filter_map(|g| g.note.clone()).collect();
     let Some((earlier, last)) = crate::exchange::as_match(games, count) else {
         return Err(format!("{} has no game", path.display()));
     };
-    let mut said = match count {
+    let said = match count {
         1 => format!("The game is imported from {}", path.display()),
         n => format!(
             "The match's {n} games are imported from {}, the last in play and the others kept \
@@ -45,9 +44,6 @@ pub fn imported_game(
             path.display()
         ),
     };
-    for note in &notes {
-        said.push_str(&format!("; {note}"));
-    }
     let seats = last.seats();
     Ok((
         Session::resume(last.game, seats, launch.dice()).with_earlier(earlier),
