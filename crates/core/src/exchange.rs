@@ -456,7 +456,7 @@ fn resign_for(game: &mut Game, winner: Side, points: u32) -> Result<(), String> 
     let most = game.most_resigned();
     let stake = u8::try_from(points / cube)
         .ok()
-        .filter(|&s| points % cube == 0 && (1..=most).contains(&s))
+        .filter(|&s| points.is_multiple_of(cube) && (1..=most).contains(&s))
         .ok_or_else(|| {
             Misread::NoResignation {
                 winner: winner.name(),
