@@ -347,3 +347,68 @@ fn a_throw_its_player_resigned_after_is_read_as_thrown_and_written_so() {
     let said = error_of(&played_on);
     assert!(said.contains("65 is left unplayed"), "{said}");
 }
+
+#[test]
+fn a_resignation_made_in_gamester_is_written_as_gnubg_writes_one_and_read_back() {
+    // Given a game of a 7-point match: a double taken, then the side to act offers a gammon,
+    // which is declined, and a single game, which is accepted
+    let game = resigned_game();
+    let outcome = game.outcome().unwrap();
+    let points = outcome.stake;
+    assert_eq!(
+        (points, outcome.reason),
+        (game.cube().value, EndReason::Resigned)
+    );
+    assert!(points >= 2);
+    let winner = outcome.winner.unwrap();
+    let record = GameRecord::of_game(&game).unwrap();
+    let seats = Seats::two_people();
+    // When it is written: the .mat as `Wins 2 points` in the winner's column, the .sgf with
+    // gnubg's `R`; the declined offer in neither (gnubg keeps none)
+    let mat_text = mat::export(&record, &seats).unwrap();
+    assert!(
+        mat_text
+            .trim_end()
+            .ends_with(&format!("Wins {points} points")),
+        "{mat_text}"
+    );
+    let sgf_text = sgf::export(&record, &seats).unwrap();
+    let colour = if winner == Side::Black { 'W' } else { 'B' };
+    assert!(
+        sgf_text.contains(&format!("RE[{colour}+{points}R]")),
+        "{sgf_text}"
+    );
+    // Then read back, the game ends so: the loser resigned a single game with the cube turned
+    for text in [mat_text, sgf_text] {
+        let back = exchange::import(&text).unwrap().remove(0).game;
+        assert_eq!(back.outcome(), game.outcome(), "{text}");
+        assert_eq!(back.position(), game.position());
+        assert!(
+            back.record()
+                .ends_with(&[Action::Resign(1), Action::AcceptResignation])
+        );
+        assert_eq!(back.tally(), game.tally());
+    }
+}
+
+/// A game of a 7-point match: a double taken, then the side to act offers a gammon, which is
+/// declined, and a single game, which is accepted.
+pub(crate) fn resigned_game() -> Game {
+    let mut game = Game::with_tally(match_rules(7), Tally::default()).unwrap();
+    let mut random = RandomPlayer::seeded(11);
+    let to_throw = |g: &Game| g.phase() == gamester_rules::tables::Phase::ToThrow;
+    while !game.is_over() {
+        if to_throw(&game) && game.cube().value == 1 && game.turns() > 6 {
+            game.apply(Action::Double).unwrap();
+            game.apply(Action::Take).unwrap();
+        } else if to_throw(&game) && game.cube().value > 1 && game.turns() > 12 {
+            game.apply(Action::Resign(2)).unwrap();
+            game.apply(Action::DeclineResignation).unwrap();
+            game.apply(Action::Resign(1)).unwrap();
+            game.apply(Action::AcceptResignation).unwrap();
+        } else {
+            random.act(&mut game).unwrap();
+        }
+    }
+    game
+}

@@ -229,3 +229,42 @@ fn gnubgs_matches_round_trip_through_gamester_whole_and_game_by_game() {
     );
     assert!(differ.is_empty(), "{}", differ.join("\n"));
 }
+
+#[test]
+#[ignore = "needs GNU Backgammon installed"]
+fn a_resignation_made_in_gamester_reads_in_gnubg_with_its_result_and_score() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = crate::exchange_files::resigned_game();
+    let record = gamester_core::save::GameRecord::of_game(&game).unwrap();
+    let seats = gamester_core::players::Seats::two_people();
+    let outcome = game.outcome().unwrap();
+    let colour = if outcome.winner == Some(gamester_rules::tables::Side::Black) {
+        'W'
+    } else {
+        'B'
+    };
+    let mut files = Vec::new();
+    for format in [Format::Mat, Format::Sgf] {
+        let path = dir.path().join(format!("resigned.{}", format.extension()));
+        std::fs::write(&path, exchange::export(&record, &seats, format).unwrap()).unwrap();
+        files.push(path.display().to_string());
+    }
+    gnubg_python(dir.path(), READ_BACK, &[("FILES", files.join(" "))]);
+    for file in &files {
+        let back = said(&std::fs::read_to_string(format!("{file}.back.sgf")).unwrap());
+        assert_eq!(back.len(), 1, "{file}");
+        assert_eq!(
+            back[0].re,
+            format!("[{colour}+{}R]", outcome.stake),
+            "{file}"
+        );
+        assert_eq!(back[0].mi, "[length:7][game:0][ws:0][bs:0]", "{file}");
+        // and read by Gamester from gnubg's copy, the game ends as it did
+        let again = exchange::import(&std::fs::read_to_string(format!("{file}.back.sgf")).unwrap())
+            .unwrap()
+            .remove(0)
+            .game;
+        assert_eq!(again.outcome(), game.outcome(), "{file}");
+        assert_eq!(again.position(), game.position(), "{file}");
+    }
+}
