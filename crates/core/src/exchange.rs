@@ -93,9 +93,6 @@ pub struct Imported {
     pub names: [String; 2],
     /// The match's length (0: a money session).
     pub length: u32,
-    /// What the file says that the rules do not: a game it ends where the rules play on (a
-    /// resignation, which Gamester does not play), left where it stood.
-    pub note: Option<String>,
 }
 
 impl Imported {
@@ -116,12 +113,52 @@ impl Imported {
     }
 }
 
+/// A file's bytes as text: UTF-8, a byte-order mark before it passed over; bytes that are not
+/// UTF-8 are Latin-1 (ISO-8859-1), as older programs and eXtreme Gammon write names such as
+/// `Jürgen`, each byte the character of its number.
+#[must_use]
+pub fn text_of(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match std::str::from_utf8(bytes) {
+        Ok(text) => std::borrow::Cow::Borrowed(text),
+        Err(_) => std::borrow::Cow::Owned(bytes.iter().map(|&b| char::from(b)).collect()),
+    }
+}
+
+/// Every game of a file's bytes ([`text_of`]), in whichever format its text is.
+pub fn import_bytes(bytes: &[u8]) -> Result<Vec<Imported>, ExchangeError> {
+    import(&text_of(bytes))
+}
+
 /// Every game of a file, in whichever format its text is.
 pub fn import(text: &str) -> Result<Vec<Imported>, ExchangeError> {
+    let text = text.trim_start_matches('\u{feff}');
     match Format::of_text(text) {
         Format::Mat => Ok(mat::import(text)?),
         Format::Sgf => Ok(sgf::import(text)?),
     }
+}
+
+/// A file's games up to its `game`th (counted from 1) as a match to replay game by game: the
+/// games before it, each as a record, and that game, to play on from. In a money session each
+/// game stands alone (a session keeps no earlier games), so only the chosen game is given.
+/// `None` if the file has fewer games.
+#[must_use]
+pub fn as_match(games: Vec<Imported>, game: usize) -> Option<(Vec<GameRecord>, Imported)> {
+    let mut games: Vec<Imported> = games.into_iter().take(game).collect();
+    if game == 0 || games.len() < game {
+        return None;
+    }
+    let chosen = games.pop()?;
+    let earlier = if chosen.length == 0 {
+        Vec::new()
+    } else {
+        games
+            .iter()
+            .filter_map(|g| GameRecord::of_game(&g.game).ok())
+            .collect()
+    };
+    Some((earlier, chosen))
 }
 
 /// A saved game written in `format`; refused, in words, for rules the format cannot say.
@@ -200,6 +237,9 @@ pub enum Turn {
     Double(u32),
     Take,
     Drop,
+    /// A throw (the higher die first) not played: the game stops before its play (a
+    /// resignation after the throw, or the record's end).
+    Thrown(Vec<u8>),
 }
 
 /// A saved game walked turn by turn, with the side of each turn, and the game as it ends.
@@ -251,7 +291,8 @@ pub fn turns(record: &GameRecord) -> Result<(Vec<(Side, Turn)>, Game), String> {
             Action::Take => out.push((mover.other(), Turn::Take)),
             Action::Drop => out.push((mover.other(), Turn::Drop)),
             Action::ThrowOff { .. } => {}
-            // The files' resignations are the exchange's own work (they say only the result).
+            // A resignation is said by the game's result alone (`Wins 2 points`, `RE[W+2R]`);
+            // one declined, by nothing: neither format keeps it.
             Action::Resign(_) | Action::AcceptResignation | Action::DeclineResignation => {}
             Action::BreakThrowOff { .. } | Action::ChooseThrow(_) | Action::Break(_) => {
                 return Err("the game has a throw-off or a choice these files cannot say".into());
@@ -280,6 +321,9 @@ pub fn turns(record: &GameRecord) -> Result<(Vec<(Side, Turn)>, Game), String> {
             steps.clear();
         }
     }
+    if let Some(faces) = dice {
+        out.push((game.turn(), Turn::Thrown(sorted(&faces))));
+    }
     Ok((out, game))
 }
 
@@ -302,35 +346,21 @@ pub fn name_of(seats: &Seats, side: Side) -> String {
 pub fn apply_turn(game: &mut Game, side: Side, turn: ReadTurn) -> Result<(), String> {
     let said = |e: crate::tables::RuleError| e.to_string();
     match turn {
-        ReadTurn::Double => game.apply(Action::Double).map(drop).map_err(said),
+        ReadTurn::Double(value) => {
+            let real = game.cube().value.saturating_mul(2);
+            if let Some(said) = value
+                && said != real
+            {
+                return Err(Misread::CubeValue { said, real }.to_string());
+            }
+            game.apply(Action::Double).map(drop).map_err(said)
+        }
+        ReadTurn::Beaver => Err(Misread::Beaver.to_string()),
         ReadTurn::Take => game.apply(Action::Take).map(drop).map_err(said),
         ReadTurn::Drop => game.apply(Action::Drop).map(drop).map_err(said),
+        ReadTurn::Throw(dice) => throw_dice(game, side, dice),
         ReadTurn::Play { dice, moves } => {
-            // The opening: each side's single die, the higher (this side's) played.
-            if game.phase() == Phase::ThrowOff {
-                if dice[0] == dice[1] {
-                    return Err(
-                        "an opening throw of doublets, which the throw-off cannot give".into(),
-                    );
-                }
-                let (high, low) = (dice[0].max(dice[1]), dice[0].min(dice[1]));
-                let (white, black) = match side {
-                    Side::White => (high, low),
-                    Side::Black => (low, high),
-                };
-                game.apply(Action::ThrowOff { white, black })
-                    .map_err(said)?;
-            } else {
-                if game.turn() != side {
-                    return Err(format!(
-                        "{} plays, but it is {}'s turn",
-                        side.name(),
-                        game.turn().name()
-                    ));
-                }
-                let throw = Throw::two(dice[0], dice[1]).map_err(|e| e.to_string())?;
-                game.apply(Action::Throw(throw)).map_err(said)?;
-            }
+            throw_dice(game, side, dice)?;
             if game.phase() != Phase::Playing {
                 return if moves.trim().is_empty() {
                     Ok(())
@@ -363,13 +393,49 @@ pub fn apply_turn(game: &mut Game, side: Side, turn: ReadTurn) -> Result<(), Str
     }
 }
 
-/// Whether a file's result, `winner` winning `points`, agrees with the game replayed: `true`
-/// if the rules end the game so, `false` if they play on (the file ends it by a resignation,
-/// which Gamester does not play); a result the rules do not give is refused in words.
-pub fn file_result(game: &Game, winner: Side, points: u32) -> Result<bool, String> {
+/// Throws `dice` for `side`: the opening's single dice (the higher, this side's, to play) at
+/// the throw-off, else a throw of the side to move.
+fn throw_dice(game: &mut Game, side: Side, dice: [u8; 2]) -> Result<(), String> {
+    let said = |e: crate::tables::RuleError| e.to_string();
+    if game.phase() == Phase::ThrowOff {
+        if dice[0] == dice[1] {
+            return Err("an opening throw of doublets, which the throw-off cannot give".into());
+        }
+        let (high, low) = (dice[0].max(dice[1]), dice[0].min(dice[1]));
+        let (white, black) = match side {
+            Side::White => (high, low),
+            Side::Black => (low, high),
+        };
+        return game
+            .apply(Action::ThrowOff { white, black })
+            .map(drop)
+            .map_err(said);
+    }
+    if game.turn() != side {
+        return Err(format!(
+            "{} plays, but it is {}'s turn",
+            side.name(),
+            game.turn().name()
+        ));
+    }
+    let throw = Throw::two(dice[0], dice[1]).map_err(|e| e.to_string())?;
+    game.apply(Action::Throw(throw)).map(drop).map_err(said)
+}
+
+/// Ends the game as a file's result says, `winner` winning `points`: if the rules have ended
+/// it, they must have ended it so; if they play on, the file ends it by a resignation (its
+/// only word for one): the loser resigns what gives `points` with the cube as it stands, and
+/// the winner accepts. A result the game cannot give is refused in words.
+pub fn file_result(game: &mut Game, winner: Side, points: u32) -> Result<(), String> {
+    if game.outcome().is_none() {
+        resign_for(game, winner, points)?;
+    }
     match game.outcome() {
-        None => Ok(false),
-        Some(o) if o.winner == Some(winner) && o.stake == points => Ok(true),
+        Some(o) if o.winner == Some(winner) && o.stake == points => Ok(()),
+        None => Err(format!(
+            "the file says {} wins {points}, but the game goes on",
+            winner.name()
+        )),
         Some(o) => Err(format!(
             "the file says {} wins {points}, but the rules end the game with {}",
             winner.name(),
@@ -382,6 +448,46 @@ pub fn file_result(game: &Game, winner: Side, points: u32) -> Result<bool, Strin
     }
 }
 
+/// The loser's resignation that gives `winner` `points` with the cube as it stands, offered
+/// and accepted through the rules.
+fn resign_for(game: &mut Game, winner: Side, points: u32) -> Result<(), String> {
+    let loser = winner.other();
+    let cube = game.cube().value.max(1);
+    let most = game.most_resigned();
+    let stake = u8::try_from(points / cube)
+        .ok()
+        .filter(|&s| points.is_multiple_of(cube) && (1..=most).contains(&s))
+        .ok_or_else(|| {
+            Misread::NoResignation {
+                winner: winner.name(),
+                points,
+                cube,
+            }
+            .to_string()
+        })?;
+    match game.may_resign() {
+        Some(side) if side == loser => {}
+        Some(side) => {
+            return Err(Misread::ResignedOutOfTurn {
+                loser: loser.name(),
+                actor: side.name(),
+            }
+            .to_string());
+        }
+        None => {
+            return Err(format!(
+                "the file ends the game by {}'s resignation where none can be offered",
+                loser.name()
+            ));
+        }
+    }
+    let said = |e: crate::tables::RuleError| e.to_string();
+    game.apply(Action::Resign(stake)).map_err(said)?;
+    game.apply(Action::AcceptResignation)
+        .map(drop)
+        .map_err(said)
+}
+
 /// A turn read from a file, to play through the rules ([`apply_turn`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReadTurn {
@@ -390,7 +496,43 @@ pub enum ReadTurn {
         dice: [u8; 2],
         moves: String,
     },
-    Double,
+    /// A double, to the value the file gives, if it gives one (`.mat`: `Doubles => 4`).
+    Double(Option<u32>),
     Take,
     Drop,
+    /// A beaver: the side doubled takes and turns the cube over at once, keeping it.
+    Beaver,
+    /// A throw whose play the file does not give (gnubg's `65:` with no moves, or SGF's
+    /// `PL[B]DI[65]`): thrown, the play still to come (or a resignation, or the file's end).
+    Throw([u8; 2]),
+}
+
+/// What a file says that the game, replayed through the rules, does not allow or contradicts:
+/// the reason a turn is refused, in a player's words.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum Misread {
+    #[error(
+        "a beaver (the player doubled takes and turns the cube over at once); Gamester's \
+         rules have no beavers"
+    )]
+    Beaver,
+    #[error("the file doubles the cube to {said}, but a double now turns it to {real}")]
+    CubeValue { said: u32, real: u32 },
+    #[error(
+        "the file says {winner} wins {points} where the game goes on, which no resignation \
+         gives with the cube at {cube}"
+    )]
+    NoResignation {
+        winner: &'static str,
+        points: u32,
+        cube: u32,
+    },
+    #[error(
+        "the file ends the game by {loser}'s resignation, but only the side to act may \
+         resign, and that is {actor}"
+    )]
+    ResignedOutOfTurn {
+        loser: &'static str,
+        actor: &'static str,
+    },
 }

@@ -288,29 +288,24 @@ fn export(args: &crate::cli::args::ExportArgs) -> Result<String, CliError> {
 /// is a few megabytes.
 const MATCH_FILE_MOST: u64 = 16 * 1024 * 1024;
 
-/// `import`: one game of a `.mat` or `.sgf` file replayed through the rules and written as a
-/// saved game; prints `import <FILE> game <N> of <M>`, and on standard error what the file
-/// says that the rules do not (a resignation).
+/// `import`: a `.mat` or `.sgf` file's games replayed through the rules and written as a
+/// saved game: the game asked for (the last by default) to play on from, a match's games
+/// before it kept to replay; prints `import <FILE> game <N> of <M>`.
 fn import(args: &crate::cli::args::ImportArgs) -> Result<String, CliError> {
     let where_ = args.file.display();
     let bytes = gamester_core::files::read_capped(&args.file, MATCH_FILE_MOST)
         .map_err(|e| CliError::Usage(format!("{where_} cannot be read: {e}")))?;
-    let text = String::from_utf8_lossy(&bytes);
-    let games = crate::exchange::import(&text)
+    let games = crate::exchange::import_bytes(&bytes)
         .map_err(|e| CliError::Usage(format!("{where_} is refused: {e}")))?;
     let count = games.len();
-    let chosen = games.into_iter().nth(args.game - 1).ok_or_else(|| {
-        CliError::Usage(format!("{where_} has {count} game(s), not {}", args.game))
-    })?;
-    if let Some(note) = &chosen.note {
-        crate::cli::out::note(note);
-    }
-    let file = crate::save::SaveFile::from_game(&chosen.game, &chosen.seats());
+    let number = args.game.unwrap_or(count);
+    let (earlier, chosen) = crate::exchange::as_match(games, number)
+        .ok_or_else(|| CliError::Usage(format!("{where_} has {count} game(s), not {number}")))?;
+    let file = crate::save::SaveFile::from_match(&chosen.game, &chosen.seats(), &earlier);
     save::write_atomic(&args.out, &file)?;
     Ok(format!(
-        "import {} game {} of {count}\n",
+        "import {} game {number} of {count}\n",
         args.out.display(),
-        args.game
     ))
 }
 

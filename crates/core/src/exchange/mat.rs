@@ -30,7 +30,7 @@ use thiserror::Error;
 use super::{ReadTurn, Turn, apply_turn, expressible, file_result, name_of, rules, turns};
 use crate::players::Seats;
 use crate::save::GameRecord;
-use crate::tables::{Crawford, Game, Side, Tally};
+use crate::tables::{Crawford, Game, Phase, Side, Tally};
 
 pub use super::Imported;
 
@@ -50,6 +50,9 @@ pub enum MatError {
         reason: String,
     },
 }
+
+/// The most games a file's first game may say came before it.
+const GAMES_MOST: u32 = 1_000_000;
 
 /// The player a side is in a `.mat` file: Black on the left (player 0), White on the right.
 fn column(side: Side) -> usize {
@@ -87,15 +90,56 @@ pub fn export(record: &GameRecord, seats: &Seats) -> Result<String, String> {
 }
 
 /// A match's games (or a session's), in order, as one `.mat` text: ` Game 1`, ` Game 2`…,
-/// each with the score before it.
+/// each numbered as in its match and with the score before it.
+///
+/// The format has no word for the Crawford rule: a reader takes the first game in which one
+/// side alone is a point away for the Crawford game. A file that begins after the Crawford
+/// game at such a score therefore begins with the Crawford game's mark, an empty game at that
+/// score, so that the game after it is read as the game after the Crawford game; a match
+/// without the Crawford rule says so as eXtreme Gammon does, `; [Crawford "Off"]`.
 pub fn export_games(records: &[GameRecord], seats: &Seats) -> Result<String, String> {
     let first = records.first().ok_or("there is no game to write")?;
-    let mut out = format!(" {} point match\n", first.rules().match_to);
-    for (i, record) in records.iter().enumerate() {
-        let _ = write!(out, "\n Game {}\n", i + 1);
+    let rules = first.rules();
+    let mut out = String::new();
+    if rules.match_to > 0 && !rules.crawford {
+        out.push_str("; [Crawford \"Off\"]\n\n");
+    }
+    let _ = writeln!(out, " {} point match", rules.match_to);
+    let before = first.tally_before();
+    let mut number = before.games + 1;
+    if after_crawford(first) {
+        let _ = write!(out, "\n Game {}\n", before.games.max(1));
+        let _ = writeln!(out, "{}", names_line(seats, before));
+        number = number.max(2);
+    }
+    for record in records {
+        let _ = write!(out, "\n Game {number}\n");
         out.push_str(&game_text(record, seats)?);
+        number += 1;
     }
     Ok(out)
+}
+
+/// Whether a game is after the Crawford game at a score that, alone in a file, reads as the
+/// Crawford game's: one side, not both, a point from the match.
+fn after_crawford(record: &GameRecord) -> bool {
+    let rules = record.rules();
+    let tally = record.tally_before();
+    let away = |score: u32| score + 1 == u32::from(rules.match_to);
+    rules.match_to > 1
+        && rules.crawford
+        && tally.crawford == Crawford::Played
+        && (away(tally.black) != away(tally.white))
+}
+
+/// A game's first line: each side's name and score.
+fn names_line(seats: &Seats, tally: Tally) -> String {
+    let left = format!(" {} : {}", name_of(seats, Side::Black), tally.black);
+    format!(
+        "{left:<31}{} : {}",
+        name_of(seats, Side::White),
+        tally.white
+    )
 }
 
 /// One game's lines: the names and scores, the numbered turns, and who won.
@@ -117,6 +161,10 @@ fn game_text(record: &GameRecord, seats: &Seats) -> Result<String, String> {
                     .collect();
                 format!("{d}: {}", words.join(" "))
             }
+            Turn::Thrown(dice) => {
+                let d: String = dice.iter().map(u8::to_string).collect();
+                format!("{d}: ")
+            }
             Turn::Double(value) => format!(" Doubles => {value}"),
             Turn::Take => " Takes".to_string(),
             Turn::Drop => " Drops".to_string(),
@@ -128,11 +176,8 @@ fn game_text(record: &GameRecord, seats: &Seats) -> Result<String, String> {
     {
         lines.wins = Some((column(winner), outcome.stake));
     }
-    let tally = record.tally_before();
-    let name = |side: Side| name_of(seats, side);
     let mut out = String::new();
-    let left = format!(" {} : {}", name(Side::Black), tally.black);
-    let _ = writeln!(out, "{left:<31}{} : {}", name(Side::White), tally.white);
+    let _ = writeln!(out, "{}", names_line(seats, record.tally_before()));
     for (i, row) in lines.rows.iter().enumerate() {
         let _ = writeln!(out, "{:>3}) {:<28} {}", i + 1, row[0], row[1]);
     }
@@ -155,11 +200,17 @@ fn game_text(record: &GameRecord, seats: &Seats) -> Result<String, String> {
 /// One cell's words, read.
 enum Cell {
     Empty,
-    Play { dice: [u8; 2], moves: String },
-    Double,
+    Play {
+        dice: [u8; 2],
+        moves: String,
+    },
+    /// `Doubles => 4`: the cube's new value, if the cell gives one.
+    Double(Option<u32>),
     Take,
     Drop,
-    Wins,
+    Beaver,
+    /// `Wins 2 points`: the game's last words, in the winner's column.
+    Wins(u32),
 }
 
 fn read_cell(text: &str) -> Result<Cell, String> {
@@ -169,19 +220,36 @@ fn read_cell(text: &str) -> Result<Cell, String> {
     }
     let lower = t.to_ascii_lowercase();
     if lower.starts_with("doubles") {
-        return Ok(Cell::Double);
+        return match t.split_once("=>") {
+            None => Ok(Cell::Double(None)),
+            Some((_, value)) => value
+                .split_whitespace()
+                .next()
+                .and_then(|v| v.parse().ok())
+                .map(|v| Cell::Double(Some(v)))
+                .ok_or_else(|| format!("`{t}` does not give the cube's value as a number")),
+        };
     }
-    if lower.starts_with("takes") || lower.starts_with("beavers") {
+    if lower.starts_with("beavers") || lower.starts_with("raccoons") {
+        return Ok(Cell::Beaver);
+    }
+    if lower.starts_with("takes") {
         return Ok(Cell::Take);
     }
     if lower.starts_with("drops") || lower.starts_with("passes") {
         return Ok(Cell::Drop);
     }
     if lower.starts_with("wins") {
-        return Ok(Cell::Wins);
+        return t
+            .split_whitespace()
+            .nth(1)
+            .and_then(|p| p.parse().ok())
+            .map(Cell::Wins)
+            .ok_or_else(|| format!("`{t}` does not say how many points"));
     }
     if lower.starts_with("resigns") {
-        return Err("a resignation, which Gamester does not play".into());
+        // gnubg passes this line over: the points the winner takes follow as `Wins N points`.
+        return Ok(Cell::Empty);
     }
     let (dice, moves) = t
         .split_once(':')
@@ -253,17 +321,33 @@ fn moves_text(moves: &str) -> String {
 /// Reads every game of a `.mat` text, each replayed through the rules; the first thing that
 /// breaks them ends the reading with the game, the line and the rule.
 pub fn import(text: &str) -> Result<Vec<Imported>, MatError> {
+    let text = text.trim_start_matches('\u{feff}');
     // A money session's file does not say whether the Jacoby rule was played; GNU Backgammon
     // and eXtreme Gammon play it unless told not to. A file read both ways takes it; one that
     // only reads without it (a gammon scored in full with the cube in the middle) is without.
     import_as(text, true).or_else(|first| import_as(text, false).map_err(|_| first))
 }
 
+/// Whether the file's header (its `;` lines before the match's length) says the match is
+/// played without the Crawford rule, as eXtreme Gammon writes it: `; [Crawford "Off"]`.
+fn crawford_off(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .take_while(|l| l.is_empty() || l.starts_with(';') || l.starts_with('#'))
+        .any(|l| {
+            let l: String = l.to_ascii_lowercase().split_whitespace().collect();
+            l.contains("[crawford\"off\"]")
+        })
+}
+
 /// [`import`], a money session under the Jacoby rule or without it.
+#[allow(clippy::too_many_lines, reason = "one pass over the file's lines")]
 fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
+    let crawford = !crawford_off(text);
     let rules = |length: u16| {
         let mut r = rules(length);
         r.jacoby = jacoby && length == 0;
+        r.crawford = crawford;
         r
     };
     let length = text
@@ -282,31 +366,43 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
     let mut current: Option<(Game, [String; 2], usize)> = None;
     let mut tally = Tally::default();
     let mut number = 0usize;
-    let mut notes: Vec<(usize, String)> = Vec::new();
-    let mut resigned: Option<(Side, u32)> = None;
+    // A throw the file left unplayed, which only a resignation may follow.
+    let mut unplayed: Option<String> = None;
     let all: Vec<&str> = text.lines().collect();
     for (at, raw) in all.iter().enumerate() {
         let line = raw.trim_end();
         let trimmed = line.trim();
-        if trimmed.to_ascii_lowercase().starts_with("game ") {
-            if let Some((game, names, _)) = current.take() {
-                tally = match resigned.take() {
-                    // The match goes on from the score the resignation left.
-                    Some((winner, points)) => {
-                        let mut t = game.tally_before();
-                        t.record_in_match(Some(winner), points, length16, game.rules().crawford);
-                        t
-                    }
-                    None => game.tally(),
-                };
-                games.push(Imported {
-                    game,
-                    names,
-                    length,
-                    note: None,
-                });
+        if let Some(said) = trimmed
+            .get(..5)
+            .filter(|w| w.eq_ignore_ascii_case("game "))
+            .map(|_| &trimmed[5..])
+        {
+            if let Some((game, names, n)) = current.take() {
+                if n == 1 && game.record().is_empty() && game.is_crawford_game() {
+                    // The Crawford game's mark before a game after it: an empty first game
+                    // at a score a point from the match, which only tells that game was
+                    // played. The next game's header gives its own number.
+                    tally = Tally {
+                        crawford: Crawford::Played,
+                        ..game.tally_before()
+                    };
+                    number = 0;
+                } else {
+                    tally = game.tally();
+                    games.push(Imported {
+                        game,
+                        names,
+                        length,
+                    });
+                }
             }
             number += 1;
+            unplayed = None;
+            // The first game keeps its number in the match: ` Game 5` had four before it.
+            if number == 1 {
+                let n: u32 = said.trim().parse().unwrap_or(1);
+                tally.games = n.saturating_sub(1).min(GAMES_MOST);
+            }
             let game = Game::with_tally(rules(length16), tally).map_err(|e| MatError::Game {
                 game: number,
                 line: 0,
@@ -359,7 +455,7 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
                     .take_while(|l| !l.trim().to_ascii_lowercase().starts_with("game "))
                     .any(|l| l.contains("Doubles"));
                 let near = length > 1 && scores.iter().any(|&s| s + 1 == length);
-                let crawford = match (near, block_doubles) {
+                let crawford = match (near && crawford, block_doubles) {
                     (false, _) => Crawford::Ahead,
                     (true, false) => Crawford::ThisGame,
                     (true, true) => Crawford::Played,
@@ -368,7 +464,7 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
                     black: scores[0],
                     white: scores[1],
                     crawford,
-                    ..Tally::default()
+                    ..before
                 };
                 *game =
                     Game::with_tally(rules(length16), tally).map_err(|e| fail(0, e.to_string()))?;
@@ -382,27 +478,11 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
             } else {
                 Side::Black
             };
-            let points: u32 = trimmed
-                .split_whitespace()
-                .nth(1)
-                .and_then(|p| p.parse().ok())
-                .unwrap_or(0);
-            match file_result(game, winner, points).map_err(|r| fail(0, r))? {
-                true => {}
-                false => {
-                    resigned = Some((winner, points));
-                    notes.push((
-                        *n,
-                        format!(
-                            "game {n}: the file says {} wins {points} point{} where the rules play \
-                             on (a resignation, which Gamester does not play); the game is kept \
-                             where it stood",
-                            winner.name(),
-                            if points == 1 { "" } else { "s" }
-                        ),
-                    ));
-                }
-            }
+            let Cell::Wins(points) = read_cell(trimmed).map_err(|r| fail(0, r))? else {
+                continue;
+            };
+            unplayed = None;
+            file_result(game, winner, points).map_err(|r| fail(0, r))?;
             continue;
         }
         let Some((num, rest)) = trimmed.split_once(')') else {
@@ -422,8 +502,34 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
         let (left, right) = (&line[start..split.max(start)], &line[split.max(start)..]);
         for (col, cell) in [(0usize, left), (1usize, right)] {
             let side = if col == 0 { Side::Black } else { Side::White };
-            let cell = read_cell(cell).map_err(|r| fail(row, r))?;
-            apply_cell(game, side, cell).map_err(|r| fail(row, r))?;
+            match read_cell(cell).map_err(|r| fail(row, r))? {
+                // A game's last words on a turn's line (after a drop, or a last man off).
+                Cell::Wins(points) => {
+                    unplayed = None;
+                    file_result(game, side, points).map_err(|r| fail(row, r))?;
+                }
+                Cell::Empty => {}
+                cell => {
+                    if let Some(dice) = unplayed.take() {
+                        return Err(fail(
+                            row,
+                            format!("{dice} is left unplayed, but it can be played"),
+                        ));
+                    }
+                    // A throw with no moves that can be played: thrown, its play to come (gnubg
+                    // writes a throw so when its player resigns after it).
+                    let thrown = match &cell {
+                        Cell::Play { dice, moves } if moves.trim().is_empty() => {
+                            Some(format!("{}{}", dice[0], dice[1]))
+                        }
+                        _ => None,
+                    };
+                    apply_cell(game, side, cell).map_err(|r| fail(row, r))?;
+                    if game.phase() == Phase::Playing && game.turn() == side {
+                        unplayed = thrown;
+                    }
+                }
+            }
         }
     }
     if let Some((game, names, _)) = current.take() {
@@ -431,16 +537,10 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
             game,
             names,
             length,
-            note: None,
         });
     }
     if games.is_empty() {
         return Err(MatError::NoGame);
-    }
-    for (n, note) in notes {
-        if let Some(g) = games.get_mut(n - 1) {
-            g.note = Some(note);
-        }
     }
     Ok(games)
 }
@@ -448,10 +548,12 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
 /// Plays one cell of `side`'s through the rules.
 fn apply_cell(game: &mut Game, side: Side, cell: Cell) -> Result<(), String> {
     let turn = match cell {
-        Cell::Empty | Cell::Wins => return Ok(()),
-        Cell::Double => ReadTurn::Double,
+        Cell::Empty | Cell::Wins(_) => return Ok(()),
+        Cell::Double(value) => ReadTurn::Double(value),
         Cell::Take => ReadTurn::Take,
         Cell::Drop => ReadTurn::Drop,
+        Cell::Beaver => ReadTurn::Beaver,
+        Cell::Play { dice, moves } if moves.trim().is_empty() => ReadTurn::Throw(dice),
         Cell::Play { dice, moves } => ReadTurn::Play {
             dice,
             moves: moves_text(&moves),

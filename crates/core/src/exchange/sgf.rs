@@ -35,7 +35,7 @@ use super::{
 };
 use crate::players::Seats;
 use crate::save::GameRecord;
-use crate::tables::{Crawford, Game, Side, Tally};
+use crate::tables::{Crawford, EndReason, Game, Side, Tally};
 
 /// Why an `.sgf` text cannot be read as games Gamester plays.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -56,6 +56,9 @@ pub enum SgfError {
 
 /// One node: its properties, each an identifier and its values.
 type Node = Vec<(String, Vec<String>)>;
+
+/// The most games a file's first game may say came before it.
+const GAMES_MOST: u32 = 1_000_000;
 
 /// The most nodes a file may hold: a long match of long games has a few thousand.
 const MOST_NODES: usize = 200_000;
@@ -266,10 +269,10 @@ fn place(side: Side, letter: u8) -> Option<String> {
 fn read_turn(side: Side, value: &str) -> Result<ReadTurn, String> {
     let v = value.trim();
     match v.to_ascii_lowercase().as_str() {
-        "double" => return Ok(ReadTurn::Double),
+        "double" => return Ok(ReadTurn::Double(None)),
         "take" => return Ok(ReadTurn::Take),
         "drop" | "pass" => return Ok(ReadTurn::Drop),
-        "beaver" => return Err("a beaver, which Gamester does not play".into()),
+        "beaver" => return Ok(ReadTurn::Beaver),
         "resign" => return Err("a resignation, which Gamester does not play".into()),
         _ => {}
     }
@@ -302,10 +305,31 @@ fn read_turn(side: Side, value: &str) -> Result<ReadTurn, String> {
     })
 }
 
-/// The match's information in a root node: length, game number, Black's and White's scores.
-fn match_info(root: &Node) -> (u32, [u32; 2]) {
+/// A throw not played: `PL[B]DI[65]`, the player's colour and the two dice.
+fn thrown(player: &str, dice: &str) -> Result<(Side, ReadTurn), String> {
+    let side = match player.trim() {
+        "W" | "w" => Side::Black,
+        "B" | "b" => Side::White,
+        other => return Err(format!("`{other}` is not a player's colour")),
+    };
+    let faces: Vec<u8> = dice
+        .trim()
+        .bytes()
+        .filter(|c| (b'1'..=b'6').contains(c))
+        .map(|c| c - b'0')
+        .collect();
+    match faces[..] {
+        [a, b] if dice.trim().len() == 2 => Ok((side, ReadTurn::Throw([a, b]))),
+        _ => Err(format!("`{}` is not a throw of two dice", dice.trim())),
+    }
+}
+
+/// The match's information in a root node: length, Black's and White's scores, and the
+/// game's number (from 0).
+fn match_info(root: &Node) -> (u32, [u32; 2], u32) {
     let mut length = 0u32;
     let mut score = [0u32; 2];
+    let mut number = 0u32;
     for value in values(root, "MI").unwrap_or(&[]) {
         let Some((key, n)) = value.split_once(':') else {
             continue;
@@ -315,10 +339,11 @@ fn match_info(root: &Node) -> (u32, [u32; 2]) {
             "length" => length = n,
             "ws" => score[0] = n,
             "bs" => score[1] = n,
+            "game" => number = n.min(GAMES_MOST),
             _ => {}
         }
     }
-    (length, score)
+    (length, score, number)
 }
 
 /// The result a root node gives: the winner, the points, and whether by resignation.
@@ -358,7 +383,7 @@ pub fn import(text: &str) -> Result<Vec<Imported>, SgfError> {
         let Some(root) = tree.first() else {
             continue;
         };
-        let (length, score) = match_info(root);
+        let (length, score, number) = match_info(root);
         let length16 = u16::try_from(length)
             .ok()
             .filter(|&l| l <= crate::tables::MATCH_MOST)
@@ -392,6 +417,7 @@ pub fn import(text: &str) -> Result<Vec<Imported>, SgfError> {
                 Tally {
                     black: score[0],
                     white: score[1],
+                    games: number,
                     crawford: match (near, crawford_game) {
                         (false, _) => Crawford::Ahead,
                         (true, true) => Crawford::ThisGame,
@@ -410,7 +436,11 @@ pub fn import(text: &str) -> Result<Vec<Imported>, SgfError> {
                         ),
                     ));
                 }
-                t
+                // After the Crawford game's mark, the first game keeps its number.
+                Tally {
+                    games: if games.is_empty() { number } else { t.games },
+                    ..t
+                }
             }
         };
         let mut game = Game::with_tally(rules, start).map_err(|e| fail(0, e.to_string()))?;
@@ -434,44 +464,48 @@ pub fn import(text: &str) -> Result<Vec<Imported>, SgfError> {
             let acting = [("W", Side::Black), ("B", Side::White)]
                 .into_iter()
                 .find_map(|(p, side)| first(node, p).map(|v| (side, v)));
-            let Some((side, value)) = acting else {
-                continue;
+            let read = match acting {
+                Some((side, value)) => {
+                    turn += 1;
+                    read_turn(side, value).map(|r| (side, r))
+                }
+                // A throw not played (gnubg writes its player's dice so, `PL[B]DI[65]`, when
+                // the player resigns after throwing)
+                None => match (first(node, "PL"), first(node, "DI")) {
+                    (Some(player), Some(dice)) => {
+                        turn += 1;
+                        thrown(player, dice)
+                    }
+                    _ => continue,
+                },
             };
-            turn += 1;
-            let read = read_turn(side, value).map_err(|r| fail(turn, r))?;
+            let (side, read) = read.map_err(|r| fail(turn, r))?;
             if game.is_over() {
                 return Err(fail(turn, "the game is over, but the file plays on".into()));
             }
             apply_turn(&mut game, side, read).map_err(|r| fail(turn, r))?;
         }
-        let mut note = None;
-        let mut after = game.tally();
         let said = result(root);
-        let ended = match said {
-            Some((winner, points, _)) => {
-                Some(file_result(&game, winner, points).map_err(|r| fail(turn, r))?)
-            }
-            None => None,
-        };
-        match (said, ended) {
-            (Some(_), Some(true)) | (None, _) => {}
-            (Some((winner, points, resigned)), _) => {
-                note = Some(format!(
-                    "game {n}: the file says {} wins {points} point{} {}; the game is kept where \
-                     it stood",
-                    winner.name(),
-                    if points == 1 { "" } else { "s" },
-                    if resigned {
-                        "by a resignation, which Gamester does not play"
-                    } else {
-                        "where the rules play on"
-                    }
-                ));
-                // The match goes on from the score the resignation left.
-                after = game.tally_before();
-                after.record_in_match(Some(winner), points, length16, game.rules().crawford);
-            }
+        if i == 0
+            && trees.len() > 1
+            && said.is_none()
+            && game.record().is_empty()
+            && game.is_crawford_game()
+        {
+            // The Crawford game's mark before a game after it (as a `.mat` file must write
+            // it): an empty first game at a score a point from the match, which only tells
+            // that game was played.
+            tally = Some(Tally {
+                crawford: Crawford::Played,
+                ..game.tally_before()
+            });
+            continue;
         }
+        // The result: where the rules play on, a resignation (`RE[W+2R]`) ends the game.
+        if let Some((winner, points, _)) = said {
+            file_result(&mut game, winner, points).map_err(|r| fail(turn, r))?;
+        }
+        let after = game.tally();
         tally = Some(after);
         games.push(Imported {
             game,
@@ -480,7 +514,6 @@ pub fn import(text: &str) -> Result<Vec<Imported>, SgfError> {
                 first(root, "PB").unwrap_or("").to_string(),
             ],
             length,
-            note,
         });
     }
     if games.is_empty() {
@@ -533,7 +566,8 @@ pub fn export(record: &GameRecord, seats: &Seats) -> Result<String, String> {
     if !rules.cube {
         said.push("NoCube");
     }
-    if in_match && rules.crawford {
+    // gnubg says nothing of the rule in a match to 1 point, where it cannot apply.
+    if in_match && rules.crawford && rules.match_to > 1 {
         said.push("Crawford");
         if game.is_crawford_game() {
             said.push("CrawfordGame");
@@ -548,7 +582,12 @@ pub fn export(record: &GameRecord, seats: &Seats) -> Result<String, String> {
     if let Some(outcome) = game.outcome()
         && let Some(winner) = outcome.winner
     {
-        let _ = write!(out, "RE[{}+{}]", colour(winner), outcome.stake);
+        let resigned = if outcome.reason == EndReason::Resigned {
+            "R"
+        } else {
+            ""
+        };
+        let _ = write!(out, "RE[{}+{}{resigned}]", colour(winner), outcome.stake);
     }
     for (side, turn) in turns {
         let value = match turn {
@@ -562,6 +601,11 @@ pub fn export(record: &GameRecord, seats: &Seats) -> Result<String, String> {
                     v.push(letter(side, to));
                 }
                 v
+            }
+            Turn::Thrown(dice) => {
+                let d: String = dice.iter().take(2).map(u8::to_string).collect();
+                let _ = write!(out, "\n;PL[{}]DI[{d}]", colour(side));
+                continue;
             }
             Turn::Double(_) => "double".into(),
             Turn::Take => "take".into(),

@@ -227,6 +227,16 @@ impl SaveFile {
         }
     }
 
+    /// The save file of a game as it stands, with the players at its table and the match's
+    /// games before it.
+    #[must_use]
+    pub fn from_match(game: &Game, table: &Seats, earlier: &[super::GameRecord]) -> SaveFile {
+        SaveFile {
+            earlier: earlier.iter().map(EarlierGame::of).collect(),
+            ..SaveFile::from_game(game, table)
+        }
+    }
+
     /// The save file of a session's game as it stands, with the match's earlier games.
     #[must_use]
     pub fn from_session(session: &crate::session::Session) -> SaveFile {

@@ -7,7 +7,7 @@ use gamester_core::ai::random::RandomPlayer;
 use gamester_core::exchange::mat::{self, MatError};
 use gamester_core::players::Seats;
 use gamester_core::save::GameRecord;
-use gamester_rules::tables::{Action, Game, Preset, Rules, Side};
+use gamester_rules::tables::{Action, EndReason, Game, Preset, Rules, Side};
 
 const GNUBG_MATCH: &str = include_str!("../../../../tests/data/gnubg_match3.mat");
 
@@ -28,19 +28,23 @@ fn a_match_gnubg_exported_replays_game_by_game_as_gnubg_scored_it() {
         (outcome(1).winner, outcome(1).stake),
         (Some(Side::Black), 1)
     );
-    assert!(games[0].note.is_none() && games[1].note.is_none());
     // The scores run on from game to game, as the file's own score lines say
-    assert_eq!(games[2].game.tally().black, 2);
+    assert_eq!(games[2].game.tally_before().black, 2);
     assert!(GNUBG_MATCH.contains(" gnubg : 2                      root : 0"));
     // Game 3: root resigned a gammon, none of his men borne off (the file says only "Wins 2
-    // points"); Gamester plays no resignation, so the game is kept where it stood, and said so
+    // points"): the game ends by root's resignation of a gammon, which gnubg accepted
     let third = &games[2];
-    assert!(!third.game.is_over());
+    let o = third.game.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.stake, o.reason),
+        (Some(Side::Black), 2, EndReason::Resigned)
+    );
     assert_eq!(third.game.position_for(Side::White).off(), 0);
-    let note = third.note.as_deref().unwrap();
     assert!(
-        note.contains("Black wins 2 points") && note.contains("resignation"),
-        "{note}"
+        third
+            .game
+            .record()
+            .ends_with(&[Action::Resign(2), Action::AcceptResignation])
     );
     // A match to 3 under the Crawford rule: gnubg at 2 (one away) after game 2, so game 3
     // is the Crawford game, and the file has no double in it
@@ -143,9 +147,23 @@ fn an_illegal_play_in_a_file_is_refused_with_the_game_the_line_and_the_rule() {
         mat::import(&wrong_score),
         Err(MatError::Game { game: 1, reason, .. }) if reason.contains("Black winning 1")
     ));
+    // A `Resigns` line is passed over, as gnubg does: the `Wins` after it says what the
+    // resignation gave. Here gnubg is to act (it doubled on that line), so root cannot resign
     let resigned = GNUBG_MATCH.replacen(" Doubles => 2                Drops", " Resigns", 1);
-    assert!(
-        matches!(mat::import(&resigned), Err(MatError::Game { reason, .. }) if reason.contains("resignation"))
+    assert!(matches!(
+        mat::import(&resigned),
+        Err(MatError::Game { game: 1, reason, .. }) if reason.contains("only the side to act")
+    ));
+    // On root's own line it can: it resigns instead of taking, and gnubg wins the cube's 1
+    let resigned = GNUBG_MATCH.replacen(
+        " Doubles => 2                Drops",
+        " Doubles => 2                Resigns",
+        1,
+    );
+    let o = mat::import(&resigned).unwrap()[0].game.outcome().unwrap();
+    assert_eq!(
+        (o.winner, o.stake, o.reason),
+        (Some(Side::Black), 1, EndReason::Resigned)
     );
     assert_eq!(mat::import("Game 1\n"), Err(MatError::NoLength));
     assert_eq!(mat::import(" 5 point match\n"), Err(MatError::NoGame));

@@ -15,6 +15,8 @@ mod analysis_saved;
 mod diagram;
 mod engine_answers;
 mod exchange;
+mod exchange_files;
+mod exchange_gnubg;
 mod exchange_sgf;
 mod lessons;
 mod matches;

@@ -158,9 +158,10 @@ pub struct ImportArgs {
     /// The .mat or .sgf file (its format is told from its text)
     #[arg(value_name = "FILE.mat|FILE.sgf")]
     pub file: PathBuf,
-    /// Which of its games, counted from 1
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least_one::<usize>)]
-    pub game: usize,
+    /// Which of its games to play on from, counted from 1, the match's games before it kept
+    /// to replay; by default the last, the whole match
+    #[arg(long, value_name = "N", value_parser = at_least_one::<usize>)]
+    pub game: Option<usize>,
     /// The saved game written
     #[arg(long, value_name = "FILE.ron")]
     pub out: PathBuf,

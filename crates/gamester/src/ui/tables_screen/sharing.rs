@@ -17,34 +17,38 @@ use crate::ui::settings::Settings;
 /// is a few megabytes.
 const MATCH_FILE_MOST: u64 = 16 * 1024 * 1024;
 
-/// The first game of the `.mat` or `.sgf` file at `path`, replayed through the rules, as a
-/// session to play on with the file's names (people at both sides), and what to say of it; or
-/// why not.
+/// The games of the `.mat` or `.sgf` file at `path`, replayed through the rules, as a session
+/// to play on from its last game, a match's games before it kept to replay, with the file's
+/// names (people at both sides), and what to say of it; or why not.
 pub fn imported_game(
     path: &std::path::Path,
     launch: &crate::ui::launch::Launch,
 ) -> Result<(Session, String), String> {
     let bytes = gamester_core::files::read_capped(path, MATCH_FILE_MOST)
         .map_err(|e| format!("{} could not be read: {e}", path.display()))?;
-    let games = crate::exchange::import(&String::from_utf8_lossy(&bytes)).map_err(|e| {
+    let games = crate::exchange::import_bytes(&bytes).map_err(|e| {
         format!(
             "{} is refused: {e}. The game in play is kept.",
             path.display()
         )
     })?;
     let count = games.len();
-    let Some(first) = games.into_iter().next() else {
+    let Some((earlier, last)) = crate::exchange::as_match(games, count) else {
         return Err(format!("{} has no game", path.display()));
     };
-    let mut said = format!("Game 1 of {count} imported from {}", path.display());
-    if count > 1 {
-        said.push_str(" (the command line imports the others: gamester import FILE --game N)");
-    }
-    if let Some(note) = &first.note {
-        said.push_str(&format!("; {note}"));
-    }
-    let seats = first.seats();
-    Ok((Session::resume(first.game, seats, launch.dice()), said))
+    let said = match count {
+        1 => format!("The game is imported from {}", path.display()),
+        n => format!(
+            "The match's {n} games are imported from {}, the last in play and the others kept \
+             with it",
+            path.display()
+        ),
+    };
+    let seats = last.seats();
+    Ok((
+        Session::resume(last.game, seats, launch.dice()).with_earlier(earlier),
+        said,
+    ))
 }
 
 impl TablesScreen {

@@ -707,7 +707,7 @@ fn the_rules_and_a_score_sheet_are_written_as_pages_to_print_where_the_person_ch
 }
 
 #[test]
-fn a_game_is_exported_as_mat_and_a_mat_files_first_game_imported_into_play() {
+fn a_game_is_exported_as_mat_and_a_mat_file_imported_into_play_as_a_match() {
     // Given the in-window chooser over a folder holding a match GNU Backgammon exported
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(
@@ -726,8 +726,9 @@ fn a_game_is_exported_as_mat_and_a_mat_files_first_game_imported_into_play() {
             .is_some()
     );
     assert!(!dir.path().join("Irish game.mat").exists());
-    // When the match file is imported: its first game is in play, replayed through the rules,
-    // with the file's names, and the window says which game of how many
+    // When the match file is imported: its last game is in play and the games before it kept
+    // with it, each replayed through the rules, with the file's names, and the window says
+    // how many games it holds
     menu(&mut h, "Import a game from a .mat or .sgf file…");
     assert!(
         h.query_by_label("Import a game from a .mat or .sgf file")
@@ -742,13 +743,18 @@ fn a_game_is_exported_as_mat_and_a_mat_files_first_game_imported_into_play() {
         h.run();
     }
     let game = h.state().session().game().clone();
-    let wanted = gamester_core::exchange::mat::import(
+    let mut file = gamester_core::exchange::mat::import(
         &std::fs::read_to_string(dir.path().join("gnubg.mat")).unwrap(),
     )
-    .unwrap()
-    .remove(0);
-    assert_eq!(game.record(), wanted.game.record());
-    assert!(game.is_over());
+    .unwrap();
+    let wanted = file.pop().unwrap();
+    assert!(game.record() == wanted.game.record());
+    assert_eq!(game.tally_before(), wanted.game.tally_before());
+    let earlier = h.state().session().earlier().to_vec();
+    assert_eq!(earlier.len(), 2);
+    for (kept, read) in earlier.iter().zip(&file) {
+        assert!(kept.record() == read.game.record());
+    }
     assert_eq!(
         h.state()
             .session()
@@ -756,11 +762,13 @@ fn a_game_is_exported_as_mat_and_a_mat_files_first_game_imported_into_play() {
         "gnubg"
     );
     assert!(
-        h.query_all(egui_kittest::kittest::By::new().label_contains("Game 1 of 3 imported"))
-            .next()
-            .is_some()
+        h.query_all(
+            egui_kittest::kittest::By::new().label_contains("The match's 3 games are imported")
+        )
+        .next()
+        .is_some()
     );
-    // And that game, exported, is written where asked, a money game of the same plays
+    // And the match, exported, is written where asked, the same three games
     menu(&mut h, "Export the game as a .mat file…");
     h.get_by_label("Export").click();
     h.run();
@@ -770,15 +778,17 @@ fn a_game_is_exported_as_mat_and_a_mat_files_first_game_imported_into_play() {
         .map(|e| e.path())
         .find(|p| p.extension().is_some_and(|e| e == "mat") && !p.ends_with("gnubg.mat"))
         .expect("the game is exported");
-    let back = gamester_core::exchange::mat::import(&std::fs::read_to_string(written).unwrap())
-        .unwrap()
-        .remove(0);
+    let mut back =
+        gamester_core::exchange::mat::import(&std::fs::read_to_string(written).unwrap()).unwrap();
+    assert_eq!(back.len(), 3);
+    let back = back.pop().unwrap();
     assert_eq!(back.game.outcome(), game.outcome());
     assert_eq!(back.game.position(), game.position());
+    assert_eq!(back.game.tally_before(), game.tally_before());
 }
 
 #[test]
-fn a_match_in_play_is_exported_whole_as_sgf_and_an_sgf_files_first_game_imported() {
+fn a_match_in_play_is_exported_whole_as_sgf_and_an_sgf_file_imported_as_a_match() {
     use gamester_core::exchange::sgf;
     // Given a 5-point match of modern backgammon in the window, its first game played out and
     // the second begun, the in-window chooser over a folder holding gnubg's own .sgf
@@ -841,7 +851,7 @@ fn a_match_in_play_is_exported_whole_as_sgf_and_an_sgf_files_first_game_imported
             .next()
             .is_some()
     );
-    // When gnubg's .sgf is imported, its first game is in play with gnubg's names
+    // When gnubg's .sgf is imported, its last game is in play, the five before it kept
     menu(&mut h, "Import a game from a .mat or .sgf file…");
     h.get_by_label("gnubg.sgf").click();
     h.run();
@@ -853,12 +863,16 @@ fn a_match_in_play_is_exported_whole_as_sgf_and_an_sgf_files_first_game_imported
     }
     let wanted = sgf::import(&std::fs::read_to_string(dir.path().join("gnubg.sgf")).unwrap())
         .unwrap()
-        .remove(0);
-    assert_eq!(h.state().session().game().record(), wanted.game.record());
+        .pop()
+        .unwrap();
+    assert!(h.state().session().game().record() == wanted.game.record());
+    assert_eq!(h.state().session().earlier().len(), 5);
     assert!(
-        h.query_all(egui_kittest::kittest::By::new().label_contains("Game 1 of 6 imported"))
-            .next()
-            .is_some()
+        h.query_all(
+            egui_kittest::kittest::By::new().label_contains("The match's 6 games are imported")
+        )
+        .next()
+        .is_some()
     );
 }
 
