@@ -446,6 +446,18 @@ pub const GLOSSARY: &[Term] = &[
         sources: &["002"],
     },
     Term {
+        name: "resign",
+        forms: &[
+            "resigns",
+            "resigned",
+            "resigning",
+            "resignation",
+            "offers to resign",
+        ],
+        meaning: "To offer, when it is one's turn, to give the game up for a single game, a gammon or a backgammon (times the cube) rather than play it out. The adversary accepts and wins that much, or declines and the game goes on. Modern backgammon's word; the period's is to yield the game.",
+        sources: &[MODERN],
+    },
+    Term {
         name: "session",
         forms: &["sessions"],
         meaning: "Gamester's word for a sitting of several games under the same rules and players, with the stakes won added up as it goes.",
@@ -507,5 +519,16 @@ pub const GLOSSARY: &[Term] = &[
         forms: &["Toutes Tables"],
         meaning: "The Spanish game at Tables in Alfonso X's Book of Games (1283), which the Irish Game article equates with Irish. Its array spreads the men over the adversary's side (Cotton's first array); a side that cannot enter against six held points loses (the prime of tables), a side whose men are all taken loses, and the game is tied when neither side can move.",
         sources: &["002", "004"],
+    },
+    Term {
+        name: "yield the game",
+        forms: &[
+            "yields the game",
+            "offers to yield the game",
+            "yielding the game",
+            "gives the game up",
+        ],
+        meaning: "To give the game up to the adversary for a stake rather than play it out and lose more. Cotton advises it at Tick-tack: \"if you see you are in danger of losing a double Game give your Adversary one; if you can it is better doing so than losing two\" (The Compleat Gamester, 1674). The adversary accepts, or declines and the game goes on.",
+        sources: &[],
     },
 ];
