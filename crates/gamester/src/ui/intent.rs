@@ -22,6 +22,8 @@ pub enum Intent {
     NextGame,
     /// Step through the record: start, or go to the game after this many actions.
     ReplayStart,
+    /// Step through an earlier game of the match (its place among the earlier games).
+    ReplayEarlier(usize),
     ReplayTo(usize),
     /// Play on from the point shown, leaving the rest of the record.
     ReplayTakeOver,

@@ -3,17 +3,21 @@
 
 use egui::{RichText, ScrollArea};
 
+use crate::save::GameRecord;
 use crate::session::Session;
-use crate::tables::Side;
 use crate::tables::options::OPTIONS;
+use crate::tables::{Side, won_words};
 
-/// The side panel: rules in force, score, and the story so far.
+/// The side panel: rules in force, score, the match's earlier games, and the story so far.
+/// The earlier game the person asked to replay, if any (its place among `earlier`).
 pub fn show(
     ui: &mut egui::Ui,
     session: &Session,
+    earlier: &[GameRecord],
     glossary: &mut super::glossary::Glossary,
     show_rules: &mut bool,
-) {
+) -> Option<usize> {
+    let mut asked = None;
     let game = session.game();
     ui.add_space(6.0);
     ui.heading(crate::teaching::rules_text::title(game.rules()));
@@ -36,6 +40,31 @@ pub fn show(
             ))
             .small(),
         );
+    }
+    if !earlier.is_empty() {
+        ui.collapsing("Earlier games of the match", |ui| {
+            for (i, record) in earlier.iter().enumerate() {
+                let number = record.tally_before().games + 1;
+                let result = match record.game_at(record.len()).outcome() {
+                    Some(o) => match o.winner {
+                        Some(w) => format!(
+                            "{} won {}",
+                            session.colour_name(w),
+                            won_words(o.stake, record.rules().match_to)
+                        ),
+                        None => "drawn".to_string(),
+                    },
+                    None => "not finished".to_string(),
+                };
+                if ui
+                    .link(format!("Game {number}: {result}"))
+                    .on_hover_text("Replay it, turn by turn")
+                    .clicked()
+                {
+                    asked = Some(i);
+                }
+            }
+        });
     }
     ui.horizontal(|ui| {
         if ui.link("The rules of this game, explained").clicked() {
@@ -88,4 +117,5 @@ pub fn show(
                 super::glossary::linked_text(ui, &text, RichText::new, glossary);
             }
         });
+    asked
 }

@@ -18,6 +18,9 @@ pub struct ReplayView {
     at: usize,
     shown: Session,
     last_play: LastPlay,
+    /// An earlier game of the match, by its number in the match: only to look at (playing on
+    /// from it would throw away the games after it).
+    earlier: Option<u32>,
 }
 
 impl ReplayView {
@@ -26,6 +29,21 @@ impl ReplayView {
         let replay = GameRecord::of_game(game)?;
         let end = replay.len();
         Ok(ReplayView::at(replay, end, table))
+    }
+
+    /// An earlier game of the match, shown from its start, to look at only; `number` is its
+    /// number in the match.
+    #[must_use]
+    pub fn earlier(replay: GameRecord, number: u32, table: &Seats) -> Option<ReplayView> {
+        let mut view = ReplayView::at(replay, 0, table)?;
+        view.earlier = Some(number);
+        Some(view)
+    }
+
+    /// Whether play may go on from the point shown (not in an earlier game of the match).
+    #[must_use]
+    pub fn may_play_on(&self) -> bool {
+        self.earlier.is_none()
     }
 
     fn at(replay: GameRecord, at: usize, table: &Seats) -> Option<ReplayView> {
@@ -43,6 +61,7 @@ impl ReplayView {
             at,
             shown,
             last_play: LastPlay::default(),
+            earlier: None,
         })
     }
 
@@ -51,8 +70,10 @@ impl ReplayView {
     #[must_use]
     pub fn go_to(self, n: usize, events: &[Event]) -> Option<ReplayView> {
         let table = self.shown.seats().clone();
+        let earlier = self.earlier;
         let mut view = ReplayView::at(self.replay, n, &table)?;
         view.last_play.note(events);
+        view.earlier = earlier;
         Some(view)
     }
 
@@ -120,6 +141,10 @@ impl ReplayView {
         } else {
             format!("Replay: turn {turn} of {total}")
         };
+        let said = match self.earlier {
+            Some(n) => said.replacen("Replay", &format!("Replay of game {n}"), 1),
+            None => said,
+        };
         intents.extend(stepper_buttons(ui, &said, self.steps()).map(Go::intent));
     }
 
@@ -139,6 +164,7 @@ impl ReplayView {
             len: r.len(),
             back: r.turn_before(at),
             on: r.turn_after(at),
+            play_on: self.may_play_on(),
         }
     }
 }
@@ -151,6 +177,8 @@ pub struct Steps {
     pub len: usize,
     pub back: usize,
     pub on: usize,
+    /// Whether "Play on from here" is offered.
+    pub play_on: bool,
 }
 
 /// What a replay's buttons and keys ask for.
@@ -187,7 +215,9 @@ pub fn stepper_buttons(ui: &mut egui::Ui, said: &str, s: Steps) -> Option<Go> {
     button(ui, s.at > 0, "Turn back  (Left)", Go::To(s.back));
     button(ui, s.at < s.len, "Turn on  (Right)", Go::To(s.on));
     button(ui, s.at < s.len, "End  (End)", Go::To(s.len));
-    button(ui, true, "Play on from here", Go::TakeOver);
+    if s.play_on {
+        button(ui, true, "Play on from here", Go::TakeOver);
+    }
     button(ui, true, "Back to the game  (Esc)", Go::Leave);
     asked
 }

@@ -291,6 +291,15 @@ impl TablesScreen {
                 }
                 return;
             }
+            Intent::ReplayEarlier(i) => {
+                if let Some(record) = self.session.earlier().get(i) {
+                    let number = record.tally_before().games + 1;
+                    self.replaying =
+                        ReplayView::earlier(record.clone(), number, self.session.seats());
+                    self.slides.skip();
+                }
+                return;
+            }
             Intent::ReplayTo(n) => {
                 if let Some(r) = self.replaying.take() {
                     let before = r.shown().game().position();
@@ -303,7 +312,7 @@ impl TablesScreen {
                 return;
             }
             Intent::ReplayTakeOver => {
-                if let Some(r) = self.replaying.take() {
+                if let Some(r) = self.replaying.take_if(|r| r.may_play_on()) {
                     let file = self.file.take();
                     let session = r
                         .take_over(self.session.seats(), shell.launch.dice())
@@ -681,7 +690,16 @@ impl Screen for TablesScreen {
             .replaying
             .as_ref()
             .map_or(&self.session, ReplayView::shown);
-        log_view::show(ui, shown, &mut shell.help.glossary, &mut shell.help.rules);
+        let earlier = self.session.earlier();
+        if let Some(i) = log_view::show(
+            ui,
+            shown,
+            earlier,
+            &mut shell.help.glossary,
+            &mut shell.help.rules,
+        ) {
+            self.intents.push(Intent::ReplayEarlier(i));
+        }
     }
 
     fn play_area(&mut self, ui: &mut egui::Ui, shell: &mut Shell, _asking: bool) {

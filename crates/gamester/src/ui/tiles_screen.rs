@@ -79,6 +79,7 @@ impl TilesReplay {
             len,
             back: at.saturating_sub(1),
             on: (at + 1).min(len),
+            play_on: true,
         }
     }
 

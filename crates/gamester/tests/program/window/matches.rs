@@ -144,3 +144,44 @@ fn a_match_saved_is_opened_with_its_earlier_games_and_broken_ones_are_set_aside_
         "{text}"
     );
 }
+
+#[test]
+fn an_earlier_game_of_the_match_is_replayed_from_the_side_panel_to_look_at_only() {
+    // Given a 5-point match whose first game is over and whose second is begun
+    let mut rules = Rules::preset(Preset::Modern);
+    rules.match_to = 5;
+    let settings = Settings {
+        preset: None,
+        rules,
+        ..quick(two_people())
+    };
+    let mut h = harness(7, settings);
+    h.run();
+    finish(&mut h, 3);
+    let first = h.state().session().game().clone();
+    let winner = first.outcome().unwrap().winner.unwrap();
+    h.get_by_label("Next game  (Enter)").click();
+    h.run();
+    let playing = h.state().session().game().clone();
+    // When the side panel's earlier games are opened and the first is clicked
+    h.get_by_label("Earlier games of the match").click();
+    h.run();
+    let name = format!("Game 1: {} won", winner.name());
+    h.get_by_label_contains(&name).click();
+    h.run();
+    // Then the first game is replayed from its start, named as game 1, and cannot be played on
+    assert!(h.query_by_label_contains("Replay of game 1").is_some());
+    assert!(h.query_by_label("Play on from here").is_none());
+    h.get_by_label("End  (End)").click();
+    h.run();
+    let turns = gamester_core::save::GameRecord::of_game(&first)
+        .unwrap()
+        .turn_ends()
+        .len();
+    let end = format!("Replay of game 1: after turn {turns} of {turns}");
+    assert!(h.query_by_label_contains(&end).is_some(), "{end}");
+    // And leaving the replay, the game in play is as it was
+    h.get_by_label("Back to the game  (Esc)").click();
+    h.run();
+    assert_eq!(h.state().session().game(), &playing);
+}
