@@ -7,12 +7,14 @@ use crate::ai::analysis::Analysis;
 use crate::ai::cube::CubeChoice;
 use crate::ai::kept::{self, Kept, KeptBest, Unfit};
 use crate::save::{GameRecord, SavedAnalysis, SavedBest, SavedCube, SavedDecision, SavedStep};
+use crate::tables::Crawford;
 
 /// What a save file keeps of `analysis`.
 #[must_use]
 pub fn to_saved(analysis: &Analysis) -> SavedAnalysis {
     SavedAnalysis {
         level: analysis.level,
+        at_score: true,
         decisions: kept::kept(analysis)
             .into_iter()
             .map(|k| SavedDecision {
@@ -44,6 +46,11 @@ pub fn to_saved(analysis: &Analysis) -> SavedAnalysis {
 /// The analysis a save file kept, given back for the game whose checked record is `replay`;
 /// or why it does not fit that game (the game itself is not in question).
 pub fn from_saved(saved: &SavedAnalysis, replay: &GameRecord) -> Result<Analysis, Unfit> {
+    let t = replay.tally_before();
+    let scored = (t.white, t.black, t.crawford) != (0, 0, Crawford::Ahead);
+    if !saved.at_score && replay.rules().match_to > 0 && scored {
+        return Err(Unfit::BeforeTheScore);
+    }
     let kept: Vec<Kept> = saved
         .decisions
         .iter()
@@ -67,5 +74,5 @@ pub fn from_saved(saved: &SavedAnalysis, replay: &GameRecord) -> Result<Analysis
             values: d.values,
         })
         .collect();
-    kept::rebuild(replay.rules(), replay.record(), saved.level, &kept)
+    kept::rebuild(replay.start(), replay.record(), saved.level, &kept)
 }

@@ -354,7 +354,12 @@ fn worst_plays(
     level: crate::level::Level,
 ) -> Result<Vec<crate::teaching::handout::Moment>, CliError> {
     let rules = loaded.replay.rules();
-    let analysis = crate::ai::analysis::analyse(rules, loaded.replay.record(), level, &|_, _| {})?;
+    let analysis = crate::ai::analysis::analyse(
+        loaded.replay.start(),
+        loaded.replay.record(),
+        level,
+        &|_, _| {},
+    )?;
     Ok(crate::teaching::handout::worst_moments(
         &analysis,
         rules,

@@ -11,7 +11,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::level::Level;
-use crate::tables::{Action, Game, Phase, Position, RuleError, Rules, Side, Throw};
+use crate::tables::{Action, Game, Phase, Position, RuleError, Side, Throw};
 
 use super::cube::CubeChoice;
 use super::judge::{Judge, Mark, PlayJudgement};
@@ -148,17 +148,20 @@ pub(super) struct Found {
     pub(super) task: Task,
 }
 
-/// Analyses a game played under `rules` with this record, at `level`, on as many threads as
-/// the machine has cores. `progress(done, total)` is called once the decisions are found (with
+/// Analyses the game that began as `start` (only its beginning is read: its rules, and in a
+/// match the score and the Crawford rule where they stood) and was played with this record, at
+/// `level`, on as many threads as the machine has cores. Every decision is judged at the
+/// game's own score: in the Crawford game the cube is never asked for, after it the trailer's
+/// free double is right. `progress(done, total)` is called once the decisions are found (with
 /// none done) and then as each is judged (from any of the threads). An action the rules
 /// refuse is the error, as loading a save says it.
 pub fn analyse(
-    rules: &Rules,
+    start: &Game,
     record: &[Action],
     level: Level,
     progress: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Analysis, RuleError> {
-    analyse_until(rules, record, level, progress, &AtomicBool::new(false))
+    analyse_until(start, record, level, progress, &AtomicBool::new(false))
 }
 
 /// [`analyse`], stopped early once `stop` is set (the window's analysis, cancelled or about a
@@ -166,14 +169,14 @@ pub fn analyse(
 /// more, and the analysis returned holds only the decisions judged. Whoever set `stop` throws
 /// it away.
 pub fn analyse_until(
-    rules: &Rules,
+    start: &Game,
     record: &[Action],
     level: Level,
     progress: &(dyn Fn(usize, usize) + Sync),
     stop: &AtomicBool,
 ) -> Result<Analysis, RuleError> {
-    let found = decisions(rules, record)?;
-    let judge = Judge::new(rules, level);
+    let found = decisions(start, record)?;
+    let judge = Judge::new(start.rules(), level);
     let total = found.len();
     let done = AtomicUsize::new(0);
     let next = AtomicUsize::new(0);
@@ -268,9 +271,10 @@ fn judge_one(judge: &Judge, f: &Found) -> Option<Judged> {
     })
 }
 
-/// Replays the record and collects every decision that may have had a choice.
-pub(super) fn decisions(rules: &Rules, record: &[Action]) -> Result<Vec<Found>, RuleError> {
-    let mut game = Game::new(rules.clone())?;
+/// Replays the record from `start` (the game before its first action) and collects every
+/// decision that may have had a choice.
+pub(super) fn decisions(start: &Game, record: &[Action]) -> Result<Vec<Found>, RuleError> {
+    let mut game = start.beginning();
     let mut found = Vec::new();
     // The game as the play being made began (dice thrown, no man moved), and where.
     let mut playing: Option<(Game, usize)> = None;

@@ -5,7 +5,7 @@
 //! there, its figures numbers. What does not fit is refused whole, never half believed.
 
 use crate::level::Level;
-use crate::tables::{Action, Phase, RuleError, Rules};
+use crate::tables::{Action, Game, Phase, RuleError};
 
 use super::analysis::{Analysis, Choice, Found, Judged, Task, decisions};
 use super::cube::CubeChoice;
@@ -46,6 +46,11 @@ pub struct Kept {
 pub enum Unfit {
     #[error("its game's record is refused: {0}")]
     Record(RuleError),
+    #[error(
+        "it was made by an earlier Gamester, which judged every game of a match as if the score \
+         were 0-0: analyse the game again to judge it at its score"
+    )]
+    BeforeTheScore,
     #[error("it keeps {kept} decisions, but the game has only {found} where a choice was made")]
     TooMany { kept: usize, found: usize },
     #[error("its decision {number} (after {made} actions) is no decision of the game")]
@@ -98,22 +103,23 @@ pub fn kept(analysis: &Analysis) -> Vec<Kept> {
         .collect()
 }
 
-/// The analysis at `level` of the game played under `rules` with this record, given back from
-/// what was kept of it, or why what was kept does not fit that game.
+/// The analysis at `level` of the game that began as `start` and was played with this record
+/// (at its own match score), given back from what was kept of it, or why what was kept does
+/// not fit that game.
 pub fn rebuild(
-    rules: &Rules,
+    start: &Game,
     record: &[Action],
     level: Level,
     kept: &[Kept],
 ) -> Result<Analysis, Unfit> {
-    let found = decisions(rules, record).map_err(Unfit::Record)?;
+    let found = decisions(start, record).map_err(Unfit::Record)?;
     if kept.len() > found.len() {
         return Err(Unfit::TooMany {
             kept: kept.len(),
             found: found.len(),
         });
     }
-    let judge = Judge::new(rules, level);
+    let judge = Judge::new(start.rules(), level);
     let mut out = Vec::with_capacity(kept.len());
     let mut last_made = None;
     for (i, k) in kept.iter().enumerate() {

@@ -26,6 +26,10 @@ pub struct SavedAnalysis {
     pub level: Level,
     /// The decisions judged, in the record's order.
     pub decisions: Vec<SavedDecision>,
+    /// Whether the decisions were judged at the game's own match score. Analyses kept before
+    /// Gamester did so (which judged every game of a match as at 0-0) lack it.
+    #[serde(default)]
+    pub at_score: bool,
 }
 
 impl SavedAnalysis {
@@ -33,8 +37,9 @@ impl SavedAnalysis {
     /// among the save file's fields.
     pub(crate) fn lines(&self) -> Result<String, ron::Error> {
         let mut out = format!(
-            "  analysis: Some((\n    level: {},\n    decisions: [\n",
-            compact(&self.level)?
+            "  analysis: Some((\n    level: {},\n    at_score: {},\n    decisions: [\n",
+            compact(&self.level)?,
+            self.at_score
         );
         for d in &self.decisions {
             out.push_str(&format!("      {},\n", compact(d)?));

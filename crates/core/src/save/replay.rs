@@ -42,6 +42,13 @@ impl GameRecord {
         self.start.rules()
     }
 
+    /// The game before its first action: its rules, and the session's tally (in a match, the
+    /// score and the Crawford rule where they stood).
+    #[must_use]
+    pub fn start(&self) -> &Game {
+        &self.start
+    }
+
     /// The session's tally when the game began.
     #[must_use]
     pub fn tally_before(&self) -> Tally {

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{arb_rules, game_at, offered, play, step, throw};
+use common::{arb_rules, game_at, offered, play, pos, step, throw};
 use proptest::prelude::*;
 
 use gamester_core::ai::analysis::{Analysis, Choice, analyse};
@@ -13,10 +13,12 @@ use gamester_core::ai::judge::Mark;
 use gamester_core::ai::random::RandomPlayer;
 use gamester_core::level::Level;
 use gamester_rules::tables::notation::format_play;
-use gamester_rules::tables::{Action, CubeChoice, Game, Phase, Preset, Rules, Side};
+use gamester_rules::tables::{
+    Action, Crawford, CubeChoice, Game, Layout, Opening, Phase, Preset, Rules, Side, Tally,
+};
 
 fn analysed(game: &Game, level: Level) -> Analysis {
-    analyse(game.rules(), game.record(), level, &|_, _| {}).unwrap()
+    analyse(game, game.record(), level, &|_, _| {}).unwrap()
 }
 
 /// A game under `preset` from `text` (White's view) with White to play `faces`, played as
@@ -171,6 +173,93 @@ fn dropping_a_good_take_and_taking_a_hopeless_one_are_very_bad() {
     assert_eq!(take.mark(), Mark::VeryBad);
 }
 
+/// A modern match to 5 points with the cube and the Crawford rule, at this score.
+fn match_game(white: u32, black: u32, crawford: Crawford) -> Game {
+    let mut rules = Rules::preset(Preset::Modern);
+    rules.cube = true;
+    rules.match_to = 5;
+    rules.crawford = true;
+    let tally = Tally {
+        white,
+        black,
+        games: 1,
+        draws: 0,
+        crawford,
+    };
+    Game::with_tally(rules, tally).unwrap()
+}
+
+/// The cube decisions of an analysis: who, what was chosen, what was best, and the mark.
+fn cube_decisions(a: &Analysis) -> Vec<(Side, CubeChoice, CubeChoice, Mark)> {
+    a.decisions
+        .iter()
+        .filter_map(|d| match d.choice {
+            Choice::Cube { chosen, best } => Some((d.side, chosen, best, d.mark())),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn the_crawford_game_is_judged_without_the_cube() {
+    for seed in 0..6 {
+        // Given the Crawford game of a match to 5, White 4 and Black 2, played out at random
+        let mut game = match_game(4, 2, Crawford::ThisGame);
+        assert!(game.is_crawford_game());
+        RandomPlayer::seeded(seed)
+            .play_out(&mut game, 20_000)
+            .unwrap();
+        // When it is analysed
+        let a = analysed(&game, Level::Fair);
+        // Then no cube decision is judged: the cube is not in play, so none was missed
+        assert_eq!(cube_decisions(&a), vec![], "seed {seed}");
+        assert!(!a.decisions.is_empty());
+    }
+}
+
+#[test]
+fn after_the_crawford_game_the_trailers_double_is_free_and_the_leader_drops_a_race_he_trails() {
+    for (answer, chosen, answer_mark) in [
+        (Action::Drop, CubeChoice::Drop, Mark::Ok),
+        (Action::Take, CubeChoice::Take, Mark::VeryBad),
+    ] {
+        // Given a match to 5 after the Crawford game, White 4 (one point away) and Black 3,
+        // and a race in which Black, on roll, leads by six pips (84 to 90): a take for money,
+        // but White, once he drops, is only tied at 4-4, and taken, must win this game
+        let mut game = match_game(4, 3, Crawford::Played);
+        let mut rules = game.rules().clone();
+        rules.layout = Layout::Custom(
+            pos("8:3 7:3 6:3 5:3 4:3 / 8:2 7:3 6:3 5:3 4:2 3:2").to_setup(Side::White),
+        );
+        rules.opening = Opening::ThrowAgain;
+        game = Game::with_tally(rules, game.tally_before()).unwrap();
+        // When Black doubles at once and White answers
+        play(
+            &mut game,
+            &[
+                Action::ThrowOff { white: 1, black: 6 },
+                Action::Double,
+                answer,
+            ],
+        );
+        let cube = cube_decisions(&analysed(&game, Level::Expert));
+        // Then Black's double is the best choice (the cube can only help the trailer), the drop
+        // is right and the take very bad
+        assert_eq!(
+            cube,
+            vec![
+                (
+                    Side::Black,
+                    CubeChoice::Double,
+                    CubeChoice::Double,
+                    Mark::Ok
+                ),
+                (Side::White, chosen, CubeChoice::Drop, answer_mark),
+            ]
+        );
+    }
+}
+
 #[test]
 fn breaking_a_point_of_two_when_the_cinque_point_sends_four_men_back_is_bad() {
     // Given White won the throw-off to break Black's bound table, whose cinque point holds five
@@ -254,7 +343,7 @@ proptest! {
         let mut player = RandomPlayer::seeded(seed);
         let _ = player.play_out(&mut game, 400);
         let record = game.record().to_vec();
-        let a = analyse(game.rules(), &record, Level::Fair, &|_, _| {}).unwrap();
+        let a = analyse(&game, &record, Level::Fair, &|_, _| {}).unwrap();
         prop_assert_eq!(game.record(), &record[..]);
         let mut replay = Game::new(game.rules().clone()).unwrap();
         let mut applied = 0;

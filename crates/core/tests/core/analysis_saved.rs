@@ -37,7 +37,7 @@ fn loaded(name: &str) -> Loaded {
 
 fn analysed(l: &Loaded) -> Analysis {
     analyse(
-        l.replay.rules(),
+        l.replay.start(),
         l.replay.record(),
         Level::Novice,
         &|_, _| {},
@@ -237,7 +237,7 @@ fn an_analysis_told_to_stop_judges_no_more() {
     let told = std::sync::Mutex::new(Vec::new());
     // When it is analysed
     let a = analyse_until(
-        l.replay.rules(),
+        l.replay.start(),
         l.replay.record(),
         Level::Expert,
         &|done, total| told.lock().unwrap().push((done, total)),
@@ -298,6 +298,7 @@ proptest! {
         let l = loaded(EXAMPLES[game]);
         let kept = SavedAnalysis {
             level: Level::Fair,
+            at_score: true,
             decisions: decisions
                 .into_iter()
                 .map(|(at, made, best, loss, values)| save::SavedDecision { at, made, best, loss, values })
@@ -310,5 +311,41 @@ proptest! {
                 prop_assert!(d.at < d.made && d.made <= l.replay.len());
             }
         }
+    }
+}
+
+#[test]
+fn an_analysis_kept_before_the_match_score_counted_is_refused_for_a_game_past_0_0() {
+    use gamester_core::ai::kept::Unfit;
+    use gamester_core::ai::random::RandomPlayer;
+    use gamester_core::save::GameRecord;
+    use gamester_rules::tables::{Crawford, Game, Preset, Rules, Tally};
+    // Given a game of a match to 5 at 3-1, and one at 0-0, each analysed
+    let mut rules = Rules::preset(Preset::Modern);
+    rules.cube = true;
+    rules.match_to = 5;
+    for (white, black, refused) in [(3, 1, true), (0, 0, false)] {
+        let tally = Tally {
+            white,
+            black,
+            games: white + black,
+            draws: 0,
+            crawford: Crawford::Ahead,
+        };
+        let mut game = Game::with_tally(rules.clone(), tally).unwrap();
+        RandomPlayer::seeded(7).play_out(&mut game, 20_000).unwrap();
+        let replay = GameRecord::of_game(&game).unwrap();
+        let mut kept = to_saved(&analyse(&game, game.record(), Level::Novice, &|_, _| {}).unwrap());
+        assert!(kept.at_score);
+        assert!(from_saved(&kept, &replay).is_ok());
+        // When the analysis is kept as an older Gamester kept it, without the mark
+        kept.at_score = false;
+        // Then past 0-0 it is refused, as judged at the wrong score; at 0-0 it still fits
+        let back = from_saved(&kept, &replay);
+        assert_eq!(
+            back.as_ref().err(),
+            refused.then_some(&Unfit::BeforeTheScore)
+        );
+        assert_eq!(back.is_ok(), !refused);
     }
 }

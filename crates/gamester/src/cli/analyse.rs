@@ -17,8 +17,14 @@ use crate::tables::{BearOff, Preset, Rules, Side};
 pub(crate) fn run(args: &Analyse) -> Result<String, CliError> {
     let loaded = save::load(&args.file)?;
     let rules = loaded.replay.rules().clone();
-    // The record was accepted on loading, so the analysis's replay accepts it too.
-    let analysis = analyse(&rules, loaded.replay.record(), args.level, &|_, _| {})?;
+    // The record was accepted on loading, so the analysis's replay accepts it too; it is judged
+    // from the game's own beginning, at its match score.
+    let analysis = analyse(
+        loaded.replay.start(),
+        loaded.replay.record(),
+        args.level,
+        &|_, _| {},
+    )?;
     Ok(report(&analysis, &loaded.table, rules.bear_off))
 }
 
@@ -47,7 +53,7 @@ pub(crate) fn bench(args: &SomeRules) -> Result<String, CliError> {
         };
         for level in Level::ALL {
             let start = Instant::now();
-            let analysis = analyse(rules, game.record(), level, &|_, _| {})?;
+            let analysis = analyse(&game, game.record(), level, &|_, _| {})?;
             let secs = start.elapsed().as_secs_f64();
             let _ = writeln!(
                 out,

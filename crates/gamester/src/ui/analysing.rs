@@ -10,7 +10,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use crate::ai::analysis::{Analysis, analyse_until};
 use crate::level::Level;
-use crate::tables::{Action, Rules};
+use crate::tables::{Action, Game};
 
 /// How far an analysis has come: decisions judged, of how many.
 #[derive(Default)]
@@ -21,8 +21,9 @@ struct Progress {
 
 /// An analysis under way.
 pub struct Analysing {
-    /// The record analysed (the game's record when it was asked for), under its rules.
-    rules: Rules,
+    /// The game analysed as it began (its rules and match score), and its record when the
+    /// analysis was asked for.
+    start: Game,
     record: Vec<Action>,
     progress: Arc<Progress>,
     stop: Arc<AtomicBool>,
@@ -30,18 +31,15 @@ pub struct Analysing {
 }
 
 impl Analysing {
-    /// Starts analysing `record` under `rules` at `level`; `wake` is called each time a
-    /// decision has been judged, and once the answer is ready.
-    pub fn start(
-        rules: &Rules,
-        record: &[Action],
-        level: Level,
-        wake: impl Fn() + Send + Sync + 'static,
-    ) -> Analysing {
+    /// Starts analysing `game` as it stands at `level`, each decision at the game's own match
+    /// score; `wake` is called each time a decision has been judged, and once the answer is
+    /// ready.
+    pub fn start(game: &Game, level: Level, wake: impl Fn() + Send + Sync + 'static) -> Analysing {
         let progress = Arc::new(Progress::default());
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, answer) = channel();
-        let (rules_there, record_there) = (rules.clone(), record.to_vec());
+        let (start, record) = (game.beginning(), game.record().to_vec());
+        let (start_there, record_there) = (start.clone(), record.clone());
         let (progress_there, stop_there) = (Arc::clone(&progress), Arc::clone(&stop));
         std::thread::spawn(move || {
             let told = |done: usize, total: usize| {
@@ -50,7 +48,7 @@ impl Analysing {
                 progress_there.done.fetch_max(done, Ordering::Relaxed);
                 wake();
             };
-            let result = analyse_until(&rules_there, &record_there, level, &told, &stop_there)
+            let result = analyse_until(&start_there, &record_there, level, &told, &stop_there)
                 .map_err(|e| e.to_string());
             if !stop_there.load(Ordering::Relaxed) {
                 let _ = tx.send(result);
@@ -58,8 +56,8 @@ impl Analysing {
             }
         });
         Analysing {
-            rules: rules.clone(),
-            record: record.to_vec(),
+            start,
+            record,
             progress,
             stop,
             answer,
@@ -75,10 +73,10 @@ impl Analysing {
         )
     }
 
-    /// The rules and the record being analysed.
+    /// The game being analysed as it began, and its record.
     #[must_use]
-    pub fn about(&self) -> (&Rules, &[Action]) {
-        (&self.rules, &self.record)
+    pub fn about(&self) -> (&Game, &[Action]) {
+        (&self.start, &self.record)
     }
 
     /// The answer once it has come: the analysis, or why there is none.
@@ -106,24 +104,20 @@ mod tests {
     use crate::tables::Preset;
     use std::sync::atomic::AtomicUsize;
 
-    fn record() -> (Rules, Vec<Action>) {
+    fn record() -> Game {
         let text = include_str!("../../../../tests/data/irish_short.ron");
-        let loaded = crate::save::from_str(text).unwrap();
-        (
-            loaded.replay.rules().clone(),
-            loaded.replay.record().to_vec(),
-        )
+        crate::save::from_str(text).unwrap().game
     }
 
     #[test]
     fn the_answer_comes_with_the_progress_and_the_window_is_woken() {
         // Given a short game of Irish
-        let (rules, record) = record();
-        assert_eq!(Preset::of(&rules), Some(Preset::Irish));
+        let game = record();
+        assert_eq!(Preset::of(game.rules()), Some(Preset::Irish));
         let wakes = Arc::new(AtomicUsize::new(0));
         let counted = Arc::clone(&wakes);
         // When it is analysed
-        let job = Analysing::start(&rules, &record, Level::Novice, move || {
+        let job = Analysing::start(&game, Level::Novice, move || {
             counted.fetch_add(1, Ordering::Relaxed);
         });
         let answer = loop {
@@ -141,13 +135,12 @@ mod tests {
             wakes.load(Ordering::Relaxed) > n,
             "woken at the start and for each"
         );
-        assert_eq!(job.about().1, record.as_slice());
+        assert_eq!(job.about().1, game.record());
     }
 
     #[test]
     fn a_job_dropped_is_told_to_stop() {
-        let (rules, record) = record();
-        let job = Analysing::start(&rules, &record, Level::Expert, || {});
+        let job = Analysing::start(&record(), Level::Expert, || {});
         let stop = Arc::clone(&job.stop);
         drop(job);
         assert!(stop.load(Ordering::Relaxed));

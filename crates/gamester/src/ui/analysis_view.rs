@@ -22,7 +22,7 @@ use crate::ai::judge::Mark;
 use crate::level::Level;
 use crate::save::{GameRecord, SavedAnalysis};
 use crate::session::Session;
-use crate::tables::{Game, Side, Step, Tally};
+use crate::tables::{Game, Side, Step};
 
 /// An analysis made, with the record it was made of and what the list shows of it.
 struct Held {
@@ -50,8 +50,13 @@ pub struct AnalysisPanel {
 
 /// Whether an analysis of `record` under `rules` belongs to `game`: the same rules, and the
 /// game's record that record carried on.
-fn belongs(rules: &crate::tables::Rules, record: &[crate::tables::Action], game: &Game) -> bool {
-    rules == game.rules() && game.record().starts_with(record)
+/// Whether an analysis of the game that began as `start` with this record belongs to `game`:
+/// the same beginning (rules and match score), and the record a part of the game's.
+fn belongs(start: &Game, record: &[crate::tables::Action], game: &Game) -> bool {
+    start.rules() == game.rules()
+        && start.tally_before() == game.tally_before()
+        && start.start() == game.start()
+        && game.record().starts_with(record)
 }
 
 impl AnalysisPanel {
@@ -89,18 +94,18 @@ impl AnalysisPanel {
         self.trouble = None;
         if let Some(h) = &self.held
             && h.record.record() == game.record()
-            && h.record.rules() == game.rules()
+            && belongs(h.record.start(), h.record.record(), game)
         {
             return;
         }
         if let Some(job) = &self.job {
-            let (rules, record) = job.about();
-            if rules == game.rules() && record == game.record() {
+            let (start, record) = job.about();
+            if record == game.record() && belongs(start, record, game) {
                 return;
             }
         }
         self.held = None;
-        self.job = Some(Analysing::start(game.rules(), game.record(), level, wake));
+        self.job = Some(Analysing::start(game, level, wake));
     }
 
     /// Opens the panel on `analysis`, made of the game whose record is `record` (given back
@@ -146,7 +151,7 @@ impl AnalysisPanel {
     #[must_use]
     pub fn to_keep(&self, game: &Game) -> Option<SavedAnalysis> {
         let h = self.held.as_ref()?;
-        belongs(h.record.rules(), h.record.record(), game)
+        belongs(h.record.start(), h.record.record(), game)
             .then(|| crate::kept_analysis::to_saved(&h.analysis))
     }
 
@@ -173,16 +178,17 @@ impl AnalysisPanel {
     fn follow(&mut self, session: &Session) -> bool {
         let game = session.game();
         if let Some(job) = &self.job {
-            let (rules, record) = job.about();
-            if !belongs(rules, record, game) {
+            let (start, record) = job.about();
+            if !belongs(start, record, game) {
                 self.forget();
                 return true;
             }
             if let Some(answer) = job.answer() {
-                let (rules, record) = (rules.clone(), record.to_vec());
+                let (rules, tally, record) =
+                    (start.rules().clone(), start.tally_before(), record.to_vec());
                 self.job = None;
                 let made = answer.and_then(|analysis| {
-                    GameRecord::new(rules, Tally::default(), &record)
+                    GameRecord::new(rules, tally, &record)
                         .map(|r| (analysis, r))
                         .map_err(|e| e.to_string())
                 });
@@ -194,7 +200,7 @@ impl AnalysisPanel {
             }
         }
         if let Some(h) = &self.held
-            && !belongs(h.record.rules(), h.record.record(), game)
+            && !belongs(h.record.start(), h.record.record(), game)
         {
             self.forget();
             return true;

@@ -164,7 +164,7 @@ mod tests {
     fn analysed(text: &str) -> (GameRecord, crate::ai::analysis::Analysis) {
         let l = crate::save::from_str(text).unwrap();
         let a = analyse(
-            l.replay.rules(),
+            l.replay.start(),
             l.replay.record(),
             Level::Novice,
             &|_, _| {},

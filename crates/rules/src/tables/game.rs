@@ -65,7 +65,19 @@ impl Game {
     /// A new game that carries on a session's tally.
     pub fn with_tally(rules: Rules, tally: Tally) -> Result<Game, RuleError> {
         let start = rules.layout.position(Side::White)?;
-        Ok(Game {
+        Ok(Game::fresh(rules, start, tally))
+    }
+
+    /// This game as it began, before its first action: the same rules, starting position and
+    /// session tally (so, in a match, the same score and Crawford state). Replaying the record
+    /// on it gives this game again; the analysis judges every decision from it.
+    #[must_use]
+    pub fn beginning(&self) -> Game {
+        Game::fresh(self.rules.clone(), self.start, self.tally_before)
+    }
+
+    fn fresh(rules: Rules, start: Position, tally: Tally) -> Game {
+        Game {
             rules,
             start,
             board: start,
@@ -85,7 +97,7 @@ impl Game {
             tally_before: tally,
             turns: 0,
             record: Vec::new(),
-        })
+        }
     }
 
     /// The next game of the session: the same rules, the tally carried on. Refused once a

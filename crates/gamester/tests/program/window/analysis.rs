@@ -91,7 +91,7 @@ fn the_game_menu_analyses_the_game_off_the_windows_thread_and_tells_how_far_it_h
     assert!(done.parse::<usize>().unwrap() <= total.parse::<usize>().unwrap());
     // And once it is made, the analysis is the computer's, at the default level, of the game
     let analysis = finish_the_analysis(&mut h);
-    let expected = analyse(before.rules(), before.record(), DEFAULT_LEVEL, &|_, _| {}).unwrap();
+    let expected = analyse(&before, before.record(), DEFAULT_LEVEL, &|_, _| {}).unwrap();
     assert_eq!(analysis, expected);
     assert!(h.query_by_label_contains("Judging the decisions").is_none());
     // And the game itself is exactly as it was
@@ -369,7 +369,7 @@ fn an_analysis_that_does_not_fit_its_game_is_set_aside_in_words_and_the_game_ope
     let path = dir.path().join("odd.ron");
     let loaded = save::load(&example("irish_short.ron")).unwrap();
     let analysis = analyse(
-        loaded.replay.rules(),
+        loaded.replay.start(),
         loaded.replay.record(),
         gamester_core::level::Level::Novice,
         &|_, _| {},
