@@ -106,6 +106,13 @@ for group in ('all', 'equal', 'unequal', 'live', 'live-equal', 'live-unequal', '
 print('Crawford-game positions: %d, hint offered a cube decision at %d' % (
     crawford_seen, crawford_doubles))
 
+print('\nlive decisions, gnubg 2-ply (rows) against gamester hint (columns)')
+cats = ['no-double-take', 'double-take', 'double-pass', 'too-good-take', 'too-good-pass', 'dead-cube']
+print('%-15s' % '' + ''.join('%15s' % c for c in cats))
+for g in cats[:-1]:
+    counts = collections.Counter(r['mine'] for r in rows if r.get('live') and r['gnubg'] == g)
+    print('%-15s' % g + ''.join('%15d' % counts[c] for c in cats))
+
 live = [r for r in rows if r.get('live')]
 rng = random.Random(44)
 drawn = []
