@@ -25,7 +25,8 @@ struct Given {
     length: u16,
     away: [u32; 2],
     crawford_game: bool,
-    jacoby: bool,
+    /// The Jacoby rule, where the ID says (a Match ID, an XGID); else the rules'.
+    jacoby: Option<bool>,
 }
 
 /// Reads a Position ID, a whole GNU Backgammon ID or an XGID.
@@ -60,7 +61,7 @@ fn read(text: &str) -> Result<Given, CliError> {
             length: id.length,
             away: away(id.length, mine, theirs),
             crawford_game: id.length > 0 && id.rule_bits & 1 == 1,
-            jacoby: id.length == 0 && id.rule_bits & 1 == 1,
+            jacoby: Some(id.length == 0 && id.rule_bits & 1 == 1),
         });
     }
     let (pos_text, match_text) = match text.split_once(':') {
@@ -78,7 +79,7 @@ fn read(text: &str) -> Result<Given, CliError> {
             length: 0,
             away: [0, 0],
             crawford_game: false,
-            jacoby: false,
+            jacoby: None,
         });
     };
     let key = match_id::decode(match_text)
@@ -102,7 +103,7 @@ fn read(text: &str) -> Result<Given, CliError> {
             u32::from(key.score[them]),
         ),
         crawford_game: key.crawford,
-        jacoby: key.jacoby,
+        jacoby: Some(key.jacoby),
     })
 }
 
@@ -129,6 +130,7 @@ pub(crate) fn run(args: &Hint) -> Result<String, CliError> {
 
 fn report(rules: &mut Rules, given: &Given, level: crate::level::Level) -> String {
     rules.cube = true;
+    let jacoby = given.length == 0 && given.jacoby.unwrap_or(rules.jacoby);
     let mut out = String::new();
     let [me, them] = given.away;
     let crawford_to_come = given.length > 0 && me > 1 && them > 1;
@@ -148,7 +150,7 @@ fn report(rules: &mut Rules, given: &Given, level: crate::level::Level) -> Strin
         };
         let _ = writeln!(out, " match {} away {me} {them}{state}", given.length);
     } else {
-        let _ = writeln!(out, " money{}", if given.jacoby { " jacoby" } else { "" });
+        let _ = writeln!(out, " money{}", if jacoby { " jacoby" } else { "" });
     }
     let refused = if given.crawford_game {
         Some("the Crawford game is played without the cube")
@@ -173,7 +175,7 @@ fn report(rules: &mut Rules, given: &Given, level: crate::level::Level) -> Strin
         position: given.position,
         access: given.access,
         score,
-        jacoby_single: given.length == 0 && given.jacoby && given.access == Access::Centred,
+        jacoby_single: jacoby && given.access == Access::Centred,
         stakes: rules.stakes,
     };
     let hint = cube_hint_at(

@@ -347,6 +347,22 @@ fn hint_gives_the_three_cube_values_and_gnubgs_action() {
     assert_eq!(lines[3], "double-pass +1.000");
     assert_eq!(lines[4], "action No double, take");
     assert_eq!(lines.len(), 5);
+    // Under the Jacoby rule (the rules', for a Position ID alone) no double is worth less: no
+    // gammon counts until the cube turns
+    let out = gamester(&[
+        "hint",
+        "--set",
+        "jacoby=true",
+        "--position",
+        "4HPwATDgc/ABMA",
+    ]);
+    let jacoby: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    assert_eq!(jacoby[0], "cube 1 centred money jacoby");
+    let value = |line: &str| line.split(' ').nth(1).unwrap().parse::<f32>().unwrap();
+    assert!(
+        value(&jacoby[1]) < value(&lines[1]) - 0.01,
+        "{jacoby:?} {lines:?}"
+    );
     // The same position as gnubg's whole ID at 3-away 3-away in a match to 3: each value has
     // the chances of winning the match, the pass's those of 2-away against 3-away (59.9%)
     let lines = hint("4HPwATDgc/ABMA:cAlgAAAAAAAE");
