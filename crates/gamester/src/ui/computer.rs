@@ -325,7 +325,7 @@ pub fn show_hint(ui: &mut egui::Ui, session: &Session, plays: &[(Play, f32)]) {
     ui.separator();
 }
 
-/// A chance as a person reads it: "62%", or "62.3%" near the ends.
+/// A chance as a person reads it, to a tenth of a percent: "62.3%".
 fn percent(p: f32) -> String {
     format!("{:.1}%", p * 100.0)
 }
