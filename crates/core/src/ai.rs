@@ -17,6 +17,7 @@ mod learner;
 pub mod net;
 pub mod net_file;
 pub mod random;
+pub mod resign;
 pub mod search;
 pub mod tiles;
 

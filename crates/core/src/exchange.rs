@@ -251,6 +251,8 @@ pub fn turns(record: &GameRecord) -> Result<(Vec<(Side, Turn)>, Game), String> {
             Action::Take => out.push((mover.other(), Turn::Take)),
             Action::Drop => out.push((mover.other(), Turn::Drop)),
             Action::ThrowOff { .. } => {}
+            // The files' resignations are the exchange's own work (they say only the result).
+            Action::Resign(_) | Action::AcceptResignation | Action::DeclineResignation => {}
             Action::BreakThrowOff { .. } | Action::ChooseThrow(_) | Action::Break(_) => {
                 return Err("the game has a throw-off or a choice these files cannot say".into());
             }

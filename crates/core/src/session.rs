@@ -6,7 +6,8 @@ use crate::save::GameRecord;
 use crate::tables::notation::format_play;
 use crate::tables::{
     Action, Attempt, DiceRoller, DieRefusal, EndReason, Event, Game, Outcome, Phase, Play,
-    Position, RuleError, Rules, Side, Step, StepRefusal, Tally, Throw, WinKind, won_words,
+    Position, RuleError, Rules, Side, Stakes, Step, StepRefusal, Tally, Throw, WinKind,
+    resignation_words, stake_words, won_words,
 };
 use crate::teaching::plain::capitalised;
 use crate::teaching::points::point_words;
@@ -412,6 +413,18 @@ impl Session {
                     let words = format!("{} drops the double", self.colour_name(*by));
                     self.push(Some(*by), words, None);
                 }
+                Event::ResignationOffered { by, stake } => {
+                    let words = format!(
+                        "{} {}",
+                        self.colour_name(*by),
+                        self.resignation(u32::from(*stake))
+                    );
+                    self.push(Some(*by), words, None);
+                }
+                Event::ResignationDeclined { by } => {
+                    let words = format!("{} declines: the game goes on", self.colour_name(*by));
+                    self.push(Some(*by), words, None);
+                }
                 Event::GameOver(outcome) => {
                     let words = self.ending(outcome);
                     self.push(outcome.winner, words, None);
@@ -452,6 +465,31 @@ impl Session {
         )
     }
 
+    /// What a side that offers to resign for `stake` stakes (before the cube) offers, after
+    /// its name: "offers to resign a gammon" under modern stakes, "offers to yield the game for
+    /// 2 stakes" under the period's (Cotton's word for it, in his advice at Tick-tack).
+    #[must_use]
+    pub fn resignation(&self, stake: u32) -> String {
+        let rules = self.game.rules();
+        let cube = self.game.cube().value;
+        let worth = if cube > 1 {
+            format!(
+                " ({} with the cube)",
+                won_words(self.game.cube().scored(stake, rules), rules.match_to)
+            )
+        } else {
+            String::new()
+        };
+        if rules.stakes == Stakes::Gammons {
+            format!(
+                "offers to resign {}{worth}",
+                resignation_words(stake, rules.stakes)
+            )
+        } else {
+            format!("offers to yield the game for {}{worth}", stake_words(stake))
+        }
+    }
+
     /// How a game ended, in words, with the session's score.
     #[must_use]
     pub fn ending(&self, outcome: &Outcome) -> String {
@@ -481,6 +519,7 @@ impl Session {
                 }
             },
             EndReason::Dropped => format!("{l} drops the double and loses"),
+            EndReason::Resigned => format!("{l} gives the game up and {w} accepts"),
             EndReason::UnplayableDie => {
                 format!("{l} could not play every die of his throw and loses outright")
             }
@@ -604,6 +643,9 @@ impl Session {
                 name(turn),
                 g.cube().value * 2
             ),
+            Phase::ResignOffered { by, stake } => {
+                format!("{due}: {} {}", name(by), self.resignation(u32::from(stake)))
+            }
             Phase::Over(_) => format!("{due}. New game to play again"),
             Phase::ToThrow => due,
         }

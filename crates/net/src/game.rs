@@ -48,6 +48,10 @@ pub struct Setup {
     pub record: Vec<NetAction>,
     #[serde(default)]
     pub colours: Vec<gamester_core::players::Colour>,
+    /// At tables, the session's tally when the game began: in a match, the score and the
+    /// Crawford rule's place, so that a match goes on at a distance where it stood. None: 0-0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<tables::Tally>,
 }
 
 impl Setup {
@@ -64,6 +68,7 @@ impl Setup {
             owners: (0..seats).collect(),
             record: Vec::new(),
             colours: Vec::new(),
+            score: None,
         }
     }
 
@@ -108,7 +113,7 @@ impl Setup {
             [a, b] if a != b && matches!(self.family, Family::Tables(_)) => {}
             _ => return Err("the sides' colours must be two, and differ".into()),
         }
-        let mut board = Board::new(&self.family)?;
+        let mut board = Board::new(&self.family, self.score)?;
         for (i, action) in self.record.iter().enumerate() {
             board
                 .apply(action)
@@ -135,11 +140,21 @@ pub enum Board {
 }
 
 impl Board {
-    /// A new game under these rules.
-    pub fn new(family: &Family) -> Result<Board, String> {
+    /// A new game under these rules, at tables from the session's tally `score` (none: 0-0),
+    /// refused where a match could not stand at it.
+    pub fn new(family: &Family, score: Option<tables::Tally>) -> Result<Board, String> {
         Ok(match family {
             Family::Tables(rules) => {
-                Board::Tables(tables::Game::new(rules.clone()).map_err(|e| e.to_string())?)
+                let tally = score.unwrap_or_default();
+                tally
+                    .check(rules)
+                    .map_err(|e| format!("the match's score cannot be: {e}"))?;
+                Board::Tables(
+                    tables::Game::with_tally(rules.clone(), tally).map_err(|e| e.to_string())?,
+                )
+            }
+            Family::Tiles(_) if score.is_some() => {
+                return Err("a game at the tiles has no match score to carry".into());
             }
             Family::Tiles(rules) => {
                 Board::Tiles(tiles::Game::new(*rules).map_err(|e| e.to_string())?)

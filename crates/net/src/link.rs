@@ -117,8 +117,15 @@ pub enum LinkError {
 }
 
 enum Command {
-    Send { party: usize, msg: Msg },
-    Close { party: usize, reason: String },
+    /// The message boxed: a setup makes it far larger than the other commands.
+    Send {
+        party: usize,
+        msg: Box<Msg>,
+    },
+    Close {
+        party: usize,
+        reason: String,
+    },
     Shutdown,
 }
 
@@ -293,7 +300,10 @@ impl Link {
 
     /// Sends a message to a party (a joiner sends to the host, party 0).
     pub fn send(&self, party: usize, msg: Msg) {
-        let _ = self.commands.send(Command::Send { party, msg });
+        let _ = self.commands.send(Command::Send {
+            party,
+            msg: Box::new(msg),
+        });
     }
 
     /// Closes the line to a party, telling it why.
@@ -757,7 +767,7 @@ async fn command_loop(mut commands: tmpsc::UnboundedReceiver<Command>, lines: Li
                 if let Ok(l) = lines.lock()
                     && let Some(tx) = l.get(&party)
                 {
-                    let _ = tx.send(msg);
+                    let _ = tx.send(*msg);
                 }
             }
             Command::Close { party, reason } => {

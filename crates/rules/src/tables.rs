@@ -39,5 +39,6 @@ pub use rules::{
 };
 pub use side::Side;
 pub use stakes::{
-    Crawford, Cube, CubeChoice, Tally, WinKind, bear_off_stake, most_stake, stake_words, won_words,
+    Crawford, Cube, CubeChoice, Tally, WinKind, bear_off_stake, most_stake, resignation_words,
+    stake_words, won_words,
 };

@@ -148,6 +148,9 @@ pub fn decide_with(game: &Game, level: Level, searcher: &Searcher) -> Option<Dec
                 .map(|(p, _)| Decision::Play(*p))
         }
         Phase::ToThrow => {
+            if let Some(stake) = super::resign::offer(game, searcher, level) {
+                return Some(Decision::Action(Action::Resign(stake)));
+            }
             if !game.choices().contains(&Action::Double) {
                 return None;
             }
@@ -160,6 +163,13 @@ pub fn decide_with(game: &Game, level: Level, searcher: &Searcher) -> Option<Dec
                 Action::Take
             } else {
                 Action::Drop
+            },
+        )),
+        Phase::ResignOffered { .. } => Some(Decision::Action(
+            if super::resign::accepts(game, searcher, level) {
+                Action::AcceptResignation
+            } else {
+                Action::DeclineResignation
             },
         )),
         Phase::ChooseThrow => {

@@ -73,6 +73,11 @@ pub fn random_decision(game: &Game, rng: &mut impl Rng) -> Option<Decision> {
         } else {
             Action::Drop
         })),
+        Phase::ResignOffered { .. } => Some(Decision::Action(if rng.random_ratio(1, 2) {
+            Action::AcceptResignation
+        } else {
+            Action::DeclineResignation
+        })),
         Phase::ChooseThrow | Phase::ChooseBreak { .. } => {
             let choices = game.choices();
             choices

@@ -110,6 +110,12 @@ pub enum SavedAction {
     Take,
     /// The double dropped.
     Drop,
+    /// A resignation offered, giving up this many stakes before the cube.
+    Resign(u8),
+    /// The resignation accepted: the game is over.
+    AcceptResignation,
+    /// The resignation declined: the game goes on.
+    DeclineResignation,
 }
 
 /// Why a saved action is not an action at all (before any rule is asked).
@@ -163,6 +169,9 @@ impl SavedAction {
             SavedAction::Double => Action::Double,
             SavedAction::Take => Action::Take,
             SavedAction::Drop => Action::Drop,
+            SavedAction::Resign(stake) => Action::Resign(*stake),
+            SavedAction::AcceptResignation => Action::AcceptResignation,
+            SavedAction::DeclineResignation => Action::DeclineResignation,
         })
     }
 
@@ -190,6 +199,9 @@ impl From<Action> for SavedAction {
             Action::Double => SavedAction::Double,
             Action::Take => SavedAction::Take,
             Action::Drop => SavedAction::Drop,
+            Action::Resign(stake) => SavedAction::Resign(stake),
+            Action::AcceptResignation => SavedAction::AcceptResignation,
+            Action::DeclineResignation => SavedAction::DeclineResignation,
         }
     }
 }

@@ -584,3 +584,83 @@ fn under_the_jacoby_rule_with_the_cube_in_the_middle_plays_are_judged_as_single_
     }
     assert!(checked > 50 && differ > 0, "{checked} {differ}");
 }
+
+/// A modern game from `text` (White's view / Black's own) with `starter` to throw.
+fn to_throw(text: &str, starter: Side, match_to: u16) -> Game {
+    let mut rules = Rules::preset(Preset::Modern);
+    rules.match_to = match_to;
+    let (game, _) = game_at(rules, text, starter);
+    assert_eq!((game.phase(), game.turn()), (Phase::ToThrow, starter));
+    game
+}
+
+#[test]
+fn the_computer_resigns_what_a_lost_game_is_lost_by_and_no_more() {
+    for level in [Level::Fair, Level::Expert] {
+        for match_to in [0, 5] {
+            // Given White with one man left on his ace point and Black to throw: Black gives up
+            // a gammon when his men are too far from home to bear one off first, a single game
+            // when any throw bears one off (all on his ace and deuce points)
+            let gammoned = to_throw("1:1 off:14 / 13:15", Side::Black, match_to);
+            assert_eq!(
+                decide(&gammoned, level),
+                Some(Decision::Action(Action::Resign(2))),
+                "{level} {match_to}"
+            );
+            let single = to_throw("1:1 off:14 / 2:5 1:10", Side::Black, match_to);
+            assert_eq!(
+                decide(&single, level),
+                Some(Decision::Action(Action::Resign(1))),
+                "{level} {match_to}"
+            );
+            // Given the opening position, nobody resigns
+            let even = to_throw(
+                "24:2 13:5 8:3 6:5 / 24:2 13:5 8:3 6:5",
+                Side::Black,
+                match_to,
+            );
+            assert!(
+                !matches!(
+                    decide(&even, level),
+                    Some(Decision::Action(Action::Resign(_)))
+                ),
+                "{level} {match_to}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_computer_accepts_a_resignation_that_gives_what_the_game_is_worth_and_declines_less() {
+    // Given White, to throw, hopelessly gammoned: he offers a single game, then a gammon
+    let lost = to_throw("6:5 5:5 4:5 / 1:1 off:14", Side::White, 0);
+    let answer = |stake: u8| {
+        let mut g = lost.clone();
+        play(&mut g, &[Action::Resign(stake)]);
+        decide(&g, Level::Fair)
+    };
+    // Then Black declines the single game and accepts the gammon
+    assert_eq!(
+        answer(1),
+        Some(Decision::Action(Action::DeclineResignation))
+    );
+    assert_eq!(answer(2), Some(Decision::Action(Action::AcceptResignation)));
+    // Given the opening position, a single game given up is accepted at once
+    let even = to_throw("24:2 13:5 8:3 6:5 / 24:2 13:5 8:3 6:5", Side::White, 0);
+    let mut g = even.clone();
+    play(&mut g, &[Action::Resign(1)]);
+    assert_eq!(
+        decide(&g, Level::Fair),
+        Some(Decision::Action(Action::AcceptResignation))
+    );
+    // And once a resignation is declined, the computer does not offer one again that game
+    let mut declined = to_throw("1:1 off:14 / 6:5 5:5 4:5", Side::Black, 0);
+    play(
+        &mut declined,
+        &[Action::Resign(1), Action::DeclineResignation],
+    );
+    assert!(!matches!(
+        decide(&declined, Level::Fair),
+        Some(Decision::Action(Action::Resign(_)))
+    ));
+}

@@ -56,13 +56,20 @@ pub(crate) fn host(args: &Host) -> Result<String, CliError> {
         name
     };
     let mut setup = Setup::new(family, &name);
-    if let Some((family, record, _)) = resumed(&args.side)? {
+    if let Some(Resumed {
+        family,
+        record,
+        score,
+        ..
+    }) = resumed(&args.side)?
+    {
         if family != setup.family {
             return Err(CliError::Usage(
                 "the file given to --save holds a game under other rules".into(),
             ));
         }
         setup.record = record;
+        setup.score = score;
         setup.board().map_err(CliError::Usage)?;
         note(&format!(
             "resuming the game in the file, after {} actions",
@@ -133,7 +140,7 @@ pub(crate) fn join(args: &Join) -> Result<String, CliError> {
     let level = computer_level(&args.side)?;
     let invitation = Invitation::parse(&args.code).map_err(|e| CliError::Usage(e.to_string()))?;
     let pledge = kept_pledge(args.side.save.as_deref())?;
-    let back = resumed(&args.side)?.map(|(_, record, party)| Return {
+    let back = resumed(&args.side)?.map(|Resumed { record, party, .. }| Return {
         party,
         record,
         pledge,
@@ -156,9 +163,18 @@ fn computer_level(side: &NetSide) -> Result<Level, CliError> {
     })
 }
 
+/// A game taken up from a save: its rules, its record as the network says it, the party the
+/// computer played, and in a match the score when it began.
+struct Resumed {
+    family: Family,
+    record: Vec<NetAction>,
+    party: usize,
+    score: Option<crate::tables::Tally>,
+}
+
 /// The game a `--save` file holds already, to resume: its rules, its record, and the seat the
 /// computer played (this side's party, as the host gives them out: seat by seat).
-fn resumed(side: &NetSide) -> Result<Option<(Family, Vec<NetAction>, usize)>, CliError> {
+fn resumed(side: &NetSide) -> Result<Option<Resumed>, CliError> {
     let Some(path) = &side.save else {
         return Ok(None);
     };
@@ -174,11 +190,12 @@ fn resumed(side: &NetSide) -> Result<Option<(Family, Vec<NetAction>, usize)>, Cl
             .iter()
             .position(|c| matches!(c, Controller::Computer(_)))
             .unwrap_or(1);
-        Ok(Some((
-            Family::Tiles(*loaded.game.rules()),
-            record.collect(),
-            mine,
-        )))
+        Ok(Some(Resumed {
+            family: Family::Tiles(*loaded.game.rules()),
+            record: record.collect(),
+            party: mine,
+            score: None,
+        }))
     } else {
         let loaded = save::load(path)?;
         let record = loaded.game.record().iter().copied().map(NetAction::Tables);
@@ -188,11 +205,14 @@ fn resumed(side: &NetSide) -> Result<Option<(Family, Vec<NetAction>, usize)>, Cl
                 .any(|p| matches!(p.controller, Controller::Computer(_)))
         };
         let mine = if computer(&loaded.table.white) { 0 } else { 1 };
-        Ok(Some((
-            Family::Tables(loaded.game.rules().clone()),
-            record.collect(),
-            mine,
-        )))
+        let rules = loaded.game.rules().clone();
+        let score = (rules.match_to > 0).then(|| loaded.game.tally_before());
+        Ok(Some(Resumed {
+            family: Family::Tables(rules),
+            record: record.collect(),
+            party: mine,
+            score,
+        }))
     }
 }
 

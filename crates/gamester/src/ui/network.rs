@@ -127,9 +127,31 @@ fn settings_name(settings: &Settings) -> Option<String> {
 }
 
 /// The game offered, in words a player reads: its name and, for house rules, each option
-/// changed, named as the window's title names it.
+/// changed, named as the window's title names it; in a match past 0-0, the score.
 #[must_use]
 pub fn describe(setup: &Setup) -> String {
+    let game = describe_game(setup);
+    match (&setup.family, setup.score) {
+        (Family::Tables(rules), Some(t)) if rules.match_to > 0 && (t.white, t.black) != (0, 0) => {
+            let name = |seat: usize, colour: &'static str| {
+                setup
+                    .owners
+                    .get(seat)
+                    .and_then(|&p| setup.names.get(p))
+                    .map_or(colour, String::as_str)
+            };
+            let (white, black) = (name(0, "White"), name(1, "Black"));
+            format!(
+                "{game}, the match standing at {white} {}, {black} {}",
+                t.white, t.black
+            )
+        }
+        _ => game,
+    }
+}
+
+/// The game offered, without its score.
+fn describe_game(setup: &Setup) -> String {
     match &setup.family {
         Family::Tables(rules) => match crate::teaching::rules_text::changes(rules) {
             None => file_names::game_name(rules).to_string(),
@@ -816,6 +838,28 @@ mod tests {
             crate::teaching::rules_text::title(&rules)
         );
         assert!(describe(&tables(rules)).contains("with the doubling cube"));
+    }
+
+    #[test]
+    fn a_match_game_offered_past_0_0_says_the_score_with_the_players_names() {
+        let mut rules = Rules::preset(Preset::Modern);
+        rules.set("cube", "true").unwrap();
+        rules.set("match", "5").unwrap();
+        let mut setup = tables(rules);
+        setup.names[1] = "Kate".into();
+        let plain = describe(&setup);
+        assert!(!plain.contains("standing"), "{plain}");
+        setup.score = Some(crate::tables::Tally {
+            white: 3,
+            black: 1,
+            games: 2,
+            draws: 0,
+            crawford: crate::tables::Crawford::Ahead,
+        });
+        assert_eq!(
+            describe(&setup),
+            format!("{plain}, the match standing at Robin 3, Kate 1")
+        );
     }
 
     #[test]

@@ -342,3 +342,80 @@ fn a_setup_that_cannot_be_played_is_refused_with_the_reason() {
     coloured.colours = vec![Colour::Green, Colour::Brown];
     assert!(Table::new(coloured, 1).is_ok());
 }
+
+/// A modern match to 5 with the cube and the Crawford rule.
+fn match_to_five(score: Option<gamester_rules::tables::Tally>) -> gamester_net::Setup {
+    let mut rules = gamester_rules::tables::Rules::preset(gamester_rules::tables::Preset::Modern);
+    rules.cube = true;
+    rules.match_to = 5;
+    let mut setup = gamester_net::Setup::new(gamester_net::Family::Tables(rules), "Host");
+    setup.names[1] = "Friend".into();
+    setup.score = score;
+    setup
+}
+
+#[test]
+fn a_match_game_goes_on_at_a_distance_at_its_score_and_the_score_counts_the_game() {
+    use gamester_rules::tables::{Crawford, Tally};
+    // Given the Crawford game of a match to 5, the host at 4 and the friend at 2, offered
+    let score = Tally {
+        white: 4,
+        black: 2,
+        games: 3,
+        draws: 0,
+        crawford: Crawford::ThisGame,
+    };
+    let setup = match_to_five(Some(score));
+    // When it is sent over the line and played out by both sides
+    let text = ron::to_string(&setup).unwrap();
+    let sent: gamester_net::Setup = ron::from_str(&text).unwrap();
+    assert_eq!(sent.score, Some(score));
+    let tables = play_out(sent, 11);
+    // Then both sides played the Crawford game (no cube) from that score, and count it alike
+    for t in &tables {
+        let Board::Tables(game) = t.board() else {
+            panic!("tables")
+        };
+        assert_eq!(game.tally_before(), score);
+        assert!(game.is_crawford_game());
+        assert!(
+            !game
+                .record()
+                .contains(&gamester_rules::tables::Action::Double)
+        );
+        assert_eq!(game.tally().games, 4);
+    }
+    // And a setup without a score (an older host's) begins at 0-0
+    let Board::Tables(fresh) = Table::new(match_to_five(None), 1).unwrap().board().clone() else {
+        panic!("tables")
+    };
+    assert_eq!(fresh.tally_before(), Tally::default());
+}
+
+#[test]
+fn a_score_no_match_could_stand_at_is_refused_with_the_reason() {
+    use gamester_rules::tables::{Crawford, Tally};
+    let tally = |white, black, crawford| Tally {
+        white,
+        black,
+        games: 1,
+        draws: 0,
+        crawford,
+    };
+    // A match already won, the Crawford game with nobody one point away, a Crawford game
+    // skipped, and a score for a game at the tiles
+    for (score, why) in [
+        (tally(5, 1, Crawford::Played), "won"),
+        (tally(2, 1, Crawford::ThisGame), "Crawford"),
+        (tally(4, 1, Crawford::Ahead), "Crawford"),
+    ] {
+        let refused = Table::new(match_to_five(Some(score)), 1).unwrap_err().0;
+        assert!(refused.contains(why), "{score:?}: {refused}");
+        assert!(refused.contains("score"), "{refused}");
+    }
+    let mut tiles = muggins_for_three();
+    tiles.score = Some(tally(1, 0, Crawford::Ahead));
+    assert!(Table::new(tiles, 1).unwrap_err().0.contains("score"));
+    // The same scores after a Crawford game played are a match that may go on
+    assert!(Table::new(match_to_five(Some(tally(4, 1, Crawford::Played))), 1).is_ok());
+}

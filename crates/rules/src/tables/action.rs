@@ -36,6 +36,14 @@ pub enum Action {
     Take,
     /// The adversary drops: he loses the stake as it stood.
     Drop,
+    /// The side to act offers to resign (to yield the game), losing this many stakes before
+    /// the cube: 1 a single game, 2 a gammon (or a double game), 3 a backgammon, and so on up
+    /// to the most a game is worth under the rules.
+    Resign(u8),
+    /// The adversary accepts the resignation offered: the game is over.
+    AcceptResignation,
+    /// The adversary declines it: the game goes on where it stood.
+    DeclineResignation,
 }
 
 impl Action {
@@ -65,6 +73,9 @@ pub enum Attempt {
     Double,
     Take,
     Drop,
+    Resign,
+    AcceptResignation,
+    DeclineResignation,
 }
 
 impl From<Action> for Attempt {
@@ -81,6 +92,9 @@ impl From<Action> for Attempt {
             Action::Double => Attempt::Double,
             Action::Take => Attempt::Take,
             Action::Drop => Attempt::Drop,
+            Action::Resign(_) => Attempt::Resign,
+            Action::AcceptResignation => Attempt::AcceptResignation,
+            Action::DeclineResignation => Attempt::DeclineResignation,
         }
     }
 }
@@ -99,6 +113,9 @@ impl std::fmt::Display for Attempt {
             Attempt::Double => "doubling",
             Attempt::Take => "taking",
             Attempt::Drop => "dropping",
+            Attempt::Resign => "resigning",
+            Attempt::AcceptResignation => "accepting a resignation",
+            Attempt::DeclineResignation => "declining a resignation",
         })
     }
 }
@@ -167,6 +184,15 @@ pub enum Event {
         value: u32,
     },
     DoubleDropped {
+        by: Side,
+    },
+    /// `by` offers to resign, losing `stake` stakes before the cube.
+    ResignationOffered {
+        by: Side,
+        stake: u8,
+    },
+    /// `by` declined the resignation offered to him; the game goes on.
+    ResignationDeclined {
         by: Side,
     },
     GameOver(Outcome),

@@ -27,6 +27,8 @@ pub enum EndReason {
     BoreOff(WinKind),
     /// The loser dropped a double.
     Dropped,
+    /// The loser resigned (yielded the game), and the winner accepted.
+    Resigned,
     /// Fails: a die of the loser's throw could not be played.
     UnplayableDie,
     /// Todas Tablas: the loser had to enter and found all six points held.

@@ -53,6 +53,9 @@ pub struct Game {
     /// The session's tally when the game began.
     tally_before: Tally,
     turns: u32,
+    /// While a resignation is offered, what the game waited for before it (and waits for
+    /// again if it is declined).
+    resumed: Phase,
     record: Vec<Action>,
 }
 
@@ -96,6 +99,7 @@ impl Game {
             tally,
             tally_before: tally,
             turns: 0,
+            resumed: Phase::ThrowOff,
             record: Vec::new(),
         }
     }
@@ -115,6 +119,23 @@ impl Game {
         self.rules.match_to > 0
             && self.rules.crawford
             && self.tally_before.crawford() == super::stakes::Crawford::ThisGame
+    }
+
+    /// The most stakes (before the cube) a resignation may give up under these rules: what the
+    /// best win is worth, at most 255.
+    #[must_use]
+    pub fn most_resigned(&self) -> u8 {
+        u8::try_from(super::stakes::most_stake(self.rules.stakes)).unwrap_or(u8::MAX)
+    }
+
+    /// The side that may offer to resign now: the side that must act, unless a resignation is
+    /// already offered. `None` while both throw together and once the game is over.
+    #[must_use]
+    pub fn may_resign(&self) -> Option<Side> {
+        match self.phase {
+            Phase::ResignOffered { .. } => None,
+            phase => phase.actor(self.turn),
+        }
     }
 
     /// The session's tally when this game began (the tally counts the game once it is over).
@@ -457,6 +478,30 @@ impl Game {
                     steps,
                 });
                 self.end_play(&mut events);
+            }
+            (Action::Resign(stake), phase) => {
+                let by = self
+                    .may_resign()
+                    .ok_or_else(|| self.not_now(Attempt::Resign))?;
+                let most = self.most_resigned();
+                if stake == 0 || stake > most {
+                    return Err(RuleError::BadResignation { stake, most });
+                }
+                events.push(Event::ResignationOffered { by, stake });
+                self.resumed = phase;
+                self.phase = Phase::ResignOffered { by, stake };
+            }
+            (Action::AcceptResignation, Phase::ResignOffered { by, stake }) => {
+                self.finish(
+                    Some(by.other()),
+                    u32::from(stake),
+                    EndReason::Resigned,
+                    &mut events,
+                );
+            }
+            (Action::DeclineResignation, Phase::ResignOffered { by, .. }) => {
+                events.push(Event::ResignationDeclined { by: by.other() });
+                self.phase = self.resumed;
             }
             (action, _) => return Err(self.not_now(Attempt::from(action))),
         }

@@ -31,6 +31,9 @@ pub enum Phase {
     Playing,
     /// The side to move offered the cube; the adversary takes or drops.
     DoubleOffered,
+    /// `by` offered to resign, losing `stake` stakes before the cube; the adversary accepts
+    /// or declines, and on a decline the game goes back to what it waited for.
+    ResignOffered { by: Side, stake: u8 },
     /// The game is over.
     Over(Outcome),
 }
@@ -45,6 +48,7 @@ impl Phase {
             Phase::ThrowOff | Phase::BreakThrowOff { .. } | Phase::Over(_) => None,
             Phase::ChooseBreak { chooser, .. } => Some(chooser),
             Phase::DoubleOffered => Some(turn.other()),
+            Phase::ResignOffered { by, .. } => Some(by.other()),
             Phase::ToThrow | Phase::SecondThrow | Phase::ChooseThrow | Phase::Playing => Some(turn),
         }
     }
@@ -86,6 +90,10 @@ impl Phase {
                 throw.map_or_else(|| "to play".to_string(), |t| format!("to play {t}")),
             ),
             Phase::DoubleOffered => (Some(turn.other()), "to take or drop".to_string()),
+            Phase::ResignOffered { by, .. } => (
+                Some(by.other()),
+                "to accept or decline the resignation".to_string(),
+            ),
             Phase::Over(outcome) => match outcome.winner {
                 Some(w) => (
                     Some(w),

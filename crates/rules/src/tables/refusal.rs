@@ -45,6 +45,12 @@ pub enum RuleError {
     Layout(#[from] PositionError),
     #[error("the match is over: {0} has won it")]
     MatchOver(Side),
+    #[error(
+        "the score does not fit the Crawford rule: its game comes once, when a side is first one point from the match"
+    )]
+    CrawfordOutOfPlace,
+    #[error("a resignation gives up from 1 to {most} stakes before the cube, not {stake}")]
+    BadResignation { stake: u8, most: u8 },
 }
 
 /// Why a step may not be played.

@@ -111,6 +111,19 @@ pub fn won_words(amount: u32, match_to: u16) -> String {
     }
 }
 
+/// What a resignation of `stake` stakes (before the cube) gives up, in words: under modern
+/// stakes "a single game", "a gammon", "a backgammon"; under the others "a single game",
+/// "2 stakes" …
+#[must_use]
+pub fn resignation_words(stake: u32, stakes: Stakes) -> String {
+    match (stakes, stake) {
+        (_, 1) => "a single game".to_string(),
+        (Stakes::Gammons, 2) => "a gammon".to_string(),
+        (Stakes::Gammons, 3) => "a backgammon".to_string(),
+        _ => stake_words(stake),
+    }
+}
+
 /// The doubling cube: its face (1 while centred, then 2 … 64) and who owns it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Cube {
@@ -246,6 +259,31 @@ impl Tally {
             Crawford::Ahead => Crawford::Ahead,
             Crawford::ThisGame | Crawford::Played => Crawford::Played,
         };
+    }
+
+    /// Whether a match under `rules` can stand at this tally when a game begins: no side has
+    /// yet won it, and the Crawford rule's place agrees with the score (its game only with a
+    /// side one point away, and only under the rule). A session for stakes takes any tally.
+    pub fn check(&self, rules: &super::rules::Rules) -> Result<(), super::refusal::RuleError> {
+        use super::refusal::RuleError;
+        let to = u32::from(rules.match_to);
+        if to == 0 {
+            return Ok(());
+        }
+        if let Some(winner) = self.match_winner(rules.match_to) {
+            return Err(RuleError::MatchOver(winner));
+        }
+        let one_away = Side::BOTH.iter().any(|&s| self.stakes(s) + 1 == to);
+        let fits = match self.crawford {
+            Crawford::Ahead => !(rules.crawford && one_away && to > 1),
+            Crawford::ThisGame => rules.crawford && one_away,
+            Crawford::Played => rules.crawford,
+        };
+        if fits {
+            Ok(())
+        } else {
+            Err(RuleError::CrawfordOutOfPlace)
+        }
     }
 
     /// Counts one finished game.

@@ -7,4 +7,5 @@ pub mod common;
 mod modern_gnubg;
 mod option_table;
 mod options;
+mod resignations;
 mod tiles;

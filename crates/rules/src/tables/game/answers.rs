@@ -148,7 +148,9 @@ impl Game {
             .collect()
     }
 
-    /// The actions possible now that need no dice (for a player or a random tester).
+    /// The actions possible now that need no dice (for a player or a random tester). An offer
+    /// to resign is always possible for [`Game::may_resign`]'s side and is not listed; the
+    /// answer to one is.
     #[must_use]
     pub fn choices(&self) -> Vec<Action> {
         let mut out = Vec::new();
@@ -161,6 +163,9 @@ impl Game {
                 out.push(Action::Double)
             }
             Phase::DoubleOffered => out.extend([Action::Take, Action::Drop]),
+            Phase::ResignOffered { .. } => {
+                out.extend([Action::AcceptResignation, Action::DeclineResignation]);
+            }
             Phase::ChooseThrow => out.extend([Action::ChooseThrow(0), Action::ChooseThrow(1)]),
             Phase::ChooseBreak { binder, .. } => {
                 out.extend(endings::breakable_points(&self.position_for(binder)).map(Action::Break))
