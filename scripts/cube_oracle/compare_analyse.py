@@ -107,9 +107,18 @@ if binary:
 marks = collections.Counter(l[3] if l else 'not listed' for _, l in free)
 print('post-Crawford doubles made: %d, marked %s, largest loss %.4f' % (
     len(free), dict(marks), max([l[2] for _, l in free if l] or [0.0])))
-print('\ndisagreements (kind, match, game, turn, away roller-opponent, cube, gnubg ND DT DP MWC, '
-      'gnubg verdict, Gamester\'s best)')
+print('\ndisagreements: kind, match, game, turn, away (roller-opponent), cube; gnubg 2-ply no double, '
+      'double/take (normalised; chances ND/DT/DP); gamester (hint at the same ID) no double, '
+      'double/take; gnubg verdict -> gamester analyse\'s best')
 for kind, r, mine, line in dis:
-    print('%s %s g%s t%s %s-%s cube %s %s | %s %s %s | %s | %s' % (
+    nd, dt, dp, dm = (float(r[k]) for k in ('nd', 'dt', 'dp', 'dm'))
+    norm = lambda x: 2 * (x - dm) / (dp - dm) - 1 if dp - dm > 1e-9 else 0.0
+    ours = ''
+    if binary:
+        out = subprocess.run([binary, 'hint', '--position', r['id']], capture_output=True,
+                             text=True).stdout.split('\n')
+        vals = {l.split(' ')[0]: l.split(' ')[1] for l in out[1:4] if ' ' in l}
+        ours = '%s %s' % (vals.get('no-double'), vals.get('double-take'))
+    print('%s %s g%s t%s %s-%s cube %s %s | %+.3f %+.3f (%.1f%% %.1f%% %.1f%%) | %s | %s -> %s' % (
         kind, r['file'], r['game'], r['turn'], r['away_roller'], r['away_opp'], r['cube'],
-        r['owner'], r['nd'], r['dt'], r['dp'], r['gnubg'], mine))
+        r['owner'], norm(nd), norm(dt), 100 * nd, 100 * dt, 100 * dp, ours, r['gnubg'], mine))
