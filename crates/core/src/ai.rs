@@ -6,6 +6,7 @@
 pub mod analysis;
 pub mod contest;
 pub mod cube;
+pub mod cube_hint;
 pub mod data;
 pub mod decide;
 pub mod eval;
@@ -20,4 +21,5 @@ pub mod resign;
 pub mod search;
 pub mod tiles;
 
+pub use cube_hint::{CubeAction, CubeHint, cube_hint};
 pub use decide::{Decision, best_play, decide, decide_with, rank_plays};

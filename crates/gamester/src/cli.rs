@@ -1,4 +1,4 @@
-//! The headless command line: `plays`, `presets`, `check`, `bench`, `best`, `analyse`,
+//! The headless command line: `plays`, `presets`, `check`, `bench`, `best`, `hint`, `analyse`,
 //! `selfplay` and `completions`, declared once for clap in `cli/args.rs`. Scripts and tests rely on the exact
 //! output formats documented in docs/command-line.md.
 //!
@@ -9,6 +9,7 @@
 mod ai;
 mod analyse;
 mod args;
+mod hint;
 mod movegen;
 mod net;
 mod out;
@@ -67,6 +68,7 @@ pub fn run(command: Command) -> Result<String, CliError> {
             GamePreset::Tables(preset) => crate::cli::ai::best(preset, &args),
             GamePreset::Tiles(preset) => crate::cli::tiles::best(preset, &args),
         },
+        Command::Hint(args) => crate::cli::hint::run(&args),
         Command::Analyse(args) => crate::cli::analyse::run(&args),
         Command::Selfplay(args) => match args.rules.preset {
             GamePreset::Tables(preset) => crate::cli::selfplay::selfplay(preset, &args),

@@ -393,6 +393,14 @@ impl MatchScore {
         (1.0 - EFFICIENCY) * self.dead(o, self.cube) + EFFICIENCY * live
     }
 
+    /// Whether the cube is dead for this side: winning the game at the cube as it stands
+    /// already wins it the match, so a double could only give the adversary more to win
+    /// (GNU Backgammon's "dead cube").
+    #[must_use]
+    pub fn dead_for_me(&self) -> bool {
+        self.me <= self.cube
+    }
+
     /// The score once the cube is doubled.
     #[must_use]
     pub fn doubled(&self) -> MatchScore {
@@ -409,6 +417,13 @@ impl CubeValues {
     /// is worth at this score (so a drop is worth 1, as for stakes).
     #[must_use]
     pub fn in_match(o: &Outcomes, score: &MatchScore, access: Access) -> CubeValues {
+        CubeValues::of_chances(&MatchChances::of(o, score, access), score)
+    }
+
+    /// The chances of [`MatchChances`] in units of what winning or losing the cube's value
+    /// now is worth at `score` (GNU Backgammon's "normalised" match equity): a drop is 1.
+    #[must_use]
+    pub fn of_chances(chances: &MatchChances, score: &MatchScore) -> CubeValues {
         let (cash, cashed) = (
             score.after(i64::from(score.cube)),
             score.after(-i64::from(score.cube)),
@@ -421,9 +436,30 @@ impl CubeValues {
             }
         };
         CubeValues {
-            no_double: unit(score.cubeful(o, access)),
-            double_take: unit(score.doubled().cubeful(o, Access::Theirs)),
-            double_drop: unit(cash),
+            no_double: unit(chances.no_double),
+            double_take: unit(chances.double_take),
+            double_drop: unit(chances.double_drop),
+        }
+    }
+}
+
+/// The doubler's chances of winning the match (0 to 1) after each way a double can go.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MatchChances {
+    pub no_double: f32,
+    pub double_take: f32,
+    pub double_drop: f32,
+}
+
+impl MatchChances {
+    /// The chances of the side that may double with `access` at `score`, for a game whose
+    /// outcomes are `o`.
+    #[must_use]
+    pub fn of(o: &Outcomes, score: &MatchScore, access: Access) -> MatchChances {
+        MatchChances {
+            no_double: score.cubeful(o, access),
+            double_take: score.doubled().cubeful(o, Access::Theirs),
+            double_drop: score.after(i64::from(score.cube)),
         }
     }
 }

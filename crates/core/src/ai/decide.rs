@@ -12,7 +12,7 @@
 
 use crate::tables::{Action, Game, Phase, Play, Position, Rules, Side, Throw};
 
-use super::cube::{Access, CubeValues, MatchScore, Outcomes};
+use super::cube::{Access, CubeValues, MatchChances, MatchScore, Outcomes};
 use super::eval::MatchWeights;
 use super::learner;
 use super::search::{Depth, Searcher};
@@ -193,26 +193,71 @@ pub fn decide_with(game: &Game, level: Level, searcher: &Searcher) -> Option<Dec
 /// The cube's values to the side on roll, who doubles or has doubled (in [`Phase::ToThrow`]
 /// and [`Phase::DoubleOffered`]), judged at `level`.
 pub(crate) fn cube_values(game: &Game, searcher: &Searcher, level: Level) -> CubeValues {
-    let doubler = game.turn();
-    let v = searcher.thrown(&game.position_for(doubler), position_depth(level));
-    let access = match game.cube().owner {
-        None => Access::Centred,
-        Some(owner) if owner == doubler => Access::Mine,
-        Some(_) => Access::Theirs,
-    };
-    match match_score(game, doubler) {
-        Some(score) => {
-            let chances = searcher.eval.chances(&game.position_for(doubler));
-            let outcomes = Outcomes::of(chances, game.rules().stakes).valued(v);
-            CubeValues::in_match(&outcomes, &score, access)
+    cube_values_at(&CubeAt::of(game), searcher, level).0
+}
+
+/// [`cube_values`] with the game's own searcher, for tests and tools: what the computer
+/// doubles, takes and drops by.
+#[must_use]
+pub fn cube_values_for(game: &Game, level: Level) -> CubeValues {
+    cube_values(game, &Searcher::new(game.rules()), level)
+}
+
+/// A cube decision as the cube model sees it, with or without a game: the position seen
+/// from the side that may double (or has doubled), on roll; who may turn the cube; the
+/// match's score from that side (`None` for stakes); and whether, for stakes under the
+/// Jacoby rule, every end is still a single game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CubeAt {
+    pub position: Position,
+    pub access: Access,
+    pub score: Option<MatchScore>,
+    pub jacoby_single: bool,
+    /// The rules' stakes table (what a gammon scores).
+    pub stakes: crate::tables::Stakes,
+}
+
+impl CubeAt {
+    /// The decision in `game`, from the side on roll.
+    #[must_use]
+    pub fn of(game: &Game) -> CubeAt {
+        let doubler = game.turn();
+        CubeAt {
+            position: game.position_for(doubler),
+            access: match game.cube().owner {
+                None => Access::Centred,
+                Some(owner) if owner == doubler => Access::Mine,
+                Some(_) => Access::Theirs,
+            },
+            score: match_score(game, doubler),
+            jacoby_single: jacoby_single(game),
+            stakes: game.rules().stakes,
         }
-        None if jacoby_single(game) => {
+    }
+}
+
+/// The cube's values at `at` judged at `level` (in units of the cube), and in a match the
+/// doubler's chances of winning the match after each way the double can go.
+pub(crate) fn cube_values_at(
+    at: &CubeAt,
+    searcher: &Searcher,
+    level: Level,
+) -> (CubeValues, Option<MatchChances>) {
+    let v = searcher.thrown(&at.position, position_depth(level));
+    match at.score {
+        Some(score) => {
+            let chances = searcher.eval.chances(&at.position);
+            let outcomes = Outcomes::of(chances, at.stakes).valued(v);
+            let chances = MatchChances::of(&outcomes, &score, at.access);
+            (CubeValues::of_chances(&chances, &score), Some(chances))
+        }
+        None if at.jacoby_single => {
             let single = searcher
                 .weighed(MatchWeights::single())
-                .thrown(&game.position_for(doubler), position_depth(level));
-            CubeValues::jacoby(single, v)
+                .thrown(&at.position, position_depth(level));
+            (CubeValues::jacoby(single, v), None)
         }
-        None => CubeValues::new(v, access),
+        None => (CubeValues::new(v, at.access), None),
     }
 }
 

@@ -12,6 +12,7 @@ mod ai_levels;
 mod analysis;
 mod analysis_gnubg;
 mod analysis_saved;
+mod cube_hint;
 mod diagram;
 mod engine_answers;
 mod exchange;

@@ -79,6 +79,9 @@ pub enum Command {
     },
     /// The computer's play: of a throw at tables, or of a hand on a line at the tiles
     Best(Best),
+    /// The cube hint at a position: no double, double and take, double and pass, and the
+    /// right action, at the score the ID gives (GNU Backgammon's `hint` before a throw)
+    Hint(Hint),
     /// Judges every decision of a saved game at tables where there was a choice
     Analyse(Analyse),
     /// Games between the computer's levels and the random player, and their score
@@ -322,6 +325,26 @@ pub struct Best {
     pub throw: ThrowArgs,
     #[command(flatten)]
     pub tiles: TilesPosition,
+}
+
+/// `hint`: the cube hint at a position, the score and the cube from its ID.
+#[derive(Debug, Args)]
+pub struct Hint {
+    /// The rules (a preset of the games at tables); the cube is played whatever the preset
+    /// says
+    #[arg(long, value_name = "PRESET", value_parser = preset(), default_value = "modern")]
+    pub preset: GamePreset,
+    /// Changes one option of the preset, as RULES.md names it (repeatable)
+    #[arg(long = "set", value_name = "OPTION=VALUE")]
+    pub sets: Vec<String>,
+    /// The position: a Position ID (for stakes, the cube in the middle, the side it is seen
+    /// from on roll), GNU Backgammon's whole ID `POSITION:MATCH` (the Match ID gives the
+    /// score, the cube and who is on roll) or an XGID
+    #[arg(long, value_name = "ID", allow_hyphen_values = true)]
+    pub position: String,
+    /// How deeply the computer judges
+    #[arg(long, value_parser = level(), default_value = "expert")]
+    pub level: Level,
 }
 
 /// What a player at the tiles sees.

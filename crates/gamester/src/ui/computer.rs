@@ -6,7 +6,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
 use egui::RichText;
 
-use crate::ai::{Decision, decide, rank_plays};
+use crate::ai::{CubeAction, CubeHint, Decision, cube_hint, decide, rank_plays};
 use crate::level::Level;
 use crate::players::Controller;
 use crate::session::Session;
@@ -81,6 +81,27 @@ pub fn ask_hint(
     Thinking::start(about, move || rank_plays(&game, Level::Expert, 5), wake)
 }
 
+/// Asks the computer what to do with the cube now in `game`, for a hint.
+pub fn ask_cube_hint(
+    game: &Game,
+    about: About,
+    wake: impl FnOnce() + Send + 'static,
+) -> Thinking<Option<CubeHint>> {
+    let game = game.clone();
+    Thinking::start(about, move || cube_hint(&game, Level::Expert), wake)
+}
+
+/// Whether `game` waits for a cube decision on which a hint can be given: the side on roll
+/// may double before it throws, or a double waits for its answer.
+#[must_use]
+pub fn at_cube_decision(game: &Game) -> bool {
+    match game.phase() {
+        Phase::ToThrow => game.choices().contains(&Action::Double),
+        Phase::DoubleOffered => true,
+        _ => false,
+    }
+}
+
 /// What the computer did at the table.
 #[derive(Debug)]
 pub enum Move {
@@ -104,6 +125,9 @@ pub struct Computer {
     /// game it was for).
     hint_job: Option<Thinking<Vec<(Play, f32)>>>,
     hint: Option<(About, Vec<(Play, f32)>)>,
+    /// The same for a cube decision.
+    cube_hint_job: Option<Thinking<Option<CubeHint>>>,
+    cube_hint: Option<(About, CubeHint)>,
     /// The session's generation: bumped by [`Computer::new_session`].
     generation: u64,
 }
@@ -137,6 +161,8 @@ impl Computer {
         self.thinking = None;
         self.hint_job = None;
         self.hint = None;
+        self.cube_hint_job = None;
+        self.cube_hint = None;
     }
 
     /// `game`, as the session it belongs to now has it.
@@ -215,20 +241,29 @@ impl Computer {
     /// Whether a hint is being worked out.
     #[must_use]
     pub fn hint_asked(&self) -> bool {
-        self.hint_job.is_some()
+        self.hint_job.is_some() || self.cube_hint_job.is_some()
     }
 
-    /// Starts the computer ranking the plays of the throw in `game`, unless it is already.
+    /// Starts the computer ranking the plays of the throw in `game`, or weighing the cube
+    /// decision `game` waits for, unless it is already.
     pub fn ask_hint(&mut self, ctx: &egui::Context, game: &Game) {
-        if self.hint_job.is_none() && game.phase() == Phase::Playing {
-            let wake = ctx.clone();
-            let about = self.about(game);
+        if self.hint_asked() {
+            return;
+        }
+        let wake = ctx.clone();
+        let about = self.about(game);
+        if game.phase() == Phase::Playing {
             self.hint_job = Some(ask_hint(game, about, move || wake.request_repaint()));
+        } else if at_cube_decision(game) {
+            self.cube_hint_job = Some(ask_cube_hint(game, about, move || {
+                wake.request_repaint();
+            }));
         }
     }
 
-    /// Keeps the hint once it has come.
-    pub fn poll_hint(&mut self) {
+    /// Keeps the hint once it has come; returns the cube hint when one has just come for the
+    /// game as it stands (for the screen reader to say).
+    pub fn poll_hint(&mut self, game: &Game) -> Option<CubeHint> {
         if let Some(job) = &self.hint_job
             && let Some(answer) = job.poll()
         {
@@ -238,6 +273,24 @@ impl Computer {
                 self.hint = Some((at, plays));
             }
         }
+        if let Some(job) = &self.cube_hint_job
+            && let Some(answer) = job.poll()
+        {
+            let at = job.about;
+            self.cube_hint_job = None;
+            if let Ok(Some(hint)) = answer {
+                self.cube_hint = Some((at, hint));
+                return (at == self.about(game)).then_some(hint);
+            }
+        }
+        None
+    }
+
+    /// The cube hint for `game` as it stands, if the computer has given one.
+    #[must_use]
+    pub fn cube_hint_for(&self, game: &Game) -> Option<&CubeHint> {
+        let (at, hint) = self.cube_hint.as_ref()?;
+        (*at == self.about(game)).then_some(hint)
     }
 
     /// The hint for the throw being played in `game`, if the computer has given one for this
@@ -269,5 +322,112 @@ pub fn show_hint(ui: &mut egui::Ui, session: &Session, plays: &[(Play, f32)]) {
         RichText::new("Values are the stakes the mover may expect to win (negative: to lose).")
             .small(),
     );
+    ui.separator();
+}
+
+/// A chance as a person reads it, to a tenth of a percent: "62.3%".
+fn percent(p: f32) -> String {
+    format!("{:.1}%", p * 100.0)
+}
+
+/// The cube hint in words for the person who is to decide: what the computer would do and
+/// why, with the three values (and in a match each one's chances to win the match), from his
+/// side of the board: the doubler's, or the taker's when a double waits for an answer.
+#[must_use]
+pub fn cube_hint_words(hint: &CubeHint) -> Vec<String> {
+    let double = if hint.redouble { "redouble" } else { "double" };
+    let mut lines = Vec::new();
+    if hint.offered {
+        // The taker's side: his values are the doubler's, turned round.
+        let v = hint.values;
+        let (take, pass) = (-v.double_take, -v.double_drop);
+        let advice = if hint.action.takes() {
+            "Take: playing on with the cube is worth more to you than passing"
+        } else {
+            "Pass: taking would cost you more than giving up the game now"
+        };
+        lines.push(format!("{advice}."));
+        let mut take_line = format!("Take: {take:+.3}");
+        let mut pass_line = format!("Pass: {pass:+.3}");
+        if let Some(c) = hint.chances {
+            take_line += &format!(
+                ", {} chances to win the match",
+                percent(1.0 - c.double_take)
+            );
+            pass_line += &format!(
+                ", {} chances to win the match",
+                percent(1.0 - c.double_drop)
+            );
+        }
+        lines.push(take_line);
+        lines.push(pass_line);
+    } else {
+        let advice = match hint.action {
+            CubeAction::NoDoubleTake => format!("Do not {double} yet: throw the dice"),
+            CubeAction::DoubleTake => {
+                format!("{}: the other side should take", capital(double))
+            }
+            CubeAction::DoublePass => {
+                format!("{}: the other side should pass", capital(double))
+            }
+            CubeAction::TooGoodTake | CubeAction::TooGoodPass => {
+                format!("Too good to {double}: throw the dice and play on for a gammon")
+            }
+            CubeAction::DeadCube => format!(
+                "Never {double} here: winning this game at the cube as it stands already wins \
+                 you the match, so a {double} could only help the other side"
+            ),
+        };
+        lines.push(format!("{advice}."));
+        let v = hint.values;
+        let rows = [
+            (
+                format!("No {double}"),
+                v.no_double,
+                hint.chances.map(|c| c.no_double),
+            ),
+            (
+                format!("{}, and a take", capital(double)),
+                v.double_take,
+                hint.chances.map(|c| c.double_take),
+            ),
+            (
+                format!("{}, and a pass", capital(double)),
+                v.double_drop,
+                hint.chances.map(|c| c.double_drop),
+            ),
+        ];
+        for (name, value, chance) in rows {
+            let mut line = format!("{name}: {value:+.3}");
+            if let Some(c) = chance {
+                line += &format!(", {} chances to win the match", percent(c));
+            }
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+fn capital(word: &str) -> String {
+    let mut c = word.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// The cube hint atop the story.
+pub fn show_cube_hint(ui: &mut egui::Ui, hint: &CubeHint) {
+    ui.label(RichText::new("Hint: what to do with the cube").strong());
+    for line in cube_hint_words(hint) {
+        ui.label(line);
+    }
+    let note = if hint.offered {
+        "Values are what you may expect to win (negative: to lose), counted in the cube's \
+         value as it stands: passing loses exactly that, -1.000."
+    } else {
+        "Values are what you may expect to win (negative: to lose), counted in the cube's \
+         value as it stands: a pass wins you exactly that, +1.000."
+    };
+    ui.label(RichText::new(note).small());
     ui.separator();
 }

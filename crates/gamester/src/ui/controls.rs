@@ -153,7 +153,9 @@ pub fn buttons(
     }
     if ui
         .add_enabled(
-            person && phase == Phase::Playing && !hint_asked,
+            person
+                && (phase == Phase::Playing || super::computer::at_cube_decision(game))
+                && !hint_asked,
             egui::Button::new("Hint  (H)"),
         )
         .clicked()

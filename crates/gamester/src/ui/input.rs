@@ -52,7 +52,10 @@ pub const KEYS: &[(&str, &str)] = &[
         "put the man down (again: the focus leaves the board)",
     ),
     ("W", "where the men stand, said at once"),
-    ("H", "a hint: the computer's best plays for this throw"),
+    (
+        "H",
+        "a hint: the computer's best plays for this throw, or what to do with the cube",
+    ),
     (
         "Left, Right, Home, End",
         "in a replay: a turn back, a turn on, the start, the end",

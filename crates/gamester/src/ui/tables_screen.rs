@@ -686,6 +686,9 @@ impl Screen for TablesScreen {
         if let Some(plays) = self.computer.hint_for(self.session.game()) {
             computer::show_hint(ui, &self.session, plays);
         }
+        if let Some(hint) = self.computer.cube_hint_for(self.session.game()) {
+            computer::show_cube_hint(ui, hint);
+        }
         let shown = self
             .replaying
             .as_ref()
@@ -852,7 +855,10 @@ impl Screen for TablesScreen {
             // Hidden, the men wait; a look now and then notices the window shown again.
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }
-        self.computer.poll_hint();
+        if let Some(hint) = self.computer.poll_hint(self.session.game()) {
+            let words = computer::cube_hint_words(&hint).join(" ");
+            shell.announcer.say(format!("Hint: {words}"));
+        }
         if self.remote.is_none() {
             self.drive_computer(ctx, shell);
         }

@@ -6,6 +6,7 @@ pub mod support;
 mod access;
 mod analysis;
 mod autosave;
+mod cube_hint;
 mod edges;
 mod files;
 mod follow;

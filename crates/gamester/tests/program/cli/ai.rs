@@ -325,3 +325,80 @@ fn a_network_file_that_cannot_be_read_is_one_line_and_exit_code_2() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The lines of `gamester hint` for `position`, checked to end with exit code 0.
+fn hint(position: &str) -> Vec<String> {
+    let out = gamester(&["hint", "--position", position]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout(&out).lines().map(str::to_string).collect()
+}
+
+#[test]
+fn hint_gives_the_three_cube_values_and_gnubgs_action() {
+    // Given the opening position for stakes: no double, the take far below no double
+    let lines = hint("4HPwATDgc/ABMA");
+    assert_eq!(lines[0], "cube 1 centred money");
+    assert!(lines[1].starts_with("no-double +0.1"), "{lines:?}");
+    assert!(lines[2].starts_with("double-take -0.1"), "{lines:?}");
+    assert_eq!(lines[3], "double-pass +1.000");
+    assert_eq!(lines[4], "action No double, take");
+    assert_eq!(lines.len(), 5);
+    // Under the Jacoby rule (the rules', for a Position ID alone) no double is worth less: no
+    // gammon counts until the cube turns
+    let out = gamester(&[
+        "hint",
+        "--set",
+        "jacoby=true",
+        "--position",
+        "4HPwATDgc/ABMA",
+    ]);
+    let jacoby: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    assert_eq!(jacoby[0], "cube 1 centred money jacoby");
+    let value = |line: &str| line.split(' ').nth(1).unwrap().parse::<f32>().unwrap();
+    assert!(
+        value(&jacoby[1]) < value(&lines[1]) - 0.01,
+        "{jacoby:?} {lines:?}"
+    );
+    // The same position as gnubg's whole ID at 3-away 3-away in a match to 3: each value has
+    // the chances of winning the match, the pass's those of 2-away against 3-away (59.9%)
+    let lines = hint("4HPwATDgc/ABMA:cAlgAAAAAAAE");
+    assert_eq!(lines[0], "cube 1 centred match 3 away 3 3");
+    assert!(lines[1].starts_with("no-double ") && lines[1].ends_with('%'));
+    assert_eq!(lines[3], "double-pass +1.000 59.9%");
+    assert_eq!(lines[4], "action No double, take");
+    // A race won for sure at once, cube owned, 5 away against 3 (an XGID): gnubg's words for a
+    // cube already turned
+    let lines = hint("XGID=-A----------------------a-:1:1:1:00:2:4:0:7:10");
+    assert_eq!(lines[0], "cube 2 on-roll match 7 away 5 3");
+    assert_eq!(lines[1], "no-double +1.000 50.0%");
+    assert_eq!(lines[4], "action Redouble, pass");
+    // A double offered (the Match ID's doubled bit): the taker's answer follows
+    let lines = hint("4HPwATDgc/ABMA:cBmgAAAAAAAE");
+    assert_eq!(lines[0], "cube 1 centred match 5 away 5 5");
+    assert_eq!(lines[5], "answer take");
+}
+
+#[test]
+fn hint_says_when_there_is_no_cube_decision_and_refuses_what_is_no_id() {
+    // The Crawford game (the Match ID's Crawford bit), and a cube the opponent owns
+    let crawford = hint("4HPwATDgc/ABMA:8AlgACAAAAAE");
+    assert_eq!(
+        crawford,
+        [
+            "cube 1 centred match 3 away 3 1 crawford",
+            "no-cube the Crawford game is played without the cube"
+        ]
+    );
+    let theirs = hint("XGID=-b----E-C---eE---c-e----B-:1:-1:1:00:2:4:0:7:10");
+    assert_eq!(theirs[1], "no-cube the cube is the opponent's");
+    // The dice already thrown: no cube decision; text that is no ID
+    for bad in ["4HPwATDgc/ABMA:cIllAAAAAAAE", "nonsense"] {
+        let out = gamester(&["hint", "--position", bad]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(stdout(&out).is_empty());
+    }
+}

@@ -1,0 +1,161 @@
+//! The cube hint (`ai::cube_hint`): offered only at a cube decision, never in the Crawford
+//! game; the leader's dead cube after it is never doubled and the trailer's free double is;
+//! the hint's action is the computer's own decision; in a match it gives the chances of
+//! winning the match.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use gamester_core::ai::cube_hint::CubeAction;
+use gamester_core::ai::decide::{cube_values_for, match_score};
+use gamester_core::ai::random::random_decision;
+use gamester_core::ai::{Decision, cube_hint, decide};
+use gamester_core::level::Level;
+use gamester_rules::tables::{
+    Action, Crawford, FairDice, Game, LoadedDice, Phase, Preset, Rules, Side, Tally,
+};
+
+fn match_rules(length: u16) -> Rules {
+    let mut rules = Rules::preset(Preset::Modern);
+    rules.cube = true;
+    rules.match_to = length;
+    rules
+}
+
+/// A game of a match to 5 at `white`-`black`, White having opened with 3-1 (8/5 6/5): Black
+/// is then to throw, or to double.
+fn opened(white: u32, black: u32, crawford: Crawford) -> Game {
+    let tally = Tally {
+        white,
+        black,
+        crawford,
+        ..Tally::default()
+    };
+    let mut game = Game::with_tally(match_rules(5), tally).unwrap();
+    game.throw_with(&mut LoadedDice::new(&[3, 1])).unwrap();
+    let play = game
+        .legal_plays()
+        .into_iter()
+        .find(|p| p.position.at(5) == 2)
+        .unwrap();
+    game.apply_play(&play).unwrap();
+    assert_eq!((game.turn(), game.phase()), (Side::Black, Phase::ToThrow));
+    game
+}
+
+#[test]
+fn after_the_crawford_game_the_trailers_free_double_is_right_and_the_leaders_cube_dead() {
+    let mut game = opened(4, 0, Crawford::Played);
+    let hint = cube_hint(&game, Level::Fair).unwrap();
+    assert_eq!(hint.doubler, Side::Black);
+    assert!(hint.action.doubles(), "{hint:?}");
+    assert!(!hint.offered && !hint.redouble);
+    let chances = hint
+        .chances
+        .expect("a match gives the chances of winning it");
+    // The pass gives the trailer (5 away) his point: 4 away against 1 away after the Crawford
+    // game
+    let passed = gamester_core::ai::cube::match_equity(4, 1, true);
+    assert!((chances.double_drop - passed).abs() < 1e-6, "{chances:?}");
+    assert!(
+        chances.no_double > 0.0 && chances.no_double < 0.5,
+        "{chances:?}"
+    );
+    assert!(chances.double_take >= chances.no_double, "{chances:?}");
+    // Black doubles; White's answer is hinted from the same values
+    game.apply(Action::Double).unwrap();
+    let answer = cube_hint(&game, Level::Fair).unwrap();
+    assert!(answer.offered);
+    assert_eq!(answer.values, hint.values);
+    // The leader, on roll with the cube in the middle, never doubles: his cube is dead
+    let mut game = opened(4, 0, Crawford::Played);
+    game.throw_with(&mut LoadedDice::new(&[6, 5])).unwrap();
+    let play = game.legal_plays()[0];
+    game.apply_play(&play).unwrap();
+    assert_eq!((game.turn(), game.phase()), (Side::White, Phase::ToThrow));
+    let hint = cube_hint(&game, Level::Fair).expect("the rules let the leader double");
+    assert_eq!(hint.action, CubeAction::DeadCube, "{hint:?}");
+    assert_eq!(hint.gnubg_words(), "Never double, take (dead cube)");
+    assert_eq!(decide(&game, Level::Fair), None);
+}
+
+#[test]
+fn in_the_crawford_game_there_is_no_cube_hint() {
+    let game = opened(4, 0, Crawford::ThisGame);
+    assert!(game.is_crawford_game());
+    assert_eq!(cube_hint(&game, Level::Fair), None);
+    // Nor while a throw is played
+    let mut game = opened(2, 0, Crawford::Ahead);
+    game.throw_with(&mut LoadedDice::new(&[6, 5])).unwrap();
+    assert_eq!(cube_hint(&game, Level::Fair), None);
+}
+
+#[test]
+fn the_hints_action_is_the_computers_own_decision_at_every_cube_decision() {
+    // Random games of matches of every length and score, and for stakes: wherever a side may
+    // double, the hint doubles exactly when the computer would (the dead cube never; a tie
+    // aside, and where the computer resigns instead), and at a double offered it takes
+    // exactly when the computer would.
+    let (mut doubling, mut answers, mut in_match) = (0, 0, 0);
+    for seed in 0..60u64 {
+        let length = [0u16, 3, 5, 7, 9, 11][(seed % 6) as usize];
+        let tally = Tally {
+            white: (seed as u32 * 7) % u32::from(length.max(1)),
+            black: (seed as u32 * 3) % u32::from(length.max(1)),
+            ..Tally::default()
+        };
+        let Ok(mut game) = Game::with_tally(match_rules(length), tally) else {
+            continue;
+        };
+        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(seed);
+        let mut dice = FairDice::seeded(seed);
+        for _ in 0..120 {
+            if game.is_over() {
+                break;
+            }
+            if let Some(hint) = cube_hint(&game, Level::Fair) {
+                let decided = decide(&game, Level::Fair);
+                let values = cube_values_for(&game, Level::Fair);
+                assert_eq!(hint.values, values, "seed {seed}");
+                if hint.offered {
+                    answers += 1;
+                    let takes = decided == Some(Decision::Action(Action::Take));
+                    assert_eq!(hint.action.takes(), takes, "seed {seed}: {hint:?}");
+                } else {
+                    doubling += 1;
+                    let doubles = decided == Some(Decision::Action(Action::Double));
+                    let resigns = matches!(decided, Some(Decision::Action(Action::Resign(_))));
+                    if resigns {
+                        // The computer gives the game up rather than play the cube
+                    } else if hint.action == CubeAction::DeadCube {
+                        assert!(!doubles, "seed {seed}: a dead cube doubled");
+                    } else if (values.double() - values.no_double).abs() > 1e-6 {
+                        assert_eq!(hint.action.doubles(), doubles, "seed {seed}: {hint:?}");
+                    }
+                }
+                assert_eq!(hint.chances.is_some(), length > 0);
+                if let Some(c) = hint.chances {
+                    in_match += 1;
+                    for p in [c.no_double, c.double_take, c.double_drop] {
+                        assert!((0.0..=1.0).contains(&p), "{c:?}");
+                    }
+                    let score = match_score(&game, game.turn()).unwrap();
+                    assert!((c.double_drop - score.after(i64::from(score.cube))).abs() < 1e-6);
+                }
+            }
+            match random_decision(&game, &mut rng) {
+                Some(Decision::Play(p)) => {
+                    game.apply_play(&p).unwrap();
+                }
+                Some(Decision::Action(a)) => {
+                    game.apply(a).unwrap();
+                }
+                None => {
+                    game.throw_with(&mut dice).unwrap();
+                }
+            }
+        }
+    }
+    assert!(
+        doubling > 200 && answers > 10 && in_match > 100,
+        "{doubling} {answers} {in_match}"
+    );
+}
