@@ -11,7 +11,7 @@ use crate::level::Level;
 use crate::players::Controller;
 use crate::session::Session;
 use crate::tables::notation::format_play;
-use crate::tables::{Event, Game, Phase, Play, RuleError, Side};
+use crate::tables::{Action, Event, Game, Phase, Play, RuleError, Side};
 use crate::teaching::terms::describe_play;
 
 /// How long the computer waits after acting, so a person can follow what it does (seconds).
