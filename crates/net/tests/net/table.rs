@@ -419,3 +419,52 @@ fn a_score_no_match_could_stand_at_is_refused_with_the_reason() {
     // The same scores after a Crawford game played are a match that may go on
     assert!(Table::new(match_to_five(Some(tally(4, 1, Crawford::Played))), 1).is_ok());
 }
+
+#[test]
+fn a_resignation_goes_over_the_line_and_a_forged_one_is_refused() {
+    let (white, black, mut rng) = after_throw_off();
+    let seat = white.board().actor().expect("a side to throw");
+    let (mut mover, mut other) = if white.owner(seat) == Some(0) {
+        (white, black)
+    } else {
+        (black, white)
+    };
+    let before = other.board().record();
+    let at = other.board().len();
+    let act = |from: usize, at: usize, action: Action| Msg::Act {
+        from,
+        at,
+        action: NetAction::Tables(action),
+    };
+    // A resignation offered by the side not to act, one for more than the rules know, and an
+    // acceptance with nothing offered: each refused, and the game as it was
+    assert_eq!(
+        mover
+            .receive(act(other.me(), at, Action::Resign(1)), &mut rng)
+            .unwrap_err()
+            .0,
+        "it played out of turn"
+    );
+    for forged in [Action::Resign(9), Action::AcceptResignation] {
+        let err = other
+            .receive(act(mover.me(), at, forged), &mut rng)
+            .unwrap_err();
+        assert!(err.0.starts_with("an illegal play"), "{forged:?}: {err}");
+    }
+    assert_eq!(other.board().record(), before);
+    // The side to act offers to yield a single game; the other accepts; both end it alike
+    let offer = mover.act(NetAction::Tables(Action::Resign(1))).unwrap();
+    assert!(other.receive(offer, &mut rng).unwrap().is_empty());
+    let answer = other
+        .act(NetAction::Tables(Action::AcceptResignation))
+        .unwrap();
+    mover.receive(answer, &mut rng).unwrap();
+    for t in [&mover, &other] {
+        let Board::Tables(game) = t.board() else {
+            panic!("tables")
+        };
+        let outcome = game.outcome().unwrap();
+        assert_eq!(outcome.reason, tables::EndReason::Resigned);
+        assert_eq!(outcome.winner.map(tables::Side::index), Some(1 - seat));
+    }
+}
