@@ -676,19 +676,26 @@ impl Screen for TablesScreen {
             return self.analysis_ui(ui);
         }
         let view = self.view(&shell.settings);
-        guide::show(
-            ui,
-            &mut shell.help.guide,
-            self.session.game(),
-            view.bottom,
-            view.ace_left,
-        );
-        if let Some(plays) = self.computer.hint_for(self.session.game()) {
-            computer::show_hint(ui, &self.session, plays);
-        }
-        if let Some(hint) = self.computer.cube_hint_for(self.session.game()) {
-            computer::show_cube_hint(ui, hint);
-        }
+        // The guide and the hints scroll in at most two thirds of the panel, so that in a small
+        // window neither pushes the other, or the story, out of sight.
+        egui::ScrollArea::vertical()
+            .id_salt("guide and hints")
+            .max_height(ui.available_height() * 2.0 / 3.0)
+            .show(ui, |ui| {
+                guide::show(
+                    ui,
+                    &mut shell.help.guide,
+                    self.session.game(),
+                    view.bottom,
+                    view.ace_left,
+                );
+                if let Some(plays) = self.computer.hint_for(self.session.game()) {
+                    computer::show_hint(ui, &self.session, plays);
+                }
+                if let Some(hint) = self.computer.cube_hint_for(self.session.game()) {
+                    computer::show_cube_hint(ui, hint);
+                }
+            });
         let shown = self
             .replaying
             .as_ref()
