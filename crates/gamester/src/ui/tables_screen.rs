@@ -165,7 +165,6 @@ impl TablesScreen {
         .told_all()
     }
 
-    /// Applies one thing the person asked for.
     /// Puts `session` in play in place of the one there, belonging to `file`: nothing the
     /// window or the computer held about the old game (a man picked up, the dice of its
     /// throw-off, a decision being worked out, a replay of it) may touch the new one.
