@@ -35,15 +35,20 @@ pub(super) fn finish(h: &mut egui_kittest::Harness<'static, gamester::ui::Gamest
     h.run();
 }
 
-#[test]
-fn a_match_shows_its_score_and_ends_with_no_next_game() {
+/// Two people at a modern match to 5 points, the animations quick.
+fn match_to_five() -> Settings {
     let mut rules = Rules::preset(Preset::Modern);
     rules.match_to = 5;
-    let settings = Settings {
+    Settings {
         preset: None,
         rules,
         ..quick(two_people())
-    };
+    }
+}
+
+#[test]
+fn a_match_shows_its_score_and_ends_with_no_next_game() {
+    let settings = match_to_five();
     let mut h = harness(4, settings);
     h.run();
     assert!(
@@ -97,13 +102,7 @@ fn a_match_shows_its_score_and_ends_with_no_next_game() {
 fn a_match_saved_is_opened_with_its_earlier_games_and_broken_ones_are_set_aside_in_words() {
     use gamester_core::save::{self, SaveFile};
     // Given a 5-point match in the window, its first game played and the second begun
-    let mut rules = Rules::preset(Preset::Modern);
-    rules.match_to = 5;
-    let settings = Settings {
-        preset: None,
-        rules,
-        ..quick(two_people())
-    };
+    let settings = match_to_five();
     let mut h = harness(7, settings.clone());
     h.run();
     finish(&mut h, 3);
@@ -148,13 +147,7 @@ fn a_match_saved_is_opened_with_its_earlier_games_and_broken_ones_are_set_aside_
 #[test]
 fn an_earlier_game_of_the_match_is_replayed_from_the_side_panel_to_look_at_only() {
     // Given a 5-point match whose first game is over and whose second is begun
-    let mut rules = Rules::preset(Preset::Modern);
-    rules.match_to = 5;
-    let settings = Settings {
-        preset: None,
-        rules,
-        ..quick(two_people())
-    };
+    let settings = match_to_five();
     let mut h = harness(7, settings);
     h.run();
     finish(&mut h, 3);
