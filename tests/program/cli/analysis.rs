@@ -66,10 +66,10 @@ fn decision_line(line: &str) -> (String, f64, String) {
 #[test]
 fn analyse_prints_a_line_a_decision_then_each_sides_figures() {
     for file in [
-        "../../tests/data/irish_short.ron",
-        "../../tests/data/double_hand.ron",
-        "../../tests/data/broken_table.ron",
-        "../../tests/data/cube_dropped.ron",
+        "tests/data/irish_short.ron",
+        "tests/data/double_hand.ron",
+        "tests/data/broken_table.ron",
+        "tests/data/cube_dropped.ron",
     ] {
         let before = std::fs::read(file).unwrap();
         let out = gamester(&["analyse", file, "--level", "fair"]);
@@ -111,7 +111,7 @@ fn analyse_prints_a_line_a_decision_then_each_sides_figures() {
 fn a_play_line_names_the_dice_the_play_and_the_best_play_as_plays_prints_them() {
     let out = gamester(&[
         "analyse",
-        "../../tests/data/irish_short.ron",
+        "tests/data/irish_short.ron",
         "--level",
         "fair",
     ]);
@@ -128,7 +128,7 @@ fn a_play_line_names_the_dice_the_play_and_the_best_play_as_plays_prints_them() 
 fn a_file_that_cannot_be_loaded_gets_checks_error_and_exit_code_2() {
     let dir = tempfile::tempdir().unwrap();
     let broken = dir.path().join("broken.ron");
-    let text = include_str!("../../../../../tests/data/irish_short.ron").replacen(
+    let text = include_str!("../../data/irish_short.ron").replacen(
         "step(from: 6, die: 4)",
         "step(from: 20, die: 4)",
         1,
@@ -152,18 +152,18 @@ fn bad_arguments_are_one_line_and_exit_code_2() {
         &["analyse"][..],
         &[
             "analyse",
-            "../../tests/data/irish_short.ron",
+            "tests/data/irish_short.ron",
             "--level",
             "grandmaster",
         ],
-        &["analyse", "../../tests/data/irish_short.ron", "--level"],
+        &["analyse", "tests/data/irish_short.ron", "--level"],
         &[
             "analyse",
-            "../../tests/data/irish_short.ron",
+            "tests/data/irish_short.ron",
             "--depth",
             "3",
         ],
-        &["analyse", "../../tests/data/irish_short.ron", "other.ron"],
+        &["analyse", "tests/data/irish_short.ron", "other.ron"],
     ] {
         let out = gamester(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

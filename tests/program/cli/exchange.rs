@@ -8,7 +8,7 @@ fn gamester() -> Command {
     Command::new(env!("CARGO_BIN_EXE_gamester"))
 }
 
-const MATCH: &str = "../../tests/data/gnubg_match3.mat";
+const MATCH: &str = "tests/data/gnubg_match3.mat";
 
 #[test]
 fn a_game_of_a_gnubg_match_is_imported_checked_and_exported_again() {
@@ -106,7 +106,7 @@ fn what_cannot_be_imported_or_exported_is_refused_with_the_reason_and_nothing_wr
     let irish = dir.path().join("irish.ron");
     std::fs::write(
         &irish,
-        include_str!("../../../../../tests/data/irish_short.ron"),
+        include_str!("../../data/irish_short.ron"),
     )
     .unwrap();
     let out = dir.path().join("out");
@@ -139,7 +139,7 @@ fn what_cannot_be_imported_or_exported_is_refused_with_the_reason_and_nothing_wr
     assert!(!out.exists());
 }
 
-const MATCH_SGF: &str = "../../tests/data/gnubg_match5.sgf";
+const MATCH_SGF: &str = "tests/data/gnubg_match5.sgf";
 
 #[test]
 fn a_game_of_a_gnubg_sgf_is_imported_and_exported_as_sgf_or_as_mat() {

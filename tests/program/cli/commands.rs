@@ -33,7 +33,7 @@ fn plays_lists_gnubgs_plays_from_the_start() {
         .map(|l| l.split_once(' ').expect("id and move").0)
         .collect();
     ids.sort_unstable();
-    let fixture = include_str!("../../../../../tests/data/modern_plays.txt");
+    let fixture = include_str!("../../data/modern_plays.txt");
     let line = fixture
         .lines()
         .find(|l| l.starts_with("F 4HPwATDgc/ABMA 3-1 "))
@@ -65,7 +65,7 @@ fn plays_takes_option_changes() {
 #[test]
 fn a_throw_with_no_play_lists_none() {
     // White on the bar against six held points (gnubg fixture line with 0 plays)
-    let fixture = include_str!("../../../../../tests/data/modern_plays.txt");
+    let fixture = include_str!("../../data/modern_plays.txt");
     let line = fixture
         .lines()
         .find(|l| l.starts_with("F ") && l.split_whitespace().nth(3) == Some("0"))
@@ -205,7 +205,7 @@ fn presets_lists_every_preset_with_every_option() {
 #[test]
 fn check_says_ok_and_what_the_game_is() {
     // Given the example saved games
-    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/");
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/");
     let cases = [
         (
             "irish_short.ron",
@@ -237,7 +237,7 @@ fn check_refuses_a_broken_file_with_exit_code_2() {
     // Given a saved game whose first play moves a man White does not have
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("broken.ron");
-    let text = include_str!("../../../../../tests/data/irish_short.ron").replacen(
+    let text = include_str!("../../data/irish_short.ron").replacen(
         "step(from: 13, die: 6)",
         "step(from: 20, die: 6)",
         1,
@@ -287,7 +287,7 @@ fn gamester_into(args: &[&str], stdout: std::process::Stdio) -> Output {
 }
 
 fn example(name: &str) -> String {
-    format!("{}/../../tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
+    format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 #[test]

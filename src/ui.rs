@@ -59,7 +59,7 @@ pub use screenshot::write_png;
 pub use settings::Settings;
 
 /// The window's icon, drawn for Gamester (assets/gamester.png).
-pub const ICON_PNG: &[u8] = include_bytes!("../../../assets/gamester.png");
+pub const ICON_PNG: &[u8] = include_bytes!("../assets/gamester.png");
 
 /// Opens the window and runs until it is closed. With `launch.screenshot`, writes the first
 /// settled frame to that PNG and closes.

@@ -711,7 +711,7 @@ fn a_game_is_exported_as_mat_and_a_mat_file_imported_into_play_as_a_match() {
     // Given the in-window chooser over a folder holding a match GNU Backgammon exported
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(
-        "../../tests/data/gnubg_match3.mat",
+        "tests/data/gnubg_match3.mat",
         dir.path().join("gnubg.mat"),
     )
     .unwrap();
@@ -794,7 +794,7 @@ fn a_match_in_play_is_exported_whole_as_sgf_and_an_sgf_file_imported_as_a_match(
     // the second begun, the in-window chooser over a folder holding gnubg's own .sgf
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(
-        "../../tests/data/gnubg_match5.sgf",
+        "tests/data/gnubg_match5.sgf",
         dir.path().join("gnubg.sgf"),
     )
     .unwrap();

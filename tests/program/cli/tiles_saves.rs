@@ -206,7 +206,7 @@ fn saves_are_written_whole_and_check_reads_both_kinds() {
     }
     // And a game at tables is still read as one
     let tables = Command::new(env!("CARGO_BIN_EXE_gamester"))
-        .args(["check", "../../tests/data/irish_short.ron"])
+        .args(["check", "tests/data/irish_short.ron"])
         .output()
         .unwrap();
     assert!(tables.status.success());

@@ -180,7 +180,7 @@ mod tests {
     #[test]
     fn a_play_is_listed_with_its_dice_and_its_notation_and_told_in_words() {
         // Given a short game of Irish, analysed
-        let (record, a) = analysed(include_str!("../../../../tests/data/irish_short.ron"));
+        let (record, a) = analysed(include_str!("../../tests/data/irish_short.ron"));
         let d = &a.decisions[0];
         // Then its first decision is a play of the opening throw, listed so
         let r = row(d, &record, named);
@@ -199,15 +199,15 @@ mod tests {
     fn a_cube_action_a_break_and_a_throw_chosen_have_rows_and_verdicts() {
         for (text, wanted) in [
             (
-                include_str!("../../../../tests/data/cube_dropped.ron"),
+                include_str!("../../tests/data/cube_dropped.ron"),
                 "dropped",
             ),
             (
-                include_str!("../../../../tests/data/broken_table.ron"),
+                include_str!("../../tests/data/broken_table.ron"),
                 "broke at",
             ),
             (
-                include_str!("../../../../tests/data/double_hand.ron"),
+                include_str!("../../tests/data/double_hand.ron"),
                 "throw",
             ),
         ] {

@@ -223,7 +223,7 @@ fn selfplay_into_a_closed_pipe_ends_quietly() {
 /// The shipped network file of a family.
 fn shipped(family: &str) -> String {
     format!(
-        "{}/../core/src/ai/data/net-{family}.bin",
+        "{}/crates/core/src/ai/data/net-{family}.bin",
         env!("CARGO_MANIFEST_DIR")
     )
 }

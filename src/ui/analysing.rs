@@ -105,7 +105,7 @@ mod tests {
     use std::sync::atomic::AtomicUsize;
 
     fn record() -> Game {
-        let text = include_str!("../../../../tests/data/irish_short.ron");
+        let text = include_str!("../../tests/data/irish_short.ron");
         crate::save::from_str(text).unwrap().game
     }
 

@@ -176,7 +176,7 @@ fn a_file_name_that_is_not_utf8_is_read_or_refused_but_never_panics() {
     std::fs::copy(
         concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../tests/data/irish_short.ron"
+            "/tests/data/irish_short.ron"
         ),
         &odd,
     )

@@ -24,7 +24,7 @@ use gamester_rules::tables::{Action, Phase, Side};
 
 fn example(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data")
+        .join("tests/data")
         .join(name)
 }
 

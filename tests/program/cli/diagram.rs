@@ -192,7 +192,7 @@ fn a_score_sheet_draws_the_worst_plays_the_analysis_finds_with_the_best_and_the_
         let run = gamester()
             .args([
                 "score-sheet",
-                "../../tests/data/irish_short.ron",
+                "tests/data/irish_short.ron",
                 "--level",
                 "novice",
             ])
