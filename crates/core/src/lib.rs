@@ -8,6 +8,7 @@ use gamester_rules::{tables, tiles};
 
 pub mod ai;
 pub mod exchange;
+pub mod family;
 pub mod files;
 pub mod kept_analysis;
 pub mod level;
@@ -18,3 +19,5 @@ pub mod session;
 pub mod teaching;
 pub mod tiles_session;
 pub mod tutor;
+
+pub use family::Family;
