@@ -9,8 +9,7 @@ pub const GARAMOND: &[u8] = include_bytes!("../assets/fonts/EBGaramond12-Regular
 /// Its italic.
 pub const GARAMOND_ITALIC: &[u8] = include_bytes!("../assets/fonts/EBGaramond12-Italic.otf");
 /// Its lining figures alone, as its digits (the window's points' numbers).
-pub const GARAMOND_FIGURES: &[u8] =
-    include_bytes!("../assets/fonts/EBGaramond12-Figures.otf");
+pub const GARAMOND_FIGURES: &[u8] = include_bytes!("../assets/fonts/EBGaramond12-Figures.otf");
 
 /// The narrowest PNG drawn, in pixels: narrower, the points' names cannot be read.
 pub const MIN_WIDTH: u32 = 200;

@@ -2,61 +2,20 @@
 //! submits actions; it never moves a man itself.
 
 pub mod access;
-pub mod analysing;
-pub mod analysis_marks;
-pub mod analysis_view;
-pub mod analysis_words;
-pub mod announce;
-pub mod app;
-pub mod autosave;
-pub mod board_access;
-pub mod board_view;
-pub mod computer;
-pub mod controls;
-pub mod dice_view;
-pub mod error;
-pub mod file_chooser;
-pub mod file_names;
-pub mod files;
-pub mod geometry;
-pub mod glossary;
-pub mod guide;
-pub mod input;
-pub mod intent;
-pub mod last_play;
-pub mod launch;
-pub mod leaving;
-pub mod lessons;
-pub mod log_view;
-pub mod look;
-pub mod men_view;
-pub mod message;
-pub mod network;
-pub mod orientation;
-pub mod period;
-pub mod position_setup;
-pub mod reading;
-pub mod replaying;
-pub mod screen;
-pub mod screenshot;
-pub mod settings;
-pub mod settings_file;
-pub mod slide;
-pub mod slot;
+pub mod net;
+pub mod shell;
 pub mod sound;
-pub mod tables_screen;
-pub mod theme;
+pub mod tables;
 pub mod tiles;
-pub mod tiles_screen;
-pub mod tooltips;
-pub mod tutor;
-pub mod zoom;
 
-pub use app::GamesterApp;
-pub use error::UiError;
-pub use launch::Launch;
-pub use screenshot::write_png;
-pub use settings::Settings;
+pub use shell::app::GamesterApp;
+pub use shell::error::UiError;
+pub use shell::launch::Launch;
+pub use shell::screenshot::write_png;
+pub use shell::settings::Settings;
+
+use shell::{screenshot, settings_file};
+use tables::{slide, theme};
 
 /// The window's icon, drawn for Gamester (assets/gamester.png).
 pub const ICON_PNG: &[u8] = include_bytes!("../assets/gamester.png");

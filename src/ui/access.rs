@@ -4,6 +4,8 @@
 //! are the table's while one of its places has the focus. Which places there are, what they are
 //! called and what a click on one means are each family's (`board_access`, `tiles::view`).
 
+pub mod announce;
+
 use egui::accesskit;
 use egui::{Id, Rect, Sense, WidgetInfo};
 

@@ -15,7 +15,7 @@ use std::collections::VecDeque;
 use std::sync::Mutex;
 
 use self::player::Player;
-use super::settings::Settings;
+use crate::ui::shell::settings::Settings;
 
 /// A sound the window plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -4,6 +4,7 @@
 
 pub mod keeping;
 pub mod paint;
+pub mod screen;
 pub mod setup;
 pub mod view;
 pub mod winding;

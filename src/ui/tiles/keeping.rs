@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use crate::save::SaveError;
 use crate::save::tiles::{TilesFile, TilesLoaded, load};
 use crate::tiles::{Action, Game};
-use crate::ui::autosave;
-use crate::ui::launch::Launch;
-use crate::ui::message::Message;
+use crate::ui::shell::autosave;
+use crate::ui::shell::launch::Launch;
+use crate::ui::shell::message::Message;
 
 /// The autosave's name in the data folder.
 pub const TILES_AUTOSAVE: &str = "tiles-autosave.ron";

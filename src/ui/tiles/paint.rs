@@ -5,8 +5,8 @@
 use egui::emath::RectTransform;
 use egui::{Color32, Mesh, Painter, Pos2, Rect, Shape, Stroke, Vec2, pos2, vec2};
 
-use super::super::period::wood;
-use super::super::theme;
+use crate::ui::tables::period::wood;
+use crate::ui::tables::theme;
 
 /// A tile's bone face.
 pub const BONE: Color32 = theme::PERIOD_BONE;

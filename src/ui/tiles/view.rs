@@ -8,10 +8,10 @@ use egui::{Align2, Color32, FontId, Pos2, Rect, Sense, pos2, vec2};
 
 use crate::tiles::{Action, End, Kind, Phase, Tile, end_word, pip_count};
 
-use super::super::{access, theme};
 use super::paint::{TileLook, paint_place, paint_table, paint_tile};
 use super::winding;
 use crate::tiles_session::TilesSession;
+use crate::ui::{access, tables::theme};
 
 /// What the person asked for at the tiles table.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -109,12 +109,7 @@ fn analyse_prints_a_line_a_decision_then_each_sides_figures() {
 
 #[test]
 fn a_play_line_names_the_dice_the_play_and_the_best_play_as_plays_prints_them() {
-    let out = gamester(&[
-        "analyse",
-        "tests/data/irish_short.ron",
-        "--level",
-        "fair",
-    ]);
+    let out = gamester(&["analyse", "tests/data/irish_short.ron", "--level", "fair"]);
     let text = String::from_utf8(out.stdout).unwrap();
     // White threw 6-6 on the second turn and played 8/2(2) (the file's record).
     let line = text
@@ -157,12 +152,7 @@ fn bad_arguments_are_one_line_and_exit_code_2() {
             "grandmaster",
         ],
         &["analyse", "tests/data/irish_short.ron", "--level"],
-        &[
-            "analyse",
-            "tests/data/irish_short.ron",
-            "--depth",
-            "3",
-        ],
+        &["analyse", "tests/data/irish_short.ron", "--depth", "3"],
         &["analyse", "tests/data/irish_short.ron", "other.ron"],
     ] {
         let out = gamester(args);

@@ -104,11 +104,7 @@ fn what_cannot_be_imported_or_exported_is_refused_with_the_reason_and_nothing_wr
     )
     .unwrap();
     let irish = dir.path().join("irish.ron");
-    std::fs::write(
-        &irish,
-        include_str!("../../data/irish_short.ron"),
-    )
-    .unwrap();
+    std::fs::write(&irish, include_str!("../../data/irish_short.ron")).unwrap();
     let out = dir.path().join("out");
     for (args, words) in [
         (vec![broken.to_str().unwrap()], "game 1, line 2"),

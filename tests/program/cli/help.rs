@@ -174,10 +174,7 @@ fn a_file_name_that_is_not_utf8_is_read_or_refused_but_never_panics() {
     let dir = tempfile::tempdir().unwrap();
     let odd = dir.path().join(OsStr::from_bytes(b"partie-\xe9t\xe9.ron"));
     std::fs::copy(
-        concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/irish_short.ron"
-        ),
+        concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/irish_short.ron"),
         &odd,
     )
     .unwrap();

@@ -14,8 +14,8 @@ use egui::epaint::ColorMode;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-use gamester::ui::analysis_marks::{BEST_INK, PLAYED_INK};
-use gamester::ui::analysis_words;
+use gamester::ui::tables::analysis_marks::{BEST_INK, PLAYED_INK};
+use gamester::ui::tables::analysis_words;
 use gamester::ui::{GamesterApp, Launch};
 use gamester_core::ai::analysis::DEFAULT_LEVEL;
 use gamester_core::ai::analysis::{Analysis, Choice, Judged, analyse};

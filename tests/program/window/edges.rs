@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 use egui_kittest::kittest::{NodeT, Queryable};
 
 use gamester::ui::Launch;
-use gamester::ui::message::{Kind, Message};
-use gamester::ui::settings_file::{self, SETTINGS_FILE};
+use gamester::ui::shell::message::{Kind, Message};
+use gamester::ui::shell::settings_file::{self, SETTINGS_FILE};
 use gamester_core::save;
 
 fn launch_in(data: &Path) -> Launch {
@@ -161,7 +161,7 @@ fn a_settings_write_that_fails_is_told_once_and_the_next_start_still_reads_them(
     assert_eq!(m.kind, Kind::Error);
     assert!(m.text.contains("settings could not be saved"), "{}", m.text);
     h.state_mut().settings_mut().ace_left = false;
-    h.state_mut().settings_mut().look = gamester::ui::look::Look::Plain;
+    h.state_mut().settings_mut().look = gamester::ui::tables::look::Look::Plain;
     h.run();
     assert_eq!(h.state().message().map(|m| &m.text), Some(&m.text));
     // And what stood in the way is untouched
@@ -282,7 +282,7 @@ fn a_very_long_refusal_never_pushes_the_buttons_off_the_window() {
     let words = node.label().or_else(|| node.value()).unwrap_or_default();
     assert!(words.starts_with("Could not open"), "{words}");
     assert!(
-        words.chars().count() <= gamester::ui::message::SHOWN + 1,
+        words.chars().count() <= gamester::ui::shell::message::SHOWN + 1,
         "{}",
         words.len()
     );

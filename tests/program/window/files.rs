@@ -14,7 +14,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use gamester::ui::message::Kind;
+use gamester::ui::shell::message::Kind;
 use gamester::ui::{GamesterApp, Launch, Settings};
 use gamester_core::players::Controller;
 use gamester_core::save::{self, SaveFile};
@@ -551,7 +551,7 @@ fn a_failing_autosave_is_said_once_and_again_only_after_it_worked() {
     let data = dir.path().join("data");
     std::fs::write(&data, "in the way").unwrap();
     let mut settings = two_people();
-    settings.speed = gamester::ui::slide::Speed::Instant;
+    settings.speed = gamester::ui::tables::slide::Speed::Instant;
     let mut h = harness_with(
         Launch {
             seed: Some(19),
@@ -710,11 +710,7 @@ fn the_rules_and_a_score_sheet_are_written_as_pages_to_print_where_the_person_ch
 fn a_game_is_exported_as_mat_and_a_mat_file_imported_into_play_as_a_match() {
     // Given the in-window chooser over a folder holding a match GNU Backgammon exported
     let dir = tempfile::tempdir().unwrap();
-    std::fs::copy(
-        "tests/data/gnubg_match3.mat",
-        dir.path().join("gnubg.mat"),
-    )
-    .unwrap();
+    std::fs::copy("tests/data/gnubg_match3.mat", dir.path().join("gnubg.mat")).unwrap();
     let mut h = with_chooser(dir.path(), 21);
     // When the game of Irish in play is exported, it is refused: the format cannot say Irish
     menu(&mut h, "Export the game as a .mat file…");
@@ -793,11 +789,7 @@ fn a_match_in_play_is_exported_whole_as_sgf_and_an_sgf_file_imported_as_a_match(
     // Given a 5-point match of modern backgammon in the window, its first game played out and
     // the second begun, the in-window chooser over a folder holding gnubg's own .sgf
     let dir = tempfile::tempdir().unwrap();
-    std::fs::copy(
-        "tests/data/gnubg_match5.sgf",
-        dir.path().join("gnubg.sgf"),
-    )
-    .unwrap();
+    std::fs::copy("tests/data/gnubg_match5.sgf", dir.path().join("gnubg.sgf")).unwrap();
     let mut rules = gamester_rules::tables::Rules::preset(gamester_rules::tables::Preset::Modern);
     rules.match_to = 5;
     let mut h = harness_with(

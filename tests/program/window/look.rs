@@ -8,8 +8,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
 use gamester::ui::GamesterApp;
-use gamester::ui::look::Look;
-use gamester::ui::period::wood;
+use gamester::ui::tables::look::Look;
+use gamester::ui::tables::period::wood;
 use gamester_rules::tables::Side;
 
 use super::support;

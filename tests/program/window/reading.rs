@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use gamester::ui::message::Kind;
+use gamester::ui::shell::message::Kind;
 use gamester::ui::{GamesterApp, Launch};
 
 /// A named pipe in `dir` that nothing ever writes to: reading it would wait for ever.

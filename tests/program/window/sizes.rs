@@ -5,7 +5,7 @@
 
 use egui_kittest::kittest::Queryable;
 
-use gamester::ui::board_view::MIN_TEXT;
+use gamester::ui::tables::board_view::MIN_TEXT;
 
 use super::support;
 use support::*;

@@ -169,7 +169,7 @@ fn a_man_clicked_before_the_throw_says_to_throw_first() {
 fn an_old_error_lapses_once_the_game_moves_on() {
     // Given a game against the computer, the computer about to play its turn
     let settings = gamester::ui::Settings {
-        speed: gamester::ui::slide::Speed::Instant,
+        speed: gamester::ui::tables::slide::Speed::Instant,
         ..gamester::ui::Settings::default()
     };
     let mut h = harness(4, settings);
@@ -204,7 +204,7 @@ fn an_old_error_lapses_once_the_game_moves_on() {
     assert!(
         h.state()
             .message()
-            .is_some_and(|m| m.kind == gamester::ui::message::Kind::Error)
+            .is_some_and(|m| m.kind == gamester::ui::shell::message::Kind::Error)
     );
     let said_at = h.state().session().game().record().len();
     // When the computer plays on (and, should it have finished its play in the very frame the

@@ -10,7 +10,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 
 use gamester::ui::GamesterApp;
 use gamester::ui::Settings;
-use gamester::ui::look::Look;
+use gamester::ui::tables::look::Look;
 use gamester_core::level::Level;
 use gamester_rules::tables::{Action, Preset, Rules, Side};
 use gamester_rules::tiles;

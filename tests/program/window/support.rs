@@ -31,7 +31,7 @@ pub fn harness_with(launch: Launch, settings: Settings) -> Harness<'static, Game
         .with_max_steps(40)
         .with_accessibility_check(false)
         .build_eframe(move |cc| {
-            gamester::ui::theme::apply(&cc.egui_ctx);
+            gamester::ui::tables::theme::apply(&cc.egui_ctx);
             GamesterApp::new(
                 settings,
                 Launch {
@@ -58,8 +58,8 @@ pub fn harness_remembering(launch: Launch) -> Harness<'static, GamesterApp> {
         .with_max_steps(40)
         .with_accessibility_check(false)
         .build_eframe(move |cc| {
-            gamester::ui::theme::apply(&cc.egui_ctx);
-            let remembered = gamester::ui::settings_file::Remembered::at_start(&launch);
+            gamester::ui::tables::theme::apply(&cc.egui_ctx);
+            let remembered = gamester::ui::shell::settings_file::Remembered::at_start(&launch);
             GamesterApp::remembering(launch, remembered)
         })
 }

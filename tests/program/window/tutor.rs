@@ -14,7 +14,7 @@ use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use gamester::ui::settings::Tutoring;
+use gamester::ui::shell::settings::Tutoring;
 use gamester::ui::{GamesterApp, Settings};
 use gamester_core::players::Seats;
 use gamester_core::save::{self, SaveFile};

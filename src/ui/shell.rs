@@ -1,0 +1,21 @@
+//! The window's shell: what every game has, written once. The frame and its menus, the screens
+//! of the families behind one trait, the files and the dialogs, the settings and their file,
+//! the messages, and the start-up.
+
+pub mod app;
+pub mod autosave;
+pub mod error;
+pub mod file_chooser;
+pub mod file_names;
+pub mod files;
+pub mod glossary;
+pub mod launch;
+pub mod leaving;
+pub mod message;
+pub mod reading;
+pub mod screen;
+pub mod screenshot;
+pub mod settings;
+pub mod settings_file;
+pub mod slot;
+pub mod zoom;

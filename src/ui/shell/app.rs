@@ -1,0 +1,530 @@
+//! The window's shell: what every game has, written once (see `ui::screen`), over the two game
+//! screens, the games at tables and the tiles games. One frame lays out the menu bar, the
+//! status line with the message and the buttons, the story panel (a drawer on a narrow
+//! window), the screen's table in the middle and the windows over it; the files, New game and
+//! "Leave this game?" are done here for both screens alike.
+
+mod answers;
+mod eframe_side;
+mod on_disk;
+
+use egui::RichText;
+
+use crate::ui::shell::files::{self, Files};
+use crate::ui::shell::launch::Launch;
+use crate::ui::shell::leaving::{self, Next};
+use crate::ui::shell::message::Message;
+use crate::ui::shell::screen::{self, Ask, Family, Screen, Shell};
+use crate::ui::shell::screenshot::Screenshot;
+use crate::ui::shell::settings::{self, Settings};
+use crate::ui::shell::settings_file::SettingsKeeper;
+use crate::ui::shell::slot::Slot;
+use crate::ui::sound::Sounds;
+use crate::ui::tables::controls::{self, Help};
+use crate::ui::tables::input::KeyFocus;
+use crate::ui::tables::screen::TablesScreen;
+use crate::ui::tiles::screen::TilesScreen;
+use crate::ui::{shell::glossary, shell::zoom};
+
+/// Below this width (points) the story folds into a drawer, so the table keeps the width.
+const NARROW: f32 = 1000.0;
+
+/// The whole window: the shell's state and the two screens.
+pub struct GamesterApp {
+    /// What the screens are lent each frame.
+    shell: Shell,
+    /// The settings being edited in the New game window, if it is open.
+    draft: Option<Settings>,
+    files: Files,
+    /// The game waiting on "Leave this game?" to take the place of the one of its family.
+    leaving: Option<Next>,
+    screenshot: Screenshot,
+    /// Whether the keys go to the table or to a window in front of it.
+    key_focus: KeyFocus,
+    /// Whether the story is open on a narrow window, where it is folded by default.
+    story_open: bool,
+    zoom: zoom::AutoZoom,
+    /// The settings on the disk.
+    settings_kept: SettingsKeeper,
+    /// The autosave slot this window holds, held until it closes.
+    _slot: Slot,
+    /// The title last given to the window.
+    title: String,
+    tables: TablesScreen,
+    /// The tiles game, if one has been played (it waits while the tables are shown).
+    tiles: Option<TilesScreen>,
+    showing: Family,
+    /// Game → Play a friend over the network.
+    network: crate::ui::net::NetWindow,
+    /// Help → Lessons, while the learner is in them (the game waits behind).
+    lessons: Option<crate::ui::tables::lessons::LessonsRoom>,
+    /// Whether a game at a distance kept when the window last stopped has been looked for.
+    looked_for_distance: bool,
+}
+
+impl GamesterApp {
+    /// A window with a game ready: the game in progress if one was autosaved, else a new game
+    /// under the remembered settings; the tiles game too, shown if it was when the window
+    /// closed.
+    #[must_use]
+    pub fn new(settings: Settings, launch: Launch) -> GamesterApp {
+        let mut launch = launch;
+        // One writer of a game in progress at a time: a second window keeps its own.
+        let slot = match launch.data_dir() {
+            Some(dir) if launch.screenshot.is_none() => Slot::claim(&dir),
+            _ => Slot::usual(),
+        };
+        launch.slot = slot.number;
+        let mut resumed = files::resume(&launch);
+        let mut message = resumed.message.take();
+        if slot.number > 1
+            && let Some(path) = launch.autosave_path()
+        {
+            let told = Message::info(format!(
+                "Another Gamester window is open on the same games, so this one keeps its game \
+                 in progress apart, in {}.",
+                path.display()
+            ));
+            // True as long as the window is open: it stays until another message replaces it.
+            message = Some(
+                match message.take() {
+                    Some(first) => told.and(&first),
+                    None => told,
+                }
+                .lasting(),
+            );
+        }
+        // As given: what changes from here on (a game kept in Open recent) is written.
+        let settings_kept = SettingsKeeper::holding(&settings);
+        let mut settings = settings;
+        if let Some(aside) = resumed.set_aside.take() {
+            settings.recent.add(aside);
+        }
+        if let Some(left) = &resumed.displaced {
+            let kept = leaving::keep_displaced(left, &launch, &mut settings.recent);
+            message = Some(match message.take() {
+                Some(first) => first.and(&kept),
+                None => kept,
+            });
+        }
+        let tables = TablesScreen::new(resumed, &settings, &launch, &mut message);
+        let mut app = GamesterApp {
+            screenshot: Screenshot::to(launch.screenshot.clone()),
+            shell: Shell {
+                settings,
+                launch,
+                message,
+                help: Help::default(),
+                asks: Vec::new(),
+                announcer: crate::ui::access::announce::Announcer::default(),
+                sounds: Sounds::silent(),
+            },
+            draft: None,
+            files: Files::default(),
+            leaving: None,
+            key_focus: KeyFocus::default(),
+            story_open: false,
+            zoom: zoom::AutoZoom::default(),
+            settings_kept,
+            _slot: slot,
+            title: String::new(),
+            tables,
+            tiles: None,
+            showing: Family::Tables,
+            network: crate::ui::net::NetWindow::default(),
+            lessons: None,
+            looked_for_distance: false,
+        };
+        app.resume_tiles();
+        app
+    }
+
+    /// The screen shown, and the shell it is lent.
+    fn parts(&mut self) -> (&mut dyn Screen, &mut Shell) {
+        match (&mut self.tiles, self.showing) {
+            (Some(tiles), Family::Tiles) => (tiles, &mut self.shell),
+            _ => (&mut self.tables, &mut self.shell),
+        }
+    }
+
+    /// The screen shown.
+    fn screen_ref(&self) -> &dyn Screen {
+        match (&self.tiles, self.showing) {
+            (Some(tiles), Family::Tiles) => tiles,
+            _ => &self.tables,
+        }
+    }
+
+    /// Shows `family`'s game, and remembers which is shown for the next start.
+    fn show(&mut self, family: Family) {
+        self.showing = if self.tiles.is_some() {
+            family
+        } else {
+            Family::Tables
+        };
+        self.shell.settings.tiles.at_table = self.showing == Family::Tiles;
+    }
+
+    /// Draws one frame and does what the person asked in it.
+    pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        self.zoom.follow(&ctx);
+        // Escape closes an open menu, and does nothing else: the game's own Escape (putting a
+        // man down, leaving a replay) waits for a press with no menu open.
+        if egui::Popup::is_any_open(&ctx)
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+        {
+            egui::Popup::close_all(&ctx);
+        }
+        let moves = self.screen_ref().moves();
+        Message::lapse(&mut self.shell.message, moves);
+        self.files_frame(&ctx);
+        self.key_focus.note_press(&ctx);
+        let asking = self.draft.is_some()
+            || self.network.is_open()
+            || self.leaving.is_some()
+            || self.files.choosing()
+            || self.lessons.is_some()
+            || self.screen_ref().asking();
+        let board_keys = self.key_focus.board_has_keys(&ctx, asking);
+        screen::shell_keys(&ctx, &mut self.shell.asks);
+        let title = self.screen_ref().title();
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(format!("{title} — Gamester")));
+            self.title = title;
+        }
+
+        let other = match self.showing {
+            Family::Tables => self.tiles.as_ref().map(|_| "Back to the tiles game"),
+            Family::Tiles => Some("Back to the game at tables"),
+        };
+        let story_open = &mut self.story_open;
+        let (screen, shell) = match (&mut self.tiles, self.showing) {
+            (Some(tiles), Family::Tiles) => (tiles as &mut dyn Screen, &mut self.shell),
+            _ => (&mut self.tables as &mut dyn Screen, &mut self.shell),
+        };
+        screen.begin_frame(&ctx, shell, board_keys);
+
+        egui::Panel::top("menu").show(ui, |ui| {
+            menu_bar(ui, screen, shell, other);
+        });
+
+        let mut close_lessons = false;
+        if let Some(room) = &mut self.lessons {
+            let mut said = Vec::new();
+            let leave = egui::CentralPanel::default_margins()
+                .show(ui, |ui| room.show(ui, &mut shell.settings, &mut said))
+                .inner;
+            for words in said {
+                shell.announcer.say(words);
+            }
+            close_lessons = leave == crate::ui::tables::lessons::Leave::ToTheGame;
+        } else {
+            egui::Panel::bottom("status").show(ui, |ui| {
+                ui.add_space(4.0);
+                ui.horizontal(|ui| {
+                    let status = screen.status();
+                    glossary::linked_text(
+                        ui,
+                        &status,
+                        |t| RichText::new(t).size(21.0),
+                        &mut shell.help.glossary,
+                    );
+                    if screen.thinking() {
+                        ui.spinner();
+                        ui.label(RichText::new("the computer is thinking…").italics());
+                    }
+                });
+                Message::line(shell.message.as_ref(), ui);
+                let narrow = ui.ctx().content_rect().width() < NARROW;
+                ui.horizontal_wrapped(|ui| {
+                    screen.buttons(ui, shell);
+                    if ui.button("New game…").clicked() {
+                        shell.asks.push(Ask::NewGame);
+                    }
+                    if narrow {
+                        let words = if *story_open {
+                            "Hide the story"
+                        } else {
+                            "The story…"
+                        };
+                        if ui.button(words).clicked() {
+                            *story_open = !*story_open;
+                        }
+                    }
+                });
+                ui.add_space(4.0);
+            });
+
+            // On a narrow window the story folds away into a drawer (the story button), so the
+            // table keeps most of the width; a guide or an analysis, when open, keeps it out.
+            let width = ui.ctx().content_rect().width();
+            let narrow = width < NARROW;
+            let panel_shown = !narrow || *story_open || screen.story_wanted(shell);
+            egui::Panel::right("story")
+                .default_size(if narrow { width * 0.3 } else { 330.0 })
+                .max_size(width * 0.4)
+                .resizable(true)
+                .show_collapsible(ui, &mut panel_shown.clone(), |ui| {
+                    screen.story(ui, shell);
+                });
+
+            egui::CentralPanel::default_margins().show(ui, |ui| {
+                screen.play_area(ui, shell, asking);
+            });
+        }
+
+        screen.windows(&ctx, shell);
+        if close_lessons {
+            self.lessons = None;
+        }
+        let keys = screen.keys_help();
+        controls::keys_window(&ctx, &mut shell.help.keys, &[screen::SHELL_KEYS, keys]);
+        if shell.help.glossary.open {
+            glossary::glossary_window(&ctx, &mut shell.help.glossary);
+        }
+        self.windows(&ctx);
+        // The files and the new games asked for, before the computer's turn: a game saved is
+        // the game the person saw.
+        for ask in std::mem::take(&mut self.shell.asks) {
+            self.ask(&ctx, ask);
+        }
+        let (screen, shell) = self.parts();
+        screen.end_frame(&ctx, shell);
+        let still = screen.still();
+        // The game that waits is kept on the disk too (a file opened for it, say).
+        match self.showing {
+            Family::Tiles => self.tables.keep(&ctx, &mut self.shell),
+            Family::Tables => {
+                if let Some(tiles) = &mut self.tiles {
+                    tiles.keep(&mut self.shell);
+                }
+            }
+        }
+        if let Some(told) = self
+            .settings_kept
+            .keep(&self.shell.settings, &self.shell.launch, &ctx)
+        {
+            self.shell.message = Some(told);
+        }
+        self.shell.announcer.end_frame(&ctx);
+        self.screenshot.after_frame(&ctx, still);
+    }
+
+    /// The shell's windows over the table: New game, and "Leave this game?".
+    fn windows(&mut self, ctx: &egui::Context) {
+        if let Some(draft) = &mut self.draft {
+            match settings::new_game_window(ctx, draft, self.tables.session().game().rules()) {
+                settings::Choice::Start => {
+                    let chosen = draft.clone();
+                    self.draft = None;
+                    self.leave_for(Next::NewGame(chosen));
+                }
+                settings::Choice::Cancel => self.draft = None,
+                settings::Choice::Editing => {}
+            }
+        }
+        let local = self.shell.launch.local_network;
+        let tiles = self.showing == Family::Tiles;
+        let comeback = match (&self.tiles, tiles) {
+            (Some(screen), true) => screen.comeback(),
+            _ => self.tables.comeback(),
+        };
+        if let Some(mut party) =
+            self.network
+                .show(ctx, &self.shell.settings, tiles, local, comeback)
+        {
+            if let Some(patience) = self.shell.launch.throw_patience {
+                party.set_patience(patience);
+            }
+            // What this side needs to take the game up again after a restart is on disk
+            // before anything goes out.
+            if let Some(keeper) = crate::ui::net::kept::keeper(&party, &self.shell.launch) {
+                party.set_keeper(keeper);
+            }
+            self.leave_for(Next::Network(Box::new(party)));
+        }
+        self.ask_to_leave(ctx);
+    }
+
+    /// Does what the screen or the shell's own menu asked.
+    fn ask(&mut self, ctx: &egui::Context, ask: Ask) {
+        match ask {
+            Ask::NewGame => self.draft = Some(self.shell.settings.clone()),
+            Ask::Open | Ask::SaveAs => {
+                let purpose = if matches!(ask, Ask::SaveAs) {
+                    crate::ui::shell::file_chooser::Purpose::Save
+                } else {
+                    crate::ui::shell::file_chooser::Purpose::Open
+                };
+                let screen = self.screen_ref();
+                let current = screen.file().map(std::path::Path::to_path_buf);
+                let name = screen.file_name();
+                self.files.ask(
+                    ctx,
+                    purpose,
+                    &self.shell.launch,
+                    current.as_deref(),
+                    &|| name.clone(),
+                );
+            }
+            Ask::ExportDiagram(picture) => {
+                let what = format!("diagram.{}", picture.extension());
+                self.ask_to_write(
+                    ctx,
+                    crate::ui::shell::file_chooser::Purpose::Export(picture),
+                    &what,
+                );
+            }
+            Ask::WritePage(page) => {
+                let what = match page {
+                    crate::ui::shell::file_chooser::Page::Rules => "rules.html",
+                    crate::ui::shell::file_chooser::Page::ScoreSheet => "score sheet.html",
+                };
+                self.ask_to_write(
+                    ctx,
+                    crate::ui::shell::file_chooser::Purpose::Page(page),
+                    what,
+                );
+            }
+            Ask::ExportGame(format) => {
+                let what = format!("game.{}", format.extension());
+                self.ask_to_write(
+                    ctx,
+                    crate::ui::shell::file_chooser::Purpose::ExportGame(format),
+                    &what,
+                );
+            }
+            Ask::ImportGame => self.files.ask(
+                ctx,
+                crate::ui::shell::file_chooser::Purpose::ImportGame,
+                &self.shell.launch,
+                None,
+                &String::new,
+            ),
+            Ask::OpenPath(path) => self.open_file(path),
+            Ask::Save => match self.screen_ref().file().map(std::path::Path::to_path_buf) {
+                Some(path) => self.save_to(path),
+                None => self.ask(ctx, Ask::SaveAs),
+            },
+            Ask::Leave(next) => self.leave_for(*next),
+            Ask::Network => self.network.open(),
+            Ask::Copy => {
+                let (screen, shell) = self.parts();
+                screen.copy(ctx, shell);
+            }
+            Ask::Paste(text) => {
+                if gamester_net::invite::Invitation::parse(&text).is_ok() {
+                    self.network.open_to_join(&text);
+                    return;
+                }
+                let (screen, shell) = self.parts();
+                if !screen.paste(&text, shell) {
+                    shell.message = Some(Message::info(
+                        "What was pasted is not an invitation to a game, nor a position: Ctrl+V \
+                         on the table takes either.",
+                    ));
+                }
+            }
+            Ask::Lessons if self.lessons.is_none() => {
+                // Seeded dice give seeded lessons too (the tests' windows).
+                let seed = self.shell.launch.seed.unwrap_or_else(rand::random);
+                self.lessons = Some(crate::ui::tables::lessons::LessonsRoom::new(seed));
+            }
+            Ask::Lessons => {}
+            Ask::Switch => {
+                let other = match self.showing {
+                    Family::Tables => Family::Tiles,
+                    Family::Tiles => Family::Tables,
+                };
+                self.show(other);
+                self.shell.message = None;
+            }
+        }
+    }
+}
+
+impl GamesterApp {
+    /// Asks where to write something made of the game at tables (a diagram, a page), offering
+    /// the name "<game> <what>" ("Irish diagram.svg").
+    fn ask_to_write(
+        &mut self,
+        ctx: &egui::Context,
+        purpose: crate::ui::shell::file_chooser::Purpose,
+        what: &str,
+    ) {
+        let name = format!(
+            "{} {what}",
+            crate::ui::shell::screen::Screen::title(&self.tables)
+        );
+        self.files
+            .ask(ctx, purpose, &self.shell.launch, None, &|| name.clone());
+    }
+}
+
+/// The menu bar: Game, View, Help, each with the screen's own items among the shell's.
+/// `other`: the item that shows the game of the other family, if one waits.
+fn menu_bar(ui: &mut egui::Ui, screen: &mut dyn Screen, shell: &mut Shell, other: Option<&str>) {
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("Game", |ui| {
+            if ui.button("New game…  (Ctrl+N)").clicked() {
+                shell.asks.push(Ask::NewGame);
+            }
+            if ui.button("Play a friend over the network…").clicked() {
+                shell.asks.push(Ask::Network);
+            }
+            screen.game_menu(ui, shell);
+            if let Some(words) = other
+                && ui.button(words).clicked()
+            {
+                shell.asks.push(Ask::Switch);
+            }
+            ui.separator();
+            if ui.button("Open…  (Ctrl+O)").clicked() {
+                shell.asks.push(Ask::Open);
+            }
+            ui.menu_button("Open recent", |ui| {
+                if shell.settings.recent.is_empty() {
+                    ui.label("No games opened yet");
+                }
+                for path in shell.settings.recent.paths() {
+                    if ui.button(path.display().to_string()).clicked() {
+                        shell.asks.push(Ask::OpenPath(path.clone()));
+                    }
+                }
+            });
+            if ui.button("Save  (Ctrl+S)").clicked() {
+                shell.asks.push(Ask::Save);
+            }
+            if ui.button("Save as…  (Ctrl+Shift+S)").clicked() {
+                shell.asks.push(Ask::SaveAs);
+            }
+            ui.separator();
+            if ui.button("Quit").clicked() {
+                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        });
+        ui.menu_button("View", |ui| {
+            zoom::menu_items(ui);
+            ui.separator();
+            screen.view_menu(ui, shell);
+            controls::speed_items(ui, &mut shell.settings);
+            controls::sound_items(ui, shell);
+        });
+        ui.menu_button("Help", |ui| {
+            if ui.button("Glossary of the games").clicked() {
+                shell.help.glossary.open = true;
+            }
+            if ui.button("The rules of this game").clicked() {
+                shell.help.rules = true;
+            }
+            if ui.button("Lessons…  (Ctrl+L)").clicked() {
+                shell.asks.push(Ask::Lessons);
+            }
+            screen.help_menu(ui, shell);
+            if ui.button("Keys").clicked() {
+                shell.help.keys = true;
+            }
+        });
+    });
+}

@@ -1,0 +1,182 @@
+//! Leaving an unfinished game for another: a new one, one set up from a position, or a saved
+//! one opened. The person is asked first, and the game left behind is never lost: it is written
+//! into Gamester's data folder, beside the autosave, under a dated name, and listed in Open
+//! recent.
+
+use std::path::PathBuf;
+
+use egui::{Id, RichText};
+
+use crate::save::{self, RecentFiles};
+use crate::session::Session;
+use crate::tables::Game;
+use crate::ui::shell::file_names;
+use crate::ui::shell::launch::Launch;
+use crate::ui::shell::message::Message;
+use crate::ui::shell::settings::Settings;
+
+/// Whether leaving `game` loses something: it is not over and something has happened in it.
+#[must_use]
+pub fn unfinished(game: &Game) -> bool {
+    !game.is_over() && !game.record().is_empty()
+}
+
+/// The game that would take the place of the one in play, waiting on "Leave this game?".
+/// Whatever could fail (a file read, a position that cannot start) has been tried already, so
+/// that the person is never asked to leave a game for one that cannot be had.
+pub enum Next {
+    /// A new game under these settings (New game).
+    NewGame(Settings),
+    /// A game set up from a position (Set up a position), ready to play.
+    SetUp(Box<Session>),
+    /// A game read from another program's file (Game → Import), and what to say of it.
+    Imported(Box<Session>, String),
+    /// A saved game read from `path` (Open, Open recent).
+    Opened {
+        session: Box<Session>,
+        path: PathBuf,
+        /// The analysis the file kept, given back for its game.
+        analysis: crate::ui::tables::analysis_view::GivenBack,
+        /// What the file kept that could not be read beside its game (a match's earlier
+        /// games), to say.
+        note: Option<String>,
+    },
+    /// A game with friends at a distance, everyone seated (Play a friend over the network).
+    Network(Box<gamester_net::party::Party>),
+    /// A saved tiles game read from `path`.
+    OpenedTiles {
+        session: Box<crate::tiles_session::TilesSession>,
+        path: PathBuf,
+    },
+}
+
+impl Next {
+    /// The words of the button that leaves the game in play for this one.
+    #[must_use]
+    pub fn leave_words(&self) -> &'static str {
+        match self {
+            Next::NewGame(_) | Next::SetUp(_) => "Leave it and start the new game",
+            Next::Imported(..) => "Leave it and play the imported game",
+            Next::Opened { .. } | Next::OpenedTiles { .. } => "Leave it and open the saved game",
+            Next::Network(_) => "Leave it and play your friend",
+        }
+    }
+}
+
+/// The person's answer to "Leave this game?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Asking,
+    Leave,
+    Stay,
+}
+
+/// Asks whether to leave the game in play for `next`, over the window.
+pub fn ask(ctx: &egui::Context, keeps: bool, next: &Next) -> Answer {
+    let mut answer = Answer::Asking;
+    let modal = egui::Modal::new(Id::unique("leave this game?")).show(ctx, |ui| {
+        ui.set_max_width(420.0);
+        ui.heading("Leave this game?");
+        ui.label(if keeps {
+            "The game in play is not finished. It is kept in Open recent, to be played on later."
+        } else {
+            "The game in play is not finished, and nothing is kept in this run \
+             (--fresh): save it first to keep it."
+        });
+        ui.add_space(6.0);
+        ui.horizontal(|ui| {
+            if ui.button(RichText::new(next.leave_words())).clicked() {
+                answer = Answer::Leave;
+            }
+            if ui.button("Go back to it").clicked() {
+                answer = Answer::Stay;
+            }
+        });
+    });
+    if modal.should_close() && answer == Answer::Asking {
+        answer = Answer::Stay;
+    }
+    answer
+}
+
+/// Writes the game in play into the data folder under a dated name no other file has (a
+/// finished game's says so: `Irish 2026-11-21 14.05 (finished).ron`), and lists it among the
+/// recent files. `Ok(None)` where the launch keeps nothing.
+pub fn keep(
+    session: &Session,
+    launch: &Launch,
+    recent: &mut RecentFiles,
+) -> Result<Option<PathBuf>, String> {
+    let note = if session.game().is_over() {
+        " (finished)"
+    } else {
+        ""
+    };
+    let file = save::SaveFile::from_session(session);
+    keep_dated(
+        file_names::game_name(session.game().rules()),
+        note,
+        launch,
+        recent,
+        |path| save::write_atomic(path, &file).map_err(|e| e.to_string()),
+    )
+}
+
+/// Writes a game into the data folder under a dated name no other file has (`title`, the date,
+/// then `note`), by `write`, and lists it among the recent files; where. `Ok(None)` where the
+/// launch keeps nothing.
+fn keep_dated(
+    title: &str,
+    note: &str,
+    launch: &Launch,
+    recent: &mut RecentFiles,
+    write: impl FnOnce(&std::path::Path) -> Result<(), String>,
+) -> Result<Option<PathBuf>, String> {
+    let Some(dir) = launch.data_dir() else {
+        return Ok(None);
+    };
+    let path = file_names::free_in(&dir, &file_names::dated(title, note));
+    write(&path)?;
+    recent.add(path.clone());
+    Ok(Some(path))
+}
+
+/// Keeps a game ended as abandoned (by a friend at a distance who kept it waiting) in the data
+/// folder, under a dated name that says so (`Irish 2026-11-21 14.05 (abandoned).ron`), and
+/// lists it among the recent files; what to tell the person. `write` writes the game's file.
+pub fn keep_abandoned(
+    title: &str,
+    reason: &str,
+    launch: &Launch,
+    recent: &mut RecentFiles,
+    write: impl FnOnce(&std::path::Path) -> Result<(), String>,
+) -> Message {
+    match keep_dated(title, " (abandoned)", launch, recent, write) {
+        Ok(None) => Message::info(format!("The game was ended: {reason}.")),
+        Ok(Some(path)) => Message::info(format!(
+            "The game was ended: {reason}. It is kept in Open recent, as {}",
+            path.display()
+        ))
+        .lasting(),
+        Err(e) => Message::error(format!(
+            "The game was ended: {reason}. It could not be kept in Open recent ({e}); it stays \
+             in the autosave until another game begins"
+        )),
+    }
+}
+
+/// Keeps the unfinished game of the autosave when a file opened at start takes its place, as
+/// any game left for another is kept; what to tell the person.
+pub fn keep_displaced(left: &Session, launch: &Launch, recent: &mut RecentFiles) -> Message {
+    match keep(left, launch, recent) {
+        Ok(Some(path)) => Message::info(format!(
+            "The game that was in progress is kept in Open recent, as {}",
+            path.display()
+        )),
+        Ok(None) => Message::info("The game that was in progress is not kept (--fresh)"),
+        Err(e) => Message::error(format!(
+            "The game that was in progress could not be kept: {e}; it stays in the autosave \
+             until this game changes"
+        )),
+    }
+}

@@ -1,0 +1,274 @@
+//! The games at tables' menu items and buttons under the board, and the Help windows. A click that asks something of the game or its
+//! files becomes an `Intent`; the View options and the Help windows are the window's own, and
+//! change at once.
+
+use egui::RichText;
+
+use crate::session::Session;
+use crate::tables::{Action, Phase, Rules};
+use crate::ui::shell::glossary::{self, Glossary};
+use crate::ui::shell::screen::Shell;
+use crate::ui::shell::settings::Settings;
+use crate::ui::sound::{Cue, MAX_VOLUME};
+use crate::ui::tables::intent::{Intent, Share};
+use crate::ui::tables::look::Look;
+use crate::ui::tables::slide::Speed;
+
+/// The windows the Help menu (and the story's links) open.
+#[derive(Default)]
+pub struct Help {
+    /// The glossary window, with whether it is open.
+    pub glossary: Glossary,
+    /// Whether the rules window is open.
+    pub rules: bool,
+    /// The first-game guide's step, while it is open.
+    pub guide: Option<usize>,
+    /// Whether the keys window is open.
+    pub keys: bool,
+}
+
+/// The items the games at tables add to the Game menu. `game_over` enables the next game.
+pub fn game_items(ui: &mut egui::Ui, game_over: bool, intents: &mut Vec<Intent>) {
+    if ui
+        .add_enabled(
+            game_over,
+            egui::Button::new("Next game of the session  (Enter)"),
+        )
+        .clicked()
+    {
+        intents.push(Intent::NextGame);
+    }
+    if ui.button("Replay this game, turn by turn").clicked() {
+        intents.push(Intent::ReplayStart);
+    }
+    if ui.button("Analyse this game").clicked() {
+        intents.push(Intent::Analyse);
+    }
+    if ui.button("Copy position ID  (Ctrl+C)").clicked() {
+        intents.push(Intent::Share(Share::CopyId));
+    }
+    if ui
+        .button("Copy GNU Backgammon ID (position and match)")
+        .clicked()
+    {
+        intents.push(Intent::Share(Share::CopyGnubgId));
+    }
+    if ui.button("Copy XGID (eXtreme Gammon)").clicked() {
+        intents.push(Intent::Share(Share::CopyXgid));
+    }
+    if ui.button("Set up a position…").clicked() {
+        intents.push(Intent::Share(Share::OpenSetup));
+    }
+}
+
+/// The items the games at tables add to the View menu: how the points are named and where
+/// the ace point lies, and the board's look.
+pub fn view_items(ui: &mut egui::Ui, settings: &mut Settings) {
+    ui.checkbox(
+        &mut settings.numbers,
+        "Number the points 1–24 (instead of ace … sice)",
+    );
+    ui.checkbox(&mut settings.ace_left, "Ace point on the left");
+    ui.separator();
+    ui.label("The board");
+    for look in Look::ALL {
+        ui.radio_value(&mut settings.look, look, look.words());
+    }
+    ui.separator();
+}
+
+/// How fast things move, in the View menu of every game.
+pub fn speed_items(ui: &mut egui::Ui, settings: &mut Settings) {
+    ui.label("How fast the men and dice move (a click or Space skips)");
+    for speed in Speed::ALL {
+        ui.radio_value(&mut settings.speed, speed, speed.words());
+    }
+}
+
+/// The sound, in the View menu of every game: on or off, and how loud. A change is heard at
+/// once (a man set down at the new volume); where the window can make no sound, it says why.
+pub fn sound_items(ui: &mut egui::Ui, shell: &mut Shell) {
+    ui.separator();
+    let settings = &mut shell.settings;
+    let ticked = ui
+        .checkbox(&mut settings.sound, "Sound")
+        .on_hover_text(
+            "The dice, the men and the tiles heard as they are thrown, set down and laid",
+        )
+        .changed();
+    let slider = ui.add_enabled(
+        settings.sound,
+        egui::Slider::new(&mut settings.volume, 0..=MAX_VOLUME).text("Volume"),
+    );
+    let moved = slider.drag_stopped() || (slider.changed() && !slider.dragged());
+    if (ticked && settings.sound) || moved {
+        shell.play(Cue::SetDown);
+    }
+    if let Some(why) = shell.sounds.trouble() {
+        ui.label(
+            RichText::new(format!("No sound is heard: {why}."))
+                .small()
+                .weak(),
+        );
+    }
+}
+
+/// The game's line of buttons under the board. `person` says whether a person is to act;
+/// `hint_asked` whether the computer is already working out a hint.
+pub fn buttons(
+    ui: &mut egui::Ui,
+    session: &Session,
+    person: bool,
+    hint_asked: bool,
+    intents: &mut Vec<Intent>,
+) {
+    let game = session.game();
+    let phase = game.phase();
+    if ui
+        .add_enabled(
+            person && session.game().waits_for_dice(),
+            egui::Button::new("Throw  (Space)"),
+        )
+        .clicked()
+    {
+        intents.push(Intent::Throw);
+    }
+    if ui
+        .add_enabled(
+            person && phase == Phase::Playing && !game.steps_played().is_empty(),
+            egui::Button::new("Undo  (U)"),
+        )
+        .clicked()
+    {
+        intents.push(Intent::Action(Action::Undo));
+    }
+    if ui
+        .add_enabled(
+            person && game.may_confirm(),
+            egui::Button::new("Lift the dice  (Enter)"),
+        )
+        .clicked()
+    {
+        intents.push(Intent::Action(Action::Confirm));
+    }
+    if ui
+        .add_enabled(
+            person
+                && (phase == Phase::Playing || crate::ui::tables::computer::at_cube_decision(game))
+                && !hint_asked,
+            egui::Button::new("Hint  (H)"),
+        )
+        .clicked()
+    {
+        intents.push(Intent::Hint);
+    }
+    if game.rules().cube {
+        if ui
+            .add_enabled(
+                person && game.choices().contains(&Action::Double),
+                egui::Button::new("Double  (Ctrl+D)"),
+            )
+            .clicked()
+        {
+            intents.push(Intent::Action(Action::Double));
+        }
+        if phase == Phase::DoubleOffered {
+            if ui
+                .add_enabled(person, egui::Button::new("Take  (Ctrl+T)"))
+                .clicked()
+            {
+                intents.push(Intent::Action(Action::Take));
+            }
+            if ui
+                .add_enabled(person, egui::Button::new("Drop  (Ctrl+P)"))
+                .clicked()
+            {
+                intents.push(Intent::Action(Action::Drop));
+            }
+        }
+    }
+    resignation_buttons(ui, session, person, intents);
+    if phase == Phase::ChooseThrow && person {
+        for (i, t) in game.throws().iter().enumerate() {
+            if ui
+                .button(format!(
+                    "Play {}  ({})",
+                    crate::teaching::terms::throw_words(t),
+                    i + 1
+                ))
+                .clicked()
+            {
+                intents.push(Intent::Action(Action::ChooseThrow(i as u8)));
+            }
+        }
+    }
+    // Once a side has won the match, no game follows: New game starts another.
+    if game.is_over() && game.match_winner().is_none() && ui.button("Next game  (Enter)").clicked()
+    {
+        intents.push(Intent::NextGame);
+    }
+}
+
+/// Giving the game up: a menu of resignations while a person is to act, and the answer to
+/// one offered to a person.
+fn resignation_buttons(
+    ui: &mut egui::Ui,
+    session: &Session,
+    person: bool,
+    intents: &mut Vec<Intent>,
+) {
+    let game = session.game();
+    if let Phase::ResignOffered { .. } = game.phase() {
+        if ui
+            .add_enabled(person, egui::Button::new("Accept  (Ctrl+Y)"))
+            .clicked()
+        {
+            intents.push(Intent::Action(Action::AcceptResignation));
+        }
+        if ui
+            .add_enabled(person, egui::Button::new("Decline  (Ctrl+G)"))
+            .clicked()
+        {
+            intents.push(Intent::Action(Action::DeclineResignation));
+        }
+        return;
+    }
+    if !person || game.may_resign().is_none() {
+        return;
+    }
+    let (name, choices) = session.resignations();
+    ui.menu_button(format!("{name}…"), |ui| {
+        for (stake, label) in choices {
+            if ui.button(label).clicked() {
+                intents.push(Intent::Action(Action::Resign(stake)));
+                ui.close();
+            }
+        }
+    });
+}
+
+/// The Keys window, listing the keys of the window and those of the game shown.
+pub fn keys_window(ctx: &egui::Context, open: &mut bool, keys: &[&[(&str, &str)]]) {
+    if !*open {
+        return;
+    }
+    egui::Window::new("Keys")
+        .open(open)
+        .resizable(false)
+        .show(ctx, |ui| {
+            for (k, what) in keys.iter().flat_map(|list| list.iter()) {
+                ui.horizontal(|ui| {
+                    ui.label(RichText::new(*k).strong());
+                    ui.label(*what);
+                });
+            }
+        });
+}
+
+/// The rules window of the games at tables, for `rules`, while it is open.
+pub fn rules_window(ctx: &egui::Context, help: &mut Help, rules: &Rules) {
+    if help.rules {
+        let title = crate::teaching::rules_text::title(rules);
+        glossary::rules_window(ctx, &mut help.rules, rules, &title, &mut help.glossary);
+    }
+}

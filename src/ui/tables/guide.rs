@@ -1,0 +1,353 @@
+//! The first-game guide: an optional walk through a first game, step by step on the board —
+//! the tables and the array of the men, the throw-off, the first moves, hitting and entering,
+//! binding, bearing off and winning — following the rules in force, and following the game:
+//! each step waits for the part of the game it tells of to be done, and the guide moves on
+//! as the game does (past a step whose part the game went by without it, such as a hit).
+
+use egui::RichText;
+
+use crate::tables::{BearOff, Doublets, Game, Phase, Rules, Side, Stakes};
+use crate::ui::tables::board_view::Place;
+
+/// What a step waits for before the guide moves on by itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Wait {
+    /// The person moves on with Next.
+    Nothing,
+    /// The opening throw-off has been thrown.
+    ThrowOff,
+    /// The person has moved a man.
+    FirstPlay,
+    /// A man has been hit and has entered again.
+    Entered,
+    /// The person's men are all in his home table: he may bear off.
+    Home,
+    /// The game is over.
+    Over,
+}
+
+/// One lesson of the first-game guide (named so, not `Step`, which is a man moved by one die).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lesson {
+    pub title: &'static str,
+    pub text: String,
+    pub wait: Wait,
+    /// Points (the bottom side's numbering) to ring on the board.
+    pub points: Vec<u8>,
+}
+
+/// The lessons of the guide for a game under `rules`, seen by the side at the bottom.
+#[must_use]
+pub fn lessons(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<Lesson> {
+    let (home_side, outer_side) = if ace_left {
+        ("left", "right")
+    } else {
+        ("right", "left")
+    };
+    let start = game.start();
+    let start = if bottom == Side::White {
+        start
+    } else {
+        start.switched()
+    };
+    let array: Vec<u8> = (1..=24u8)
+        .filter(|&p| start.at(usize::from(p)) > 0)
+        .collect();
+    let array_words: Vec<String> = array
+        .iter()
+        .rev()
+        .map(|&p| {
+            let n = start.at(usize::from(p));
+            let name = crate::teaching::points::point_words(p, "your", "the adversary's");
+            format!("{n} on {name}")
+        })
+        .collect();
+    let doublets = match rules.doublets {
+        Doublets::Single => {
+            "Doublets are nothing special here: a throw of two sices moves two sices."
+        }
+        Doublets::Double => "Doublets are played twice over: two sices move four sices.",
+        Doublets::Treble => "By this house rule doublets are played three times.",
+    };
+    let bearing = match rules.bear_off {
+        BearOff::OverEdge => {
+            "Any die that carries a man past your ace point bears him off, as Willughby allows."
+        }
+        BearOff::Modern => {
+            "A die bears off a man from its own point, or from your highest point when it is larger."
+        }
+        BearOff::Exact => {
+            "Only an exact die bears a man off: a cater from your cater point, and so on."
+        }
+    };
+    let stakes = match rules.stakes {
+        Stakes::Single => "In Irish the winner takes a single stake, however he wins.".to_string(),
+        // The numbers as the engine scores them, from the words New game gives the stakes.
+        Stakes::Willughby | Stakes::Cotton => {
+            let option = &crate::tables::options::STAKES;
+            option.chosen(rules).map_or_else(String::new, |value| {
+                let scale = crate::teaching::rules_text::value_explanation(option, value);
+                format!("The winner takes {scale}")
+            })
+        }
+        Stakes::Gammons => {
+            "The winner takes one stake, two for a gammon (the loser bore off none), three for a backgammon.".to_string()
+        }
+        Stakes::Nard => "The winner counts the loser's men left, more for those far from home.".to_string(),
+    };
+    let opening = match game.phase() {
+        Phase::ThrowOff => "Throw now: click either dice box or press Space.",
+        _ => "The throw-off is already thrown in this game.",
+    };
+    vec![
+        Lesson {
+            title: "The tables",
+            text: format!(
+                "The board is a pair of tables, hinged in the middle: twenty-four points, six in each \
+                 table. Your home table is at the bottom {home_side} (its points are named ace, deuce, \
+                 trey, cater, cinque and sice, like the faces of a die), your outer table at the bottom \
+                 {outer_side} (its points are your 7 to 12); the adversary's are across from them, \
+                 named the same way from his own ace point. Your men travel from the \
+                 adversary's side round to your home table, and off the board.\n\n\
+                 Without a mouse: Right and Left walk the places in the order of play, Down and Up \
+                 go to the next man who may move or point he may reach, Enter picks a man up and \
+                 sets him down, Space throws, and W says where every man stands. Help → Keys \
+                 lists every key."
+            ),
+            wait: Wait::Nothing,
+            points: vec![1, 2, 3, 4, 5, 6],
+        },
+        Lesson {
+            title: "The array of the men",
+            text: format!(
+                "Each side has fifteen men. Yours stand {}, ringed on the board; the adversary's stand \
+                 the same way on his side, for his points are counted from his own ace point.",
+                array_words.join(", ")
+            ),
+            wait: Wait::Nothing,
+            points: array,
+        },
+        Lesson {
+            title: "The throw-off",
+            text: format!(
+                "To begin, each side throws one die; the higher throw begins (equal throws are thrown again). {opening}"
+            ),
+            wait: Wait::ThrowOff,
+            points: Vec::new(),
+        },
+        Lesson {
+            title: "Moving the men",
+            text: format!(
+                "Each die moves one man that many points toward your home. Click a man: the points he \
+                 may reach light up, and a click there moves him. One man may take both dice, pausing \
+                 on the point between: that is playing at length, and the point between must be open \
+                 too. {doublets} A point held by two or more of the adversary's men is closed to you. \
+                 When you have played, lift the dice (Enter, or click them)."
+            ),
+            wait: Wait::FirstPlay,
+            points: Vec::new(),
+        },
+        Lesson {
+            title: "Blots, hitting and entering",
+            text: "A man alone on a point is a blot. A man who lands on the adversary's blot hits it \
+                   (nips it, if he only passes over it in playing at length): the blot goes to the bar, \
+                   and must enter again in the adversary's home table — a die of cater enters on his \
+                   cater point — before any other man of his side may move. Hover over a blot to see \
+                   how many throws hit it."
+                .into(),
+            wait: Wait::Entered,
+            points: Vec::new(),
+        },
+        Lesson {
+            title: "Taking points, binding the table",
+            text: format!(
+                "Two men together take a point: no adversary may land there. With two or more men on \
+                 each of your six home points you have bound your table, and a man of the adversary's \
+                 on the bar cannot enter. {}",
+                match rules.bound_table {
+                    crate::tables::BoundTable::Break => "By Willughby's rule the bound table must then be broken: both throw, and the higher throw chooses the point that goes back to the bar but one man.",
+                    crate::tables::BoundTable::Wait => "He simply waits until a point opens.",
+                    crate::tables::BoundTable::Loses => "By Alfonso's prime of tables, he then loses the game.",
+                }
+            ),
+            wait: Wait::Home,
+            points: Vec::new(),
+        },
+        Lesson {
+            title: "Bearing off",
+            text: format!(
+                "When all fifteen of your men are in your home table (none on the bar), you bear them \
+                 off. {bearing} A man hit after you began must come home again before you go on."
+            ),
+            wait: Wait::Over,
+            points: Vec::new(),
+        },
+        Lesson {
+            title: "Winning",
+            text: format!(
+                "The first to bear off all his men wins. {stakes} The story of the game, on the right, \
+                 tells every turn in these words; hover over the board to have any part of it named."
+            ),
+            wait: Wait::Nothing,
+            points: Vec::new(),
+        },
+    ]
+}
+
+/// Whether the game has done what a step waits for. The later parts of a game come in order,
+/// so a step also counts as done once the game has gone on to a later part without it.
+#[must_use]
+pub fn satisfied(wait: Wait, game: &Game, person: Side) -> bool {
+    match wait {
+        Wait::Nothing => false,
+        Wait::Over => game.is_over(),
+        Wait::Home => game.position_for(person).all_home() || satisfied(Wait::Over, game, person),
+        Wait::Entered => {
+            let on_bar = |pos: &crate::tables::Position| pos.bar() + pos.adversary_bar() > 0;
+            (was_hit(game) && !on_bar(&game.position())) || satisfied(Wait::Home, game, person)
+        }
+        Wait::ThrowOff => game.phase() != Phase::ThrowOff,
+        // The person (the side at the bottom) has moved a man: not merely that a turn has
+        // passed, which the computer's first play does.
+        Wait::FirstPlay => {
+            // His own men only: the adversary's play moves the adversary's.
+            let own = |pos: &crate::tables::Position| -> Vec<i8> {
+                (1..=25).map(|p| pos.at(p).max(0)).collect()
+            };
+            let start = Game::new(game.rules().clone())
+                .map(|g| own(&g.position_for(person)))
+                .ok();
+            start.is_some_and(|s| s != own(&game.position_for(person)))
+        }
+    }
+}
+
+/// Whether a man has stood on the bar at some moment of the game: its record replayed from
+/// its start through the rules' gate.
+fn was_hit(game: &Game) -> bool {
+    let Ok(mut replay) = Game::with_tally(game.rules().clone(), game.tally_before()) else {
+        return false;
+    };
+    for action in game.record() {
+        if replay.apply(*action).is_err() {
+            return false;
+        }
+        let pos = replay.position();
+        if pos.bar() + pos.adversary_bar() > 0 {
+            return true;
+        }
+    }
+    false
+}
+
+/// What the person did with the guide this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GuideChoice {
+    Stay,
+    Back,
+    Next,
+    Close,
+}
+
+/// The guide's step, drawn in the side panel beside the board (never over the men or the
+/// table it talks about); returns what was clicked.
+pub fn panel(ui: &mut egui::Ui, step: &Lesson, index: usize, count: usize) -> GuideChoice {
+    let mut choice = GuideChoice::Stay;
+    ui.group(|ui| {
+        ui.label(
+            RichText::new(format!(
+                "First game guide: {} ({}/{count})",
+                step.title,
+                index + 1
+            ))
+            .strong()
+            .size(18.0),
+        );
+        ui.label(&step.text);
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(index > 0, egui::Button::new("Back"))
+                .clicked()
+            {
+                choice = GuideChoice::Back;
+            }
+            let next = if index + 1 == count { "Done" } else { "Next" };
+            if ui.button(next).clicked() {
+                choice = if index + 1 == count {
+                    GuideChoice::Close
+                } else {
+                    GuideChoice::Next
+                };
+            }
+            if ui.button("Close the guide").clicked() {
+                choice = GuideChoice::Close;
+            }
+        });
+    });
+    ui.add_space(6.0);
+    choice
+}
+
+/// The guide at step `at` (while it is open) for the game in play, in the side panel: moves on
+/// by itself once the game has done what the step waits for, else shows the step and follows
+/// Back, Next, Close. A step the person went Back to stays until he moves on himself, even
+/// when the game has done what it waits for.
+pub fn show(ui: &mut egui::Ui, at: &mut Option<usize>, game: &Game, bottom: Side, ace_left: bool) {
+    let Some(index) = *at else { return };
+    let back_to = egui::Id::unique("guide-went-back-to");
+    let steps = lessons(game.rules(), game, bottom, ace_left);
+    let Some(step) = steps.get(index) else {
+        *at = None;
+        return;
+    };
+    let went_back = ui.data(|d| d.get_temp::<usize>(back_to)) == Some(index);
+    if !went_back && satisfied(step.wait, game, bottom) && index + 1 < steps.len() {
+        *at = Some(index + 1);
+        ui.ctx().request_repaint();
+        return;
+    }
+    match panel(ui, step, index, steps.len()) {
+        GuideChoice::Stay => {}
+        GuideChoice::Back => {
+            let previous = index.saturating_sub(1);
+            ui.data_mut(|d| d.insert_temp(back_to, previous));
+            *at = Some(previous);
+        }
+        GuideChoice::Next => {
+            ui.data_mut(|d| d.remove::<usize>(back_to));
+            *at = Some(index + 1);
+        }
+        GuideChoice::Close => *at = None,
+    }
+}
+
+/// The points a step rings, as board places.
+#[must_use]
+pub fn places(step: &Lesson) -> Vec<Place> {
+    step.points.iter().map(|&p| Place::Point(p)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use crate::tables::Preset;
+
+    #[test]
+    fn the_guide_gives_cottons_stakes_in_the_engines_numbers() {
+        // Given Cotton's Early Backgammon
+        let rules = Rules::preset(Preset::BackgammonCotton);
+        let game = Game::new(rules.clone()).unwrap();
+        // When the guide is read
+        let text: String = lessons(&rules, &game, Side::White, false)
+            .iter()
+            .map(|l| l.text.clone())
+            .collect();
+        // Then it says what each win scores, not only "more"
+        assert!(
+            text.contains("The winner takes 1 stake for a plain win, 2 for the last man borne off with doublets, 3 for a back-gammon"),
+            "{text}"
+        );
+    }
+}

@@ -1,0 +1,121 @@
+//! The story of the game (each turn in period words and in notation), the session's score and
+//! the rules in force.
+
+use egui::{RichText, ScrollArea};
+
+use crate::save::GameRecord;
+use crate::session::Session;
+use crate::tables::options::OPTIONS;
+use crate::tables::{Side, won_words};
+
+/// The side panel: rules in force, score, the match's earlier games, and the story so far.
+/// The earlier game the person asked to replay, if any (its place among `earlier`).
+pub fn show(
+    ui: &mut egui::Ui,
+    session: &Session,
+    earlier: &[GameRecord],
+    glossary: &mut crate::ui::shell::glossary::Glossary,
+    show_rules: &mut bool,
+) -> Option<usize> {
+    let mut asked = None;
+    let game = session.game();
+    ui.add_space(6.0);
+    ui.heading(crate::teaching::rules_text::title(game.rules()));
+    let tally = game.tally();
+    ui.label(format!(
+        "{}{}",
+        session.score_words(),
+        if tally.draws > 0 {
+            format!(" · {} drawn", tally.draws)
+        } else {
+            String::new()
+        }
+    ));
+    for side in Side::BOTH {
+        ui.label(
+            RichText::new(format!(
+                "{}: {}",
+                session.colour_name(side),
+                session.side_name(side)
+            ))
+            .small(),
+        );
+    }
+    if !earlier.is_empty() {
+        ui.collapsing("Earlier games of the match", |ui| {
+            for (i, record) in earlier.iter().enumerate() {
+                let number = record.tally_before().games + 1;
+                let result = match record.game_at(record.len()).outcome() {
+                    Some(o) => match o.winner {
+                        Some(w) => format!(
+                            "{} won {}",
+                            session.colour_name(w),
+                            won_words(o.stake, record.rules().match_to)
+                        ),
+                        None => "drawn".to_string(),
+                    },
+                    None => "not finished".to_string(),
+                };
+                if ui
+                    .link(format!("Game {number}: {result}"))
+                    .on_hover_text("Replay it, turn by turn")
+                    .clicked()
+                {
+                    asked = Some(i);
+                }
+            }
+        });
+    }
+    ui.horizontal(|ui| {
+        if ui.link("The rules of this game, explained").clicked() {
+            *show_rules = true;
+        }
+        ui.label(" · ");
+        if ui.link("Glossary").clicked() {
+            glossary.open = true;
+        }
+    });
+    // The options as New game words them; what each means and its sources on hover (the
+    // RULES.md names stay for files and the command line).
+    ui.collapsing("Its options", |ui| {
+        let rules = game.rules();
+        for option in OPTIONS {
+            let value = option
+                .chosen(rules)
+                .map_or_else(|| option.value(rules), |v| v.words.to_string());
+            let meaning = option.chosen(rules).map_or("", |v| v.explanation);
+            let (sources, full) = crate::ui::shell::settings::sources_words(option);
+            ui.label(format!("{}: {value}", option.words))
+                .on_hover_text(format!(
+                    "{}\n{meaning}\n\n{sources}\n{full}",
+                    option.explanation
+                ));
+        }
+    });
+    // The position as GNU Backgammon names it, to select and copy (Game → Copy GNU
+    // Backgammon ID does it in one go).
+    ui.collapsing("GNU Backgammon's IDs", |ui| {
+        let position = crate::ui::tables::position_setup::id_of(game);
+        let matched = crate::tables::match_id::encode(&crate::tables::match_id::of_game(game));
+        ui.label(RichText::new(format!("Position ID: {position}")).monospace());
+        ui.label(RichText::new(format!("Match ID: {matched}")).monospace());
+        let xg = crate::ui::tables::position_setup::xgid_of(game);
+        ui.label(RichText::new(xg).monospace())
+            .on_hover_text("eXtreme Gammon's XGID of the same position, White as its X");
+    });
+    ui.separator();
+    ui.label(RichText::new("The play").strong());
+    ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            for entry in session.log() {
+                let text = match &entry.notation {
+                    Some(n) if !n.is_empty() => format!("{} ({n})", entry.words),
+                    _ => entry.words.clone(),
+                };
+                crate::ui::shell::glossary::linked_text(ui, &text, RichText::new, glossary);
+            }
+        });
+    asked
+}

@@ -1,0 +1,932 @@
+//! The games at tables on the window's shell: the session in play and everything the window
+//! keeps about it (the man picked up, the dice in flight, the men sliding, the last play, the
+//! computer, the tutor, the replay, the analysis, the autosave), and what this screen adds to
+//! the shell: its status, buttons, story, board, menu items, keys and windows. It never
+//! changes a game itself: it submits actions to the session (and so to `Game::apply`) and
+//! draws what the events say happened.
+
+mod analysis;
+mod answers;
+pub mod remote;
+mod sharing;
+pub use sharing::imported_game;
+
+use std::path::{Path, PathBuf};
+
+use crate::players::{Colour, Seats};
+use crate::session::Session;
+use crate::tables::{Action, Event, Position, RuleError, Rules, Side, Tally};
+use crate::ui::shell::autosave::Autosaver;
+use crate::ui::shell::files;
+use crate::ui::shell::launch::Launch;
+use crate::ui::shell::leaving::{self, Next};
+use crate::ui::shell::message::Message;
+use crate::ui::shell::screen::{Screen, Shell};
+use crate::ui::shell::settings::Settings;
+use crate::ui::sound::Cue;
+use crate::ui::tables::analysis_view::AnalysisPanel;
+use crate::ui::tables::board_view::Place;
+use crate::ui::tables::computer::{self, Computer, Move};
+use crate::ui::tables::controls;
+use crate::ui::tables::dice_view::ThrowAnimation;
+use crate::ui::tables::input::{self, PickedUp};
+use crate::ui::tables::intent::Intent;
+use crate::ui::tables::last_play::LastPlay;
+use crate::ui::tables::period::dice::CupTip;
+use crate::ui::tables::position_setup::{self, PositionSetup};
+use crate::ui::tables::replaying::ReplayView;
+use crate::ui::tables::slide::{self, Slides, Speed};
+use crate::ui::tables::tooltips::Hover;
+use crate::ui::tables::tutor::Tutor;
+use crate::ui::{
+    shell::file_names, tables::board_access, tables::board_view, tables::guide, tables::log_view,
+    tables::tooltips,
+};
+
+/// What a click on a man before the throw is answered with.
+const THROW_FIRST: &str = "Throw first: click your dice box (lit) or press Space, then move a man.";
+
+/// A new game's session under `rules` at `table`, its tally fresh, with the launch's dice.
+pub(super) fn new_game(
+    rules: &Rules,
+    table: &Seats,
+    launch: &Launch,
+) -> Result<Session, RuleError> {
+    Session::new(
+        rules.clone(),
+        table.clone(),
+        Tally::default(),
+        launch.dice(),
+    )
+}
+
+/// How far `session` has gone: its earlier games, and its record's length.
+fn extent(session: &Session) -> (usize, usize) {
+    (session.earlier().len(), session.game().record().len())
+}
+
+/// The games at tables: the session in play and everything the window keeps about it.
+pub struct TablesScreen {
+    session: Session,
+    /// The file the game came from or was last saved to.
+    file: Option<PathBuf>,
+    /// How far the session had gone (its earlier games, its record) when it was last read from
+    /// or written to a file, if it was: a finished game written as it ended needs no keeping.
+    written: Option<(usize, usize)>,
+    /// The man picked up, and where he may go.
+    picked: PickedUp,
+    animation: Option<ThrowAnimation>,
+    /// The dice of the last throw-off, shown until the next throw.
+    throw_off_dice: Vec<(Side, u8)>,
+    /// The steps of the plays made, sliding on the board one after another.
+    slides: Slides,
+    /// The last play of the game in play, marked until the next throw.
+    last_play: LastPlay,
+    /// Keeps the game in progress on the disk.
+    autosaver: Autosaver,
+    computer: Computer,
+    hover: Hover,
+    /// The Set up a position window.
+    setup: PositionSetup,
+    /// Stepping through a game's record, if the person is.
+    replaying: Option<ReplayView>,
+    /// Where the board was last drawn: board units to the window's points.
+    to_screen: Option<egui::emath::RectTransform>,
+    /// The window's zoom when the board was last drawn (the points' names grow with it).
+    zoom: f32,
+    /// The tutor, looking at a person's choices before they are carried out.
+    tutor: Tutor,
+    /// The analysis of the game, its job and its panel.
+    analysis: AnalysisPanel,
+    /// What the person asked for this frame, applied after it.
+    intents: Vec<Intent>,
+    /// The window's clock at the start of the frame.
+    now: f64,
+    /// Whether the window is shown (not minimised).
+    visible: bool,
+    /// Whether the board has the keys this frame (see `input::KeyFocus`).
+    board_keys: bool,
+    /// How many lines of the game's story were said to a screen reader.
+    told: usize,
+    /// The friend at a distance, when the game is played over the network.
+    remote: Option<crate::ui::net::Remote>,
+}
+
+impl TablesScreen {
+    /// The screen of the game `resumed` gave (a file, the autosave), else of a new game under
+    /// the remembered settings; what went wrong is said in `message`.
+    #[must_use]
+    pub fn new(
+        resumed: files::Resumed,
+        settings: &Settings,
+        launch: &Launch,
+        message: &mut Option<Message>,
+    ) -> TablesScreen {
+        let session = match resumed.session {
+            Some(s) => s,
+            None => match new_game(&settings.rules, &settings.table, launch)
+                .or_else(|_| new_game(&Rules::default(), &settings.table, launch))
+            {
+                Ok(s) => s,
+                Err(e) => {
+                    *message = Some(Message::error(format!(
+                        "The remembered rules could not start a game: {e}"
+                    )));
+                    // The default rules lay out the fixed array of fifteen men a side, and a game
+                    // fails to start only on a custom layout that is not a position.
+                    #[allow(clippy::expect_used)]
+                    new_game(&Rules::default(), &Seats::two_people(), launch)
+                        .expect("the default rules always make a game")
+                }
+            },
+        };
+        TablesScreen {
+            autosaver: Autosaver::starting_with(&session),
+            analysis: AnalysisPanel::holding(resumed.analysis, &session),
+            written: resumed.file.as_ref().map(|_| extent(&session)),
+            session,
+            file: resumed.file,
+            picked: PickedUp::default(),
+            animation: None,
+            throw_off_dice: Vec::new(),
+            slides: Slides::default(),
+            last_play: LastPlay::default(),
+            computer: Computer::default(),
+            hover: Hover::default(),
+            setup: PositionSetup::default(),
+            replaying: None,
+            to_screen: None,
+            zoom: 1.0,
+            tutor: Tutor::default(),
+            intents: Vec::new(),
+            now: 0.0,
+            visible: true,
+            board_keys: false,
+            told: 0,
+            remote: None,
+        }
+        .told_all()
+    }
+
+    /// Puts `session` in play in place of the one there, belonging to `file`: nothing the
+    /// window or the computer held about the old game (a man picked up, the dice of its
+    /// throw-off, a decision being worked out, a replay of it) may touch the new one.
+    pub(super) fn replace_session(&mut self, session: Session, file: Option<PathBuf>) {
+        self.told = session.log().len();
+        self.written = file.as_ref().map(|_| extent(&session));
+        self.session = session;
+        self.file = file;
+        // A game with a friend at a distance is left: the line says goodbye.
+        self.remote = None;
+        self.computer.new_session();
+        self.tutor.forget();
+        self.clear_table();
+        self.picked.clear();
+        self.animation = None;
+        self.replaying = None;
+        self.analysis.forget();
+    }
+
+    /// A new game under `settings`, in place of the one in play.
+    pub(super) fn begin(&mut self, settings: &Settings, shell: &mut Shell) {
+        match new_game(&settings.rules, &settings.table, &shell.launch) {
+            Ok(session) => {
+                self.replace_session(session, None);
+                shell.message = None;
+            }
+            Err(e) => shell.message = Some(Message::error(e.to_string())),
+        }
+    }
+
+    /// Puts in play the game of a file, or one set up from a position.
+    pub(crate) fn go_to(&mut self, next: Next, shell: &mut Shell) {
+        match next {
+            Next::NewGame(settings) => self.begin(&settings, shell),
+            Next::SetUp(session) => {
+                self.replace_session(*session, None);
+                shell.message = Some(Message::info(format!(
+                    "A new game set up from position {}: throw off to begin",
+                    crate::ui::tables::position_setup::id_of(self.session.game())
+                )));
+            }
+            Next::Imported(session, said) => {
+                self.replace_session(*session, None);
+                shell.message = Some(Message::info(said));
+            }
+            Next::Opened {
+                session,
+                path,
+                analysis,
+                note,
+            } => {
+                self.replace_session(*session, Some(path.clone()));
+                shell.settings.recent.add(path);
+                self.take_kept_analysis(analysis, "Game opened", shell);
+                if let Some(note) = note {
+                    shell.message = Some(match shell.message.take() {
+                        Some(said) => said.and(&Message::info(note)),
+                        None => Message::info(note),
+                    });
+                }
+            }
+            Next::Network(party) => self.take_party(*party, shell),
+            Next::OpenedTiles { .. } => {}
+        }
+    }
+
+    /// Applies one thing the person asked for.
+    fn apply(&mut self, ctx: &egui::Context, shell: &mut Shell, intent: Intent) {
+        let least = shell.settings.tutor.least();
+        let Some(intent) = self.tutor.intercept(ctx, intent, &self.session, least) else {
+            return;
+        };
+        let before = self.session.game().position();
+        let by_hand = matches!(intent, Intent::Placed(_));
+        let result = match intent {
+            Intent::Throw if self.animation.is_some() => {
+                self.animation = None;
+                return;
+            }
+            Intent::Throw if self.remote.is_some() => {
+                self.throw_remote(shell);
+                return;
+            }
+            Intent::NextGame | Intent::ReplayTakeOver if self.remote.is_some() => {
+                shell.message = Some(Message::info(
+                    "A game with a friend at a distance is one game: offer another from Game → \
+                     Play a friend over the network.",
+                ));
+                return;
+            }
+            Intent::Throw => self.session.throw(),
+            Intent::Action(Action::Step(step)) => self.session.play_steps(&[step]),
+            Intent::Action(a) => self.session.apply(a),
+            Intent::Steps(steps) | Intent::Placed(steps) => self.session.play_steps(&steps),
+            Intent::Select(from) => {
+                self.picked.pick(self.session.game(), from);
+                return;
+            }
+            Intent::SkipAnimation => {
+                self.animation = None;
+                self.slides.skip();
+                return;
+            }
+            Intent::ThrowFirst => {
+                shell.message = Some(Message::info(THROW_FIRST));
+                return;
+            }
+            Intent::NextGame => {
+                self.clear_table();
+                self.computer.new_session();
+                self.session.next_game().map(|()| Vec::new())
+            }
+            Intent::ReplayStart => {
+                match ReplayView::start(self.session.game(), self.session.seats()) {
+                    Ok(replay) => {
+                        self.replaying = replay;
+                        self.slides.skip();
+                    }
+                    Err(e) => {
+                        shell.message =
+                            Some(Message::error(format!("Cannot replay this game: {e}")));
+                    }
+                }
+                return;
+            }
+            Intent::ReplayEarlier(i) => {
+                if let Some(record) = self.session.earlier().get(i) {
+                    let number = record.tally_before().games + 1;
+                    self.replaying =
+                        ReplayView::earlier(record.clone(), number, self.session.seats());
+                    self.slides.skip();
+                }
+                return;
+            }
+            Intent::ReplayTo(n) => {
+                if let Some(r) = self.replaying.take() {
+                    let before = r.shown().game().position();
+                    let events = r.events_to(n);
+                    self.replaying = r.go_to(n, &events);
+                    self.slides.skip();
+                    self.slide(before, &events, shell);
+                }
+                self.animation = None;
+                return;
+            }
+            Intent::ReplayTakeOver => {
+                if let Some(r) = self.replaying.take_if(|r| r.may_play_on()) {
+                    let file = self.file.take();
+                    let session = r
+                        .take_over(self.session.seats(), shell.launch.dice())
+                        .with_earlier(self.session.earlier().to_vec());
+                    self.replace_session(session, file);
+                    shell.message = Some(Message::info(
+                        "You play on from here: the rest of the record is set aside",
+                    ));
+                }
+                return;
+            }
+            Intent::ReplayLeave => {
+                self.replaying = None;
+                self.slides.skip();
+                return;
+            }
+            Intent::Analyse => return self.analyse(ctx),
+            Intent::Hint => {
+                self.computer.ask_hint(ctx, self.session.game());
+                return;
+            }
+            Intent::Survey => {
+                let shown = self.shown();
+                let names = [
+                    shown.colour_name(Side::White),
+                    shown.colour_name(Side::Black),
+                ];
+                let view = self.view(&shell.settings);
+                // Said whole to a screen reader, and shown (cut, if long) under the status line.
+                let survey = tooltips::survey(shown.game(), view.bottom, names, view.numbers);
+                shell.announcer.say(survey.clone());
+                shell.message = Some(Message::info(survey).said_already());
+                return;
+            }
+            Intent::Share(share) => {
+                self.share(ctx, share, shell);
+                return;
+            }
+        };
+        self.picked.clear();
+        match result {
+            // A man carried by hand lands as the hand lets go: heard at once.
+            Ok(events) if by_hand => {
+                self.land(before, &events, shell);
+                self.show_events(ctx, before, &events, false, shell);
+            }
+            // A message lapses of itself once the game moves on (`Message::lapse`); one that
+            // stays true, as a failing autosave, is kept.
+            Ok(events) => self.show_events(ctx, before, &events, !by_hand, shell),
+            Err(e) => shell.message = Some(Message::error(e.to_string())),
+        }
+    }
+
+    /// The screen with its game's story, so far, taken as said: a game opened or resumed is not
+    /// read out from its start.
+    fn told_all(mut self) -> TablesScreen {
+        self.told = self.session.log().len();
+        self
+    }
+
+    /// Says to a screen reader the lines the story gained since the last frame.
+    fn tell(&mut self, shell: &mut Shell) {
+        shell
+            .announcer
+            .say_since(&mut self.told, self.session.log());
+    }
+
+    /// Clears what the board kept of the game before: the dice, the last play, the men sliding.
+    fn clear_table(&mut self) {
+        self.throw_off_dice.clear();
+        self.last_play.forget();
+        self.slides.skip();
+    }
+
+    /// Starts the animations the events call for (`slide`: the men's steps too, made from the
+    /// position `before`), and keeps the last play.
+    fn show_events(
+        &mut self,
+        ctx: &egui::Context,
+        before: Position,
+        events: &[Event],
+        slide: bool,
+        shell: &Shell,
+    ) {
+        self.last_play.note(events);
+        if slide {
+            self.slide(before, events, shell);
+        }
+        let view = self.view(&shell.settings);
+        let colours = self.colours();
+        let now = ctx.input(|i| i.time);
+        let shown = self.shown().game().phase();
+        for event in events {
+            let phase = self.session.game().phase();
+            if let Some((side, dice)) =
+                view.thrown(event, phase, shown, colours, &mut self.throw_off_dice)
+            {
+                self.animate(now, side, dice, shell);
+            }
+        }
+    }
+
+    /// Queues the steps of `events`, made from `before`, to slide on the board.
+    fn slide(&mut self, before: Position, events: &[Event], shell: &Shell) {
+        if shell.launch.screenshot.is_none() {
+            let bear_off = self.shown().game().rules().bear_off;
+            let seconds = shell.settings.speed.step_seconds();
+            let view = self.view(&shell.settings);
+            self.slides.queue(before, events, view, bear_off, seconds);
+        }
+    }
+
+    /// The men of `events`, made from `before`, heard landing at once (they do not slide).
+    fn land(&mut self, before: Position, events: &[Event], shell: &Shell) {
+        let bear_off = self.shown().game().rules().bear_off;
+        let view = self.view(&shell.settings);
+        self.slides.queue(before, events, view, bear_off, 0.0);
+    }
+
+    /// Throws the dice from the side's cup: they are heard rattled and thrown, and seen flying
+    /// to where they rest (at the speed instant, both at once).
+    fn animate(
+        &mut self,
+        now: f64,
+        side: Side,
+        dice: Vec<(egui::Pos2, u8, Colour)>,
+        shell: &Shell,
+    ) {
+        let instant = shell.settings.speed == Speed::Instant;
+        shell.play(if instant { Cue::DiceAtOnce } else { Cue::Dice });
+        if instant || shell.launch.screenshot.is_some() {
+            return;
+        }
+        let from = self.board_view(shell).cup_rect(side).center();
+        self.animation = Some(ThrowAnimation {
+            started: now,
+            from,
+            dice,
+        });
+    }
+
+    /// Lets the computer answer and take its turn (not while a replay is shown, dice are in
+    /// flight, men slide, or a screenshot is being taken).
+    fn drive_computer(&mut self, ctx: &egui::Context, shell: &mut Shell) {
+        let now = self.now;
+        let before = self.session.game().position();
+        if let Some(done) = self.computer.answer(&mut self.session, now) {
+            self.after_computer(ctx, before, done, shell);
+        }
+        if self.replaying.is_some()
+            || self.animation.is_some()
+            || self.slides.running()
+            || shell.launch.screenshot.is_some()
+        {
+            return;
+        }
+        let before = self.session.game().position();
+        if let Some(done) = self.computer.act(ctx, &mut self.session, now) {
+            self.after_computer(ctx, before, done, shell);
+        }
+    }
+
+    fn after_computer(
+        &mut self,
+        ctx: &egui::Context,
+        before: Position,
+        done: Move,
+        shell: &mut Shell,
+    ) {
+        match done {
+            Move::Made(events) => self.show_events(ctx, before, &events, true, shell),
+            Move::Refused(e) => {
+                shell.message = Some(Message::error(format!(
+                    "The computer's move was refused: {e}"
+                )));
+            }
+            Move::Undecided => {
+                shell.message = Some(Message::error("The computer could not decide."));
+            }
+        }
+        ctx.request_repaint();
+    }
+}
+
+impl Screen for TablesScreen {
+    fn title(&self) -> String {
+        file_names::game_name(self.session.game().rules()).to_string()
+    }
+
+    fn moves(&self) -> usize {
+        self.session.game().record().len()
+    }
+
+    fn unfinished(&self) -> bool {
+        leaving::unfinished(self.session.game()) && self.session.abandoned().is_none()
+    }
+
+    fn finished_unkept(&self) -> bool {
+        // An abandoned game was kept when it was ended.
+        self.session.game().is_over()
+            && self.session.abandoned().is_none()
+            && self.written != Some(extent(&self.session))
+    }
+
+    fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
+    }
+
+    fn file_name(&self) -> String {
+        file_names::dated_name(self.session.game().rules())
+    }
+
+    fn save_to(&mut self, path: PathBuf, shell: &mut Shell) -> Message {
+        let analysis = self.analysis.to_keep(self.session.game());
+        let mut file = crate::save::SaveFile::from_session(&self.session);
+        file.analysis = analysis;
+        match crate::save::write_atomic(&path, &file) {
+            Ok(()) => {
+                let said = Message::info(format!("Saved to {}", path.display()));
+                shell.settings.recent.add(path.clone());
+                self.file = Some(path);
+                self.written = Some(extent(&self.session));
+                said
+            }
+            Err(e) => Message::error(format!("Could not save {e}")),
+        }
+    }
+
+    fn keep_left(&self, shell: &mut Shell) -> Result<Option<PathBuf>, String> {
+        leaving::keep(&self.session, &shell.launch, &mut shell.settings.recent)
+    }
+
+    fn begin_frame(&mut self, ctx: &egui::Context, shell: &mut Shell, board: bool) {
+        let now = ctx.input(|i| i.time);
+        self.now = now;
+        if self.animation.as_ref().is_some_and(|a| a.done(now)) {
+            self.animation = None;
+        }
+        // Any press or key ends the men's slide; it still does what it does.
+        if ctx.input(|i| i.events.iter().any(slide::skips)) {
+            self.slides.skip();
+        }
+        self.slides.advance(now, self.visible);
+        let judged = self.tutor.poll(&self.session);
+        let board = board && !self.asking();
+        self.board_keys = board;
+        let on_board = board_access::focused(ctx).is_some();
+        let keys = match &self.replaying {
+            Some(r) if board => r.keys(ctx),
+            Some(_) => Vec::new(),
+            None => self.hands(&shell.settings).keys(ctx, board, on_board),
+        };
+        self.intents.extend(judged);
+        self.intents.extend(keys);
+    }
+
+    fn asking(&self) -> bool {
+        self.tutor.is_busy() || self.setup.is_open()
+    }
+
+    fn status(&self) -> String {
+        self.shown().status()
+    }
+
+    fn thinking(&self) -> bool {
+        self.computer.is_thinking()
+    }
+
+    fn game_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
+        let game = self.session.game();
+        let next = game.is_over() && game.match_winner().is_none();
+        controls::game_items(ui, next, &mut self.intents);
+        if ui.button("Export the game as a .mat file…").clicked() {
+            shell.asks.push(crate::ui::shell::screen::Ask::ExportGame(
+                crate::exchange::Format::Mat,
+            ));
+        }
+        if ui.button("Export the game as an .sgf file…").clicked() {
+            shell.asks.push(crate::ui::shell::screen::Ask::ExportGame(
+                crate::exchange::Format::Sgf,
+            ));
+        }
+        if ui
+            .button("Import a game from a .mat or .sgf file…")
+            .clicked()
+        {
+            shell.asks.push(crate::ui::shell::screen::Ask::ImportGame);
+        }
+        if ui.button("Write a score sheet to print…").clicked() {
+            shell.asks.push(crate::ui::shell::screen::Ask::WritePage(
+                crate::ui::shell::file_chooser::Page::ScoreSheet,
+            ));
+        }
+        ui.menu_button("Export a diagram of the position", |ui| {
+            use crate::picture::Picture;
+            let pictures = std::iter::once(Picture::Svg)
+                .chain(Picture::PNG_WIDTHS.into_iter().map(Picture::Png));
+            for picture in pictures {
+                let words = match picture {
+                    Picture::Svg => "As SVG, to print…".to_string(),
+                    Picture::Png(width) => format!("As PNG, {width} pixels wide…"),
+                };
+                if ui.button(words).clicked() {
+                    shell
+                        .asks
+                        .push(crate::ui::shell::screen::Ask::ExportDiagram(picture));
+                }
+            }
+        });
+    }
+
+    fn view_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
+        controls::view_items(ui, &mut shell.settings);
+    }
+
+    fn help_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
+        if ui.button("First game guide").clicked() {
+            shell.help.guide = Some(0);
+        }
+        if ui.button("The rules as a page to print…").clicked() {
+            shell.asks.push(crate::ui::shell::screen::Ask::WritePage(
+                crate::ui::shell::file_chooser::Page::Rules,
+            ));
+        }
+    }
+
+    fn keys_help(&self) -> &'static [(&'static str, &'static str)] {
+        input::KEYS
+    }
+
+    fn buttons(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
+        if let Some(r) = &self.replaying {
+            r.buttons(ui, &mut self.intents);
+        } else if self.tutor.is_busy() {
+            self.tutor
+                .show(ui, &self.session, &mut self.intents, &mut shell.message);
+        } else {
+            let person = input::person_acts(&self.session);
+            let hint_asked = self.computer.hint_asked();
+            controls::buttons(ui, &self.session, person, hint_asked, &mut self.intents);
+        }
+        let ended = self.remote.as_mut().and_then(|r| r.show(ui));
+        if let Some(reason) = ended {
+            self.session.abandon(&reason);
+            let title = file_names::game_name(self.session.game().rules());
+            let file = crate::save::SaveFile::from_session(&self.session);
+            shell.message = Some(leaving::keep_abandoned(
+                title,
+                &reason,
+                &shell.launch,
+                &mut shell.settings.recent,
+                |path| crate::save::write_atomic(path, &file).map_err(|e| e.to_string()),
+            ));
+        }
+    }
+
+    fn story_wanted(&self, shell: &Shell) -> bool {
+        shell.help.guide.is_some() || self.analysis.is_open()
+    }
+
+    fn story(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
+        if self.analysis.is_open() {
+            return self.analysis_ui(ui);
+        }
+        let view = self.view(&shell.settings);
+        // The guide and the hints scroll in at most two thirds of the panel, so that in a small
+        // window neither pushes the other, or the story, out of sight.
+        egui::ScrollArea::vertical()
+            .id_salt("guide and hints")
+            .max_height(ui.available_height() * 2.0 / 3.0)
+            .show(ui, |ui| {
+                guide::show(
+                    ui,
+                    &mut shell.help.guide,
+                    self.session.game(),
+                    view.bottom,
+                    view.ace_left,
+                );
+                if let Some(plays) = self.computer.hint_for(self.session.game()) {
+                    computer::show_hint(ui, &self.session, plays);
+                }
+                if let Some(hint) = self.computer.cube_hint_for(self.session.game()) {
+                    computer::show_cube_hint(ui, hint);
+                }
+            });
+        let shown = self
+            .replaying
+            .as_ref()
+            .map_or(&self.session, ReplayView::shown);
+        let earlier = self.session.earlier();
+        if let Some(i) = log_view::show(
+            ui,
+            shown,
+            earlier,
+            &mut shell.help.glossary,
+            &mut shell.help.rules,
+        ) {
+            self.intents.push(Intent::ReplayEarlier(i));
+        }
+    }
+
+    fn play_area(&mut self, ui: &mut egui::Ui, shell: &mut Shell, _asking: bool) {
+        let now = self.now;
+        let view = self.view(&shell.settings);
+        let mut board = self.board_view(shell);
+        let sliding = self.slides.frame();
+        if let Some(frame) = &sliding {
+            frame.dress(&mut board);
+        }
+        let resting = self.resting_dice(&shell.settings);
+        let owners: Vec<Option<usize>> = resting.iter().map(|(_, o)| *o).collect();
+        board.cup_tip = self.animation.as_ref().map(|a| CupTip {
+            mouth_up: a.from.y > board_view::SIZE.y / 2.0,
+            tip: a.tipping(now),
+        });
+        board.dice = match &self.animation {
+            Some(a) => a.frame(now),
+            None => resting.into_iter().map(|(d, _)| d).collect(),
+        };
+        let (response, input, to_screen) = board.show(ui);
+        let board_rect = response.rect;
+        self.to_screen = Some(to_screen);
+        self.zoom = ui.ctx().zoom_factor();
+        match &sliding {
+            Some(frame) => frame.paint(&board, ui.painter(), &to_screen),
+            None => self
+                .last_play()
+                .paint(&board, view, ui.painter(), &to_screen),
+        }
+        self.paint_analysis(&board, ui.painter(), &to_screen, &shell.settings);
+        if let Some(place) = input.hovered
+            && self.animation.is_none()
+            && !response.dragged()
+        {
+            let shown = self
+                .replaying
+                .as_ref()
+                .map_or(&self.session, ReplayView::shown);
+            let text = self.hover.text(place, shown, view.bottom, &board.dice);
+            if !text.is_empty() {
+                response.on_hover_ui_at_pointer(|ui| {
+                    ui.set_max_width(380.0);
+                    ui.label(text);
+                });
+            }
+        }
+        let hands = self.hands(&shell.settings);
+        let asked = [
+            input.clicked.and_then(|p| hands.click(p, &owners, false)),
+            input.drag_started.and_then(|p| hands.drag_start(p)),
+            input.dropped_on.and_then(|p| hands.drop_on(p, &owners)),
+        ];
+        let mut asked: Vec<Intent> = asked.into_iter().flatten().collect();
+
+        // The same board to the keyboard and the screen reader: a press there is a click.
+        let shown = self
+            .replaying
+            .as_ref()
+            .map_or(&self.session, ReplayView::shown);
+        let game = shown.game();
+        let mover = game.turn();
+        let order = board_access::in_order(view, mover, board.dice.len());
+        let live: Vec<Place> = order
+            .iter()
+            .copied()
+            .filter(|&p| hands.does_something(p, &owners))
+            .collect();
+        let from_mover = game.position_for(mover);
+        let bear_off = game.rules().bear_off;
+        let lit_by: Vec<tooltips::Lit> = self
+            .picked
+            .targets
+            .iter()
+            .map(|(to, steps)| {
+                tooltips::Lit::of(
+                    view.mover_to_bottom(mover, *to),
+                    steps,
+                    from_mover,
+                    bear_off,
+                )
+            })
+            .collect();
+        let names = [
+            shown.colour_name(Side::White),
+            shown.colour_name(Side::Black),
+        ];
+        let spoken = tooltips::Spoken {
+            board: &board,
+            game,
+            names,
+            lit_by: &lit_by,
+            live: &live,
+        };
+        // The keys first: a place given the focus is named and described in this same frame.
+        let ctx = ui.ctx().clone();
+        let mut pressed = Vec::new();
+        if self.board_keys {
+            let picked = self.picked.from.is_some();
+            // With a man picked up, Down and Up go among the places lit for him (and back to
+            // him), not to the other men who may move.
+            let stops: Vec<Place> = match board.selected {
+                Some(at) if picked => lit_by.iter().map(|l| l.place).chain([at]).collect(),
+                _ => live.clone(),
+            };
+            for key in board_access::keys(&ctx, &order, &stops, picked, !hands.space_throws()) {
+                board_access::follow(&ctx, key);
+                match key {
+                    board_access::BoardKey::Press(place) => pressed.push(place),
+                    board_access::BoardKey::PutDown => asked.push(Intent::Select(None)),
+                    board_access::BoardKey::Focus(_) | board_access::BoardKey::Leave => {}
+                }
+            }
+        }
+        let dice = &board.dice;
+        pressed.extend(board_access::nodes(
+            ui,
+            &board,
+            board_rect,
+            &to_screen,
+            &order,
+            &|p| spoken.name(p),
+            &|p| tooltips::describe(p, game, view.bottom, names, dice),
+        ));
+        asked.extend(
+            pressed
+                .into_iter()
+                .filter_map(|p| hands.click(p, &owners, false)),
+        );
+        board_access::paint_focus(&ctx, ui.painter(), &board, &to_screen);
+        self.intents.extend(asked);
+    }
+
+    fn windows(&mut self, ctx: &egui::Context, shell: &mut Shell) {
+        if let Some((rules, tally)) = self.setup.show(ctx, self.session.game().rules()) {
+            self.intents
+                .push(Intent::Share(crate::ui::tables::intent::Share::SetUp(
+                    rules, tally,
+                )));
+        }
+        let rules = self.shown().game().rules().clone();
+        controls::rules_window(ctx, &mut shell.help, &rules);
+    }
+
+    fn end_frame(&mut self, ctx: &egui::Context, shell: &mut Shell) {
+        for intent in std::mem::take(&mut self.intents) {
+            self.apply(ctx, shell, intent);
+        }
+        if self.animation.is_some() || (self.slides.running() && self.visible) {
+            ctx.request_repaint();
+        } else if self.slides.running() {
+            // Hidden, the men wait; a look now and then notices the window shown again.
+            ctx.request_repaint_after(std::time::Duration::from_millis(250));
+        }
+        if let Some(hint) = self.computer.poll_hint(self.session.game()) {
+            let words = computer::cube_hint_words(&hint).join(" ");
+            shell.announcer.say(format!("Hint: {words}"));
+        }
+        if self.remote.is_none() {
+            self.drive_computer(ctx, shell);
+        }
+        for cue in self.slides.take_landed() {
+            shell.play(cue);
+        }
+        self.serve(ctx, shell, self.visible);
+    }
+
+    fn serve(&mut self, ctx: &egui::Context, shell: &mut Shell, shown: bool) {
+        self.visible = shown;
+        if self.remote.is_some() {
+            self.drive_remote(ctx, shell);
+        }
+        self.tell(shell);
+        self.keep(ctx, shell);
+    }
+
+    fn still(&self) -> bool {
+        self.animation.is_none() && !self.slides.running()
+    }
+
+    fn finish(&mut self, shell: &Shell) {
+        self.autosaver.finish(&self.session, &shell.launch);
+        if let Some(remote) = self.remote.take() {
+            remote.pause();
+        }
+    }
+
+    fn forget_file(&mut self) {
+        self.file = None;
+    }
+
+    fn copy(&mut self, ctx: &egui::Context, shell: &mut Shell) {
+        let said = position_setup::copy(ctx, self.shown().game());
+        shell.message = Some(Message::info(said));
+    }
+
+    fn paste(&mut self, text: &str, _shell: &mut Shell) -> bool {
+        let rules = self.session.game().rules();
+        if position_setup::rules_at(rules, text).is_err() {
+            return false;
+        }
+        self.setup.open_with(text);
+        true
+    }
+}
+
+impl TablesScreen {
+    /// Whatever changed the record this frame (the person, the computer, a file opened, a
+    /// game left) is on its way to the disk before the next frame; what the autosave says.
+    pub(crate) fn keep(&mut self, ctx: &egui::Context, shell: &mut Shell) {
+        self.autosaver.keep(&self.session, &shell.launch, ctx);
+        if let Some(told) = self.autosaver.poll() {
+            shell.message = Some(told);
+        }
+    }
+}
