@@ -2,6 +2,7 @@
 //! submits actions; it never moves a man itself.
 
 pub mod access;
+pub mod families;
 pub mod net;
 pub mod shell;
 pub mod sound;
@@ -14,8 +15,8 @@ pub use shell::launch::Launch;
 pub use shell::screenshot::write_png;
 pub use shell::settings::Settings;
 
-use shell::{screenshot, settings_file};
-use tables::{slide, theme};
+use shell::{screenshot, settings, settings_file};
+use tables::theme;
 
 /// The window's icon, drawn for Gamester (assets/gamester.png).
 pub const ICON_PNG: &[u8] = include_bytes!("../assets/gamester.png");
@@ -64,12 +65,9 @@ pub fn viewport(settings: &Settings) -> egui::ViewportBuilder {
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("Gamester")
         .with_inner_size([1280.0, 820.0])
-        .with_min_inner_size(settings_file::SMALLEST)
+        .with_min_inner_size(settings::SMALLEST)
         .with_app_id("gamester");
-    if let Some(place) = settings
-        .window
-        .and_then(settings_file::WindowPlace::sensible)
-    {
+    if let Some(place) = settings.window.and_then(settings::WindowPlace::sensible) {
         viewport = viewport
             .with_inner_size(place.size)
             .with_maximized(place.maximized);
@@ -117,7 +115,7 @@ pub fn bench_draw(frames: u32) -> f64 {
             ..Launch::default()
         },
     );
-    app.settings_mut().speed = slide::Speed::Instant;
+    app.settings_mut().speed = shell::settings::Speed::Instant;
     // Play a few turns so the board is busy: men on many points, dice showing.
     let mut player = crate::ai::random::RandomPlayer::seeded(1);
     for _ in 0..40 {

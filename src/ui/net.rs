@@ -250,10 +250,11 @@ impl NetWindow {
         &mut self,
         ctx: &egui::Context,
         settings: &Settings,
-        tiles: bool,
+        family: gamester_core::Family,
         local: bool,
         comeback: Option<Return>,
     ) -> Option<Party> {
+        let tiles = family == gamester_core::Family::Tiles;
         if !self.open {
             return None;
         }

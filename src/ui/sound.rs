@@ -15,7 +15,7 @@ use std::collections::VecDeque;
 use std::sync::Mutex;
 
 use self::player::Player;
-use crate::ui::shell::settings::Settings;
+use crate::ui::shell::settings::{MAX_VOLUME, Settings};
 
 /// A sound the window plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -158,9 +158,6 @@ impl Sounds {
             .or_else(|| self.player.as_ref().and_then(Player::trouble))
     }
 }
-
-/// The loudest volume the View menu offers.
-pub const MAX_VOLUME: u8 = 100;
 
 /// The factor the samples are multiplied by at `volume` (0 to 100): its square, so that the
 /// slider's steps sound about even (half way is a quarter as loud, -12 dB).

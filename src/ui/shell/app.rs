@@ -13,31 +13,28 @@ use egui::RichText;
 use crate::ui::shell::files::{self, Files};
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::{self, Next};
+use crate::ui::shell::menus::{self, Help};
 use crate::ui::shell::message::Message;
+use crate::ui::shell::new_game;
 use crate::ui::shell::screen::{self, Ask, Family, Screen, Shell};
+use crate::ui::shell::screens::Screens;
 use crate::ui::shell::screenshot::Screenshot;
-use crate::ui::shell::settings::{self, Settings};
+use crate::ui::shell::settings::Settings;
 use crate::ui::shell::settings_file::SettingsKeeper;
 use crate::ui::shell::slot::Slot;
 use crate::ui::sound::Sounds;
-use crate::ui::tables::controls::{self, Help};
 use crate::ui::tables::input::KeyFocus;
-use crate::ui::tables::screen::TablesScreen;
-use crate::ui::tiles::screen::TilesScreen;
 use crate::ui::{shell::glossary, shell::zoom};
 
 /// Below this width (points) the story folds into a drawer, so the table keeps the width.
 const NARROW: f32 = 1000.0;
 
-/// The whole window: the shell's state and the two screens.
+/// The whole window: the shell's state and the screens, one a family.
 pub struct GamesterApp {
     /// What the screens are lent each frame.
     shell: Shell,
-    /// The settings being edited in the New game window, if it is open.
-    draft: Option<Settings>,
-    files: Files,
-    /// The game waiting on "Leave this game?" to take the place of the one of its family.
-    leaving: Option<Next>,
+    /// The windows in front of the table.
+    modal: Modal,
     screenshot: Screenshot,
     /// Whether the keys go to the table or to a window in front of it.
     key_focus: KeyFocus,
@@ -50,14 +47,10 @@ pub struct GamesterApp {
     _slot: Slot,
     /// The title last given to the window.
     title: String,
-    tables: TablesScreen,
-    /// The tiles game, if one has been played (it waits while the tables are shown).
-    tiles: Option<TilesScreen>,
-    showing: Family,
-    /// Game → Play a friend over the network.
-    network: crate::ui::net::NetWindow,
-    /// Help → Lessons, while the learner is in them (the game waits behind).
-    lessons: Option<crate::ui::tables::lessons::LessonsRoom>,
+    /// The game of each family played so far: the one shown, the others waiting.
+    screens: Screens,
+    /// The family whose screen asked for the file being chosen (a diagram, a page).
+    writer: Family,
     /// Whether a game at a distance kept when the window last stopped has been looked for.
     looked_for_distance: bool,
 }
@@ -107,7 +100,7 @@ impl GamesterApp {
                 None => kept,
             });
         }
-        let tables = TablesScreen::new(resumed, &settings, &launch, &mut message);
+        let screens = crate::ui::families::first(resumed, &settings, &launch, &mut message);
         let mut app = GamesterApp {
             screenshot: Screenshot::to(launch.screenshot.clone()),
             shell: Shell {
@@ -119,50 +112,35 @@ impl GamesterApp {
                 announcer: crate::ui::access::announce::Announcer::default(),
                 sounds: Sounds::silent(),
             },
-            draft: None,
-            files: Files::default(),
-            leaving: None,
+            modal: Modal::default(),
             key_focus: KeyFocus::default(),
             story_open: false,
             zoom: zoom::AutoZoom::default(),
             settings_kept,
             _slot: slot,
             title: String::new(),
-            tables,
-            tiles: None,
-            showing: Family::Tables,
-            network: crate::ui::net::NetWindow::default(),
-            lessons: None,
+            writer: screens.showing(),
+            screens,
             looked_for_distance: false,
         };
-        app.resume_tiles();
+        crate::ui::families::resume_at_start(&mut app.screens, &mut app.shell);
         app
     }
 
     /// The screen shown, and the shell it is lent.
     fn parts(&mut self) -> (&mut dyn Screen, &mut Shell) {
-        match (&mut self.tiles, self.showing) {
-            (Some(tiles), Family::Tiles) => (tiles, &mut self.shell),
-            _ => (&mut self.tables, &mut self.shell),
-        }
+        (self.screens.shown_mut(), &mut self.shell)
     }
 
     /// The screen shown.
     fn screen_ref(&self) -> &dyn Screen {
-        match (&self.tiles, self.showing) {
-            (Some(tiles), Family::Tiles) => tiles,
-            _ => &self.tables,
-        }
+        self.screens.shown()
     }
 
     /// Shows `family`'s game, and remembers which is shown for the next start.
     fn show(&mut self, family: Family) {
-        self.showing = if self.tiles.is_some() {
-            family
-        } else {
-            Family::Tables
-        };
-        self.shell.settings.tiles.at_table = self.showing == Family::Tiles;
+        self.screens.show(family);
+        crate::ui::families::remember_shown(&mut self.shell.settings, self.screens.showing());
     }
 
     /// Draws one frame and does what the person asked in it.
@@ -180,12 +158,7 @@ impl GamesterApp {
         Message::lapse(&mut self.shell.message, moves);
         self.files_frame(&ctx);
         self.key_focus.note_press(&ctx);
-        let asking = self.draft.is_some()
-            || self.network.is_open()
-            || self.leaving.is_some()
-            || self.files.choosing()
-            || self.lessons.is_some()
-            || self.screen_ref().asking();
+        let asking = self.modal.open() || self.screen_ref().asking();
         let board_keys = self.key_focus.board_has_keys(&ctx, asking);
         screen::shell_keys(&ctx, &mut self.shell.asks);
         let title = self.screen_ref().title();
@@ -194,15 +167,9 @@ impl GamesterApp {
             self.title = title;
         }
 
-        let other = match self.showing {
-            Family::Tables => self.tiles.as_ref().map(|_| "Back to the tiles game"),
-            Family::Tiles => Some("Back to the game at tables"),
-        };
+        let other = self.screens.other().map(Screen::back_words);
         let story_open = &mut self.story_open;
-        let (screen, shell) = match (&mut self.tiles, self.showing) {
-            (Some(tiles), Family::Tiles) => (tiles as &mut dyn Screen, &mut self.shell),
-            _ => (&mut self.tables as &mut dyn Screen, &mut self.shell),
-        };
+        let (screen, shell) = (self.screens.shown_mut(), &mut self.shell);
         screen.begin_frame(&ctx, shell, board_keys);
 
         egui::Panel::top("menu").show(ui, |ui| {
@@ -210,7 +177,7 @@ impl GamesterApp {
         });
 
         let mut close_lessons = false;
-        if let Some(room) = &mut self.lessons {
+        if let Some(room) = &mut self.modal.lessons {
             let mut said = Vec::new();
             let leave = egui::CentralPanel::default_margins()
                 .show(ui, |ui| room.show(ui, &mut shell.settings, &mut said))
@@ -276,10 +243,10 @@ impl GamesterApp {
 
         screen.windows(&ctx, shell);
         if close_lessons {
-            self.lessons = None;
+            self.modal.lessons = None;
         }
         let keys = screen.keys_help();
-        controls::keys_window(&ctx, &mut shell.help.keys, &[screen::SHELL_KEYS, keys]);
+        menus::keys_window(&ctx, &mut shell.help.keys, &[screen::SHELL_KEYS, keys]);
         if shell.help.glossary.open {
             glossary::glossary_window(&ctx, &mut shell.help.glossary);
         }
@@ -292,14 +259,9 @@ impl GamesterApp {
         let (screen, shell) = self.parts();
         screen.end_frame(&ctx, shell);
         let still = screen.still();
-        // The game that waits is kept on the disk too (a file opened for it, say).
-        match self.showing {
-            Family::Tiles => self.tables.keep(&ctx, &mut self.shell),
-            Family::Tables => {
-                if let Some(tiles) = &mut self.tiles {
-                    tiles.keep(&mut self.shell);
-                }
-            }
+        // The games that wait are kept on the disk too (a file opened for one, say).
+        for screen in self.screens.waiting_mut() {
+            screen.keep(&ctx, &mut self.shell);
         }
         if let Some(told) = self
             .settings_kept
@@ -313,26 +275,26 @@ impl GamesterApp {
 
     /// The shell's windows over the table: New game, and "Leave this game?".
     fn windows(&mut self, ctx: &egui::Context) {
-        if let Some(draft) = &mut self.draft {
-            match settings::new_game_window(ctx, draft, self.tables.session().game().rules()) {
-                settings::Choice::Start => {
+        if let Some(draft) = &mut self.modal.draft {
+            let fallback = self.shell.settings.rules.clone();
+            let current = crate::ui::families::rules_in_play(&self.screens).unwrap_or(&fallback);
+            match new_game::new_game_window(ctx, draft, current) {
+                new_game::Choice::Start => {
                     let chosen = draft.clone();
-                    self.draft = None;
+                    self.modal.draft = None;
                     self.leave_for(Next::NewGame(chosen));
                 }
-                settings::Choice::Cancel => self.draft = None,
-                settings::Choice::Editing => {}
+                new_game::Choice::Cancel => self.modal.draft = None,
+                new_game::Choice::Editing => {}
             }
         }
         let local = self.shell.launch.local_network;
-        let tiles = self.showing == Family::Tiles;
-        let comeback = match (&self.tiles, tiles) {
-            (Some(screen), true) => screen.comeback(),
-            _ => self.tables.comeback(),
-        };
+        let shown = self.screens.shown();
+        let (family, comeback) = (shown.family(), shown.comeback());
         if let Some(mut party) =
-            self.network
-                .show(ctx, &self.shell.settings, tiles, local, comeback)
+            self.modal
+                .network
+                .show(ctx, &self.shell.settings, family, local, comeback)
         {
             if let Some(patience) = self.shell.launch.throw_patience {
                 party.set_patience(patience);
@@ -350,7 +312,7 @@ impl GamesterApp {
     /// Does what the screen or the shell's own menu asked.
     fn ask(&mut self, ctx: &egui::Context, ask: Ask) {
         match ask {
-            Ask::NewGame => self.draft = Some(self.shell.settings.clone()),
+            Ask::NewGame => self.modal.draft = Some(self.shell.settings.clone()),
             Ask::Open | Ask::SaveAs => {
                 let purpose = if matches!(ask, Ask::SaveAs) {
                     crate::ui::shell::file_chooser::Purpose::Save
@@ -360,7 +322,7 @@ impl GamesterApp {
                 let screen = self.screen_ref();
                 let current = screen.file().map(std::path::Path::to_path_buf);
                 let name = screen.file_name();
-                self.files.ask(
+                self.modal.files.ask(
                     ctx,
                     purpose,
                     &self.shell.launch,
@@ -395,7 +357,7 @@ impl GamesterApp {
                     &what,
                 );
             }
-            Ask::ImportGame => self.files.ask(
+            Ask::ImportGame => self.modal.files.ask(
                 ctx,
                 crate::ui::shell::file_chooser::Purpose::ImportGame,
                 &self.shell.launch,
@@ -408,14 +370,14 @@ impl GamesterApp {
                 None => self.ask(ctx, Ask::SaveAs),
             },
             Ask::Leave(next) => self.leave_for(*next),
-            Ask::Network => self.network.open(),
+            Ask::Network => self.modal.network.open(),
             Ask::Copy => {
                 let (screen, shell) = self.parts();
                 screen.copy(ctx, shell);
             }
             Ask::Paste(text) => {
                 if gamester_net::invite::Invitation::parse(&text).is_ok() {
-                    self.network.open_to_join(&text);
+                    self.modal.network.open_to_join(&text);
                     return;
                 }
                 let (screen, shell) = self.parts();
@@ -426,18 +388,16 @@ impl GamesterApp {
                     ));
                 }
             }
-            Ask::Lessons if self.lessons.is_none() => {
+            Ask::Lessons if self.modal.lessons.is_none() => {
                 // Seeded dice give seeded lessons too (the tests' windows).
                 let seed = self.shell.launch.seed.unwrap_or_else(rand::random);
-                self.lessons = Some(crate::ui::tables::lessons::LessonsRoom::new(seed));
+                self.modal.lessons = Some(crate::ui::tables::lessons::LessonsRoom::new(seed));
             }
             Ask::Lessons => {}
             Ask::Switch => {
-                let other = match self.showing {
-                    Family::Tables => Family::Tiles,
-                    Family::Tiles => Family::Tables,
-                };
-                self.show(other);
+                if let Some(other) = self.screens.other().map(Screen::family) {
+                    self.show(other);
+                }
                 self.shell.message = None;
             }
         }
@@ -453,12 +413,37 @@ impl GamesterApp {
         purpose: crate::ui::shell::file_chooser::Purpose,
         what: &str,
     ) {
-        let name = format!(
-            "{} {what}",
-            crate::ui::shell::screen::Screen::title(&self.tables)
-        );
-        self.files
+        self.writer = self.screens.showing();
+        let name = format!("{} {what}", self.screen_ref().title());
+        self.modal
+            .files
             .ask(ctx, purpose, &self.shell.launch, None, &|| name.clone());
+    }
+}
+
+/// The windows in front of the table: while one is open the board has no keys.
+#[derive(Default)]
+struct Modal {
+    /// The settings being edited in the New game window, if it is open.
+    draft: Option<Settings>,
+    /// The file dialogs, and the file being read.
+    files: Files,
+    /// The game waiting on "Leave this game?" to take the place of the one of its family.
+    leaving: Option<Next>,
+    /// Game → Play a friend over the network.
+    network: crate::ui::net::NetWindow,
+    /// Help → Lessons, while the learner is in them (the game waits behind).
+    lessons: Option<crate::ui::tables::lessons::LessonsRoom>,
+}
+
+impl Modal {
+    /// Whether a window is in front of the table.
+    fn open(&self) -> bool {
+        self.draft.is_some()
+            || self.network.is_open()
+            || self.leaving.is_some()
+            || self.files.choosing()
+            || self.lessons.is_some()
     }
 }
 
@@ -508,8 +493,8 @@ fn menu_bar(ui: &mut egui::Ui, screen: &mut dyn Screen, shell: &mut Shell, other
             zoom::menu_items(ui);
             ui.separator();
             screen.view_menu(ui, shell);
-            controls::speed_items(ui, &mut shell.settings);
-            controls::sound_items(ui, shell);
+            menus::speed_items(ui, &mut shell.settings);
+            menus::sound_items(ui, &mut shell.settings, &shell.sounds);
         });
         ui.menu_button("Help", |ui| {
             if ui.button("Glossary of the games").clicked() {

@@ -7,6 +7,9 @@ use std::path::PathBuf;
 use crate::save;
 use crate::tables::FairDice;
 
+/// The tiles game in progress, in the data folder beside the autosave of the game at tables.
+pub const TILES_AUTOSAVE: &str = "tiles-autosave.ron";
+
 /// How the window was asked to start.
 #[derive(Clone, Debug, Default)]
 pub struct Launch {
@@ -68,12 +71,8 @@ impl Launch {
     /// Where the tiles game in progress is saved after each action, if anywhere.
     #[must_use]
     pub fn tiles_autosave_path(&self) -> Option<PathBuf> {
-        self.data_dir().map(|d| {
-            d.join(crate::ui::shell::slot::name(
-                crate::ui::tiles::keeping::TILES_AUTOSAVE,
-                self.slot,
-            ))
-        })
+        self.data_dir()
+            .map(|d| d.join(crate::ui::shell::slot::name(TILES_AUTOSAVE, self.slot)))
     }
 
     /// Where the file dialogs start when the game belongs to no file: the user's documents

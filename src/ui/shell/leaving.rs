@@ -14,6 +14,7 @@ use crate::ui::shell::file_names;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::message::Message;
 use crate::ui::shell::settings::Settings;
+use gamester_core::Family;
 
 /// Whether leaving `game` loses something: it is not over and something has happened in it.
 #[must_use]
@@ -51,6 +52,20 @@ pub enum Next {
 }
 
 impl Next {
+    /// The family whose game `self` would replace.
+    #[must_use]
+    pub fn family(&self) -> Family {
+        match self {
+            Next::NewGame(settings) if settings.tiles.chosen => Family::Tiles,
+            Next::OpenedTiles { .. } => Family::Tiles,
+            Next::Network(party) => match party.table().map(|t| &t.setup().family) {
+                Some(gamester_net::Family::Tiles(_)) => Family::Tiles,
+                _ => Family::Tables,
+            },
+            _ => Family::Tables,
+        }
+    }
+
     /// The words of the button that leaves the game in play for this one.
     #[must_use]
     pub fn leave_words(&self) -> &'static str {

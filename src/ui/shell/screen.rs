@@ -8,12 +8,14 @@
 
 use std::path::{Path, PathBuf};
 
+pub use gamester_core::Family;
+
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
+use crate::ui::shell::menus::Help;
 use crate::ui::shell::message::Message;
 use crate::ui::shell::settings::Settings;
 use crate::ui::sound::{Cue, Sounds};
-use crate::ui::tables::controls::Help;
 
 /// What the shell lends a screen for a frame: the settings, the launch, the message under the
 /// status line, the Help windows, the sounds, and the shell's business the screen asks for.
@@ -124,8 +126,45 @@ pub fn shell_keys(ctx: &egui::Context, asks: &mut Vec<Ask>) {
     });
 }
 
-/// One family of games in the window: its state, and what it adds to the shell.
+/// What a screen is asked to write of its game, to a file the person chose: another
+/// program's file of the game, a page to print, a diagram of the position.
+pub enum Writing {
+    Game(crate::exchange::Format),
+    Page(crate::ui::shell::file_chooser::Page),
+    Diagram(crate::picture::Picture),
+}
+
+/// One family of games in the window: its state, and what it adds to the shell. The shell
+/// holds each family's screen behind this trait (in `Screens`) and never
+/// asks which family it is drawing; `ui::families` is the one place that names them.
 pub trait Screen {
+    /// The family whose games the screen plays.
+    fn family(&self) -> Family;
+    /// The screen itself, for the questions only its own family's tests ask.
+    fn as_any(&self) -> &dyn std::any::Any;
+    /// The screen itself, for the few things only its own family's tests do.
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
+    /// The Game menu's item that shows this screen's game while another family's is shown.
+    fn back_words(&self) -> &'static str;
+    /// Puts `next` (a game of this screen's family) in play in place of the one it holds.
+    fn take(&mut self, next: Next, shell: &mut Shell);
+    /// While another family's game is shown: this one kept on the disk as it changes (a file
+    /// opened for it, say).
+    fn keep(&mut self, ctx: &egui::Context, shell: &mut Shell);
+    /// The game at a distance the screen plays, as kept to take up again after a restart, if
+    /// the window stopped while it was played.
+    fn kept_at_distance(&self, launch: &Launch) -> Option<crate::ui::net::kept::Kept>;
+    /// A game at a distance whose line dropped, as the network window offers to take it up.
+    fn comeback(&self) -> Option<gamester_net::party::Return>;
+    /// Whether `record` (a game at a distance being taken up) goes on from the game in play.
+    fn goes_on_to(&self, record: &[gamester_net::NetAction]) -> bool;
+    /// Writes what was asked of the game (`Writing`) to `path`; what to say.
+    fn write(&mut self, path: &Path, _what: Writing, _shell: &Shell) -> Message {
+        Message::error(format!(
+            "{} could not be written: this game has no such page or file.",
+            path.display()
+        ))
+    }
     /// The game in play, named for the title bar ("Irish", "Muggins").
     fn title(&self) -> String;
     /// How many actions the game has had: a message lapses once it moves on.
@@ -195,28 +234,5 @@ pub trait Screen {
     /// Ctrl+V on the table, of what is not an invitation: whether the screen took `text`.
     fn paste(&mut self, _text: &str, _shell: &mut Shell) -> bool {
         false
-    }
-}
-
-/// Which family is shown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    Tables,
-    Tiles,
-}
-
-impl Next {
-    /// The family whose game `self` would replace.
-    #[must_use]
-    pub fn family(&self) -> Family {
-        match self {
-            Next::NewGame(settings) if settings.tiles.chosen => Family::Tiles,
-            Next::OpenedTiles { .. } => Family::Tiles,
-            Next::Network(party) => match party.table().map(|t| &t.setup().family) {
-                Some(gamester_net::Family::Tiles(_)) => Family::Tiles,
-                _ => Family::Tables,
-            },
-            _ => Family::Tables,
-        }
     }
 }

@@ -1,20 +1,15 @@
-//! The New game window: a preset, who plays each side and in what colour, and every option of
-//! RULES.md with its explanation and sources. Changes apply to the next game; the rules of the
-//! game in progress are shown, not changed.
+//! The settings the window keeps between runs (in `settings_file`): the game New game starts,
+//! who plays, the look, the men's speed, the sound, the window's place, the learner's record.
 
-use egui::{ComboBox, RichText};
 use serde::{Deserialize, Serialize};
 
 use crate::ai::judge::Mark;
 use crate::level::Level;
-use crate::players::{Colour, Controller, NAME_LIMIT, Player, Seats, check_name, clean_name};
+use crate::players::Seats;
 use crate::save::RecentFiles;
-use crate::tables::options::{OF_THE_MATCH, OPTIONS, RuleOption, source_name, source_short};
-use crate::tables::{Players, Preset, Rules, Side};
+use crate::tables::{Preset, Rules};
 use crate::teaching::lessons::{Lesson, Progress};
-use crate::teaching::rules_text::{in_words, value_explanation};
 use crate::ui::tables::look::Look;
-use crate::ui::tables::slide::Speed;
 
 impl Settings {
     /// The learner's record at `lesson`.
@@ -31,6 +26,8 @@ impl Settings {
 
 /// The volume of a first start: loud enough to hear, not so loud as to startle.
 pub const DEFAULT_VOLUME: u8 = 70;
+/// The loudest the volume goes.
+pub const MAX_VOLUME: u8 = 100;
 
 /// What a person chooses once and keeps between runs: the next game's rules and table, and how
 /// the board is shown.
@@ -61,7 +58,7 @@ pub struct Settings {
     /// The tiles game New game starts, and whether it starts one.
     pub tiles: crate::ui::tiles::setup::TilesSettings,
     /// Where and how large the window was when it last closed.
-    pub window: Option<crate::ui::shell::settings_file::WindowPlace>,
+    pub window: Option<WindowPlace>,
     /// The learner's record at each lesson (Help → Lessons), by the lesson's name: a record
     /// kept by a newer Gamester, at a lesson this one lacks, is kept as it was.
     pub lessons: std::collections::BTreeMap<String, Progress>,
@@ -130,323 +127,73 @@ fn remembered_table<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Seats, D::
     Ok(table)
 }
 
-/// What the person did with the window this frame.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Choice {
-    Editing,
-    Start,
-    Cancel,
+/// How fast the men slide (View menu; kept between runs). `Instant` shows every play at once
+/// and throws the dice without their flight.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Speed {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+    Instant,
 }
 
-/// The option's sources, each named once and short ("Sources: Murray, the Irish Game"); the
-/// full references, and what the sources disagree on, on hover.
-fn sources_line(ui: &mut egui::Ui, option: &RuleOption) {
-    let (short, hover) = sources_words(option);
-    ui.label(RichText::new(short).small().italics())
-        .on_hover_text(hover);
-}
+impl Speed {
+    pub const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
 
-/// An option's sources in words: short ("Sources: Murray, the Irish Game"), and in full with
-/// what they disagree on (for a hover).
-pub(crate) fn sources_words(option: &RuleOption) -> (String, String) {
-    let short: Vec<&str> = option.sources.iter().map(|s| source_short(s)).collect();
-    let full: Vec<&str> = option.sources.iter().map(|s| source_name(s)).collect();
-    let mut hover = full.join("\n");
-    if !option.disagreement.is_empty() {
-        hover = format!("{hover}\n\n{}", option.disagreement);
-    }
-    (format!("Sources: {}", short.join(", ")), hover)
-}
-
-/// An option in words: its name, every value offered side by side (the chosen one marked, its
-/// meaning on hover), what it does, what the value chosen means with its numbers (the stakes
-/// each win scores, where the men stand), and its sources. A value that needs more than its
-/// name (a custom layout's position) is shown when in force but not offered. The identifiers
-/// of RULES.md stay for the command line and save files: a player never sees them.
-fn option_row(ui: &mut egui::Ui, option: &RuleOption, rules: &mut Rules) -> bool {
-    let mut changed = false;
-    let chosen = option.chosen(rules);
-    ui.horizontal_wrapped(|ui| {
-        if option.is_flag() {
-            let mut on = option.value(rules).parse().unwrap_or(false);
-            let ticked = ui
-                .checkbox(&mut on, RichText::new(option.words).strong())
-                .changed();
-            if ticked {
-                changed = option.set(rules, &on.to_string()).is_ok();
-            }
-            return;
-        }
-        ui.label(RichText::new(format!("{}:", option.words)).strong());
-        // Many values (a match's length) are a list to open, not a row of buttons.
-        if option.values.len() > MOST_SIDE_BY_SIDE {
-            let shown = chosen.map_or_else(|| option.value(rules), |v| v.words.to_string());
-            egui::ComboBox::from_id_salt(option.name)
-                .selected_text(shown)
-                .show_ui(ui, |ui| {
-                    for value in option.values.iter().filter(|v| v.parameter.is_none()) {
-                        let selected = chosen == Some(value);
-                        if ui
-                            .selectable_label(selected, value.words)
-                            .on_hover_text(value_explanation(option, value))
-                            .clicked()
-                            && !selected
-                        {
-                            changed |= option.set(rules, value.name).is_ok();
-                        }
-                    }
-                });
-            return;
-        }
-        let offered = option
-            .values
-            .iter()
-            .filter(|v| v.parameter.is_none() || chosen == Some(*v));
-        for (i, value) in offered.enumerate() {
-            if i > 0 {
-                ui.label("/");
-            }
-            let selected = chosen == Some(value);
-            let clicked = ui
-                .radio(selected, value.words)
-                .on_hover_text(value_explanation(option, value))
-                .clicked();
-            if clicked && !selected && value.parameter.is_none() {
-                changed |= option.set(rules, value.name).is_ok();
-            }
-        }
-    });
-    ui.label(option.explanation);
-    // What the value chosen means, with its numbers ("Cotton's table: 1 stake for a plain
-    // win, 2 for …"); a flag's "yes" or "no" says nothing more.
-    if let Some(value) = option.chosen(rules).filter(|_| !option.is_flag()) {
-        ui.label(
-            RichText::new(format!(
-                "{}: {}",
-                value.words,
-                value_explanation(option, value)
-            ))
-            .italics(),
-        );
-    }
-    sources_line(ui, option);
-    ui.add_space(6.0);
-    changed
-}
-
-/// The most values of an option offered side by side; more are a list to open.
-const MOST_SIDE_BY_SIDE: usize = 6;
-
-/// Every option of the game (the options of the match apart), editable. Returns whether any
-/// changed.
-pub fn rules_editor(ui: &mut egui::Ui, rules: &mut Rules) -> bool {
-    let mut changed = false;
-    for option in OPTIONS.iter().filter(|o| !o.of_the_match()) {
-        changed |= option_row(ui, option, rules);
-    }
-    changed
-}
-
-/// The match and the cube, editable: they change no rule of the game, so the game keeps its
-/// preset's name.
-fn match_editor(ui: &mut egui::Ui, rules: &mut Rules) {
-    for option in OF_THE_MATCH {
-        option_row(ui, option, rules);
-    }
-}
-
-/// The rules of a game in words, one option a line: "Bearing off: any die over the edge".
-fn rules_in_words(ui: &mut egui::Ui, rules: &Rules) {
-    for (option, value) in in_words(rules) {
-        ui.label(format!("{option}: {value}"));
-    }
-}
-
-fn controller_label(c: Controller) -> String {
-    match c {
-        Controller::Person => "a person".to_string(),
-        Controller::Computer(level) => format!("the computer ({level})"),
-    }
-}
-
-/// A player's name and who moves for him. The name keeps to the rule of names as it is typed
-/// or pasted: no more than [`NAME_LIMIT`] characters, control characters (a tab) dropped.
-fn player_row(ui: &mut egui::Ui, id: &str, player: &mut Player) {
-    ui.horizontal(|ui| {
-        ui.add(
-            egui::TextEdit::singleline(&mut player.name)
-                .char_limit(NAME_LIMIT)
-                .desired_width(140.0)
-                .id_salt(format!("{id}-name")),
-        );
-        if check_name(&player.name).is_err() {
-            player.name = clean_name(&player.name);
-        }
-        ComboBox::from_id_salt(format!("{id}-who"))
-            .selected_text(controller_label(player.controller))
-            .show_ui(ui, |ui| {
-                ui.selectable_value(
-                    &mut player.controller,
-                    Controller::Person,
-                    controller_label(Controller::Person),
-                );
-                for level in Level::ALL {
-                    let c = Controller::Computer(level);
-                    ui.selectable_value(&mut player.controller, c, controller_label(c));
-                }
-            });
-    });
-}
-
-/// The New game window. `current` is the rules of the game in progress, shown read-only.
-pub fn new_game_window(ctx: &egui::Context, draft: &mut Settings, current: &Rules) -> Choice {
-    let mut choice = Choice::Editing;
-    let mut open = true;
-    // Large enough for the table and the first options at once; the options scroll, and the
-    // buttons that start the game or cancel stay in view below them however many are unfolded.
-    let screen = ctx.content_rect();
-    egui::Window::new("New game")
-        .open(&mut open)
-        .default_width(640.0_f32.min(screen.width() - 16.0))
-        .default_height((screen.height() * 0.85).max(300.0))
-        .vscroll(false)
-        .show(ctx, |ui| {
-            let buttons = ui.spacing().interact_size.y + 4.0 * ui.spacing().item_spacing.y + 8.0;
-            let mut same_colour = false;
-            egui::ScrollArea::vertical()
-                .max_height((ui.available_height() - buttons).max(120.0))
-                .show(ui, |ui| same_colour = choices(ui, draft, current));
-            ui.separator();
-            ui.horizontal(|ui| {
-                if ui
-                    .add_enabled(
-                        !same_colour,
-                        egui::Button::new(RichText::new("Start the new game").strong()),
-                    )
-                    .clicked()
-                {
-                    choice = Choice::Start;
-                }
-                if ui.button("Cancel").clicked() {
-                    choice = Choice::Cancel;
-                }
-            });
-        });
-    if !open {
-        choice = Choice::Cancel;
-    }
-    choice
-}
-
-/// The tutor: off, or the least mark of the choices he points out.
-fn tutor_row(ui: &mut egui::Ui, tutor: &mut Tutoring) {
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("The tutor: point out plays that lose at least").strong());
-        for (i, t) in Tutoring::ALL.into_iter().enumerate() {
-            if i > 0 {
-                ui.label("/");
-            }
-            ui.radio_value(tutor, t, t.words());
-        }
-    });
-    ui.label(
-        "Before a person's dice are lifted, and before he doubles, takes, drops or breaks a \
-         bound table, the tutor points out a choice that loses at least this much, with the \
-         better one; he may take it back or play on.",
-    );
-}
-
-/// The choices of New game, above its buttons: the game, the table, every house rule, and the
-/// rules of the game in progress. Whether the two sides have been given one colour, which
-/// cannot start.
-fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: &Rules) -> bool {
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("Play").strong().size(18.0));
-        ui.radio_value(&mut draft.tiles.chosen, false, "a game at tables");
-        ui.radio_value(
-            &mut draft.tiles.chosen,
-            true,
-            "a tiles game: Block, Draw or Muggins dominoes",
-        );
-    });
-    ui.separator();
-    if draft.tiles.chosen {
-        crate::ui::tiles::setup::editor(ui, &mut draft.tiles);
-        return false;
-    }
-    ui.horizontal(|ui| {
-        ui.label(RichText::new("Game").strong());
-        // The match and the cube are not rules of the game: Modern backgammon in a match to 5
-        // is Modern backgammon still.
-        draft.preset = Preset::of_game(&draft.rules);
-        let title = draft.preset.map_or("House rules (changed)", |p| p.title());
-        ComboBox::from_id_salt("preset")
-            .selected_text(title)
-            .width(300.0)
-            // Every preset in view at once, with no scrolling inside the list.
-            .height(f32::INFINITY)
-            .show_ui(ui, |ui| {
-                for p in Preset::ALL {
-                    if ui
-                        .selectable_label(draft.preset == Some(p), p.title())
-                        .clicked()
-                    {
-                        draft.preset = Some(p);
-                        draft.rules = Rules::preset(p).with_the_match_of(&draft.rules);
-                    }
-                }
-            });
-    });
-    ui.label(
-        "A preset sets every rule of the game at once; any of them may then be changed under \
-         House rules, below. The match and the cube are chosen apart.",
-    );
-    ui.separator();
-    ui.label(RichText::new("At the table").strong());
-    draft.table.fit(draft.rules.players == Players::DoubleHand);
-    for side in Side::BOTH {
-        let seat = draft.table.seat_mut(side);
-        ui.horizontal(|ui| {
-            ui.label(if side == Side::White {
-                "First side, men of"
-            } else {
-                "Second side, men of"
-            });
-            ComboBox::from_id_salt(format!("{side}-colour"))
-                .selected_text(seat.colour.name())
-                .show_ui(ui, |ui| {
-                    for c in Colour::ALL {
-                        ui.selectable_value(&mut seat.colour, c, c.name());
-                    }
-                });
-        });
-        for (i, player) in seat.players.iter_mut().enumerate() {
-            player_row(ui, &format!("{side}-{i}"), player);
+    /// The word in the View menu.
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        match self {
+            Speed::Slow => "slow",
+            Speed::Normal => "normal",
+            Speed::Fast => "fast",
+            Speed::Instant => "instant",
         }
     }
-    let same_colour = draft.table.white.colour == draft.table.black.colour;
-    if same_colour {
-        ui.label(
-            RichText::new("The two sides need different colours.")
-                .color(egui::Color32::from_rgb(140, 30, 20)),
-        );
+
+    /// Seconds a man takes to slide one step; 0 shows it at once.
+    #[must_use]
+    pub fn step_seconds(self) -> f64 {
+        match self {
+            Speed::Slow => 0.9,
+            Speed::Normal => 0.5,
+            Speed::Fast => 0.25,
+            Speed::Instant => 0.0,
+        }
     }
-    ui.separator();
-    tutor_row(ui, &mut draft.tutor);
-    ui.separator();
-    ui.label(RichText::new("The match and the cube").strong());
-    match_editor(ui, &mut draft.rules);
-    ui.separator();
-    egui::CollapsingHeader::new("House rules: every option")
-        .default_open(false)
-        .show(ui, |ui| {
-            if rules_editor(ui, &mut draft.rules) {
-                draft.preset = Preset::of_game(&draft.rules);
-            }
-        });
-    egui::CollapsingHeader::new("The rules of the game in progress (not changed by this window)")
-        .show(ui, |ui| rules_in_words(ui, current));
-    same_colour
+}
+
+/// Where and how large the window was when it last closed, in logical pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WindowPlace {
+    pub size: [f32; 2],
+    pub position: Option<[f32; 2]>,
+    pub maximized: bool,
+}
+
+/// The smallest window Gamester opens (its board and buttons need it).
+pub const SMALLEST: [f32; 2] = [720.0, 480.0];
+/// The largest size or position believed, in logical pixels: beyond it is nonsense.
+const LARGEST: f32 = 16_384.0;
+
+impl WindowPlace {
+    /// The place if it makes sense: sizes between [`SMALLEST`] and the largest screen, a
+    /// position on some screen; a size that makes none gives `None`, a position that makes
+    /// none is dropped.
+    #[must_use]
+    pub fn sensible(self) -> Option<WindowPlace> {
+        let fits = |v: f32, least: f32| v.is_finite() && (least..=LARGEST).contains(&v);
+        if !fits(self.size[0], SMALLEST[0]) || !fits(self.size[1], SMALLEST[1]) {
+            return None;
+        }
+        let on_screen = |v: f32| v.is_finite() && v.abs() <= LARGEST;
+        Some(WindowPlace {
+            position: self.position.filter(|p| on_screen(p[0]) && on_screen(p[1])),
+            ..self
+        })
+    }
 }
 
 #[cfg(test)]
@@ -454,6 +201,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
+    use crate::players::NAME_LIMIT;
 
     #[test]
     fn remembered_names_that_break_the_rule_are_cleaned_as_they_are_read() {

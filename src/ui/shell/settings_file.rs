@@ -13,8 +13,6 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
-
 use crate::save;
 use crate::tables::{Game, Preset, Rules};
 use crate::ui::shell::autosave::{Keeper, Wait};
@@ -22,7 +20,7 @@ use crate::ui::shell::file_names;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::message::Message;
 use crate::ui::shell::settings::Settings;
-use crate::ui::sound::MAX_VOLUME;
+use crate::ui::shell::settings::{MAX_VOLUME, WindowPlace};
 
 /// The settings' name in the data folder.
 pub const SETTINGS_FILE: &str = "settings.ron";
@@ -38,37 +36,6 @@ const MAX_BYTES: u64 = 256 * 1024;
 
 /// How deeply the settings may nest (they nest five deep).
 const RECURSION_LIMIT: usize = 16;
-
-/// Where and how large the window was when it last closed, in logical pixels.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct WindowPlace {
-    pub size: [f32; 2],
-    pub position: Option<[f32; 2]>,
-    pub maximized: bool,
-}
-
-/// The smallest window Gamester opens (its board and buttons need it).
-pub const SMALLEST: [f32; 2] = [720.0, 480.0];
-/// The largest size or position believed, in logical pixels: beyond it is nonsense.
-const LARGEST: f32 = 16_384.0;
-
-impl WindowPlace {
-    /// The place if it makes sense: sizes between [`SMALLEST`] and the largest screen, a
-    /// position on some screen; a size that makes none gives `None`, a position that makes
-    /// none is dropped.
-    #[must_use]
-    pub fn sensible(self) -> Option<WindowPlace> {
-        let fits = |v: f32, least: f32| v.is_finite() && (least..=LARGEST).contains(&v);
-        if !fits(self.size[0], SMALLEST[0]) || !fits(self.size[1], SMALLEST[1]) {
-            return None;
-        }
-        let on_screen = |v: f32| v.is_finite() && v.abs() <= LARGEST;
-        Some(WindowPlace {
-            position: self.position.filter(|p| on_screen(p[0]) && on_screen(p[1])),
-            ..self
-        })
-    }
-}
 
 /// The settings read at start, and what the person is to be told of them.
 #[derive(Debug)]

@@ -2,7 +2,7 @@
 //! box, a die) is a node of the accessibility tree, named in the period words
 //! ([`crate::ui::tables::tooltips::Spoken`]), that takes the screen reader's click exactly as a click of
 //! the mouse there. The keyboard's focus walks along the same places in the order of play, and
-//! Enter or Space on one is a click on it: the person's hands ([`crate::ui::tables::input::Hands`]) say
+//! Enter or Space on one is a click on it: the person's hands (the `Hands` of `input`) say
 //! what that click means, as they do for the mouse, so the rules are asked in one place.
 
 use egui::emath::RectTransform;

@@ -1,31 +1,15 @@
-//! The games at tables' menu items and buttons under the board, and the Help windows. A click that asks something of the game or its
-//! files becomes an `Intent`; the View options and the Help windows are the window's own, and
-//! change at once.
+//! The games at tables' menu items and buttons under the board, and their rules window. A
+//! click that asks something of the game or its files becomes an `Intent`; the View options
+//! are the window's own, and change at once.
 
-use egui::RichText;
 
 use crate::session::Session;
 use crate::tables::{Action, Phase, Rules};
-use crate::ui::shell::glossary::{self, Glossary};
-use crate::ui::shell::screen::Shell;
+use crate::ui::shell::glossary;
+use crate::ui::shell::menus::Help;
 use crate::ui::shell::settings::Settings;
-use crate::ui::sound::{Cue, MAX_VOLUME};
 use crate::ui::tables::intent::{Intent, Share};
 use crate::ui::tables::look::Look;
-use crate::ui::tables::slide::Speed;
-
-/// The windows the Help menu (and the story's links) open.
-#[derive(Default)]
-pub struct Help {
-    /// The glossary window, with whether it is open.
-    pub glossary: Glossary,
-    /// Whether the rules window is open.
-    pub rules: bool,
-    /// The first-game guide's step, while it is open.
-    pub guide: Option<usize>,
-    /// Whether the keys window is open.
-    pub keys: bool,
-}
 
 /// The items the games at tables add to the Game menu. `game_over` enables the next game.
 pub fn game_items(ui: &mut egui::Ui, game_over: bool, intents: &mut Vec<Intent>) {
@@ -75,42 +59,6 @@ pub fn view_items(ui: &mut egui::Ui, settings: &mut Settings) {
         ui.radio_value(&mut settings.look, look, look.words());
     }
     ui.separator();
-}
-
-/// How fast things move, in the View menu of every game.
-pub fn speed_items(ui: &mut egui::Ui, settings: &mut Settings) {
-    ui.label("How fast the men and dice move (a click or Space skips)");
-    for speed in Speed::ALL {
-        ui.radio_value(&mut settings.speed, speed, speed.words());
-    }
-}
-
-/// The sound, in the View menu of every game: on or off, and how loud. A change is heard at
-/// once (a man set down at the new volume); where the window can make no sound, it says why.
-pub fn sound_items(ui: &mut egui::Ui, shell: &mut Shell) {
-    ui.separator();
-    let settings = &mut shell.settings;
-    let ticked = ui
-        .checkbox(&mut settings.sound, "Sound")
-        .on_hover_text(
-            "The dice, the men and the tiles heard as they are thrown, set down and laid",
-        )
-        .changed();
-    let slider = ui.add_enabled(
-        settings.sound,
-        egui::Slider::new(&mut settings.volume, 0..=MAX_VOLUME).text("Volume"),
-    );
-    let moved = slider.drag_stopped() || (slider.changed() && !slider.dragged());
-    if (ticked && settings.sound) || moved {
-        shell.play(Cue::SetDown);
-    }
-    if let Some(why) = shell.sounds.trouble() {
-        ui.label(
-            RichText::new(format!("No sound is heard: {why}."))
-                .small()
-                .weak(),
-        );
-    }
 }
 
 /// The game's line of buttons under the board. `person` says whether a person is to act;
@@ -245,24 +193,6 @@ fn resignation_buttons(
             }
         }
     });
-}
-
-/// The Keys window, listing the keys of the window and those of the game shown.
-pub fn keys_window(ctx: &egui::Context, open: &mut bool, keys: &[&[(&str, &str)]]) {
-    if !*open {
-        return;
-    }
-    egui::Window::new("Keys")
-        .open(open)
-        .resizable(false)
-        .show(ctx, |ui| {
-            for (k, what) in keys.iter().flat_map(|list| list.iter()) {
-                ui.horizontal(|ui| {
-                    ui.label(RichText::new(*k).strong());
-                    ui.label(*what);
-                });
-            }
-        });
 }
 
 /// The rules window of the games at tables, for `rules`, while it is open.

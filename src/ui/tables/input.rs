@@ -153,7 +153,7 @@ impl Hands<'_> {
     /// board has the keys, see [`KeyFocus`]). The window's own keys are the shell's.
     ///
     /// While a place of the board has the focus (`on_board`), Enter and Escape are the board's
-    /// (see [`crate::ui::tables::board_access::keys`]), and so is Space, unless it throws the dice waiting
+    /// (see the board's keys, in `board_access`), and so is Space, unless it throws the dice waiting
     /// for it or lands the dice in flight ([`Hands::space_throws`]).
     pub fn keys(&self, ctx: &egui::Context, board: bool, on_board: bool) -> Vec<Intent> {
         let mut out = Vec::new();

@@ -21,8 +21,9 @@ use crate::ui::shell::files;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::{self, Next};
 use crate::ui::shell::message::Message;
-use crate::ui::shell::screen::{Screen, Shell};
+use crate::ui::shell::screen::{Family, Screen, Shell, Writing};
 use crate::ui::shell::settings::Settings;
+use crate::ui::shell::settings::Speed;
 use crate::ui::sound::Cue;
 use crate::ui::tables::analysis_view::AnalysisPanel;
 use crate::ui::tables::board_view::Place;
@@ -35,7 +36,7 @@ use crate::ui::tables::last_play::LastPlay;
 use crate::ui::tables::period::dice::CupTip;
 use crate::ui::tables::position_setup::{self, PositionSetup};
 use crate::ui::tables::replaying::ReplayView;
-use crate::ui::tables::slide::{self, Slides, Speed};
+use crate::ui::tables::slide::{self, Slides};
 use crate::ui::tables::tooltips::Hover;
 use crate::ui::tables::tutor::Tutor;
 use crate::ui::{
@@ -500,6 +501,52 @@ impl TablesScreen {
 }
 
 impl Screen for TablesScreen {
+    fn family(&self) -> Family {
+        Family::Tables
+    }
+
+    fn back_words(&self) -> &'static str {
+        "Back to the game at tables"
+    }
+
+    fn take(&mut self, next: Next, shell: &mut Shell) {
+        self.go_to(next, shell);
+    }
+
+    fn keep(&mut self, ctx: &egui::Context, shell: &mut Shell) {
+        Self::keep(self, ctx, shell);
+    }
+
+    fn kept_at_distance(&self, launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
+        let family = gamester_net::Family::Tables(self.session().game().rules().clone());
+        crate::ui::net::kept::read(launch, &family, &self.net_record())
+    }
+
+    fn write(&mut self, path: &Path, what: Writing, shell: &Shell) -> Message {
+        match what {
+            Writing::Game(format) => self.export_game(path, format),
+            Writing::Page(page) => self.write_page(path, page),
+            Writing::Diagram(picture) => self.export_diagram(path, picture, &shell.settings),
+        }
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+
+    fn goes_on_to(&self, record: &[gamester_net::NetAction]) -> bool {
+        let ours = self.net_record();
+        !ours.is_empty() && record.starts_with(&ours)
+    }
+
+    fn comeback(&self) -> Option<gamester_net::party::Return> {
+        Self::comeback(self)
+    }
+
     fn title(&self) -> String {
         file_names::game_name(self.session.game().rules()).to_string()
     }

@@ -10,51 +10,12 @@ use std::collections::VecDeque;
 
 use egui::Painter;
 use egui::emath::RectTransform;
-use serde::{Deserialize, Serialize};
 
 use crate::tables::movegen::play_step;
 use crate::tables::{BearOff, Event, Position, Side};
 use crate::ui::sound::Cue;
 use crate::ui::tables::board_view::{BoardView, MAN_R, Place};
 use crate::ui::tables::orientation::Orientation;
-
-/// How fast the men slide (View menu; kept between runs). `Instant` shows every play at once
-/// and throws the dice without their flight.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Speed {
-    Slow,
-    #[default]
-    Normal,
-    Fast,
-    Instant,
-}
-
-impl Speed {
-    pub const ALL: [Speed; 4] = [Speed::Slow, Speed::Normal, Speed::Fast, Speed::Instant];
-
-    /// The word in the View menu.
-    #[must_use]
-    pub fn words(self) -> &'static str {
-        match self {
-            Speed::Slow => "slow",
-            Speed::Normal => "normal",
-            Speed::Fast => "fast",
-            Speed::Instant => "instant",
-        }
-    }
-
-    /// Seconds a man takes to slide one step; 0 shows it at once.
-    #[must_use]
-    pub fn step_seconds(self) -> f64 {
-        match self {
-            Speed::Slow => 0.9,
-            Speed::Normal => 0.5,
-            Speed::Fast => 0.25,
-            Speed::Instant => 0.0,
-        }
-    }
-}
 
 /// The most of the window's clock one frame may move the men on: after a stall (a busy
 /// machine, a hidden window) they go on from where they were instead of leaping to the end.

@@ -11,9 +11,6 @@ use crate::ui::shell::autosave;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::message::Message;
 
-/// The autosave's name in the data folder.
-pub const TILES_AUTOSAVE: &str = "tiles-autosave.ron";
-
 /// The tiles game kept in `path`, if one is; `Err` says why it could not be read.
 #[must_use]
 pub fn resume(path: &Path) -> Option<Result<TilesLoaded, String>> {

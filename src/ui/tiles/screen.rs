@@ -13,7 +13,7 @@ use crate::ui::shell::glossary;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
 use crate::ui::shell::message::Message;
-use crate::ui::shell::screen::{Screen, Shell};
+use crate::ui::shell::screen::{Family, Screen, Shell};
 use crate::ui::shell::settings::Settings;
 use crate::ui::tables::replaying::{Go, Steps, stepper_buttons, stepper_keys};
 use crate::ui::tiles::keeping::{self, TilesKeeper};
@@ -525,6 +525,46 @@ impl TilesScreen {
 }
 
 impl Screen for TilesScreen {
+    fn family(&self) -> Family {
+        Family::Tiles
+    }
+
+    fn back_words(&self) -> &'static str {
+        "Back to the tiles game"
+    }
+
+    fn take(&mut self, next: Next, shell: &mut Shell) {
+        if let Some(screen) = TilesScreen::go_to(next, shell) {
+            *self = screen;
+        }
+    }
+
+    fn keep(&mut self, _ctx: &egui::Context, shell: &mut Shell) {
+        Self::keep(self, shell);
+    }
+
+    fn kept_at_distance(&self, launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
+        let family = gamester_net::Family::Tiles(*self.session().game().rules());
+        crate::ui::net::kept::read(launch, &family, &self.net_record())
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+
+    fn goes_on_to(&self, record: &[gamester_net::NetAction]) -> bool {
+        let ours = self.net_record();
+        !ours.is_empty() && record.starts_with(&ours)
+    }
+
+    fn comeback(&self) -> Option<gamester_net::party::Return> {
+        Self::comeback(self)
+    }
+
     fn title(&self) -> String {
         setup::title_of(self.session.game().rules()).to_string()
     }

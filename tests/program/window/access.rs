@@ -7,8 +7,8 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, NodeT, Queryable};
 
+use gamester::ui::shell::settings::Speed;
 use gamester::ui::tables::board_access;
-use gamester::ui::tables::slide::Speed;
 use gamester::ui::{GamesterApp, Settings};
 use gamester_rules::tables::{Action, Phase, Preset, Rules, Side};
 

@@ -19,7 +19,7 @@ use gamester_rules::tables::{Action, Phase};
 /// A window of two people at the same screen whose autosave goes to `data`.
 fn window(data: &Path, seed: u64) -> Harness<'static, GamesterApp> {
     let mut settings = two_people();
-    settings.speed = gamester::ui::tables::slide::Speed::Instant;
+    settings.speed = gamester::ui::shell::settings::Speed::Instant;
     harness_with(
         Launch {
             seed: Some(seed),
@@ -204,7 +204,7 @@ fn a_file_opened_at_start_keeps_the_unfinished_game_it_displaces() {
     assert_ne!(autosaved, opened);
     // When Gamester starts with the file (a double-click on it, `gamester other.ron`)
     let mut settings = two_people();
-    settings.speed = gamester::ui::tables::slide::Speed::Instant;
+    settings.speed = gamester::ui::shell::settings::Speed::Instant;
     let mut h = harness_with(
         Launch {
             seed: Some(43),
@@ -242,7 +242,7 @@ fn on_a_slow_disk_no_throw_is_shown_before_it_is_on_disk() {
     // Given a window whose every write takes a third of a second, as on a slow disk
     let data = tempfile::tempdir().unwrap();
     let mut settings = two_people();
-    settings.speed = gamester::ui::tables::slide::Speed::Instant;
+    settings.speed = gamester::ui::shell::settings::Speed::Instant;
     let mut h = harness_with(
         Launch {
             seed: Some(41),

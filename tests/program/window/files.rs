@@ -551,7 +551,7 @@ fn a_failing_autosave_is_said_once_and_again_only_after_it_worked() {
     let data = dir.path().join("data");
     std::fs::write(&data, "in the way").unwrap();
     let mut settings = two_people();
-    settings.speed = gamester::ui::tables::slide::Speed::Instant;
+    settings.speed = gamester::ui::shell::settings::Speed::Instant;
     let mut h = harness_with(
         Launch {
             seed: Some(19),

@@ -10,7 +10,7 @@ use egui::{Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use gamester::ui::tables::slide::Speed;
+use gamester::ui::shell::settings::Speed;
 use gamester::ui::{GamesterApp, Settings};
 use gamester_core::level::Level;
 use gamester_core::players::{Colour, Controller};

@@ -8,8 +8,8 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
+use gamester::ui::shell::settings::Speed;
 use gamester::ui::sound::Cue;
-use gamester::ui::tables::slide::Speed;
 use gamester::ui::{GamesterApp, Launch, Settings};
 use gamester_core::level::Level;
 use gamester_core::players::{Controller, Seats};

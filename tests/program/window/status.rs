@@ -169,7 +169,7 @@ fn a_man_clicked_before_the_throw_says_to_throw_first() {
 fn an_old_error_lapses_once_the_game_moves_on() {
     // Given a game against the computer, the computer about to play its turn
     let settings = gamester::ui::Settings {
-        speed: gamester::ui::tables::slide::Speed::Instant,
+        speed: gamester::ui::shell::settings::Speed::Instant,
         ..gamester::ui::Settings::default()
     };
     let mut h = harness(4, settings);

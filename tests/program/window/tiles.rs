@@ -30,7 +30,7 @@ pub(super) fn tiles_settings(preset: Preset, rules: Rules, level: Level) -> Sett
         },
         ..Settings::default()
     };
-    settings.speed = gamester::ui::tables::slide::Speed::Instant;
+    settings.speed = gamester::ui::shell::settings::Speed::Instant;
     settings
 }
 

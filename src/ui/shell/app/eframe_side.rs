@@ -5,7 +5,6 @@
 use super::GamesterApp;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::message::Message;
-use crate::ui::shell::screen::Screen;
 use crate::ui::shell::screenshot::ScreenshotResult;
 use crate::ui::shell::settings_file::Remembered;
 use crate::ui::sound::Sounds;
@@ -83,27 +82,22 @@ impl GamesterApp {
         if !std::mem::replace(&mut self.looked_for_distance, true) {
             self.take_up_distance(ctx);
         }
-        self.network.advance(ctx);
-        self.tables.serve(ctx, &mut self.shell, shown);
-        if let Some(tiles) = &mut self.tiles {
-            tiles.serve(ctx, &mut self.shell, shown);
+        self.modal.network.advance(ctx);
+        for screen in self.screens.all_mut() {
+            screen.serve(ctx, &mut self.shell, shown);
         }
     }
 
     /// A game at a distance the window was playing when it stopped (the autosave's game, kept
     /// with this side's way back to it) is taken up again at once.
     fn take_up_distance(&mut self, ctx: &egui::Context) {
-        use crate::ui::net::kept;
-        use gamester_net::Family;
         let launch = &self.shell.launch;
-        let tables = Family::Tables(self.tables.session().game().rules().clone());
-        let kept = kept::read(launch, &tables, &self.tables.net_record()).or_else(|| {
-            let tiles = self.tiles.as_ref()?;
-            let family = Family::Tiles(*tiles.session().game().rules());
-            kept::read(launch, &family, &tiles.net_record())
-        });
+        let kept = self
+            .screens
+            .all()
+            .find_map(|screen| screen.kept_at_distance(launch));
         if let Some(kept) = kept {
-            self.network.reopen(ctx, kept, launch.local_network);
+            self.modal.network.reopen(ctx, kept, launch.local_network);
         }
     }
 
@@ -112,9 +106,8 @@ impl GamesterApp {
     fn finish(&mut self) {
         self.settings_kept
             .finish(&mut self.shell.settings, &self.shell.launch);
-        self.tables.finish(&self.shell);
-        if let Some(tiles) = &mut self.tiles {
-            tiles.finish(&self.shell);
+        for screen in self.screens.all_mut() {
+            screen.finish(&self.shell);
         }
     }
 }

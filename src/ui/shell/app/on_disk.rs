@@ -1,17 +1,16 @@
 //! The shell's dealings with the disk and with games replaced, for both screens alike: opening
-//! and saving through the dialogs, the tiles game resumed at start, and leaving an unfinished
-//! game for another (asked first, the game kept).
+//! and saving through the dialogs, the pages and files a screen writes, and leaving an
+//! unfinished game for another (asked first, the game kept).
 
 use std::path::{Path, PathBuf};
 
 use super::GamesterApp;
-use crate::ui::shell::files::{self, Chosen};
+use crate::ui::families;
+use crate::ui::shell::files::Chosen;
 use crate::ui::shell::leaving::{self, Answer, Next};
 use crate::ui::shell::message::Message;
-use crate::ui::shell::reading::{Read, regular_or_absent};
-use crate::ui::shell::screen::{Family, Screen};
-use crate::ui::tables::analysis_view;
-use crate::ui::tiles::screen::TilesScreen;
+use crate::ui::shell::reading::regular_or_absent;
+use crate::ui::shell::screen::Writing;
 
 impl GamesterApp {
     /// The message under the status line, if any.
@@ -31,13 +30,13 @@ impl GamesterApp {
     /// it was, and an unfinished game is left only once the person says so.
     pub fn open_file(&mut self, path: PathBuf) {
         self.shell.message = Some(Message::info(format!("Opening {}…", path.display())));
-        self.files.start_reading(path);
+        self.modal.files.start_reading(path);
     }
 
     /// The file being opened, while it is read.
     #[must_use]
     pub fn opening(&self) -> Option<&Path> {
-        self.files.reading()
+        self.modal.files.reading()
     }
 
     /// Saves the game shown to `path`, and remembers the file.
@@ -46,132 +45,44 @@ impl GamesterApp {
             self.shell.message = Some(Message::error(format!("Could not save: {e}")));
             return;
         }
-        let GamesterApp {
-            shell,
-            tables,
-            tiles,
-            showing,
-            ..
-        } = self;
-        let said = match (tiles, *showing) {
-            (Some(tiles), Family::Tiles) => tiles.save_to(path, shell),
-            _ => tables.save_to(path, shell),
-        };
+        let (screen, shell) = self.parts();
+        let said = screen.save_to(path, shell);
         self.shell.message = Some(said);
-    }
-
-    /// At the start: the tiles game named on the command line, else the one kept when the
-    /// window last closed (shown if it was shown then).
-    pub(super) fn resume_tiles(&mut self) {
-        let launch = &self.shell.launch;
-        if let Some(path) = launch.open.clone()
-            && files::tiles_named_at_start(&path)
-        {
-            match crate::ui::shell::reading::read_any(&path) {
-                Ok(Read::Tiles(loaded)) => {
-                    let session = TilesScreen::session_of(*loaded, Some(path.clone()), launch);
-                    // The tiles game it replaces is kept, as any game left for another.
-                    if let Some(Ok(left)) = TilesScreen::resume(&self.shell.settings, launch)
-                        && left.unfinished()
-                    {
-                        self.tiles = Some(left);
-                        match self.keep_left(Family::Tiles) {
-                            Ok(_) => {}
-                            Err(e) => {
-                                // Not kept, so not left: it stays at the table, and says why.
-                                self.show(Family::Tiles);
-                                self.shell.message = Some(Message::error(format!(
-                                    "The tiles game in progress could not be kept, so {} is \
-                                     not opened in its place: {e}",
-                                    path.display()
-                                )));
-                                return;
-                            }
-                        }
-                    }
-                    self.go_to(Next::OpenedTiles {
-                        session: Box::new(session),
-                        path,
-                    });
-                }
-                Ok(Read::Tables(_)) => {}
-                Err(e) => self.shell.message = Some(Message::error(format!("Could not open {e}"))),
-            }
-            return;
-        }
-        match TilesScreen::resume(&self.shell.settings, &self.shell.launch) {
-            Some(Ok(screen)) => {
-                self.tiles = Some(screen);
-                let shown = self.shell.settings.tiles.at_table;
-                self.show(if shown { Family::Tiles } else { Family::Tables });
-            }
-            Some(Err(e)) => {
-                self.shell.settings.tiles.at_table = false;
-                let mut aside = None;
-                let said = match self.shell.launch.tiles_autosave_path() {
-                    Some(path) => files::set_aside(&path, &mut aside),
-                    None => String::new(),
-                };
-                if let Some(aside) = aside {
-                    self.shell.settings.recent.add(aside);
-                }
-                let told = Message::error(format!(
-                    "The tiles game in progress could not be read back: {e}. {said}"
-                ));
-                self.shell.message = Some(match self.shell.message.take() {
-                    Some(first) => first.and(&told),
-                    None => told,
-                });
-            }
-            None => self.shell.settings.tiles.at_table = false,
-        }
     }
 
     /// Once a frame: the file dialog's answer (and the in-window chooser, drawn here), and a
     /// file read.
     pub(super) fn files_frame(&mut self, ctx: &egui::Context) {
-        match self.files.poll(ctx) {
-            Some(Chosen::Open(path)) => self.open_file(path),
-            Some(Chosen::Save(path)) => self.save_to(path),
-            Some(Chosen::ExportGame(path, format)) => {
-                self.shell.message = Some(self.tables.export_game(&path, format));
+        let writing = match self.modal.files.poll(ctx) {
+            Some(Chosen::Open(path)) => {
+                self.open_file(path);
+                None
             }
-            Some(Chosen::ImportGame(path)) => self.import_game(&path),
-            Some(Chosen::Page(path, page)) => {
-                self.shell.message = Some(self.tables.write_page(&path, page));
+            Some(Chosen::Save(path)) => {
+                self.save_to(path);
+                None
             }
-            Some(Chosen::Export(path, picture)) => {
-                self.shell.message = Some(self.tables.export_diagram(
-                    &path,
-                    picture,
-                    &self.shell.settings,
-                ));
+            Some(Chosen::ImportGame(path)) => {
+                self.import_game(&path);
+                None
             }
-            None => {}
+            Some(Chosen::ExportGame(path, format)) => Some((path, Writing::Game(format))),
+            Some(Chosen::Page(path, page)) => Some((path, Writing::Page(page))),
+            Some(Chosen::Export(path, picture)) => Some((path, Writing::Diagram(picture))),
+            None => None,
+        };
+        // Written by the screen that asked for it.
+        if let Some((path, what)) = writing
+            && let Some(screen) = self.screens.of_mut(self.writer)
+        {
+            self.shell.message = Some(screen.write(&path, what, &self.shell));
         }
-        if let Some((path, answer)) = self.files.read_answer() {
+        if let Some((path, answer)) = self.modal.files.read_answer() {
             match answer {
-                Ok(Read::Tiles(loaded)) => {
-                    let session =
-                        TilesScreen::session_of(*loaded, Some(path.clone()), &self.shell.launch);
+                Ok(read) => {
+                    let next = families::opened(read, path, &self.shell.launch);
                     self.shell.message = None;
-                    self.leave_for(Next::OpenedTiles {
-                        session: Box::new(session),
-                        path,
-                    });
-                }
-                Ok(Read::Tables(loaded)) => {
-                    let loaded = *loaded;
-                    let analysis = analysis_view::given_back(&loaded);
-                    let note = files::earlier_note(&loaded);
-                    let session = files::resumed(loaded, &self.shell.launch);
-                    self.shell.message = None;
-                    self.leave_for(Next::Opened {
-                        session: Box::new(session),
-                        path,
-                        analysis,
-                        note,
-                    });
+                    self.leave_for(next);
                 }
                 // The game already open stays exactly as it was; a file refused is no longer
                 // offered in Open recent.
@@ -190,62 +101,41 @@ impl GamesterApp {
     }
 
     /// Puts the first game of a `.mat` or `.sgf` file in play, replayed through the rules, in
-    /// place of the game at tables (asking first if that leaves an unfinished game); a file
-    /// refused is said, and the game in play stays.
+    /// place of the game of its family (asking first if that leaves an unfinished game); a
+    /// file refused is said, and the game in play stays.
     fn import_game(&mut self, path: &std::path::Path) {
-        match crate::ui::tables::screen::imported_game(path, &self.shell.launch) {
-            Ok((session, said)) => {
-                self.show(Family::Tables);
-                self.leave_for(Next::Imported(Box::new(session), said));
+        match families::imported(path, &self.shell.launch) {
+            Ok(next) => {
+                self.show(next.family());
+                self.leave_for(next);
             }
             Err(said) => self.shell.message = Some(Message::error(said)),
-        }
-    }
-
-    /// Whether the game of `family` would lose something if left.
-    fn unfinished(&self, family: Family) -> bool {
-        match family {
-            Family::Tables => self.tables.unfinished(),
-            Family::Tiles => self.tiles.as_ref().is_some_and(Screen::unfinished),
         }
     }
 
     /// Puts `next` in play in place of the game of its family, asking first if that leaves an
     /// unfinished game.
     pub(super) fn leave_for(&mut self, next: Next) {
+        let family = next.family();
         // A game at a distance taken up again after its line dropped goes on from the game in
         // play: nothing is left.
         let goes_on = match &next {
             Next::Network(party) => party.table().is_some_and(|t| {
-                let ours = match t.board() {
-                    gamester_net::Board::Tables(_) => self.tables.net_record(),
-                    gamester_net::Board::Tiles(_) => self
-                        .tiles
-                        .as_ref()
-                        .map_or_else(Vec::new, |s| s.net_record()),
-                };
-                !ours.is_empty() && t.board().record().starts_with(&ours)
+                self.screens
+                    .of(family)
+                    .is_some_and(|s| s.goes_on_to(&t.board().record()))
             }),
             _ => false,
         };
-        let family = next.family();
-        if self.unfinished(family) && !goes_on {
-            self.leaving = Some(next);
-        } else if self.finished_unkept(family) {
+        if self.screens.unfinished(family) && !goes_on {
+            self.modal.leaving = Some(next);
+        } else if self.screens.finished_unkept(family) {
             // A finished game is kept without asking, to be analysed or printed afterwards.
-            let kept = self.keep_left(family);
+            let kept = self.screens.keep_left(family, &mut self.shell);
             self.go_to(next);
             self.say_kept("The finished game", kept);
         } else {
             self.go_to(next);
-        }
-    }
-
-    /// Whether the game of `family` is over and in no file as it ended.
-    fn finished_unkept(&self, family: Family) -> bool {
-        match family {
-            Family::Tables => self.tables.finished_unkept(),
-            Family::Tiles => self.tiles.as_ref().is_some_and(Screen::finished_unkept),
         }
     }
 
@@ -272,7 +162,6 @@ impl GamesterApp {
 
     /// Puts `next` in play, and shows it.
     fn go_to(&mut self, next: Next) {
-        let family = next.family();
         if let Next::NewGame(settings) = &next {
             // The recent files are the window's, not the draft's: a game kept or opened since
             // the New game window opened stays listed.
@@ -280,43 +169,25 @@ impl GamesterApp {
             self.shell.settings = settings.clone();
             self.shell.settings.recent = recent;
         }
-        match family {
-            Family::Tables => self.tables.go_to(next, &mut self.shell),
-            Family::Tiles => {
-                if let Some(screen) = TilesScreen::go_to(next, &mut self.shell) {
-                    self.tiles = Some(screen);
-                }
-            }
-        }
-        self.show(family);
-    }
-
-    /// Writes the game of `family`, about to be left, into the data folder; `Ok` with where,
-    /// if anywhere.
-    fn keep_left(&mut self, family: Family) -> Result<Option<PathBuf>, String> {
-        match family {
-            Family::Tables => self.tables.keep_left(&mut self.shell),
-            Family::Tiles => match &self.tiles {
-                Some(tiles) => tiles.keep_left(&mut self.shell),
-                None => Ok(None),
-            },
-        }
+        self.screens.go_to(next, &mut self.shell);
+        let shown = self.screens.showing();
+        families::remember_shown(&mut self.shell.settings, shown);
     }
 
     /// The question "Leave this game?" while it is asked; on leaving, the game is kept first,
     /// and a game that could not be kept is not left.
     pub(super) fn ask_to_leave(&mut self, ctx: &egui::Context) {
-        let Some(next) = &self.leaving else {
+        let Some(next) = &self.modal.leaving else {
             return;
         };
         match leaving::ask(ctx, self.shell.launch.data_dir().is_some(), next) {
             Answer::Asking => {}
-            Answer::Stay => self.leaving = None,
+            Answer::Stay => self.modal.leaving = None,
             Answer::Leave => {
-                let Some(next) = self.leaving.take() else {
+                let Some(next) = self.modal.leaving.take() else {
                     return;
                 };
-                match self.keep_left(next.family()) {
+                match self.screens.keep_left(next.family(), &mut self.shell) {
                     Ok(kept) => {
                         self.go_to(next);
                         if kept.is_some() {

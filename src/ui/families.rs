@@ -1,0 +1,158 @@
+//! The families of games the window plays, registered: the one place in the window that names
+//! each family's screen, as egui's demo app lists its apps in `wrap_app.rs`. The shell holds
+//! the screens behind `Screen` (`shell::screens`) and asks this module to make one, to read a
+//! file into a game, or to take up at start the games the window had when it last closed.
+//!
+//! To add a family: its screen (a `Screen`), a variant of `gamester_core::Family`, its arm in
+//! [`make`] and [`opened`], and its game resumed in [`resume_at_start`].
+
+use std::path::PathBuf;
+
+use crate::tables::Rules;
+use crate::ui::shell::files;
+use crate::ui::shell::launch::Launch;
+use crate::ui::shell::leaving::Next;
+use crate::ui::shell::message::Message;
+use crate::ui::shell::reading::Read;
+use crate::ui::shell::screen::{Family, Screen, Shell};
+use crate::ui::shell::screens::Screens;
+use crate::ui::shell::settings::Settings;
+use crate::ui::tables::screen::TablesScreen;
+use crate::ui::tiles::screen::TilesScreen;
+
+/// The window's screens as it opens: the game at tables (`resumed`: the file named at start
+/// or the autosave), always held; the tiles game if one was kept (see [`resume_at_start`]).
+#[must_use]
+pub fn first(
+    resumed: files::Resumed,
+    settings: &Settings,
+    launch: &Launch,
+    message: &mut Option<Message>,
+) -> Screens {
+    let tables = TablesScreen::new(resumed, settings, launch, message);
+    Screens::new(Box::new(tables), make)
+}
+
+/// A screen for `next`, of a family the window holds no screen of yet.
+#[must_use]
+pub fn make(next: Next, shell: &mut Shell) -> Option<Box<dyn Screen>> {
+    match next.family() {
+        // Always held (see `first`).
+        Family::Tables => None,
+        Family::Tiles => TilesScreen::go_to(next, shell).map(|s| Box::new(s) as Box<dyn Screen>),
+    }
+}
+
+/// The game a file read holds, to be put in play.
+#[must_use]
+pub fn opened(read: Read, path: PathBuf, launch: &Launch) -> Next {
+    match read {
+        Read::Tiles(loaded) => Next::OpenedTiles {
+            session: Box::new(TilesScreen::session_of(*loaded, Some(path.clone()), launch)),
+            path,
+        },
+        Read::Tables(loaded) => {
+            let loaded = *loaded;
+            let analysis = crate::ui::tables::analysis_view::given_back(&loaded);
+            let note = files::earlier_note(&loaded);
+            let session = files::resumed(loaded, launch);
+            Next::Opened {
+                session: Box::new(session),
+                path,
+                analysis,
+                note,
+            }
+        }
+    }
+}
+
+/// The game of another program's file (`.mat`, `.sgf`), and what to say of it.
+pub fn imported(path: &std::path::Path, launch: &Launch) -> Result<Next, String> {
+    let (session, said) = crate::ui::tables::screen::imported_game(path, launch)?;
+    Ok(Next::Imported(Box::new(session), said))
+}
+
+/// The rules of the game at tables in play, which the New game window shows beside the draft.
+#[must_use]
+pub fn rules_in_play(screens: &Screens) -> Option<&Rules> {
+    let screen = screens.of(Family::Tables)?;
+    let tables = screen.as_any().downcast_ref::<TablesScreen>()?;
+    Some(tables.session().game().rules())
+}
+
+/// Which family's game the window shows as it opens, as the settings remember it.
+#[must_use]
+pub fn shown_at_start(settings: &Settings) -> Family {
+    if settings.tiles.at_table {
+        Family::Tiles
+    } else {
+        Family::Tables
+    }
+}
+
+/// Remembers in the settings which family's game is shown, for the next start.
+pub fn remember_shown(settings: &mut Settings, family: Family) {
+    settings.tiles.at_table = family == Family::Tiles;
+}
+
+/// At the start, after the game at tables: the tiles game named on the command line, else the
+/// one kept when the window last closed (shown if it was shown then).
+pub fn resume_at_start(screens: &mut Screens, shell: &mut Shell) {
+    let launch = &shell.launch;
+    if let Some(path) = launch.open.clone()
+        && files::tiles_named_at_start(&path)
+    {
+        match crate::ui::shell::reading::read_any(&path) {
+            Ok(read @ Read::Tiles(_)) => {
+                let next = opened(read, path.clone(), launch);
+                // The tiles game it replaces is kept, as any game left for another.
+                if let Some(Ok(left)) = TilesScreen::resume(&shell.settings, launch)
+                    && Screen::unfinished(&left)
+                {
+                    screens.hold(Box::new(left));
+                    if let Err(e) = screens.keep_left(Family::Tiles, shell) {
+                        // Not kept, so not left: it stays at the table, and says why.
+                        screens.show(Family::Tiles);
+                        remember_shown(&mut shell.settings, screens.showing());
+                        shell.message = Some(Message::error(format!(
+                            "The tiles game in progress could not be kept, so {} is not \
+                             opened in its place: {e}",
+                            path.display()
+                        )));
+                        return;
+                    }
+                }
+                screens.go_to(next, shell);
+                remember_shown(&mut shell.settings, screens.showing());
+            }
+            Ok(Read::Tables(_)) => {}
+            Err(e) => shell.message = Some(Message::error(format!("Could not open {e}"))),
+        }
+        return;
+    }
+    match TilesScreen::resume(&shell.settings, &shell.launch) {
+        Some(Ok(screen)) => {
+            screens.hold(Box::new(screen));
+            screens.show(shown_at_start(&shell.settings));
+        }
+        Some(Err(e)) => {
+            let mut aside = None;
+            let said = match shell.launch.tiles_autosave_path() {
+                Some(path) => files::set_aside(&path, &mut aside),
+                None => String::new(),
+            };
+            if let Some(aside) = aside {
+                shell.settings.recent.add(aside);
+            }
+            let told = Message::error(format!(
+                "The tiles game in progress could not be read back: {e}. {said}"
+            ));
+            shell.message = Some(match shell.message.take() {
+                Some(first) => first.and(&told),
+                None => told,
+            });
+        }
+        None => {}
+    }
+    remember_shown(&mut shell.settings, screens.showing());
+}

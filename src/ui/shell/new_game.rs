@@ -1,0 +1,331 @@
+//! The New game window: a preset, who plays each side and in what colour, and every option of
+//! RULES.md with its explanation and sources. Changes apply to the next game; the rules of the
+//! game in progress are shown, not changed.
+
+use egui::{ComboBox, RichText};
+
+use crate::level::Level;
+use crate::players::{Colour, Controller, NAME_LIMIT, Player, check_name, clean_name};
+use crate::tables::options::{OF_THE_MATCH, OPTIONS, RuleOption, source_name, source_short};
+use crate::tables::{Players, Preset, Rules, Side};
+use crate::teaching::rules_text::{in_words, value_explanation};
+use crate::ui::shell::settings::{Settings, Tutoring};
+
+/// What the person did with the window this frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    Editing,
+    Start,
+    Cancel,
+}
+
+/// The option's sources, each named once and short ("Sources: Murray, the Irish Game"); the
+/// full references, and what the sources disagree on, on hover.
+fn sources_line(ui: &mut egui::Ui, option: &RuleOption) {
+    let (short, hover) = sources_words(option);
+    ui.label(RichText::new(short).small().italics())
+        .on_hover_text(hover);
+}
+
+/// An option's sources in words: short ("Sources: Murray, the Irish Game"), and in full with
+/// what they disagree on (for a hover).
+pub(crate) fn sources_words(option: &RuleOption) -> (String, String) {
+    let short: Vec<&str> = option.sources.iter().map(|s| source_short(s)).collect();
+    let full: Vec<&str> = option.sources.iter().map(|s| source_name(s)).collect();
+    let mut hover = full.join("\n");
+    if !option.disagreement.is_empty() {
+        hover = format!("{hover}\n\n{}", option.disagreement);
+    }
+    (format!("Sources: {}", short.join(", ")), hover)
+}
+
+/// An option in words: its name, every value offered side by side (the chosen one marked, its
+/// meaning on hover), what it does, what the value chosen means with its numbers (the stakes
+/// each win scores, where the men stand), and its sources. A value that needs more than its
+/// name (a custom layout's position) is shown when in force but not offered. The identifiers
+/// of RULES.md stay for the command line and save files: a player never sees them.
+fn option_row(ui: &mut egui::Ui, option: &RuleOption, rules: &mut Rules) -> bool {
+    let mut changed = false;
+    let chosen = option.chosen(rules);
+    ui.horizontal_wrapped(|ui| {
+        if option.is_flag() {
+            let mut on = option.value(rules).parse().unwrap_or(false);
+            let ticked = ui
+                .checkbox(&mut on, RichText::new(option.words).strong())
+                .changed();
+            if ticked {
+                changed = option.set(rules, &on.to_string()).is_ok();
+            }
+            return;
+        }
+        ui.label(RichText::new(format!("{}:", option.words)).strong());
+        // Many values (a match's length) are a list to open, not a row of buttons.
+        if option.values.len() > MOST_SIDE_BY_SIDE {
+            let shown = chosen.map_or_else(|| option.value(rules), |v| v.words.to_string());
+            egui::ComboBox::from_id_salt(option.name)
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    for value in option.values.iter().filter(|v| v.parameter.is_none()) {
+                        let selected = chosen == Some(value);
+                        if ui
+                            .selectable_label(selected, value.words)
+                            .on_hover_text(value_explanation(option, value))
+                            .clicked()
+                            && !selected
+                        {
+                            changed |= option.set(rules, value.name).is_ok();
+                        }
+                    }
+                });
+            return;
+        }
+        let offered = option
+            .values
+            .iter()
+            .filter(|v| v.parameter.is_none() || chosen == Some(*v));
+        for (i, value) in offered.enumerate() {
+            if i > 0 {
+                ui.label("/");
+            }
+            let selected = chosen == Some(value);
+            let clicked = ui
+                .radio(selected, value.words)
+                .on_hover_text(value_explanation(option, value))
+                .clicked();
+            if clicked && !selected && value.parameter.is_none() {
+                changed |= option.set(rules, value.name).is_ok();
+            }
+        }
+    });
+    ui.label(option.explanation);
+    // What the value chosen means, with its numbers ("Cotton's table: 1 stake for a plain
+    // win, 2 for …"); a flag's "yes" or "no" says nothing more.
+    if let Some(value) = option.chosen(rules).filter(|_| !option.is_flag()) {
+        ui.label(
+            RichText::new(format!(
+                "{}: {}",
+                value.words,
+                value_explanation(option, value)
+            ))
+            .italics(),
+        );
+    }
+    sources_line(ui, option);
+    ui.add_space(6.0);
+    changed
+}
+
+/// The most values of an option offered side by side; more are a list to open.
+const MOST_SIDE_BY_SIDE: usize = 6;
+
+/// Every option of the game (the options of the match apart), editable. Returns whether any
+/// changed.
+pub fn rules_editor(ui: &mut egui::Ui, rules: &mut Rules) -> bool {
+    let mut changed = false;
+    for option in OPTIONS.iter().filter(|o| !o.of_the_match()) {
+        changed |= option_row(ui, option, rules);
+    }
+    changed
+}
+
+/// The match and the cube, editable: they change no rule of the game, so the game keeps its
+/// preset's name.
+fn match_editor(ui: &mut egui::Ui, rules: &mut Rules) {
+    for option in OF_THE_MATCH {
+        option_row(ui, option, rules);
+    }
+}
+
+/// The rules of a game in words, one option a line: "Bearing off: any die over the edge".
+fn rules_in_words(ui: &mut egui::Ui, rules: &Rules) {
+    for (option, value) in in_words(rules) {
+        ui.label(format!("{option}: {value}"));
+    }
+}
+
+fn controller_label(c: Controller) -> String {
+    match c {
+        Controller::Person => "a person".to_string(),
+        Controller::Computer(level) => format!("the computer ({level})"),
+    }
+}
+
+/// A player's name and who moves for him. The name keeps to the rule of names as it is typed
+/// or pasted: no more than [`NAME_LIMIT`] characters, control characters (a tab) dropped.
+fn player_row(ui: &mut egui::Ui, id: &str, player: &mut Player) {
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::TextEdit::singleline(&mut player.name)
+                .char_limit(NAME_LIMIT)
+                .desired_width(140.0)
+                .id_salt(format!("{id}-name")),
+        );
+        if check_name(&player.name).is_err() {
+            player.name = clean_name(&player.name);
+        }
+        ComboBox::from_id_salt(format!("{id}-who"))
+            .selected_text(controller_label(player.controller))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(
+                    &mut player.controller,
+                    Controller::Person,
+                    controller_label(Controller::Person),
+                );
+                for level in Level::ALL {
+                    let c = Controller::Computer(level);
+                    ui.selectable_value(&mut player.controller, c, controller_label(c));
+                }
+            });
+    });
+}
+
+/// The New game window. `current` is the rules of the game in progress, shown read-only.
+pub fn new_game_window(ctx: &egui::Context, draft: &mut Settings, current: &Rules) -> Choice {
+    let mut choice = Choice::Editing;
+    let mut open = true;
+    // Large enough for the table and the first options at once; the options scroll, and the
+    // buttons that start the game or cancel stay in view below them however many are unfolded.
+    let screen = ctx.content_rect();
+    egui::Window::new("New game")
+        .open(&mut open)
+        .default_width(640.0_f32.min(screen.width() - 16.0))
+        .default_height((screen.height() * 0.85).max(300.0))
+        .vscroll(false)
+        .show(ctx, |ui| {
+            let buttons = ui.spacing().interact_size.y + 4.0 * ui.spacing().item_spacing.y + 8.0;
+            let mut same_colour = false;
+            egui::ScrollArea::vertical()
+                .max_height((ui.available_height() - buttons).max(120.0))
+                .show(ui, |ui| same_colour = choices(ui, draft, current));
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui
+                    .add_enabled(
+                        !same_colour,
+                        egui::Button::new(RichText::new("Start the new game").strong()),
+                    )
+                    .clicked()
+                {
+                    choice = Choice::Start;
+                }
+                if ui.button("Cancel").clicked() {
+                    choice = Choice::Cancel;
+                }
+            });
+        });
+    if !open {
+        choice = Choice::Cancel;
+    }
+    choice
+}
+
+/// The tutor: off, or the least mark of the choices he points out.
+fn tutor_row(ui: &mut egui::Ui, tutor: &mut Tutoring) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("The tutor: point out plays that lose at least").strong());
+        for (i, t) in Tutoring::ALL.into_iter().enumerate() {
+            if i > 0 {
+                ui.label("/");
+            }
+            ui.radio_value(tutor, t, t.words());
+        }
+    });
+    ui.label(
+        "Before a person's dice are lifted, and before he doubles, takes, drops or breaks a \
+         bound table, the tutor points out a choice that loses at least this much, with the \
+         better one; he may take it back or play on.",
+    );
+}
+
+/// The choices of New game, above its buttons: the game, the table, every house rule, and the
+/// rules of the game in progress. Whether the two sides have been given one colour, which
+/// cannot start.
+fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: &Rules) -> bool {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Play").strong().size(18.0));
+        ui.radio_value(&mut draft.tiles.chosen, false, "a game at tables");
+        ui.radio_value(
+            &mut draft.tiles.chosen,
+            true,
+            "a tiles game: Block, Draw or Muggins dominoes",
+        );
+    });
+    ui.separator();
+    if draft.tiles.chosen {
+        crate::ui::tiles::setup::editor(ui, &mut draft.tiles);
+        return false;
+    }
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Game").strong());
+        // The match and the cube are not rules of the game: Modern backgammon in a match to 5
+        // is Modern backgammon still.
+        draft.preset = Preset::of_game(&draft.rules);
+        let title = draft.preset.map_or("House rules (changed)", |p| p.title());
+        ComboBox::from_id_salt("preset")
+            .selected_text(title)
+            .width(300.0)
+            // Every preset in view at once, with no scrolling inside the list.
+            .height(f32::INFINITY)
+            .show_ui(ui, |ui| {
+                for p in Preset::ALL {
+                    if ui
+                        .selectable_label(draft.preset == Some(p), p.title())
+                        .clicked()
+                    {
+                        draft.preset = Some(p);
+                        draft.rules = Rules::preset(p).with_the_match_of(&draft.rules);
+                    }
+                }
+            });
+    });
+    ui.label(
+        "A preset sets every rule of the game at once; any of them may then be changed under \
+         House rules, below. The match and the cube are chosen apart.",
+    );
+    ui.separator();
+    ui.label(RichText::new("At the table").strong());
+    draft.table.fit(draft.rules.players == Players::DoubleHand);
+    for side in Side::BOTH {
+        let seat = draft.table.seat_mut(side);
+        ui.horizontal(|ui| {
+            ui.label(if side == Side::White {
+                "First side, men of"
+            } else {
+                "Second side, men of"
+            });
+            ComboBox::from_id_salt(format!("{side}-colour"))
+                .selected_text(seat.colour.name())
+                .show_ui(ui, |ui| {
+                    for c in Colour::ALL {
+                        ui.selectable_value(&mut seat.colour, c, c.name());
+                    }
+                });
+        });
+        for (i, player) in seat.players.iter_mut().enumerate() {
+            player_row(ui, &format!("{side}-{i}"), player);
+        }
+    }
+    let same_colour = draft.table.white.colour == draft.table.black.colour;
+    if same_colour {
+        ui.label(
+            RichText::new("The two sides need different colours.")
+                .color(egui::Color32::from_rgb(140, 30, 20)),
+        );
+    }
+    ui.separator();
+    tutor_row(ui, &mut draft.tutor);
+    ui.separator();
+    ui.label(RichText::new("The match and the cube").strong());
+    match_editor(ui, &mut draft.rules);
+    ui.separator();
+    egui::CollapsingHeader::new("House rules: every option")
+        .default_open(false)
+        .show(ui, |ui| {
+            if rules_editor(ui, &mut draft.rules) {
+                draft.preset = Preset::of_game(&draft.rules);
+            }
+        });
+    egui::CollapsingHeader::new("The rules of the game in progress (not changed by this window)")
+        .show(ui, |ui| rules_in_words(ui, current));
+    same_colour
+}
