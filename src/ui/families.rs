@@ -14,11 +14,12 @@ use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
 use crate::ui::shell::message::Message;
 use crate::ui::shell::reading::Read;
-use crate::ui::shell::screen::{Family, Screen, Shell};
+use crate::ui::shell::screen::{Screen, Shell};
 use crate::ui::shell::screens::Screens;
 use crate::ui::shell::settings::Settings;
 use crate::ui::tables::screen::TablesScreen;
 use crate::ui::tiles::screen::TilesScreen;
+use gamester_core::Family;
 
 /// The window's screens as it opens: the game at tables (`resumed`: the file named at start
 /// or the autosave), always held; the tiles game if one was kept (see [`resume_at_start`]).

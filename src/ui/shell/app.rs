@@ -16,7 +16,7 @@ use crate::ui::shell::leaving::{self, Next};
 use crate::ui::shell::menus::{self, Help};
 use crate::ui::shell::message::Message;
 use crate::ui::shell::new_game;
-use crate::ui::shell::screen::{self, Ask, Family, Screen, Shell};
+use crate::ui::shell::screen::{self, Ask, Screen, Shell};
 use crate::ui::shell::screens::Screens;
 use crate::ui::shell::screenshot::Screenshot;
 use crate::ui::shell::settings::Settings;
@@ -25,6 +25,7 @@ use crate::ui::shell::slot::Slot;
 use crate::ui::sound::Sounds;
 use crate::ui::tables::input::KeyFocus;
 use crate::ui::{shell::glossary, shell::zoom};
+use gamester_core::Family;
 
 /// Below this width (points) the story folds into a drawer, so the table keeps the width.
 const NARROW: f32 = 1000.0;

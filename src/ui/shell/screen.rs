@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-pub use gamester_core::Family;
+use gamester_core::Family;
 
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;

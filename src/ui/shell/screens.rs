@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 
 use crate::ui::shell::leaving::Next;
-use crate::ui::shell::screen::{Family, Screen, Shell};
+use crate::ui::shell::screen::{Screen, Shell};
+use gamester_core::Family;
 
 /// The screens held, and which is shown. The first family's screen is always held (the
 /// window opens on a game); another's is held from the first time a game of it is played.

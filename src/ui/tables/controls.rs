@@ -2,7 +2,6 @@
 //! click that asks something of the game or its files becomes an `Intent`; the View options
 //! are the window's own, and change at once.
 
-
 use crate::session::Session;
 use crate::tables::{Action, Phase, Rules};
 use crate::ui::shell::glossary;

@@ -21,7 +21,7 @@ use crate::ui::shell::files;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::{self, Next};
 use crate::ui::shell::message::Message;
-use crate::ui::shell::screen::{Family, Screen, Shell, Writing};
+use crate::ui::shell::screen::{Screen, Shell, Writing};
 use crate::ui::shell::settings::Settings;
 use crate::ui::shell::settings::Speed;
 use crate::ui::sound::Cue;
@@ -43,6 +43,7 @@ use crate::ui::{
     shell::file_names, tables::board_access, tables::board_view, tables::guide, tables::log_view,
     tables::tooltips,
 };
+use gamester_core::Family;
 
 /// What a click on a man before the throw is answered with.
 const THROW_FIRST: &str = "Throw first: click your dice box (lit) or press Space, then move a man.";

@@ -13,12 +13,13 @@ use crate::ui::shell::glossary;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
 use crate::ui::shell::message::Message;
-use crate::ui::shell::screen::{Family, Screen, Shell};
+use crate::ui::shell::screen::{Screen, Shell};
 use crate::ui::shell::settings::Settings;
 use crate::ui::tables::replaying::{Go, Steps, stepper_buttons, stepper_keys};
 use crate::ui::tiles::keeping::{self, TilesKeeper};
 use crate::ui::tiles::setup;
 use crate::ui::tiles::view::{self, Spot, TilesIntent};
+use gamester_core::Family;
 
 /// The keys of the tiles table, as Help → Keys lists them.
 pub const TILES_KEYS: &[(&str, &str)] = &[

@@ -7,7 +7,6 @@ use crate::players::Colour;
 use crate::session::Session;
 use crate::tables::{Position, Side};
 use crate::tiles_session::TilesSession;
-use crate::ui::shell::screen::Family;
 use crate::ui::shell::settings::Settings;
 use crate::ui::tables::analysis_view::AnalysisPanel;
 use crate::ui::tables::dice_view::ShownDie;
@@ -16,6 +15,7 @@ use crate::ui::tables::screen::TablesScreen;
 use crate::ui::tables::tutor::Tutor;
 use crate::ui::tiles::screen::TilesScreen;
 use crate::ui::tiles::view::Spot;
+use gamester_core::Family;
 
 impl GamesterApp {
     /// The screen of the games at tables, which the window always holds.
