@@ -1,20 +1,28 @@
 //! A game at tables, from the throw-off to the last man borne off: the one gate through which
-//! anything changes (`Game::apply`).
+//! anything changes (`Game::apply`), which hands each action to its part: the opening
+//! (`opening`), the cube (`cube`), the throws (`throws`), the men's steps (`moves`) and
+//! resignations (`resignations`); a turn's course and the game's end are in `turns`, and what a
+//! game answers about itself in `answers`.
 
 mod answers;
+mod cube;
+mod moves;
+mod opening;
+mod resignations;
+mod throws;
+mod turns;
 
 use super::action::{Action, Attempt, Event};
 use super::board::Position;
-use super::dice::{DiceRoller, Moves, Throw, check_face};
-use super::endings::{self, EndReason, Endings, Outcome, TurnStart};
-use super::movegen::{self, Reach};
+use super::dice::{DiceRoller, Moves, Throw};
+use super::endings::Outcome;
+use super::movegen::Reach;
 use super::phase::Phase;
 use super::play::{Play, Step};
-use super::refusal::{CubeRefusal, RuleError, why_not};
-use super::rules::{Dice, Opening, Players, Rules};
+use super::refusal::RuleError;
+use super::rules::Rules;
 use super::side::Side;
 use super::stakes::{Cube, Tally};
-use super::stepwise;
 
 /// One step played this throw, with what it takes to take it back exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -292,216 +300,38 @@ impl Game {
 
     /// The one way to change a game. On success, what happened; on error, why not, and the game
     /// is unchanged.
+    ///
+    /// The gate: which action is taken in which phase, each handed to its part (the opening,
+    /// the cube, the throws, the men's steps, resignations); any other is refused as not now.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
         let mut events = Vec::new();
+        let e = &mut events;
         match (action, self.phase) {
             (Action::ThrowOff { white, black }, Phase::ThrowOff) => {
-                check_face(white)?;
-                check_face(black)?;
-                events.push(Event::ThrewOff { white, black });
-                if white == black {
-                    events.push(Event::ThrowOffTied);
-                } else {
-                    let starter = if white > black {
-                        Side::White
-                    } else {
-                        Side::Black
-                    };
-                    let (mine, theirs) = if starter == Side::White {
-                        (white, black)
-                    } else {
-                        (black, white)
-                    };
-                    self.turn = starter;
-                    events.push(Event::Begins(starter));
-                    if self.rules.opening == Opening::PlayOpening && self.rules.dice != Dice::Three
-                    {
-                        self.opening_throw = Some(Throw::two(mine, theirs)?);
-                    }
-                    self.begin_turn(&mut events);
-                }
+                self.throw_off(white, black, e)?
             }
             (Action::BreakThrowOff { white, black }, Phase::BreakThrowOff { binder }) => {
-                for f in white.iter().chain(&black) {
-                    check_face(*f)?;
-                }
-                events.push(Event::BreakThrewOff { white, black });
-                let (w, b) = (white[0] + white[1], black[0] + black[1]);
-                if w == b {
-                    events.push(Event::ThrowOffTied);
-                } else {
-                    let chooser = if w > b { Side::White } else { Side::Black };
-                    self.phase = Phase::ChooseBreak { chooser, binder };
-                    events.push(Event::ChoosesBreak { chooser, binder });
-                }
+                self.break_throw_off(white, black, binder, e)?;
             }
             (Action::Break(point), Phase::ChooseBreak { binder, .. }) => {
-                let (pos, taken) = endings::break_table(&self.position_for(binder), point)
-                    .ok_or(RuleError::BadBreakPoint(point))?;
-                self.set_position_for(binder, pos);
-                events.push(Event::TableBroken {
-                    binder,
-                    point,
-                    men: taken,
-                });
-                self.phase = Phase::ToThrow;
+                self.break_table(binder, point, e)?;
             }
-            (Action::Double, Phase::ToThrow) => {
-                if !self.rules.cube {
-                    return Err(RuleError::CubeRefused(CubeRefusal::NoCube));
-                }
-                if self.is_crawford_game() {
-                    return Err(RuleError::CubeRefused(CubeRefusal::Crawford));
-                }
-                if !self.cube.may_double(self.turn) {
-                    return Err(RuleError::CubeRefused(
-                        if self.cube.value >= super::stakes::CUBE_MAX {
-                            CubeRefusal::AtMost
-                        } else {
-                            CubeRefusal::AdversaryOwns
-                        },
-                    ));
-                }
-                events.push(Event::DoubleOffered {
-                    by: self.turn,
-                    value: self.cube.value * 2,
-                });
-                self.phase = Phase::DoubleOffered;
-            }
-            (Action::Take, Phase::DoubleOffered) => {
-                let taker = self.turn.other();
-                self.cube = Cube {
-                    value: self.cube.value * 2,
-                    owner: Some(taker),
-                };
-                events.push(Event::DoubleTaken {
-                    by: taker,
-                    value: self.cube.value,
-                });
-                self.phase = Phase::ToThrow;
-            }
-            (Action::Drop, Phase::DoubleOffered) => {
-                events.push(Event::DoubleDropped {
-                    by: self.turn.other(),
-                });
-                self.finish(Some(self.turn), 1, EndReason::Dropped, &mut events);
-            }
+            (Action::Double, Phase::ToThrow) => self.offer_double(e)?,
+            (Action::Take, Phase::DoubleOffered) => self.take_double(e),
+            (Action::Drop, Phase::DoubleOffered) => self.drop_double(e),
             (Action::Throw(throw), Phase::ToThrow | Phase::SecondThrow) => {
-                let expected = self.rules.dice_count();
-                if throw.faces().len() != expected {
-                    return Err(RuleError::WrongDiceCount {
-                        expected,
-                        got: throw.faces().len(),
-                    });
-                }
-                events.push(Event::Threw {
-                    side: self.turn,
-                    throw,
-                });
-                let double_hand = self.rules.players == Players::DoubleHand && !self.first_turn;
-                match (double_hand, self.phase) {
-                    (true, Phase::ToThrow) => {
-                        self.throws = vec![throw];
-                        self.phase = Phase::SecondThrow;
-                    }
-                    (true, _) => {
-                        self.throws.push(throw);
-                        self.phase = Phase::ChooseThrow;
-                    }
-                    (false, _) => self.start_play(throw, &mut events),
-                }
+                self.throw_dice(throw, e)?
             }
-            (Action::ChooseThrow(i), Phase::ChooseThrow) => {
-                let throw = *self
-                    .throws
-                    .get(usize::from(i))
-                    .ok_or(RuleError::BadChoice(i))?;
-                events.push(Event::ThrowChosen {
-                    side: self.turn,
-                    throw,
-                });
-                self.start_play(throw, &mut events);
-            }
-            (Action::Step(step), Phase::Playing) => {
-                let pos = self.position_for(self.turn);
-                let rules = self.move_rules();
-                if !stepwise::step_allowed(&pos, self.moves, self.used, self.best, step, rules) {
-                    return Err(RuleError::StepNotAllowed(why_not(
-                        &pos,
-                        self.moves,
-                        step,
-                        rules.bear_off,
-                    )));
-                }
-                let refused =
-                    || RuleError::StepNotAllowed(why_not(&pos, self.moves, step, rules.bear_off));
-                let (next, hit) =
-                    movegen::play_step(&pos, step, rules.bear_off).ok_or_else(refused)?;
-                let rest = self.moves.without(step.die()).ok_or_else(refused)?;
-                self.played.push(Played {
-                    step,
-                    before: pos,
-                    moves_before: self.moves,
-                    used_before: self.used,
-                });
-                self.moves = rest;
-                self.used = Reach {
-                    dice: self.used.dice + 1,
-                    pips: self.used.pips + u16::from(step.die()),
-                };
-                self.set_position_for(self.turn, next);
-                events.push(Event::Moved {
-                    side: self.turn,
-                    step,
-                    hit,
-                });
-            }
-            (Action::Undo, Phase::Playing) => {
-                let last = self.played.pop().ok_or(RuleError::NothingToUndo)?;
-                self.set_position_for(self.turn, last.before);
-                self.moves = last.moves_before;
-                self.used = last.used_before;
-                events.push(Event::StepUndone {
-                    side: self.turn,
-                    step: last.step,
-                });
-            }
-            (Action::Confirm, Phase::Playing) => {
-                if !self.may_confirm() {
-                    return Err(RuleError::PlayNotFinished(usize::from(
-                        self.best.dice - self.used.dice,
-                    )));
-                }
-                let steps = self.steps_played();
-                events.push(Event::Played {
-                    side: self.turn,
-                    steps,
-                });
-                self.end_play(&mut events);
-            }
-            (Action::Resign(stake), phase) => {
-                let by = self
-                    .may_resign()
-                    .ok_or_else(|| self.not_now(Attempt::Resign))?;
-                let most = self.most_resigned();
-                if stake == 0 || stake > most {
-                    return Err(RuleError::BadResignation { stake, most });
-                }
-                events.push(Event::ResignationOffered { by, stake });
-                self.resumed = phase;
-                self.phase = Phase::ResignOffered { by, stake };
-            }
+            (Action::ChooseThrow(i), Phase::ChooseThrow) => self.choose_throw(i, e)?,
+            (Action::Step(step), Phase::Playing) => self.play_one_step(step, e)?,
+            (Action::Undo, Phase::Playing) => self.undo_step(e)?,
+            (Action::Confirm, Phase::Playing) => self.confirm_play(e)?,
+            (Action::Resign(stake), phase) => self.offer_resignation(stake, phase, e)?,
             (Action::AcceptResignation, Phase::ResignOffered { by, stake }) => {
-                self.finish(
-                    Some(by.other()),
-                    u32::from(stake),
-                    EndReason::Resigned,
-                    &mut events,
-                );
+                self.accept_resignation(by, stake, e);
             }
             (Action::DeclineResignation, Phase::ResignOffered { by, .. }) => {
-                events.push(Event::ResignationDeclined { by: by.other() });
-                self.phase = self.resumed;
+                self.decline_resignation(by, e);
             }
             (action, _) => return Err(self.not_now(Attempt::from(action))),
         }
@@ -514,108 +344,5 @@ impl Game {
             Side::White => pos,
             Side::Black => pos.switched(),
         };
-    }
-
-    fn endings(&self) -> Endings {
-        Endings::from(&self.rules)
-    }
-
-    /// Start of a side's turn, before its throw: the bound table, then a blocked board.
-    fn begin_turn(&mut self, events: &mut Vec<Event>) {
-        match self.endings().turn_start(&self.position_for(self.turn)) {
-            TurnStart::LosesToPrime => {
-                self.finish(Some(self.turn.other()), 1, EndReason::PrimeOfTables, events);
-                return;
-            }
-            TurnStart::BreakTable => {
-                let binder = self.turn.other();
-                events.push(Event::TableMustBreak { binder });
-                self.phase = Phase::BreakThrowOff { binder };
-                return;
-            }
-            TurnStart::Drawn => {
-                self.finish(None, 0, EndReason::Blocked, events);
-                return;
-            }
-            TurnStart::Throw => {}
-        }
-        self.phase = Phase::ToThrow;
-        if let Some(throw) = self.opening_throw.take() {
-            events.push(Event::Threw {
-                side: self.turn,
-                throw,
-            });
-            self.start_play(throw, events);
-        }
-    }
-
-    fn start_play(&mut self, throw: Throw, events: &mut Vec<Event>) {
-        let pos = self.position_for(self.turn);
-        self.throw = Some(throw);
-        self.last_doublets[self.turn.index()] = throw.is_doublets();
-        self.moves = throw.moves(self.rules.dice, self.rules.doublets);
-        self.used = Reach::default();
-        self.best = stepwise::reach(&pos, self.moves, self.rules.bear_off);
-        self.played.clear();
-        if self.endings().unplayable(&pos, self.best, self.moves) {
-            self.finish(Some(self.turn.other()), 1, EndReason::UnplayableDie, events);
-            return;
-        }
-        if self.best.dice == 0 {
-            events.push(Event::Forfeited {
-                side: self.turn,
-                throw,
-            });
-            self.end_turn(events);
-            return;
-        }
-        self.phase = Phase::Playing;
-    }
-
-    /// After a confirmed play: has anyone won? Else the turn passes.
-    fn end_play(&mut self, events: &mut Vec<Event>) {
-        let pos = self.position_for(self.turn);
-        let doublets = self.last_doublets[self.turn.index()];
-        if let Some(win) = self.endings().after_play(&pos, doublets) {
-            self.finish(Some(self.turn), win.stake, win.reason, events);
-            return;
-        }
-        self.end_turn(events);
-    }
-
-    fn end_turn(&mut self, events: &mut Vec<Event>) {
-        self.turns += 1;
-        self.first_turn = false;
-        self.throw = None;
-        self.throws.clear();
-        self.played.clear();
-        self.moves = Moves::default();
-        self.turn = self.turn.other();
-        self.begin_turn(events);
-    }
-
-    /// Ends the game; `stake` is before the cube, which multiplies it.
-    fn finish(
-        &mut self,
-        winner: Option<Side>,
-        stake: u32,
-        reason: EndReason,
-        events: &mut Vec<Event>,
-    ) {
-        let stake = self.cube.scored(stake, &self.rules);
-        let outcome = Outcome {
-            winner,
-            stake: if winner.is_some() { stake } else { 0 },
-            reason,
-        };
-        self.tally.record_in_match(
-            outcome.winner,
-            outcome.stake,
-            self.rules.match_to,
-            self.rules.crawford,
-        );
-        self.played.clear();
-        self.phase = Phase::Over(outcome);
-        events.push(Event::GameOver(outcome));
     }
 }

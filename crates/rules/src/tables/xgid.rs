@@ -197,7 +197,7 @@ fn side_of(n: i8, field: usize, text: &str) -> Result<Option<Side>, XgidError> {
 }
 
 /// Reads an XGID, with or without its `XGID=`. Any text may be given: what is not an XGID is
-/// an error, never a panic.
+/// an error, never a panic. The fields are read in order, so the first wrong one is named.
 pub fn decode(text: &str) -> Result<Xgid, XgidError> {
     let text = text.trim();
     let text = text.strip_prefix("XGID=").unwrap_or(text);
@@ -205,7 +205,30 @@ pub fn decode(text: &str) -> Result<Xgid, XgidError> {
     if fields.len() != 10 {
         return Err(XgidError::Fields(fields.len()));
     }
-    let men: Vec<char> = fields[0].chars().collect();
+    let position = decode_men(fields[0])?;
+    let (cube_log2, cube_owner) = decode_cube(&fields)?;
+    let on_roll = decode_on_roll(&fields)?;
+    let dice = decode_dice(fields[4])?;
+    let score = [field(&fields, 6, "a score")?, field(&fields, 7, "a score")?];
+    let rule_bits = field(&fields, 8, "0, 1, 2 or 3")?;
+    let length = decode_length(&fields, score)?;
+    let max_cube_log2 = field(&fields, 10, "a cube's power of two")?;
+    Ok(Xgid {
+        position,
+        cube_log2,
+        cube_owner,
+        on_roll,
+        dice,
+        score,
+        rule_bits,
+        length,
+        max_cube_log2,
+    })
+}
+
+/// Field 1: the men, 26 characters from O's bar to X's.
+fn decode_men(men: &str) -> Result<Position, XgidError> {
+    let men: Vec<char> = men.chars().collect();
     if men.len() != 26 {
         return Err(XgidError::Length(men.len()));
     }
@@ -228,8 +251,12 @@ pub fn decode(text: &str) -> Result<Xgid, XgidError> {
         }
         pips[at] = n;
     }
-    let position = Position::from_pips(pips)?;
-    let cube_log2: u8 = field(&fields, 2, "a cube's power of two")?;
+    Ok(Position::from_pips(pips)?)
+}
+
+/// Fields 2 and 3: the cube's value (as its power of two, up to 15) and its owner.
+fn decode_cube(fields: &[&str]) -> Result<(u8, Option<Side>), XgidError> {
+    let cube_log2: u8 = field(fields, 2, "a cube's power of two")?;
     if cube_log2 > 15 {
         return Err(XgidError::Field {
             field: 2,
@@ -237,17 +264,26 @@ pub fn decode(text: &str) -> Result<Xgid, XgidError> {
             wanted: "a cube's power of two up to 15",
         });
     }
-    let owner: i8 = field(&fields, 3, "1, -1 or 0")?;
+    let owner: i8 = field(fields, 3, "1, -1 or 0")?;
     let cube_owner = side_of(owner, 3, fields[2])?;
-    let turn: i8 = field(&fields, 4, "1 or -1")?;
-    let on_roll = side_of(turn, 4, fields[3])?
+    Ok((cube_log2, cube_owner))
+}
+
+/// Field 4: the player on roll, never the middle.
+fn decode_on_roll(fields: &[&str]) -> Result<Side, XgidError> {
+    let turn: i8 = field(fields, 4, "1 or -1")?;
+    side_of(turn, 4, fields[3])?
         .filter(|_| turn != 0)
         .ok_or_else(|| XgidError::Field {
             field: 4,
             text: fields[3].to_owned(),
             wanted: "1 or -1",
-        })?;
-    let dice = match fields[4].trim() {
+        })
+}
+
+/// Field 5: the dice, or a double (beaver, raccoon) offered.
+fn decode_dice(dice: &str) -> Result<XgDice, XgidError> {
+    Ok(match dice.trim() {
         "00" | "0" => XgDice::ToThrow,
         "D" => XgDice::Doubled,
         "B" => XgDice::Beavered,
@@ -268,10 +304,12 @@ pub fn decode(text: &str) -> Result<Xgid, XgidError> {
                 }
             }
         }
-    };
-    let score = [field(&fields, 6, "a score")?, field(&fields, 7, "a score")?];
-    let rule_bits = field(&fields, 8, "0, 1, 2 or 3")?;
-    let length: u16 = field(&fields, 9, "a match's length")?;
+    })
+}
+
+/// Field 9: the match's length (0 for money), which both scores (fields 6 and 7) fall short of.
+fn decode_length(fields: &[&str], score: [u32; 2]) -> Result<u16, XgidError> {
+    let length: u16 = field(fields, 9, "a match's length")?;
     if length > 0 && score.iter().any(|&s: &u32| s >= u32::from(length)) {
         return Err(XgidError::Field {
             field: if score[0] >= u32::from(length) { 6 } else { 7 },
@@ -279,18 +317,7 @@ pub fn decode(text: &str) -> Result<Xgid, XgidError> {
             wanted: "a score short of the match's length",
         });
     }
-    let max_cube_log2 = field(&fields, 10, "a cube's power of two")?;
-    Ok(Xgid {
-        position,
-        cube_log2,
-        cube_owner,
-        on_roll,
-        dice,
-        score,
-        rule_bits,
-        length,
-        max_cube_log2,
-    })
+    Ok(length)
 }
 
 impl Xgid {

@@ -2,9 +2,13 @@
 #![allow(dead_code)]
 
 use proptest::prelude::*;
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
 
 use gamester_rules::tables::options::{OPTIONS, UNPLAYABLE_DIE_LOSES};
-use gamester_rules::tables::{Action, Event, Game, Layout, Position, Rules, Side, Step, Throw};
+use gamester_rules::tables::{
+    Action, Event, FairDice, Game, Layout, Phase, Position, RuleError, Rules, Side, Step, Throw,
+};
 
 /// A position written from White's view: `white's men / black's men`, each in its own numbering.
 pub fn pos(text: &str) -> Position {
@@ -89,4 +93,75 @@ pub fn arb_rules() -> impl Strategy<Value = Rules> {
         }
         rules
     })
+}
+
+/// A player who picks at random among what the rules list (the legal plays, the choices), with
+/// seeded dice: it plays any game to its end. It decides as the core's `RandomPlayer` does
+/// (the same seeds give the same games), so that the rules' tests need nothing of the core.
+#[derive(Debug, Clone)]
+pub struct RandomPlayer {
+    rng: StdRng,
+    dice: FairDice,
+}
+
+impl RandomPlayer {
+    /// Choices and dice both seeded from `seed`.
+    pub fn seeded(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: StdRng::seed_from_u64(seed),
+            dice: FairDice::seeded(seed ^ 0x9e37_79b9_7f4a_7c15),
+        }
+    }
+
+    /// Does whatever the game waits for next: a whole legal play when a play is due; before a
+    /// throw, now and then a double; offered a double, a take three times in four; offered a
+    /// resignation, accept or decline; a throw or a point to break among the choices; else
+    /// throws the dice that are due.
+    pub fn act(&mut self, game: &mut Game) -> Result<(), RuleError> {
+        let pick = |rng: &mut StdRng, n: usize| rng.random_range(0..n.max(1));
+        let action = match game.phase() {
+            Phase::Playing => {
+                let plays = game.legal_plays();
+                if let Some(play) = plays.get(pick(&mut self.rng, plays.len())) {
+                    return game.apply_play(play).map(drop);
+                }
+                None
+            }
+            Phase::ToThrow => (game.choices().contains(&Action::Double)
+                && self.rng.random_ratio(1, 50))
+            .then_some(Action::Double),
+            Phase::DoubleOffered => Some(if self.rng.random_ratio(3, 4) {
+                Action::Take
+            } else {
+                Action::Drop
+            }),
+            Phase::ResignOffered { .. } => Some(if self.rng.random_ratio(1, 2) {
+                Action::AcceptResignation
+            } else {
+                Action::DeclineResignation
+            }),
+            Phase::ChooseThrow | Phase::ChooseBreak { .. } => {
+                let choices = game.choices();
+                choices.get(pick(&mut self.rng, choices.len())).copied()
+            }
+            Phase::ThrowOff | Phase::BreakThrowOff { .. } | Phase::SecondThrow | Phase::Over(_) => {
+                None
+            }
+        };
+        match action {
+            Some(action) => game.apply(action).map(drop),
+            None if game.waits_for_dice() => game.throw_with(&mut self.dice).map(drop),
+            None => Ok(()),
+        }
+    }
+
+    /// Plays the game to its end, or until `max_actions` actions; returns the actions taken.
+    pub fn play_out(&mut self, game: &mut Game, max_actions: usize) -> Result<usize, RuleError> {
+        let mut n = 0;
+        while !game.is_over() && n < max_actions {
+            self.act(game)?;
+            n += 1;
+        }
+        Ok(n)
+    }
 }

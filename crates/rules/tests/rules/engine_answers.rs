@@ -7,11 +7,10 @@
 
 use crate::common;
 
-use common::{arb_rules, game_at, play, step, throw};
+use common::{RandomPlayer, arb_rules, game_at, play, step, throw};
 
 use proptest::prelude::*;
 
-use gamester_core::ai::random::RandomPlayer;
 use gamester_rules::tables::{
     Action, DieRefusal, EndReason, Endings, Event, FairDice, Game, Phase, Position, Preset,
     RuleError, Rules, Side, Step, StepRefusal, TurnStart,

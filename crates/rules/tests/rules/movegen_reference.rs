@@ -8,10 +8,9 @@ use crate::common;
 
 use std::collections::{BTreeSet, HashSet};
 
-use common::arb_rules;
+use common::{RandomPlayer, arb_rules};
 use proptest::prelude::*;
 
-use gamester_core::ai::random::RandomPlayer;
 use gamester_rules::tables::Compulsion;
 use gamester_rules::tables::movegen::{Reach, play_step};
 use gamester_rules::tables::{Game, MoveRules, Phase, Position, Step, legal_plays};

@@ -4,7 +4,7 @@
 
 use proptest::prelude::*;
 
-use gamester_core::ai::random::RandomPlayer;
+use crate::common::RandomPlayer;
 use gamester_rules::tables::{Game, Preset, Rules, Side, position_id};
 
 proptest! {

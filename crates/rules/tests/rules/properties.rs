@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::arb_rules;
+use common::{RandomPlayer, arb_rules};
 
 use std::collections::BTreeSet;
 
@@ -14,7 +14,6 @@ use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
-use gamester_core::ai::random::RandomPlayer;
 use gamester_rules::tables::{
     Action, BearOff, Game, MoveRules, Phase, Position, Rules, Side, Step, Throw, movegen, stepwise,
 };
