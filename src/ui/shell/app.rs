@@ -147,27 +147,7 @@ impl GamesterApp {
     /// Draws one frame and does what the person asked in it.
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        self.zoom.follow(&ctx);
-        // Escape closes an open menu, and does nothing else: the game's own Escape (putting a
-        // man down, leaving a replay) waits for a press with no menu open.
-        if egui::Popup::is_any_open(&ctx)
-            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
-        {
-            egui::Popup::close_all(&ctx);
-        }
-        let moves = self.screen_ref().moves();
-        Message::lapse(&mut self.shell.message, moves);
-        self.files_frame(&ctx);
-        self.key_focus.note_press(&ctx);
-        let asking = self.modal.open() || self.screen_ref().asking();
-        let board_keys = self.key_focus.board_has_keys(&ctx, asking);
-        screen::shell_keys(&ctx, &mut self.shell.asks);
-        let title = self.screen_ref().title();
-        if title != self.title {
-            ctx.send_viewport_cmd(egui::ViewportCommand::Title(format!("{title} — Gamester")));
-            self.title = title;
-        }
-
+        let (board_keys, asking) = self.begin_frame(&ctx);
         let other = self.screens.other().map(Screen::back_words);
         let story_open = &mut self.story_open;
         let (screen, shell) = (self.screens.shown_mut(), &mut self.shell);
@@ -188,58 +168,7 @@ impl GamesterApp {
             }
             close_lessons = leave == crate::ui::tables::lessons::Leave::ToTheGame;
         } else {
-            egui::Panel::bottom("status").show(ui, |ui| {
-                ui.add_space(4.0);
-                ui.horizontal(|ui| {
-                    let status = screen.status();
-                    glossary::linked_text(
-                        ui,
-                        &status,
-                        |t| RichText::new(t).size(21.0),
-                        &mut shell.help.glossary,
-                    );
-                    if screen.thinking() {
-                        ui.spinner();
-                        ui.label(RichText::new("the computer is thinking…").italics());
-                    }
-                });
-                Message::line(shell.message.as_ref(), ui);
-                let narrow = ui.ctx().content_rect().width() < NARROW;
-                ui.horizontal_wrapped(|ui| {
-                    screen.buttons(ui, shell);
-                    if ui.button("New game…").clicked() {
-                        shell.asks.push(Ask::NewGame);
-                    }
-                    if narrow {
-                        let words = if *story_open {
-                            "Hide the story"
-                        } else {
-                            "The story…"
-                        };
-                        if ui.button(words).clicked() {
-                            *story_open = !*story_open;
-                        }
-                    }
-                });
-                ui.add_space(4.0);
-            });
-
-            // On a narrow window the story folds away into a drawer (the story button), so the
-            // table keeps most of the width; a guide or an analysis, when open, keeps it out.
-            let width = ui.ctx().content_rect().width();
-            let narrow = width < NARROW;
-            let panel_shown = !narrow || *story_open || screen.story_wanted(shell);
-            egui::Panel::right("story")
-                .default_size(if narrow { width * 0.3 } else { 330.0 })
-                .max_size(width * 0.4)
-                .resizable(true)
-                .show_collapsible(ui, &mut panel_shown.clone(), |ui| {
-                    screen.story(ui, shell);
-                });
-
-            egui::CentralPanel::default_margins().show(ui, |ui| {
-                screen.play_area(ui, shell, asking);
-            });
+            panels(ui, screen, shell, story_open, asking);
         }
 
         screen.windows(&ctx, shell);
@@ -252,26 +181,59 @@ impl GamesterApp {
             glossary::glossary_window(&ctx, &mut shell.help.glossary);
         }
         self.windows(&ctx);
+        self.end_frame(&ctx);
+    }
+
+    /// Before the panels: the zoom, Escape on a menu, the message lapsed, the files' answers,
+    /// the keys and the title. Returns whether the board has the keys, and whether a window is
+    /// in front of it.
+    fn begin_frame(&mut self, ctx: &egui::Context) -> (bool, bool) {
+        self.zoom.follow(ctx);
+        // Escape closes an open menu, and does nothing else: the game's own Escape (putting a
+        // man down, leaving a replay) waits for a press with no menu open.
+        if egui::Popup::is_any_open(ctx)
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape))
+        {
+            egui::Popup::close_all(ctx);
+        }
+        let moves = self.screen_ref().moves();
+        Message::lapse(&mut self.shell.message, moves);
+        self.files_frame(ctx);
+        self.key_focus.note_press(ctx);
+        let asking = self.modal.open() || self.screen_ref().asking();
+        let board_keys = self.key_focus.board_has_keys(ctx, asking);
+        screen::shell_keys(ctx, &mut self.shell.asks);
+        let title = self.screen_ref().title();
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(format!("{title} — Gamester")));
+            self.title = title;
+        }
+        (board_keys, asking)
+    }
+
+    /// After the windows: what was asked done, the screen's turn, the games and settings kept,
+    /// what happened said, and the screenshot taken once all is still.
+    fn end_frame(&mut self, ctx: &egui::Context) {
         // The files and the new games asked for, before the computer's turn: a game saved is
         // the game the person saw.
         for ask in std::mem::take(&mut self.shell.asks) {
-            self.ask(&ctx, ask);
+            self.ask(ctx, ask);
         }
         let (screen, shell) = self.parts();
-        screen.end_frame(&ctx, shell);
+        screen.end_frame(ctx, shell);
         let still = screen.still();
         // The games that wait are kept on the disk too (a file opened for one, say).
         for screen in self.screens.waiting_mut() {
-            screen.keep(&ctx, &mut self.shell);
+            screen.keep(ctx, &mut self.shell);
         }
         if let Some(told) = self
             .settings_kept
-            .keep(&self.shell.settings, &self.shell.launch, &ctx)
+            .keep(&self.shell.settings, &self.shell.launch, ctx)
         {
             self.shell.message = Some(told);
         }
-        self.shell.announcer.end_frame(&ctx);
-        self.screenshot.after_frame(&ctx, still);
+        self.shell.announcer.end_frame(ctx);
+        self.screenshot.after_frame(ctx, still);
     }
 
     /// The shell's windows over the table: New game, and "Leave this game?".
@@ -446,6 +408,69 @@ impl Modal {
             || self.files.choosing()
             || self.lessons.is_some()
     }
+}
+
+/// The panels around the table and the table: the status line, its message and the buttons'
+/// row; the story beside (a drawer on a narrow window); the screen's table in the middle.
+fn panels(
+    ui: &mut egui::Ui,
+    screen: &mut dyn Screen,
+    shell: &mut Shell,
+    story_open: &mut bool,
+    asking: bool,
+) {
+    egui::Panel::bottom("status").show(ui, |ui| {
+        ui.add_space(4.0);
+        ui.horizontal(|ui| {
+            let status = screen.status();
+            glossary::linked_text(
+                ui,
+                &status,
+                |t| RichText::new(t).size(21.0),
+                &mut shell.help.glossary,
+            );
+            if screen.thinking() {
+                ui.spinner();
+                ui.label(RichText::new("the computer is thinking…").italics());
+            }
+        });
+        Message::line(shell.message.as_ref(), ui);
+        let narrow = ui.ctx().content_rect().width() < NARROW;
+        ui.horizontal_wrapped(|ui| {
+            screen.buttons(ui, shell);
+            if ui.button("New game…").clicked() {
+                shell.asks.push(Ask::NewGame);
+            }
+            if narrow {
+                let words = if *story_open {
+                    "Hide the story"
+                } else {
+                    "The story…"
+                };
+                if ui.button(words).clicked() {
+                    *story_open = !*story_open;
+                }
+            }
+        });
+        ui.add_space(4.0);
+    });
+
+    // On a narrow window the story folds away into a drawer (the story button), so the table
+    // keeps most of the width; a guide or an analysis, when open, keeps it out.
+    let width = ui.ctx().content_rect().width();
+    let narrow = width < NARROW;
+    let panel_shown = !narrow || *story_open || screen.story_wanted(shell);
+    egui::Panel::right("story")
+        .default_size(if narrow { width * 0.3 } else { 330.0 })
+        .max_size(width * 0.4)
+        .resizable(true)
+        .show_collapsible(ui, &mut panel_shown.clone(), |ui| {
+            screen.story(ui, shell);
+        });
+
+    egui::CentralPanel::default_margins().show(ui, |ui| {
+        screen.play_area(ui, shell, asking);
+    });
 }
 
 /// The menu bar: Game, View, Help, each with the screen's own items among the shell's.
