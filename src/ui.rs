@@ -2,7 +2,7 @@
 //! submits actions; it never moves a man itself.
 
 pub mod access;
-pub mod families;
+pub(crate) mod families;
 pub mod net;
 pub mod shell;
 pub mod sound;
