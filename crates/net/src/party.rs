@@ -71,7 +71,10 @@ pub struct Return {
 /// behind what the others have from it: neither a move of its own nor a share of a throw.
 pub type Keeper = Box<dyn FnMut(&Table) -> Result<(), String> + Send>;
 
-enum Side {
+/// Which party this is, and what only that role holds: the host, its friends' seats and the
+/// key its seat tokens come from; a joiner, what it brings back and how it joined. (Named
+/// apart from the rules' `tables::Side`, a side of the board.)
+enum Role {
     Host {
         seated: Vec<bool>,
         key: [u8; 32],
@@ -87,7 +90,7 @@ enum Side {
 /// One party.
 pub struct Party {
     link: Link,
-    side: Side,
+    role: Role,
     table: Option<Table>,
     state: State,
     path: Path,
@@ -139,14 +142,14 @@ impl Rejoin {
 }
 
 impl Party {
-    fn with(link: Link, side: Side, table: Option<Table>, state: State, reach: Reach) -> Party {
+    fn with(link: Link, role: Role, table: Option<Table>, state: State, reach: Reach) -> Party {
         let kept = table
             .as_ref()
             .map(|t| (t.pledge().clone(), t.board().len()))
             .unwrap_or_default();
         Party {
             link,
-            side,
+            role,
             table,
             state,
             path: Path::Unknown,
@@ -177,11 +180,11 @@ impl Party {
         let link = Link::host(reach, joiners, identity).map_err(|e| e.to_string())?;
         let mut seated = vec![false; joiners + 1];
         seated[0] = true;
-        let side = Side::Host {
+        let role = Role::Host {
             seated,
             key: identity.key,
         };
-        Ok(Party::with(link, side, Some(table), State::Inviting, reach))
+        Ok(Party::with(link, role, Some(table), State::Inviting, reach))
     }
 
     /// Joins the host an invitation names, as `name`; `back`: what this party holds of the
@@ -204,12 +207,12 @@ impl Party {
             }),
         };
         let link = Link::join(reach, invitation, hello).map_err(|e| e.to_string())?;
-        let side = Side::Joiner {
+        let role = Role::Joiner {
             back: Box::new(back),
             invitation: invitation.clone(),
             name,
         };
-        Ok(Party::with(link, side, None, State::Offered, reach))
+        Ok(Party::with(link, role, None, State::Offered, reach))
     }
 
     /// (Joiner) whether the line to the host dropped without a goodbye while the game lasts
@@ -224,9 +227,9 @@ impl Party {
     /// pledge; none if this party is no joiner whose line dropped.
     #[must_use]
     pub fn rejoining(&self, record: Vec<NetAction>) -> Option<Rejoin> {
-        let Side::Joiner {
+        let Role::Joiner {
             invitation, name, ..
-        } = &self.side
+        } = &self.role
         else {
             return None;
         };
@@ -246,11 +249,11 @@ impl Party {
     /// keeps them, to join the same game again when it starts.
     #[must_use]
     pub fn joined_with(&self) -> Option<(&Invitation, &str)> {
-        match &self.side {
-            Side::Joiner {
+        match &self.role {
+            Role::Joiner {
                 invitation, name, ..
             } => Some((invitation, name)),
-            Side::Host { .. } => None,
+            Role::Host { .. } => None,
         }
     }
 
@@ -355,9 +358,9 @@ impl Party {
 
     /// The parties this one speaks to: the host to every joiner, a joiner to the host.
     fn others(&self) -> Vec<usize> {
-        match &self.side {
-            Side::Host { seated, .. } => (1..seated.len()).collect(),
-            Side::Joiner { .. } => vec![0],
+        match &self.role {
+            Role::Host { seated, .. } => (1..seated.len()).collect(),
+            Role::Joiner { .. } => vec![0],
         }
     }
 
@@ -500,7 +503,7 @@ impl Party {
                 reason,
                 farewell,
             } => {
-                if !farewell && matches!(self.side, Side::Joiner { .. }) {
+                if !farewell && matches!(self.role, Role::Joiner { .. }) {
                     self.dropped = true;
                 }
                 self.lost(party, &reason, farewell, notes);
@@ -518,7 +521,7 @@ impl Party {
         back: Option<Comeback>,
         notes: &mut Vec<String>,
     ) {
-        let Side::Host { key, seated } = &mut self.side else {
+        let Role::Host { key, seated } = &mut self.role else {
             return;
         };
         let key = *key;
@@ -607,8 +610,8 @@ impl Party {
             return;
         }
         let name = self.name(party);
-        match &mut self.side {
-            Side::Host { seated, .. } => {
+        match &mut self.role {
+            Role::Host { seated, .. } => {
                 let over = self.table.as_ref().is_some_and(|t| t.board().is_over());
                 if over {
                     notes.push(format!("{name} has left: the game is over"));
@@ -627,7 +630,7 @@ impl Party {
                     }
                 }
             }
-            Side::Joiner { .. } => {
+            Role::Joiner { .. } => {
                 if !matches!(self.state, State::Broken(_)) {
                     self.state = State::Broken(if self.over() {
                         "the game is over".into()
@@ -668,8 +671,8 @@ impl Party {
     }
 
     fn message(&mut self, party: usize, msg: Msg, notes: &mut Vec<String>) {
-        match (&mut self.side, msg) {
-            (Side::Host { seated, .. }, Msg::Accept) => {
+        match (&mut self.role, msg) {
+            (Role::Host { seated, .. }, Msg::Accept) => {
                 let Some(s) = seated.get_mut(party) else {
                     return;
                 };
@@ -687,8 +690,8 @@ impl Party {
                 }
             }
             // A joiner's word that a throw waits too long changes nothing at the host.
-            (Side::Host { .. }, Msg::Stalled { .. }) => {}
-            (Side::Host { seated, .. }, msg) => {
+            (Role::Host { .. }, Msg::Stalled { .. }) => {}
+            (Role::Host { seated, .. }, msg) => {
                 if !seated.get(party).copied().unwrap_or(false) {
                     return;
                 }
@@ -725,7 +728,7 @@ impl Party {
                 }
             }
             (
-                Side::Joiner { back, .. },
+                Role::Joiner { back, .. },
                 Msg::Welcome {
                     setup,
                     party: me,
@@ -742,19 +745,19 @@ impl Party {
                     self.state = State::Broken(why);
                 }
             },
-            (Side::Joiner { .. }, Msg::Start) => {
+            (Role::Joiner { .. }, Msg::Start) => {
                 if self.table.is_some() {
                     self.start();
                 }
             }
-            (Side::Joiner { .. }, Msg::Wait { party }) => {
+            (Role::Joiner { .. }, Msg::Wait { party }) => {
                 self.state = State::Waiting(party);
                 notes.push(format!(
                     "The line to {} dropped: waiting for them",
                     self.name(party)
                 ));
             }
-            (Side::Joiner { .. }, Msg::Stalled { party, .. }) => {
+            (Role::Joiner { .. }, Msg::Stalled { party, .. }) => {
                 let me = self.table.as_ref().map(Table::me);
                 notes.push(if me == Some(party) {
                     "The others say the throw has waited too long on this side's share".into()
@@ -765,7 +768,7 @@ impl Party {
                     )
                 });
             }
-            (Side::Joiner { .. }, msg) => {
+            (Role::Joiner { .. }, msg) => {
                 // Before the welcome there is no game to act on: what comes is set aside. (A
                 // host's move may be on its way to a seat retaken on a new line before the
                 // host has seen the knock; the welcome that follows holds it.)
