@@ -12,7 +12,7 @@ use gamester_net::link::{Identity, Reach};
 use gamester_net::party::Return;
 use gamester_net::seat::{Computer, End, Options, Role, play};
 use gamester_net::table::Pledge;
-use gamester_net::{Board, Family, NetAction, Setup, Table};
+use gamester_net::{Board, GameRules, NetAction, Setup, Table};
 
 use crate::cli::args::{CliError, GamePreset, Host, Join, NetSide, tables_rules};
 use crate::cli::{note, write_out};
@@ -33,7 +33,7 @@ pub(crate) fn host(args: &Host) -> Result<String, CliError> {
                     "--players is for the tiles; a game at tables has two sides".into(),
                 ));
             }
-            Family::Tables(tables_rules(preset, &args.sets)?)
+            GameRules::Tables(tables_rules(preset, &args.sets)?)
         }
         GamePreset::Tiles(preset) => {
             if !args.sets.is_empty() {
@@ -46,7 +46,7 @@ pub(crate) fn host(args: &Host) -> Result<String, CliError> {
                 rules = rules.with_players(n);
             }
             rules.check().map_err(|e| CliError::Usage(e.to_string()))?;
-            Family::Tiles(rules)
+            GameRules::Tiles(rules)
         }
     };
     let name = crate::players::clean_name(args.side.name.trim());
@@ -63,7 +63,7 @@ pub(crate) fn host(args: &Host) -> Result<String, CliError> {
         ..
     }) = resumed(&args.side)?
     {
-        if family != setup.family {
+        if family != setup.rules {
             return Err(CliError::Usage(
                 "the file given to --save holds a game under other rules".into(),
             ));
@@ -166,7 +166,7 @@ fn computer_level(side: &NetSide) -> Result<Level, CliError> {
 /// A game taken up from a save: its rules, its record as the network says it, the party the
 /// computer played, and in a match the score when it began.
 struct Resumed {
-    family: Family,
+    family: GameRules,
     record: Vec<NetAction>,
     party: usize,
     score: Option<crate::tables::Tally>,
@@ -191,7 +191,7 @@ fn resumed(side: &NetSide) -> Result<Option<Resumed>, CliError> {
             .position(|c| matches!(c, Controller::Computer(_)))
             .unwrap_or(1);
         Ok(Some(Resumed {
-            family: Family::Tiles(*loaded.game.rules()),
+            family: GameRules::Tiles(*loaded.game.rules()),
             record: record.collect(),
             party: mine,
             score: None,
@@ -208,7 +208,7 @@ fn resumed(side: &NetSide) -> Result<Option<Resumed>, CliError> {
         let rules = loaded.game.rules().clone();
         let score = (rules.match_to > 0).then(|| loaded.game.tally_before());
         Ok(Some(Resumed {
-            family: Family::Tables(rules),
+            family: GameRules::Tables(rules),
             record: record.collect(),
             party: mine,
             score,

@@ -212,8 +212,8 @@ impl Next {
         match self {
             Next::NewGame(settings) if settings.tiles.chosen => Family::Tiles,
             Next::OpenedTiles { .. } => Family::Tiles,
-            Next::Network(party) => match party.table().map(|t| &t.setup().family) {
-                Some(gamester_net::Family::Tiles(_)) => Family::Tiles,
+            Next::Network(party) => match party.table().map(|t| &t.setup().rules) {
+                Some(gamester_net::GameRules::Tiles(_)) => Family::Tiles,
                 _ => Family::Tables,
             },
             _ => Family::Tables,

@@ -7,14 +7,35 @@ use rand::SeedableRng as _;
 use rand::rngs::StdRng;
 use serde::{Deserialize, Serialize};
 
+use gamester_core::Family;
 use gamester_rules::tables::{self, DiceRoller};
 use gamester_rules::tiles;
 
 /// The rules of the game, of either family.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Family {
+pub enum GameRules {
     Tables(tables::Rules),
     Tiles(tiles::Rules),
+}
+
+impl GameRules {
+    /// The family these rules are of.
+    #[must_use]
+    pub fn family(&self) -> Family {
+        match self {
+            GameRules::Tables(_) => Family::Tables,
+            GameRules::Tiles(_) => Family::Tiles,
+        }
+    }
+
+    /// The seats of a game under these rules: at tables two, at tiles one a player.
+    #[must_use]
+    pub fn seats(&self) -> usize {
+        match self {
+            GameRules::Tables(_) => 2,
+            GameRules::Tiles(rules) => usize::from(rules.players),
+        }
+    }
 }
 
 /// One action of the record, of either family.
@@ -42,7 +63,9 @@ impl NetAction {
 /// host's New game has them (none: white and black).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
-    pub family: Family,
+    /// The rules (named `family` on the line and on disk, as before).
+    #[serde(rename = "family")]
+    pub rules: GameRules,
     pub names: Vec<String>,
     pub owners: Vec<usize>,
     pub record: Vec<NetAction>,
@@ -58,26 +81,17 @@ impl Setup {
     /// A new game under these rules, the host named `host` at the first seat and a friend at
     /// each other ("Player 2", … until they say their names).
     #[must_use]
-    pub fn new(family: Family, host: &str) -> Setup {
-        let seats = Setup::seats(&family);
+    pub fn new(rules: GameRules, host: &str) -> Setup {
+        let seats = rules.seats();
         let mut names = vec![host.to_string()];
         names.extend((1..seats).map(|p| format!("Player {}", p + 1)));
         Setup {
-            family,
+            rules,
             names,
             owners: (0..seats).collect(),
             record: Vec::new(),
             colours: Vec::new(),
             score: None,
-        }
-    }
-
-    /// The seats of a game: at tables two, at tiles one a player.
-    #[must_use]
-    pub fn seats(family: &Family) -> usize {
-        match family {
-            Family::Tables(_) => 2,
-            Family::Tiles(rules) => usize::from(rules.players),
         }
     }
 
@@ -89,10 +103,10 @@ impl Setup {
 
     /// The game this setup describes, its record replayed through the rules; or why not.
     pub fn board(&self) -> Result<Board, String> {
-        if self.owners.len() != Setup::seats(&self.family) {
+        if self.owners.len() != self.rules.seats() {
             return Err(format!(
                 "the game has {} seats, and {} were given out",
-                Setup::seats(&self.family),
+                self.rules.seats(),
                 self.owners.len()
             ));
         }
@@ -110,10 +124,10 @@ impl Setup {
         }
         match self.colours.as_slice() {
             [] => {}
-            [a, b] if a != b && matches!(self.family, Family::Tables(_)) => {}
+            [a, b] if a != b && matches!(self.rules, GameRules::Tables(_)) => {}
             _ => return Err("the sides' colours must be two, and differ".into()),
         }
-        let mut board = Board::new(&self.family, self.score)?;
+        let mut board = Board::new(&self.rules, self.score)?;
         for (i, action) in self.record.iter().enumerate() {
             board
                 .apply(action)
@@ -142,9 +156,9 @@ pub enum Board {
 impl Board {
     /// A new game under these rules, at tables from the session's tally `score` (none: 0-0),
     /// refused where a match could not stand at it.
-    pub fn new(family: &Family, score: Option<tables::Tally>) -> Result<Board, String> {
-        Ok(match family {
-            Family::Tables(rules) => {
+    pub fn new(rules: &GameRules, score: Option<tables::Tally>) -> Result<Board, String> {
+        Ok(match rules {
+            GameRules::Tables(rules) => {
                 let tally = score.unwrap_or_default();
                 tally
                     .check(rules)
@@ -153,10 +167,10 @@ impl Board {
                     tables::Game::with_tally(rules.clone(), tally).map_err(|e| e.to_string())?,
                 )
             }
-            Family::Tiles(_) if score.is_some() => {
+            GameRules::Tiles(_) if score.is_some() => {
                 return Err("a game at the tiles has no match score to carry".into());
             }
-            Family::Tiles(rules) => {
+            GameRules::Tiles(rules) => {
                 Board::Tiles(tiles::Game::new(*rules).map_err(|e| e.to_string())?)
             }
         })
@@ -236,5 +250,34 @@ impl Board {
             }
             _ => Err("an action of the other family of games".into()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn irish() -> GameRules {
+        GameRules::Tables(tables::Rules::preset(tables::Preset::Irish))
+    }
+
+    fn muggins(players: u8) -> GameRules {
+        GameRules::Tiles(tiles::Rules::preset(tiles::Preset::Muggins).with_players(players))
+    }
+
+    #[test]
+    fn the_rules_name_their_family_and_their_seats() {
+        assert_eq!(irish().family(), Family::Tables);
+        assert_eq!(irish().seats(), 2);
+        assert_eq!(muggins(3).family(), Family::Tiles);
+        assert_eq!(muggins(3).seats(), 3);
+    }
+
+    #[test]
+    fn a_setup_keeps_its_rules_under_the_name_family_on_the_line_and_on_disk() {
+        let setup = Setup::new(irish(), "Robin");
+        let text = ron::to_string(&setup).unwrap();
+        assert!(text.contains("family:"), "{text}");
+        assert_eq!(ron::from_str::<Setup>(&text).unwrap(), setup);
     }
 }

@@ -94,12 +94,12 @@ impl GamesterApp {
     /// with this side's way back to it) is taken up again at once.
     fn take_up_distance(&mut self, ctx: &egui::Context) {
         use crate::ui::network::kept;
-        use gamester_net::Family;
+        use gamester_net::GameRules;
         let launch = &self.shell.launch;
-        let tables = Family::Tables(self.tables.session().game().rules().clone());
+        let tables = GameRules::Tables(self.tables.session().game().rules().clone());
         let kept = kept::read(launch, &tables, &self.tables.net_record()).or_else(|| {
             let tiles = self.tiles.as_ref()?;
-            let family = Family::Tiles(*tiles.session().game().rules());
+            let family = GameRules::Tiles(*tiles.session().game().rules());
             kept::read(launch, &family, &tiles.net_record())
         });
         if let Some(kept) = kept {

@@ -78,13 +78,13 @@ pub fn keeper(party: &Party, launch: &Launch) -> Option<Keeper> {
 #[must_use]
 pub fn read(
     launch: &Launch,
-    family: &gamester_net::Family,
+    family: &gamester_net::GameRules,
     record: &[gamester_net::NetAction],
 ) -> Option<Kept> {
     let path = path(launch)?;
     let text = gamester_core::files::read_capped(&path, 4 * 1024 * 1024).ok()?;
     let mut kept: Kept = ron::from_str(&String::from_utf8_lossy(&text)).ok()?;
-    if kept.setup.family != *family {
+    if kept.setup.rules != *family {
         return None;
     }
     // The autosave may hold a move of this side's not yet sent: the longer record goes back.

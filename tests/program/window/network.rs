@@ -17,7 +17,7 @@ use gamester_net::link::Reach;
 use gamester_net::party::Return;
 use gamester_net::seat::{Computer, End, Options, Role as NetRole, play};
 use gamester_net::table::Pledge;
-use gamester_net::{Family, NetAction, Setup, Table};
+use gamester_net::{GameRules, NetAction, Setup, Table};
 use gamester_rules::tables::{Phase, Side};
 
 use super::access::{play_a_turn_of, press_a_tiles_move, press_node, quick};
@@ -221,7 +221,7 @@ fn play_tables(
 
 fn irish(host: &str) -> Setup {
     let rules = gamester_rules::tables::Rules::preset(gamester_rules::tables::Preset::Irish);
-    Setup::new(Family::Tables(rules), host)
+    Setup::new(GameRules::Tables(rules), host)
 }
 
 #[test]
@@ -356,7 +356,7 @@ fn muggins_for_three_is_played_in_the_window_with_two_friends_at_a_distance() {
     use gamester_rules::tiles::{Phase as TilesPhase, Preset, Rules};
     // Given a friend's program hosting Muggins for three, and another joining it
     let setup = Setup::new(
-        Family::Tiles(Rules::preset(Preset::Muggins).with_players(3)),
+        GameRules::Tiles(Rules::preset(Preset::Muggins).with_players(3)),
         "Kate",
     );
     let (code, host) = friend_hosting(setup, 11);
@@ -407,7 +407,7 @@ fn house_rules_under_way(host: &str) -> Setup {
     while !(thrown(&game) == 3 && game.phase() == Phase::ToThrow) {
         player.act(&mut game).unwrap();
     }
-    let mut setup = Setup::new(Family::Tables(rules), host);
+    let mut setup = Setup::new(GameRules::Tables(rules), host);
     setup.record = game
         .record()
         .iter()

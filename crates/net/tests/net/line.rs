@@ -376,11 +376,11 @@ fn a_joiner_whose_host_stops_joins_again_by_itself_when_it_is_started_again() {
 
 #[test]
 fn whole_games_of_modern_backgammon_with_the_cube_and_of_muggins_for_four_finish_over_the_line() {
-    use gamester_net::Family;
+    use gamester_net::GameRules;
     use gamester_rules::{tables, tiles};
     let mut rules = tables::Rules::preset(tables::Preset::Modern);
     rules.cube = true;
-    let mut modern = Setup::new(Family::Tables(rules), "Host");
+    let mut modern = Setup::new(GameRules::Tables(rules), "Host");
     modern.names[1] = "Friend".into();
     let (invitation, host_thread) = host(modern);
     let friend = over(join(&invitation, "Friend", 4, None, None));
@@ -388,7 +388,7 @@ fn whole_games_of_modern_backgammon_with_the_cube_and_of_muggins_for_four_finish
     assert!(host_table.board().is_over());
     assert_eq!(host_table.board().record(), friend.board().record());
     let four = Setup::new(
-        Family::Tiles(tiles::Rules::preset(tiles::Preset::Muggins).with_players(4)),
+        GameRules::Tiles(tiles::Rules::preset(tiles::Preset::Muggins).with_players(4)),
         "Host",
     );
     let (invitation, host_thread) = host(four);

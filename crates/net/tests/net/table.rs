@@ -348,7 +348,7 @@ fn match_to_five(score: Option<gamester_rules::tables::Tally>) -> gamester_net::
     let mut rules = gamester_rules::tables::Rules::preset(gamester_rules::tables::Preset::Modern);
     rules.cube = true;
     rules.match_to = 5;
-    let mut setup = gamester_net::Setup::new(gamester_net::Family::Tables(rules), "Host");
+    let mut setup = gamester_net::Setup::new(gamester_net::GameRules::Tables(rules), "Host");
     setup.names[1] = "Friend".into();
     setup.score = score;
     setup
