@@ -12,7 +12,7 @@ use gamester_net::link::{Identity, Reach};
 use gamester_net::party::Return;
 use gamester_net::seat::{Computer, End, Options, Role, play};
 use gamester_net::table::Pledge;
-use gamester_net::{Board, GameRules, NetAction, Setup, Table};
+use gamester_net::{Board, GameRules, NetAction, Setup, Table, net_record};
 
 use crate::cli::args::{CliError, GamePreset, Host, Join, NetSide, tables_rules};
 use crate::cli::{note, write_out};
@@ -184,7 +184,6 @@ fn resumed(side: &NetSide) -> Result<Option<Resumed>, CliError> {
     let text = save::read_text(path)?;
     if save::tiles::is_tiles(&text) {
         let loaded = save::tiles::load(path)?;
-        let record = loaded.game.record().iter().cloned().map(NetAction::Tiles);
         let mine = loaded
             .seats
             .iter()
@@ -192,13 +191,12 @@ fn resumed(side: &NetSide) -> Result<Option<Resumed>, CliError> {
             .unwrap_or(1);
         Ok(Some(Resumed {
             family: GameRules::Tiles(*loaded.game.rules()),
-            record: record.collect(),
+            record: net_record(loaded.game.record()),
             party: mine,
             score: None,
         }))
     } else {
         let loaded = save::load(path)?;
-        let record = loaded.game.record().iter().copied().map(NetAction::Tables);
         let computer = |seat: &crate::players::Seat| {
             seat.players
                 .iter()
@@ -209,7 +207,7 @@ fn resumed(side: &NetSide) -> Result<Option<Resumed>, CliError> {
         let score = (rules.match_to > 0).then(|| loaded.game.tally_before());
         Ok(Some(Resumed {
             family: GameRules::Tables(rules),
-            record: record.collect(),
+            record: net_record(loaded.game.record()),
             party: mine,
             score,
         }))

@@ -132,7 +132,9 @@ fn settings_name(settings: &Settings) -> Option<String> {
 pub fn describe(setup: &Setup) -> String {
     let game = describe_game(setup);
     match (&setup.rules, setup.score) {
-        (GameRules::Tables(rules), Some(t)) if rules.match_to > 0 && (t.white, t.black) != (0, 0) => {
+        (GameRules::Tables(rules), Some(t))
+            if rules.match_to > 0 && (t.white, t.black) != (0, 0) =>
+        {
             let name = |seat: usize, colour: &'static str| {
                 setup
                     .owners
@@ -875,12 +877,7 @@ mod tests {
         while !(thrown(&game) == 3 && game.phase() == crate::tables::Phase::ToThrow) {
             player.act(&mut game).unwrap();
         }
-        setup.record = game
-            .record()
-            .iter()
-            .copied()
-            .map(NetAction::Tables)
-            .collect();
+        setup.record = gamester_net::net_record(game.record());
         assert!(setup.record.len() > 3, "men were moved");
         let said = under_way(&setup).unwrap();
         assert_eq!(

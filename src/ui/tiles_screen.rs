@@ -227,9 +227,7 @@ impl TilesScreen {
     #[must_use]
     pub fn comeback(&self) -> Option<gamester_net::party::Return> {
         let over = self.session.game().phase() == crate::tiles::Phase::GameOver;
-        let record = self.session.game().record().iter().cloned();
-        let record = record.map(gamester_net::NetAction::Tiles).collect();
-        self.remote.as_ref()?.comeback(record, over)
+        self.remote.as_ref()?.comeback(self.net_record(), over)
     }
 
     /// Whether the game is played with friends at a distance.
@@ -243,8 +241,7 @@ impl TilesScreen {
     /// The session's record, as it goes over the line.
     #[must_use]
     pub fn net_record(&self) -> Vec<gamester_net::NetAction> {
-        let record = self.session.game().record().iter().cloned();
-        record.map(gamester_net::NetAction::Tiles).collect()
+        gamester_net::net_record(self.session.game().record())
     }
 
     fn drive_remote(&mut self, ctx: &egui::Context, shell: &mut Shell) {

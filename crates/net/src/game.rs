@@ -57,6 +57,25 @@ impl NetAction {
     }
 }
 
+impl From<tables::Action> for NetAction {
+    fn from(action: tables::Action) -> NetAction {
+        NetAction::Tables(action)
+    }
+}
+
+impl From<tiles::Action> for NetAction {
+    fn from(action: tiles::Action) -> NetAction {
+        NetAction::Tiles(action)
+    }
+}
+
+/// A game's record, of either family, as it goes over the line: what a screen or a save holds
+/// (`game.record()`), for the party to compare with its own and to bring back.
+#[must_use]
+pub fn net_record<A: Clone + Into<NetAction>>(record: &[A]) -> Vec<NetAction> {
+    record.iter().cloned().map(Into::into).collect()
+}
+
 /// What the host offers and both sides then hold: the rules, each party's name (the host
 /// first), the party that plays each seat (at tables White then Black; at tiles each player in
 /// turn), the record so far (empty for a new game), and at tables the sides' colours as the
@@ -194,8 +213,8 @@ impl Board {
     #[must_use]
     pub fn record(&self) -> Vec<NetAction> {
         match self {
-            Board::Tables(g) => g.record().iter().copied().map(NetAction::Tables).collect(),
-            Board::Tiles(g) => g.record().iter().cloned().map(NetAction::Tiles).collect(),
+            Board::Tables(g) => net_record(g.record()),
+            Board::Tiles(g) => net_record(g.record()),
         }
     }
 
@@ -279,5 +298,49 @@ mod tests {
         let text = ron::to_string(&setup).unwrap();
         assert!(text.contains("family:"), "{text}");
         assert_eq!(ron::from_str::<Setup>(&text).unwrap(), setup);
+    }
+
+    /// A board after chance has acted (once or more, while it is due): a record to send.
+    fn thrown(rules: &GameRules) -> Board {
+        let mut board = Board::new(rules, None).unwrap();
+        let mut seed = 0;
+        while board.wants_chance() && board.len() < 3 {
+            seed += 1;
+            let action = board.chance([seed; 32]).unwrap();
+            board.apply(&action).unwrap();
+        }
+        assert!(!board.is_empty());
+        board
+    }
+
+    #[test]
+    fn a_record_of_either_family_goes_over_the_line_action_by_action_in_order() {
+        let Board::Tables(game) = thrown(&irish()) else {
+            unreachable!()
+        };
+        let ours = net_record(game.record());
+        let back: Vec<tables::Action> = ours
+            .iter()
+            .map(|a| match a {
+                NetAction::Tables(a) => *a,
+                NetAction::Tiles(_) => panic!("a tiles action in a game at tables"),
+            })
+            .collect();
+        assert_eq!(back, game.record());
+        assert_eq!(ours, Board::Tables(game).record());
+
+        let Board::Tiles(game) = thrown(&muggins(2)) else {
+            unreachable!()
+        };
+        let ours = net_record(game.record());
+        let back: Vec<tiles::Action> = ours
+            .iter()
+            .map(|a| match a {
+                NetAction::Tiles(a) => a.clone(),
+                NetAction::Tables(_) => panic!("a tables action in a tiles game"),
+            })
+            .collect();
+        assert_eq!(back, game.record());
+        assert!(net_record::<tiles::Action>(&[]).is_empty());
     }
 }

@@ -178,8 +178,7 @@ fn over(party: Party) -> Table {
 
 /// The window's game at tables, as it goes over the line.
 fn tables_record(h: &Harness<'static, GamesterApp>) -> Vec<NetAction> {
-    let record = h.state().session().game().record().iter();
-    record.copied().map(NetAction::Tables).collect()
+    gamester_net::net_record(h.state().session().game().record())
 }
 
 /// Plays the person's `side` at tables by AccessKit (a lit dice box, a man and a lit place)
@@ -381,8 +380,7 @@ fn muggins_for_three_is_played_in_the_window_with_two_friends_at_a_distance() {
     }
     let host = over(host);
     over(tom);
-    let record = h.state().tiles().unwrap().game().record().iter();
-    let ours: Vec<NetAction> = record.cloned().map(NetAction::Tiles).collect();
+    let ours = gamester_net::net_record(h.state().tiles().unwrap().game().record());
     assert_eq!(ours, host.board().record());
     // and the others sat under their names
     let t = h.state().tiles().unwrap();
@@ -408,12 +406,7 @@ fn house_rules_under_way(host: &str) -> Setup {
         player.act(&mut game).unwrap();
     }
     let mut setup = Setup::new(GameRules::Tables(rules), host);
-    setup.record = game
-        .record()
-        .iter()
-        .copied()
-        .map(NetAction::Tables)
-        .collect();
+    setup.record = gamester_net::net_record(game.record());
     setup
 }
 
