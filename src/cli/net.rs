@@ -70,7 +70,7 @@ pub(crate) fn host(args: &Host) -> Result<String, CliError> {
         }
         setup.record = record;
         setup.score = score;
-        setup.board().map_err(CliError::Usage)?;
+        setup.board().map_err(|e| CliError::Usage(e.to_string()))?;
         note(&format!(
             "resuming the game in the file, after {} actions",
             setup.record.len()
@@ -240,10 +240,10 @@ fn run(role: Role, level: Level, side: &NetSide, identity: Identity) -> Result<S
     // The game and this side's share of the throw under way are on the disk before anything
     // goes out: a restart never finds the friend ahead with a move or a throw of ours.
     let keeper: Option<gamester_net::party::Keeper> = side.save.clone().map(|path| {
-        let keep = move |table: &Table| {
-            write_game(&path, table, level).map_err(|e| e.to_string())?;
-            let text = ron::to_string(table.pledge()).map_err(|e| e.to_string())?;
-            save::write_text_atomic(&pledge_file(&path), &text).map_err(|e| e.to_string())
+        let keep = move |table: &Table| -> Result<(), gamester_net::party::KeepError> {
+            write_game(&path, table, level)?;
+            let text = ron::to_string(table.pledge())?;
+            Ok(save::write_text_atomic(&pledge_file(&path), &text)?)
         };
         Box::new(keep) as gamester_net::party::Keeper
     });
@@ -281,7 +281,7 @@ fn run(role: Role, level: Level, side: &NetSide, identity: Identity) -> Result<S
                 "{why}; the game is kept in {}: run the same command again to resume it",
                 path.display()
             ),
-            None => why,
+            None => why.to_string(),
         })),
     }
 }

@@ -352,6 +352,7 @@ impl NetWindow {
             let ctx = ui.ctx().clone();
             self.stage = Stage::Opening(spawn(ctx, move || {
                 Party::host(setup, reach(local), Identity::fresh(), Pledge::default())
+                    .map_err(|e| e.to_string())
             }));
         }
         ui.add_space(10.0);
@@ -383,6 +384,7 @@ impl NetWindow {
                     let ctx = ui.ctx().clone();
                     self.stage = Stage::Opening(spawn(ctx, move || {
                         Party::join(&invitation, name, comeback, reach(local))
+                            .map_err(|e| e.to_string())
                     }));
                 }
                 Err(e) => self.problem = Some(format!("That is not an invitation: {e}")),
@@ -584,7 +586,7 @@ impl Remote {
             let spawned = std::thread::Builder::new()
                 .name("gamester-rejoin".into())
                 .spawn(move || {
-                    let _ = tx.send(plan.join());
+                    let _ = tx.send(plan.join().map_err(|e| e.to_string()));
                 });
             match spawned {
                 Ok(_) => self.rejoining = Some(rx),

@@ -11,6 +11,36 @@ use gamester_core::Family;
 use gamester_rules::tables::{self, DiceRoller};
 use gamester_rules::tiles;
 
+/// Why a setup gives no game, or the game refuses an action: in the player's words, as the
+/// window and the command line show them.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("the game has {seats} seats, and {given} were given out")]
+    Seats { seats: usize, given: usize },
+    #[error("{0} players cannot play at a distance")]
+    Parties(usize),
+    /// A seat given to a party (counted from 0) that is not there.
+    #[error("a seat went to player {}, who is not there", .0 + 1)]
+    Absent(usize),
+    #[error("every player must have a seat")]
+    Unseated,
+    #[error("the sides' colours must be two, and differ")]
+    Colours,
+    /// The action at `at` (counted from 0) of the record given is refused.
+    #[error("the record's action {} is refused: {why}", .at + 1)]
+    Record { at: usize, why: Box<GameError> },
+    #[error("the match's score cannot be: {0}")]
+    Score(tables::RuleError),
+    #[error("a game at the tiles has no match score to carry")]
+    TilesScore,
+    #[error(transparent)]
+    Tables(#[from] tables::RuleError),
+    #[error(transparent)]
+    Tiles(#[from] tiles::DominoError),
+    #[error("an action of the other family of games")]
+    OtherFamily,
+}
+
 /// The rules of the game, of either family.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GameRules {
@@ -121,36 +151,33 @@ impl Setup {
     }
 
     /// The game this setup describes, its record replayed through the rules; or why not.
-    pub fn board(&self) -> Result<Board, String> {
+    pub fn board(&self) -> Result<Board, GameError> {
         if self.owners.len() != self.rules.seats() {
-            return Err(format!(
-                "the game has {} seats, and {} were given out",
-                self.rules.seats(),
-                self.owners.len()
-            ));
+            return Err(GameError::Seats {
+                seats: self.rules.seats(),
+                given: self.owners.len(),
+            });
         }
         if self.parties() < 2 || self.parties() > 4 {
-            return Err(format!(
-                "{} players cannot play at a distance",
-                self.parties()
-            ));
+            return Err(GameError::Parties(self.parties()));
         }
         if let Some(&p) = self.owners.iter().find(|&&p| p >= self.parties()) {
-            return Err(format!("a seat went to player {}, who is not there", p + 1));
+            return Err(GameError::Absent(p));
         }
         if (0..self.parties()).any(|p| !self.owners.contains(&p)) {
-            return Err("every player must have a seat".into());
+            return Err(GameError::Unseated);
         }
         match self.colours.as_slice() {
             [] => {}
             [a, b] if a != b && matches!(self.rules, GameRules::Tables(_)) => {}
-            _ => return Err("the sides' colours must be two, and differ".into()),
+            _ => return Err(GameError::Colours),
         }
         let mut board = Board::new(&self.rules, self.score)?;
-        for (i, action) in self.record.iter().enumerate() {
-            board
-                .apply(action)
-                .map_err(|e| format!("the record's action {} is refused: {e}", i + 1))?;
+        for (at, action) in self.record.iter().enumerate() {
+            board.apply(action).map_err(|why| GameError::Record {
+                at,
+                why: Box::new(why),
+            })?;
         }
         Ok(board)
     }
@@ -175,23 +202,15 @@ pub enum Board {
 impl Board {
     /// A new game under these rules, at tables from the session's tally `score` (none: 0-0),
     /// refused where a match could not stand at it.
-    pub fn new(rules: &GameRules, score: Option<tables::Tally>) -> Result<Board, String> {
+    pub fn new(rules: &GameRules, score: Option<tables::Tally>) -> Result<Board, GameError> {
         Ok(match rules {
             GameRules::Tables(rules) => {
                 let tally = score.unwrap_or_default();
-                tally
-                    .check(rules)
-                    .map_err(|e| format!("the match's score cannot be: {e}"))?;
-                Board::Tables(
-                    tables::Game::with_tally(rules.clone(), tally).map_err(|e| e.to_string())?,
-                )
+                tally.check(rules).map_err(GameError::Score)?;
+                Board::Tables(tables::Game::with_tally(rules.clone(), tally)?)
             }
-            GameRules::Tiles(_) if score.is_some() => {
-                return Err("a game at the tiles has no match score to carry".into());
-            }
-            GameRules::Tiles(rules) => {
-                Board::Tiles(tiles::Game::new(*rules).map_err(|e| e.to_string())?)
-            }
+            GameRules::Tiles(_) if score.is_some() => return Err(GameError::TilesScore),
+            GameRules::Tiles(rules) => Board::Tiles(tiles::Game::new(*rules)?),
         })
     }
 
@@ -259,15 +278,11 @@ impl Board {
     }
 
     /// Does the action through the rules' gate, or says why not and changes nothing.
-    pub fn apply(&mut self, action: &NetAction) -> Result<(), String> {
+    pub fn apply(&mut self, action: &NetAction) -> Result<(), GameError> {
         match (self, action) {
-            (Board::Tables(g), NetAction::Tables(a)) => {
-                g.apply(*a).map(|_| ()).map_err(|e| e.to_string())
-            }
-            (Board::Tiles(g), NetAction::Tiles(a)) => {
-                g.apply(a.clone()).map(|_| ()).map_err(|e| e.to_string())
-            }
-            _ => Err("an action of the other family of games".into()),
+            (Board::Tables(g), NetAction::Tables(a)) => Ok(g.apply(*a).map(|_| ())?),
+            (Board::Tiles(g), NetAction::Tiles(a)) => Ok(g.apply(a.clone()).map(|_| ())?),
+            _ => Err(GameError::OtherFamily),
         }
     }
 }
@@ -298,6 +313,40 @@ mod tests {
         let text = ron::to_string(&setup).unwrap();
         assert!(text.contains("family:"), "{text}");
         assert_eq!(ron::from_str::<Setup>(&text).unwrap(), setup);
+    }
+
+    #[test]
+    fn a_setup_that_gives_no_game_says_why_in_the_players_words() {
+        let mut setup = Setup::new(irish(), "Robin");
+        setup.owners = vec![0];
+        assert_eq!(
+            setup.board().unwrap_err().to_string(),
+            "the game has 2 seats, and 1 were given out"
+        );
+        setup.owners = vec![0, 2];
+        assert_eq!(setup.board().unwrap_err(), GameError::Absent(2));
+        assert_eq!(
+            GameError::Absent(2).to_string(),
+            "a seat went to player 3, who is not there"
+        );
+        setup.owners = vec![0, 0];
+        assert_eq!(
+            setup.board().unwrap_err().to_string(),
+            "every player must have a seat"
+        );
+        setup.owners = vec![0, 1];
+        setup.record = vec![NetAction::Tiles(tiles::Action::Pass)];
+        let err = setup.board().unwrap_err();
+        assert!(matches!(err, GameError::Record { at: 0, .. }), "{err:?}");
+        assert_eq!(
+            err.to_string(),
+            "the record's action 1 is refused: an action of the other family of games"
+        );
+        let tiles_with_a_score = Board::new(&muggins(2), Some(tables::Tally::default()));
+        assert_eq!(
+            tiles_with_a_score.unwrap_err().to_string(),
+            "a game at the tiles has no match score to carry"
+        );
     }
 
     /// A board after chance has acted (once or more, while it is due): a record to send.

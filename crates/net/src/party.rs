@@ -18,8 +18,8 @@ use rand::rngs::StdRng;
 
 use crate::game::{NetAction, Setup};
 use crate::invite::Invitation;
-use crate::link::{Event, Identity, Link, Reach, seat_token};
-use crate::table::{Made, Pledge, Table, Theirs, merge};
+use crate::link::{Event, Identity, Link, LinkError, Reach, seat_token};
+use crate::table::{Breach, Made, Pledge, Table, TableError, Theirs, merge};
 use crate::wire::{Comeback, Msg, VERSION};
 
 mod stall;
@@ -69,7 +69,44 @@ pub struct Return {
 /// The program's keeper of the game: writes the table (its record and its pledge) to disk, or
 /// says why it could not. Called before anything goes out, so that this side never stands
 /// behind what the others have from it: neither a move of its own nor a share of a throw.
-pub type Keeper = Box<dyn FnMut(&Table) -> Result<(), String> + Send>;
+pub type Keeper = Box<dyn FnMut(&Table) -> Result<(), KeepError> + Send>;
+
+/// Why the program's keeper could not keep the game: its own error, shown in the words it
+/// gives.
+pub type KeepError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Why a party could not open, act or bring its record in, or why a host's welcome cannot be
+/// believed: in the player's words. Parties count from 0.
+#[derive(Debug, thiserror::Error)]
+pub enum PartyError {
+    #[error(transparent)]
+    Link(#[from] LinkError),
+    /// The game to host cannot be played (the rules' reason).
+    #[error(transparent)]
+    Setup(Breach),
+    #[error("wait for your friend")]
+    NotPlaying,
+    #[error("there is no game yet")]
+    NoGame,
+    #[error("the line is closed")]
+    Closed,
+    #[error(transparent)]
+    Table(#[from] TableError),
+    #[error("the game here and the game over the line have parted")]
+    Parted,
+    /// A party coming back with more of the game than the host's, without its seat's token.
+    #[error(
+        "it brought a record of the game beyond ours and could not show it was player {}",
+        .0 + 1
+    )]
+    Unproven(usize),
+    #[error("the host gave us the seat of player {}, and we were player {}", .given + 1, .ours + 1)]
+    OtherSeat { given: usize, ours: usize },
+    #[error("the host's record of the game cannot be believed: {0}")]
+    Unbelieved(TableError),
+    #[error("the host offered a game that cannot be played: {0}")]
+    Unplayable(Breach),
+}
 
 /// Which party this is, and what only that role holds: the host, its friends' seats and the
 /// key its seat tokens come from; a joiner, what it brings back and how it joined. (Named
@@ -127,7 +164,7 @@ pub struct Rejoin {
 impl Rejoin {
     /// Joins again; waits at most 30 s for the line. The new party wakes the program as the
     /// old one did, and the program is woken once when the join is done (or failed).
-    pub fn join(self) -> Result<Party, String> {
+    pub fn join(self) -> Result<Party, PartyError> {
         let joined = Party::join(&self.invitation, self.name, Some(self.back), self.reach);
         if let Some(wake) = &self.wake {
             if let Ok(mut party) = joined {
@@ -174,10 +211,10 @@ impl Party {
         reach: Reach,
         identity: Identity,
         pledge: Pledge,
-    ) -> Result<Party, String> {
+    ) -> Result<Party, PartyError> {
         let joiners = setup.parties().saturating_sub(1);
-        let table = Table::resume(setup, 0, pledge).map_err(|e| e.0)?;
-        let link = Link::host(reach, joiners, identity).map_err(|e| e.to_string())?;
+        let table = Table::resume(setup, 0, pledge).map_err(PartyError::Setup)?;
+        let link = Link::host(reach, joiners, identity)?;
         let mut seated = vec![false; joiners + 1];
         seated[0] = true;
         let role = Role::Host {
@@ -194,7 +231,7 @@ impl Party {
         name: String,
         back: Option<Return>,
         reach: Reach,
-    ) -> Result<Party, String> {
+    ) -> Result<Party, PartyError> {
         let hello = Msg::Hello {
             version: VERSION,
             secret: invitation.secret,
@@ -206,7 +243,7 @@ impl Party {
                 token: b.pledge.token,
             }),
         };
-        let link = Link::join(reach, invitation, hello).map_err(|e| e.to_string())?;
+        let link = Link::join(reach, invitation, hello)?;
         let role = Role::Joiner {
             back: Box::new(back),
             invitation: invitation.clone(),
@@ -409,31 +446,31 @@ impl Party {
     }
 
     /// This side's own action at its seat: done, and sent; or why not.
-    pub fn act(&mut self, action: NetAction) -> Result<(), String> {
+    pub fn act(&mut self, action: NetAction) -> Result<(), PartyError> {
         if !self.playing() {
-            return Err("wait for your friend".into());
+            return Err(PartyError::NotPlaying);
         }
-        let table = self.table.as_mut().ok_or("there is no game yet")?;
+        let table = self.table.as_mut().ok_or(PartyError::NoGame)?;
         let msg = table.act(action)?;
         let to = self.others();
         if self.send(&to, &[msg]) {
             Ok(())
         } else {
-            Err("the line is closed".into())
+            Err(PartyError::Closed)
         }
     }
 
     /// Brings a program's record of the game and the party's together: the actions `ours`
     /// holds beyond the party's are this side's own, done since, and are sent; the actions the
     /// party holds beyond `ours` (the others', and chance's) are returned, to be done in order.
-    pub fn sync(&mut self, ours: &[NetAction]) -> Result<Vec<NetAction>, String> {
+    pub fn sync(&mut self, ours: &[NetAction]) -> Result<Vec<NetAction>, PartyError> {
         let theirs = self
             .table
             .as_ref()
             .map(|t| t.board().record())
             .unwrap_or_default();
         if !ours.iter().zip(&theirs).all(|(a, b)| a == b) {
-            return Err("the game here and the game over the line have parted".into());
+            return Err(PartyError::Parted);
         }
         if ours.len() > theirs.len() {
             for action in &ours[theirs.len()..] {
@@ -557,12 +594,9 @@ impl Party {
                         last: back.last.as_ref(),
                     },
                 )
+                .map_err(PartyError::Table)
             } else {
-                Err(format!(
-                    "it brought a record of the game beyond ours and could not show it was \
-                     player {}",
-                    back.party + 1
-                ))
+                Err(PartyError::Unproven(back.party))
             };
             match checked.and_then(|(record, last)| {
                 let pledge = Pledge {
@@ -573,14 +607,14 @@ impl Party {
                     record,
                     ..table.setup_now()
                 };
-                Table::resume(setup, 0, pledge).map_err(|e| e.0)
+                Table::resume(setup, 0, pledge).map_err(PartyError::Setup)
             }) {
                 Ok(t) => *table = t,
                 Err(why) => {
                     notes.push(format!(
                         "{name} came back and was sent away: {why}; the game stands as it was"
                     ));
-                    self.link.close(party, &why);
+                    self.link.close(party, &why.to_string());
                     return;
                 }
             }
@@ -741,6 +775,7 @@ impl Party {
                     self.state = State::Offered;
                 }
                 Err(why) => {
+                    let why = why.to_string();
                     self.link.close(0, &why);
                     self.state = State::Broken(why);
                 }
@@ -800,7 +835,7 @@ fn welcomed(
     last: Option<Made>,
     token: [u8; 16],
     back: Option<&Return>,
-) -> Result<Table, String> {
+) -> Result<Table, PartyError> {
     let mut pledge = Pledge {
         token: Some(token),
         ..Pledge::default()
@@ -808,11 +843,10 @@ fn welcomed(
     let mut setup = setup;
     if let Some(back) = back {
         if back.party != me {
-            return Err(format!(
-                "the host gave us the seat of player {}, and we were player {}",
-                me + 1,
-                back.party + 1
-            ));
+            return Err(PartyError::OtherSeat {
+                given: me,
+                ours: back.party,
+            });
         }
         let ours = Setup {
             record: back.record.clone(),
@@ -823,14 +857,13 @@ fn welcomed(
             record: &setup.record,
             last: last.as_ref(),
         };
-        let (record, last) = merge(&ours, me, &back.pledge, &theirs)
-            .map_err(|why| format!("the host's record of the game cannot be believed: {why}"))?;
+        let (record, last) =
+            merge(&ours, me, &back.pledge, &theirs).map_err(PartyError::Unbelieved)?;
         setup.record = record;
         pledge.round = back.pledge.round.clone();
         pledge.last = last;
     }
-    Table::resume(setup, me, pledge)
-        .map_err(|e| format!("the host offered a game that cannot be played: {e}"))
+    Table::resume(setup, me, pledge).map_err(PartyError::Unplayable)
 }
 
 impl Drop for Party {

@@ -23,7 +23,7 @@ use gamester_rules::tables::{Phase, Side};
 use super::access::{play_a_turn_of, press_a_tiles_move, press_node, quick};
 use super::support::harness_with;
 
-type Party = std::thread::JoinHandle<Result<End, String>>;
+type Party = std::thread::JoinHandle<Result<End, gamester_net::seat::SeatError>>;
 
 /// The actions of both games, at tables and at the tiles: what changes when anyone moves.
 fn moves(app: &GamesterApp) -> usize {

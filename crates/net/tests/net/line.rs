@@ -7,7 +7,7 @@ use gamester_core::level::Level;
 use gamester_net::invite::Invitation;
 use gamester_net::link::{ALPN, Reach};
 use gamester_net::party::Return;
-use gamester_net::seat::{Computer, End, Options, Role, play};
+use gamester_net::seat::{Computer, End, Options, Role, SeatError, play};
 use gamester_net::table::Pledge;
 use gamester_net::wire::{self, Msg, VERSION};
 use gamester_net::{NetAction, Setup, Table};
@@ -16,7 +16,7 @@ use gamester_rules::tables::{Action, Throw};
 use crate::{irish, muggins_for_three};
 
 /// What a party's play left: its end, and the notes it made.
-pub(crate) type Outcome = (Result<End, String>, Vec<String>);
+pub(crate) type Outcome = (Result<End, SeatError>, Vec<String>);
 
 fn party(
     role: Role,
@@ -127,7 +127,7 @@ fn a_wrong_invitation_is_refused_and_the_game_goes_on_for_the_right_one() {
     let mut wrong = invitation.clone();
     wrong.secret[0] ^= 0xff;
     let (end, _) = join(&wrong, "Stranger", 2, None, None);
-    let why = end.unwrap_err();
+    let why = end.unwrap_err().to_string();
     assert!(why.contains("wrong or stale"), "{why}");
     let friend = over(join(&invitation, "Friend", 2, None, None));
     let (host_end, notes) = host.join().unwrap();
@@ -287,7 +287,7 @@ fn joining_nobody_gives_up_within_thirty_seconds_and_says_why() {
     };
     let started = std::time::Instant::now();
     let (end, _) = join(&invitation, "Friend", 2, None, None);
-    let why = end.unwrap_err();
+    let why = end.unwrap_err().to_string();
     assert!(
         started.elapsed() < Duration::from_secs(35),
         "{:?}",
