@@ -12,7 +12,7 @@ use gamester_net::link::{Identity, Reach};
 use gamester_net::party::Return;
 use gamester_net::seat::{Computer, End, Options, Role, play};
 use gamester_net::table::Pledge;
-use gamester_net::{Board, Family, NetAction, Setup, Table};
+use gamester_net::{Board, GameRules, NetAction, Setup, Table, net_record};
 
 use crate::cli::args::{CliError, GamePreset, Host, Join, NetSide, tables_rules};
 use crate::cli::{note, write_out};
@@ -33,7 +33,7 @@ pub(crate) fn host(args: &Host) -> Result<String, CliError> {
                     "--players is for the tiles; a game at tables has two sides".into(),
                 ));
             }
-            Family::Tables(tables_rules(preset, &args.sets)?)
+            GameRules::Tables(tables_rules(preset, &args.sets)?)
         }
         GamePreset::Tiles(preset) => {
             if !args.sets.is_empty() {
@@ -46,7 +46,7 @@ pub(crate) fn host(args: &Host) -> Result<String, CliError> {
                 rules = rules.with_players(n);
             }
             rules.check().map_err(|e| CliError::Usage(e.to_string()))?;
-            Family::Tiles(rules)
+            GameRules::Tiles(rules)
         }
     };
     let name = crate::players::clean_name(args.side.name.trim());
@@ -63,14 +63,14 @@ pub(crate) fn host(args: &Host) -> Result<String, CliError> {
         ..
     }) = resumed(&args.side)?
     {
-        if family != setup.family {
+        if family != setup.rules {
             return Err(CliError::Usage(
                 "the file given to --save holds a game under other rules".into(),
             ));
         }
         setup.record = record;
         setup.score = score;
-        setup.board().map_err(CliError::Usage)?;
+        setup.board().map_err(|e| CliError::Usage(e.to_string()))?;
         note(&format!(
             "resuming the game in the file, after {} actions",
             setup.record.len()
@@ -166,7 +166,7 @@ fn computer_level(side: &NetSide) -> Result<Level, CliError> {
 /// A game taken up from a save: its rules, its record as the network says it, the party the
 /// computer played, and in a match the score when it began.
 struct Resumed {
-    family: Family,
+    family: GameRules,
     record: Vec<NetAction>,
     party: usize,
     score: Option<crate::tables::Tally>,
@@ -184,21 +184,19 @@ fn resumed(side: &NetSide) -> Result<Option<Resumed>, CliError> {
     let text = save::read_text(path)?;
     if save::tiles::is_tiles(&text) {
         let loaded = save::tiles::load(path)?;
-        let record = loaded.game.record().iter().cloned().map(NetAction::Tiles);
         let mine = loaded
             .seats
             .iter()
             .position(|c| matches!(c, Controller::Computer(_)))
             .unwrap_or(1);
         Ok(Some(Resumed {
-            family: Family::Tiles(*loaded.game.rules()),
-            record: record.collect(),
+            family: GameRules::Tiles(*loaded.game.rules()),
+            record: net_record(loaded.game.record()),
             party: mine,
             score: None,
         }))
     } else {
         let loaded = save::load(path)?;
-        let record = loaded.game.record().iter().copied().map(NetAction::Tables);
         let computer = |seat: &crate::players::Seat| {
             seat.players
                 .iter()
@@ -208,8 +206,8 @@ fn resumed(side: &NetSide) -> Result<Option<Resumed>, CliError> {
         let rules = loaded.game.rules().clone();
         let score = (rules.match_to > 0).then(|| loaded.game.tally_before());
         Ok(Some(Resumed {
-            family: Family::Tables(rules),
-            record: record.collect(),
+            family: GameRules::Tables(rules),
+            record: net_record(loaded.game.record()),
             party: mine,
             score,
         }))
@@ -242,10 +240,10 @@ fn run(role: Role, level: Level, side: &NetSide, identity: Identity) -> Result<S
     // The game and this side's share of the throw under way are on the disk before anything
     // goes out: a restart never finds the friend ahead with a move or a throw of ours.
     let keeper: Option<gamester_net::party::Keeper> = side.save.clone().map(|path| {
-        let keep = move |table: &Table| {
-            write_game(&path, table, level).map_err(|e| e.to_string())?;
-            let text = ron::to_string(table.pledge()).map_err(|e| e.to_string())?;
-            save::write_text_atomic(&pledge_file(&path), &text).map_err(|e| e.to_string())
+        let keep = move |table: &Table| -> Result<(), gamester_net::party::KeepError> {
+            write_game(&path, table, level)?;
+            let text = ron::to_string(table.pledge())?;
+            Ok(save::write_text_atomic(&pledge_file(&path), &text)?)
         };
         Box::new(keep) as gamester_net::party::Keeper
     });
@@ -283,7 +281,7 @@ fn run(role: Role, level: Level, side: &NetSide, identity: Identity) -> Result<S
                 "{why}; the game is kept in {}: run the same command again to resume it",
                 path.display()
             ),
-            None => why,
+            None => why.to_string(),
         })),
     }
 }

@@ -14,7 +14,7 @@ use gamester_net::invite::Invitation;
 use gamester_net::link::{Identity, Reach};
 use gamester_net::party::{Party, Path, Return, State};
 use gamester_net::table::Pledge;
-use gamester_net::{Family, NetAction, Setup};
+use gamester_net::{GameRules, NetAction, Setup};
 
 use crate::ui::shell::file_names;
 use crate::ui::shell::message::Message;
@@ -76,9 +76,9 @@ fn reach(local: bool) -> Reach {
 #[must_use]
 pub fn offer(settings: &Settings, tiles: bool, host: &str) -> Setup {
     if tiles {
-        return Setup::new(Family::Tiles(settings.tiles.rules), host);
+        return Setup::new(GameRules::Tiles(settings.tiles.rules), host);
     }
-    let mut setup = Setup::new(Family::Tables(settings.rules.clone()), host);
+    let mut setup = Setup::new(GameRules::Tables(settings.rules.clone()), host);
     setup.colours = vec![settings.table.white.colour, settings.table.black.colour];
     setup
 }
@@ -131,8 +131,10 @@ fn settings_name(settings: &Settings) -> Option<String> {
 #[must_use]
 pub fn describe(setup: &Setup) -> String {
     let game = describe_game(setup);
-    match (&setup.family, setup.score) {
-        (Family::Tables(rules), Some(t)) if rules.match_to > 0 && (t.white, t.black) != (0, 0) => {
+    match (&setup.rules, setup.score) {
+        (GameRules::Tables(rules), Some(t))
+            if rules.match_to > 0 && (t.white, t.black) != (0, 0) =>
+        {
             let name = |seat: usize, colour: &'static str| {
                 setup
                     .owners
@@ -152,8 +154,8 @@ pub fn describe(setup: &Setup) -> String {
 
 /// The game offered, without its score.
 fn describe_game(setup: &Setup) -> String {
-    match &setup.family {
-        Family::Tables(rules) => match crate::teaching::rules_text::changes(rules) {
+    match &setup.rules {
+        GameRules::Tables(rules) => match crate::teaching::rules_text::changes(rules) {
             None => file_names::game_name(rules).to_string(),
             // Few changes: the title the game has in the window ("Irish (Willughby), with the
             // doubling cube").
@@ -164,7 +166,7 @@ fn describe_game(setup: &Setup) -> String {
                 changed.join("; ")
             ),
         },
-        Family::Tiles(rules) => format!(
+        GameRules::Tiles(rules) => format!(
             "{}, {} players",
             crate::ui::tiles::setup::title_of(rules),
             rules.players
@@ -195,13 +197,13 @@ pub fn under_way(setup: &Setup) -> Option<String> {
         .iter()
         .filter(|a| matches!(a, NetAction::Tiles(crate::tiles::Action::Lay { .. })))
         .count();
-    Some(match &setup.family {
-        Family::Tables(_) => format!(
+    Some(match &setup.rules {
+        GameRules::Tables(_) => format!(
             "The game is under way: the dice have been thrown {}.",
             count(throws, "time", "times")
         ),
-        Family::Tiles(_) if laid == 0 => "The game is under way: the tiles are dealt.".into(),
-        Family::Tiles(_) => format!(
+        GameRules::Tiles(_) if laid == 0 => "The game is under way: the tiles are dealt.".into(),
+        GameRules::Tiles(_) => format!(
             "The game is under way: {} laid.",
             count(laid, "tile", "tiles")
         ),
@@ -351,6 +353,7 @@ impl NetWindow {
             let ctx = ui.ctx().clone();
             self.stage = Stage::Opening(spawn(ctx, move || {
                 Party::host(setup, reach(local), Identity::fresh(), Pledge::default())
+                    .map_err(|e| e.to_string())
             }));
         }
         ui.add_space(10.0);
@@ -382,6 +385,7 @@ impl NetWindow {
                     let ctx = ui.ctx().clone();
                     self.stage = Stage::Opening(spawn(ctx, move || {
                         Party::join(&invitation, name, comeback, reach(local))
+                            .map_err(|e| e.to_string())
                     }));
                 }
                 Err(e) => self.problem = Some(format!("That is not an invitation: {e}")),
@@ -467,7 +471,7 @@ fn waiting(ui: &mut egui::Ui, party: &mut Party, offer_seen: &mut bool) -> bool 
                 if let Some(progress) = under_way(setup) {
                     ui.label(progress);
                 }
-                if let Family::Tables(_) = setup.family {
+                if let GameRules::Tables(_) = setup.rules {
                     let side = if table.owner(0) == Some(table.me()) {
                         "White"
                     } else {
@@ -583,7 +587,7 @@ impl Remote {
             let spawned = std::thread::Builder::new()
                 .name("gamester-rejoin".into())
                 .spawn(move || {
-                    let _ = tx.send(plan.join());
+                    let _ = tx.send(plan.join().map_err(|e| e.to_string()));
                 });
             match spawned {
                 Ok(_) => self.rejoining = Some(rx),
@@ -804,7 +808,7 @@ mod tests {
     use crate::tables::{Preset, Rules};
 
     fn tables(rules: Rules) -> Setup {
-        Setup::new(Family::Tables(rules), "Robin")
+        Setup::new(GameRules::Tables(rules), "Robin")
     }
 
     #[test]
@@ -876,12 +880,7 @@ mod tests {
         while !(thrown(&game) == 3 && game.phase() == crate::tables::Phase::ToThrow) {
             player.act(&mut game).unwrap();
         }
-        setup.record = game
-            .record()
-            .iter()
-            .copied()
-            .map(NetAction::Tables)
-            .collect();
+        setup.record = gamester_net::net_record(game.record());
         assert!(setup.record.len() > 3, "men were moved");
         let said = under_way(&setup).unwrap();
         assert_eq!(

@@ -7,14 +7,65 @@ use rand::SeedableRng as _;
 use rand::rngs::StdRng;
 use serde::{Deserialize, Serialize};
 
+use gamester_core::Family;
 use gamester_rules::tables::{self, DiceRoller};
 use gamester_rules::tiles;
 
+/// Why a setup gives no game, or the game refuses an action: in the player's words, as the
+/// window and the command line show them.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("the game has {seats} seats, and {given} were given out")]
+    Seats { seats: usize, given: usize },
+    #[error("{0} players cannot play at a distance")]
+    Parties(usize),
+    /// A seat given to a party (counted from 0) that is not there.
+    #[error("a seat went to player {}, who is not there", .0 + 1)]
+    Absent(usize),
+    #[error("every player must have a seat")]
+    Unseated,
+    #[error("the sides' colours must be two, and differ")]
+    Colours,
+    /// The action at `at` (counted from 0) of the record given is refused.
+    #[error("the record's action {} is refused: {why}", .at + 1)]
+    Record { at: usize, why: Box<GameError> },
+    #[error("the match's score cannot be: {0}")]
+    Score(tables::RuleError),
+    #[error("a game at the tiles has no match score to carry")]
+    TilesScore,
+    #[error(transparent)]
+    Tables(#[from] tables::RuleError),
+    #[error(transparent)]
+    Tiles(#[from] tiles::DominoError),
+    #[error("an action of the other family of games")]
+    OtherFamily,
+}
+
 /// The rules of the game, of either family.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Family {
+pub enum GameRules {
     Tables(tables::Rules),
     Tiles(tiles::Rules),
+}
+
+impl GameRules {
+    /// The family these rules are of.
+    #[must_use]
+    pub fn family(&self) -> Family {
+        match self {
+            GameRules::Tables(_) => Family::Tables,
+            GameRules::Tiles(_) => Family::Tiles,
+        }
+    }
+
+    /// The seats of a game under these rules: at tables two, at tiles one a player.
+    #[must_use]
+    pub fn seats(&self) -> usize {
+        match self {
+            GameRules::Tables(_) => 2,
+            GameRules::Tiles(rules) => usize::from(rules.players),
+        }
+    }
 }
 
 /// One action of the record, of either family.
@@ -36,13 +87,34 @@ impl NetAction {
     }
 }
 
+impl From<tables::Action> for NetAction {
+    fn from(action: tables::Action) -> NetAction {
+        NetAction::Tables(action)
+    }
+}
+
+impl From<tiles::Action> for NetAction {
+    fn from(action: tiles::Action) -> NetAction {
+        NetAction::Tiles(action)
+    }
+}
+
+/// A game's record, of either family, as it goes over the line: what a screen or a save holds
+/// (`game.record()`), for the party to compare with its own and to bring back.
+#[must_use]
+pub fn net_record<A: Clone + Into<NetAction>>(record: &[A]) -> Vec<NetAction> {
+    record.iter().cloned().map(Into::into).collect()
+}
+
 /// What the host offers and both sides then hold: the rules, each party's name (the host
 /// first), the party that plays each seat (at tables White then Black; at tiles each player in
 /// turn), the record so far (empty for a new game), and at tables the sides' colours as the
 /// host's New game has them (none: white and black).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
-    pub family: Family,
+    /// The rules (named `family` on the line and on disk, as before).
+    #[serde(rename = "family")]
+    pub rules: GameRules,
     pub names: Vec<String>,
     pub owners: Vec<usize>,
     pub record: Vec<NetAction>,
@@ -58,26 +130,17 @@ impl Setup {
     /// A new game under these rules, the host named `host` at the first seat and a friend at
     /// each other ("Player 2", … until they say their names).
     #[must_use]
-    pub fn new(family: Family, host: &str) -> Setup {
-        let seats = Setup::seats(&family);
+    pub fn new(rules: GameRules, host: &str) -> Setup {
+        let seats = rules.seats();
         let mut names = vec![host.to_string()];
         names.extend((1..seats).map(|p| format!("Player {}", p + 1)));
         Setup {
-            family,
+            rules,
             names,
             owners: (0..seats).collect(),
             record: Vec::new(),
             colours: Vec::new(),
             score: None,
-        }
-    }
-
-    /// The seats of a game: at tables two, at tiles one a player.
-    #[must_use]
-    pub fn seats(family: &Family) -> usize {
-        match family {
-            Family::Tables(_) => 2,
-            Family::Tiles(rules) => usize::from(rules.players),
         }
     }
 
@@ -88,36 +151,33 @@ impl Setup {
     }
 
     /// The game this setup describes, its record replayed through the rules; or why not.
-    pub fn board(&self) -> Result<Board, String> {
-        if self.owners.len() != Setup::seats(&self.family) {
-            return Err(format!(
-                "the game has {} seats, and {} were given out",
-                Setup::seats(&self.family),
-                self.owners.len()
-            ));
+    pub fn board(&self) -> Result<Board, GameError> {
+        if self.owners.len() != self.rules.seats() {
+            return Err(GameError::Seats {
+                seats: self.rules.seats(),
+                given: self.owners.len(),
+            });
         }
         if self.parties() < 2 || self.parties() > 4 {
-            return Err(format!(
-                "{} players cannot play at a distance",
-                self.parties()
-            ));
+            return Err(GameError::Parties(self.parties()));
         }
         if let Some(&p) = self.owners.iter().find(|&&p| p >= self.parties()) {
-            return Err(format!("a seat went to player {}, who is not there", p + 1));
+            return Err(GameError::Absent(p));
         }
         if (0..self.parties()).any(|p| !self.owners.contains(&p)) {
-            return Err("every player must have a seat".into());
+            return Err(GameError::Unseated);
         }
         match self.colours.as_slice() {
             [] => {}
-            [a, b] if a != b && matches!(self.family, Family::Tables(_)) => {}
-            _ => return Err("the sides' colours must be two, and differ".into()),
+            [a, b] if a != b && matches!(self.rules, GameRules::Tables(_)) => {}
+            _ => return Err(GameError::Colours),
         }
-        let mut board = Board::new(&self.family, self.score)?;
-        for (i, action) in self.record.iter().enumerate() {
-            board
-                .apply(action)
-                .map_err(|e| format!("the record's action {} is refused: {e}", i + 1))?;
+        let mut board = Board::new(&self.rules, self.score)?;
+        for (at, action) in self.record.iter().enumerate() {
+            board.apply(action).map_err(|why| GameError::Record {
+                at,
+                why: Box::new(why),
+            })?;
         }
         Ok(board)
     }
@@ -142,23 +202,15 @@ pub enum Board {
 impl Board {
     /// A new game under these rules, at tables from the session's tally `score` (none: 0-0),
     /// refused where a match could not stand at it.
-    pub fn new(family: &Family, score: Option<tables::Tally>) -> Result<Board, String> {
-        Ok(match family {
-            Family::Tables(rules) => {
+    pub fn new(rules: &GameRules, score: Option<tables::Tally>) -> Result<Board, GameError> {
+        Ok(match rules {
+            GameRules::Tables(rules) => {
                 let tally = score.unwrap_or_default();
-                tally
-                    .check(rules)
-                    .map_err(|e| format!("the match's score cannot be: {e}"))?;
-                Board::Tables(
-                    tables::Game::with_tally(rules.clone(), tally).map_err(|e| e.to_string())?,
-                )
+                tally.check(rules).map_err(GameError::Score)?;
+                Board::Tables(tables::Game::with_tally(rules.clone(), tally)?)
             }
-            Family::Tiles(_) if score.is_some() => {
-                return Err("a game at the tiles has no match score to carry".into());
-            }
-            Family::Tiles(rules) => {
-                Board::Tiles(tiles::Game::new(*rules).map_err(|e| e.to_string())?)
-            }
+            GameRules::Tiles(_) if score.is_some() => return Err(GameError::TilesScore),
+            GameRules::Tiles(rules) => Board::Tiles(tiles::Game::new(*rules)?),
         })
     }
 
@@ -180,8 +232,8 @@ impl Board {
     #[must_use]
     pub fn record(&self) -> Vec<NetAction> {
         match self {
-            Board::Tables(g) => g.record().iter().copied().map(NetAction::Tables).collect(),
-            Board::Tiles(g) => g.record().iter().cloned().map(NetAction::Tiles).collect(),
+            Board::Tables(g) => net_record(g.record()),
+            Board::Tiles(g) => net_record(g.record()),
         }
     }
 
@@ -226,15 +278,118 @@ impl Board {
     }
 
     /// Does the action through the rules' gate, or says why not and changes nothing.
-    pub fn apply(&mut self, action: &NetAction) -> Result<(), String> {
+    pub fn apply(&mut self, action: &NetAction) -> Result<(), GameError> {
         match (self, action) {
-            (Board::Tables(g), NetAction::Tables(a)) => {
-                g.apply(*a).map(|_| ()).map_err(|e| e.to_string())
-            }
-            (Board::Tiles(g), NetAction::Tiles(a)) => {
-                g.apply(a.clone()).map(|_| ()).map_err(|e| e.to_string())
-            }
-            _ => Err("an action of the other family of games".into()),
+            (Board::Tables(g), NetAction::Tables(a)) => Ok(g.apply(*a).map(|_| ())?),
+            (Board::Tiles(g), NetAction::Tiles(a)) => Ok(g.apply(a.clone()).map(|_| ())?),
+            _ => Err(GameError::OtherFamily),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn irish() -> GameRules {
+        GameRules::Tables(tables::Rules::preset(tables::Preset::Irish))
+    }
+
+    fn muggins(players: u8) -> GameRules {
+        GameRules::Tiles(tiles::Rules::preset(tiles::Preset::Muggins).with_players(players))
+    }
+
+    #[test]
+    fn the_rules_name_their_family_and_their_seats() {
+        assert_eq!(irish().family(), Family::Tables);
+        assert_eq!(irish().seats(), 2);
+        assert_eq!(muggins(3).family(), Family::Tiles);
+        assert_eq!(muggins(3).seats(), 3);
+    }
+
+    #[test]
+    fn a_setup_keeps_its_rules_under_the_name_family_on_the_line_and_on_disk() {
+        let setup = Setup::new(irish(), "Robin");
+        let text = ron::to_string(&setup).unwrap();
+        assert!(text.contains("family:"), "{text}");
+        assert_eq!(ron::from_str::<Setup>(&text).unwrap(), setup);
+    }
+
+    #[test]
+    fn a_setup_that_gives_no_game_says_why_in_the_players_words() {
+        let mut setup = Setup::new(irish(), "Robin");
+        setup.owners = vec![0];
+        assert_eq!(
+            setup.board().unwrap_err().to_string(),
+            "the game has 2 seats, and 1 were given out"
+        );
+        setup.owners = vec![0, 2];
+        assert_eq!(setup.board().unwrap_err(), GameError::Absent(2));
+        assert_eq!(
+            GameError::Absent(2).to_string(),
+            "a seat went to player 3, who is not there"
+        );
+        setup.owners = vec![0, 0];
+        assert_eq!(
+            setup.board().unwrap_err().to_string(),
+            "every player must have a seat"
+        );
+        setup.owners = vec![0, 1];
+        setup.record = vec![NetAction::Tiles(tiles::Action::Pass)];
+        let err = setup.board().unwrap_err();
+        assert!(matches!(err, GameError::Record { at: 0, .. }), "{err:?}");
+        assert_eq!(
+            err.to_string(),
+            "the record's action 1 is refused: an action of the other family of games"
+        );
+        let tiles_with_a_score = Board::new(&muggins(2), Some(tables::Tally::default()));
+        assert_eq!(
+            tiles_with_a_score.unwrap_err().to_string(),
+            "a game at the tiles has no match score to carry"
+        );
+    }
+
+    /// A board after chance has acted (once or more, while it is due): a record to send.
+    fn thrown(rules: &GameRules) -> Board {
+        let mut board = Board::new(rules, None).unwrap();
+        let mut seed = 0;
+        while board.wants_chance() && board.len() < 3 {
+            seed += 1;
+            let action = board.chance([seed; 32]).unwrap();
+            board.apply(&action).unwrap();
+        }
+        assert!(!board.is_empty());
+        board
+    }
+
+    #[test]
+    fn a_record_of_either_family_goes_over_the_line_action_by_action_in_order() {
+        let Board::Tables(game) = thrown(&irish()) else {
+            unreachable!()
+        };
+        let ours = net_record(game.record());
+        let back: Vec<tables::Action> = ours
+            .iter()
+            .map(|a| match a {
+                NetAction::Tables(a) => *a,
+                NetAction::Tiles(_) => panic!("a tiles action in a game at tables"),
+            })
+            .collect();
+        assert_eq!(back, game.record());
+        assert_eq!(ours, Board::Tables(game).record());
+
+        let Board::Tiles(game) = thrown(&muggins(2)) else {
+            unreachable!()
+        };
+        let ours = net_record(game.record());
+        let back: Vec<tiles::Action> = ours
+            .iter()
+            .map(|a| match a {
+                NetAction::Tiles(a) => a.clone(),
+                NetAction::Tables(_) => panic!("a tables action in a tiles game"),
+            })
+            .collect();
+        assert_eq!(back, game.record());
+        assert!(net_record::<tiles::Action>(&[]).is_empty());
     }
 }

@@ -18,6 +18,6 @@ pub mod seat;
 pub mod table;
 pub mod wire;
 
-pub use game::{Board, Family, NetAction, Setup};
+pub use game::{Board, GameError, GameRules, NetAction, Setup, net_record};
 pub use table::{Breach, Table};
 pub use wire::Msg;

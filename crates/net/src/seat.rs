@@ -15,7 +15,7 @@ use gamester_rules::tables;
 use crate::game::{Board, NetAction, Setup};
 use crate::invite::Invitation;
 use crate::link::{Identity, Reach};
-use crate::party::{Abandoned, Keeper, POLL, Party, Return, State};
+use crate::party::{Abandoned, Keeper, POLL, Party, PartyError, Return, State};
 use crate::table::{Pledge, Table};
 
 /// The computer at a party's seats: it decides, and keeps the rest of a play to send.
@@ -112,8 +112,21 @@ pub enum End {
     Abandoned(Table, Abandoned),
 }
 
-/// Plays a party's part to the game's end. Errors are the reasons, in words.
-pub fn play(role: Role, mut computer: Computer, mut opts: Options<'_>) -> Result<End, String> {
+/// Why a party's play ended before the game did: in the player's words.
+#[derive(Debug, thiserror::Error)]
+pub enum SeatError {
+    /// The party could not open its line, or take up its game.
+    #[error(transparent)]
+    Party(#[from] PartyError),
+    #[error("nobody came, or the others went quiet")]
+    Quiet,
+    /// The line is gone for good, for this reason (the other side's words, or the line's).
+    #[error("{0}")]
+    Broken(String),
+}
+
+/// Plays a party's part to the game's end, or says why it could not.
+pub fn play(role: Role, mut computer: Computer, mut opts: Options<'_>) -> Result<End, SeatError> {
     let mut party = match role {
         Role::Host(setup, pledge) => {
             let party = Party::host(setup, opts.reach, opts.identity, pledge)?;
@@ -172,7 +185,7 @@ pub fn play(role: Role, mut computer: Computer, mut opts: Options<'_>) -> Result
                 (opts.on_change)(t);
             }
         } else if last_heard.elapsed() > opts.patience {
-            return Err("nobody came, or the others went quiet".into());
+            return Err(SeatError::Quiet);
         }
         match party.state().clone() {
             State::Offered if party.table().is_some() => {
@@ -197,7 +210,7 @@ pub fn play(role: Role, mut computer: Computer, mut opts: Options<'_>) -> Result
                         party = again;
                         last_heard = Instant::now();
                     }
-                    None => return Err(why),
+                    None => return Err(SeatError::Broken(why)),
                 }
             }
             _ => {}

@@ -23,7 +23,7 @@ use rand::Rng;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 
-use crate::game::{Board, NetAction, Setup};
+use crate::game::{Board, GameError, NetAction, Setup};
 use crate::wire::Msg;
 
 /// Why the line to a party must end: what it sent, in words.
@@ -33,6 +33,28 @@ pub struct Breach(pub String);
 
 fn breach(words: impl Into<String>) -> Breach {
     Breach(words.into())
+}
+
+/// Why this side's own action may not be done, or another party's record coming back cannot
+/// be believed ([`merge`]): in the player's words. Places in the record (`at`) count from 0.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    #[error("the dice and the deal are made by both sides: throw instead")]
+    Chance,
+    #[error("it is not this side's turn")]
+    NotOurTurn,
+    #[error(transparent)]
+    Game(#[from] GameError),
+    #[error("the two records of the game part at action {}", .at + 1)]
+    Parted { at: usize },
+    #[error("its record's action {} is a throw {why}", .at + 1)]
+    Unproven { at: usize, why: &'static str },
+    #[error("its record's action {} is not the throw both sides made there", .at + 1)]
+    OtherThrow { at: usize },
+    #[error("its record's action {} is a move for a seat that is not its own", .at + 1)]
+    NotItsSeat { at: usize },
+    #[error("its record's action {} is refused: {why}", .at + 1)]
+    Refused { at: usize, why: GameError },
 }
 
 /// The hash a party commits to: of its seed, for its party and the record's place, so a commit
@@ -123,7 +145,7 @@ impl Table {
     /// The table of party `me`, with the pledge it kept: a throw under way at the record's end
     /// is taken up where it stood; one the record has passed is forgotten.
     pub fn resume(setup: Setup, me: usize, mut pledge: Pledge) -> Result<Table, Breach> {
-        let board = setup.board().map_err(Breach)?;
+        let board = setup.board().map_err(|e| breach(e.to_string()))?;
         if me >= setup.parties() {
             return Err(breach(format!("there is no player {}", me + 1)));
         }
@@ -246,12 +268,12 @@ impl Table {
 
     /// This side's own action (a play, a double…): done here, and the message that tells the
     /// others; or why it may not be done.
-    pub fn act(&mut self, action: NetAction) -> Result<Msg, String> {
+    pub fn act(&mut self, action: NetAction) -> Result<Msg, TableError> {
         if action.is_chance() {
-            return Err("the dice and the deal are made by both sides: throw instead".into());
+            return Err(TableError::Chance);
         }
         if self.my_move().is_none() {
-            return Err("it is not this side's turn".into());
+            return Err(TableError::NotOurTurn);
         }
         let at = self.board.len();
         self.board.apply(&action)?;
@@ -443,7 +465,9 @@ impl Table {
                 .board
                 .chance(joint_seed(made.at, &made.seeds))
                 .ok_or_else(|| breach("no dice were due after all"))?;
-            self.board.apply(&action).map_err(Breach)?;
+            self.board
+                .apply(&action)
+                .map_err(|e| breach(e.to_string()))?;
             self.pledge.round = None;
             self.pledge.last = Some(made);
             self.revealed = false;
@@ -509,15 +533,12 @@ pub fn merge(
     me: usize,
     pledge: &Pledge,
     theirs: &Theirs<'_>,
-) -> Result<(Vec<NetAction>, Option<Made>), String> {
+) -> Result<(Vec<NetAction>, Option<Made>), TableError> {
     let mine = &ours.record;
     let record = theirs.record;
     let common = mine.iter().zip(record).take_while(|(a, b)| a == b).count();
     if common < mine.len().min(record.len()) {
-        return Err(format!(
-            "the two records of the game part at action {}",
-            common + 1
-        ));
+        return Err(TableError::Parted { at: common });
     }
     if record.len() <= mine.len() {
         return Ok((mine.clone(), pledge.last.clone()));
@@ -528,28 +549,23 @@ pub fn merge(
     };
     let mut board = ours.board()?;
     let mut last = pledge.last.clone();
-    for (i, action) in record.iter().enumerate().skip(mine.len()) {
-        let n = i + 1;
+    for (at, action) in record.iter().enumerate().skip(mine.len()) {
         if action.is_chance() {
-            let made = checked_throw(&board, me, pledge, theirs.last, i)
-                .map_err(|why| format!("its record's action {n} is a throw {why}"))?;
-            if board.chance(joint_seed(i, &made.seeds)).as_ref() != Some(action) {
-                return Err(format!(
-                    "its record's action {n} is not the throw both sides made there"
-                ));
+            let made = checked_throw(&board, me, pledge, theirs.last, at)
+                .map_err(|why| TableError::Unproven { at, why })?;
+            if board.chance(joint_seed(at, &made.seeds)).as_ref() != Some(action) {
+                return Err(TableError::OtherThrow { at });
             }
             last = Some(made);
         } else {
             let owner = board.actor().and_then(|s| ours.owners.get(s).copied());
             if !theirs_seat(owner) {
-                return Err(format!(
-                    "its record's action {n} is a move for a seat that is not its own"
-                ));
+                return Err(TableError::NotItsSeat { at });
             }
         }
         board
             .apply(action)
-            .map_err(|e| format!("its record's action {n} is refused: {e}"))?;
+            .map_err(|why| TableError::Refused { at, why })?;
     }
     Ok((record.to_vec(), last))
 }

@@ -67,8 +67,8 @@ pub fn keeper(party: &Party, launch: &Launch) -> Option<Keeper> {
             pledge: table.pledge().clone(),
             setup: table.setup_now(),
         };
-        let text = ron::to_string(&kept).map_err(|e| e.to_string())?;
-        save::write_private_atomic(&path, &text).map_err(|e| e.to_string())
+        let text = ron::to_string(&kept)?;
+        Ok(save::write_private_atomic(&path, &text)?)
     }))
 }
 
@@ -78,13 +78,13 @@ pub fn keeper(party: &Party, launch: &Launch) -> Option<Keeper> {
 #[must_use]
 pub fn read(
     launch: &Launch,
-    family: &gamester_net::Family,
+    family: &gamester_net::GameRules,
     record: &[gamester_net::NetAction],
 ) -> Option<Kept> {
     let path = path(launch)?;
     let text = gamester_core::files::read_capped(&path, 4 * 1024 * 1024).ok()?;
     let mut kept: Kept = ron::from_str(&String::from_utf8_lossy(&text)).ok()?;
-    if kept.setup.family != *family {
+    if kept.setup.rules != *family {
         return None;
     }
     // The autosave may hold a move of this side's not yet sent: the longer record goes back.
@@ -100,7 +100,9 @@ pub fn read(
 /// with this side's share of the throw under way.
 pub fn reopen(kept: Kept, reach: Reach) -> Result<Party, String> {
     match kept.way {
-        Way::Host(identity) => Party::host(kept.setup, reach, identity, kept.pledge),
+        Way::Host(identity) => {
+            Party::host(kept.setup, reach, identity, kept.pledge).map_err(|e| e.to_string())
+        }
         Way::Join { invitation, name } => {
             let invitation = Invitation::parse(&invitation).map_err(|e| e.to_string())?;
             let back = Return {
@@ -108,7 +110,7 @@ pub fn reopen(kept: Kept, reach: Reach) -> Result<Party, String> {
                 record: kept.setup.record,
                 pledge: kept.pledge,
             };
-            Party::join(&invitation, name, Some(back), reach)
+            Party::join(&invitation, name, Some(back), reach).map_err(|e| e.to_string())
         }
     }
 }

@@ -58,10 +58,9 @@ impl Next {
         match self {
             Next::NewGame(settings) if settings.tiles.chosen => Family::Tiles,
             Next::OpenedTiles { .. } => Family::Tiles,
-            Next::Network(party) => match party.table().map(|t| &t.setup().family) {
-                Some(gamester_net::Family::Tiles(_)) => Family::Tiles,
-                _ => Family::Tables,
-            },
+            Next::Network(party) => party
+                .table()
+                .map_or(Family::Tables, |t| t.setup().rules.family()),
             _ => Family::Tables,
         }
     }

@@ -519,7 +519,7 @@ impl Screen for TablesScreen {
     }
 
     fn kept_at_distance(&self, launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
-        let family = gamester_net::Family::Tables(self.session().game().rules().clone());
+        let family = gamester_net::GameRules::Tables(self.session().game().rules().clone());
         crate::ui::net::kept::read(launch, &family, &self.net_record())
     }
 

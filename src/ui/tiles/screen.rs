@@ -228,9 +228,7 @@ impl TilesScreen {
     #[must_use]
     pub fn comeback(&self) -> Option<gamester_net::party::Return> {
         let over = self.session.game().phase() == crate::tiles::Phase::GameOver;
-        let record = self.session.game().record().iter().cloned();
-        let record = record.map(gamester_net::NetAction::Tiles).collect();
-        self.remote.as_ref()?.comeback(record, over)
+        self.remote.as_ref()?.comeback(self.net_record(), over)
     }
 
     /// Whether the game is played with friends at a distance.
@@ -244,8 +242,7 @@ impl TilesScreen {
     /// The session's record, as it goes over the line.
     #[must_use]
     pub fn net_record(&self) -> Vec<gamester_net::NetAction> {
-        let record = self.session.game().record().iter().cloned();
-        record.map(gamester_net::NetAction::Tiles).collect()
+        gamester_net::net_record(self.session.game().record())
     }
 
     fn drive_remote(&mut self, ctx: &egui::Context, shell: &mut Shell) {
@@ -545,7 +542,7 @@ impl Screen for TilesScreen {
     }
 
     fn kept_at_distance(&self, launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
-        let family = gamester_net::Family::Tiles(*self.session().game().rules());
+        let family = gamester_net::GameRules::Tiles(*self.session().game().rules());
         crate::ui::net::kept::read(launch, &family, &self.net_record())
     }
 

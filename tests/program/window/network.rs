@@ -17,13 +17,13 @@ use gamester_net::link::Reach;
 use gamester_net::party::Return;
 use gamester_net::seat::{Computer, End, Options, Role as NetRole, play};
 use gamester_net::table::Pledge;
-use gamester_net::{Family, NetAction, Setup, Table};
+use gamester_net::{GameRules, NetAction, Setup, Table};
 use gamester_rules::tables::{Phase, Side};
 
 use super::access::{play_a_turn_of, press_a_tiles_move, press_node, quick};
 use super::support::harness_with;
 
-type Party = std::thread::JoinHandle<Result<End, String>>;
+type Party = std::thread::JoinHandle<Result<End, gamester_net::seat::SeatError>>;
 
 /// The actions of both games, at tables and at the tiles: what changes when anyone moves.
 fn moves(app: &GamesterApp) -> usize {
@@ -178,8 +178,7 @@ fn over(party: Party) -> Table {
 
 /// The window's game at tables, as it goes over the line.
 fn tables_record(h: &Harness<'static, GamesterApp>) -> Vec<NetAction> {
-    let record = h.state().session().game().record().iter();
-    record.copied().map(NetAction::Tables).collect()
+    gamester_net::net_record(h.state().session().game().record())
 }
 
 /// Plays the person's `side` at tables by AccessKit (a lit dice box, a man and a lit place)
@@ -221,7 +220,7 @@ fn play_tables(
 
 fn irish(host: &str) -> Setup {
     let rules = gamester_rules::tables::Rules::preset(gamester_rules::tables::Preset::Irish);
-    Setup::new(Family::Tables(rules), host)
+    Setup::new(GameRules::Tables(rules), host)
 }
 
 #[test]
@@ -356,7 +355,7 @@ fn muggins_for_three_is_played_in_the_window_with_two_friends_at_a_distance() {
     use gamester_rules::tiles::{Phase as TilesPhase, Preset, Rules};
     // Given a friend's program hosting Muggins for three, and another joining it
     let setup = Setup::new(
-        Family::Tiles(Rules::preset(Preset::Muggins).with_players(3)),
+        GameRules::Tiles(Rules::preset(Preset::Muggins).with_players(3)),
         "Kate",
     );
     let (code, host) = friend_hosting(setup, 11);
@@ -381,8 +380,7 @@ fn muggins_for_three_is_played_in_the_window_with_two_friends_at_a_distance() {
     }
     let host = over(host);
     over(tom);
-    let record = h.state().tiles().unwrap().game().record().iter();
-    let ours: Vec<NetAction> = record.cloned().map(NetAction::Tiles).collect();
+    let ours = gamester_net::net_record(h.state().tiles().unwrap().game().record());
     assert_eq!(ours, host.board().record());
     // and the others sat under their names
     let t = h.state().tiles().unwrap();
@@ -407,13 +405,8 @@ fn house_rules_under_way(host: &str) -> Setup {
     while !(thrown(&game) == 3 && game.phase() == Phase::ToThrow) {
         player.act(&mut game).unwrap();
     }
-    let mut setup = Setup::new(Family::Tables(rules), host);
-    setup.record = game
-        .record()
-        .iter()
-        .copied()
-        .map(NetAction::Tables)
-        .collect();
+    let mut setup = Setup::new(GameRules::Tables(rules), host);
+    setup.record = gamester_net::net_record(game.record());
     setup
 }
 

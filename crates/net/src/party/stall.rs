@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::{Party, Side, State};
+use super::{Party, Role, State};
 use crate::wire::Msg;
 
 /// A game ended because a party kept the others waiting: who, and why, in words.
@@ -82,7 +82,7 @@ impl Party {
             (State::Playing, Some(t)) if !t.awaited().is_empty() => {
                 Some((t.throw_at().unwrap_or(0), t.awaited(), true))
             }
-            (State::Waiting(p), Some(_)) if matches!(self.side, Side::Host { .. }) => {
+            (State::Waiting(p), Some(_)) if matches!(self.role, Role::Host { .. }) => {
                 Some((*p, vec![*p], false))
             }
             _ => None,
@@ -115,7 +115,7 @@ impl Party {
                 format!("{names} has not come back: you may end the game as abandoned by them")
             });
             // The host tells everyone; a joiner has only the host to tell, who knows.
-            if *throw && matches!(self.side, Side::Host { .. }) {
+            if *throw && matches!(self.role, Role::Host { .. }) {
                 let msgs: Vec<Msg> = parties
                     .iter()
                     .map(|&party| Msg::Stalled { party, at: *at })

@@ -7,7 +7,7 @@ use gamester_core::level::Level;
 use gamester_net::invite::Invitation;
 use gamester_net::link::{ALPN, Reach};
 use gamester_net::party::Return;
-use gamester_net::seat::{Computer, End, Options, Role, play};
+use gamester_net::seat::{Computer, End, Options, Role, SeatError, play};
 use gamester_net::table::Pledge;
 use gamester_net::wire::{self, Msg, VERSION};
 use gamester_net::{NetAction, Setup, Table};
@@ -16,7 +16,7 @@ use gamester_rules::tables::{Action, Throw};
 use crate::{irish, muggins_for_three};
 
 /// What a party's play left: its end, and the notes it made.
-pub(crate) type Outcome = (Result<End, String>, Vec<String>);
+pub(crate) type Outcome = (Result<End, SeatError>, Vec<String>);
 
 fn party(
     role: Role,
@@ -127,7 +127,7 @@ fn a_wrong_invitation_is_refused_and_the_game_goes_on_for_the_right_one() {
     let mut wrong = invitation.clone();
     wrong.secret[0] ^= 0xff;
     let (end, _) = join(&wrong, "Stranger", 2, None, None);
-    let why = end.unwrap_err();
+    let why = end.unwrap_err().to_string();
     assert!(why.contains("wrong or stale"), "{why}");
     let friend = over(join(&invitation, "Friend", 2, None, None));
     let (host_end, notes) = host.join().unwrap();
@@ -287,7 +287,7 @@ fn joining_nobody_gives_up_within_thirty_seconds_and_says_why() {
     };
     let started = std::time::Instant::now();
     let (end, _) = join(&invitation, "Friend", 2, None, None);
-    let why = end.unwrap_err();
+    let why = end.unwrap_err().to_string();
     assert!(
         started.elapsed() < Duration::from_secs(35),
         "{:?}",
@@ -376,11 +376,11 @@ fn a_joiner_whose_host_stops_joins_again_by_itself_when_it_is_started_again() {
 
 #[test]
 fn whole_games_of_modern_backgammon_with_the_cube_and_of_muggins_for_four_finish_over_the_line() {
-    use gamester_net::Family;
+    use gamester_net::GameRules;
     use gamester_rules::{tables, tiles};
     let mut rules = tables::Rules::preset(tables::Preset::Modern);
     rules.cube = true;
-    let mut modern = Setup::new(Family::Tables(rules), "Host");
+    let mut modern = Setup::new(GameRules::Tables(rules), "Host");
     modern.names[1] = "Friend".into();
     let (invitation, host_thread) = host(modern);
     let friend = over(join(&invitation, "Friend", 4, None, None));
@@ -388,7 +388,7 @@ fn whole_games_of_modern_backgammon_with_the_cube_and_of_muggins_for_four_finish
     assert!(host_table.board().is_over());
     assert_eq!(host_table.board().record(), friend.board().record());
     let four = Setup::new(
-        Family::Tiles(tiles::Rules::preset(tiles::Preset::Muggins).with_players(4)),
+        GameRules::Tiles(tiles::Rules::preset(tiles::Preset::Muggins).with_players(4)),
         "Host",
     );
     let (invitation, host_thread) = host(four);

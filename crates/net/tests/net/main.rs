@@ -10,13 +10,13 @@ pub mod fair;
 mod line;
 pub mod table;
 
-use gamester_net::{Family, Setup};
+use gamester_net::{GameRules, Setup};
 use gamester_rules::{tables, tiles};
 
 /// A new game of Irish between the host (White) and one friend (Black).
 pub fn irish() -> Setup {
     let mut setup = Setup::new(
-        Family::Tables(tables::Rules::preset(tables::Preset::Irish)),
+        GameRules::Tables(tables::Rules::preset(tables::Preset::Irish)),
         "Host",
     );
     setup.names[1] = "Friend".into();
@@ -26,7 +26,7 @@ pub fn irish() -> Setup {
 /// A new game of Muggins for three, each player a party.
 pub fn muggins_for_three() -> Setup {
     let mut setup = Setup::new(
-        Family::Tiles(tiles::Rules::preset(tiles::Preset::Muggins).with_players(3)),
+        GameRules::Tiles(tiles::Rules::preset(tiles::Preset::Muggins).with_players(3)),
         "Host",
     );
     setup.names = vec!["Host".into(), "Robin".into(), "Kate".into()];

@@ -267,7 +267,7 @@ fn the_dice_hang_on_every_sides_seed() {
 
 #[test]
 fn a_record_coming_back_wins_only_if_it_extends_the_other_legally() {
-    use gamester_net::table::{Pledge, Theirs, merge};
+    use gamester_net::table::{Pledge, TableError, Theirs, merge};
     let tables = play_out(irish(), 4);
     let full = tables[0].board().record();
     let mut short = irish();
@@ -308,15 +308,17 @@ fn a_record_coming_back_wins_only_if_it_extends_the_other_legally() {
     // Records that part are refused, and so is an illegal extension.
     let mut parted = full[..at + 1].to_vec();
     parted[at - 1] = NetAction::Tables(Action::Take);
-    assert!(
-        merge(&short, 0, &none, &theirs(1, &parted))
-            .unwrap_err()
-            .contains("part")
+    let err = merge(&short, 0, &none, &theirs(1, &parted)).unwrap_err();
+    assert_eq!(err, TableError::Parted { at: at - 1 });
+    assert_eq!(
+        err.to_string(),
+        format!("the two records of the game part at action {at}")
     );
     let mut bad = full[..at].to_vec();
     bad.push(NetAction::Tables(Action::Take));
     let err = merge(&short, 0, &none, &theirs(1, &bad)).unwrap_err();
-    assert!(err.contains("refused"), "{err}");
+    assert!(matches!(err, TableError::Refused { .. }), "{err:?}");
+    assert!(err.to_string().contains("refused"), "{err}");
 }
 
 #[test]
@@ -348,7 +350,7 @@ fn match_to_five(score: Option<gamester_rules::tables::Tally>) -> gamester_net::
     let mut rules = gamester_rules::tables::Rules::preset(gamester_rules::tables::Preset::Modern);
     rules.cube = true;
     rules.match_to = 5;
-    let mut setup = gamester_net::Setup::new(gamester_net::Family::Tables(rules), "Host");
+    let mut setup = gamester_net::Setup::new(gamester_net::GameRules::Tables(rules), "Host");
     setup.names[1] = "Friend".into();
     setup.score = score;
     setup

@@ -95,13 +95,7 @@ impl TablesScreen {
     /// The session's record, as it goes over the line.
     #[must_use]
     pub fn net_record(&self) -> Vec<NetAction> {
-        self.session
-            .game()
-            .record()
-            .iter()
-            .copied()
-            .map(NetAction::Tables)
-            .collect()
+        gamester_net::net_record(self.session.game().record())
     }
 
     /// The person throws: this side's share of the dice goes to the friend.
