@@ -73,7 +73,7 @@ use super::data::weights::{W_LOSE_BIG, W_WIN, W_WIN_BIG};
 // The fitted weights are plain lists (they import nothing from here): one weight a feature.
 const _: () =
     assert!(W_WIN.len() == FEATURES && W_WIN_BIG.len() == FEATURES && W_LOSE_BIG.len() == FEATURES);
-use super::family::Family;
+use super::Kind;
 use super::net::{Net, Outputs};
 use std::sync::Arc;
 
@@ -191,7 +191,7 @@ impl Evaluator {
     /// The evaluator for these rules, with the network of their family.
     #[must_use]
     pub fn new(rules: &Rules) -> Evaluator {
-        Evaluator::with_net(rules, Family::of(rules).shipped())
+        Evaluator::with_net(rules, Kind::of(rules).shipped())
     }
 
     /// The evaluator for these rules with this network (`None`: the logistic model).
