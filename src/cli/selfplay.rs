@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use std::sync::Arc;
 
-use crate::ai::contest::{Contender, PlayMade, Score, Seat, play_game};
 use crate::ai::Kind;
+use crate::ai::contest::{Contender, PlayMade, Score, Seat, play_game};
 use crate::ai::net_file::{MAX_NET_FILE_BYTES, NetFile};
 use crate::cli::args::{CliError, Selfplay, at_tiles_only, tables_rules};
 use crate::cli::out::note;
