@@ -2,7 +2,7 @@
 //! in period words. Free of any window code, so the window and its tests share it.
 
 use crate::players::{Player, Seats};
-use crate::save::GameRecord;
+use crate::save::{GameRecord, SaveFile};
 use crate::tables::notation::format_play;
 use crate::tables::{
     Action, Attempt, DiceRoller, DieRefusal, EndReason, Event, Game, Outcome, Phase, Play,
@@ -671,6 +671,19 @@ impl Session {
             }
             Phase::Over(_) => format!("{due}. New game to play again"),
             Phase::ToThrow => due,
+        }
+    }
+}
+
+/// A session is saved through the save format, which knows nothing of sessions: the
+/// dependency goes one way, from the session down to the file.
+impl SaveFile {
+    /// The save file of a session's game as it stands, with the match's earlier games.
+    #[must_use]
+    pub fn from_session(session: &Session) -> SaveFile {
+        SaveFile {
+            abandoned: session.abandoned().map(str::to_string),
+            ..SaveFile::from_match(session.game(), session.seats(), session.earlier())
         }
     }
 }
