@@ -9,6 +9,7 @@ pub mod cube;
 pub mod cube_hint;
 pub mod data;
 pub mod decide;
+pub mod ends;
 pub mod eval;
 pub mod judge;
 pub mod kept;

@@ -12,8 +12,8 @@
 
 use crate::tables::{Action, Game, Phase, Play, Position, Rules, Side, Throw};
 
-use super::cube::{Access, CubeValues, MatchChances, MatchScore, Outcomes};
-use super::eval::MatchWeights;
+use super::cube::{Access, CubeValues, MatchChances, MatchScore};
+use super::ends::{MatchWeights, Outcomes};
 use super::learner;
 use super::search::{Depth, Searcher};
 use crate::level::Level;
