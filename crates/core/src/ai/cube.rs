@@ -24,6 +24,7 @@
 use super::ends::MatchWeights;
 pub use super::ends::Outcomes;
 pub use crate::tables::CubeChoice;
+use crate::tables::{Crawford, Game, Side};
 
 /// Janowski's cube efficiency, x: 0 is a dead cube, 1 a fully live one. 0.68 is the value he
 /// and GNU Backgammon's authors found for money play in the middle game.
@@ -176,6 +177,22 @@ pub struct MatchScore {
     /// Whether the first side to come within a point of the match will then play a Crawford
     /// game: the rule is played and its game has not come yet.
     pub crawford_to_come: bool,
+}
+
+/// The match's score seen from `side`, in a match (`None` in a session for stakes).
+#[must_use]
+pub fn match_score(game: &Game, side: Side) -> Option<MatchScore> {
+    let to = u32::from(game.rules().match_to);
+    if to == 0 {
+        return None;
+    }
+    let tally = game.tally_before();
+    Some(MatchScore {
+        me: to.saturating_sub(tally.stakes(side)),
+        them: to.saturating_sub(tally.stakes(side.other())),
+        cube: game.cube().value,
+        crawford_to_come: game.rules().crawford && tally.crawford() == Crawford::Ahead,
+    })
 }
 
 /// A match's weights are read from the match's score, which is the cube's business: the

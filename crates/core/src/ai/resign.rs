@@ -7,7 +7,7 @@
 use crate::level::Level;
 use crate::tables::{Action, Game, Phase, Position, Side, Stakes, bear_off_stake, legal_plays};
 
-use super::decide::match_score;
+use super::cube::match_score;
 use super::ends::Chances;
 use super::ends::Outcomes;
 use super::search::Searcher;
