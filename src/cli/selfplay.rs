@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use std::sync::Arc;
 
+use crate::ai::Kind;
 use crate::ai::contest::{Contender, PlayMade, Score, Seat, play_game};
-use crate::ai::family::Family;
 use crate::ai::net_file::{MAX_NET_FILE_BYTES, NetFile};
 use crate::cli::args::{CliError, Selfplay, at_tiles_only, tables_rules};
 use crate::cli::out::note;
@@ -58,7 +58,7 @@ pub(crate) fn selfplay(preset: Preset, args: &Selfplay) -> Result<String, CliErr
         let bytes = gamester_core::files::read_capped(path, MAX_NET_FILE_BYTES)
             .map_err(|e| read_error(e.to_string()))?;
         let file = NetFile::parse(&bytes).map_err(|e| read_error(e.to_string()))?;
-        let family = Family::of(&rules);
+        let family = Kind::of(&rules);
         if file.family != family.name() {
             note(&format!(
                 "{flag}: {shown} was trained for the {} family; these rules are the {family} family's",

@@ -9,10 +9,11 @@ pub mod cube;
 pub mod cube_hint;
 pub mod data;
 pub mod decide;
+pub mod ends;
 pub mod eval;
-pub mod family;
 pub mod judge;
 pub mod kept;
+pub mod kind;
 mod learner;
 pub mod net;
 pub mod net_file;
@@ -23,3 +24,4 @@ pub mod tiles;
 
 pub use cube_hint::{CubeAction, CubeHint, cube_hint};
 pub use decide::{Decision, best_play, decide, decide_with, rank_plays};
+pub use kind::Kind;

@@ -15,9 +15,9 @@
 //!    others) and writes a network file with its recipe in the header.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+use gamester_core::ai::Kind;
 use gamester_core::ai::contest::{Contender, PlayMade, play_game};
 use gamester_core::ai::eval::Evaluator;
-use gamester_core::ai::family::Family;
 use gamester_core::ai::net::OUTPUTS;
 use gamester_core::ai::net_file::NetFile;
 use gamester_core::ai::search::{Depth, Searcher};
@@ -144,7 +144,7 @@ fn label_thread(rules: &Rules, games: u64, seed: u64, threads: u64, t: u64, out:
 fn train(args: &[String]) {
     let preset = preset(args);
     let rules = Rules::preset(preset);
-    let family = Family::of(&rules);
+    let family = Kind::of(&rules);
     let out = value(args, "--out").expect("--out FILE is needed");
     let epochs: usize = number(args, "--epochs", 12);
     let rate: f32 = number(args, "--rate", 0.0005);
@@ -158,7 +158,7 @@ fn train(args: &[String]) {
         }
     }
     let ev = Evaluator::new(&rules);
-    let start = Family::Modern
+    let start = Kind::Modern
         .shipped()
         .expect("the modern network is shipped");
     let mut data = Vec::new();

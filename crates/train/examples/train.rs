@@ -23,7 +23,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use gamester_core::ai::family::Family;
+use gamester_core::ai::Kind;
 use gamester_core::ai::net::{Net, Outputs};
 use gamester_core::ai::net_file::NetFile;
 use gamester_rules::tables::{Preset, Rules};
@@ -63,7 +63,7 @@ fn run() -> Result<(), String> {
         .find(|p| p.name() == preset_name)
         .ok_or_else(|| format!("no preset is called `{preset_name}`"))?;
     let rules = Rules::preset(preset);
-    let family = Family::of(&rules);
+    let family = Kind::of(&rules);
     let out = value(&args, "--out").ok_or("--out FILE is needed")?;
     let total: u64 = number(&args, "--games", 10_000)?;
     let seed: u64 = number(&args, "--seed", 1)?;
@@ -97,7 +97,7 @@ fn run() -> Result<(), String> {
             (0, "small random weights".to_string(), None),
         ),
         None => {
-            let net = Family::Modern
+            let net = Kind::Modern
                 .shipped()
                 .ok_or("the modern network is missing")?;
             ((*net).clone(), (0, "the modern network".to_string(), None))
@@ -105,7 +105,7 @@ fn run() -> Result<(), String> {
     };
     let (done, from, earlier) = done;
     let mut start = start;
-    if family == Family::Nard || args.iter().any(|a| a == "--stakes") {
+    if family == Kind::Nard || args.iter().any(|a| a == "--stakes") {
         // The network learns the stakes won or lost, in every position (races too), in place
         // of the chances of winning big: Nard is scored by the loser's men left, which no
         // chance measures.
@@ -156,7 +156,7 @@ fn run() -> Result<(), String> {
 
 fn save(
     out: &str,
-    family: Family,
+    family: Kind,
     training: &Training,
     from: &str,
     earlier: Option<&(String, u64)>,

@@ -21,7 +21,10 @@
 //! is worth at this score, so that every decision and every loss reads the same way in a match
 //! as for stakes.
 
+use super::ends::MatchWeights;
+pub use super::ends::Outcomes;
 pub use crate::tables::CubeChoice;
+use crate::tables::{Crawford, Game, Side};
 
 /// Janowski's cube efficiency, x: 0 is a dead cube, 1 a fully live one. 0.68 is the value he
 /// and GNU Backgammon's authors found for money play in the middle game.
@@ -176,80 +179,45 @@ pub struct MatchScore {
     pub crawford_to_come: bool,
 }
 
-/// How a game may end, for the side on roll: its chance of winning, and how its wins and its
-/// losses are shared among 1, 2, 3 and 4 times the cube (a gammon scores 2, a back-gammon 3;
-/// Willughby's and Cotton's stakes add doublets' bonus).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Outcomes {
-    pub win: f32,
-    /// `wins[k]`: the share of the side's wins that score `k + 1` times the cube (sums to 1).
-    pub wins: [f32; 4],
-    /// The same of its losses.
-    pub losses: [f32; 4],
+/// The match's score seen from `side`, in a match (`None` in a session for stakes).
+#[must_use]
+pub fn match_score(game: &Game, side: Side) -> Option<MatchScore> {
+    let to = u32::from(game.rules().match_to);
+    if to == 0 {
+        return None;
+    }
+    let tally = game.tally_before();
+    Some(MatchScore {
+        me: to.saturating_sub(tally.stakes(side)),
+        them: to.saturating_sub(tally.stakes(side.other())),
+        cube: game.cube().value,
+        crawford_to_come: game.rules().crawford && tally.crawford() == Crawford::Ahead,
+    })
 }
 
-impl Outcomes {
-    /// The outcomes of the evaluation's chances under a stakes table.
+/// A match's weights are read from the match's score, which is the cube's business: the
+/// evaluation keeps the weights and never names the score.
+impl MatchWeights {
+    /// The weights of a match's score, from the side deciding.
     #[must_use]
-    pub fn of(c: super::eval::Chances, stakes: crate::tables::Stakes) -> Outcomes {
-        use crate::tables::Stakes;
-        let share = |part: f32, whole: f32| {
-            if whole > 1e-6 {
-                (part / whole).clamp(0.0, 1.0)
+    pub fn of(score: &MatchScore) -> MatchWeights {
+        let cube = i64::from(score.cube.max(1));
+        let (cash, cashed) = (score.after(cube), score.after(-cube));
+        let unit = |m: f32| {
+            if cash - cashed > 1e-6 {
+                2.0 * (m - cashed) / (cash - cashed) - 1.0
             } else {
                 0.0
             }
         };
-        let lose = 1.0 - c.win;
-        let (win_big, lose_big) = (share(c.win_big, c.win), share(c.lose_big, lose));
-        let (win_triple, lose_triple) = (share(c.win_triple, c.win), share(c.lose_triple, lose));
-        let spread = |big: f32, triple: f32| -> [f32; 4] {
-            match stakes {
-                // Nard's count has no share by points here: a win is a win.
-                Stakes::Single | Stakes::Nard => [1.0, 0.0, 0.0, 0.0],
-                Stakes::Gammons => [1.0 - big, big - triple, triple, 0.0],
-                // A last throw of doublets (one in six) adds one.
-                Stakes::Willughby | Stakes::Cotton => {
-                    let d = 1.0 / 6.0;
-                    let plain = 1.0 - big;
-                    let mut s = [plain * (1.0 - d), plain * d, 0.0, 0.0];
-                    let at = if stakes == Stakes::Cotton { 2 } else { 1 };
-                    s[at] += big * (1.0 - d);
-                    s[at + 1] += big * d;
-                    s
-                }
-            }
-        };
-        Outcomes {
-            win: c.win.clamp(0.0, 1.0),
-            wins: spread(win_big, win_triple),
-            losses: spread(lose_big, lose_triple),
+        let mut won = [0.0; 4];
+        let mut lost = [0.0; 4];
+        for k in 0..4 {
+            let points = (k as i64 + 1) * cube;
+            won[k] = unit(score.after(points));
+            lost[k] = unit(score.after(-points));
         }
-    }
-
-    /// The same outcomes seen from the other side.
-    #[must_use]
-    pub fn switched(&self) -> Outcomes {
-        Outcomes {
-            win: 1.0 - self.win,
-            wins: self.losses,
-            losses: self.wins,
-        }
-    }
-
-    fn mean(shares: &[f32; 4]) -> f32 {
-        shares.iter().zip(1..).map(|(s, k)| s * k as f32).sum()
-    }
-
-    /// The same shares with the chance of winning that makes the cubeless value (in units of
-    /// the cube) `v`: how a searched value, deeper than the chances, is carried into a match.
-    #[must_use]
-    pub fn valued(&self, v: f32) -> Outcomes {
-        let (w, l) = (Outcomes::mean(&self.wins), Outcomes::mean(&self.losses));
-        Outcomes {
-            win: ((v + l) / (w + l)).clamp(0.0, 1.0),
-            ..*self
-        }
+        MatchWeights { won, lost }
     }
 }
 

@@ -7,28 +7,28 @@ pub mod weights;
 /// GNU Backgammon's Kazaross-XG2 match equity table, by which the cube is judged in a match.
 pub mod met;
 
-/// The modern network ([`super::family::Family::Modern`]), as [`super::net_file`] reads it.
+/// The modern network ([`super::Kind::Modern`]), as [`super::net_file`] reads it.
 /// Every family without a network of its own is judged by it.
 pub const NET_MODERN: &[u8] = include_bytes!("data/net-modern.bin");
 
-/// The Todas Tablas network ([`super::family::Family::TodasTablas`]), trained by self-play
+/// The Todas Tablas network ([`super::Kind::TodasTablas`]), trained by self-play
 /// from the modern one (its header gives the recipe).
 pub const NET_TODAS_TABLAS: &[u8] = include_bytes!("data/net-todas-tablas.bin");
 
-/// The Irish network ([`super::family::Family::Irish`]: Irish, Cotton's Irish and Double-hand
+/// The Irish network ([`super::Kind::Irish`]: Irish, Cotton's Irish and Double-hand
 /// Irish), trained by self-play from the modern one (its header gives the recipe).
 pub const NET_IRISH: &[u8] = include_bytes!("data/net-irish.bin");
 
-/// The Fails network ([`super::family::Family::Fails`]), trained by self-play from the modern
+/// The Fails network ([`super::Kind::Fails`]), trained by self-play from the modern
 /// one (its header gives the recipe).
 pub const NET_FAILS: &[u8] = include_bytes!("data/net-fails.bin");
 
-/// The Nard network ([`super::family::Family::Nard`]), trained by self-play from the modern
+/// The Nard network ([`super::Kind::Nard`]), trained by self-play from the modern
 /// one to judge Nard's count as the stakes ([`super::net::Outputs::Stakes`]; its header gives
 /// the recipe).
 pub const NET_NARD: &[u8] = include_bytes!("data/net-nard.bin");
 
 /// The network of the Incompleat Gamester's Backgammon
-/// ([`super::family::Family::IncompleatBackgammon`]: a man is borne off only by an exact die),
+/// ([`super::Kind::IncompleatBackgammon`]: a man is borne off only by an exact die),
 /// trained by self-play from the modern one to judge races too (its header gives the recipe).
 pub const NET_INCOMPLEAT_BACKGAMMON: &[u8] = include_bytes!("data/net-incompleat-backgammon.bin");

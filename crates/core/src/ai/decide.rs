@@ -10,10 +10,11 @@
 //! +1 is as good as a sure single game won, −1 a sure single game lost; stakes tables that pay
 //! more (gammons, back-gammons, Nard's count) give values beyond ±1.
 
-use crate::tables::{Action, Game, Phase, Play, Position, Rules, Side, Throw};
+use crate::tables::{Action, Game, Phase, Play, Position, Rules, Throw};
 
-use super::cube::{Access, CubeValues, MatchChances, MatchScore, Outcomes};
-use super::eval::MatchWeights;
+pub use super::cube::match_score;
+use super::cube::{Access, CubeValues, MatchChances, MatchScore};
+use super::ends::{MatchWeights, Outcomes};
 use super::learner;
 use super::search::{Depth, Searcher};
 use crate::level::Level;
@@ -266,23 +267,6 @@ pub(crate) fn cube_values_at(
 #[must_use]
 pub fn jacoby_single(game: &Game) -> bool {
     game.cube().single_only(game.rules())
-}
-
-/// The match's score seen from `side`, in a match (`None` in a session for stakes).
-#[must_use]
-pub fn match_score(game: &Game, side: Side) -> Option<MatchScore> {
-    let to = u32::from(game.rules().match_to);
-    if to == 0 {
-        return None;
-    }
-    let tally = game.tally_before();
-    Some(MatchScore {
-        me: to.saturating_sub(tally.stakes(side)),
-        them: to.saturating_sub(tally.stakes(side.other())),
-        cube: game.cube().value,
-        crawford_to_come: game.rules().crawford
-            && tally.crawford() == crate::tables::Crawford::Ahead,
-    })
 }
 
 /// Double-hand Irish: what each throw on offer is worth to the side choosing, by its best play

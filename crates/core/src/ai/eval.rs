@@ -73,7 +73,7 @@ use super::data::weights::{W_LOSE_BIG, W_WIN, W_WIN_BIG};
 // The fitted weights are plain lists (they import nothing from here): one weight a feature.
 const _: () =
     assert!(W_WIN.len() == FEATURES && W_WIN_BIG.len() == FEATURES && W_LOSE_BIG.len() == FEATURES);
-use super::family::Family;
+use super::Kind;
 use super::net::{Net, Outputs};
 use std::sync::Arc;
 
@@ -101,79 +101,8 @@ pub struct Evaluator {
     match_weights: Option<MatchWeights>,
 }
 
-/// What a game's end is worth in a match to the side deciding (`me`), in units of what winning
-/// or losing the cube's value is worth at the score: `won[k]` for a win of `k + 1` times the
-/// cube, `lost[k]` for a loss (so `won[0]` is 1 and `lost[0]` is −1). Ends beyond the arrays
-/// are worth their last entry.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MatchWeights {
-    pub won: [f32; 4],
-    pub lost: [f32; 4],
-}
-
-impl MatchWeights {
-    /// Every end a single game, won or lost: the Jacoby rule before the cube has turned.
-    #[must_use]
-    pub fn single() -> MatchWeights {
-        MatchWeights {
-            won: [1.0; 4],
-            lost: [-1.0; 4],
-        }
-    }
-
-    /// The weights of a match's score, from the side deciding.
-    #[must_use]
-    pub fn of(score: &super::cube::MatchScore) -> MatchWeights {
-        let cube = i64::from(score.cube.max(1));
-        let (cash, cashed) = (score.after(cube), score.after(-cube));
-        let unit = |m: f32| {
-            if cash - cashed > 1e-6 {
-                2.0 * (m - cashed) / (cash - cashed) - 1.0
-            } else {
-                0.0
-            }
-        };
-        let mut won = [0.0; 4];
-        let mut lost = [0.0; 4];
-        for k in 0..4 {
-            let points = (k as i64 + 1) * cube;
-            won[k] = unit(score.after(points));
-            lost[k] = unit(score.after(-points));
-        }
-        MatchWeights { won, lost }
-    }
-
-    /// A win of `points` times the cube, to the side deciding (`mine`) or to its adversary
-    /// (then worth, to the adversary, minus what the loss is worth to the side deciding).
-    #[must_use]
-    pub fn win(&self, points: u32, mine: bool) -> f32 {
-        let k = (points.max(1) as usize - 1).min(3);
-        if mine { self.won[k] } else { -self.lost[k] }
-    }
-
-    /// The same for a loss.
-    #[must_use]
-    pub fn loss(&self, points: u32, mine: bool) -> f32 {
-        let k = (points.max(1) as usize - 1).min(3);
-        if mine { self.lost[k] } else { -self.won[k] }
-    }
-}
-
-/// A's chances, from the side on roll.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Chances {
-    /// A wins.
-    pub win: f32,
-    /// A wins big (and `win` includes it).
-    pub win_big: f32,
-    /// B wins big.
-    pub lose_big: f32,
-    /// A wins a modern back-gammon (and `win_big` includes it); counted only under modern
-    /// stakes, where it pays three.
-    pub win_triple: f32,
-    /// B wins a modern back-gammon.
-    pub lose_triple: f32,
-}
+use super::ends::Outcomes;
+pub use super::ends::{Chances, MatchWeights};
 
 /// The standard normal distribution function (logistic approximation, within 0.01).
 #[inline]
@@ -191,7 +120,7 @@ impl Evaluator {
     /// The evaluator for these rules, with the network of their family.
     #[must_use]
     pub fn new(rules: &Rules) -> Evaluator {
-        Evaluator::with_net(rules, Family::of(rules).shipped())
+        Evaluator::with_net(rules, Kind::of(rules).shipped())
     }
 
     /// The evaluator for these rules with this network (`None`: the logistic model).
@@ -278,7 +207,7 @@ impl Evaluator {
         let Some(w) = &self.match_weights else {
             return self.value(pos);
         };
-        let o = super::cube::Outcomes::of(self.chances(pos), self.stakes);
+        let o = Outcomes::of(self.chances(pos), self.stakes);
         let won: f32 = (1..).zip(o.wins).map(|(k, s)| s * w.win(k, mine)).sum();
         let lost: f32 = (1..).zip(o.losses).map(|(k, s)| s * w.loss(k, mine)).sum();
         let v = o.win * won + (1.0 - o.win) * lost;

@@ -3,7 +3,7 @@
 //! one hidden layer of 128 units; out A's chances to win, to win a gammon or more, to win a
 //! back-gammon, to lose a gammon or more and to lose a back-gammon (GNU Backgammon's five).
 //!
-//! Each family of games has its own weights ([`super::family`]); the file that holds them is
+//! Each kind of games has its own weights ([`super::Kind`]); the file that holds them is
 //! read by [`super::net_file`]. Training ([`super::learn`], [`super::td`]) adds to a network's
 //! weights through [`Net::add_gradient`].
 

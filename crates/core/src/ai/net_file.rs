@@ -50,7 +50,7 @@ pub enum NetFileError {
 #[derive(Clone, Debug, PartialEq)]
 pub struct NetFile {
     /// The name of the family of games it was trained for
-    /// ([`super::family::Family::name`]).
+    /// ([`super::Kind::name`]).
     pub family: String,
     /// The header's other lines, `(name, value)`, in order.
     pub notes: Vec<(String, String)>,

@@ -7,9 +7,9 @@
 use crate::level::Level;
 use crate::tables::{Action, Game, Phase, Position, Side, Stakes, bear_off_stake, legal_plays};
 
-use super::cube::Outcomes;
-use super::decide::match_score;
-use super::eval::Chances;
+use super::cube::match_score;
+use super::ends::Chances;
+use super::ends::Outcomes;
 use super::search::Searcher;
 
 /// How much of a stake (or, in a match, of the chance of winning it) a resignation may give

@@ -45,15 +45,15 @@ impl Searcher {
     }
 
     /// The same search deciding for a side in a match: every game's end valued by the match's
-    /// score from that side ([`super::eval::MatchWeights`]), in units of the cube's worth.
+    /// score from that side ([`super::ends::MatchWeights`]), in units of the cube's worth.
     #[must_use]
     pub fn in_match(&self, score: &super::cube::MatchScore) -> Searcher {
-        self.weighed(super::eval::MatchWeights::of(score))
+        self.weighed(super::ends::MatchWeights::of(score))
     }
 
     /// The same search valuing every game's end by `weights`.
     #[must_use]
-    pub fn weighed(&self, weights: super::eval::MatchWeights) -> Searcher {
+    pub fn weighed(&self, weights: super::ends::MatchWeights) -> Searcher {
         Searcher {
             eval: self.eval.in_match(weights),
             ..self.clone()

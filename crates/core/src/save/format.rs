@@ -236,16 +236,6 @@ impl SaveFile {
             ..SaveFile::from_game(game, table)
         }
     }
-
-    /// The save file of a session's game as it stands, with the match's earlier games.
-    #[must_use]
-    pub fn from_session(session: &crate::session::Session) -> SaveFile {
-        SaveFile {
-            earlier: session.earlier().iter().map(EarlierGame::of).collect(),
-            abandoned: session.abandoned().map(str::to_string),
-            ..SaveFile::from_game(session.game(), session.seats())
-        }
-    }
 }
 
 /// The tally the game began with: its own result, once it has one, taken back out.

@@ -150,28 +150,22 @@ mod tests {
     use super::*;
     use crate::players::Seats;
     use crate::save::{SaveFile, to_string};
-    use crate::session::Session;
-    use crate::tables::{FairDice, Rules};
+    use crate::tables::{FairDice, Game, Rules};
     use std::time::Duration;
 
     /// The text of a game after `throws` throws and plays.
     fn game_text(throws: usize) -> String {
-        let mut s = Session::new(
-            Rules::default(),
-            Seats::two_people(),
-            Default::default(),
-            Box::new(FairDice::seeded(5)),
-        )
-        .unwrap();
+        let mut game = Game::new(Rules::default()).unwrap();
+        let mut dice = FairDice::seeded(5);
         for _ in 0..throws {
-            let g = s.game().clone();
-            if g.waits_for_dice() {
-                s.throw().unwrap();
-            } else if let Some(p) = g.legal_plays().first() {
-                s.apply_play(p).unwrap();
+            if game.waits_for_dice() {
+                let throw = game.throw_action(&mut dice).unwrap();
+                game.apply(throw).unwrap();
+            } else if let Some(p) = game.legal_plays().first() {
+                game.apply_play(p).unwrap();
             }
         }
-        to_string(&SaveFile::from_game(s.game(), s.seats())).unwrap()
+        to_string(&SaveFile::from_game(&game, &Seats::two_people())).unwrap()
     }
 
     /// Writes `text` to `path`, dated `ago` seconds back.

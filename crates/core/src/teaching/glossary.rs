@@ -166,7 +166,7 @@ pub fn links(text: &str) -> Vec<(Range<usize>, &'static Term)> {
 mod tests {
     use super::*;
     use crate::tables::options::SOURCES;
-    use crate::teaching::terms::FACE_NAMES;
+    use crate::teaching::faces::FACE_NAMES;
 
     fn linked(text: &str) -> Vec<(&str, &'static str)> {
         links(text)

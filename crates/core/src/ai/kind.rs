@@ -1,7 +1,8 @@
-//! The families of games that each have a network of their own: games whose rules give a
-//! position the same worth share one.
+//! The kinds of games at tables that each have a network of their own: games whose rules give
+//! a position the same worth share one. (A kind is not a [`crate::Family`]: the families are
+//! the tables and the tiles; the kinds divide the tables' games by what a position is worth.)
 //!
-//! Which family a set of rules belongs to is decided by the options that change what a
+//! Which kind a set of rules belongs to is decided by the options that change what a
 //! position is worth, in this order: Nard's count; three dice (or the minoret); a bound table
 //! that loses, or a win by capturing every man (Todas Tablas); doublets played once (Irish);
 //! the modern bearing off with a bound table waited out (modern backgammon); a man borne off
@@ -16,9 +17,9 @@ use crate::tables::{BearOff, BoundTable, Dice, Doublets, Preset, Rules, Stakes};
 use super::net::Net;
 use super::net_file::NetFile;
 
-/// A family of games with a network of its own.
+/// A kind of games with a network of its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Family {
+pub enum Kind {
     Modern,
     Irish,
     EarlyBackgammon,
@@ -28,54 +29,54 @@ pub enum Family {
     TodasTablas,
 }
 
-impl Family {
-    pub const ALL: [Family; 7] = [
-        Family::Modern,
-        Family::Irish,
-        Family::EarlyBackgammon,
-        Family::IncompleatBackgammon,
-        Family::Fails,
-        Family::Nard,
-        Family::TodasTablas,
+impl Kind {
+    pub const ALL: [Kind; 7] = [
+        Kind::Modern,
+        Kind::Irish,
+        Kind::EarlyBackgammon,
+        Kind::IncompleatBackgammon,
+        Kind::Fails,
+        Kind::Nard,
+        Kind::TodasTablas,
     ];
 
     /// The family's name, in files and on the command line.
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
-            Family::Modern => "modern",
-            Family::Irish => "irish",
-            Family::EarlyBackgammon => "early-backgammon",
-            Family::IncompleatBackgammon => "incompleat-backgammon",
-            Family::Fails => "fails",
-            Family::Nard => "nard",
-            Family::TodasTablas => "todas-tablas",
+            Kind::Modern => "modern",
+            Kind::Irish => "irish",
+            Kind::EarlyBackgammon => "early-backgammon",
+            Kind::IncompleatBackgammon => "incompleat-backgammon",
+            Kind::Fails => "fails",
+            Kind::Nard => "nard",
+            Kind::TodasTablas => "todas-tablas",
         }
     }
 
     /// The family called `name`.
     #[must_use]
-    pub fn from_name(name: &str) -> Option<Family> {
-        Family::ALL.into_iter().find(|f| f.name() == name)
+    pub fn from_name(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|f| f.name() == name)
     }
 
     /// The family whose network judges positions under `rules`.
     #[must_use]
-    pub fn of(rules: &Rules) -> Family {
+    pub fn of(rules: &Rules) -> Kind {
         if rules.stakes == Stakes::Nard {
-            Family::Nard
+            Kind::Nard
         } else if rules.dice != Dice::Two {
-            Family::Fails
+            Kind::Fails
         } else if rules.bound_table == BoundTable::Loses || rules.all_captured_wins {
-            Family::TodasTablas
+            Kind::TodasTablas
         } else if rules.doublets == Doublets::Single {
-            Family::Irish
+            Kind::Irish
         } else if rules.bear_off == BearOff::Modern && rules.bound_table == BoundTable::Wait {
-            Family::Modern
+            Kind::Modern
         } else if rules.bear_off == BearOff::Exact {
-            Family::IncompleatBackgammon
+            Kind::IncompleatBackgammon
         } else {
-            Family::EarlyBackgammon
+            Kind::EarlyBackgammon
         }
     }
 
@@ -83,30 +84,30 @@ impl Family {
     #[must_use]
     pub fn preset(self) -> Preset {
         match self {
-            Family::Modern => Preset::Modern,
-            Family::Irish => Preset::Irish,
-            Family::EarlyBackgammon => Preset::BackgammonWillughby,
-            Family::IncompleatBackgammon => Preset::BackgammonIncompleat,
-            Family::Fails => Preset::Fails,
-            Family::Nard => Preset::Nard,
-            Family::TodasTablas => Preset::TodasTablas,
+            Kind::Modern => Preset::Modern,
+            Kind::Irish => Preset::Irish,
+            Kind::EarlyBackgammon => Preset::BackgammonWillughby,
+            Kind::IncompleatBackgammon => Preset::BackgammonIncompleat,
+            Kind::Fails => Preset::Fails,
+            Kind::Nard => Preset::Nard,
+            Kind::TodasTablas => Preset::TodasTablas,
         }
     }
 
     /// The weights file shipped for the family, if it has one of its own.
     fn shipped_bytes(self) -> Option<&'static [u8]> {
         match self {
-            Family::Modern => Some(super::data::NET_MODERN),
+            Kind::Modern => Some(super::data::NET_MODERN),
             // Trained by `examples/train.rs`; each shipped network beat the modern one at its
             // own game (docs/networks.md).
-            Family::Irish => Some(super::data::NET_IRISH),
-            Family::TodasTablas => Some(super::data::NET_TODAS_TABLAS),
-            Family::Fails => Some(super::data::NET_FAILS),
-            Family::Nard => Some(super::data::NET_NARD),
-            Family::IncompleatBackgammon => Some(super::data::NET_INCOMPLEAT_BACKGAMMON),
+            Kind::Irish => Some(super::data::NET_IRISH),
+            Kind::TodasTablas => Some(super::data::NET_TODAS_TABLAS),
+            Kind::Fails => Some(super::data::NET_FAILS),
+            Kind::Nard => Some(super::data::NET_NARD),
+            Kind::IncompleatBackgammon => Some(super::data::NET_INCOMPLEAT_BACKGAMMON),
             // No network trained for Willughby's and Cotton's Backgammons has yet beaten the
             // modern one at their game (docs/networks.md).
-            Family::EarlyBackgammon => None,
+            Kind::EarlyBackgammon => None,
         }
     }
 
@@ -117,7 +118,7 @@ impl Family {
     pub fn shipped(self) -> Option<Arc<Net>> {
         static NETS: OnceLock<Vec<Option<Arc<Net>>>> = OnceLock::new();
         let nets = NETS.get_or_init(|| {
-            Family::ALL
+            Kind::ALL
                 .iter()
                 .map(|f| {
                     f.shipped_bytes()
@@ -127,14 +128,14 @@ impl Family {
                 })
                 .collect()
         });
-        let index = |f: Family| Family::ALL.iter().position(|&g| g == f).unwrap_or(0);
+        let index = |f: Kind| Kind::ALL.iter().position(|&g| g == f).unwrap_or(0);
         nets[index(self)]
             .clone()
-            .or_else(|| nets[index(Family::Modern)].clone())
+            .or_else(|| nets[index(Kind::Modern)].clone())
     }
 }
 
-impl std::fmt::Display for Family {
+impl std::fmt::Display for Kind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
     }
@@ -146,23 +147,23 @@ mod tests {
 
     #[test]
     fn every_preset_falls_in_the_family_its_rules_say() {
-        let family = |p| Family::of(&Rules::preset(p));
-        assert_eq!(family(Preset::Modern), Family::Modern);
-        assert_eq!(family(Preset::Irish), Family::Irish);
-        assert_eq!(family(Preset::IrishCotton), Family::Irish);
-        assert_eq!(family(Preset::DoubleHandIrish), Family::Irish);
-        assert_eq!(family(Preset::BackgammonWillughby), Family::EarlyBackgammon);
-        assert_eq!(family(Preset::BackgammonCotton), Family::EarlyBackgammon);
+        let family = |p| Kind::of(&Rules::preset(p));
+        assert_eq!(family(Preset::Modern), Kind::Modern);
+        assert_eq!(family(Preset::Irish), Kind::Irish);
+        assert_eq!(family(Preset::IrishCotton), Kind::Irish);
+        assert_eq!(family(Preset::DoubleHandIrish), Kind::Irish);
+        assert_eq!(family(Preset::BackgammonWillughby), Kind::EarlyBackgammon);
+        assert_eq!(family(Preset::BackgammonCotton), Kind::EarlyBackgammon);
         assert_eq!(
             family(Preset::BackgammonIncompleat),
-            Family::IncompleatBackgammon
+            Kind::IncompleatBackgammon
         );
-        assert_eq!(family(Preset::Fails), Family::Fails);
-        assert_eq!(family(Preset::Nard), Family::Nard);
-        assert_eq!(family(Preset::TodasTablas), Family::TodasTablas);
-        for f in Family::ALL {
-            assert_eq!(Family::of(&Rules::preset(f.preset())), f, "{f}");
-            assert_eq!(Family::from_name(f.name()), Some(f));
+        assert_eq!(family(Preset::Fails), Kind::Fails);
+        assert_eq!(family(Preset::Nard), Kind::Nard);
+        assert_eq!(family(Preset::TodasTablas), Kind::TodasTablas);
+        for f in Kind::ALL {
+            assert_eq!(Kind::of(&Rules::preset(f.preset())), f, "{f}");
+            assert_eq!(Kind::from_name(f.name()), Some(f));
         }
     }
 
@@ -170,14 +171,14 @@ mod tests {
     fn every_shipped_network_reads_and_names_its_own_family() {
         // A file of the wrong size or family would silently leave the family to another's
         // network, or to the logistic model.
-        for f in Family::ALL {
+        for f in Kind::ALL {
             if let Some(bytes) = f.shipped_bytes() {
                 let file = NetFile::parse(bytes).unwrap_or_else(|e| panic!("{f}: {e}"));
                 assert_eq!(file.family, f.name());
                 assert!(file.note("recipe").is_some(), "{f} has no recipe");
                 // Nard is scored by the count of the loser's men, which its network judges
                 // as the stakes; every other game by its chances.
-                let outputs = if f == Family::Nard {
+                let outputs = if f == Kind::Nard {
                     super::super::net::Outputs::Stakes
                 } else {
                     super::super::net::Outputs::Chances
@@ -186,7 +187,7 @@ mod tests {
             }
             assert!(f.shipped().is_some(), "{f} has no network");
         }
-        assert!(Family::Modern.shipped_bytes().is_some());
+        assert!(Kind::Modern.shipped_bytes().is_some());
     }
 
     #[test]
@@ -203,8 +204,8 @@ mod tests {
             let pos = crate::tables::Game::new(rules.clone()).unwrap().start();
             // When it is judged by the family's evaluation and by the modern network's
             let own = super::super::eval::Evaluator::new(&rules).value(&pos);
-            let modern = super::super::eval::Evaluator::with_net(&rules, Family::Modern.shipped())
-                .value(&pos);
+            let modern =
+                super::super::eval::Evaluator::with_net(&rules, Kind::Modern.shipped()).value(&pos);
             // Then the two differ: the family's own network was used
             assert!((own - modern).abs() > 1e-4, "{preset:?}: {own} {modern}");
         }
@@ -223,7 +224,7 @@ mod tests {
         // model (whose allowance for the exact die is a guess)
         let own = Evaluator::new(&rules);
         assert!(own.inputs(&race).is_some());
-        let modern = Evaluator::with_net(&rules, Family::Modern.shipped());
+        let modern = Evaluator::with_net(&rules, Kind::Modern.shipped());
         assert!(modern.inputs(&race).is_none());
         assert!((own.value(&race) - modern.value(&race)).abs() > 1e-3);
     }
@@ -239,13 +240,13 @@ mod tests {
         // Then Nard's own network judges it, where the modern one leaves it to the race model
         let own = Evaluator::new(&rules);
         assert!(own.inputs(&race).is_some());
-        let modern = Evaluator::with_net(&rules, Family::Modern.shipped());
+        let modern = Evaluator::with_net(&rules, Kind::Modern.shipped());
         assert!(modern.inputs(&race).is_none());
         // And it expects about the count the side on roll wins with any throw
         let v = own.value(&race);
         assert!((12.0..=18.0).contains(&v), "{v}");
         // Under Irish's single stakes the same network judges a single game at most
-        let irish = Evaluator::with_net(&Rules::preset(Preset::Irish), Family::Nard.shipped());
+        let irish = Evaluator::with_net(&Rules::preset(Preset::Irish), Kind::Nard.shipped());
         assert!(irish.value(&race).abs() <= 1.0);
     }
 }

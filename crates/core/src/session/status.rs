@@ -1,0 +1,126 @@
+//! The status line: what the game waits for, and each die that cannot be played and why.
+
+use super::Session;
+use super::story::article;
+use crate::tables::{DieRefusal, Phase, Side, StepRefusal};
+use crate::teaching::plain::capitalised;
+use crate::teaching::points::point_words;
+use crate::teaching::terms::{face_name, throw_words};
+
+impl Session {
+    /// Each die of the throw left that cannot be played, and why, in period words: "the sice
+    /// cannot be played: Black's sice point, where it would enter, is held".
+    #[must_use]
+    pub fn unplayable_words(&self) -> Vec<String> {
+        let g = &self.game;
+        let adversary = format!("{}'s", self.colour_name(g.turn().other()));
+        g.unplayable_dice()
+            .into_iter()
+            .map(|(face, why)| {
+                let die = face_name(face);
+                let reason = match why {
+                    DieRefusal::EntryHeld(p) => format!(
+                        "{}, where it would enter, is held",
+                        point_words(p, "his", &adversary)
+                    ),
+                    DieRefusal::AllHeld { bearing_off } => {
+                        let mut r = "every point it would carry a man to is held".to_string();
+                        match bearing_off {
+                            Some(StepRefusal::NotAllHome) => r.push_str(
+                                ", and no man may be borne off until all fifteen are home",
+                            ),
+                            Some(_) => r.push_str(&format!(
+                                ", and {} bears no man off by this game's rule",
+                                article(face)
+                            )),
+                            None => {}
+                        }
+                        r
+                    }
+                    DieRefusal::BearsNone => format!(
+                        "every man stands nearer home than {a} carries, and {a} bears no man off \
+                         by this game's rule",
+                        a = article(face)
+                    ),
+                    DieRefusal::NoManLeft => {
+                        format!("{} has borne off all his men", self.colour_name(g.turn()))
+                    }
+                    DieRefusal::RestUnplayable => {
+                        "the steps taken already play the most of this throw that can be played"
+                            .to_string()
+                    }
+                };
+                format!("the {die} cannot be played: {reason}")
+            })
+            .collect()
+    }
+
+    /// The status line: what the game waits for (the engine's [`Game::waiting`], with each
+    /// side named by its colour), and what a player needs to know about it, in period words.
+    #[must_use]
+    pub fn status(&self) -> String {
+        if let Some(why) = &self.abandoned {
+            return format!("The game was ended: {why}");
+        }
+        let g = &self.game;
+        let turn = g.turn();
+        let name = |s: Side| self.colour_name(s).to_string();
+        let due = capitalised(&g.waiting().words(&name));
+        match g.phase() {
+            Phase::ThrowOff => format!("{due}: each side throws one die, and the higher begins"),
+            Phase::BreakThrowOff { binder } => format!(
+                "{due}: {}'s table is bound and {} must enter: both throw two dice",
+                name(binder),
+                name(binder.other())
+            ),
+            Phase::ChooseBreak { binder, .. } => {
+                format!("{due} of {}'s bound table", name(binder))
+            }
+            Phase::ToThrow if g.position_for(turn).bar() > 0 => {
+                format!("{due}: {} is on the bar and must enter", name(turn))
+            }
+            Phase::SecondThrow => format!("{due} the second throw"),
+            Phase::ChooseThrow => format!("{due}: which of the two throws to play"),
+            Phase::Playing => {
+                let throw = g.throw().map(|t| throw_words(&t)).unwrap_or_default();
+                let left: Vec<String> = g
+                    .moves_left()
+                    .faces()
+                    .iter()
+                    .map(|&f| face_name(f))
+                    .collect();
+                let pos = g.position_for(turn);
+                if g.may_confirm() && g.allowed_steps().is_empty() {
+                    let lost = self.unplayable_words();
+                    if lost.is_empty() {
+                        format!("{} has played {throw}: lift the dice", name(turn))
+                    } else {
+                        format!(
+                            "{} has played what he can; {}. Lift the dice",
+                            name(turn),
+                            lost.join("; ")
+                        )
+                    }
+                } else if pos.bar() > 0 {
+                    format!(
+                        "{} throws {throw} and must enter from the bar ({} to play)",
+                        name(turn),
+                        left.join(", ")
+                    )
+                } else {
+                    format!("{} throws {throw}: {} to play", name(turn), left.join(", "))
+                }
+            }
+            Phase::DoubleOffered => format!(
+                "{due}: {} offers to double to {}",
+                name(turn),
+                g.cube().value * 2
+            ),
+            Phase::ResignOffered { by, stake } => {
+                format!("{due}: {} {}", name(by), self.resignation(u32::from(stake)))
+            }
+            Phase::Over(_) => format!("{due}. New game to play again"),
+            Phase::ToThrow => due,
+        }
+    }
+}
