@@ -107,12 +107,27 @@ pub fn throw_until_playing(h: &mut Harness<'static, GamesterApp>) {
             return;
         }
         h.get_by_label("Throw  (Space)").click();
+        h.step();
+        wait_while_thinking(h);
         h.run();
     }
     panic!(
         "never came to a play: {:?}",
         h.state().session().game().phase()
     );
+}
+
+/// Steps the window while the computer works on its thread (however long a busy machine makes
+/// that: a frame count alone would fail on a loaded machine).
+pub fn wait_while_thinking(h: &mut Harness<'static, GamesterApp>) {
+    for _ in 0..4000 {
+        if !h.state().computer_thinking() {
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!("the computer never finished thinking");
 }
 
 /// Steps the window until the person (White) is to act again.
