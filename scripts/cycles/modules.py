@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Lists the module cycles of a crate: module a names module b (through `crate::...` or
-`super::...`) while b names a. A module is a file (its inline `mod tests` left out); the
+"""Lists the module cycles of a crate: module a names module b in its code (through `crate::...`
+or `super::...`; comments and doc links left out) while b names a. A module is a file (its inline `mod tests` left out); the
 submodules of a folder count as their parent's. Usage: modules.py <src dir> [prefix]
 e.g. `scripts/cycles/modules.py src ui` or `scripts/cycles/modules.py crates/core/src`."""
 import os, re, sys
@@ -32,6 +32,8 @@ for m, path in mods.items():
     cut = re.search(r'^#\[cfg\(test\)\]\s*\n\s*mod tests', text, re.M)
     if cut:
         text = text[:cut.start()]
+    # Comments (doc links among them) are no dependency.
+    text = re.sub(r'//[^\n]*', '', text)
     me = m.split('::') if m else []
     for ref in re.finditer(r'\b((?:crate|super|self)(?:::(?:super|[a-z_][a-z0-9_]*))+)', text):
         parts = ref.group(1).split('::')

@@ -24,7 +24,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest as _, Sha256};
 
 use crate::game::{Board, GameError, NetAction, Setup};
-use crate::wire::Msg;
+use crate::wire::{Made, Msg};
 
 /// Why the line to a party must end: what it sent, in words.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -104,14 +104,6 @@ impl Round {
     fn committed(&self) -> bool {
         self.commits.iter().all(Option::is_some)
     }
-}
-
-/// The last throw made: its place in the record and every party's seed, in party order (shown
-/// to a party that comes back, which checks them against its own pledge).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Made {
-    pub at: usize,
-    pub seeds: Vec<[u8; 32]>,
 }
 
 /// What a party keeps on disk beside its game, before it sends anything: the throw under way

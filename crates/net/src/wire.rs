@@ -6,7 +6,14 @@ use serde::{Deserialize, Serialize};
 use tokio::io::{AsyncRead, AsyncReadExt as _, AsyncWrite, AsyncWriteExt as _};
 
 use crate::game::{NetAction, Setup};
-use crate::table::Made;
+
+/// The last throw made: its place in the record and every party's seed, in party order (shown
+/// to a party that comes back, which checks them against its own pledge).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Made {
+    pub at: usize,
+    pub seeds: Vec<[u8; 32]>,
+}
 
 /// The protocol's version: a program that speaks another is told so and refused. (2: a throw is
 /// fixed once committed; a party coming back shows the seeds of its last throw.)

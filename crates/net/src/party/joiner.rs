@@ -4,7 +4,8 @@
 use super::{Party, PartyError, Rejoin, Return, Role};
 use crate::game::{NetAction, Setup};
 use crate::invite::Invitation;
-use crate::table::{Made, Pledge, Table, Theirs, merge};
+use crate::table::{Pledge, Table, Theirs, merge};
+use crate::wire::Made;
 
 impl Rejoin {
     /// Joins again; waits at most 30 s for the line. The new party wakes the program as the

@@ -7,7 +7,8 @@ use rand::rngs::StdRng;
 
 use gamester_core::ai::decide::{Decision, decide};
 use gamester_core::level::Level;
-use gamester_net::table::{Made, Pledge, Theirs, merge};
+use gamester_net::table::{Pledge, Theirs, merge};
+use gamester_net::wire::Made;
 use gamester_net::{Board, Msg, NetAction, Table};
 use gamester_rules::tables::{Action, Throw};
 

@@ -168,3 +168,31 @@ pub fn why_not(pos: &Position, moves: Moves, step: Step, bear_off: BearOff) -> S
         Some(_) => StepRefusal::RestUnplayable,
     }
 }
+
+// A tally is checked here, beside the refusals it may give, so that the stakes (which the
+// phases and the endings read) need nothing of the refusals.
+impl super::stakes::Tally {
+    /// Whether a match under `rules` can stand at this tally when a game begins: no side has
+    /// yet won it, and the Crawford rule's place agrees with the score (its game only with a
+    /// side one point away, and only under the rule). A session for stakes takes any tally.
+    pub fn check(&self, rules: &super::rules::Rules) -> Result<(), RuleError> {
+        let to = u32::from(rules.match_to);
+        if to == 0 {
+            return Ok(());
+        }
+        if let Some(winner) = self.match_winner(rules.match_to) {
+            return Err(RuleError::MatchOver(winner));
+        }
+        let one_away = Side::BOTH.iter().any(|&s| self.stakes(s) + 1 == to);
+        let fits = match self.crawford() {
+            super::stakes::Crawford::Ahead => !(rules.crawford && one_away && to > 1),
+            super::stakes::Crawford::ThisGame => rules.crawford && one_away,
+            super::stakes::Crawford::Played => rules.crawford,
+        };
+        if fits {
+            Ok(())
+        } else {
+            Err(RuleError::CrawfordOutOfPlace)
+        }
+    }
+}

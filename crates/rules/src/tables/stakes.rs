@@ -261,31 +261,6 @@ impl Tally {
         };
     }
 
-    /// Whether a match under `rules` can stand at this tally when a game begins: no side has
-    /// yet won it, and the Crawford rule's place agrees with the score (its game only with a
-    /// side one point away, and only under the rule). A session for stakes takes any tally.
-    pub fn check(&self, rules: &super::rules::Rules) -> Result<(), super::refusal::RuleError> {
-        use super::refusal::RuleError;
-        let to = u32::from(rules.match_to);
-        if to == 0 {
-            return Ok(());
-        }
-        if let Some(winner) = self.match_winner(rules.match_to) {
-            return Err(RuleError::MatchOver(winner));
-        }
-        let one_away = Side::BOTH.iter().any(|&s| self.stakes(s) + 1 == to);
-        let fits = match self.crawford {
-            Crawford::Ahead => !(rules.crawford && one_away && to > 1),
-            Crawford::ThisGame => rules.crawford && one_away,
-            Crawford::Played => rules.crawford,
-        };
-        if fits {
-            Ok(())
-        } else {
-            Err(RuleError::CrawfordOutOfPlace)
-        }
-    }
-
     /// Counts one finished game.
     pub fn record(&mut self, winner: Option<Side>, stake: u32) {
         self.games += 1;
