@@ -7,15 +7,18 @@
 
 mod analysis;
 mod answers;
+mod driving;
+mod events;
+mod intents;
 pub mod remote;
 mod sharing;
 pub use sharing::imported_game;
 
 use std::path::{Path, PathBuf};
 
-use crate::players::{Colour, Seats};
+use crate::players::Seats;
 use crate::session::Session;
-use crate::tables::{Action, Event, Position, RuleError, Rules, Side, Tally};
+use crate::tables::{RuleError, Rules, Side, Tally};
 use crate::ui::shell::autosave::Autosaver;
 use crate::ui::shell::files;
 use crate::ui::shell::launch::Launch;
@@ -23,11 +26,9 @@ use crate::ui::shell::leaving::{self, Next};
 use crate::ui::shell::message::Message;
 use crate::ui::shell::screen::{Screen, Shell, Writing};
 use crate::ui::shell::settings::Settings;
-use crate::ui::shell::settings::Speed;
-use crate::ui::sound::Cue;
 use crate::ui::tables::analysis_view::AnalysisPanel;
 use crate::ui::tables::board_view::Place;
-use crate::ui::tables::computer::{self, Computer, Move};
+use crate::ui::tables::computer::{self, Computer};
 use crate::ui::tables::controls;
 use crate::ui::tables::dice_view::ThrowAnimation;
 use crate::ui::tables::input::{self, PickedUp};
@@ -44,9 +45,6 @@ use crate::ui::{
     tables::tooltips,
 };
 use gamester_core::Family;
-
-/// What a click on a man before the throw is answered with.
-const THROW_FIRST: &str = "Throw first: click your dice box (lit) or press Space, then move a man.";
 
 /// A new game's session under `rules` at `table`, its tally fresh, with the launch's dice.
 pub(super) fn new_game(
@@ -236,140 +234,6 @@ impl TablesScreen {
         }
     }
 
-    /// Applies one thing the person asked for.
-    fn apply(&mut self, ctx: &egui::Context, shell: &mut Shell, intent: Intent) {
-        let least = shell.settings.tutor.least();
-        let Some(intent) = self.tutor.intercept(ctx, intent, &self.session, least) else {
-            return;
-        };
-        let before = self.session.game().position();
-        let by_hand = matches!(intent, Intent::Placed(_));
-        let result = match intent {
-            Intent::Throw if self.animation.is_some() => {
-                self.animation = None;
-                return;
-            }
-            Intent::Throw if self.remote.is_some() => {
-                self.throw_remote(shell);
-                return;
-            }
-            Intent::NextGame | Intent::ReplayTakeOver if self.remote.is_some() => {
-                shell.message = Some(Message::info(
-                    "A game with a friend at a distance is one game: offer another from Game → \
-                     Play a friend over the network.",
-                ));
-                return;
-            }
-            Intent::Throw => self.session.throw(),
-            Intent::Action(Action::Step(step)) => self.session.play_steps(&[step]),
-            Intent::Action(a) => self.session.apply(a),
-            Intent::Steps(steps) | Intent::Placed(steps) => self.session.play_steps(&steps),
-            Intent::Select(from) => {
-                self.picked.pick(self.session.game(), from);
-                return;
-            }
-            Intent::SkipAnimation => {
-                self.animation = None;
-                self.slides.skip();
-                return;
-            }
-            Intent::ThrowFirst => {
-                shell.message = Some(Message::info(THROW_FIRST));
-                return;
-            }
-            Intent::NextGame => {
-                self.clear_table();
-                self.computer.new_session();
-                self.session.next_game().map(|()| Vec::new())
-            }
-            Intent::ReplayStart => {
-                match ReplayView::start(self.session.game(), self.session.seats()) {
-                    Ok(replay) => {
-                        self.replaying = replay;
-                        self.slides.skip();
-                    }
-                    Err(e) => {
-                        shell.message =
-                            Some(Message::error(format!("Cannot replay this game: {e}")));
-                    }
-                }
-                return;
-            }
-            Intent::ReplayEarlier(i) => {
-                if let Some(record) = self.session.earlier().get(i) {
-                    let number = record.tally_before().games + 1;
-                    self.replaying =
-                        ReplayView::earlier(record.clone(), number, self.session.seats());
-                    self.slides.skip();
-                }
-                return;
-            }
-            Intent::ReplayTo(n) => {
-                if let Some(r) = self.replaying.take() {
-                    let before = r.shown().game().position();
-                    let events = r.events_to(n);
-                    self.replaying = r.go_to(n, &events);
-                    self.slides.skip();
-                    self.slide(before, &events, shell);
-                }
-                self.animation = None;
-                return;
-            }
-            Intent::ReplayTakeOver => {
-                if let Some(r) = self.replaying.take_if(|r| r.may_play_on()) {
-                    let file = self.file.take();
-                    let session = r
-                        .take_over(self.session.seats(), shell.launch.dice())
-                        .with_earlier(self.session.earlier().to_vec());
-                    self.replace_session(session, file);
-                    shell.message = Some(Message::info(
-                        "You play on from here: the rest of the record is set aside",
-                    ));
-                }
-                return;
-            }
-            Intent::ReplayLeave => {
-                self.replaying = None;
-                self.slides.skip();
-                return;
-            }
-            Intent::Analyse => return self.analyse(ctx),
-            Intent::Hint => {
-                self.computer.ask_hint(ctx, self.session.game());
-                return;
-            }
-            Intent::Survey => {
-                let shown = self.shown();
-                let names = [
-                    shown.colour_name(Side::White),
-                    shown.colour_name(Side::Black),
-                ];
-                let view = self.view(&shell.settings);
-                // Said whole to a screen reader, and shown (cut, if long) under the status line.
-                let survey = tooltips::survey(shown.game(), view.bottom, names, view.numbers);
-                shell.announcer.say(survey.clone());
-                shell.message = Some(Message::info(survey).said_already());
-                return;
-            }
-            Intent::Share(share) => {
-                self.share(ctx, share, shell);
-                return;
-            }
-        };
-        self.picked.clear();
-        match result {
-            // A man carried by hand lands as the hand lets go: heard at once.
-            Ok(events) if by_hand => {
-                self.land(before, &events, shell);
-                self.show_events(ctx, before, &events, false, shell);
-            }
-            // A message lapses of itself once the game moves on (`Message::lapse`); one that
-            // stays true, as a failing autosave, is kept.
-            Ok(events) => self.show_events(ctx, before, &events, !by_hand, shell),
-            Err(e) => shell.message = Some(Message::error(e.to_string())),
-        }
-    }
-
     /// The screen with its game's story, so far, taken as said: a game opened or resumed is not
     /// read out from its start.
     fn told_all(mut self) -> TablesScreen {
@@ -382,122 +246,6 @@ impl TablesScreen {
         shell
             .announcer
             .say_since(&mut self.told, self.session.log());
-    }
-
-    /// Clears what the board kept of the game before: the dice, the last play, the men sliding.
-    fn clear_table(&mut self) {
-        self.throw_off_dice.clear();
-        self.last_play.forget();
-        self.slides.skip();
-    }
-
-    /// Starts the animations the events call for (`slide`: the men's steps too, made from the
-    /// position `before`), and keeps the last play.
-    fn show_events(
-        &mut self,
-        ctx: &egui::Context,
-        before: Position,
-        events: &[Event],
-        slide: bool,
-        shell: &Shell,
-    ) {
-        self.last_play.note(events);
-        if slide {
-            self.slide(before, events, shell);
-        }
-        let view = self.view(&shell.settings);
-        let colours = self.colours();
-        let now = ctx.input(|i| i.time);
-        let shown = self.shown().game().phase();
-        for event in events {
-            let phase = self.session.game().phase();
-            if let Some((side, dice)) =
-                view.thrown(event, phase, shown, colours, &mut self.throw_off_dice)
-            {
-                self.animate(now, side, dice, shell);
-            }
-        }
-    }
-
-    /// Queues the steps of `events`, made from `before`, to slide on the board.
-    fn slide(&mut self, before: Position, events: &[Event], shell: &Shell) {
-        if shell.launch.screenshot.is_none() {
-            let bear_off = self.shown().game().rules().bear_off;
-            let seconds = shell.settings.speed.step_seconds();
-            let view = self.view(&shell.settings);
-            self.slides.queue(before, events, view, bear_off, seconds);
-        }
-    }
-
-    /// The men of `events`, made from `before`, heard landing at once (they do not slide).
-    fn land(&mut self, before: Position, events: &[Event], shell: &Shell) {
-        let bear_off = self.shown().game().rules().bear_off;
-        let view = self.view(&shell.settings);
-        self.slides.queue(before, events, view, bear_off, 0.0);
-    }
-
-    /// Throws the dice from the side's cup: they are heard rattled and thrown, and seen flying
-    /// to where they rest (at the speed instant, both at once).
-    fn animate(
-        &mut self,
-        now: f64,
-        side: Side,
-        dice: Vec<(egui::Pos2, u8, Colour)>,
-        shell: &Shell,
-    ) {
-        let instant = shell.settings.speed == Speed::Instant;
-        shell.play(if instant { Cue::DiceAtOnce } else { Cue::Dice });
-        if instant || shell.launch.screenshot.is_some() {
-            return;
-        }
-        let from = self.board_view(shell).cup_rect(side).center();
-        self.animation = Some(ThrowAnimation {
-            started: now,
-            from,
-            dice,
-        });
-    }
-
-    /// Lets the computer answer and take its turn (not while a replay is shown, dice are in
-    /// flight, men slide, or a screenshot is being taken).
-    fn drive_computer(&mut self, ctx: &egui::Context, shell: &mut Shell) {
-        let now = self.now;
-        let before = self.session.game().position();
-        if let Some(done) = self.computer.answer(&mut self.session, now) {
-            self.after_computer(ctx, before, done, shell);
-        }
-        if self.replaying.is_some()
-            || self.animation.is_some()
-            || self.slides.running()
-            || shell.launch.screenshot.is_some()
-        {
-            return;
-        }
-        let before = self.session.game().position();
-        if let Some(done) = self.computer.act(ctx, &mut self.session, now) {
-            self.after_computer(ctx, before, done, shell);
-        }
-    }
-
-    fn after_computer(
-        &mut self,
-        ctx: &egui::Context,
-        before: Position,
-        done: Move,
-        shell: &mut Shell,
-    ) {
-        match done {
-            Move::Made(events) => self.show_events(ctx, before, &events, true, shell),
-            Move::Refused(e) => {
-                shell.message = Some(Message::error(format!(
-                    "The computer's move was refused: {e}"
-                )));
-            }
-            Move::Undecided => {
-                shell.message = Some(Message::error("The computer could not decide."));
-            }
-        }
-        ctx.request_repaint();
     }
 }
 
