@@ -10,9 +10,12 @@ mod answers;
 mod driving;
 mod events;
 mod intents;
+mod parts;
 pub mod remote;
 mod sharing;
 pub use sharing::imported_game;
+
+use parts::{BoardState, FrameState, Helpers};
 
 use std::path::{Path, PathBuf};
 
@@ -30,15 +33,12 @@ use crate::ui::tables::analysis_view::AnalysisPanel;
 use crate::ui::tables::board_view::Place;
 use crate::ui::tables::computer::{self, Computer};
 use crate::ui::tables::controls;
-use crate::ui::tables::dice_view::ThrowAnimation;
-use crate::ui::tables::input::{self, PickedUp};
+use crate::ui::tables::input;
 use crate::ui::tables::intent::Intent;
-use crate::ui::tables::last_play::LastPlay;
 use crate::ui::tables::period::dice::CupTip;
 use crate::ui::tables::position_setup::{self, PositionSetup};
 use crate::ui::tables::replaying::ReplayView;
-use crate::ui::tables::slide::{self, Slides};
-use crate::ui::tables::tooltips::Hover;
+use crate::ui::tables::slide;
 use crate::ui::tables::tutor::Tutor;
 use crate::ui::{
     shell::file_names, tables::board_access, tables::board_view, tables::guide, tables::log_view,
@@ -73,43 +73,12 @@ pub struct TablesScreen {
     /// How far the session had gone (its earlier games, its record) when it was last read from
     /// or written to a file, if it was: a finished game written as it ended needs no keeping.
     written: Option<(usize, usize)>,
-    /// The man picked up, and where he may go.
-    picked: PickedUp,
-    animation: Option<ThrowAnimation>,
-    /// The dice of the last throw-off, shown until the next throw.
-    throw_off_dice: Vec<(Side, u8)>,
-    /// The steps of the plays made, sliding on the board one after another.
-    slides: Slides,
-    /// The last play of the game in play, marked until the next throw.
-    last_play: LastPlay,
-    /// Keeps the game in progress on the disk.
-    autosaver: Autosaver,
-    computer: Computer,
-    hover: Hover,
-    /// The Set up a position window.
-    setup: PositionSetup,
-    /// Stepping through a game's record, if the person is.
-    replaying: Option<ReplayView>,
-    /// Where the board was last drawn: board units to the window's points.
-    to_screen: Option<egui::emath::RectTransform>,
-    /// The window's zoom when the board was last drawn (the points' names grow with it).
-    zoom: f32,
-    /// The tutor, looking at a person's choices before they are carried out.
-    tutor: Tutor,
-    /// The analysis of the game, its job and its panel.
-    analysis: AnalysisPanel,
-    /// What the person asked for this frame, applied after it.
-    intents: Vec<Intent>,
-    /// The window's clock at the start of the frame.
-    now: f64,
-    /// Whether the window is shown (not minimised).
-    visible: bool,
-    /// Whether the board has the keys this frame (see `input::KeyFocus`).
-    board_keys: bool,
-    /// How many lines of the game's story were said to a screen reader.
-    told: usize,
-    /// The friend at a distance, when the game is played over the network.
-    remote: Option<crate::ui::net::Remote>,
+    /// What the board shows of the game, beyond its position.
+    board: BoardState,
+    /// Who works beside the person: the computer, the tutor, the analysis, the friend.
+    helpers: Helpers,
+    /// What lasts one frame, or is counted from frame to frame.
+    frame: FrameState,
 }
 
 impl TablesScreen {
@@ -141,29 +110,19 @@ impl TablesScreen {
             },
         };
         TablesScreen {
-            autosaver: Autosaver::starting_with(&session),
-            analysis: AnalysisPanel::holding(resumed.analysis, &session),
+            helpers: Helpers {
+                autosaver: Autosaver::starting_with(&session),
+                analysis: AnalysisPanel::holding(resumed.analysis, &session),
+                computer: Computer::default(),
+                tutor: Tutor::default(),
+                setup: PositionSetup::default(),
+                remote: None,
+            },
             written: resumed.file.as_ref().map(|_| extent(&session)),
             session,
             file: resumed.file,
-            picked: PickedUp::default(),
-            animation: None,
-            throw_off_dice: Vec::new(),
-            slides: Slides::default(),
-            last_play: LastPlay::default(),
-            computer: Computer::default(),
-            hover: Hover::default(),
-            setup: PositionSetup::default(),
-            replaying: None,
-            to_screen: None,
-            zoom: 1.0,
-            tutor: Tutor::default(),
-            intents: Vec::new(),
-            now: 0.0,
-            visible: true,
-            board_keys: false,
-            told: 0,
-            remote: None,
+            board: BoardState::default(),
+            frame: FrameState::default(),
         }
         .told_all()
     }
@@ -172,19 +131,19 @@ impl TablesScreen {
     /// window or the computer held about the old game (a man picked up, the dice of its
     /// throw-off, a decision being worked out, a replay of it) may touch the new one.
     pub(super) fn replace_session(&mut self, session: Session, file: Option<PathBuf>) {
-        self.told = session.log().len();
+        self.frame.told = session.log().len();
         self.written = file.as_ref().map(|_| extent(&session));
         self.session = session;
         self.file = file;
         // A game with a friend at a distance is left: the line says goodbye.
-        self.remote = None;
-        self.computer.new_session();
-        self.tutor.forget();
+        self.helpers.remote = None;
+        self.helpers.computer.new_session();
+        self.helpers.tutor.forget();
         self.clear_table();
-        self.picked.clear();
-        self.animation = None;
-        self.replaying = None;
-        self.analysis.forget();
+        self.board.picked.clear();
+        self.board.animation = None;
+        self.board.replaying = None;
+        self.helpers.analysis.forget();
     }
 
     /// A new game under `settings`, in place of the one in play.
@@ -237,7 +196,7 @@ impl TablesScreen {
     /// The screen with its game's story, so far, taken as said: a game opened or resumed is not
     /// read out from its start.
     fn told_all(mut self) -> TablesScreen {
-        self.told = self.session.log().len();
+        self.frame.told = self.session.log().len();
         self
     }
 
@@ -245,7 +204,7 @@ impl TablesScreen {
     fn tell(&mut self, shell: &mut Shell) {
         shell
             .announcer
-            .say_since(&mut self.told, self.session.log());
+            .say_since(&mut self.frame.told, self.session.log());
     }
 }
 
@@ -324,7 +283,7 @@ impl Screen for TablesScreen {
     }
 
     fn save_to(&mut self, path: PathBuf, shell: &mut Shell) -> Message {
-        let analysis = self.analysis.to_keep(self.session.game());
+        let analysis = self.helpers.analysis.to_keep(self.session.game());
         let mut file = crate::save::SaveFile::from_session(&self.session);
         file.analysis = analysis;
         match crate::save::write_atomic(&path, &file) {
@@ -345,30 +304,30 @@ impl Screen for TablesScreen {
 
     fn begin_frame(&mut self, ctx: &egui::Context, shell: &mut Shell, board: bool) {
         let now = ctx.input(|i| i.time);
-        self.now = now;
-        if self.animation.as_ref().is_some_and(|a| a.done(now)) {
-            self.animation = None;
+        self.frame.now = now;
+        if self.board.animation.as_ref().is_some_and(|a| a.done(now)) {
+            self.board.animation = None;
         }
         // Any press or key ends the men's slide; it still does what it does.
         if ctx.input(|i| i.events.iter().any(slide::skips)) {
-            self.slides.skip();
+            self.board.slides.skip();
         }
-        self.slides.advance(now, self.visible);
-        let judged = self.tutor.poll(&self.session);
+        self.board.slides.advance(now, self.frame.visible);
+        let judged = self.helpers.tutor.poll(&self.session);
         let board = board && !self.asking();
-        self.board_keys = board;
+        self.board.board_keys = board;
         let on_board = board_access::focused(ctx).is_some();
-        let keys = match &self.replaying {
+        let keys = match &self.board.replaying {
             Some(r) if board => r.keys(ctx),
             Some(_) => Vec::new(),
             None => self.hands(&shell.settings).keys(ctx, board, on_board),
         };
-        self.intents.extend(judged);
-        self.intents.extend(keys);
+        self.frame.intents.extend(judged);
+        self.frame.intents.extend(keys);
     }
 
     fn asking(&self) -> bool {
-        self.tutor.is_busy() || self.setup.is_open()
+        self.helpers.tutor.is_busy() || self.helpers.setup.is_open()
     }
 
     fn status(&self) -> String {
@@ -376,13 +335,13 @@ impl Screen for TablesScreen {
     }
 
     fn thinking(&self) -> bool {
-        self.computer.is_thinking()
+        self.helpers.computer.is_thinking()
     }
 
     fn game_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
         let game = self.session.game();
         let next = game.is_over() && game.match_winner().is_none();
-        controls::game_items(ui, next, &mut self.intents);
+        controls::game_items(ui, next, &mut self.frame.intents);
         if ui.button("Export the game as a .mat file…").clicked() {
             shell.asks.push(crate::ui::shell::screen::Ask::ExportGame(
                 crate::exchange::Format::Mat,
@@ -442,17 +401,27 @@ impl Screen for TablesScreen {
     }
 
     fn buttons(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
-        if let Some(r) = &self.replaying {
-            r.buttons(ui, &mut self.intents);
-        } else if self.tutor.is_busy() {
-            self.tutor
-                .show(ui, &self.session, &mut self.intents, &mut shell.message);
+        if let Some(r) = &self.board.replaying {
+            r.buttons(ui, &mut self.frame.intents);
+        } else if self.helpers.tutor.is_busy() {
+            self.helpers.tutor.show(
+                ui,
+                &self.session,
+                &mut self.frame.intents,
+                &mut shell.message,
+            );
         } else {
             let person = input::person_acts(&self.session);
-            let hint_asked = self.computer.hint_asked();
-            controls::buttons(ui, &self.session, person, hint_asked, &mut self.intents);
+            let hint_asked = self.helpers.computer.hint_asked();
+            controls::buttons(
+                ui,
+                &self.session,
+                person,
+                hint_asked,
+                &mut self.frame.intents,
+            );
         }
-        let ended = self.remote.as_mut().and_then(|r| r.show(ui));
+        let ended = self.helpers.remote.as_mut().and_then(|r| r.show(ui));
         if let Some(reason) = ended {
             self.session.abandon(&reason);
             let title = file_names::game_name(self.session.game().rules());
@@ -468,11 +437,11 @@ impl Screen for TablesScreen {
     }
 
     fn story_wanted(&self, shell: &Shell) -> bool {
-        shell.help.guide.is_some() || self.analysis.is_open()
+        shell.help.guide.is_some() || self.helpers.analysis.is_open()
     }
 
     fn story(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
-        if self.analysis.is_open() {
+        if self.helpers.analysis.is_open() {
             return self.analysis_ui(ui);
         }
         let view = self.view(&shell.settings);
@@ -489,14 +458,15 @@ impl Screen for TablesScreen {
                     view.bottom,
                     view.ace_left,
                 );
-                if let Some(plays) = self.computer.hint_for(self.session.game()) {
+                if let Some(plays) = self.helpers.computer.hint_for(self.session.game()) {
                     computer::show_hint(ui, &self.session, plays);
                 }
-                if let Some(hint) = self.computer.cube_hint_for(self.session.game()) {
+                if let Some(hint) = self.helpers.computer.cube_hint_for(self.session.game()) {
                     computer::show_cube_hint(ui, hint);
                 }
             });
         let shown = self
+            .board
             .replaying
             .as_ref()
             .map_or(&self.session, ReplayView::shown);
@@ -508,32 +478,32 @@ impl Screen for TablesScreen {
             &mut shell.help.glossary,
             &mut shell.help.rules,
         ) {
-            self.intents.push(Intent::ReplayEarlier(i));
+            self.frame.intents.push(Intent::ReplayEarlier(i));
         }
     }
 
     fn play_area(&mut self, ui: &mut egui::Ui, shell: &mut Shell, _asking: bool) {
-        let now = self.now;
+        let now = self.frame.now;
         let view = self.view(&shell.settings);
         let mut board = self.board_view(shell);
-        let sliding = self.slides.frame();
+        let sliding = self.board.slides.frame();
         if let Some(frame) = &sliding {
             frame.dress(&mut board);
         }
         let resting = self.resting_dice(&shell.settings);
         let owners: Vec<Option<usize>> = resting.iter().map(|(_, o)| *o).collect();
-        board.cup_tip = self.animation.as_ref().map(|a| CupTip {
+        board.cup_tip = self.board.animation.as_ref().map(|a| CupTip {
             mouth_up: a.from.y > board_view::SIZE.y / 2.0,
             tip: a.tipping(now),
         });
-        board.dice = match &self.animation {
+        board.dice = match &self.board.animation {
             Some(a) => a.frame(now),
             None => resting.into_iter().map(|(d, _)| d).collect(),
         };
         let (response, input, to_screen) = board.show(ui);
         let board_rect = response.rect;
-        self.to_screen = Some(to_screen);
-        self.zoom = ui.ctx().zoom_factor();
+        self.board.to_screen = Some(to_screen);
+        self.board.zoom = ui.ctx().zoom_factor();
         match &sliding {
             Some(frame) => frame.paint(&board, ui.painter(), &to_screen),
             None => self
@@ -542,14 +512,18 @@ impl Screen for TablesScreen {
         }
         self.paint_analysis(&board, ui.painter(), &to_screen, &shell.settings);
         if let Some(place) = input.hovered
-            && self.animation.is_none()
+            && self.board.animation.is_none()
             && !response.dragged()
         {
             let shown = self
+                .board
                 .replaying
                 .as_ref()
                 .map_or(&self.session, ReplayView::shown);
-            let text = self.hover.text(place, shown, view.bottom, &board.dice);
+            let text = self
+                .board
+                .hover
+                .text(place, shown, view.bottom, &board.dice);
             if !text.is_empty() {
                 response.on_hover_ui_at_pointer(|ui| {
                     ui.set_max_width(380.0);
@@ -567,6 +541,7 @@ impl Screen for TablesScreen {
 
         // The same board to the keyboard and the screen reader: a press there is a click.
         let shown = self
+            .board
             .replaying
             .as_ref()
             .map_or(&self.session, ReplayView::shown);
@@ -581,6 +556,7 @@ impl Screen for TablesScreen {
         let from_mover = game.position_for(mover);
         let bear_off = game.rules().bear_off;
         let lit_by: Vec<tooltips::Lit> = self
+            .board
             .picked
             .targets
             .iter()
@@ -607,8 +583,8 @@ impl Screen for TablesScreen {
         // The keys first: a place given the focus is named and described in this same frame.
         let ctx = ui.ctx().clone();
         let mut pressed = Vec::new();
-        if self.board_keys {
-            let picked = self.picked.from.is_some();
+        if self.board.board_keys {
+            let picked = self.board.picked.from.is_some();
             // With a man picked up, Down and Up go among the places lit for him (and back to
             // him), not to the other men who may move.
             let stops: Vec<Place> = match board.selected {
@@ -640,12 +616,13 @@ impl Screen for TablesScreen {
                 .filter_map(|p| hands.click(p, &owners, false)),
         );
         board_access::paint_focus(&ctx, ui.painter(), &board, &to_screen);
-        self.intents.extend(asked);
+        self.frame.intents.extend(asked);
     }
 
     fn windows(&mut self, ctx: &egui::Context, shell: &mut Shell) {
-        if let Some((rules, tally)) = self.setup.show(ctx, self.session.game().rules()) {
-            self.intents
+        if let Some((rules, tally)) = self.helpers.setup.show(ctx, self.session.game().rules()) {
+            self.frame
+                .intents
                 .push(Intent::Share(crate::ui::tables::intent::Share::SetUp(
                     rules, tally,
                 )));
@@ -655,31 +632,31 @@ impl Screen for TablesScreen {
     }
 
     fn end_frame(&mut self, ctx: &egui::Context, shell: &mut Shell) {
-        for intent in std::mem::take(&mut self.intents) {
+        for intent in std::mem::take(&mut self.frame.intents) {
             self.apply(ctx, shell, intent);
         }
-        if self.animation.is_some() || (self.slides.running() && self.visible) {
+        if self.board.animation.is_some() || (self.board.slides.running() && self.frame.visible) {
             ctx.request_repaint();
-        } else if self.slides.running() {
+        } else if self.board.slides.running() {
             // Hidden, the men wait; a look now and then notices the window shown again.
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }
-        if let Some(hint) = self.computer.poll_hint(self.session.game()) {
+        if let Some(hint) = self.helpers.computer.poll_hint(self.session.game()) {
             let words = computer::cube_hint_words(&hint).join(" ");
             shell.announcer.say(format!("Hint: {words}"));
         }
-        if self.remote.is_none() {
+        if self.helpers.remote.is_none() {
             self.drive_computer(ctx, shell);
         }
-        for cue in self.slides.take_landed() {
+        for cue in self.board.slides.take_landed() {
             shell.play(cue);
         }
-        self.serve(ctx, shell, self.visible);
+        self.serve(ctx, shell, self.frame.visible);
     }
 
     fn serve(&mut self, ctx: &egui::Context, shell: &mut Shell, shown: bool) {
-        self.visible = shown;
-        if self.remote.is_some() {
+        self.frame.visible = shown;
+        if self.helpers.remote.is_some() {
             self.drive_remote(ctx, shell);
         }
         self.tell(shell);
@@ -687,12 +664,12 @@ impl Screen for TablesScreen {
     }
 
     fn still(&self) -> bool {
-        self.animation.is_none() && !self.slides.running()
+        self.board.animation.is_none() && !self.board.slides.running()
     }
 
     fn finish(&mut self, shell: &Shell) {
-        self.autosaver.finish(&self.session, &shell.launch);
-        if let Some(remote) = self.remote.take() {
+        self.helpers.autosaver.finish(&self.session, &shell.launch);
+        if let Some(remote) = self.helpers.remote.take() {
             remote.pause();
         }
     }
@@ -711,7 +688,7 @@ impl Screen for TablesScreen {
         if position_setup::rules_at(rules, text).is_err() {
             return false;
         }
-        self.setup.open_with(text);
+        self.helpers.setup.open_with(text);
         true
     }
 }
@@ -720,8 +697,10 @@ impl TablesScreen {
     /// Whatever changed the record this frame (the person, the computer, a file opened, a
     /// game left) is on its way to the disk before the next frame; what the autosave says.
     pub(crate) fn keep(&mut self, ctx: &egui::Context, shell: &mut Shell) {
-        self.autosaver.keep(&self.session, &shell.launch, ctx);
-        if let Some(told) = self.autosaver.poll() {
+        self.helpers
+            .autosaver
+            .keep(&self.session, &shell.launch, ctx);
+        if let Some(told) = self.helpers.autosaver.poll() {
             shell.message = Some(told);
         }
     }

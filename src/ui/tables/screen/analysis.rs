@@ -24,14 +24,15 @@ impl TablesScreen {
     /// The analysis of the game in play, for tests and the frame.
     #[must_use]
     pub fn analysis_panel(&self) -> &AnalysisPanel {
-        &self.analysis
+        &self.helpers.analysis
     }
 
     /// Game → Analyse this game: the game up to now judged on threads of its own, the window
     /// woken as each decision is judged.
     pub(super) fn analyse(&mut self, ctx: &egui::Context) {
         let wake = ctx.clone();
-        self.analysis
+        self.helpers
+            .analysis
             .ask(self.session.game(), DEFAULT_LEVEL, move || {
                 wake.request_repaint()
             });
@@ -39,9 +40,9 @@ impl TablesScreen {
 
     /// The analysis panel, drawn in the story's place while it is open.
     pub(super) fn analysis_ui(&mut self, ui: &mut egui::Ui) {
-        let at = self.replaying.as_ref().map(ReplayView::shown_at);
-        let asked: Vec<Intent> = self.analysis.show(ui, &self.session, at);
-        self.intents.extend(asked);
+        let at = self.board.replaying.as_ref().map(ReplayView::shown_at);
+        let asked: Vec<Intent> = self.helpers.analysis.show(ui, &self.session, at);
+        self.frame.intents.extend(asked);
     }
 
     /// The play made and the best play of the decision selected, over the board, while the
@@ -53,8 +54,8 @@ impl TablesScreen {
         to_screen: &RectTransform,
         settings: &Settings,
     ) {
-        let at = self.replaying.as_ref().map(ReplayView::shown_at);
-        if let Some((side, played, best)) = self.analysis.on_board(at) {
+        let at = self.board.replaying.as_ref().map(ReplayView::shown_at);
+        if let Some((side, played, best)) = self.helpers.analysis.on_board(at) {
             let view = self.view(settings);
             paint_steps(
                 board, view, side, &played, PLAYED_INK, BOW, painter, to_screen,
@@ -69,7 +70,7 @@ impl TablesScreen {
             Ok(None) => shell.message = Some(Message::info(said)),
             Ok(Some(kept)) => {
                 let (analysis, record) = *kept;
-                self.analysis.hold(analysis, record, &self.session);
+                self.helpers.analysis.hold(analysis, record, &self.session);
                 shell.message = Some(Message::info(format!("{said}, with its analysis")));
             }
             Err(why) => shell.message = Some(Message::info(format!("{said}. {why}"))),

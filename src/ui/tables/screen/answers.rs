@@ -26,7 +26,8 @@ impl TablesScreen {
     /// The session whose game the board shows: the one in play, or a point of a replay.
     #[must_use]
     pub fn shown(&self) -> &Session {
-        self.replaying
+        self.board
+            .replaying
             .as_ref()
             .map_or(&self.session, ReplayView::shown)
     }
@@ -34,7 +35,7 @@ impl TablesScreen {
     /// Whether the person is stepping through a record.
     #[must_use]
     pub fn is_replaying(&self) -> bool {
-        self.replaying.is_some()
+        self.board.replaying.is_some()
     }
 
     /// The session, for driving a game from outside the window (benchmarks, tests).
@@ -46,7 +47,7 @@ impl TablesScreen {
     /// was last drawn, for tests that click on the board.
     #[must_use]
     pub fn screen_pos(&self, shell: &Shell, side: Side, point: u8) -> Option<egui::Pos2> {
-        let to_screen = self.to_screen?;
+        let to_screen = self.board.to_screen?;
         let place = self.view(&shell.settings).mover_to_bottom(side, point);
         Some(to_screen * self.board_view(shell).centre_of(place))
     }
@@ -60,7 +61,7 @@ impl TablesScreen {
         side: Side,
         point: u8,
     ) -> Option<(egui::Pos2, String)> {
-        let to_screen = self.to_screen?;
+        let to_screen = self.board.to_screen?;
         let Place::Point(pt) = self.view(&shell.settings).mover_to_bottom(side, point) else {
             return None;
         };
@@ -71,44 +72,44 @@ impl TablesScreen {
     /// Where the board was last drawn on the window, and the size of the points' names there.
     #[must_use]
     pub fn board_drawn(&self) -> Option<(egui::Rect, f32)> {
-        let to_screen = self.to_screen?;
+        let to_screen = self.board.to_screen?;
         let scale = to_screen.to().width() / crate::ui::tables::board_view::SIZE.x;
         Some((
             *to_screen.to(),
-            crate::ui::tables::board_view::label_size(scale, self.zoom),
+            crate::ui::tables::board_view::label_size(scale, self.board.zoom),
         ))
     }
 
     /// Where a side's dice cup was last drawn.
     #[must_use]
     pub fn cup_pos(&self, shell: &Shell, side: Side) -> Option<egui::Pos2> {
-        let to_screen = self.to_screen?;
+        let to_screen = self.board.to_screen?;
         Some(to_screen * self.board_view(shell).centre_of(Place::Cup(side)))
     }
 
     /// Whether the computer is working out its next action.
     #[must_use]
     pub fn computer_thinking(&self) -> bool {
-        self.computer.is_thinking()
+        self.helpers.computer.is_thinking()
     }
 
     /// The tutor: whether he judges a choice, what he says of one.
     #[must_use]
     pub fn tutor(&self) -> &crate::ui::tables::tutor::Tutor {
-        &self.tutor
+        &self.helpers.tutor
     }
 
     /// Whether men are sliding on the board: a play being shown step by step.
     #[must_use]
     pub fn sliding(&self) -> bool {
-        self.slides.running()
+        self.board.slides.running()
     }
 
     /// The men as the board draws them now, seen from the side at the bottom: while a step
     /// slides, as after that step (the man sliding is drawn on his way there).
     #[must_use]
     pub fn men_drawn(&self, settings: &Settings) -> Position {
-        self.slides.frame().map_or_else(
+        self.board.slides.frame().map_or_else(
             || self.shown().game().position_for(self.view(settings).bottom),
             |frame| frame.after,
         )
@@ -117,9 +118,10 @@ impl TablesScreen {
     /// The last play of the game shown, marked on the board until the next throw.
     #[must_use]
     pub fn last_play(&self) -> &LastPlay {
-        self.replaying
+        self.board
+            .replaying
             .as_ref()
-            .map_or(&self.last_play, ReplayView::last_play)
+            .map_or(&self.board.last_play, ReplayView::last_play)
     }
 
     /// The dice at rest on the board (a throw in flight is not counted), each with the throw it
@@ -129,7 +131,7 @@ impl TablesScreen {
         let last = self.last_play().dice();
         self.view(settings).resting_dice(
             self.shown().game(),
-            &self.throw_off_dice,
+            &self.board.throw_off_dice,
             last,
             self.colours(),
         )
@@ -149,9 +151,9 @@ impl TablesScreen {
         Hands {
             session: &self.session,
             view: self.view(settings),
-            picked: &self.picked,
-            animating: self.animation.is_some(),
-            replaying: self.replaying.is_some(),
+            picked: &self.board.picked,
+            animating: self.board.animation.is_some(),
+            replaying: self.board.replaying.is_some(),
         }
     }
 
@@ -164,9 +166,10 @@ impl TablesScreen {
         let mover = game.turn();
         let mut targets = Vec::new();
         let mut selected = None;
-        if let Some(from) = self.picked.from {
+        if let Some(from) = self.board.picked.from {
             selected = Some(view.mover_to_bottom(mover, from));
             targets = self
+                .board
                 .picked
                 .targets
                 .iter()
@@ -175,14 +178,14 @@ impl TablesScreen {
         }
         let mut choosable = Vec::new();
         if let Some(index) = shell.help.guide
-            && self.replaying.is_none()
+            && self.board.replaying.is_none()
             && let Some(step) =
                 guide::lessons(game.rules(), game, view.bottom, view.ace_left).get(index)
         {
             choosable = guide::places(step);
         }
-        if let Some(plays) = self.computer.hint_for(self.session.game())
-            && self.replaying.is_none()
+        if let Some(plays) = self.helpers.computer.hint_for(self.session.game())
+            && self.board.replaying.is_none()
             && let Some((best, _)) = plays.first()
         {
             for step in best.steps.iter() {
@@ -195,8 +198,8 @@ impl TablesScreen {
         {
             choosable = view.breakable(game, binder);
         }
-        if self.replaying.is_none()
-            && let Some(better) = self.tutor.lit(game, view)
+        if self.board.replaying.is_none()
+            && let Some(better) = self.helpers.tutor.lit(game, view)
         {
             choosable = better;
         }

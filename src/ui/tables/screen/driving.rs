@@ -11,20 +11,20 @@ impl TablesScreen {
     /// Lets the computer answer and take its turn (not while a replay is shown, dice are in
     /// flight, men slide, or a screenshot is being taken).
     pub(super) fn drive_computer(&mut self, ctx: &egui::Context, shell: &mut Shell) {
-        let now = self.now;
+        let now = self.frame.now;
         let before = self.session.game().position();
-        if let Some(done) = self.computer.answer(&mut self.session, now) {
+        if let Some(done) = self.helpers.computer.answer(&mut self.session, now) {
             self.after_computer(ctx, before, done, shell);
         }
-        if self.replaying.is_some()
-            || self.animation.is_some()
-            || self.slides.running()
+        if self.board.replaying.is_some()
+            || self.board.animation.is_some()
+            || self.board.slides.running()
             || shell.launch.screenshot.is_some()
         {
             return;
         }
         let before = self.session.game().position();
-        if let Some(done) = self.computer.act(ctx, &mut self.session, now) {
+        if let Some(done) = self.helpers.computer.act(ctx, &mut self.session, now) {
             self.after_computer(ctx, before, done, shell);
         }
     }

@@ -13,9 +13,9 @@ use crate::ui::tables::dice_view::ThrowAnimation;
 impl TablesScreen {
     /// Clears what the board kept of the game before: the dice, the last play, the men sliding.
     pub(super) fn clear_table(&mut self) {
-        self.throw_off_dice.clear();
-        self.last_play.forget();
-        self.slides.skip();
+        self.board.throw_off_dice.clear();
+        self.board.last_play.forget();
+        self.board.slides.skip();
     }
 
     /// Starts the animations the events call for (`slide`: the men's steps too, made from the
@@ -28,7 +28,7 @@ impl TablesScreen {
         slide: bool,
         shell: &Shell,
     ) {
-        self.last_play.note(events);
+        self.board.last_play.note(events);
         if slide {
             self.slide(before, events, shell);
         }
@@ -39,7 +39,7 @@ impl TablesScreen {
         for event in events {
             let phase = self.session.game().phase();
             if let Some((side, dice)) =
-                view.thrown(event, phase, shown, colours, &mut self.throw_off_dice)
+                view.thrown(event, phase, shown, colours, &mut self.board.throw_off_dice)
             {
                 self.animate(now, side, dice, shell);
             }
@@ -52,7 +52,9 @@ impl TablesScreen {
             let bear_off = self.shown().game().rules().bear_off;
             let seconds = shell.settings.speed.step_seconds();
             let view = self.view(&shell.settings);
-            self.slides.queue(before, events, view, bear_off, seconds);
+            self.board
+                .slides
+                .queue(before, events, view, bear_off, seconds);
         }
     }
 
@@ -60,7 +62,7 @@ impl TablesScreen {
     pub(super) fn land(&mut self, before: Position, events: &[Event], shell: &Shell) {
         let bear_off = self.shown().game().rules().bear_off;
         let view = self.view(&shell.settings);
-        self.slides.queue(before, events, view, bear_off, 0.0);
+        self.board.slides.queue(before, events, view, bear_off, 0.0);
     }
 
     /// Throws the dice from the side's cup: they are heard rattled and thrown, and seen flying
@@ -78,7 +80,7 @@ impl TablesScreen {
             return;
         }
         let from = self.board_view(shell).cup_rect(side).center();
-        self.animation = Some(ThrowAnimation {
+        self.board.animation = Some(ThrowAnimation {
             started: now,
             from,
             dice,

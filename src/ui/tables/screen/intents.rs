@@ -18,21 +18,25 @@ impl TablesScreen {
     /// Applies one thing the person asked for.
     pub(super) fn apply(&mut self, ctx: &egui::Context, shell: &mut Shell, intent: Intent) {
         let least = shell.settings.tutor.least();
-        let Some(intent) = self.tutor.intercept(ctx, intent, &self.session, least) else {
+        let Some(intent) = self
+            .helpers
+            .tutor
+            .intercept(ctx, intent, &self.session, least)
+        else {
             return;
         };
         let before = self.session.game().position();
         let by_hand = matches!(intent, Intent::Placed(_));
         let result = match intent {
-            Intent::Throw if self.animation.is_some() => {
-                self.animation = None;
+            Intent::Throw if self.board.animation.is_some() => {
+                self.board.animation = None;
                 return;
             }
-            Intent::Throw if self.remote.is_some() => {
+            Intent::Throw if self.helpers.remote.is_some() => {
                 self.throw_remote(shell);
                 return;
             }
-            Intent::NextGame | Intent::ReplayTakeOver if self.remote.is_some() => {
+            Intent::NextGame | Intent::ReplayTakeOver if self.helpers.remote.is_some() => {
                 shell.message = Some(Message::info(
                     "A game with a friend at a distance is one game: offer another from Game → \
                      Play a friend over the network.",
@@ -44,12 +48,12 @@ impl TablesScreen {
             Intent::Action(a) => self.session.apply(a),
             Intent::Steps(steps) | Intent::Placed(steps) => self.session.play_steps(&steps),
             Intent::Select(from) => {
-                self.picked.pick(self.session.game(), from);
+                self.board.picked.pick(self.session.game(), from);
                 return;
             }
             Intent::SkipAnimation => {
-                self.animation = None;
-                self.slides.skip();
+                self.board.animation = None;
+                self.board.slides.skip();
                 return;
             }
             Intent::ThrowFirst => {
@@ -58,14 +62,14 @@ impl TablesScreen {
             }
             Intent::NextGame => {
                 self.clear_table();
-                self.computer.new_session();
+                self.helpers.computer.new_session();
                 self.session.next_game().map(|()| Vec::new())
             }
             Intent::ReplayStart => {
                 match ReplayView::start(self.session.game(), self.session.seats()) {
                     Ok(replay) => {
-                        self.replaying = replay;
-                        self.slides.skip();
+                        self.board.replaying = replay;
+                        self.board.slides.skip();
                     }
                     Err(e) => {
                         shell.message =
@@ -77,25 +81,25 @@ impl TablesScreen {
             Intent::ReplayEarlier(i) => {
                 if let Some(record) = self.session.earlier().get(i) {
                     let number = record.tally_before().games + 1;
-                    self.replaying =
+                    self.board.replaying =
                         ReplayView::earlier(record.clone(), number, self.session.seats());
-                    self.slides.skip();
+                    self.board.slides.skip();
                 }
                 return;
             }
             Intent::ReplayTo(n) => {
-                if let Some(r) = self.replaying.take() {
+                if let Some(r) = self.board.replaying.take() {
                     let before = r.shown().game().position();
                     let events = r.events_to(n);
-                    self.replaying = r.go_to(n, &events);
-                    self.slides.skip();
+                    self.board.replaying = r.go_to(n, &events);
+                    self.board.slides.skip();
                     self.slide(before, &events, shell);
                 }
-                self.animation = None;
+                self.board.animation = None;
                 return;
             }
             Intent::ReplayTakeOver => {
-                if let Some(r) = self.replaying.take_if(|r| r.may_play_on()) {
+                if let Some(r) = self.board.replaying.take_if(|r| r.may_play_on()) {
                     let file = self.file.take();
                     let session = r
                         .take_over(self.session.seats(), shell.launch.dice())
@@ -108,13 +112,13 @@ impl TablesScreen {
                 return;
             }
             Intent::ReplayLeave => {
-                self.replaying = None;
-                self.slides.skip();
+                self.board.replaying = None;
+                self.board.slides.skip();
                 return;
             }
             Intent::Analyse => return self.analyse(ctx),
             Intent::Hint => {
-                self.computer.ask_hint(ctx, self.session.game());
+                self.helpers.computer.ask_hint(ctx, self.session.game());
                 return;
             }
             Intent::Survey => {
@@ -135,7 +139,7 @@ impl TablesScreen {
                 return;
             }
         };
-        self.picked.clear();
+        self.board.picked.clear();
         match result {
             // A man carried by hand lands as the hand lets go: heard at once.
             Ok(events) if by_hand => {

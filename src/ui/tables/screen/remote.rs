@@ -72,7 +72,7 @@ impl TablesScreen {
                     self.session.colour_name(mine),
                     crate::ui::net::within_sentence(&party.others_names())
                 )));
-                self.remote = Some(Remote::new(party));
+                self.helpers.remote = Some(Remote::new(party));
             }
             Err(e) => shell.message = Some(Message::error(format!("Cannot play this game: {e}"))),
         }
@@ -81,7 +81,7 @@ impl TablesScreen {
     /// Whether the game in play is with a friend at a distance.
     #[must_use]
     pub fn is_remote(&self) -> bool {
-        self.remote.is_some()
+        self.helpers.remote.is_some()
     }
 
     /// A game with a friend whose line is gone for good: this side's party and its record, to
@@ -89,7 +89,10 @@ impl TablesScreen {
     #[must_use]
     pub fn comeback(&self) -> Option<gamester_net::party::Return> {
         let over = self.session.game().is_over();
-        self.remote.as_ref()?.comeback(self.net_record(), over)
+        self.helpers
+            .remote
+            .as_ref()?
+            .comeback(self.net_record(), over)
     }
 
     /// The session's record, as it goes over the line.
@@ -100,7 +103,7 @@ impl TablesScreen {
 
     /// The person throws: this side's share of the dice goes to the friend.
     pub(super) fn throw_remote(&mut self, shell: &mut Shell) {
-        if let Some(remote) = &mut self.remote {
+        if let Some(remote) = &mut self.helpers.remote {
             remote.throw(shell);
         }
     }
@@ -109,7 +112,7 @@ impl TablesScreen {
     /// the line goes into the session, one action at a time as the men land.
     pub(super) fn drive_remote(&mut self, ctx: &egui::Context, shell: &mut Shell) {
         let ours = self.net_record();
-        let Some(remote) = &mut self.remote else {
+        let Some(remote) = &mut self.helpers.remote else {
             return;
         };
         let theirs = remote.step(ctx, &ours, shell);
@@ -124,12 +127,12 @@ impl TablesScreen {
             let NetAction::Tables(action) = action else {
                 return;
             };
-            if !self.visible {
+            if !self.frame.visible {
                 // The friend's game never waits on a covered window: its men land at once.
-                self.animation = None;
-                self.slides.skip();
+                self.board.animation = None;
+                self.board.slides.skip();
             }
-            if self.animation.is_some() || self.slides.running() {
+            if self.board.animation.is_some() || self.board.slides.running() {
                 // One at a time, as the computer's: the next waits for the men to land.
                 ctx.request_repaint_after(std::time::Duration::from_millis(50));
                 return;
@@ -138,7 +141,7 @@ impl TablesScreen {
             match self.session.apply(action) {
                 Ok(events) => {
                     self.show_events(ctx, before, &events, true, shell);
-                    self.picked.clear();
+                    self.board.picked.clear();
                 }
                 Err(e) => {
                     shell.message = Some(Message::error(format!(
@@ -153,13 +156,13 @@ impl TablesScreen {
 
     /// Puts the session back in step with the party's table (which went through the rules).
     fn resync(&mut self, shell: &mut Shell) {
-        let Some(remote) = self.remote.take() else {
+        let Some(remote) = self.helpers.remote.take() else {
             return;
         };
         if let Ok((session, _)) = session_of(&remote.party, &shell.launch) {
             self.session = session;
-            self.told = self.session.log().len();
+            self.frame.told = self.session.log().len();
         }
-        self.remote = Some(remote);
+        self.helpers.remote = Some(remote);
     }
 }

@@ -96,8 +96,8 @@ impl TablesScreen {
                 .map_err(|e| e.to_string())
                 .and_then(|record| {
                     let seats = self.session.seats();
-                    let moments = match self.analysis.analysis() {
-                        Some(a) if self.analysis.to_keep(game).is_some() => {
+                    let moments = match self.helpers.analysis.analysis() {
+                        Some(a) if self.helpers.analysis.to_keep(game).is_some() => {
                             handout::worst_moments(a, game.rules(), seats, 3)
                         }
                         _ => Vec::new(),
@@ -143,7 +143,7 @@ impl TablesScreen {
                     self.shown().game(),
                 )));
             }
-            Share::OpenSetup => self.setup.open(),
+            Share::OpenSetup => self.helpers.setup.open(),
             Share::SetUp(rules, tally) => {
                 // A game that cannot start leaves the game in play exactly as it was, and an
                 // unfinished game is left only once the person says so.
