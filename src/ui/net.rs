@@ -6,13 +6,15 @@
 //! family, which plays it (see `tables::screen::remote`).
 //!
 //! `window` is the window, `offer` the game offered in words, `remote` the game in play at a
-//! distance as a screen holds it, and `kept` the game at a distance kept when Gamester stops.
+//! distance as a screen holds it, `driver` the one driver of its actions for both families, and `kept` the game at a distance kept when Gamester stops.
 
+mod driver;
 pub mod kept;
 mod offer;
 mod remote;
 mod window;
 
+pub use driver::{AtADistance, drive};
 pub use offer::{describe, offer, under_way, within_sentence};
 pub use remote::Remote;
 pub use window::NetWindow;

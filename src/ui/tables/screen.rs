@@ -657,7 +657,7 @@ impl Screen for TablesScreen {
     fn serve(&mut self, ctx: &egui::Context, shell: &mut Shell, shown: bool) {
         self.frame.visible = shown;
         if self.helpers.remote.is_some() {
-            self.drive_remote(ctx, shell);
+            crate::ui::net::drive(self, ctx, shell);
         }
         self.tell(shell);
         self.keep(ctx, shell);

@@ -169,38 +169,6 @@ impl TilesScreen {
         gamester_net::net_record(self.session.game().record())
     }
 
-    fn drive_remote(&mut self, ctx: &egui::Context, shell: &mut Shell) {
-        let ours = self.net_record();
-        let Some(remote) = &mut self.remote else {
-            return;
-        };
-        let theirs = remote.step(ctx, &ours, shell);
-        for note in remote.take_notes() {
-            self.session.note(format!("{note}."));
-        }
-        let mut parted = theirs.is_none();
-        for action in theirs.unwrap_or_default() {
-            let gamester_net::NetAction::Tiles(action) = action else {
-                parted = true;
-                break;
-            };
-            if let Err(e) = self.session.apply(action, self.now) {
-                shell.message = Some(Message::error(format!(
-                    "A friend's tile was refused here ({e})."
-                )));
-                parted = true;
-                break;
-            }
-        }
-        if parted
-            && let Some(remote) = &self.remote
-            && let Ok(session) = Self::session_of_party(&remote.party)
-        {
-            self.told = session.story().len();
-            self.session = session;
-        }
-    }
-
     /// The session at the table.
     #[must_use]
     pub fn session(&self) -> &TilesSession {
@@ -521,7 +489,7 @@ impl Screen for TilesScreen {
 
     fn serve(&mut self, ctx: &egui::Context, shell: &mut Shell, _shown: bool) {
         if self.remote.is_some() {
-            self.drive_remote(ctx, shell);
+            crate::ui::net::drive(self, ctx, shell);
         }
         // What happened, said to a screen reader in the story's words.
         shell
@@ -587,6 +555,52 @@ impl TilesScreen {
         }
         if let Some(told) = self.keeper.failure() {
             shell.message = Some(told);
+        }
+    }
+}
+
+impl crate::ui::net::AtADistance for TilesScreen {
+    type Action = crate::tiles::Action;
+    const REFUSED: &'static str = "A friend's tile was refused here";
+
+    fn remote(&mut self) -> Option<&mut crate::ui::net::Remote> {
+        self.remote.as_mut()
+    }
+
+    fn line_record(&self) -> Vec<gamester_net::NetAction> {
+        self.net_record()
+    }
+
+    fn note(&mut self, words: String) {
+        self.session.note(words);
+    }
+
+    fn own(action: gamester_net::NetAction) -> Option<Self::Action> {
+        match action {
+            gamester_net::NetAction::Tiles(action) => Some(action),
+            gamester_net::NetAction::Tables(_) => None,
+        }
+    }
+
+    fn apply_theirs(
+        &mut self,
+        action: Self::Action,
+        _ctx: &egui::Context,
+        _shell: &mut Shell,
+    ) -> Result<(), String> {
+        self.session
+            .apply(action, self.now)
+            .map(|_| ())
+            .map_err(|e| e.to_string())
+    }
+
+    /// Puts the session back in step with the party's table (which went through the rules).
+    fn resync(&mut self, _shell: &mut Shell) {
+        if let Some(remote) = &self.remote
+            && let Ok(session) = Self::session_of_party(&remote.party)
+        {
+            self.told = session.story().len();
+            self.session = session;
         }
     }
 }

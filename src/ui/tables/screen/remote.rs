@@ -12,7 +12,7 @@ use super::TablesScreen;
 use crate::players::{Controller, Seats};
 use crate::session::Session;
 use crate::tables::{Side, Tally};
-use crate::ui::net::Remote;
+use crate::ui::net::{AtADistance, Remote};
 use crate::ui::shell::message::Message;
 use crate::ui::shell::screen::Shell;
 
@@ -107,51 +107,56 @@ impl TablesScreen {
             remote.throw(shell);
         }
     }
+}
 
-    /// Whether the window is drawn or not: what the person did goes out, and what came from
-    /// the line goes into the session, one action at a time as the men land.
-    pub(super) fn drive_remote(&mut self, ctx: &egui::Context, shell: &mut Shell) {
-        let ours = self.net_record();
-        let Some(remote) = &mut self.helpers.remote else {
-            return;
-        };
-        let theirs = remote.step(ctx, &ours, shell);
-        for note in remote.take_notes() {
-            self.session.note(format!("{note}."));
+impl AtADistance for TablesScreen {
+    type Action = crate::tables::Action;
+    const REFUSED: &'static str = "Your friend's move was refused here";
+
+    fn remote(&mut self) -> Option<&mut Remote> {
+        self.helpers.remote.as_mut()
+    }
+
+    fn line_record(&self) -> Vec<NetAction> {
+        self.net_record()
+    }
+
+    fn note(&mut self, words: String) {
+        self.session.note(words);
+    }
+
+    fn own(action: NetAction) -> Option<Self::Action> {
+        match action {
+            NetAction::Tables(action) => Some(action),
+            NetAction::Tiles(_) => None,
         }
-        let Some(theirs) = theirs else {
-            self.resync(shell);
-            return;
-        };
-        for action in theirs {
-            let NetAction::Tables(action) = action else {
-                return;
-            };
-            if !self.frame.visible {
-                // The friend's game never waits on a covered window: its men land at once.
-                self.board.animation = None;
-                self.board.slides.skip();
-            }
-            if self.board.animation.is_some() || self.board.slides.running() {
-                // One at a time, as the computer's: the next waits for the men to land.
-                ctx.request_repaint_after(std::time::Duration::from_millis(50));
-                return;
-            }
-            let before = self.session.game().position();
-            match self.session.apply(action) {
-                Ok(events) => {
-                    self.show_events(ctx, before, &events, true, shell);
-                    self.board.picked.clear();
-                }
-                Err(e) => {
-                    shell.message = Some(Message::error(format!(
-                        "Your friend's move was refused here ({e})."
-                    )));
-                    self.resync(shell);
-                    return;
-                }
-            }
+    }
+
+    fn ready(&mut self, ctx: &egui::Context) -> bool {
+        if !self.frame.visible {
+            // The friend's game never waits on a covered window: its men land at once.
+            self.board.animation = None;
+            self.board.slides.skip();
         }
+        if self.board.animation.is_some() || self.board.slides.running() {
+            // One at a time, as the computer's: the next waits for the men to land.
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+            return false;
+        }
+        true
+    }
+
+    fn apply_theirs(
+        &mut self,
+        action: Self::Action,
+        ctx: &egui::Context,
+        shell: &mut Shell,
+    ) -> Result<(), String> {
+        let before = self.session.game().position();
+        let events = self.session.apply(action).map_err(|e| e.to_string())?;
+        self.show_events(ctx, before, &events, true, shell);
+        self.board.picked.clear();
+        Ok(())
     }
 
     /// Puts the session back in step with the party's table (which went through the rules).
