@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Remakes tests/data/gnubg_judged.txt: GNU Backgammon's 2-ply judgement of plays from seeded
-games of modern backgammon, which tests/analysis_gnubg.rs compares the analysis with (issue 12).
+games of modern backgammon, which crates/core/tests/core/analysis_gnubg.rs compares the analysis with (issue 12).
 
 Usage, from the project root (about 6 minutes on two cores):
     python3 scripts/gnubg_judged.py [GAMES SEED EVERY] > tests/data/gnubg_judged.txt

@@ -1,5 +1,5 @@
 //! Plays to be judged by GNU Backgammon, for the fixture `tests/data/gnubg_judged.txt` that
-//! `tests/analysis_gnubg.rs` compares the analysis with (issue 12).
+//! `crates/core/tests/core/analysis_gnubg.rs` compares the analysis with (issue 12).
 //!
 //! `cargo run --release --example gnubg_queries -- [GAMES] [SEED] [EVERY]` plays GAMES seeded
 //! games of modern backgammon (default 40, seeds from SEED, default 1) in which each play is the
@@ -14,7 +14,7 @@
 //! Each line is `<query>\t<id after>\t<move text>\t<random|fair|near>`, the query being what
 //! `/work/shared/oracle/gnubg_eval.py` reads: `<position id> <d1> <d2> <26 ints>`, the ints being
 //! the board after the play from the mover's side (his bar, points 1 to 24 with his men positive,
-//! the adversary's bar). `scripts/gnubg_judged.sh` runs gnubg on the queries and writes the
+//! the adversary's bar). `scripts/gnubg_judged.py` runs gnubg on the queries and writes the
 //! fixture.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 

@@ -121,7 +121,7 @@ fn report(level: Level, a: &Agreement) {
 
 /// The goal, at the analysis's default level. It is a measurement of about a minute on
 /// two cores, so `cargo test` leaves it out; run it with
-/// `cargo test --release --test analysis_gnubg -- --ignored --nocapture`.
+/// `cargo test --release -p gamester-core --test core analysis_gnubg -- --ignored --nocapture`.
 /// Today: expert 0.0196 mean |difference| and 158/170 (92.9%). Before the network learnt
 /// back-gammons and the positions poor plays reach, it was 0.0234 and 153/170.
 #[test]

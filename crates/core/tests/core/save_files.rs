@@ -104,7 +104,7 @@ fn examples() -> Vec<(&'static str, Game, Seats)> {
     ]
 }
 
-/// Writes the example files: `cargo test --test save_files -- --ignored write_the_examples`.
+/// Writes the example files: `cargo test -p gamester-core --test core -- --ignored write_the_examples`.
 #[test]
 #[ignore = "writes tests/data; run by hand when the examples change"]
 fn write_the_examples() {

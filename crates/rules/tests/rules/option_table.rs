@@ -1,5 +1,5 @@
 //! The table of options is RULES.md's: every option and every value of RULES.md's table of
-//! options is in `engine::options::OPTIONS`, in the same order, set by name and read back; and
+//! options is in `tables::options::OPTIONS`, in the same order, set by name and read back; and
 //! the table has nothing RULES.md lacks.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
