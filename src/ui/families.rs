@@ -17,8 +17,8 @@ use crate::ui::shell::reading::Read;
 use crate::ui::shell::screen::{Screen, Shell};
 use crate::ui::shell::screens::Screens;
 use crate::ui::shell::settings::Settings;
-use crate::ui::tables::screen::TablesScreen;
-use crate::ui::tiles::screen::TilesScreen;
+use crate::ui::tables::screen::{TablesNext, TablesScreen};
+use crate::ui::tiles::screen::{TilesOpened, TilesScreen};
 use gamester_core::Family;
 
 /// The window's screens as it opens: the game at tables (`resumed`: the file named at start
@@ -48,21 +48,23 @@ pub fn make(next: Next, shell: &mut Shell) -> Option<Box<dyn Screen>> {
 #[must_use]
 pub fn opened(read: Read, path: PathBuf, launch: &Launch) -> Next {
     match read {
-        Read::Tiles(loaded) => Next::OpenedTiles {
+        Read::Tiles(loaded) => TilesOpened {
             session: Box::new(TilesScreen::session_of(*loaded, Some(path.clone()), launch)),
             path,
-        },
+        }
+        .into_next(),
         Read::Tables(loaded) => {
             let loaded = *loaded;
             let analysis = crate::ui::tables::analysis_view::given_back(&loaded);
             let note = files::earlier_note(&loaded);
             let session = files::resumed(loaded, launch);
-            Next::Opened {
+            TablesNext::Opened {
                 session: Box::new(session),
                 path,
                 analysis,
                 note,
             }
+            .into_next()
         }
     }
 }
@@ -70,7 +72,7 @@ pub fn opened(read: Read, path: PathBuf, launch: &Launch) -> Next {
 /// The game of another program's file (`.mat`, `.sgf`), and what to say of it.
 pub fn imported(path: &std::path::Path, launch: &Launch) -> Result<Next, String> {
     let (session, said) = crate::ui::tables::screen::imported_game(path, launch)?;
-    Ok(Next::Imported(Box::new(session), said))
+    Ok(TablesNext::Imported(Box::new(session), said).into_next())
 }
 
 /// The rules of the game at tables in play, which the New game window shows beside the draft.

@@ -24,44 +24,46 @@ pub fn unfinished(game: &Game) -> bool {
 
 /// The game that would take the place of the one in play, waiting on "Leave this game?".
 /// Whatever could fail (a file read, a position that cannot start) has been tried already, so
-/// that the person is never asked to leave a game for one that cannot be had.
+/// that the person is never asked to leave a game for one that cannot be had. The shell reads
+/// only which family it is for and the words of its button; the game itself is its family's.
 pub enum Next {
     /// A new game under these settings (New game).
     NewGame(Settings),
-    /// A game set up from a position (Set up a position), ready to play.
-    SetUp(Box<Session>),
-    /// A game read from another program's file (Game → Import), and what to say of it.
-    Imported(Box<Session>, String),
-    /// A saved game read from `path` (Open, Open recent).
-    Opened {
-        session: Box<Session>,
-        path: PathBuf,
-        /// The analysis the file kept, given back for its game.
-        analysis: crate::ui::tables::analysis_view::GivenBack,
-        /// What the file kept that could not be read beside its game (a match's earlier
-        /// games), to say.
-        note: Option<String>,
-    },
     /// A game with friends at a distance, everyone seated (Play a friend over the network).
     Network(Box<gamester_net::party::Party>),
-    /// A saved tiles game read from `path`.
-    OpenedTiles {
-        session: Box<crate::tiles_session::TilesSession>,
-        path: PathBuf,
-    },
+    /// A game of one family's own making (a saved game opened, a position set up, another
+    /// program's file imported), which only that family's screen reads.
+    Own(Own),
+}
+
+/// A game of one family's own making, as [`Next::Own`] carries it.
+pub struct Own {
+    pub family: Family,
+    /// The words of the button that leaves the game in play for this one.
+    pub words: &'static str,
+    /// The game, as its family's screen takes it (`downcast`).
+    pub game: Box<dyn std::any::Any>,
 }
 
 impl Next {
+    /// A game of `family`'s own making, left for with a button saying `words`.
+    pub fn own<G: 'static>(family: Family, words: &'static str, game: G) -> Next {
+        Next::Own(Own {
+            family,
+            words,
+            game: Box::new(game),
+        })
+    }
+
     /// The family whose game `self` would replace.
     #[must_use]
     pub fn family(&self) -> Family {
         match self {
-            Next::NewGame(settings) if settings.tiles.chosen => Family::Tiles,
-            Next::OpenedTiles { .. } => Family::Tiles,
+            Next::NewGame(settings) => settings.family(),
             Next::Network(party) => party
                 .table()
                 .map_or(Family::Tables, |t| t.setup().rules.family()),
-            _ => Family::Tables,
+            Next::Own(own) => own.family,
         }
     }
 
@@ -69,10 +71,9 @@ impl Next {
     #[must_use]
     pub fn leave_words(&self) -> &'static str {
         match self {
-            Next::NewGame(_) | Next::SetUp(_) => "Leave it and start the new game",
-            Next::Imported(..) => "Leave it and play the imported game",
-            Next::Opened { .. } | Next::OpenedTiles { .. } => "Leave it and open the saved game",
+            Next::NewGame(_) => "Leave it and start the new game",
             Next::Network(_) => "Leave it and play your friend",
+            Next::Own(own) => own.words,
         }
     }
 }

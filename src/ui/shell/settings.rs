@@ -12,6 +12,16 @@ use crate::teaching::lessons::{Lesson, Progress};
 use crate::ui::tables::look::Look;
 
 impl Settings {
+    /// The family of the game New game starts under these settings.
+    #[must_use]
+    pub fn family(&self) -> gamester_core::Family {
+        if self.tiles.chosen {
+            gamester_core::Family::Tiles
+        } else {
+            gamester_core::Family::Tables
+        }
+    }
+
     /// The learner's record at `lesson`.
     #[must_use]
     pub fn lesson_record(&self, lesson: Lesson) -> Progress {

@@ -42,6 +42,37 @@ use crate::ui::tables::tutor::Tutor;
 use crate::ui::{shell::file_names, tables::board_access, tables::guide, tables::log_view};
 use gamester_core::Family;
 
+/// A game at tables of the window's own making, as `Next::Own` carries it to the screen.
+pub enum TablesNext {
+    /// A game set up from a position (Set up a position), ready to play.
+    SetUp(Box<Session>),
+    /// A game read from another program's file (Game → Import), and what to say of it.
+    Imported(Box<Session>, String),
+    /// A saved game read from `path` (Open, Open recent).
+    Opened {
+        session: Box<Session>,
+        path: PathBuf,
+        /// The analysis the file kept, given back for its game.
+        analysis: crate::ui::tables::analysis_view::GivenBack,
+        /// What the file kept that could not be read beside its game (a match's earlier
+        /// games), to say.
+        note: Option<String>,
+    },
+}
+
+impl TablesNext {
+    /// The game to leave the game in play for.
+    #[must_use]
+    pub fn into_next(self) -> Next {
+        let words = match &self {
+            TablesNext::SetUp(_) => "Leave it and start the new game",
+            TablesNext::Imported(..) => "Leave it and play the imported game",
+            TablesNext::Opened { .. } => "Leave it and open the saved game",
+        };
+        Next::own(Family::Tables, words, self)
+    }
+}
+
 /// A new game's session under `rules` at `table`, its tally fresh, with the launch's dice.
 pub(super) fn new_game(
     rules: &Rules,
@@ -153,22 +184,35 @@ impl TablesScreen {
         }
     }
 
-    /// Puts in play the game of a file, or one set up from a position.
+    /// Puts in play a new game, a game at a distance, the game of a file, or one set up from a
+    /// position.
     pub(crate) fn go_to(&mut self, next: Next, shell: &mut Shell) {
         match next {
             Next::NewGame(settings) => self.begin(&settings, shell),
-            Next::SetUp(session) => {
+            Next::Network(party) => self.take_party(*party, shell),
+            Next::Own(own) => {
+                if let Ok(game) = own.game.downcast::<TablesNext>() {
+                    self.take_own(*game, shell);
+                }
+            }
+        }
+    }
+
+    /// Puts in play a game of the window's own making at tables.
+    fn take_own(&mut self, game: TablesNext, shell: &mut Shell) {
+        match game {
+            TablesNext::SetUp(session) => {
                 self.replace_session(*session, None);
                 shell.message = Some(Message::info(format!(
                     "A new game set up from position {}: throw off to begin",
                     crate::ui::tables::position_setup::id_of(self.session.game())
                 )));
             }
-            Next::Imported(session, said) => {
+            TablesNext::Imported(session, said) => {
                 self.replace_session(*session, None);
                 shell.message = Some(Message::info(said));
             }
-            Next::Opened {
+            TablesNext::Opened {
                 session,
                 path,
                 analysis,
@@ -184,8 +228,6 @@ impl TablesScreen {
                     });
                 }
             }
-            Next::Network(party) => self.take_party(*party, shell),
-            Next::OpenedTiles { .. } => {}
         }
     }
 

@@ -28,6 +28,20 @@ use crate::ui::tiles::setup;
 use crate::ui::tiles::view::{self, Spot, TilesIntent};
 use gamester_core::Family;
 
+/// A saved tiles game read from `path`, as `Next::Own` carries it to the screen.
+pub struct TilesOpened {
+    pub session: Box<TilesSession>,
+    pub path: PathBuf,
+}
+
+impl TilesOpened {
+    /// The game to leave the game in play for.
+    #[must_use]
+    pub fn into_next(self) -> Next {
+        Next::own(Family::Tiles, "Leave it and open the saved game", self)
+    }
+}
+
 /// The tiles game at the table and what the window keeps about it.
 pub struct TilesScreen {
     session: TilesSession,
@@ -209,12 +223,12 @@ impl TilesScreen {
                     None
                 }
             },
-            Next::OpenedTiles { session, path } => {
+            Next::Own(own) => {
+                let TilesOpened { session, path } = *own.game.downcast::<TilesOpened>().ok()?;
                 shell.settings.recent.add(path.clone());
                 shell.message = Some(Message::info(format!("Opened {}", path.display())));
                 Some(TilesScreen::seating(*session, &shell.settings))
             }
-            _ => None,
         }
     }
 

@@ -6,7 +6,6 @@
 
 use super::TablesScreen;
 use crate::session::Session;
-use crate::ui::shell::leaving::Next;
 use crate::ui::shell::message::Message;
 use crate::ui::shell::screen::{Ask, Shell};
 use crate::ui::shell::settings::Settings;
@@ -154,9 +153,9 @@ impl TablesScreen {
                     shell.launch.dice(),
                 );
                 match started {
-                    Ok(session) => shell
-                        .asks
-                        .push(Ask::Leave(Box::new(Next::SetUp(Box::new(session))))),
+                    Ok(session) => shell.asks.push(Ask::Leave(Box::new(
+                        super::TablesNext::SetUp(Box::new(session)).into_next(),
+                    ))),
                     Err(e) => {
                         shell.message = Some(Message::error(format!(
                             "No game can start from that position: {e}"
