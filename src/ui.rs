@@ -1,9 +1,9 @@
 //! The window (eframe/egui): the board, the story, the settings. It reads the game and
 //! submits actions; it never moves a man itself.
 
-pub mod access;
+pub(crate) mod access;
 pub(crate) mod families;
-pub mod net;
+pub(crate) mod net;
 pub mod shell;
 pub mod sound;
 pub mod tables;

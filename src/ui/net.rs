@@ -15,6 +15,6 @@ mod remote;
 mod window;
 
 pub use driver::{AtADistance, drive};
-pub use offer::{describe, offer, under_way, within_sentence};
+pub use offer::within_sentence;
 pub use remote::Remote;
 pub use window::NetWindow;

@@ -265,11 +265,4 @@ impl Remote {
             }));
         }
     }
-
-    /// The game as the party holds it (through the rules), to go back to when the screen's
-    /// record and the party's have parted.
-    #[must_use]
-    pub fn board(&self) -> Option<&gamester_net::Board> {
-        self.party.table().map(gamester_net::Table::board)
-    }
 }
