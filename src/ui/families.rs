@@ -21,16 +21,37 @@ use crate::ui::tables::screen::{TablesNext, TablesScreen};
 use crate::ui::tiles::screen::{TilesOpened, TilesScreen};
 use gamester_core::Family;
 
-/// The window's screens as it opens: the game at tables (`resumed`: the file named at start
-/// or the autosave), always held; the tiles game if one was kept (see [`resume_at_start`]).
+/// What the window starts with before its screens are made: the game at tables named at start
+/// or autosaved, with what to say of it (`Starting::message`, which the shell says first).
+pub type Starting = crate::ui::tables::start::Resumed;
+
+/// Looks for the games the window starts with (see [`Starting`]).
+#[must_use]
+pub fn starting(launch: &Launch) -> Starting {
+    crate::ui::tables::start::resume(launch)
+}
+
+/// The window's screens as it opens: the game at tables (`starting`: the file named at start
+/// or the autosave; one set aside listed in Open recent, one displaced kept), always held; the
+/// tiles game if one was kept (see [`resume_at_start`]).
 #[must_use]
 pub fn first(
-    resumed: files::Resumed,
-    settings: &Settings,
+    mut starting: Starting,
+    settings: &mut Settings,
     launch: &Launch,
     message: &mut Option<Message>,
 ) -> Screens {
-    let tables = TablesScreen::new(resumed, settings, launch, message);
+    if let Some(aside) = starting.set_aside.take() {
+        settings.recent.add(aside);
+    }
+    if let Some(left) = &starting.displaced {
+        let kept = crate::ui::shell::leaving::keep_displaced(left, launch, &mut settings.recent);
+        *message = Some(match message.take() {
+            Some(first) => first.and(&kept),
+            None => kept,
+        });
+    }
+    let tables = TablesScreen::new(starting, settings, launch, message);
     Screens::new(Box::new(tables), make)
 }
 
@@ -56,8 +77,8 @@ pub fn opened(read: Read, path: PathBuf, launch: &Launch) -> Next {
         Read::Tables(loaded) => {
             let loaded = *loaded;
             let analysis = crate::ui::tables::analysis_view::given_back(&loaded);
-            let note = files::earlier_note(&loaded);
-            let session = files::resumed(loaded, launch);
+            let note = crate::ui::tables::start::earlier_note(&loaded);
+            let session = crate::ui::tables::start::resumed(loaded, launch);
             TablesNext::Opened {
                 session: Box::new(session),
                 path,
@@ -103,7 +124,7 @@ pub fn remember_shown(settings: &mut Settings, family: Family) {
 pub fn resume_at_start(screens: &mut Screens, shell: &mut Shell) {
     let launch = &shell.launch;
     if let Some(path) = launch.open.clone()
-        && files::tiles_named_at_start(&path)
+        && crate::save::tiles::is_tiles_file(&path)
     {
         match crate::ui::shell::reading::read_any(&path) {
             Ok(read @ Read::Tiles(_)) => {
@@ -140,7 +161,7 @@ pub fn resume_at_start(screens: &mut Screens, shell: &mut Shell) {
         }
         Some(Err(e)) => {
             let mut aside = None;
-            let said = match shell.launch.tiles_autosave_path() {
+            let said = match crate::ui::tiles::keeping::autosave_path(&shell.launch) {
                 Some(path) => files::set_aside(&path, &mut aside),
                 None => String::new(),
             };

@@ -10,9 +10,9 @@ mod on_disk;
 
 use egui::RichText;
 
-use crate::ui::shell::files::{self, Files};
+use crate::ui::shell::files::Files;
 use crate::ui::shell::launch::Launch;
-use crate::ui::shell::leaving::{self, Next};
+use crate::ui::shell::leaving::Next;
 use crate::ui::shell::menus::{self, Help};
 use crate::ui::shell::message::Message;
 use crate::ui::shell::new_game;
@@ -69,8 +69,8 @@ impl GamesterApp {
             _ => Slot::usual(),
         };
         launch.slot = slot.number;
-        let mut resumed = files::resume(&launch);
-        let mut message = resumed.message.take();
+        let mut starting = crate::ui::families::starting(&launch);
+        let mut message = starting.message.take();
         if slot.number > 1
             && let Some(path) = launch.autosave_path()
         {
@@ -91,17 +91,7 @@ impl GamesterApp {
         // As given: what changes from here on (a game kept in Open recent) is written.
         let settings_kept = SettingsKeeper::holding(&settings);
         let mut settings = settings;
-        if let Some(aside) = resumed.set_aside.take() {
-            settings.recent.add(aside);
-        }
-        if let Some(left) = &resumed.displaced {
-            let kept = leaving::keep_displaced(left, &launch, &mut settings.recent);
-            message = Some(match message.take() {
-                Some(first) => first.and(&kept),
-                None => kept,
-            });
-        }
-        let screens = crate::ui::families::first(resumed, &settings, &launch, &mut message);
+        let screens = crate::ui::families::first(starting, &mut settings, &launch, &mut message);
         let mut app = GamesterApp {
             screenshot: Screenshot::to(launch.screenshot.clone()),
             shell: Shell {

@@ -1,19 +1,14 @@
 //! Games on disk: the open and save dialogs (the desktop's own on a thread of their own, so
-//! the window keeps drawing, else the in-window chooser), opening and saving a file, and
-//! resuming at start the game that was in progress.
+//! the window keeps drawing, else the in-window chooser), a file read off the window's thread,
+//! and an autosave that cannot be resumed set aside.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
-use crate::ai::analysis::Analysis;
-use crate::save::{self, GameRecord, Tidied};
-use crate::session::Session;
 use crate::ui::shell::file_chooser::{FileChooser, Outcome, Purpose};
 use crate::ui::shell::launch::Launch;
-use crate::ui::shell::leaving;
 use crate::ui::shell::message::Message;
-use crate::ui::shell::reading::{Read, Reading, read_now, regular_or_absent};
-use crate::ui::tables::analysis_view;
+use crate::ui::shell::reading::{Read, Reading};
 
 enum FileJob {
     Open(Option<PathBuf>),
@@ -56,23 +51,6 @@ pub struct Files {
     wake: Option<egui::Context>,
 }
 
-/// The game a window starts with, if a file or the autosave gave one.
-#[derive(Default)]
-pub struct Resumed {
-    pub session: Option<Session>,
-    /// The file it came from (not the autosave).
-    pub file: Option<PathBuf>,
-    /// The unfinished game of the autosave, displaced by the file opened at start: the window
-    /// keeps it, as it keeps any game left for another.
-    pub displaced: Option<Session>,
-    /// Why the file or the autosave could not be resumed.
-    pub message: Option<Message>,
-    /// The analysis the file kept, given back for its game.
-    pub analysis: Option<Box<(Analysis, GameRecord)>>,
-    /// Where an autosave that could not be resumed was set aside, for Open recent.
-    pub set_aside: Option<PathBuf>,
-}
-
 /// Sets aside an autosave that could not be resumed, so that the new game's autosave never
 /// replaces it (a newer Gamester may read it, or a person mend it); what to tell the person.
 /// `aside` is where it went.
@@ -89,142 +67,6 @@ pub fn set_aside(path: &Path, aside: &mut Option<PathBuf>) -> String {
             path.display()
         ),
     }
-}
-
-/// A loaded game as a session, its story told again from the record, with the match's
-/// earlier games the file kept.
-#[must_use]
-pub fn resumed(loaded: save::Loaded, launch: &Launch) -> Session {
-    let replay = &loaded.replay;
-    let mut session = Session::from_record(
-        replay.rules().clone(),
-        replay.tally_before(),
-        replay.record(),
-        loaded.table.clone(),
-        launch.dice(),
-    )
-    .unwrap_or_else(|_| Session::resume(loaded.game, loaded.table, launch.dice()))
-    .with_earlier(loaded.earlier);
-    if let Some(why) = &loaded.abandoned {
-        session.abandon(why);
-    }
-    session
-}
-
-/// What to say of a file's earlier games that could not be read (the game in play was read
-/// without them), if any.
-#[must_use]
-pub fn earlier_note(loaded: &save::Loaded) -> Option<String> {
-    loaded.earlier_unread.as_ref().map(|why| {
-        format!(
-            "The match's earlier games kept in the file were set aside ({why}); the game in \
-             play and the score are whole."
-        )
-    })
-}
-
-/// Whether `path` holds a saved tiles game (not a game at tables).
-#[must_use]
-pub fn tiles_named_at_start(path: &Path) -> bool {
-    // A pipe or a device is never read here: reading it could wait for ever.
-    path.is_file()
-        && regular_or_absent(path).is_ok()
-        && save::read_text(path).is_ok_and(|text| save::tiles::is_tiles(&text))
-}
-
-/// Loads the game in `path`, or says why not, naming the file once.
-fn load(path: &Path, launch: &Launch) -> Result<Session, String> {
-    read_now(path).map(|loaded| resumed(loaded, launch))
-}
-
-/// The game to start with: the file the launch names, else (or if that file is refused: the
-/// game in progress must survive a bad file) the autosave, else none.
-#[must_use]
-pub fn resume(launch: &Launch) -> Resumed {
-    let mut out = Resumed::default();
-    // A write killed before its rename may have left the newest game beside the autosave.
-    let mut told: Vec<String> = Vec::new();
-    let mut failed = false;
-    if let Some(path) = launch.autosave_path() {
-        match save::tidy(&path) {
-            Ok(Tidied {
-                recovered: Some(_), ..
-            }) => told
-                .push("The game in progress was recovered from a save cut off by a crash.".into()),
-            Ok(_) => {}
-            Err(e) => {
-                failed = true;
-                told.push(format!(
-                    "Gamester's data folder could not be tidied after a crash: {e}."
-                ));
-            }
-        }
-    }
-    // A tiles game named at start is the tiles table's to open (`tiles_named_at_start`).
-    if let Some(path) = launch.open.as_ref().filter(|p| !tiles_named_at_start(p)) {
-        match read_now(path) {
-            Ok(loaded) => {
-                match analysis_view::given_back(&loaded) {
-                    Ok(kept) => out.analysis = kept,
-                    Err(why) => told.push(why),
-                }
-                if let Some(note) = earlier_note(&loaded) {
-                    told.push(note);
-                }
-                out.session = Some(resumed(loaded, launch));
-                out.file = Some(path.clone());
-            }
-            Err(e) => {
-                failed = true;
-                told.push(format!("Could not open {e}"));
-            }
-        }
-    }
-    if let Some(opened) = &out.session
-        && let Some(path) = launch.autosave_path()
-        && path.exists()
-    {
-        match load(&path, launch) {
-            Ok(autosaved) => {
-                if leaving::unfinished(autosaved.game())
-                    && autosaved.game().record() != opened.game().record()
-                {
-                    out.displaced = Some(autosaved);
-                }
-            }
-            Err(e) => {
-                failed = true;
-                told.push(format!(
-                    "The game that was in progress could not be read: {e}. {}",
-                    set_aside(&path, &mut out.set_aside)
-                ));
-            }
-        }
-    }
-    if out.session.is_none()
-        && let Some(path) = launch.autosave_path()
-        && path.exists()
-    {
-        match load(&path, launch) {
-            Ok(session) => out.session = Some(session),
-            Err(e) => {
-                failed = true;
-                told.push(format!(
-                    "The game in progress could not be resumed: {e}. {}",
-                    set_aside(&path, &mut out.set_aside)
-                ));
-            }
-        }
-    }
-    if !told.is_empty() {
-        let text = told.join(" ");
-        out.message = Some(if failed {
-            Message::error(text)
-        } else {
-            Message::info(text)
-        });
-    }
-    out
 }
 
 impl Files {

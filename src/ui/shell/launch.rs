@@ -7,9 +7,6 @@ use std::path::PathBuf;
 use crate::save;
 use crate::tables::FairDice;
 
-/// The tiles game in progress, in the data folder beside the autosave of the game at tables.
-pub const TILES_AUTOSAVE: &str = "tiles-autosave.ron";
-
 /// How the window was asked to start.
 #[derive(Clone, Debug, Default)]
 pub struct Launch {
@@ -64,15 +61,15 @@ impl Launch {
     /// Where the game in progress is saved after each turn, if anywhere.
     #[must_use]
     pub fn autosave_path(&self) -> Option<PathBuf> {
-        self.data_dir()
-            .map(|d| d.join(crate::ui::shell::slot::name(save::AUTOSAVE_FILE, self.slot)))
+        self.slot_file(save::AUTOSAVE_FILE)
     }
 
-    /// Where the tiles game in progress is saved after each action, if anywhere.
+    /// Where the file named `file` of this window's autosave slot lies in the data folder, if
+    /// anywhere (each family keeps its game in progress under a name of its own).
     #[must_use]
-    pub fn tiles_autosave_path(&self) -> Option<PathBuf> {
+    pub fn slot_file(&self, file: &str) -> Option<PathBuf> {
         self.data_dir()
-            .map(|d| d.join(crate::ui::shell::slot::name(TILES_AUTOSAVE, self.slot)))
+            .map(|d| d.join(crate::ui::shell::slot::name(file, self.slot)))
     }
 
     /// Where the file dialogs start when the game belongs to no file: the user's documents

@@ -23,8 +23,6 @@ use std::path::{Path, PathBuf};
 use crate::players::Seats;
 use crate::session::Session;
 use crate::tables::{RuleError, Rules, Tally};
-use crate::ui::shell::autosave::Autosaver;
-use crate::ui::shell::files;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::{self, Next};
 use crate::ui::shell::message::Message;
@@ -35,6 +33,7 @@ use crate::ui::tables::computer::{self, Computer};
 use crate::ui::tables::controls;
 use crate::ui::tables::input;
 use crate::ui::tables::intent::Intent;
+use crate::ui::tables::keeping::Autosaver;
 use crate::ui::tables::position_setup::{self, PositionSetup};
 use crate::ui::tables::replaying::ReplayView;
 use crate::ui::tables::slide;
@@ -113,7 +112,7 @@ impl TablesScreen {
     /// the remembered settings; what went wrong is said in `message`.
     #[must_use]
     pub fn new(
-        resumed: files::Resumed,
+        resumed: crate::ui::tables::start::Resumed,
         settings: &Settings,
         launch: &Launch,
         message: &mut Option<Message>,

@@ -11,6 +11,21 @@ use crate::ui::shell::autosave;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::message::Message;
 
+impl autosave::OnDisk for TilesFile {
+    fn write_to(&self, path: &Path) -> Result<(), SaveError> {
+        crate::save::tiles::write_atomic(path, self)
+    }
+}
+
+/// The tiles game in progress, in the data folder beside the autosave of the game at tables.
+pub const TILES_AUTOSAVE: &str = "tiles-autosave.ron";
+
+/// Where the tiles game in progress is saved after each action, if anywhere.
+#[must_use]
+pub fn autosave_path(launch: &Launch) -> Option<PathBuf> {
+    launch.slot_file(TILES_AUTOSAVE)
+}
+
 /// The tiles game kept in `path`, if one is; `Err` says why it could not be read.
 #[must_use]
 pub fn resume(path: &Path) -> Option<Result<TilesLoaded, String>> {

@@ -106,7 +106,7 @@ impl TilesScreen {
     /// The tiles game kept in the data folder when the window last closed, if any; `Err`
     /// says why it could not be read (the file is left as it was).
     pub fn resume(settings: &Settings, launch: &Launch) -> Option<Result<TilesScreen, String>> {
-        let path = launch.tiles_autosave_path()?;
+        let path = crate::ui::tiles::keeping::autosave_path(launch)?;
         Some(keeping::resume(&path)?.map(|loaded| {
             TilesScreen::seating(TilesScreen::session_of(loaded, None, launch), settings)
         }))
@@ -518,7 +518,7 @@ impl Screen for TilesScreen {
 
     fn finish(&mut self, shell: &Shell) {
         // The newest version goes after any still being written, never before one.
-        if let Some(path) = shell.launch.tiles_autosave_path() {
+        if let Some(path) = crate::ui::tiles::keeping::autosave_path(&shell.launch) {
             let table = &self.session;
             self.keeper.keep(
                 path,
@@ -556,7 +556,7 @@ impl TilesScreen {
 
     /// Keeps the game on the disk once it has changed.
     pub(crate) fn keep(&mut self, shell: &mut Shell) {
-        if let Some(path) = shell.launch.tiles_autosave_path() {
+        if let Some(path) = crate::ui::tiles::keeping::autosave_path(&shell.launch) {
             let table = &self.session;
             self.keeper.keep(
                 path,

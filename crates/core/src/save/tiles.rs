@@ -107,6 +107,13 @@ pub fn is_tiles(text: &str) -> bool {
     super::load::believable_size(text).is_ok_and(|t| options().from_str::<Header>(t).is_ok())
 }
 
+/// Whether `path` is a regular file holding a tiles save (never read if it is a pipe or a
+/// device, which could keep a reader waiting for ever).
+#[must_use]
+pub fn is_tiles_file(path: &std::path::Path) -> bool {
+    path.is_file() && super::read_text(path).is_ok_and(|text| is_tiles(&text))
+}
+
 /// Parses a tiles save without believing it yet.
 ///
 /// # Errors

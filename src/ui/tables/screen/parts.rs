@@ -3,12 +3,12 @@
 
 use crate::tables::Side;
 use crate::ui::net::Remote;
-use crate::ui::shell::autosave::Autosaver;
 use crate::ui::tables::analysis_view::AnalysisPanel;
 use crate::ui::tables::computer::Computer;
 use crate::ui::tables::dice_view::ThrowAnimation;
 use crate::ui::tables::input::PickedUp;
 use crate::ui::tables::intent::Intent;
+use crate::ui::tables::keeping::Autosaver;
 use crate::ui::tables::last_play::LastPlay;
 use crate::ui::tables::position_setup::PositionSetup;
 use crate::ui::tables::replaying::ReplayView;

@@ -363,6 +363,12 @@ pub const GLOSSARY: &[Term] = &[
         sources: &["003"],
     },
     Term {
+        name: "Lurch",
+        forms: &["Lurche"],
+        meaning: "A game at Tables named in 1586 beside Tick-tack, Irish and Doublets (\"some in Ticktacke, some Lurche, some to Irish game, or Dublets\"), and described by no source: Cotton's and Holme's lists of the games at Tables leave it out. Its rules are lost, so Gamester does not play it, and does not make them up.",
+        sources: &["002"],
+    },
+    Term {
         name: "man",
         forms: &["men", "tablemen", "table-men"],
         meaning: "One of the fifteen round pieces each side plays with. The old word for them is men, or tablemen.",
