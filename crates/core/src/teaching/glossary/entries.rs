@@ -365,7 +365,7 @@ pub const GLOSSARY: &[Term] = &[
     Term {
         name: "Lurch",
         forms: &["Lurche"],
-        meaning: "A game at Tables named in 1586 beside Tick-tack, Irish and Doublets (\"some in Ticktacke, some Lurche, some to Irish game, or Dublets\"), and described by no source: Cotton's and Holme's lists of the games at Tables leave it out. Its rules are lost, so Gamester does not play it, and does not make them up.",
+        meaning: "A game at Tables that a book of 1586 names among the pastimes of a wet day at home, with Tick-tack, Irish and Doublets, and that no source describes: Cotton's and Holme's lists of the games at Tables leave it out. Its rules are lost, so Gamester does not play it, and does not make them up.",
         sources: &["002"],
     },
     Term {
