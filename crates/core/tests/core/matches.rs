@@ -3,41 +3,11 @@
 //! (The matches by the rules alone, the Crawford game and the Jacoby rule, are the rules' tests:
 //! crates/rules/tests/rules/matches.rs.)
 
+use crate::common::{match_rules, play_match};
 use gamester_core::ai::random::RandomPlayer;
 use gamester_core::players::Seats;
 use gamester_core::save::{self, SaveFile};
-use gamester_rules::tables::{Game, Preset, RuleError, Rules, Side};
-
-fn match_rules(to: u16, crawford: bool) -> Rules {
-    let mut rules = Rules::preset(Preset::Modern);
-    rules.cube = true;
-    rules.match_to = to;
-    rules.crawford = crawford;
-    rules
-}
-
-/// Every game of a match played at random from `seed`, in order, each as it ended.
-fn play_match(rules: &Rules, seed: u64) -> Vec<Game> {
-    let mut games = Vec::new();
-    let mut game = Game::new(rules.clone()).unwrap();
-    for g in 0..200u64 {
-        RandomPlayer::seeded(seed * 1000 + g)
-            .play_out(&mut game, 20_000)
-            .unwrap();
-        assert!(game.is_over());
-        let next = game.next_game();
-        games.push(game.clone());
-        match next {
-            Ok(n) => game = n,
-            Err(RuleError::MatchOver(winner)) => {
-                assert_eq!(game.match_winner(), Some(winner));
-                return games;
-            }
-            Err(e) => panic!("{e}"),
-        }
-    }
-    panic!("a match of 200 games");
-}
+use gamester_rules::tables::Side;
 
 #[test]
 fn a_match_is_kept_in_a_save_and_taken_up_where_it_stood() {

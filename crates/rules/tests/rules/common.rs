@@ -7,7 +7,8 @@ use rand::{Rng, SeedableRng};
 
 use gamester_rules::tables::options::{OPTIONS, UNPLAYABLE_DIE_LOSES};
 use gamester_rules::tables::{
-    Action, Event, FairDice, Game, Layout, Phase, Position, RuleError, Rules, Side, Step, Throw,
+    Action, Event, FairDice, Game, Layout, Phase, Position, Preset, RuleError, Rules, Side, Step,
+    Throw,
 };
 
 /// A position written from White's view: `white's men / black's men`, each in its own numbering.
@@ -164,4 +165,37 @@ impl RandomPlayer {
         }
         Ok(n)
     }
+}
+
+/// Modern backgammon with the cube, as a match to `to` points, with or without the Crawford
+/// rule.
+pub fn match_rules(to: u16, crawford: bool) -> Rules {
+    let mut rules = Rules::preset(Preset::Modern);
+    rules.cube = true;
+    rules.match_to = to;
+    rules.crawford = crawford;
+    rules
+}
+
+/// Every game of a match played at random from `seed`, in order, each as it ended.
+pub fn play_match(rules: &Rules, seed: u64) -> Vec<Game> {
+    let mut games = Vec::new();
+    let mut game = Game::new(rules.clone()).unwrap();
+    for g in 0..200u64 {
+        RandomPlayer::seeded(seed * 1000 + g)
+            .play_out(&mut game, 20_000)
+            .unwrap();
+        assert!(game.is_over());
+        let next = game.next_game();
+        games.push(game.clone());
+        match next {
+            Ok(n) => game = n,
+            Err(RuleError::MatchOver(winner)) => {
+                assert_eq!(game.match_winner(), Some(winner));
+                return games;
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+    panic!("a match of 200 games");
 }

@@ -2,41 +2,10 @@
 //! Crawford rule and without it, the score, the Crawford game without the cube and the cube back
 //! after it, and the Jacoby rule for stakes and in a match.
 
-use crate::common::RandomPlayer;
+use crate::common::{RandomPlayer, match_rules, play_match};
 use gamester_rules::tables::{
     Action, Crawford, CubeRefusal, Game, Phase, Preset, RuleError, Rules, Side,
 };
-
-fn match_rules(to: u16, crawford: bool) -> Rules {
-    let mut rules = Rules::preset(Preset::Modern);
-    rules.cube = true;
-    rules.match_to = to;
-    rules.crawford = crawford;
-    rules
-}
-
-/// Every game of a match played at random from `seed`, in order, each as it ended.
-fn play_match(rules: &Rules, seed: u64) -> Vec<Game> {
-    let mut games = Vec::new();
-    let mut game = Game::new(rules.clone()).unwrap();
-    for g in 0..200u64 {
-        RandomPlayer::seeded(seed * 1000 + g)
-            .play_out(&mut game, 20_000)
-            .unwrap();
-        assert!(game.is_over());
-        let next = game.next_game();
-        games.push(game.clone());
-        match next {
-            Ok(n) => game = n,
-            Err(RuleError::MatchOver(winner)) => {
-                assert_eq!(game.match_winner(), Some(winner));
-                return games;
-            }
-            Err(e) => panic!("{e}"),
-        }
-    }
-    panic!("a match of 200 games");
-}
 
 #[test]
 fn a_match_ends_when_a_side_reaches_its_points_and_no_game_follows() {
