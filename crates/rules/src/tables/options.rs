@@ -322,7 +322,7 @@ impl RuleOption {
 pub const MODERN: &str = "modern backgammon";
 
 /// The source texts RULES.md cites, by their number there, with how the app names them.
-pub const SOURCES: [(&str, &str); 5] = [
+pub const SOURCES: [(&str, &str); 7] = [
     ("000", "du Coeur's letter on Irish (after Willughby)"),
     (
         "001",
@@ -331,15 +331,25 @@ pub const SOURCES: [(&str, &str); 5] = [
     ("002", "the Irish Game (Willughby, Cotton, Alfonso X)"),
     ("003", "Murray, A History of Board-Games: Irish and Fails"),
     ("004", "the Incompleat Gamester"),
+    (
+        "005",
+        "Cotton, The Compleat Gamester (1674): the games within the Tables",
+    ),
+    (
+        "006",
+        "the other games at Tables: Holme, Willughby and their readers",
+    ),
 ];
 
 /// The short names of the sources, for a line beside an option (the full name on hover).
-const SOURCE_SHORT: [(&str, &str); 5] = [
+const SOURCE_SHORT: [(&str, &str); 7] = [
     ("000", "du Coeur's letter"),
     ("001", "du Coeur's report"),
     ("002", "the Irish Game"),
     ("003", "Murray"),
     ("004", "the Incompleat Gamester"),
+    ("005", "Cotton"),
+    ("006", "Holme and Willughby"),
 ];
 
 /// The short name of a source number ("003" → "Murray"), or the number itself.

@@ -172,6 +172,12 @@ pub const GLOSSARY: &[Term] = &[
         sources: &["000", "001", "002", "004"],
     },
     Term {
+        name: "boveries",
+        forms: &["bovery", "rovers", "rover"],
+        meaning: "In the Tick-tack Cotton describes as played with toots, boveries and flyers, a scoring pattern: one of your men on the eleventh point of your own side and another on the eleventh point of the adversary's side, the two facing each other across the board. Willughby's name for it is rovers. Cotton gives no value for it, so Gamester lets the players set one.",
+        sources: &["005", "006"],
+    },
+    Term {
         name: "break the table",
         forms: &[
             "breaks the table",
@@ -206,6 +212,12 @@ pub const GLOSSARY: &[Term] = &[
         forms: &["dice"],
         meaning: "A cube with faces from ace to sice. Irish and Backgammon throw two dice a turn, Fails three (or two with minoret); each die moves one man that many points.",
         sources: &["000", "001", "003"],
+    },
+    Term {
+        name: "dolt",
+        forms: &["dolts", "dolted", "dolting"],
+        meaning: "In Ketch-Dolt, to be caught out: a player whose throw names a point where the adversary has men must draw a man from there to his own point of that number, and if he lays a man from the heap instead, or even touches one there and thinks better of it, he is dolted and loses the game on the spot.",
+        sources: &["005"],
     },
     Term {
         name: "domino",
@@ -248,14 +260,14 @@ pub const GLOSSARY: &[Term] = &[
     Term {
         name: "doublets",
         forms: &["doublet", "doubles", "throw of doublets"],
-        meaning: "A throw in which both dice show the same face. In Irish they are nothing special, two moves like any throw; in Backgammon each die is played twice, four moves in all; a house rule plays them three times. In early Backgammon, winning with doublets on the last throw raises the stake. Du Coeur and Willughby say doubles; Murray notes that in Fails they are not special.",
-        sources: &["000", "001", "002", "003", "004"],
+        meaning: "A throw in which both dice show the same face. In Irish they are nothing special, two moves like any throw; in Backgammon each die is played twice, four moves in all; a house rule plays them three times. In early Backgammon, winning with doublets on the last throw raises the stake. Du Coeur and Willughby say doubles; Murray notes that in Fails they are not special. Doublets is also the name of a pastime at the Tables: the men stand piled on the six points of the home table, each throw lays down men of the points it names and, once all are down, bears them off, and doublets lay down or bear as many men as their pips.",
+        sources: &["000", "001", "002", "003", "004", "005"],
     },
     Term {
         name: "draw",
         forms: &["drawn", "draws", "tie", "ties"],
-        meaning: "A game that neither side wins. In Alfonso X's Todas Tablas the game is tied when neither side can move whatever it throws; the Incompleat Gamester repeats the rule. At tiles, to draw is also to take a tile from the boneyard, as a player of Draw or Muggins dominoes must when no tile of his fits.",
-        sources: &["002", "004"],
+        meaning: "A game that neither side wins. In Alfonso X's Todas Tablas the game is tied when neither side can move whatever it throws; the Incompleat Gamester repeats the rule. At tiles, to draw is also to take a tile from the boneyard, as a player of Draw or Muggins dominoes must when no tile of his fits. In Ketch-Dolt, to draw is to take an adversary's man from a point your throw names onto your own point of that number, which the throw obliges you to do.",
+        sources: &["002", "004", "005"],
     },
     Term {
         name: "drop",
@@ -285,6 +297,12 @@ pub const GLOSSARY: &[Term] = &[
         sources: &["003"],
     },
     Term {
+        name: "flyers",
+        forms: &["flyer"],
+        meaning: "In Cotton's Tick-tack with toots, boveries and flyers, the feat of bringing a man all the way round into the last table while every man of the adversary is still in his first table. It needs very high throws on one side and very low ones on the other. Cotton gives no value for it; Gamester lets the players set one.",
+        sources: &["005"],
+    },
+    Term {
         name: "fore game",
         forms: &["fore-game", "foregame", "fore games"],
         meaning: "The straight race: with good high throws a player runs his men home and bears them off without losing any to a hit. Willughby sets it against the after game.",
@@ -303,10 +321,22 @@ pub const GLOSSARY: &[Term] = &[
         sources: &["002", "004", MODERN],
     },
     Term {
+        name: "going in",
+        forms: &["go in", "goes in", "went in", "gone in"],
+        meaning: "In Tick-tack, moving two men with one throw onto the adversary's eleventh point while it stands empty of his men. It wins a double game; a player whose throw allowed it and who did not see it loses two instead.",
+        sources: &["005", "006"],
+    },
+    Term {
+        name: "heap",
+        forms: &[],
+        meaning: "In Ketch-Dolt, the pile of men lying beside the board, outside the tables, before any is laid down. Each throw lays men from it onto the points its dice name, unless the throw obliges a draw.",
+        sources: &["005"],
+    },
+    Term {
         name: "hit",
         forms: &["hits", "hitting", "captured", "capture"],
-        meaning: "To land a man on a point where the adversary has a blot, a single man: the blot is taken up and put on the bar, and must enter again and go the whole way round. When it happens on the point where a man pauses while playing at length, Willughby calls it a nip.",
-        sources: &["000", "001", "002", "003", "004"],
+        meaning: "To land a man on a point where the adversary has a blot, a single man: the blot is taken up and put on the bar, and must enter again and go the whole way round. When it happens on the point where a man pauses while playing at length, Willughby calls it a nip. In Tick-tack no man is taken up: a hit is a throw by which a man could reach an adversary's blot, with no blocked point in the way, and it wins a single game without a man being moved.",
+        sources: &["000", "001", "002", "003", "004", "005"],
     },
     Term {
         name: "hold",
@@ -334,16 +364,34 @@ pub const GLOSSARY: &[Term] = &[
         sources: &["004"],
     },
     Term {
+        name: "I see it",
+        forms: &["I saw it"],
+        meaning: "In Vie Tick-tack, the answer to a vie that accepts it: the game goes on for one more stake. The other answer is to yield the game at its present stake.",
+        sources: &["006"],
+    },
+    Term {
         name: "Irish",
         forms: &["Irish game", "the Irish game", "Irish gamyne"],
         meaning: "The great game at Tables of Renaissance Britain, played from at least 1507 until Backgammon displaced it in the eighteenth century: two dice, fifteen men a side in Willughby's array, doublets nothing special, one stake to the winner. It matches the French toutes tables and the Spanish todas tablas. Willughby gives the fullest rules, Cotton a shorter account.",
         sources: &["000", "001", "002", "003", "004"],
     },
     Term {
+        name: "Ketch-Dolt",
+        forms: &["Ketch Dolt", "Catch-Dolt", "Catch Dolt"],
+        meaning: "One of the three games Cotton calls pastimes at the Tables. Men are laid from a heap onto the points the dice name; a number that names a point where the adversary has men obliges the thrower to draw one of them to his own point of that number, and failing to do so dolts him. Players who are never dolted race to fill their tables and then to bear their men off.",
+        sources: &["005", "006"],
+    },
+    Term {
         name: "knock",
         forms: &["knocks", "knocked", "knocking"],
         meaning: "At tiles, to rap on the table and pass, having no tile that fits either end of the line (and, in Draw and Muggins, nothing left to draw). A knock shows the others that the player holds neither number open at the ends. The Incompleat Gamester says only that the player is blocked and passes; knock is the common word, and Gamester's.",
         sources: &[],
+    },
+    Term {
+        name: "lay down",
+        forms: &["lays down", "laid down", "laying down"],
+        meaning: "In Doublets and Ketch-Dolt, to put a man flat on a point: in Doublets a standing man of the point a die names is laid down, and in Ketch-Dolt a man from the heap is laid on it. Only when all his men are down may a player of Doublets begin to bear them off.",
+        sources: &["005", "006"],
     },
     Term {
         name: "lift the dice",
@@ -355,6 +403,12 @@ pub const GLOSSARY: &[Term] = &[
         ],
         meaning: "To take one's dice up from the board, which ends the play: until then a man moved may be put back. The Incompleat Gamester says a move is not settled until the dice are taken up.",
         sources: &["004"],
+    },
+    Term {
+        name: "load",
+        forms: &["loads", "loaded", "loading"],
+        meaning: "In Sice-Ace, what an ace does: for each ace he throws, the player passes one of his men to another player, who must then get rid of it as well. Sixes are the only way to bear men off.",
+        sources: &["005", "006"],
     },
     Term {
         name: "lose outright",
@@ -470,6 +524,12 @@ pub const GLOSSARY: &[Term] = &[
         sources: &[],
     },
     Term {
+        name: "Sice-Ace",
+        forms: &["Sice Ace", "Size-Ace"],
+        meaning: "A pastime at the Tables for up to five players with six men each. A thrown ace loads one of the thrower's men onto another player, a sice bears one off, and doublets throw again. Cotton says the last out, or the last two, lose; Holme gives the game instead to the first player whose men are all gone. Gamester offers both.",
+        sources: &["005", "006"],
+    },
+    Term {
         name: "stake",
         forms: &["stakes", "single stake", "double stake", "triple stake"],
         meaning: "What a game is played for, counted in units. Irish wins a single stake; early Backgammon pays two or more for wins with doublets or by a back-gammon (Willughby and Cotton differ on how much); the Incompleat Gamester pays for gammons, Nard by a count of men; the cube multiplies.",
@@ -521,10 +581,40 @@ pub const GLOSSARY: &[Term] = &[
         sources: &["000", "001"],
     },
     Term {
+        name: "Tick-tack",
+        forms: &["Ticktack", "Ticktacke", "Tick-tacke", "Vie Tick-tack"],
+        meaning: "A game at Tables played in England before Irish gave way to Backgammon, named for its rule of touch and take. Every man starts on the ace point and runs the same track as in Irish, but no man is ever taken up: a game is won by a hit, by going in, by filling the second table or by bearing off, and a player who overlooks his own hit is taken with a why-not. Willughby also gives Vie Tick-tack, where the stake rises one vie at a time.",
+        sources: &["005", "006"],
+    },
+    Term {
         name: "Todas Tablas",
         forms: &["Toutes Tables"],
         meaning: "The Spanish game at Tables in Alfonso X's Book of Games (1283), which the Irish Game article equates with Irish. Its array spreads the men over the adversary's side (Cotton's first array); a side that cannot enter against six held points loses (the prime of tables), a side whose men are all taken loses, and the game is tied when neither side can move.",
         sources: &["002", "004"],
+    },
+    Term {
+        name: "toots",
+        forms: &["tootes", "toutes", "toot"],
+        meaning: "In Cotton's Tick-tack with toots, boveries and flyers, filling every point of your home table with your own men. It takes small throws, since a sice carries a man straight past the table. Cotton gives no value for it; Gamester lets the players set one.",
+        sources: &["005", "006"],
+    },
+    Term {
+        name: "touch and take",
+        forms: &["touch-and-take"],
+        meaning: "The rule that gives Tick-tack its name: a man you have touched must be played, even to your loss. Gamester keeps it by refusing to take back a man once he has been moved.",
+        sources: &["005"],
+    },
+    Term {
+        name: "vie",
+        forms: &["vies", "vied", "I vie"],
+        meaning: "In Vie Tick-tack, to raise the stake: a player who thinks he has the better of the game says he vies, and the other either yields at the present stake or sees it, and plays on for one stake more. Each vie adds one stake rather than doubling, and a double game doubles the stake and all the vies.",
+        sources: &["006"],
+    },
+    Term {
+        name: "why-not",
+        forms: &["why not", "taken with a why-not"],
+        meaning: "In Tick-tack, the penalty for a player whose throw gave him a hit that he did not take: the adversary calls it and wins a single game. Gamester lets the adversary make that call, and the computer makes it as often as its level sees the hit.",
+        sources: &["005"],
     },
     Term {
         name: "yield the game",
@@ -534,7 +624,7 @@ pub const GLOSSARY: &[Term] = &[
             "yielding the game",
             "gives the game up",
         ],
-        meaning: "To give the game up to the adversary for a stake rather than play it out and lose more. Cotton advises it at Tick-tack: \"if you see you are in danger of losing a double Game give your Adversary one; if you can it is better doing so than losing two\" (The Compleat Gamester, 1674). The adversary accepts, or declines and the game goes on.",
-        sources: &[],
+        meaning: "To give the game up to the adversary for a stake rather than play it out and lose more. Cotton gives that advice at Tick-tack: a player who fears losing a double game does better to give his adversary a single one. The adversary accepts, or declines and the game goes on.",
+        sources: &["005"],
     },
 ];
