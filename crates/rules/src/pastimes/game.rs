@@ -362,6 +362,9 @@ impl Game {
                     Action::Draw { .. } if adv.on(*point) == 0 => {
                         Some("the adversary has no man on that point to draw")
                     }
+                    Action::Draw { .. } if !self.draw_owed(*point) => {
+                        Some("only a lone man is drawn back to his heap")
+                    }
                     Action::Bear { .. } if me.heap > 0 => {
                         Some("he bears only when his heap is empty")
                     }
@@ -392,10 +395,24 @@ impl Game {
             return false;
         }
         match action {
-            Action::Lay { point } | Action::Bear { point } => {
-                self.men[self.other().index()].on(*point) > 0
-            }
+            Action::Lay { point } | Action::Bear { point } => self.draw_owed(*point),
             _ => false,
+        }
+    }
+
+    /// Ketch-Dolt: whether a number of `point` owes a draw from the adversary's point: he has
+    /// men there (`drawn_becomes = drawers`, Cotton), or a lone man there (`owners_heap`, as
+    /// Ludii has it: two or more hold the point, else men sent back to the heap again and again
+    /// would never let a game end).
+    #[must_use]
+    pub fn draw_owed(&self, point: u8) -> bool {
+        if self.rules.kind != Kind::KetchDolt || !(1..=6).contains(&point) {
+            return false;
+        }
+        let there = self.men[self.other().index()].on(point);
+        match self.rules.drawn_becomes {
+            DrawnBecomes::Drawers => there > 0,
+            DrawnBecomes::OwnersHeap => there == 1,
         }
     }
 
