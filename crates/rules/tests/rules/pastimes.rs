@@ -111,6 +111,54 @@ fn every_value_of_every_option_is_set_by_name_and_read_back() {
     assert!(!r.adversary_uses);
 }
 
+/// The words in backticks in `text`.
+fn quoted(text: &str) -> Vec<String> {
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_table_of_options_is_rules_md_s() {
+    // Given RULES.md's table of the pastimes' options
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/RULES.md");
+    let md = std::fs::read_to_string(path).unwrap();
+    let table = md.split("\n### The pastimes' options\n").nth(1).unwrap();
+    let rows: Vec<&str> = table
+        .lines()
+        .skip_while(|l| !l.starts_with('|'))
+        .take_while(|l| l.starts_with('|'))
+        .skip(2)
+        .collect();
+    // Then it names every option in OPTIONS' order, with the same values
+    assert_eq!(rows.len(), OPTIONS.len());
+    for (row, option) in rows.iter().zip(&OPTIONS) {
+        let cells: Vec<&str> = row.trim().trim_matches('|').split('|').collect();
+        assert_eq!(quoted(cells[0]), vec![option.name.to_string()]);
+        let mut values = quoted(cells[1]);
+        if values == ["false", "true"] || values.is_empty() {
+            values = vec!["false".into(), "true".into()];
+        }
+        let names: Vec<String> = option.values.iter().map(|v| v.name.to_string()).collect();
+        assert_eq!(values, names, "{}", option.name);
+        // And each default it gives is the value of a preset of a game the option is read by
+        let defaults = quoted(cells[2]);
+        for default in &defaults {
+            assert!(
+                Preset::ALL.into_iter().any(|p| {
+                    let r = Rules::preset(p);
+                    option.games.contains(&r.kind)
+                        && r.value(option.name).as_deref() == Some(default)
+                }) || option.name == "seats",
+                "{} = {default}",
+                option.name
+            );
+        }
+    }
+}
+
 #[test]
 fn rules_no_game_can_be_played_by_are_refused() {
     assert!(doublets().with_seats(3).check().is_err());
