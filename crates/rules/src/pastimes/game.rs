@@ -56,7 +56,11 @@ pub struct Outcome {
 }
 
 /// A game of Doublets, Ketch-Dolt or Sice-Ace under one set of rules.
+///
+/// Written as its rules and its record, and read back by replaying the record through the
+/// gate: a file cannot make a game the rules could not have made.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "Written", try_from = "Written")]
 pub struct Game {
     rules: Rules,
     men: Vec<Men>,
@@ -72,6 +76,30 @@ pub struct Game {
     out: Vec<Seat>,
     result: Option<Outcome>,
     record: Vec<Action>,
+}
+
+/// A game as it is written: its rules and its record.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct Written {
+    rules: Rules,
+    record: Vec<Action>,
+}
+
+impl From<Game> for Written {
+    fn from(game: Game) -> Written {
+        Written {
+            rules: game.rules,
+            record: game.record,
+        }
+    }
+}
+
+impl TryFrom<Written> for Game {
+    type Error = PastimeError;
+
+    fn try_from(written: Written) -> Result<Game, PastimeError> {
+        Game::replay(written.rules, &written.record).map_err(|(_, e)| e)
+    }
 }
 
 /// The points a doublet under `doublets = pips` takes men from, in turn: the doubled point,

@@ -775,6 +775,23 @@ fn the_result_is_the_last_out_the_last_two_or_the_first_out_as_chosen() {
     }
 }
 
+#[test]
+fn a_written_game_that_its_rules_could_not_have_made_is_refused() {
+    let mut g = started(ketch_dolt(), S0);
+    throw(&mut g, &[6, 2]);
+    let text = ron::to_string(&g).unwrap();
+    let back: Game = ron::from_str(&text).unwrap();
+    assert_eq!(back, g);
+    // A lay of a number not thrown, slipped into the record, is refused on reading
+    let forged = text.replace("Throw(dice:[6,2])", "Throw(dice:[6,2]),Lay(point:5)");
+    assert_ne!(forged, text);
+    assert!(ron::from_str::<Game>(&forged).is_err());
+    // And so is a record for more players than the rules seat
+    let seats = text.replace("seats:2", "seats:9");
+    assert_ne!(seats, text);
+    assert!(ron::from_str::<Game>(&seats).is_err());
+}
+
 // ---- over random games ----
 
 fn arb_rules() -> impl Strategy<Value = Rules> {
