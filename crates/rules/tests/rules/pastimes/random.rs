@@ -283,6 +283,17 @@ proptest! {
                 prop_assert!(refused);
             }
             prop_assert_eq!(&g, &before);
+            // And everything legal is taken, each once; chance's throw is a throw the gate takes
+            if steps % 16 == 0 {
+                for (i, play) in legal.iter().enumerate() {
+                    prop_assert!(!legal[..i].contains(play), "listed twice");
+                    prop_assert!(g.clone().apply(play.clone()).is_ok());
+                }
+            }
+            if let Some(chance) = g.chance_action(&mut rand::rng()) {
+                prop_assert!(legal.is_empty());
+                prop_assert!(g.clone().apply(chance).is_ok());
+            }
             let action = match g.phase() {
                 Phase::ThrowOff | Phase::ToThrow => {
                     prop_assert!(legal.is_empty());
