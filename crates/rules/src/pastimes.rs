@@ -25,6 +25,6 @@ pub use error::PastimeError;
 pub use game::{Game, Men, Outcome};
 pub use phase::{Phase, waiting_words};
 pub use rules::{
-    DoubletsCount, DrawnBecomes, Draws, Ending, Kind, LoadTo, OPTIONS, OptionValue, PastimeOption,
-    Preset, Rules, option,
+    DoltClaimed, DoubletsCount, DrawnBecomes, Draws, Ending, Kind, LoadTo, OPTIONS, OptionValue,
+    PastimeOption, Preset, Rules, option,
 };

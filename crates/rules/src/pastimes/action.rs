@@ -30,7 +30,8 @@ pub enum Action {
     /// it two dice, by the seat whose turn it is.
     Throw { dice: Vec<u8> },
     /// Ketch-Dolt: a man laid from the heap on the thrower's point of a die he has not used.
-    /// Where the adversary has men on that point this dolts him: he loses.
+    /// Where a draw is owed from the adversary's point this dolts him: he loses, at once or
+    /// when the adversary claims it (`dolt_claimed`).
     Lay { point: u8 },
     /// Ketch-Dolt: drawn from the adversary's point to the same point of the thrower's (one man
     /// or the whole point, `draws`).
@@ -38,6 +39,9 @@ pub enum Action {
     /// Ketch-Dolt: a man borne off the thrower's point. Where the adversary has men on that
     /// point this dolts him too: the draw was owed.
     Bear { point: u8 },
+    /// Ketch-Dolt (`dolt_claimed = by_adversary`): the player to throw claims that his
+    /// adversary was dolted in the turn just played; he wins if it is so.
+    Claim,
     /// Sice-Ace (`load_to = chosen`): an ace loads one of the thrower's men onto this seat.
     Load { seat: Seat },
 }
@@ -86,7 +90,8 @@ pub enum Event {
     Loaded { from: Seat, to: Seat },
     /// A number of the throw nobody could use.
     Lost { seat: Seat, point: u8 },
-    /// Ketch-Dolt: `seat` took from the heap or bore where he owed a draw on `point`.
+    /// Ketch-Dolt: `seat` took from the heap or bore where he owed a draw on `point`: told when
+    /// he does it (`dolt_claimed = by_rules`) or when his adversary claims it.
     Dolted { seat: Seat, point: u8 },
     /// Sice-Ace: `seat` has no man left: he is out.
     Out { seat: Seat },

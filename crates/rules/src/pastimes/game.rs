@@ -79,6 +79,9 @@ pub struct Game {
     dice: Vec<u8>,
     /// Sice-Ace: the seats out, in the order they went out.
     out: Vec<Seat>,
+    /// Ketch-Dolt (`dolt_claimed = by_adversary`): the player dolted in the turn just played
+    /// and the point, until his adversary claims it or throws.
+    dolt: Option<(Seat, u8)>,
     result: Option<Outcome>,
     record: Vec<Action>,
 }
@@ -132,6 +135,7 @@ impl Game {
             loads: 0,
             dice: Vec::new(),
             out: Vec::new(),
+            dolt: None,
             result: None,
             record: Vec::new(),
         })
@@ -157,7 +161,22 @@ impl Game {
             }
             (Action::Throw { dice }, Phase::ToThrow) => {
                 self.check_dice(dice, 2)?;
+                // A dolt not claimed before the throw is forgiven.
+                self.dolt = None;
                 self.throw(dice[0], dice[1], &mut events);
+            }
+            (Action::Claim, Phase::ToThrow) => {
+                let Some((dolted, point)) = self.claimable() else {
+                    return Err(PastimeError::NotAllowed(
+                        "there is no dolt to claim: the adversary drew where he had to",
+                    ));
+                };
+                self.dolt = None;
+                events.push(Event::Dolted {
+                    seat: dolted,
+                    point,
+                });
+                self.finish(vec![self.turn], vec![dolted], &mut events);
             }
             (Action::Throw { .. }, Phase::ToPlay) => {
                 return Err(PastimeError::NotNow(waiting_words(Phase::ToPlay)));

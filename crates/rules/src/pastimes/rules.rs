@@ -48,6 +48,16 @@ pub enum Draws {
     All,
 }
 
+/// Who finds a dolt at Ketch-Dolt.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DoltClaimed {
+    /// The rules: the player dolted loses at once (Cotton).
+    ByRules,
+    /// The adversary, who must claim it before he throws, or it is forgiven.
+    ByAdversary,
+}
+
 /// Whom an ace loads at Sice-Ace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -83,6 +93,7 @@ pub struct Rules {
     pub doublets: DoubletsCount,
     pub drawn_becomes: DrawnBecomes,
     pub draws: Draws,
+    pub dolt_claimed: DoltClaimed,
     pub load_to: LoadTo,
     pub result: Ending,
 }
@@ -143,6 +154,7 @@ impl Rules {
             doublets: DoubletsCount::Pips,
             drawn_becomes: DrawnBecomes::Drawers,
             draws: Draws::One,
+            dolt_claimed: DoltClaimed::ByRules,
             load_to: LoadTo::Next,
             result: Ending::LastOutLoses,
         };
@@ -288,7 +300,7 @@ const fn v(name: &'static str, words: &'static str) -> OptionValue {
 const FLAG: &[OptionValue] = &[v("false", "no"), v("true", "yes")];
 
 /// Every option of the pastimes, in RULES.md's order.
-pub static OPTIONS: [PastimeOption; 8] = [
+pub static OPTIONS: [PastimeOption; 9] = [
     PastimeOption {
         name: "seats",
         words: "Players",
@@ -395,6 +407,34 @@ pub static OPTIONS: [PastimeOption; 8] = [
                 Draws::One
             } else {
                 Draws::All
+            }
+        },
+    },
+    PastimeOption {
+        name: "dolt_claimed",
+        words: "A dolt is found",
+        explanation: "Whether a player dolted loses at once, or only if his adversary claims it \
+                      before he throws.",
+        games: &[Kind::KetchDolt],
+        values: &[
+            v("by_rules", "at once: he loses"),
+            v(
+                "by_adversary",
+                "when the adversary claims it before he throws",
+            ),
+        ],
+        read: |r| {
+            match r.dolt_claimed {
+                DoltClaimed::ByRules => "by_rules",
+                DoltClaimed::ByAdversary => "by_adversary",
+            }
+            .to_string()
+        },
+        write: |r, value| {
+            r.dolt_claimed = if value == "by_rules" {
+                DoltClaimed::ByRules
+            } else {
+                DoltClaimed::ByAdversary
             }
         },
     },

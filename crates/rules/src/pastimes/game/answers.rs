@@ -23,11 +23,11 @@ impl Game {
         self.turn
     }
 
-    /// The seat who must choose now: the thrower using his dice; none while chance throws or
-    /// once the game is over.
+    /// The seat who may choose now: the thrower using his dice, or the player to throw who may
+    /// claim his adversary's dolt first; none while only chance acts or once the game is over.
     #[must_use]
     pub fn actor(&self) -> Option<Seat> {
-        (self.phase == Phase::ToPlay).then_some(self.turn)
+        (self.phase == Phase::ToPlay || self.claimable().is_some()).then_some(self.turn)
     }
 
     /// The seat to throw now; none at the throw-off (everyone throws), while a throw is used,
@@ -97,11 +97,15 @@ impl Game {
         &self.record
     }
 
-    /// Every action the seat to act may take now, each once (none while chance throws: see
-    /// [`Game::chance_action`]). Dolting actions are among them: taking from the heap where a
-    /// draw is owed is legal, and loses.
+    /// Every action the seat to act may take now, each once (none while only chance acts: see
+    /// [`Game::chance_action`]; before a throw, the claim of a dolt when there is one to claim,
+    /// and the throw may come instead). Dolting actions are among them: taking from the heap
+    /// where a draw is owed is legal, and loses.
     #[must_use]
     pub fn legal_actions(&self) -> Vec<Action> {
+        if self.claimable().is_some() {
+            return vec![Action::Claim];
+        }
         if self.phase != Phase::ToPlay {
             return Vec::new();
         }

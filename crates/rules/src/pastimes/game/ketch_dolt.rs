@@ -2,9 +2,10 @@
 //! draw, bear), the draw owed, and the dolt.
 
 use super::Game;
+use crate::pastimes::action::Seat;
 use crate::pastimes::action::{Action, Event};
 use crate::pastimes::phase::{Phase, waiting_words};
-use crate::pastimes::rules::{DrawnBecomes, Draws, Kind};
+use crate::pastimes::rules::{DoltClaimed, DrawnBecomes, Draws, Kind};
 
 impl Game {
     /// Why the player to act may not take `action` now, or `None` if he may. The one statement
@@ -100,10 +101,14 @@ impl Game {
         if let Some(at) = self.uses.iter().position(|&p| p == point) {
             self.uses.remove(at);
         }
-        if dolted {
+        if dolted && self.rules.dolt_claimed == DoltClaimed::ByRules {
             events.push(Event::Dolted { seat: me, point });
             self.finish(vec![adv], vec![me], events);
             return;
+        }
+        if dolted && self.dolt.is_none() {
+            // Nothing is said: the adversary must see it, and claim it before he throws.
+            self.dolt = Some((me, point));
         }
         let i = usize::from(point - 1);
         match *action {
@@ -150,6 +155,14 @@ impl Game {
             }
         }
         self.settle(events);
+    }
+
+    /// Ketch-Dolt (`dolt_claimed = by_adversary`): the dolt the player to throw may claim now:
+    /// his adversary's, in the turn just played.
+    #[must_use]
+    pub fn claimable(&self) -> Option<(Seat, u8)> {
+        self.dolt
+            .filter(|(dolted, _)| self.phase == Phase::ToThrow && *dolted != self.turn)
     }
 
     /// Ends the turn when no number left can be used: those numbers are lost.

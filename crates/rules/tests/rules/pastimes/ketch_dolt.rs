@@ -2,7 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use gamester_rules::pastimes::{
-    Action, DoubletsCount, DrawnBecomes, Draws, Event, Phase, Preset, Rules,
+    Action, DoltClaimed, DoubletsCount, DrawnBecomes, Draws, Event, Phase, Preset, Rules,
 };
 
 use super::{S0, S1, act, laid, started, throw};
@@ -234,4 +234,47 @@ fn bearing_where_a_draw_is_owed_dolts_him_too() {
     let events = act(&mut g, bear);
     assert!(events.contains(&Event::Dolted { seat: S0, point: 5 }));
     assert_eq!(g.result().unwrap().winners, vec![S1]);
+}
+
+#[test]
+fn a_dolt_claimed_by_the_adversary_loses_only_if_he_claims_it_before_he_throws() {
+    let mut r = ketch_dolt();
+    r.dolt_claimed = DoltClaimed::ByAdversary;
+    let dolted = || {
+        let mut g = started(r, S0);
+        throw(&mut g, &[6, 2]);
+        act(&mut g, Action::Lay { point: 6 });
+        act(&mut g, Action::Lay { point: 2 });
+        assert!(g.legal_actions().is_empty(), "nothing to claim yet");
+        throw(&mut g, &[6, 1]);
+        // S1 takes from the heap where he owed a draw: nothing is said, and play goes on
+        let events = act(&mut g, Action::Lay { point: 6 });
+        assert!(!events.iter().any(|e| matches!(e, Event::Dolted { .. })));
+        assert_eq!(g.phase(), Phase::ToPlay);
+        assert_eq!(laid(&g, S1)[5], 1);
+        act(&mut g, Action::Lay { point: 1 });
+        g
+    };
+    // When S0 claims before he throws, S1 loses
+    let mut g = dolted();
+    assert_eq!(g.actor(), Some(S0));
+    assert_eq!(g.legal_actions(), vec![Action::Claim]);
+    let events = act(&mut g, Action::Claim);
+    assert!(events.contains(&Event::Dolted { seat: S1, point: 6 }));
+    assert_eq!(g.result().unwrap().winners, vec![S0]);
+    // When he throws instead, the dolt is forgiven and can no longer be claimed
+    let mut g = dolted();
+    throw(&mut g, &[3, 4]);
+    act(&mut g, Action::Lay { point: 3 });
+    act(&mut g, Action::Lay { point: 4 });
+    let before = g.clone();
+    assert!(g.legal_actions().is_empty());
+    assert!(
+        g.apply(Action::Claim).is_err(),
+        "S1 cannot claim his own dolt"
+    );
+    assert_eq!(g, before);
+    // And with no dolt there is nothing to claim
+    let mut g = started(r, S0);
+    assert!(g.apply(Action::Claim).is_err());
 }

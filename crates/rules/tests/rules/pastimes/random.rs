@@ -4,8 +4,8 @@
 use proptest::prelude::*;
 
 use gamester_rules::pastimes::{
-    Action, DoubletsCount, DrawnBecomes, Draws, Ending, Event, Game, Kind, LoadTo, Phase, Preset,
-    Rules, Seat,
+    Action, DoltClaimed, DoubletsCount, DrawnBecomes, Draws, Ending, Event, Game, Kind, LoadTo,
+    Phase, Preset, Rules, Seat,
 };
 
 // ---- over random games ----
@@ -51,6 +51,12 @@ fn arb_rules() -> impl Strategy<Value = Rules> {
                 };
                 r.draws = if one { Draws::One } else { Draws::All };
                 r.load_to = if next { LoadTo::Next } else { LoadTo::Chosen };
+                // (the seats drawn matter only at Sice-Ace: their parity picks who finds a dolt)
+                r.dolt_claimed = if seats % 2 == 0 {
+                    DoltClaimed::ByRules
+                } else {
+                    DoltClaimed::ByAdversary
+                };
                 r
             },
         )
@@ -69,6 +75,7 @@ fn every_play() -> Vec<Action> {
     for s in 0..=6 {
         all.push(Action::Load { seat: Seat(s) });
     }
+    all.push(Action::Claim);
     all
 }
 
@@ -207,8 +214,15 @@ fn events_are_right(
     for e in events {
         match e {
             Event::Loaded { to, .. } => prop_assert!(before.is_in(*to), "loaded one out"),
+            Event::Dolted { seat, point } if *action == Action::Claim => {
+                // A claim is upheld only for the dolt the adversary made in his turn
+                prop_assert_eq!(r.dolt_claimed, DoltClaimed::ByAdversary);
+                prop_assert_eq!(before.claimable(), Some((*seat, *point)));
+                prop_assert_ne!(*seat, before.turn());
+            }
             Event::Dolted { seat, point } => {
                 prop_assert_eq!(r.kind, Kind::KetchDolt);
+                prop_assert_eq!(r.dolt_claimed, DoltClaimed::ByRules);
                 prop_assert_eq!(*seat, before.turn(), "only the thrower dolts");
                 prop_assert!(before.draw_owed(*point));
                 let from_heap_or_bearing =
@@ -236,8 +250,9 @@ fn events_are_right(
             DrawnBecomes::Drawers => there > 0,
             DrawnBecomes::OwnersHeap => there == 1,
         };
+        let by_rules = r.dolt_claimed == DoltClaimed::ByRules;
         prop_assert_eq!(
-            owed,
+            owed && by_rules,
             events.iter().any(|e| matches!(e, Event::Dolted { .. }))
         );
     }
@@ -291,13 +306,16 @@ proptest! {
                 }
             }
             if let Some(chance) = g.chance_action(&mut rand::rng()) {
-                prop_assert!(legal.is_empty());
+                prop_assert!(legal.iter().all(|a| *a == Action::Claim));
                 prop_assert!(g.clone().apply(chance).is_ok());
             }
             let action = match g.phase() {
+                Phase::ToThrow if !legal.is_empty() && next() % 2 == 0 => {
+                    prop_assert_eq!(g.actor(), Some(g.turn()));
+                    Action::Claim
+                }
                 Phase::ThrowOff | Phase::ToThrow => {
-                    prop_assert!(legal.is_empty());
-                    prop_assert_eq!(g.actor(), None);
+                    prop_assert_eq!(legal.is_empty(), g.actor().is_none());
                     Action::Throw { dice: (0..count).map(|_| (next() % 6) as u8 + 1).collect() }
                 }
                 _ => {
