@@ -36,8 +36,8 @@ pub enum Action {
     /// Ketch-Dolt: drawn from the adversary's point to the same point of the thrower's (one man
     /// or the whole point, `draws`).
     Draw { point: u8 },
-    /// Ketch-Dolt: a man borne off the thrower's point. Where the adversary has men on that
-    /// point this dolts him too: the draw was owed.
+    /// Ketch-Dolt: a man borne off the thrower's point. Where a draw is owed this dolts him
+    /// too.
     Bear { point: u8 },
     /// Ketch-Dolt (`dolt_claimed = by_adversary`): the player to throw claims that his
     /// adversary was dolted in the turn just played; he wins if it is so.
