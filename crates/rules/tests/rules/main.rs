@@ -1,7 +1,8 @@
 //! The rules' tests, one binary: every option of RULES.md, the option table against the spec,
 //! modern backgammon against GNU Backgammon's recorded answers, the engine's answers and
 //! invariants over random games (played by `common::RandomPlayer`), the legal plays against a
-//! reference, position IDs, matches and the Crawford rule, resignations, and the tiles games.
+//! reference, position IDs, matches and the Crawford rule, resignations, the tiles games, and
+//! Cotton's pastimes (Doublets, Ketch-Dolt, Sice-Ace).
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 pub mod common;
@@ -12,6 +13,7 @@ mod modern_gnubg;
 mod movegen_reference;
 mod option_table;
 mod options;
+mod pastimes;
 mod position_id_fuzz;
 mod properties;
 mod resignations;
