@@ -17,6 +17,7 @@ pub mod kind;
 mod learner;
 pub mod net;
 pub mod net_file;
+pub mod pastimes;
 pub mod random;
 pub mod resign;
 pub mod search;

@@ -4,7 +4,7 @@
 //! (`gamester_rules`) every question about the games, and never draws.
 
 // The rules' two families, named here as everywhere in Gamester.
-use gamester_rules::{tables, tiles};
+use gamester_rules::{pastimes, tables, tiles};
 
 pub mod ai;
 pub mod exchange;
