@@ -13,6 +13,7 @@ mod hint;
 mod movegen;
 mod net;
 mod out;
+mod pastimes;
 mod selfplay;
 mod tiles;
 
@@ -49,10 +50,7 @@ pub fn run(command: Command) -> Result<String, CliError> {
     match command {
         Command::Plays(args) => match args.rules.preset {
             GamePreset::Tables(preset) => plays(preset, &args),
-            GamePreset::Tiles(preset) => Err(CliError::Usage(format!(
-                "plays lists the plays of a throw at tables, and {} is a tiles game",
-                preset.name()
-            ))),
+            other => Err(other.not_at_tables("plays lists the plays of a throw at tables")),
         },
         Command::Presets => Ok(presets()),
         Command::Check { file } => check(&file),
@@ -64,15 +62,20 @@ pub fn run(command: Command) -> Result<String, CliError> {
             Benchmark::Ai(rules) => crate::cli::ai::bench_ai(&rules),
             Benchmark::Analyse(rules) => crate::cli::analyse::bench(&rules),
         },
-        Command::Best(args) => match args.rules.preset {
-            GamePreset::Tables(preset) => crate::cli::ai::best(preset, &args),
-            GamePreset::Tiles(preset) => crate::cli::tiles::best(preset, &args),
-        },
+        Command::Best(args) => {
+            match args.rules.preset {
+                GamePreset::Tables(preset) => crate::cli::ai::best(preset, &args),
+                GamePreset::Tiles(preset) => crate::cli::tiles::best(preset, &args),
+                other @ GamePreset::Pastimes(_) => Err(other
+                    .not_at_tables("best answers for a position at tables or a hand at the tiles")),
+            }
+        }
         Command::Hint(args) => crate::cli::hint::run(&args),
         Command::Analyse(args) => crate::cli::analyse::run(&args),
         Command::Selfplay(args) => match args.rules.preset {
             GamePreset::Tables(preset) => crate::cli::selfplay::selfplay(preset, &args),
             GamePreset::Tiles(preset) => crate::cli::tiles::selfplay(preset, &args),
+            GamePreset::Pastimes(preset) => crate::cli::pastimes::selfplay(preset, &args),
         },
         Command::Diagram(args) => diagram(&args),
         Command::Export(args) => export(&args),
@@ -158,6 +161,11 @@ fn presets() -> String {
                     crate::tiles::Rules::preset(p).players
                 )]
             }
+            GamePreset::Pastimes(p) => crate::pastimes::Rules::preset(p)
+                .values()
+                .into_iter()
+                .map(|(o, v)| format!("{o}={v}"))
+                .collect(),
         };
         let _ = writeln!(out, "{} {}  # {}", p.name(), values.join(" "), p.title());
     }
@@ -202,9 +210,9 @@ pub fn summary(game: &Game, table: &Seats) -> String {
 fn diagram(args: &crate::cli::args::DiagramArgs) -> Result<String, CliError> {
     use crate::teaching::diagram::{Diagram, Labels};
     let GamePreset::Tables(preset) = args.preset else {
-        return Err(CliError::Usage(
-            "diagram draws a position at tables; the tiles have no diagram yet".into(),
-        ));
+        return Err(args
+            .preset
+            .not_at_tables("diagram draws a position at tables"));
     };
     use crate::picture::Picture;
     let extension = args
@@ -315,10 +323,9 @@ fn import(args: &crate::cli::args::ImportArgs) -> Result<String, CliError> {
 /// prints `rules-page <FILE>`.
 fn rules_page(args: &crate::cli::args::RulesPage) -> Result<String, CliError> {
     let GamePreset::Tables(preset) = args.preset else {
-        return Err(CliError::Usage(
-            "rules-page writes the rules of a game at tables; the tiles' rules are in docs/tiles.md"
-                .into(),
-        ));
+        return Err(args
+            .preset
+            .not_at_tables("rules-page writes the rules of a game at tables"));
     };
     html_out(&args.out)?;
     let rules = tables_rules(preset, &args.sets)?;

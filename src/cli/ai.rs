@@ -60,12 +60,7 @@ pub(crate) fn bench_ai(args: &SomeRules) -> Result<String, CliError> {
             }
             (vec![tables_rules(preset, &args.sets)?], vec![name])
         }
-        Some(GamePreset::Tiles(preset)) => {
-            return Err(CliError::Usage(format!(
-                "bench ai times the computer at tables, and {} is a tiles game",
-                preset.name()
-            )));
-        }
+        Some(other) => return Err(other.not_at_tables("bench ai times the computer at tables")),
     };
     let mut sample = Vec::new();
     for rules in &sets {

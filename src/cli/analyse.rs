@@ -35,11 +35,8 @@ pub(crate) fn bench(args: &SomeRules) -> Result<String, CliError> {
     let sets: Vec<Rules> = match args.preset {
         None => vec![Rules::preset(Preset::Modern), Rules::preset(Preset::Irish)],
         Some(GamePreset::Tables(preset)) => vec![tables_rules(preset, &args.sets)?],
-        Some(GamePreset::Tiles(preset)) => {
-            return Err(CliError::Usage(format!(
-                "bench analyse times the analysis of a game at tables, and {} is a tiles game",
-                preset.name()
-            )));
+        Some(other) => {
+            return Err(other.not_at_tables("bench analyse times the analysis of a game at tables"));
         }
     };
     let mut out = String::new();

@@ -15,7 +15,7 @@ use crate::level::Level;
 use crate::save::SaveError;
 use crate::tables::position_id::{self, PositionIdError};
 use crate::tables::{Position, RulesError, Throw};
-use crate::{tables, tiles};
+use crate::{pastimes, tables, tiles};
 
 /// `gamester`: the window, or one of the commands.
 #[derive(Debug, Parser)]
@@ -411,25 +411,28 @@ pub struct Selfplay {
     /// Black judges positions with the network in this file instead of its family's own
     #[arg(long, value_name = "FILE", help_heading = "At tables")]
     pub black_net: Option<PathBuf>,
-    /// The players, 2 to 4 [default: the preset's]
+    /// The players: 2 to 4 at the tiles, 2 to 5 at Sice-Ace [default: the preset's]
     #[arg(long, value_name = "N", value_parser = players(), help_heading = "At the tiles")]
     pub players: Option<u8>,
 }
 
-/// A preset, of its family: the games at tables or the tiles games. The names are the rules'
-/// own lists' ([`tables::Preset::ALL`], [`tiles::Preset::ALL`]), the tables' first.
+/// A preset, of its family: the games at tables, the pastimes at the tables or the tiles
+/// games. The names are the rules' own lists' ([`tables::Preset::ALL`],
+/// [`pastimes::Preset::ALL`], [`tiles::Preset::ALL`]), in that order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GamePreset {
     Tables(tables::Preset),
+    Pastimes(pastimes::Preset),
     Tiles(tiles::Preset),
 }
 
 impl GamePreset {
-    /// Every preset: the games at tables, then the tiles games.
+    /// Every preset: the games at tables, the pastimes, then the tiles games.
     pub fn all() -> impl Iterator<Item = GamePreset> {
         tables::Preset::ALL
             .into_iter()
             .map(GamePreset::Tables)
+            .chain(pastimes::Preset::ALL.into_iter().map(GamePreset::Pastimes))
             .chain(tiles::Preset::ALL.into_iter().map(GamePreset::Tiles))
     }
 
@@ -438,6 +441,7 @@ impl GamePreset {
     pub fn name(self) -> &'static str {
         match self {
             GamePreset::Tables(p) => p.name(),
+            GamePreset::Pastimes(p) => p.name(),
             GamePreset::Tiles(p) => p.name(),
         }
     }
@@ -447,8 +451,30 @@ impl GamePreset {
     pub fn title(self) -> &'static str {
         match self {
             GamePreset::Tables(p) => p.title(),
+            GamePreset::Pastimes(p) => p.title(),
             GamePreset::Tiles(p) => p.title(),
         }
+    }
+
+    /// What kind of game it is, in words: "a game at tables", "a pastime at the tables", "a
+    /// tiles game".
+    #[must_use]
+    pub fn kind_words(self) -> &'static str {
+        match self {
+            GamePreset::Tables(_) => "a game at tables",
+            GamePreset::Pastimes(_) => "a pastime at the tables",
+            GamePreset::Tiles(_) => "a tiles game",
+        }
+    }
+
+    /// The refusal of a command (`what` it does) that only the games at tables have.
+    #[must_use]
+    pub fn not_at_tables(self, what: &str) -> CliError {
+        CliError::Usage(format!(
+            "{what}, and {} is {}",
+            self.name(),
+            self.kind_words()
+        ))
     }
 
     /// The preset of this name.
@@ -492,9 +518,9 @@ fn contender() -> impl TypedValueParser<Value = Contender> {
         .try_map(|name| name.parse::<Contender>())
 }
 
-/// `--players`: two to four.
+/// `--players`: two to five (the tiles seat four at most, and say so; Sice-Ace five).
 fn players() -> impl TypedValueParser<Value = u8> {
-    RangedU64ValueParser::<u8>::new().range(2..=4)
+    RangedU64ValueParser::<u8>::new().range(2..=5)
 }
 
 /// A whole number of at least 1 (games, threads).

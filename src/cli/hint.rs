@@ -118,10 +118,7 @@ fn access(mine: Option<bool>) -> Access {
 
 pub(crate) fn run(args: &Hint) -> Result<String, CliError> {
     let GamePreset::Tables(preset) = args.preset else {
-        return Err(CliError::Usage(format!(
-            "hint is for the games at tables, and {} is a tiles game",
-            args.preset.name()
-        )));
+        return Err(args.preset.not_at_tables("hint is for the games at tables"));
     };
     let mut rules = tables_rules(preset, &args.sets)?;
     let given = read(&args.position)?;

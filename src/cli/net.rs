@@ -48,6 +48,12 @@ pub(crate) fn host(args: &Host) -> Result<String, CliError> {
             rules.check().map_err(|e| CliError::Usage(e.to_string()))?;
             GameRules::Tiles(rules)
         }
+        GamePreset::Pastimes(preset) => {
+            return Err(CliError::Usage(format!(
+                "{} is not yet played at a distance: the games at tables and the tiles games are",
+                preset.title()
+            )));
+        }
     };
     let name = crate::players::clean_name(args.side.name.trim());
     let name = if name.is_empty() {

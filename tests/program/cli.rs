@@ -8,5 +8,6 @@ mod edges;
 mod exchange;
 mod help;
 mod network;
+mod pastimes;
 mod tiles;
 mod tiles_saves;

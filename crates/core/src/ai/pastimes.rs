@@ -9,7 +9,7 @@
 //! game (a hash of its record), so the same game always gives the same decision.
 
 use crate::level::Level;
-use crate::pastimes::{Action, Game, Kind, Seat};
+use crate::pastimes::{Action, Ending, Game, Kind, Seat};
 
 /// What the computer does now for the seat to act, or `None` when only chance acts (a throw)
 /// or the game is over.
@@ -54,15 +54,35 @@ fn best_at_ketch_dolt(game: &Game, actions: &[Action]) -> Option<Action> {
         .or_else(|| actions.first().cloned())
 }
 
-/// Sice-Ace: load the seat still in with the fewest men, the nearest to going out.
+/// Sice-Ace: where the first out wins, load the seat with the fewest men, the nearest to
+/// winning; where the last (or last two) lose, the seat the mover must stay ahead of: of those
+/// no further behind than he is, the one with the most men (or, if all are behind him, the
+/// furthest behind).
 fn best_load(game: &Game, actions: &[Action]) -> Option<Action> {
-    actions
+    let me = game
+        .actor()
+        .and_then(|s| game.men(s))
+        .map_or(0, |m| i64::from(m.in_play()));
+    let men = |a: &Action| match a {
+        Action::Load { seat } => game.men(*seat).map(|m| i64::from(m.in_play())),
+        _ => None,
+    };
+    let loads: Vec<(&Action, i64)> = actions
         .iter()
-        .min_by_key(|a| match a {
-            Action::Load { seat } => game.men(*seat).map_or(u32::MAX, |m| m.in_play()),
-            _ => u32::MAX,
-        })
-        .cloned()
+        .filter_map(|a| men(a).map(|n| (a, n)))
+        .collect();
+    let chosen = if game.rules().result == Ending::FirstOutWins {
+        loads.iter().min_by_key(|(_, n)| *n)
+    } else {
+        loads
+            .iter()
+            .filter(|(_, n)| *n <= me)
+            .max_by_key(|(_, n)| *n)
+            .or_else(|| loads.iter().max_by_key(|(_, n)| *n))
+    };
+    chosen
+        .map(|(a, _)| (*a).clone())
+        .or_else(|| actions.first().cloned())
 }
 
 /// Whether `level` sees what matters now in `game` (`salt` tells moments apart).

@@ -1,0 +1,141 @@
+//! The command line at Cotton's pastimes (Doublets, Ketch-Dolt, Sice-Ace).
+//!
+//! `gamester selfplay --preset doublets|ketch-dolt|sice-ace …`: the computer against itself (or
+//! the random player), game after game, for measuring the levels. `--first` (or `--white`)
+//! sits in the first seat (player 1), `--second` (or `--black`) in every other; `--players N`
+//! seats two to five at Sice-Ace; `--set option=value` changes an option as RULES.md names it.
+//! Prints the games the first seat won (at Sice-Ace where the last out loses: went free),
+//! those it lost, and its win rate with its 95% interval.
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::ai::contest::Contender;
+use crate::cli::args::{CliError, Selfplay};
+use crate::pastimes::{Action, Ending, Game, Kind, Preset, Rules, Seat};
+
+/// The rules of `preset` with the options `sets` changes and `players` seats.
+pub(crate) fn rules_of(
+    preset: Preset,
+    sets: &[String],
+    players: Option<u8>,
+) -> Result<Rules, CliError> {
+    let mut rules = Rules::preset(preset);
+    for set in sets {
+        let (option, value) = set
+            .split_once('=')
+            .ok_or_else(|| CliError::Usage(format!("`{set}` is not option=value")))?;
+        rules
+            .set(option.trim(), value.trim())
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+    }
+    if let Some(n) = players {
+        rules = rules.with_seats(n);
+    }
+    rules.check().map_err(|e| CliError::Usage(e.to_string()))?;
+    Ok(rules)
+}
+
+/// `selfplay` at a pastime.
+pub(crate) fn selfplay(preset: Preset, args: &Selfplay) -> Result<String, CliError> {
+    for (flag, given) in [
+        ("--jobs", args.jobs.is_some()),
+        ("--log-plays", args.log_plays.is_some()),
+        ("--white-net", args.white_net.is_some()),
+        ("--black-net", args.black_net.is_some()),
+    ] {
+        if given {
+            return Err(CliError::Usage(format!(
+                "{flag} is for the games at tables, and {} is a pastime",
+                preset.name()
+            )));
+        }
+    }
+    let rules = rules_of(preset, &args.rules.sets, args.players)?;
+    let (first, second) = (args.white, args.black);
+    let (mut won, mut lost, mut unfinished) = (0u64, 0u64, 0u64);
+    for g in 0..u64::from(args.games) {
+        let seed = args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ g;
+        let game = play_game(rules, [first, second], seed)
+            .map_err(|e| CliError::Usage(format!("game {g}: {e}")))?;
+        match game.result() {
+            Some(outcome) if first_wins(&rules, outcome) => won += 1,
+            Some(_) => lost += 1,
+            None => unfinished += 1,
+        }
+    }
+    let (p, lo, hi) = crate::ai::contest::wilson(won as f64, (won + lost) as f64);
+    Ok(format!(
+        "games {} ({}, {} players)\nfirst {first} wins {won}\nsecond {second} wins {lost}\n\
+         unfinished {unfinished}\nfirst win rate {:.1}% (95% CI {:.1}%-{:.1}%)\n",
+        args.games,
+        preset.name(),
+        rules.seats,
+        100.0 * p,
+        100.0 * lo,
+        100.0 * hi,
+    ))
+}
+
+/// Whether the first seat did well: won, or (where losers are named) went free.
+fn first_wins(rules: &Rules, outcome: &crate::pastimes::Outcome) -> bool {
+    let first = Seat(0);
+    match (rules.kind, rules.result) {
+        (Kind::SiceAce, Ending::LastOutLoses | Ending::LastTwoLose) => {
+            !outcome.losers.contains(&first)
+        }
+        _ => outcome.winners.contains(&first),
+    }
+}
+
+/// The most actions a game may take before it is given up (no game of the pastimes comes
+/// near it: the random games of the rules' tests end within a few hundred).
+const MAX_ACTIONS: usize = 20_000;
+
+/// One game with dice seeded from `seed`: the first seat plays as `sitters[0]` says, every
+/// other as `sitters[1]`.
+pub(crate) fn play_game(
+    rules: Rules,
+    sitters: [Contender; 2],
+    seed: u64,
+) -> Result<Game, crate::pastimes::PastimeError> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut game = Game::new(rules)?;
+    for _ in 0..MAX_ACTIONS {
+        if game.result().is_some() {
+            break;
+        }
+        let action = match game.actor() {
+            Some(seat) => {
+                let sitter = sitters[usize::from(seat != Seat(0))];
+                let chosen = match sitter {
+                    Contender::Computer(level) => crate::ai::pastimes::decide(&game, level),
+                    Contender::Random => random_action(&game, &mut rng),
+                };
+                match chosen {
+                    Some(a) => a,
+                    None => match game.chance_action(&mut rng) {
+                        Some(a) => a,
+                        None => break,
+                    },
+                }
+            }
+            None => match game.chance_action(&mut rng) {
+                Some(a) => a,
+                None => break,
+            },
+        };
+        game.apply(action)?;
+    }
+    Ok(game)
+}
+
+/// A uniformly random legal action, or `None` (the throw) when there is none; a claim that
+/// may be made is made half the time.
+fn random_action(game: &Game, rng: &mut impl rand::Rng) -> Option<Action> {
+    let actions = game.legal_actions();
+    if actions == [Action::Claim] {
+        return rng.random_ratio(1, 2).then_some(Action::Claim);
+    }
+    (!actions.is_empty()).then(|| actions[rng.random_range(0..actions.len())].clone())
+}
