@@ -137,6 +137,13 @@ pub fn decide(game: &Game, level: Level) -> Option<Decision> {
 /// its own).
 #[must_use]
 pub fn decide_with(game: &Game, level: Level, searcher: &Searcher) -> Option<Decision> {
+    // Tick-tack: every level claims every score the engine says is open (a hit, a why-not, a
+    // going-in missed), before anything else.
+    if let Some(side) = game.actor()
+        && let Some(&claim) = game.open_claims(side).first()
+    {
+        return Some(Decision::Action(Action::Claim(claim)));
+    }
     match game.phase() {
         Phase::Playing => {
             let doublets = game.throw().is_some_and(|t| t.is_doublets());

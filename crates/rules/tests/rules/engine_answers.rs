@@ -256,6 +256,7 @@ fn a_play_that_binds_a_table_against_a_man_on_the_bar_can_end_the_game_at_once()
         match_to: 0,
         crawford: true,
         jacoby: false,
+        ..Rules::default()
     };
     check_random_game(rules, 4_994_656_411_828_300_048).unwrap();
 }
