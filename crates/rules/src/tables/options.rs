@@ -583,7 +583,7 @@ mod tests {
         assert_eq!(BEAR_OFF.value_list(), "over_edge modern exact");
         assert_eq!(
             LAYOUT.value_list(),
-            "willughby cotton_first fails nard custom:<position id>"
+            "willughby cotton_first fails nard tick_tack custom:<position id>"
         );
     }
 

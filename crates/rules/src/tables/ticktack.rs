@@ -258,6 +258,6 @@ mod tests {
         let pos: Position = "20:1 22:14 / 8:1 1:14".parse().unwrap();
         assert_eq!(pos.at(17), -1);
         assert!(hit_open(&pos, moves(3, 5), HitBy::OneDie));
-        assert!(!hit_open(&pos, moves(4, 5), HitBy::OneDie));
+        assert!(!hit_open(&pos, moves(4, 6), HitBy::OneDie));
     }
 }

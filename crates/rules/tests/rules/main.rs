@@ -15,4 +15,5 @@ mod options;
 mod position_id_fuzz;
 mod properties;
 mod resignations;
+mod ticktack;
 mod tiles;
