@@ -334,9 +334,16 @@ impl Game {
     /// the cube, the throws, the men's steps, resignations); any other is refused as not now.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
         let mut events = Vec::new();
-        // Chances missed are claimed before the claimant throws or does anything else.
+        // Chances missed are claimed before the claimant throws or does anything else in the
+        // game (an offer to resign, answered, leaves the game as it stood, claims included).
         let missed = self.missed;
-        if !matches!(action, Action::Claim(_)) {
+        if !matches!(
+            action,
+            Action::Claim(_)
+                | Action::Resign(_)
+                | Action::AcceptResignation
+                | Action::DeclineResignation
+        ) {
             self.missed = None;
         }
         if let Err(refusal) = self.dispatch(action, &mut events) {
