@@ -287,10 +287,7 @@ pub fn turns(record: &GameRecord) -> Result<(Vec<(Side, Turn)>, Game), String> {
                 ));
                 steps.clear();
             }
-            Action::Double => out.push((
-                mover,
-                Turn::Double(game.cube().raised(game.rules().vie)),
-            )),
+            Action::Double => out.push((mover, Turn::Double(game.cube().raised(game.rules().vie)))),
             Action::Take => out.push((mover.other(), Turn::Take)),
             Action::Drop => out.push((mover.other(), Turn::Drop)),
             Action::ThrowOff { .. } => {}

@@ -39,8 +39,8 @@ pub use rules::{
     Players, Preset, Rules, RulesError, Stakes,
 };
 pub use side::Side;
-pub use ticktack::{Chances, Claim, ClaimRefusal, Score};
 pub use stakes::{
     Crawford, Cube, CubeChoice, Tally, WinKind, bear_off_stake, most_stake, resignation_words,
     stake_words, won_words,
 };
+pub use ticktack::{Chances, Claim, ClaimRefusal, Score};

@@ -63,7 +63,9 @@ pub fn random_decision(game: &Game, rng: &mut impl Rng) -> Option<Decision> {
     if let Some(side) = game.actor() {
         let claims = game.open_claims(side);
         if !claims.is_empty() && rng.random_ratio(1, 2) {
-            return Some(Decision::Action(Action::Claim(claims[pick(rng, claims.len())])));
+            return Some(Decision::Action(Action::Claim(
+                claims[pick(rng, claims.len())],
+            )));
         }
     }
     match game.phase() {

@@ -86,12 +86,7 @@ impl Reach {
 /// home, as `bear_off` allows). `rules` is a [`BearOff`] or a [`MoveRules`].
 #[inline]
 #[must_use]
-pub fn landing(
-    pos: &Position,
-    from: usize,
-    die: u8,
-    rules: impl Into<Landing>,
-) -> Option<usize> {
+pub fn landing(pos: &Position, from: usize, die: u8, rules: impl Into<Landing>) -> Option<usize> {
     let rules = rules.into();
     let pips = pos.pips();
     if from > BAR || from == 0 || pips[from] <= 0 || (pips[BAR] > 0 && from != BAR) {
@@ -478,7 +473,16 @@ fn alike_before_bearing_off(
         return None;
     }
     let mut plays = Vec::with_capacity(64);
-    walk(pos, mask, die, open, n, 24, &mut Steps::default(), &mut plays);
+    walk(
+        pos,
+        mask,
+        die,
+        open,
+        n,
+        24,
+        &mut Steps::default(),
+        &mut plays,
+    );
     (!plays.is_empty()).then_some(plays)
 }
 

@@ -343,9 +343,24 @@ pub const FIRST_SCORE_ENDS: RuleOption = flag!(first_score_ends {
 
 /// The values of `score_to`.
 const SCORE_TO_VALUES: &[OptionValue] = &[
-    OptionValue { name: "6", words: "six", explanation: "The game ends at six points.", parameter: None },
-    OptionValue { name: "12", words: "twelve", explanation: "The game ends at twelve points.", parameter: None },
-    OptionValue { name: "24", words: "twenty-four", explanation: "The game ends at twenty-four points.", parameter: None },
+    OptionValue {
+        name: "6",
+        words: "six",
+        explanation: "The game ends at six points.",
+        parameter: None,
+    },
+    OptionValue {
+        name: "12",
+        words: "twelve",
+        explanation: "The game ends at twelve points.",
+        parameter: None,
+    },
+    OptionValue {
+        name: "24",
+        words: "twenty-four",
+        explanation: "The game ends at twenty-four points.",
+        parameter: None,
+    },
 ];
 
 /// `score_to`: the target when Tick-tack's scores add up.
@@ -374,9 +389,24 @@ pub const VIE: RuleOption = flag!(vie {
 
 /// The values of a score of Cotton's variant: not played, or worth one or two.
 const VARIANT_VALUES: &[OptionValue] = &[
-    OptionValue { name: "0", words: "not played", explanation: "It is not scored.", parameter: None },
-    OptionValue { name: "1", words: "a single game", explanation: "It wins a single game.", parameter: None },
-    OptionValue { name: "2", words: "a double game", explanation: "It wins a double game.", parameter: None },
+    OptionValue {
+        name: "0",
+        words: "not played",
+        explanation: "It is not scored.",
+        parameter: None,
+    },
+    OptionValue {
+        name: "1",
+        words: "a single game",
+        explanation: "It wins a single game.",
+        parameter: None,
+    },
+    OptionValue {
+        name: "2",
+        words: "a double game",
+        explanation: "It wins a double game.",
+        parameter: None,
+    },
 ];
 
 /// `toots`: Cotton's toots.

@@ -50,7 +50,14 @@ pub fn reach(pos: &Position, moves: Moves, rules: impl Into<Landing>) -> Reach {
         dice: moves.len() as u8,
         pips: moves.faces().iter().map(|&f| u16::from(f)).sum(),
     };
-    walk(pos, moves, rules.into(), &mut best, Reach::default(), ceiling);
+    walk(
+        pos,
+        moves,
+        rules.into(),
+        &mut best,
+        Reach::default(),
+        ceiling,
+    );
     best
 }
 
@@ -147,10 +154,9 @@ pub fn destinations(
     while let Some(((pos, moves, used, at), path)) = frontier.pop_front() {
         let steps = allowed_steps(&pos, moves, used, best, rules);
         for step in steps.into_iter().filter(|s| s.from() == at) {
-            let (Some((next, _)), Some(rest)) = (
-                play_step(&pos, step, rules),
-                moves.without(step.die()),
-            ) else {
+            let (Some((next, _)), Some(rest)) =
+                (play_step(&pos, step, rules), moves.without(step.die()))
+            else {
                 continue;
             };
             let mut steps = path.clone();

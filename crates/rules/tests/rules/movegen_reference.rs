@@ -32,8 +32,7 @@ fn walk(
     for i in 0..faces.len() {
         let die = faces[i];
         for from in 1..=25u8 {
-            if let Some((next, _)) = play_step(&pos, Step::new(from, die).unwrap(), rules)
-            {
+            if let Some((next, _)) = play_step(&pos, Step::new(from, die).unwrap(), rules) {
                 leaf = false;
                 let rest_die = faces.remove(i);
                 let more = Reach {

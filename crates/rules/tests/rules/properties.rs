@@ -15,7 +15,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use gamester_rules::tables::{
-    Action, BearOff, Claim, Game, MoveRules, Phase, Position, Rules, Side, Step, Throw, movegen, stepwise,
+    Action, BearOff, Claim, Game, MoveRules, Phase, Position, Rules, Side, Step, Throw, movegen,
+    stepwise,
 };
 
 /// 15 men a side, counted on the points, the bar and off.

@@ -63,7 +63,10 @@ fn the_other_presets_are_unchanged_and_save_without_the_new_options() {
         if matches!(p, Preset::TickTack | Preset::VieTickTack) {
             continue;
         }
-        assert!(!rules.tick_tack && !rules.touch_and_take && !rules.vie, "{p}");
+        assert!(
+            !rules.tick_tack && !rules.touch_and_take && !rules.vie,
+            "{p}"
+        );
         assert_eq!((rules.toots, rules.boveries, rules.flyers), (0, 0, 0));
         let json = ron::to_string(&rules).unwrap();
         for field in [
@@ -98,7 +101,11 @@ fn no_man_lands_on_a_lone_man_of_the_adversary() {
     // While at Irish the same step hits him
     let (mut irish, _) = game_at(Rules::preset(Preset::Irish), text, Side::White);
     let events = play(&mut irish, &[throw(&[3, 6]), step(20, 3)]);
-    assert!(events.iter().any(|e| matches!(e, Event::Moved { hit: true, .. })));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::Moved { hit: true, .. }))
+    );
 }
 
 #[test]
@@ -258,7 +265,10 @@ fn going_in_missed_costs_a_double_game_when_claimed() {
     );
     assert_eq!(game.open_claims(Side::Black), vec![Claim::MissedGoingIn]);
     let events = play(&mut game, &[Action::Claim(Claim::MissedGoingIn)]);
-    assert_eq!(scored(&events), vec![(Side::Black, Score::MissedGoingIn, 2)]);
+    assert_eq!(
+        scored(&events),
+        vec![(Side::Black, Score::MissedGoingIn, 2)]
+    );
     assert_eq!(game.outcome().unwrap().stake, 2);
 }
 
@@ -339,7 +349,10 @@ fn by_rules_the_hit_and_the_missed_going_in_count_themselves() {
         &mut missed,
         &[throw(&[2, 3]), step(22, 2), step(22, 3), Action::Confirm],
     );
-    assert_eq!(scored(&events), vec![(Side::Black, Score::MissedGoingIn, 2)]);
+    assert_eq!(
+        scored(&events),
+        vec![(Side::Black, Score::MissedGoingIn, 2)]
+    );
     assert_eq!(missed.outcome().unwrap().winner, Some(Side::Black));
 }
 
@@ -374,11 +387,7 @@ fn when_scores_add_up_the_game_goes_on_to_the_end() {
 
 #[test]
 fn a_vie_adds_one_stake_and_a_double_game_doubles_them_all() {
-    let (mut game, _) = game_at(
-        Rules::preset(Preset::VieTickTack),
-        GOING_IN,
-        Side::White,
-    );
+    let (mut game, _) = game_at(Rules::preset(Preset::VieTickTack), GOING_IN, Side::White);
     // White vies, Black sees it: 2 stakes (a doubling would make 2 as well)
     let events = play(&mut game, &[Action::Double]);
     assert!(events.contains(&Event::DoubleOffered {
@@ -434,7 +443,10 @@ fn cottons_variant_scores_toots_boveries_and_flyers_when_played() {
         &mut off,
         &[throw(&[5, 1]), step(24, 5), step(13, 1), Action::Confirm],
     );
-    assert!(scored(&events).is_empty(), "toots are not played by default");
+    assert!(
+        scored(&events).is_empty(),
+        "toots are not played by default"
+    );
     rules.toots = 2;
     let (mut on, _) = game_at(rules, text, Side::White);
     let events = play(
@@ -669,7 +681,9 @@ fn play_checked(rules: &Rules, seed: u64) -> Result<Game, TestCaseError> {
                     prop_assert_eq!(game.open_claims(side.other()), expected);
                 }
             }
-            Phase::ToThrow if game.choices().contains(&Action::Double) && rng.random_ratio(1, 30) => {
+            Phase::ToThrow
+                if game.choices().contains(&Action::Double) && rng.random_ratio(1, 30) =>
+            {
                 game.apply(Action::Double).unwrap();
             }
             Phase::ToThrow | Phase::SecondThrow if rng.random_ratio(1, 400) => {
@@ -703,7 +717,9 @@ fn play_checked(rules: &Rules, seed: u64) -> Result<Game, TestCaseError> {
             phase => return Err(TestCaseError::fail(format!("stuck at {phase:?}"))),
         }
     }
-    Err(TestCaseError::fail(format!("the game did not end: {rules:?}")))
+    Err(TestCaseError::fail(format!(
+        "the game did not end: {rules:?}"
+    )))
 }
 
 proptest! {

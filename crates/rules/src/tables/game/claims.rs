@@ -17,8 +17,7 @@ impl Game {
     /// count every score, and for the side that may not act.
     #[must_use]
     pub fn open_claims(&self, side: Side) -> Vec<Claim> {
-        if !self.rules.tick_tack || self.rules.claims != Claims::ByAdversary || side != self.turn
-        {
+        if !self.rules.tick_tack || self.rules.claims != Claims::ByAdversary || side != self.turn {
             return Vec::new();
         }
         match self.phase {

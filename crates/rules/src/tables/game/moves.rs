@@ -18,10 +18,7 @@ impl Game {
         let rules = self.move_rules();
         if !stepwise::step_allowed(&pos, self.moves, self.used, self.best, step, rules) {
             return Err(RuleError::StepNotAllowed(why_not(
-                &pos,
-                self.moves,
-                step,
-                rules,
+                &pos, self.moves, step, rules,
             )));
         }
         let refused = || RuleError::StepNotAllowed(why_not(&pos, self.moves, step, rules));
