@@ -105,9 +105,7 @@ impl Session {
                 }
                 Event::Scored { side, score, games } => {
                     let worth = if *games == 1 {
-                        "a single game".to_string()
-                    } else if *games == 2 {
-                        "a double game".to_string()
+                        "one game".to_string()
                     } else {
                         format!("{games} games")
                     };
