@@ -159,7 +159,9 @@ pub fn decide_with(game: &Game, level: Level, searcher: &Searcher) -> Option<Dec
             if let Some(stake) = super::resign::offer(game, searcher, level) {
                 return Some(Decision::Action(Action::Resign(stake)));
             }
-            if !game.choices().contains(&Action::Double) {
+            // The evaluation knows nothing of Tick-tack's scores: the computer does not vie
+            // there (and sees every vie, below) until it is trained for them.
+            if !game.choices().contains(&Action::Double) || game.rules().tick_tack {
                 return None;
             }
             cube_values(game, searcher, level)
@@ -167,7 +169,7 @@ pub fn decide_with(game: &Game, level: Level, searcher: &Searcher) -> Option<Dec
                 .then_some(Decision::Action(Action::Double))
         }
         Phase::DoubleOffered => Some(Decision::Action(
-            if cube_values(game, searcher, level).should_take() {
+            if game.rules().tick_tack || cube_values(game, searcher, level).should_take() {
                 Action::Take
             } else {
                 Action::Drop
