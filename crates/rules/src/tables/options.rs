@@ -387,30 +387,35 @@ pub const VIE: RuleOption = flag!(vie {
     disagreement: "Willughby's Vie Ticktack, as Levy quotes it; who may vie next is not said.",
 });
 
-/// The values of a score of Cotton's variant: not played, or worth one or two.
-const VARIANT_VALUES: &[OptionValue] = &[
-    OptionValue {
-        name: "0",
-        words: "not played",
-        explanation: "It is not scored.",
-        parameter: None,
-    },
-    OptionValue {
-        name: "1",
-        words: "a single game",
-        explanation: "It wins a single game.",
-        parameter: None,
-    },
-    OptionValue {
-        name: "2",
-        words: "a double game",
-        explanation: "It wins a double game.",
-        parameter: None,
-    },
-];
+/// The values of a score of Cotton's variant: not played, or worth one or two; the words name
+/// the score, so that each value reads alone beside its option.
+macro_rules! variant_values {
+    ($what:literal) => {
+        &[
+            OptionValue {
+                name: "0",
+                words: concat!("no ", $what),
+                explanation: "It is not scored.",
+                parameter: None,
+            },
+            OptionValue {
+                name: "1",
+                words: concat!($what, " win a single game"),
+                explanation: "It wins a single game.",
+                parameter: None,
+            },
+            OptionValue {
+                name: "2",
+                words: concat!($what, " win a double game"),
+                explanation: "It wins a double game.",
+                parameter: None,
+            },
+        ]
+    };
+}
 
 /// `toots`: Cotton's toots.
-pub const TOOTS: RuleOption = number!(toots, "toots", VARIANT_VALUES, {
+pub const TOOTS: RuleOption = number!(toots, "toots", variant_values!("toots"), {
     words: "Toots",
     explanation: "Tick-tack: filling all six points of the home table scores.",
     sources: &["005"],
@@ -418,7 +423,7 @@ pub const TOOTS: RuleOption = number!(toots, "toots", VARIANT_VALUES, {
 });
 
 /// `boveries`: Cotton's boveries.
-pub const BOVERIES: RuleOption = number!(boveries, "boveries", VARIANT_VALUES, {
+pub const BOVERIES: RuleOption = number!(boveries, "boveries", variant_values!("boveries"), {
     words: "Boveries",
     explanation: "Tick-tack: a man on your own eleventh point and one on the adversary's, directly answering, scores.",
     sources: &["005"],
@@ -426,7 +431,7 @@ pub const BOVERIES: RuleOption = number!(boveries, "boveries", VARIANT_VALUES, {
 });
 
 /// `flyers`: Cotton's flyers.
-pub const FLYERS: RuleOption = number!(flyers, "flyers", VARIANT_VALUES, {
+pub const FLYERS: RuleOption = number!(flyers, "flyers", variant_values!("flyers"), {
     words: "Flyers",
     explanation: "Tick-tack: a man brought round into the bearing table before the adversary has left his first table scores.",
     sources: &["005"],
