@@ -747,3 +747,56 @@ proptest! {
         prop_assert_eq!(replay, game);
     }
 }
+
+#[test]
+fn going_in_is_no_why_not_and_missing_both_leaves_both_to_claim() {
+    // White's throw both hits (20 to 17 with the trey) and goes in (13 and 14 to 11)
+    let text = "13:1 14:1 20:1 22:12 / 8:1 24:14";
+    let mut rules = tick_tack();
+    rules.first_score_ends = false;
+    let (mut game, _) = game_at(rules.clone(), text, Side::White);
+    let events = play(
+        &mut game,
+        &[throw(&[2, 3]), step(13, 2), step(14, 3), Action::Confirm],
+    );
+    assert_eq!(scored(&events), vec![(Side::White, Score::GoingIn, 2)]);
+    // Going in bettered the hit: no why-not
+    assert!(game.open_claims(Side::Black).is_empty());
+    // Playing elsewhere misses both, and the adversary may claim both
+    let (mut both, _) = game_at(rules, text, Side::White);
+    play(
+        &mut both,
+        &[throw(&[2, 3]), step(22, 2), step(22, 3), Action::Confirm],
+    );
+    assert_eq!(
+        both.open_claims(Side::Black),
+        vec![Claim::MissedGoingIn, Claim::WhyNot]
+    );
+    play(
+        &mut both,
+        &[
+            Action::Claim(Claim::MissedGoingIn),
+            Action::Claim(Claim::WhyNot),
+        ],
+    );
+    assert_eq!(both.points(Side::Black), 3);
+    assert!(both.open_claims(Side::Black).is_empty());
+}
+
+#[test]
+fn a_vie_closes_the_claims_an_offer_to_yield_does_not() {
+    let text = "20:1 22:14 / 8:1 24:14";
+    let (mut game, _) = game_at(Rules::preset(Preset::VieTickTack), text, Side::White);
+    play(
+        &mut game,
+        &[throw(&[3, 6]), step(22, 3), step(22, 6), Action::Confirm],
+    );
+    assert_eq!(game.open_claims(Side::Black), vec![Claim::WhyNot]);
+    // An offer to yield, declined, leaves the game, claims and all, as it stood
+    play(&mut game, &[Action::Resign(1), Action::DeclineResignation]);
+    assert_eq!(game.open_claims(Side::Black), vec![Claim::WhyNot]);
+    // A vie is acting otherwise: the why-not lapses
+    play(&mut game, &[Action::Double, Action::Take]);
+    assert!(game.open_claims(Side::Black).is_empty());
+    refused(&mut game, Action::Claim(Claim::WhyNot));
+}
