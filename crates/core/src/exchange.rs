@@ -287,13 +287,16 @@ pub fn turns(record: &GameRecord) -> Result<(Vec<(Side, Turn)>, Game), String> {
                 ));
                 steps.clear();
             }
-            Action::Double => out.push((mover, Turn::Double(game.cube().value * 2))),
+            Action::Double => out.push((mover, Turn::Double(game.cube().raised(game.rules().vie)))),
             Action::Take => out.push((mover.other(), Turn::Take)),
             Action::Drop => out.push((mover.other(), Turn::Drop)),
             Action::ThrowOff { .. } => {}
             // A resignation is said by the game's result alone (`Wins 2 points`, `RE[W+2R]`);
             // one declined, by nothing: neither format keeps it.
             Action::Resign(_) | Action::AcceptResignation | Action::DeclineResignation => {}
+            Action::Claim(_) => {
+                return Err("the game has a claim of Tick-tack these files cannot say".into());
+            }
             Action::BreakThrowOff { .. } | Action::ChooseThrow(_) | Action::Break(_) => {
                 return Err("the game has a throw-off or a choice these files cannot say".into());
             }

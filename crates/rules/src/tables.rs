@@ -22,6 +22,7 @@ mod rules;
 mod side;
 mod stakes;
 pub mod stepwise;
+pub mod ticktack;
 pub mod xgid;
 
 pub use action::{Action, Attempt, Event};
@@ -29,16 +30,17 @@ pub use board::{ADVERSARY_BAR, BAR, MEN, Men, Position, PositionError, Setup};
 pub use dice::{DiceRoller, FairDice, LoadedDice, Moves, Throw};
 pub use endings::{EndReason, Endings, Outcome, TurnStart};
 pub use game::Game;
-pub use movegen::{MoveRules, legal_plays};
+pub use movegen::{Landing, MoveRules, legal_plays};
 pub use phase::{Phase, Waiting};
 pub use play::{Play, Step, Steps};
 pub use refusal::{CubeRefusal, DieRefusal, RuleError, StepRefusal};
 pub use rules::{
-    BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, MATCH_MOST, Opening, Players, Preset,
-    Rules, RulesError, Stakes,
+    BearOff, BoundTable, Claims, Compulsion, Dice, Doublets, HitBy, Layout, MATCH_MOST, Opening,
+    Players, Preset, Rules, RulesError, Stakes,
 };
 pub use side::Side;
 pub use stakes::{
     Crawford, Cube, CubeChoice, Tally, WinKind, bear_off_stake, most_stake, resignation_words,
     stake_words, won_words,
 };
+pub use ticktack::{Chances, Claim, ClaimRefusal, Score};

@@ -137,6 +137,13 @@ pub fn decide(game: &Game, level: Level) -> Option<Decision> {
 /// its own).
 #[must_use]
 pub fn decide_with(game: &Game, level: Level, searcher: &Searcher) -> Option<Decision> {
+    // Tick-tack: every level claims every score the engine says is open (a hit, a why-not, a
+    // going-in missed), before anything else.
+    if let Some(side) = game.actor()
+        && let Some(&claim) = game.open_claims(side).first()
+    {
+        return Some(Decision::Action(Action::Claim(claim)));
+    }
     match game.phase() {
         Phase::Playing => {
             let doublets = game.throw().is_some_and(|t| t.is_doublets());
@@ -152,7 +159,9 @@ pub fn decide_with(game: &Game, level: Level, searcher: &Searcher) -> Option<Dec
             if let Some(stake) = super::resign::offer(game, searcher, level) {
                 return Some(Decision::Action(Action::Resign(stake)));
             }
-            if !game.choices().contains(&Action::Double) {
+            // The evaluation knows nothing of Tick-tack's scores: the computer does not vie
+            // there (and sees every vie, below) until it is trained for them.
+            if !game.choices().contains(&Action::Double) || game.rules().tick_tack {
                 return None;
             }
             cube_values(game, searcher, level)
@@ -160,7 +169,7 @@ pub fn decide_with(game: &Game, level: Level, searcher: &Searcher) -> Option<Dec
                 .then_some(Decision::Action(Action::Double))
         }
         Phase::DoubleOffered => Some(Decision::Action(
-            if cube_values(game, searcher, level).should_take() {
+            if game.rules().tick_tack || cube_values(game, searcher, level).should_take() {
                 Action::Take
             } else {
                 Action::Drop

@@ -59,6 +59,15 @@ impl RandomPlayer {
 /// over.
 pub fn random_decision(game: &Game, rng: &mut impl Rng) -> Option<Decision> {
     let pick = |rng: &mut dyn rand::RngCore, n: usize| rng.random_range(0..n.max(1));
+    // Tick-tack: an open claim is made half the time (the other half it is let pass).
+    if let Some(side) = game.actor() {
+        let claims = game.open_claims(side);
+        if !claims.is_empty() && rng.random_ratio(1, 2) {
+            return Some(Decision::Action(Action::Claim(
+                claims[pick(rng, claims.len())],
+            )));
+        }
+    }
     match game.phase() {
         Phase::Playing => {
             let plays = game.legal_plays();

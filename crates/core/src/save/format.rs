@@ -9,7 +9,7 @@ use ron::ser::PrettyConfig;
 use serde::{Deserialize, Serialize};
 
 use crate::players::Seats;
-use crate::tables::{Action, Game, Rules, Setup, Side, Step, Tally, Throw};
+use crate::tables::{Action, Claim, Game, Rules, Setup, Side, Step, Tally, Throw};
 
 use super::analysis::SavedAnalysis;
 use super::error::SaveError;
@@ -116,6 +116,8 @@ pub enum SavedAction {
     AcceptResignation,
     /// The resignation declined: the game goes on.
     DeclineResignation,
+    /// Tick-tack: a score claimed (`hit`, `why_not`, `missed_going_in`).
+    Claim(Claim),
 }
 
 /// Why a saved action is not an action at all (before any rule is asked).
@@ -172,6 +174,7 @@ impl SavedAction {
             SavedAction::Resign(stake) => Action::Resign(*stake),
             SavedAction::AcceptResignation => Action::AcceptResignation,
             SavedAction::DeclineResignation => Action::DeclineResignation,
+            SavedAction::Claim(claim) => Action::Claim(*claim),
         })
     }
 
@@ -202,6 +205,7 @@ impl From<Action> for SavedAction {
             Action::Resign(stake) => SavedAction::Resign(stake),
             Action::AcceptResignation => SavedAction::AcceptResignation,
             Action::DeclineResignation => SavedAction::DeclineResignation,
+            Action::Claim(claim) => SavedAction::Claim(claim),
         }
     }
 }

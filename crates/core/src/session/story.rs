@@ -103,6 +103,19 @@ impl Session {
                     );
                     self.push(Some(*side), words, None);
                 }
+                Event::Scored { side, score, games } => {
+                    let worth = if *games == 1 {
+                        "one game".to_string()
+                    } else {
+                        format!("{games} games")
+                    };
+                    let words = format!(
+                        "{} scores {}: {worth}",
+                        self.colour_name(*side),
+                        score.words()
+                    );
+                    self.push(Some(*side), words, None);
+                }
                 Event::Forfeited { side, .. } => {
                     let words = format!(
                         "{} cannot play: the throw is forfeit",

@@ -90,6 +90,9 @@ impl Session {
     pub fn ending(&self, outcome: &Outcome) -> String {
         let score = self.score_words();
         let Some(winner) = outcome.winner else {
+            if outcome.reason == EndReason::MostPoints {
+                return format!("The points are equal: the game is drawn. {score}");
+            }
             return format!("Neither side can move whatever it throws: the game is drawn. {score}");
         };
         let (w, l) = (self.colour_name(winner), self.colour_name(winner.other()));
@@ -113,6 +116,8 @@ impl Session {
                     format!("{w} has borne off all his men; {l}'s men are counted where they stand")
                 }
             },
+            EndReason::Scored(score) => format!("{w} wins by {}", score.words()),
+            EndReason::MostPoints => format!("{w} has more points when the game ends"),
             EndReason::Dropped => format!("{l} drops the double and loses"),
             EndReason::Resigned => format!("{l} gives the game up and {w} accepts"),
             EndReason::UnplayableDie => {

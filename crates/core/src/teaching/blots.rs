@@ -23,6 +23,7 @@ pub fn hitting_throws(pos: &Position, point: usize, rules: &Rules) -> (u32, u32)
         let full = MoveRules {
             bear_off: rules.bear_off,
             compulsion: Compulsion::Free,
+            no_hitting: rules.tick_tack,
         };
         if legal_plays(pos, moves, full)
             .iter()

@@ -14,6 +14,7 @@
 mod board;
 mod play;
 mod stakes;
+mod ticktack;
 mod title;
 
 pub use title::{changes, title};
@@ -26,6 +27,7 @@ use play::{
     bearing_off, bound_table, compulsion, dice, doublets, entering, moving, opening, players,
 };
 use stakes::{cube, endings, matches, stakes, stakes_scale};
+use ticktack::tick_tack;
 
 /// One part of the explanation: a heading, plain sentences, the sources they rest on (as the
 /// app names them), and what the sources disagree on, where they do.
@@ -85,6 +87,7 @@ pub fn explain(rules: &Rules) -> Vec<Section> {
         compulsion(rules.compulsion, rules.unplayable_die_loses),
         stakes(rules),
         endings(rules),
+        tick_tack(rules),
         cube(rules.cube),
         players(rules.players),
         matches(rules),

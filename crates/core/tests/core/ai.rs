@@ -13,7 +13,7 @@ use common::{game_at, offered, play, throw};
 use gamester_core::ai::contest::{Contender, Score, play_game};
 use gamester_core::ai::{Decision, decide, rank_plays};
 use gamester_core::level::Level;
-use gamester_rules::tables::{Action, FairDice, Game, Phase, Preset, Rules, Side};
+use gamester_rules::tables::{Action, EndReason, FairDice, Game, Phase, Preset, Rules, Side};
 
 /// Plays a game to its end with the computer deciding for both sides (`level_at(turn)` for
 /// each decision), checking that each decision is one the engine offers.
@@ -666,4 +666,55 @@ fn the_computer_accepts_a_resignation_that_gives_what_the_game_is_worth_and_decl
         decide(&declined, Level::Fair),
         Some(Decision::Action(Action::Resign(_)))
     ));
+}
+
+#[test]
+fn the_computer_plays_tick_tack_and_claims_every_score_open() {
+    // Given Tick-tack, its claims by the players, its vies, and its scores adding up
+    let mut vie = Rules::preset(Preset::VieTickTack);
+    vie.first_score_ends = false;
+    for (k, rules) in [Rules::preset(Preset::TickTack), vie]
+        .into_iter()
+        .enumerate()
+    {
+        for seed in 0..6u64 {
+            let mut game = Game::new(rules.clone()).unwrap();
+            let mut dice = FairDice::seeded(seed * 7 + k as u64);
+            for _ in 0..3000 {
+                if game.is_over() {
+                    break;
+                }
+                // Then at every level an open claim is made before anything else
+                let open = game
+                    .actor()
+                    .map(|s| game.open_claims(s))
+                    .unwrap_or_default();
+                let level = [Level::Novice, Level::Fair][(seed % 2) as usize];
+                let decision = decide(&game, level);
+                if let Some(&claim) = open.first() {
+                    assert_eq!(decision, Some(Decision::Action(Action::Claim(claim))));
+                }
+                match decision {
+                    Some(Decision::Play(p)) => {
+                        game.apply_play(&p).unwrap();
+                    }
+                    Some(Decision::Action(a)) => {
+                        game.apply(a).unwrap();
+                    }
+                    None => {
+                        game.throw_with(&mut dice).unwrap();
+                    }
+                }
+            }
+            // And every game comes to its end by its scores
+            assert!(
+                matches!(
+                    game.outcome().map(|o| o.reason),
+                    Some(EndReason::Scored(_) | EndReason::MostPoints)
+                ),
+                "{rules:?} {seed}: {:?}",
+                game.outcome()
+            );
+        }
+    }
 }

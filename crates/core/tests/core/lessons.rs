@@ -321,7 +321,7 @@ fn the_rule_asked_of_a_game_is_that_games_preset() {
         let value = option.chosen(&rules).unwrap();
         assert_eq!(
             options[*right].to_lowercase(),
-            value.words,
+            value.words.to_lowercase(),
             "{}",
             exercise.prompt
         );

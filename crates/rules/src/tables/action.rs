@@ -7,6 +7,7 @@ use super::dice::Throw;
 use super::endings::Outcome;
 use super::play::Step;
 use super::side::Side;
+use super::ticktack::{Claim, Score};
 
 /// Something a player (or the dice, through a [`DiceRoller`](super::DiceRoller)) does. The
 /// record of a game is the list of its actions.
@@ -44,6 +45,8 @@ pub enum Action {
     AcceptResignation,
     /// The adversary declines it: the game goes on where it stood.
     DeclineResignation,
+    /// Tick-tack: the side to act claims a score (his hit, or a chance the adversary missed).
+    Claim(Claim),
 }
 
 impl Action {
@@ -76,6 +79,7 @@ pub enum Attempt {
     Resign,
     AcceptResignation,
     DeclineResignation,
+    Claim,
 }
 
 impl From<Action> for Attempt {
@@ -95,6 +99,7 @@ impl From<Action> for Attempt {
             Action::Resign(_) => Attempt::Resign,
             Action::AcceptResignation => Attempt::AcceptResignation,
             Action::DeclineResignation => Attempt::DeclineResignation,
+            Action::Claim(_) => Attempt::Claim,
         }
     }
 }
@@ -116,6 +121,7 @@ impl std::fmt::Display for Attempt {
             Attempt::Resign => "resigning",
             Attempt::AcceptResignation => "accepting a resignation",
             Attempt::DeclineResignation => "declining a resignation",
+            Attempt::Claim => "claiming a score",
         })
     }
 }
@@ -194,6 +200,12 @@ pub enum Event {
     /// `by` declined the resignation offered to him; the game goes on.
     ResignationDeclined {
         by: Side,
+    },
+    /// Tick-tack: `side` scored `score`, worth `games` (a single or a double game).
+    Scored {
+        side: Side,
+        score: Score,
+        games: u32,
     },
     GameOver(Outcome),
 }

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use super::board::Position;
 use super::dice::Moves;
-use super::movegen::{MoveRules, Reach, can_move, legal_plays};
+use super::movegen::{Landing, MoveRules, Reach, can_move, legal_plays};
 use super::rules::{BearOff, BoundTable, Compulsion, Rules, Stakes};
 use super::side::Side;
 use super::stakes::{WinKind, bear_off_stake};
@@ -37,6 +37,11 @@ pub enum EndReason {
     AllCaptured,
     /// Neither side could move whatever it threw: a draw.
     Blocked,
+    /// Tick-tack: the first score won the game (the winner is the side it counts for).
+    Scored(super::ticktack::Score),
+    /// Tick-tack with scores added up: a side reached the target or bore off his last man,
+    /// and the side ahead won.
+    MostPoints,
 }
 
 /// How a game ended: who won (none for a draw), the stakes won (cube included), and why.
@@ -79,6 +84,9 @@ pub struct Endings {
     pub unplayable_die_loses: bool,
     pub all_captured_wins: bool,
     pub blocked_is_draw: bool,
+    /// Tick-tack: no man is hit; a game is won by its scores, and bearing off wins a double
+    /// game.
+    pub tick_tack: bool,
 }
 
 impl From<&Rules> for Endings {
@@ -90,6 +98,7 @@ impl From<&Rules> for Endings {
             unplayable_die_loses: rules.unplayable_die_loses,
             all_captured_wins: rules.all_captured_wins,
             blocked_is_draw: rules.blocked_is_draw,
+            tick_tack: rules.tick_tack,
         }
     }
 }
@@ -112,6 +121,14 @@ impl Endings {
         TurnStart::Throw
     }
 
+    /// How a step lands under these rules.
+    fn landing(&self) -> Landing {
+        Landing {
+            bear_off: self.bear_off,
+            no_hitting: self.tick_tack,
+        }
+    }
+
     /// Whether the side `pos` is seen from could move nothing whatever it threw (a bound table
     /// it would break does not count as stuck).
     #[must_use]
@@ -119,7 +136,7 @@ impl Endings {
         if self.bound_table == BoundTable::Break && must_enter_against_bound_table(pos) {
             return false;
         }
-        !(1..=6).any(|die| can_move(pos, die, self.bear_off))
+        !(1..=6).any(|die| can_move(pos, die, self.landing()))
     }
 
     /// Fails: whether a throw that gives `moves`, of which at most `best` can be played from
@@ -143,6 +160,7 @@ impl Endings {
         let rules = MoveRules {
             bear_off: self.bear_off,
             compulsion: Compulsion::Max,
+            no_hitting: self.tick_tack,
         };
         legal_plays(pos, moves, rules)
             .iter()
@@ -152,13 +170,19 @@ impl Endings {
     /// Fails: whether the throw giving `moves` loses outright for the side `pos` is seen from.
     #[must_use]
     pub fn throw_loses(&self, pos: &Position, moves: Moves) -> bool {
-        self.unplayable_die_loses && self.unplayable(pos, reach(pos, moves, self.bear_off), moves)
+        self.unplayable_die_loses && self.unplayable(pos, reach(pos, moves, self.landing()), moves)
     }
 
     /// The end a finished play brings about: `pos` is the position it leaves, seen from the
     /// side that played, and `doublets` whether its throw was doublets. The mover wins.
     #[must_use]
     pub fn after_play(&self, pos: &Position, doublets: bool) -> Option<Win> {
+        if pos.borne_off_all() && self.tick_tack {
+            return Some(Win {
+                stake: 2,
+                reason: EndReason::Scored(super::ticktack::Score::BearingOff),
+            });
+        }
         if pos.borne_off_all() {
             let (stake, kind) = bear_off_stake(self.stakes, &pos.switched(), doublets);
             return Some(Win {

@@ -5,6 +5,7 @@
 //! game answers about itself in `answers`.
 
 mod answers;
+mod claims;
 mod cube;
 mod moves;
 mod opening;
@@ -23,6 +24,16 @@ use super::refusal::RuleError;
 use super::rules::Rules;
 use super::side::Side;
 use super::stakes::{Cube, Tally};
+use super::ticktack::Chances;
+
+/// Tick-tack: the chances `side`'s adversary missed in the play just made, which `side` may
+/// claim until he throws or acts otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Missed {
+    side: Side,
+    why_not: bool,
+    going_in: bool,
+}
 
 /// One step played this throw, with what it takes to take it back exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +76,16 @@ pub struct Game {
     /// again if it is declined).
     resumed: Phase,
     record: Vec<Action>,
+    /// Tick-tack: what the throw being played allows, recorded when it was thrown.
+    chances: Chances,
+    /// Tick-tack: whether the hit of the throw being played has been claimed.
+    hit_claimed: bool,
+    /// Tick-tack: where the men stood when the throw being played was thrown (seen from White).
+    throw_start: Position,
+    /// Tick-tack: the chances missed that the side to throw may claim.
+    missed: Option<Missed>,
+    /// Tick-tack, when scores add up: each side's points in this game (White, Black).
+    points: [u32; 2],
 }
 
 impl Game {
@@ -109,6 +130,11 @@ impl Game {
             turns: 0,
             resumed: Phase::ThrowOff,
             record: Vec::new(),
+            chances: Chances::default(),
+            hit_claimed: false,
+            throw_start: start,
+            missed: None,
+            points: [0; 2],
         }
     }
 
@@ -133,6 +159,9 @@ impl Game {
     /// best win is worth, at most 255.
     #[must_use]
     pub fn most_resigned(&self) -> u8 {
+        if self.rules.tick_tack {
+            return 2;
+        }
         u8::try_from(super::stakes::most_stake(self.rules.stakes)).unwrap_or(u8::MAX)
     }
 
@@ -305,7 +334,28 @@ impl Game {
     /// the cube, the throws, the men's steps, resignations); any other is refused as not now.
     pub fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
         let mut events = Vec::new();
-        let e = &mut events;
+        // Chances missed are claimed before the claimant throws or does anything else in the
+        // game (an offer to resign, answered, leaves the game as it stood, claims included).
+        let missed = self.missed;
+        if !matches!(
+            action,
+            Action::Claim(_)
+                | Action::Resign(_)
+                | Action::AcceptResignation
+                | Action::DeclineResignation
+        ) {
+            self.missed = None;
+        }
+        if let Err(refusal) = self.dispatch(action, &mut events) {
+            self.missed = missed;
+            return Err(refusal);
+        }
+        self.record.push(action);
+        Ok(events)
+    }
+
+    /// The gate's parts, by action and phase; on a refusal nothing has changed.
+    fn dispatch(&mut self, action: Action, e: &mut Vec<Event>) -> Result<(), RuleError> {
         match (action, self.phase) {
             (Action::ThrowOff { white, black }, Phase::ThrowOff) => {
                 self.throw_off(white, black, e)?
@@ -333,10 +383,10 @@ impl Game {
             (Action::DeclineResignation, Phase::ResignOffered { by, .. }) => {
                 self.decline_resignation(by, e);
             }
+            (Action::Claim(claim), Phase::Playing | Phase::ToThrow) => self.claim(claim, e)?,
             (action, _) => return Err(self.not_now(Attempt::from(action))),
         }
-        self.record.push(action);
-        Ok(events)
+        Ok(())
     }
 
     fn set_position_for(&mut self, side: Side, pos: Position) {

@@ -15,6 +15,8 @@ use super::rules::{BearOff, Compulsion, Rules};
 pub struct MoveRules {
     pub bear_off: BearOff,
     pub compulsion: Compulsion,
+    /// Tick-tack: no man is ever hit, so no man lands where any man of the adversary stands.
+    pub no_hitting: bool,
 }
 
 impl From<&Rules> for MoveRules {
@@ -22,6 +24,42 @@ impl From<&Rules> for MoveRules {
         MoveRules {
             bear_off: rules.bear_off,
             compulsion: rules.compulsion,
+            no_hitting: rules.tick_tack,
+        }
+    }
+}
+
+/// What a single step's landing depends on: the bearing-off rule, and whether men are hit at
+/// all. A bare [`BearOff`] is a game where a lone man is hit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Landing {
+    pub bear_off: BearOff,
+    pub no_hitting: bool,
+}
+
+impl Landing {
+    /// The fewest of the mover's men (adversary's negative) a point may hold to be landed on:
+    /// a lone adversary man (−1) is hit, unless no man is ever hit.
+    #[inline(always)]
+    fn open(self) -> i8 {
+        if self.no_hitting { 0 } else { -1 }
+    }
+}
+
+impl From<BearOff> for Landing {
+    fn from(bear_off: BearOff) -> Landing {
+        Landing {
+            bear_off,
+            no_hitting: false,
+        }
+    }
+}
+
+impl From<MoveRules> for Landing {
+    fn from(rules: MoveRules) -> Landing {
+        Landing {
+            bear_off: rules.bear_off,
+            no_hitting: rules.no_hitting,
         }
     }
 }
@@ -44,16 +82,18 @@ impl Reach {
 
 /// Where a man on `from` (25 = bar) lands with `die`: `Some(1..=24)`, `Some(0)` when borne off,
 /// `None` when the step is not allowed (men on the bar must enter first; no landing on two or
-/// more of the adversary's men; bearing off only with all men home, as `bear_off` allows).
+/// more of the adversary's men, nor on one where no man is hit; bearing off only with all men
+/// home, as `bear_off` allows). `rules` is a [`BearOff`] or a [`MoveRules`].
 #[inline]
 #[must_use]
-pub fn landing(pos: &Position, from: usize, die: u8, bear_off: BearOff) -> Option<usize> {
+pub fn landing(pos: &Position, from: usize, die: u8, rules: impl Into<Landing>) -> Option<usize> {
+    let rules = rules.into();
     let pips = pos.pips();
     if from > BAR || from == 0 || pips[from] <= 0 || (pips[BAR] > 0 && from != BAR) {
         return None;
     }
     let home = from <= usize::from(die) && pos.all_home();
-    land_from(pips, from, die, bear_off, home)
+    land_from(pips, from, die, rules.bear_off, home, rules.open())
 }
 
 /// [`landing`] for a source known to hold the mover's men (and to be the bar if men are on it),
@@ -65,11 +105,12 @@ fn land_from(
     die: u8,
     bear_off: BearOff,
     home: bool,
+    open: i8,
 ) -> Option<usize> {
     let die = usize::from(die);
     if from > die {
         let to = from - die;
-        return (pips[to] >= -1).then_some(to);
+        return (pips[to] >= open).then_some(to);
     }
     if !home {
         return None;
@@ -101,9 +142,13 @@ pub(crate) fn move_man(pos: &mut Position, from: usize, to: usize) -> bool {
 
 /// Plays one step if it is allowed, returning the new position and whether it hit.
 #[must_use]
-pub fn play_step(pos: &Position, step: Step, bear_off: BearOff) -> Option<(Position, bool)> {
+pub fn play_step(
+    pos: &Position,
+    step: Step,
+    rules: impl Into<Landing>,
+) -> Option<(Position, bool)> {
     let from = usize::from(step.from());
-    let to = landing(pos, from, step.die(), bear_off)?;
+    let to = landing(pos, from, step.die(), rules)?;
     let mut next = *pos;
     let hit = move_man(&mut next, from, to);
     Some((next, hit))
@@ -111,11 +156,12 @@ pub fn play_step(pos: &Position, step: Step, bear_off: BearOff) -> Option<(Posit
 
 /// Whether any man of the mover can move by `die`.
 #[must_use]
-pub fn can_move(pos: &Position, die: u8, bear_off: BearOff) -> bool {
+pub fn can_move(pos: &Position, die: u8, rules: impl Into<Landing>) -> bool {
+    let rules = rules.into();
     if pos.bar() > 0 {
-        return landing(pos, BAR, die, bear_off).is_some();
+        return landing(pos, BAR, die, rules).is_some();
     }
-    (1..=24).any(|from| landing(pos, from, die, bear_off).is_some())
+    (1..=24).any(|from| landing(pos, from, die, rules).is_some())
 }
 
 /// A 64-bit digest of a position (equal positions, equal keys).
@@ -152,6 +198,8 @@ struct Collector {
     best: Reach,
     compulsion: Compulsion,
     bear_off: BearOff,
+    /// See [`Landing::open`].
+    open: i8,
     /// Set while the larger of two unlike dice is walked first: a second step by a man who
     /// stood on his point from the start, neither step bearing off, makes a play that the
     /// smaller-first walk has found already, so it is not walked again.
@@ -168,6 +216,7 @@ impl Collector {
             best: Reach::default(),
             compulsion: rules.compulsion,
             bear_off: rules.bear_off,
+            open: Landing::from(rules).open(),
             larger_first: false,
             start: [0; 26],
         }
@@ -261,7 +310,7 @@ pub fn legal_plays(pos: &Position, moves: Moves, rules: MoveRules) -> Vec<Play> 
     let mask = occupied(pos.pips());
     if n == 2 && !alike && rules.compulsion == Compulsion::Max && pos.bar() == 0 {
         let (small, big) = (faces[0].min(faces[1]), faces[0].max(faces[1]));
-        if let Some(plays) = both_dice_before_bearing_off(pos, mask, small, big) {
+        if let Some(plays) = both_dice_before_bearing_off(pos, mask, small, big, out.open) {
             return plays;
         }
     }
@@ -269,7 +318,7 @@ pub fn legal_plays(pos: &Position, moves: Moves, rules: MoveRules) -> Vec<Play> 
         && rules.compulsion == Compulsion::Max
         && pos.bar() == 0
         && let Some(&die) = faces.first()
-        && let Some(plays) = alike_before_bearing_off(pos, mask, die, n)
+        && let Some(plays) = alike_before_bearing_off(pos, mask, die, n, out.open)
     {
         return plays;
     }
@@ -328,6 +377,7 @@ fn both_dice_before_bearing_off(
     mask: u32,
     small: u8,
     big: u8,
+    open: i8,
 ) -> Option<Vec<Play>> {
     let pips = pos.pips();
     if men_outside_home(pos) < 2 {
@@ -335,7 +385,7 @@ fn both_dice_before_bearing_off(
     }
     let mut plays = Vec::with_capacity(64);
     let mut both = |first: usize, die: u8, second: u32, then: u8| {
-        let Some(to) = land_from(pips, first, die, BearOff::Exact, false) else {
+        let Some(to) = land_from(pips, first, die, BearOff::Exact, false, open) else {
             return;
         };
         let mut next = *pos;
@@ -344,7 +394,7 @@ fn both_dice_before_bearing_off(
         while seconds != 0 {
             let from = 31 - seconds.leading_zeros() as usize;
             seconds &= !(1 << from);
-            if let Some(to2) = land_from(next.pips(), from, then, BearOff::Exact, false) {
+            if let Some(to2) = land_from(next.pips(), from, then, BearOff::Exact, false, open) {
                 let mut position = next;
                 move_man(&mut position, from, to2);
                 let mut steps = Steps::default();
@@ -379,11 +429,19 @@ fn both_dice_before_bearing_off(
 /// or more stand outside the home table (so that no man can be borne off): men are moved from
 /// the highest point down, so each play is walked once; `None` when there are more men home
 /// or no play uses every move, for [`legal_plays`]'s general walk to answer.
-fn alike_before_bearing_off(pos: &Position, mask: u32, die: u8, n: usize) -> Option<Vec<Play>> {
+fn alike_before_bearing_off(
+    pos: &Position,
+    mask: u32,
+    die: u8,
+    n: usize,
+    open: i8,
+) -> Option<Vec<Play>> {
+    #[allow(clippy::too_many_arguments, reason = "a recursive walk's state")]
     fn walk(
         pos: &Position,
         mask: u32,
         die: u8,
+        open: i8,
         left: usize,
         highest: usize,
         steps: &mut Steps,
@@ -393,7 +451,7 @@ fn alike_before_bearing_off(pos: &Position, mask: u32, die: u8, n: usize) -> Opt
         while m != 0 {
             let from = 31 - m.leading_zeros() as usize;
             m &= !(1 << from);
-            let Some(to) = land_from(pos.pips(), from, die, BearOff::Exact, false) else {
+            let Some(to) = land_from(pos.pips(), from, die, BearOff::Exact, false, open) else {
                 continue;
             };
             let mut next = *pos;
@@ -406,7 +464,7 @@ fn alike_before_bearing_off(pos: &Position, mask: u32, die: u8, n: usize) -> Opt
                 });
             } else {
                 let after = occupied_after(mask, next.pips(), from, to);
-                walk(&next, after, die, left - 1, from, steps, plays);
+                walk(&next, after, die, open, left - 1, from, steps, plays);
             }
             steps.pop();
         }
@@ -415,7 +473,16 @@ fn alike_before_bearing_off(pos: &Position, mask: u32, die: u8, n: usize) -> Opt
         return None;
     }
     let mut plays = Vec::with_capacity(64);
-    walk(pos, mask, die, n, 24, &mut Steps::default(), &mut plays);
+    walk(
+        pos,
+        mask,
+        die,
+        open,
+        n,
+        24,
+        &mut Steps::default(),
+        &mut plays,
+    );
     (!plays.is_empty()).then_some(plays)
 }
 
@@ -505,7 +572,7 @@ fn walk_ordered(
             None => ANY,
         };
         each_source(pos, mask, allowed, |from, home| {
-            if let Some(to) = land_from(pos.pips(), from, die, out.bear_off, home) {
+            if let Some(to) = land_from(pos.pips(), from, die, out.bear_off, home, out.open) {
                 leaf = false;
                 if first.is_some() && to != 0 && out.start[from] > 0 {
                     return;
@@ -538,7 +605,7 @@ fn walk_alike(
     let mut leaf = true;
     if let Some((&die, rest)) = dice.split_first() {
         each_source(pos, mask, up_to(highest_from), |from, home| {
-            if let Some(to) = land_from(pos.pips(), from, die, out.bear_off, home) {
+            if let Some(to) = land_from(pos.pips(), from, die, out.bear_off, home, out.open) {
                 leaf = false;
                 let mut next = *pos;
                 move_man(&mut next, from, to);

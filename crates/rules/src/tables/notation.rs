@@ -195,6 +195,7 @@ mod tests {
         MoveRules {
             bear_off: BearOff::Modern,
             compulsion: Compulsion::Max,
+            no_hitting: false,
         }
     }
 

@@ -17,8 +17,8 @@ pub use super::option_value::{FLAG, OptionValue};
 
 use super::option_value;
 use super::rules::{
-    BearOff, BoundTable, Compulsion, Dice, Doublets, Layout, Opening, Players, Rules, RulesError,
-    Stakes,
+    BearOff, BoundTable, Claims, Compulsion, Dice, Doublets, HitBy, Layout, Opening, Players,
+    Rules, RulesError, Stakes,
 };
 
 /// One option of RULES.md, declared once.
@@ -124,8 +124,8 @@ macro_rules! choice {
 pub const LAYOUT: RuleOption = choice!(layout: Layout = Layout::VALUES, {
     words: "Array of the men",
     explanation: "How the fifteen men of each side are arrayed at the start.",
-    sources: &["000", "001", "002", "003", "004"],
-    disagreement: "Willughby arrays the men as modern backgammon does; Cotton's first array (and Todas Tablas) sets them further back; Fails and Nard have arrays of their own.",
+    sources: &["000", "001", "002", "003", "004", "005"],
+    disagreement: "Willughby arrays the men as modern backgammon does; Cotton's first array (and Todas Tablas) sets them further back; Fails and Nard have arrays of their own; at Tick-tack all stand on the ace point.",
 });
 
 /// `dice`: how many dice a throw has.
@@ -284,6 +284,160 @@ pub const JACOBY: RuleOption = flag!(jacoby {
     disagreement: "",
 });
 
+/// A number option of [`Rules`] (a `u8` field) whose values are listed.
+macro_rules! number {
+    ($field:ident, $name:literal, $values:expr, { $($what:ident: $text:expr),+ $(,)? }) => {
+        RuleOption {
+            name: $name,
+            values: $values,
+            read: |rules| rules.$field.to_string(),
+            write: |rules, value| {
+                let values: &'static [OptionValue] = $values;
+                rules.$field = value
+                    .parse::<u8>()
+                    .ok()
+                    .filter(|_| values.iter().any(|v| v.name == value))
+                    .ok_or_else(|| RulesError::UnknownValue {
+                        option: $name,
+                        value: value.to_string(),
+                        values,
+                    })?;
+                Ok(())
+            },
+            $($what: $text),+
+        }
+    };
+}
+
+/// `tick_tack`: Tick-tack's way of winning, and no man hit.
+pub const TICK_TACK: RuleOption = flag!(tick_tack {
+    words: "Tick-tack's scores",
+    explanation: "No man is ever hit; a game is won by a hit, going in, the second table filled or bearing off, and lost by a chance missed.",
+    sources: &["005", "006"],
+    disagreement: "Cotton gives the scores; Willughby, as Waks and Levy read him, adds bearing off and ends the game at the first score.",
+});
+
+/// `hit_by`: what a throw may use to hit at Tick-tack.
+pub const HIT_BY: RuleOption = choice!(hit_by: HitBy = HitBy::VALUES, {
+    words: "A hit reaches by",
+    explanation: "Tick-tack: whether a hit is reached by one die only, or also by both dice with the point between not a stop.",
+    sources: &["005"],
+    disagreement: "Cotton says a hit stopped on the way is nothing, which supposes both dice; what a stop is he does not say.",
+});
+
+/// `claims`: who counts Tick-tack's hits and penalties.
+pub const CLAIMS: RuleOption = choice!(claims: Claims = Claims::VALUES, {
+    words: "Hits and why-nots",
+    explanation: "Tick-tack: whether the players claim hits and the penalties of chances missed, or the rules count them.",
+    sources: &["005", "006"],
+    disagreement: "Cotton has the adversary take the careless player with a why-not; counting every chance by the rules is our own offer.",
+});
+
+/// `first_score_ends`: Tick-tack ends at the first score.
+pub const FIRST_SCORE_ENDS: RuleOption = flag!(first_score_ends {
+    words: "The first score ends the game",
+    explanation: "Tick-tack: the first score wins the game, single or double; else scores add up to the target.",
+    sources: &["006"],
+    disagreement: "Willughby, as Waks and Levy read him, ends the game at the first score; Trictrac and Ludii's summary add scores up.",
+});
+
+/// The values of `score_to`.
+const SCORE_TO_VALUES: &[OptionValue] = &[
+    OptionValue {
+        name: "6",
+        words: "six",
+        explanation: "The game ends at six points.",
+        parameter: None,
+    },
+    OptionValue {
+        name: "12",
+        words: "twelve",
+        explanation: "The game ends at twelve points.",
+        parameter: None,
+    },
+    OptionValue {
+        name: "24",
+        words: "twenty-four",
+        explanation: "The game ends at twenty-four points.",
+        parameter: None,
+    },
+];
+
+/// `score_to`: the target when Tick-tack's scores add up.
+pub const SCORE_TO: RuleOption = number!(score_to, "score_to", SCORE_TO_VALUES, {
+    words: "Points to win",
+    explanation: "Tick-tack, when scores add up: the points that end the game; the side ahead then wins a single game.",
+    sources: &["006"],
+    disagreement: "No source gives a target: twelve is our choice, after Trictrac's twelve holes.",
+});
+
+/// `touch_and_take`: a step once made stands.
+pub const TOUCH_AND_TAKE: RuleOption = flag!(touch_and_take {
+    words: "Touch and take",
+    explanation: "A man moved cannot be taken back: a step once made stands.",
+    sources: &["005"],
+    disagreement: "",
+});
+
+/// `vie`: Vie Tick-tack's vies in place of the cube's doubling.
+pub const VIE: RuleOption = flag!(vie {
+    words: "Vying",
+    explanation: "A side may vie before throwing; the adversary sees it, adding one stake, or yields the game.",
+    sources: &["006"],
+    disagreement: "Willughby's Vie Ticktack, as Levy quotes it; who may vie next is not said.",
+});
+
+/// The values of a score of Cotton's variant: not played, or worth one or two; the words name
+/// the score, so that each value reads alone beside its option.
+macro_rules! variant_values {
+    ($what:literal) => {
+        &[
+            OptionValue {
+                name: "0",
+                words: concat!("no ", $what),
+                explanation: "It is not scored.",
+                parameter: None,
+            },
+            OptionValue {
+                name: "1",
+                words: concat!($what, " win a single game"),
+                explanation: "It wins a single game.",
+                parameter: None,
+            },
+            OptionValue {
+                name: "2",
+                words: concat!($what, " win a double game"),
+                explanation: "It wins a double game.",
+                parameter: None,
+            },
+        ]
+    };
+}
+
+/// `toots`: Cotton's toots.
+pub const TOOTS: RuleOption = number!(toots, "toots", variant_values!("toots"), {
+    words: "Toots",
+    explanation: "Tick-tack: filling all six points of the home table scores.",
+    sources: &["005"],
+    disagreement: "Cotton names toots and gives no value: a single game is our choice.",
+});
+
+/// `boveries`: Cotton's boveries.
+pub const BOVERIES: RuleOption = number!(boveries, "boveries", variant_values!("boveries"), {
+    words: "Boveries",
+    explanation: "Tick-tack: a man on your own eleventh point and one on the adversary's, directly answering, scores.",
+    sources: &["005"],
+    disagreement: "Cotton names boveries and gives no value: a single game is our choice.",
+});
+
+/// `flyers`: Cotton's flyers.
+pub const FLYERS: RuleOption = number!(flyers, "flyers", variant_values!("flyers"), {
+    words: "Flyers",
+    explanation: "Tick-tack: a man brought round into the bearing table before the adversary has left his first table scores.",
+    sources: &["005"],
+    disagreement: "Cotton names flyers and gives no value: a single game is our choice.",
+});
+
 pub const OPTIONS: &[RuleOption] = &[
     LAYOUT,
     DICE,
@@ -301,6 +455,16 @@ pub const OPTIONS: &[RuleOption] = &[
     MATCH,
     CRAWFORD,
     JACOBY,
+    TICK_TACK,
+    HIT_BY,
+    CLAIMS,
+    FIRST_SCORE_ENDS,
+    SCORE_TO,
+    TOUCH_AND_TAKE,
+    VIE,
+    TOOTS,
+    BOVERIES,
+    FLYERS,
 ];
 
 /// The options of the match, not of the game: how games are counted one after another (a
@@ -454,7 +618,7 @@ mod tests {
         assert_eq!(BEAR_OFF.value_list(), "over_edge modern exact");
         assert_eq!(
             LAYOUT.value_list(),
-            "willughby cotton_first fails nard custom:<position id>"
+            "willughby cotton_first fails nard tick_tack custom:<position id>"
         );
     }
 
@@ -506,8 +670,8 @@ mod tests {
         }
         assert_eq!(
             OPTIONS.iter().filter(|o| o.is_flag()).count(),
-            6,
-            "six flags"
+            10,
+            "ten flags"
         );
     }
 }

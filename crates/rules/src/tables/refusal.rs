@@ -7,10 +7,9 @@ use thiserror::Error;
 use super::action::Attempt;
 use super::board::{BAR, Position, PositionError};
 use super::dice::{DiceError, Moves};
-use super::movegen::{can_move, landing};
+use super::movegen::{Landing, can_move, landing};
 use super::phase::Phase;
 use super::play::Step;
-use super::rules::BearOff;
 use super::side::Side;
 
 /// Why an action was refused. The game is as it was before.
@@ -51,6 +50,10 @@ pub enum RuleError {
     CrawfordOutOfPlace,
     #[error("a resignation gives up from 1 to {most} stakes before the cube, not {stake}")]
     BadResignation { stake: u8, most: u8 },
+    #[error("a step once made stands: a man touched must be played")]
+    TouchAndTake,
+    #[error("that claim is refused: {0}")]
+    ClaimRefused(super::ticktack::ClaimRefusal),
 }
 
 /// Why a step may not be played.
@@ -77,6 +80,9 @@ pub enum StepRefusal {
     /// The point the man would land on is held by two or more of the adversary's men.
     #[error("point {0} is held by two or more of the adversary's men")]
     PointHeld(u8),
+    /// Tick-tack: the point holds a lone man of the adversary, and no man is ever hit.
+    #[error("point {0} holds a man of the adversary's, and at this game no man is hit")]
+    NoHitting(u8),
     /// The step is possible, but the rest of the throw could not then be played in full.
     #[error("the rest of the throw could not then be played in full")]
     RestUnplayable,
@@ -104,8 +110,9 @@ pub enum DieRefusal {
 /// Why a die of `die` pips cannot be played from `pos` (seen from the mover). Called for a die
 /// the game offers no step for.
 #[must_use]
-pub fn why_die_unplayable(pos: &Position, die: u8, bear_off: BearOff) -> DieRefusal {
-    if can_move(pos, die, bear_off) {
+pub fn why_die_unplayable(pos: &Position, die: u8, rules: impl Into<Landing>) -> DieRefusal {
+    let rules = rules.into();
+    if can_move(pos, die, rules) {
         return DieRefusal::RestUnplayable;
     }
     if pos.borne_off_all() {
@@ -146,7 +153,8 @@ pub enum CubeRefusal {
 /// Why `step` may not be played from `pos` (seen from the mover) with `moves` left: the first
 /// reason that holds, in the order a player would look for it.
 #[must_use]
-pub fn why_not(pos: &Position, moves: Moves, step: Step, bear_off: BearOff) -> StepRefusal {
+pub fn why_not(pos: &Position, moves: Moves, step: Step, rules: impl Into<Landing>) -> StepRefusal {
+    let rules = rules.into();
     let from = usize::from(step.from());
     let die = usize::from(step.die());
     if moves.without(step.die()).is_none() {
@@ -161,9 +169,10 @@ pub fn why_not(pos: &Position, moves: Moves, step: Step, bear_off: BearOff) -> S
     if pos.at(from) <= 0 {
         return StepRefusal::NoManThere(step.from());
     }
-    match landing(pos, from, step.die(), bear_off) {
+    match landing(pos, from, step.die(), rules) {
         None if from <= die && !pos.all_home() => StepRefusal::NotAllHome,
         None if from <= die => StepRefusal::DieDoesNotBearOff,
+        None if pos.at(from - die) == -1 => StepRefusal::NoHitting((from - die) as u8),
         None => StepRefusal::PointHeld((from - die) as u8),
         Some(_) => StepRefusal::RestUnplayable,
     }

@@ -146,6 +146,20 @@ option_enum!(
     }
 );
 option_enum!(
+    /// Tick-tack: what a throw may use to reach (hit) an adversary's lone man.
+    HitBy, "hit_by" {
+        OneDie = "one_die" ("one die", "A man reaches the lone man with one die."),
+        DieOrBoth = "die_or_both" ("one die or both", "With one die, or with both in either order, the point between not a stop (Cotton)."),
+    }
+);
+option_enum!(
+    /// Tick-tack: who scores a hit and the penalties of a chance missed.
+    Claims, "claims" {
+        ByAdversary = "by_adversary" ("the players claim them", "The thrower claims his hit; the adversary claims a why-not or a missed going-in before he throws (Cotton)."),
+        ByRules = "by_rules" ("counted by the rules", "Every hit and every penalty is counted without a claim."),
+    }
+);
+option_enum!(
     /// Two players, or four in two partnerships.
     Players, "players" {
         Two = "two" ("two players", "One player a side."),
@@ -163,6 +177,8 @@ pub enum Layout {
     CottonFirst,
     /// 24:2 6:13.
     Fails,
+    /// 24:15: all fifteen men on the ace point of the route (Tick-tack).
+    TickTack,
     /// 24:2 13:3 8:3 7:2 6:3 3:2.
     Nard,
     /// Any position.
@@ -175,11 +191,12 @@ impl Layout {
     /// The name of a custom layout, written `custom:<position id>`.
     pub const CUSTOM: &'static str = "custom";
     /// The layouts with a name of their own (every one but a custom position).
-    pub const NAMED: [Layout; 4] = [
+    pub const NAMED: [Layout; 5] = [
         Layout::Willughby,
         Layout::CottonFirst,
         Layout::Fails,
         Layout::Nard,
+        Layout::TickTack,
     ];
 
     /// Every layout as the table of options gives it: the named ones, then a custom position.
@@ -209,6 +226,12 @@ impl Layout {
             parameter: None,
         },
         OptionValue {
+            name: Layout::TickTack.name(),
+            words: "all on the ace point",
+            explanation: "All fifteen men stand on the ace point, as at Tick-tack.",
+            parameter: None,
+        },
+        OptionValue {
             name: Layout::CUSTOM,
             words: "a position of your own",
             explanation: "Any position, given by its GNU Backgammon Position ID.",
@@ -224,6 +247,7 @@ impl Layout {
             Layout::CottonFirst => "cotton_first",
             Layout::Fails => "fails",
             Layout::Nard => "nard",
+            Layout::TickTack => "tick_tack",
             Layout::Custom(_) => Layout::CUSTOM,
         }
     }
@@ -235,6 +259,7 @@ impl Layout {
             Layout::CottonFirst => &[(24, 2), (19, 5), (17, 3), (13, 5)],
             Layout::Fails => &[(24, 2), (6, 13)],
             Layout::Nard => &[(24, 2), (13, 3), (8, 3), (7, 2), (6, 3), (3, 2)],
+            Layout::TickTack => &[(24, 15)],
             Layout::Custom(setup) => return Position::from_setup(setup, side),
         };
         Position::mirrored(pairs)
@@ -305,6 +330,86 @@ pub struct Rules {
     /// game while the cube has not been turned.
     #[serde(default, skip_serializing_if = "is_no")]
     pub jacoby: bool,
+    /// Tick-tack: no man is hit, and a game is won by the scores of [`super::ticktack`]
+    /// (hits, going in, the second table filled, bearing off, the penalties) instead of by
+    /// bearing off alone.
+    #[serde(default, skip_serializing_if = "is_no")]
+    pub tick_tack: bool,
+    /// Tick-tack: what a throw may use to reach a lone man.
+    #[serde(default = "die_or_both", skip_serializing_if = "is_die_or_both")]
+    pub hit_by: HitBy,
+    /// Tick-tack: whether hits and penalties are claimed by the players or counted by the rules.
+    #[serde(default = "by_adversary", skip_serializing_if = "is_by_adversary")]
+    pub claims: Claims,
+    /// Tick-tack: the first score ends the game (else scores add up to `score_to`).
+    #[serde(default = "yes", skip_serializing_if = "is_yes")]
+    pub first_score_ends: bool,
+    /// Tick-tack, when scores add up: the points that end the game.
+    #[serde(default = "twelve", skip_serializing_if = "is_twelve")]
+    pub score_to: u8,
+    /// A step once made cannot be taken back ("if you touch a man you must play him").
+    #[serde(default, skip_serializing_if = "is_no")]
+    pub touch_and_take: bool,
+    /// The cube's raises are vies: each adds one stake instead of doubling (Vie Tick-tack).
+    /// With it, a side may vie whether or not the cube is played.
+    #[serde(default, skip_serializing_if = "is_no")]
+    pub vie: bool,
+    /// Tick-tack, Cotton's variant: what toots are worth (0: not played).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub toots: u8,
+    /// Tick-tack, Cotton's variant: what boveries are worth (0: not played).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub boveries: u8,
+    /// Tick-tack, Cotton's variant: what flyers are worth (0: not played).
+    #[serde(default, skip_serializing_if = "is_zero_u8")]
+    pub flyers: u8,
+}
+
+fn die_or_both() -> HitBy {
+    HitBy::DieOrBoth
+}
+
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if takes a reference"
+)]
+fn is_die_or_both(h: &HitBy) -> bool {
+    *h == HitBy::DieOrBoth
+}
+
+fn by_adversary() -> Claims {
+    Claims::ByAdversary
+}
+
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if takes a reference"
+)]
+fn is_by_adversary(c: &Claims) -> bool {
+    *c == Claims::ByAdversary
+}
+
+/// Tick-tack's target when scores add up (our choice, after Trictrac's twelve holes).
+pub const SCORE_TO: u8 = 12;
+
+fn twelve() -> u8 {
+    SCORE_TO
+}
+
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if takes a reference"
+)]
+fn is_twelve(n: &u8) -> bool {
+    *n == SCORE_TO
+}
+
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if takes a reference"
+)]
+fn is_zero_u8(n: &u8) -> bool {
+    *n == 0
 }
 
 /// Whether a flag that is off by default is off: left out of files.
@@ -370,6 +475,22 @@ impl Rules {
             match_to: 0,
             crawford: true,
             jacoby: false,
+            tick_tack: false,
+            hit_by: HitBy::DieOrBoth,
+            claims: Claims::ByAdversary,
+            first_score_ends: true,
+            score_to: SCORE_TO,
+            touch_and_take: false,
+            vie: false,
+            toots: 0,
+            boveries: 0,
+            flyers: 0,
+        };
+        let tick_tack = Rules {
+            layout: Layout::TickTack,
+            tick_tack: true,
+            touch_and_take: true,
+            ..irish.clone()
         };
         match preset {
             Preset::Irish => irish,
@@ -425,7 +546,18 @@ impl Rules {
                 players: Players::DoubleHand,
                 ..irish
             },
+            Preset::TickTack => tick_tack,
+            Preset::VieTickTack => Rules {
+                vie: true,
+                ..tick_tack
+            },
         }
+    }
+
+    /// Whether the stake may be raised before a throw: by the doubling cube, or by vying.
+    #[must_use]
+    pub fn raises_stake(&self) -> bool {
+        self.cube || self.vie
     }
 
     /// How many dice are thrown in a turn.
@@ -452,10 +584,12 @@ pub enum Preset {
     Fails,
     Nard,
     DoubleHandIrish,
+    TickTack,
+    VieTickTack,
 }
 
 impl Preset {
-    pub const ALL: [Preset; 10] = [
+    pub const ALL: [Preset; 12] = [
         Preset::Irish,
         Preset::IrishCotton,
         Preset::BackgammonWillughby,
@@ -466,6 +600,8 @@ impl Preset {
         Preset::Fails,
         Preset::Nard,
         Preset::DoubleHandIrish,
+        Preset::TickTack,
+        Preset::VieTickTack,
     ];
 
     /// The command-line name.
@@ -482,6 +618,8 @@ impl Preset {
             Preset::Fails => "fails",
             Preset::Nard => "nard",
             Preset::DoubleHandIrish => "double-hand-irish",
+            Preset::TickTack => "tick-tack",
+            Preset::VieTickTack => "vie-tick-tack",
         }
     }
 
@@ -499,6 +637,8 @@ impl Preset {
             Preset::Fails => "Fails",
             Preset::Nard => "Nard",
             Preset::DoubleHandIrish => "Double-hand Irish",
+            Preset::TickTack => "Tick-tack",
+            Preset::VieTickTack => "Vie Tick-tack",
         }
     }
 
@@ -632,12 +772,7 @@ mod tests {
 
     #[test]
     fn layouts_have_fifteen_men() {
-        for layout in [
-            Layout::Willughby,
-            Layout::CottonFirst,
-            Layout::Fails,
-            Layout::Nard,
-        ] {
+        for layout in Layout::NAMED {
             let pos = layout.position(Side::White).unwrap();
             assert_eq!(pos.off(), 0);
             assert_eq!(pos.adversary_off(), 0);

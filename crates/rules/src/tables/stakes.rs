@@ -163,6 +163,17 @@ impl Default for Cube {
 }
 
 impl Cube {
+    /// The cube's face once raised: doubled, or under `vie` one stake more (Willughby's Vie
+    /// Ticktack: "I vie", "I see it", the stake 2, 3, 4 …). The one place a raise is reckoned.
+    #[must_use]
+    pub fn raised(&self, vie: bool) -> u32 {
+        if vie {
+            self.value.saturating_add(1)
+        } else {
+            self.value.saturating_mul(2)
+        }
+    }
+
     /// Whether `side` may offer to double: the cube is centred or his, and below 64.
     #[must_use]
     pub fn may_double(&self, side: Side) -> bool {

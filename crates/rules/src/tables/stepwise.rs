@@ -4,17 +4,18 @@
 
 use super::board::{BAR, Position};
 use super::dice::Moves;
-use super::movegen::{MoveRules, Reach, landing, move_man, play_step};
+use super::movegen::{Landing, MoveRules, Reach, landing, move_man, play_step};
 use super::play::Step;
-use super::rules::{BearOff, Compulsion};
+use super::rules::Compulsion;
 
-/// The most of these moves that can be played from here (dice, then pips).
+/// The most of these moves that can be played from here (dice, then pips). `rules` is a
+/// [`BearOff`](super::rules::BearOff) or a [`MoveRules`].
 #[must_use]
-pub fn reach(pos: &Position, moves: Moves, bear_off: BearOff) -> Reach {
+pub fn reach(pos: &Position, moves: Moves, rules: impl Into<Landing>) -> Reach {
     fn walk(
         pos: &Position,
         moves: Moves,
-        bear_off: BearOff,
+        bear_off: Landing,
         best: &mut Reach,
         so_far: Reach,
         ceiling: Reach,
@@ -49,7 +50,14 @@ pub fn reach(pos: &Position, moves: Moves, bear_off: BearOff) -> Reach {
         dice: moves.len() as u8,
         pips: moves.faces().iter().map(|&f| u16::from(f)).sum(),
     };
-    walk(pos, moves, bear_off, &mut best, Reach::default(), ceiling);
+    walk(
+        pos,
+        moves,
+        rules.into(),
+        &mut best,
+        Reach::default(),
+        ceiling,
+    );
     best
 }
 
@@ -87,14 +95,14 @@ pub fn step_allowed(
     let Some(rest) = remaining.without(step.die()) else {
         return false;
     };
-    let Some((next, _)) = play_step(pos, step, rules.bear_off) else {
+    let Some((next, _)) = play_step(pos, step, rules) else {
         return false;
     };
     match rules.compulsion {
         Compulsion::Free => true,
         Compulsion::Max => {
             let after = used.after(step.die());
-            let more = reach(&next, rest, rules.bear_off);
+            let more = reach(&next, rest, rules);
             Reach {
                 dice: after.dice + more.dice,
                 pips: after.pips + more.pips,
@@ -146,10 +154,9 @@ pub fn destinations(
     while let Some(((pos, moves, used, at), path)) = frontier.pop_front() {
         let steps = allowed_steps(&pos, moves, used, best, rules);
         for step in steps.into_iter().filter(|s| s.from() == at) {
-            let (Some((next, _)), Some(rest)) = (
-                play_step(&pos, step, rules.bear_off),
-                moves.without(step.die()),
-            ) else {
+            let (Some((next, _)), Some(rest)) =
+                (play_step(&pos, step, rules), moves.without(step.die()))
+            else {
                 continue;
             };
             let mut steps = path.clone();

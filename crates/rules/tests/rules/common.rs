@@ -120,6 +120,14 @@ impl RandomPlayer {
     /// throws the dice that are due.
     pub fn act(&mut self, game: &mut Game) -> Result<(), RuleError> {
         let pick = |rng: &mut StdRng, n: usize| rng.random_range(0..n.max(1));
+        // Tick-tack: an open claim is made half the time (the other half it is let pass).
+        if let Some(side) = game.actor() {
+            let claims = game.open_claims(side);
+            if !claims.is_empty() && self.rng.random_ratio(1, 2) {
+                let claim = claims[pick(&mut self.rng, claims.len())];
+                return game.apply(Action::Claim(claim)).map(drop);
+            }
+        }
         let action = match game.phase() {
             Phase::Playing => {
                 let plays = game.legal_plays();

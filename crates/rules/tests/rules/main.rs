@@ -17,4 +17,5 @@ mod pastimes;
 mod position_id_fuzz;
 mod properties;
 mod resignations;
+mod ticktack;
 mod tiles;

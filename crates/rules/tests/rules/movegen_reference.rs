@@ -32,8 +32,7 @@ fn walk(
     for i in 0..faces.len() {
         let die = faces[i];
         for from in 1..=25u8 {
-            if let Some((next, _)) = play_step(&pos, Step::new(from, die).unwrap(), rules.bear_off)
-            {
+            if let Some((next, _)) = play_step(&pos, Step::new(from, die).unwrap(), rules) {
                 leaf = false;
                 let rest_die = faces.remove(i);
                 let more = Reach {
@@ -96,7 +95,7 @@ fn check(game: &Game) -> Result<(), TestCaseError> {
     for play in &plays {
         let mut at = pos;
         for step in play.steps.iter() {
-            at = play_step(&at, step, rules.bear_off)
+            at = play_step(&at, step, rules)
                 .ok_or_else(|| TestCaseError::fail(format!("{step:?} refused at {at}")))?
                 .0;
         }

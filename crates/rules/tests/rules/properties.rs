@@ -15,7 +15,8 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
 use gamester_rules::tables::{
-    Action, BearOff, Game, MoveRules, Phase, Position, Rules, Side, Step, Throw, movegen, stepwise,
+    Action, BearOff, Claim, Game, MoveRules, Phase, Position, Rules, Side, Step, Throw, movegen,
+    stepwise,
 };
 
 /// 15 men a side, counted on the points, the bar and off.
@@ -54,12 +55,18 @@ fn check_play(game: &Game, rng: &mut StdRng) -> Result<(), TestCaseError> {
     let plays = game.legal_plays();
     let legal: BTreeSet<Position> = plays.iter().map(|p| p.position).collect();
 
-    // Undo restores exactly.
+    // Undo restores exactly (under touch and take, it is refused and changes nothing).
     for step in game.allowed_steps().into_iter().take(3) {
         let mut g = game.clone();
         g.apply(Action::Step(step))
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         fifteen_a_side(&g)?;
+        if g.rules().touch_and_take {
+            let stepped = g.clone();
+            prop_assert!(g.apply(Action::Undo).is_err());
+            prop_assert_eq!(&g, &stepped);
+            continue;
+        }
         g.apply(Action::Undo)
             .map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(g.position(), game.position());
@@ -81,6 +88,7 @@ fn check_play(game: &Game, rng: &mut StdRng) -> Result<(), TestCaseError> {
         loop {
             let pos = g.position_for(mover);
             let candidates = physical_steps(&pos, g.moves_left().faces(), g.rules().bear_off);
+            // (Under Tick-tack some of them would hit: the gate must refuse those.)
             if candidates.is_empty() || rng.random_ratio(1, 6) {
                 break;
             }
@@ -163,7 +171,7 @@ proptest! {
                 player.act(&mut game).map_err(|e| TestCaseError::fail(e.to_string()))?;
                 continue;
             }
-            let action = match rng.random_range(0..11) {
+            let action = match rng.random_range(0..12) {
                 0 => Action::ThrowOff { white: rng.random(), black: rng.random() },
                 1 => Action::BreakThrowOff { white: [rng.random(), rng.random()], black: [rng.random(), rng.random()] },
                 2 => {
@@ -178,6 +186,7 @@ proptest! {
                 7 => Action::Confirm,
                 8 => Action::Double,
                 9 => Action::Take,
+                10 => Action::Claim([Claim::Hit, Claim::WhyNot, Claim::MissedGoingIn][rng.random_range(0..3)]),
                 _ => Action::Drop,
             };
             let before = game.clone();

@@ -52,6 +52,14 @@ pub(super) fn game(rules: &Rules) -> Section {
                     "Double-hand Irish: Irish for four players in two partnerships",
                     &["002"],
                 ),
+                Preset::TickTack => (
+                    "Tick-tack, as Cotton gives it and Willughby ends it: no man is hit, and the first hit, going in, second table filled or bearing off wins",
+                    &["005", "006"],
+                ),
+                Preset::VieTickTack => (
+                    "Vie Tick-tack: Tick-tack where a side may vie before he throws, each vie seen adding one stake",
+                    &["005", "006"],
+                ),
             };
             let mut what = what.to_string();
             if let Some(first) = what.get_mut(..1) {
@@ -155,6 +163,11 @@ pub(super) fn board(layout: &Layout) -> Section {
         Layout::Nard => (
             "This is the Incompleat Gamester's array for Nard, with most men already on their own side of the board.",
             &["004"],
+            "",
+        ),
+        Layout::TickTack => (
+            "This is the array of Tick-tack: all fifteen men stand on the ace point, and play forward from there.",
+            &["005"],
             "",
         ),
         Layout::Custom(_) => (

@@ -58,7 +58,7 @@ impl Game {
         faces
             .into_iter()
             .filter(|&f| !allowed.iter().any(|s| s.die() == f))
-            .map(|f| (f, refusal::why_die_unplayable(&pos, f, self.rules.bear_off)))
+            .map(|f| (f, refusal::why_die_unplayable(&pos, f, self.move_rules())))
             .collect()
     }
 
@@ -155,12 +155,14 @@ impl Game {
     pub fn choices(&self) -> Vec<Action> {
         let mut out = Vec::new();
         match self.phase {
-            Phase::ToThrow
-                if self.rules.cube
+            Phase::ToThrow => {
+                out.extend(self.open_claims(self.turn).into_iter().map(Action::Claim));
+                if self.rules.raises_stake()
                     && !self.is_crawford_game()
-                    && self.cube.may_double(self.turn) =>
-            {
-                out.push(Action::Double)
+                    && self.cube.may_double(self.turn)
+                {
+                    out.push(Action::Double);
+                }
             }
             Phase::DoubleOffered => out.extend([Action::Take, Action::Drop]),
             Phase::ResignOffered { .. } => {
@@ -171,8 +173,9 @@ impl Game {
                 out.extend(endings::breakable_points(&self.position_for(binder)).map(Action::Break))
             }
             Phase::Playing => {
+                out.extend(self.open_claims(self.turn).into_iter().map(Action::Claim));
                 out.extend(self.allowed_steps().into_iter().map(Action::Step));
-                if !self.played.is_empty() {
+                if !self.played.is_empty() && !self.rules.touch_and_take {
                     out.push(Action::Undo);
                 }
                 if self.may_confirm() {

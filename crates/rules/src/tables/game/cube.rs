@@ -11,7 +11,7 @@ impl Game {
     /// `Double` in `Phase::ToThrow`: refused without the cube, in the Crawford game, or when
     /// the cube is not the doubler's to turn.
     pub(super) fn offer_double(&mut self, events: &mut Vec<Event>) -> Result<(), RuleError> {
-        if !self.rules.cube {
+        if !self.rules.raises_stake() {
             return Err(RuleError::CubeRefused(CubeRefusal::NoCube));
         }
         if self.is_crawford_game() {
@@ -26,17 +26,17 @@ impl Game {
         }
         events.push(Event::DoubleOffered {
             by: self.turn,
-            value: self.cube.value * 2,
+            value: self.cube.raised(self.rules.vie),
         });
         self.phase = Phase::DoubleOffered;
         Ok(())
     }
 
-    /// `Take` in `Phase::DoubleOffered`: the cube doubled and the taker's; the doubler throws.
+    /// `Take` in `Phase::DoubleOffered` (at Vie Tick-tack, "I see it"): the cube raised and the taker's; the doubler throws.
     pub(super) fn take_double(&mut self, events: &mut Vec<Event>) {
         let taker = self.turn.other();
         self.cube = Cube {
-            value: self.cube.value * 2,
+            value: self.cube.raised(self.rules.vie),
             owner: Some(taker),
         };
         events.push(Event::DoubleTaken {

@@ -18,14 +18,11 @@ impl Game {
         let rules = self.move_rules();
         if !stepwise::step_allowed(&pos, self.moves, self.used, self.best, step, rules) {
             return Err(RuleError::StepNotAllowed(why_not(
-                &pos,
-                self.moves,
-                step,
-                rules.bear_off,
+                &pos, self.moves, step, rules,
             )));
         }
-        let refused = || RuleError::StepNotAllowed(why_not(&pos, self.moves, step, rules.bear_off));
-        let (next, hit) = movegen::play_step(&pos, step, rules.bear_off).ok_or_else(refused)?;
+        let refused = || RuleError::StepNotAllowed(why_not(&pos, self.moves, step, rules));
+        let (next, hit) = movegen::play_step(&pos, step, rules).ok_or_else(refused)?;
         let rest = self.moves.without(step.die()).ok_or_else(refused)?;
         self.played.push(Played {
             step,
@@ -49,6 +46,9 @@ impl Game {
 
     /// `Undo` in `Phase::Playing`: the last step of this throw taken back exactly.
     pub(super) fn undo_step(&mut self, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        if self.rules.touch_and_take && !self.played.is_empty() {
+            return Err(RuleError::TouchAndTake);
+        }
         let last = self.played.pop().ok_or(RuleError::NothingToUndo)?;
         self.set_position_for(self.turn, last.before);
         self.moves = last.moves_before;

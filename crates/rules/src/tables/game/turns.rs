@@ -51,17 +51,26 @@ impl Game {
         self.last_doublets[self.turn.index()] = throw.is_doublets();
         self.moves = throw.moves(self.rules.dice, self.rules.doublets);
         self.used = Reach::default();
-        self.best = stepwise::reach(&pos, self.moves, self.rules.bear_off);
+        self.best = stepwise::reach(&pos, self.moves, self.move_rules());
         self.played.clear();
+        self.record_chances();
         if self.endings().unplayable(&pos, self.best, self.moves) {
             self.finish(Some(self.turn.other()), 1, EndReason::UnplayableDie, events);
             return;
         }
         if self.best.dice == 0 {
+            if self.waits_for_a_claim() {
+                // Nothing moves, but the throw may hit: the thrower claims it or lifts the dice.
+                self.phase = Phase::Playing;
+                return;
+            }
             events.push(Event::Forfeited {
                 side: self.turn,
                 throw,
             });
+            if self.rules.tick_tack && self.tick_tack_after_play(events) {
+                return;
+            }
             self.end_turn(events);
             return;
         }
@@ -70,6 +79,12 @@ impl Game {
 
     /// After a confirmed play: has anyone won? Else the turn passes.
     pub(super) fn end_play(&mut self, events: &mut Vec<Event>) {
+        if self.rules.tick_tack {
+            if !self.tick_tack_after_play(events) {
+                self.end_turn(events);
+            }
+            return;
+        }
         let pos = self.position_for(self.turn);
         let doublets = self.last_doublets[self.turn.index()];
         if let Some(win) = self.endings().after_play(&pos, doublets) {

@@ -1,0 +1,68 @@
+//! Tick-tack's scores, touch and take and vying, explained from the rules in force.
+
+use super::Section;
+use crate::tables::options::{self, RuleOption};
+use crate::tables::{Claims, HitBy, Rules};
+
+/// The value of `option` in `rules`, in the words of the table of options.
+fn chosen(option: &RuleOption, rules: &Rules) -> String {
+    option
+        .chosen(rules)
+        .map_or_else(|| option.value(rules), |v| v.words.to_string())
+}
+
+pub(super) fn tick_tack(rules: &Rules) -> Section {
+    let mut parts = Vec::new();
+    if rules.tick_tack {
+        parts.push("This is Tick-tack: no man is ever hit, and none may stand where a man of the adversary stands. A game is won by scores: a hit, when the throw lets some man reach a lone man of the adversary (no man need move), wins a single game; going in, two men brought into the adversary's eleventh point with one throw, wins a double game; so does filling every point of your second table, and bearing off all your men.".to_string());
+        parts.push(match rules.hit_by {
+            HitBy::OneDie => "A hit must be reached with one die.".to_string(),
+            HitBy::DieOrBoth => "A hit may be reached with one die, or with both in either order, unless the point between is held by the adversary (a stop in the way, and then it is nothing, as Cotton says).".to_string(),
+        });
+        parts.push(match rules.claims {
+            Claims::ByAdversary => "The thrower claims his hit himself. If he lets a hit pass without going in, the adversary may take him with a why-not, a single game; if he could have gone in and did not, the adversary may claim a double game. Such claims are made before the adversary throws, and only for chances the throw really gave.".to_string(),
+            Claims::ByRules => "Nobody need claim: the rules count the thrower's hit when he lifts the dice, and give the adversary a double game when a going in was missed.".to_string(),
+        });
+        parts.push(if rules.first_score_ends {
+            "The first score ends the game (Willughby).".to_string()
+        } else {
+            format!(
+                "Scores add up: the game ends when a side reaches {} points or bears off his last man, and the side ahead wins a single game.",
+                rules.score_to
+            )
+        });
+    } else {
+        parts.push("Tick-tack's scores are not played: a game is won by bearing off, and men are hit as usual.".to_string());
+    }
+    let variant = [&options::TOOTS, &options::BOVERIES, &options::FLYERS]
+        .iter()
+        .map(|o| format!("{}: {}", o.words.to_lowercase(), chosen(o, rules)))
+        .collect::<Vec<_>>()
+        .join("; ");
+    parts.push(format!(
+        "Tick-tack's settings as chosen: {} by {}; {}: {}; {}; points to win, {}; {}.",
+        options::HIT_BY.words.to_lowercase(),
+        chosen(&options::HIT_BY, rules),
+        options::CLAIMS.words.to_lowercase(),
+        chosen(&options::CLAIMS, rules),
+        if rules.first_score_ends {
+            "the first score ends the game"
+        } else {
+            "the scores add up"
+        },
+        chosen(&options::SCORE_TO, rules),
+        variant
+    ));
+    parts.push(if rules.touch_and_take {
+        "Touch and take: a man once moved cannot be taken back (Cotton: \"if you touch a man you must play him though to your loss\").".to_string()
+    } else {
+        "A step may be taken back until the dice are lifted.".to_string()
+    });
+    parts.push(if rules.vie {
+        "A side may vie before he throws; the adversary sees it, and the stake grows by one, or yields the game as it stood. A double game doubles the stake and all the vies (Willughby's Vie Ticktack).".to_string()
+    } else {
+        "Nobody vies.".to_string()
+    });
+    Section::new("Tick-tack", parts.join(" "), &["005", "006"])
+        .disagreeing(&options::FIRST_SCORE_ENDS, "")
+}

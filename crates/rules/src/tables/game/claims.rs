@@ -1,0 +1,174 @@
+//! Tick-tack's part of the gate: the chances of a throw recorded when it is thrown, the scores
+//! a play makes, the chances it misses kept for the adversary, and a claim checked against
+//! them (never trusted). The scores themselves are [`ticktack`]'s.
+
+use super::{Game, Missed};
+use crate::tables::action::Event;
+use crate::tables::endings::EndReason;
+use crate::tables::phase::Phase;
+use crate::tables::refusal::RuleError;
+use crate::tables::rules::Claims;
+use crate::tables::side::Side;
+use crate::tables::ticktack::{self, Chances, Claim, ClaimRefusal, Score};
+
+impl Game {
+    /// The claims `side` may make now: his hit while he plays the throw that gives it, or the
+    /// chances his adversary missed, until he throws. Empty outside Tick-tack, when the rules
+    /// count every score, and for the side that may not act.
+    #[must_use]
+    pub fn open_claims(&self, side: Side) -> Vec<Claim> {
+        if !self.rules.tick_tack || self.rules.claims != Claims::ByAdversary || side != self.turn {
+            return Vec::new();
+        }
+        match self.phase {
+            Phase::Playing if self.chances.hit && !self.hit_claimed => vec![Claim::Hit],
+            Phase::ToThrow => match self.missed {
+                Some(m) if m.side == side => {
+                    let mut out = Vec::new();
+                    if m.going_in {
+                        out.push(Claim::MissedGoingIn);
+                    }
+                    if m.why_not {
+                        out.push(Claim::WhyNot);
+                    }
+                    out
+                }
+                _ => Vec::new(),
+            },
+            _ => Vec::new(),
+        }
+    }
+
+    /// Tick-tack: what the throw being played allowed when it was thrown.
+    #[must_use]
+    pub fn chances(&self) -> Chances {
+        self.chances
+    }
+
+    /// Tick-tack, when scores add up: `side`'s points in this game.
+    #[must_use]
+    pub fn points(&self, side: Side) -> u32 {
+        self.points[side.index()]
+    }
+
+    /// `Claim` in `Phase::Playing` or `Phase::ToThrow`: scored if [`Game::open_claims`] has it.
+    pub(super) fn claim(&mut self, claim: Claim, events: &mut Vec<Event>) -> Result<(), RuleError> {
+        if !self.rules.tick_tack {
+            return Err(RuleError::ClaimRefused(ClaimRefusal::NotThisGame));
+        }
+        if self.rules.claims == Claims::ByRules {
+            return Err(RuleError::ClaimRefused(ClaimRefusal::CountedByRules));
+        }
+        if !self.open_claims(self.turn).contains(&claim) {
+            return Err(RuleError::ClaimRefused(ClaimRefusal::NoSuchChance(claim)));
+        }
+        match claim {
+            Claim::Hit => self.hit_claimed = true,
+            Claim::WhyNot => {
+                if let Some(m) = &mut self.missed {
+                    m.why_not = false;
+                }
+            }
+            Claim::MissedGoingIn => {
+                if let Some(m) = &mut self.missed {
+                    m.going_in = false;
+                }
+            }
+        }
+        self.score(self.turn, claim.score(), events);
+        Ok(())
+    }
+
+    /// Records what a throw just thrown allows, before any man moves.
+    pub(super) fn record_chances(&mut self) {
+        self.hit_claimed = false;
+        self.throw_start = self.board;
+        self.chances = if self.rules.tick_tack {
+            ticktack::chances(&self.position_for(self.turn), self.moves, &self.rules)
+        } else {
+            Chances::default()
+        };
+    }
+
+    /// Whether a throw of which nothing can be played must still wait for the thrower: he may
+    /// claim the hit it gives.
+    pub(super) fn waits_for_a_claim(&self) -> bool {
+        self.rules.tick_tack
+            && self.rules.claims == Claims::ByAdversary
+            && self.chances.hit
+            && !self.hit_claimed
+    }
+
+    /// `side` scores `score`: the game ends at the first score, or the points add up. Returns
+    /// whether the game is over.
+    pub(super) fn score(&mut self, side: Side, score: Score, events: &mut Vec<Event>) -> bool {
+        let games = score.worth(&self.rules);
+        events.push(Event::Scored { side, score, games });
+        if self.rules.first_score_ends {
+            self.finish(Some(side), games, EndReason::Scored(score), events);
+            return true;
+        }
+        let points = &mut self.points[side.index()];
+        *points = points.saturating_add(games);
+        if *points >= u32::from(self.rules.score_to) {
+            self.finish_on_points(events);
+            return true;
+        }
+        false
+    }
+
+    /// Ends a game whose scores add up: the side ahead wins a single game; equal, it is drawn.
+    pub(super) fn finish_on_points(&mut self, events: &mut Vec<Event>) {
+        let [white, black] = self.points;
+        let winner = match white.cmp(&black) {
+            std::cmp::Ordering::Greater => Some(Side::White),
+            std::cmp::Ordering::Less => Some(Side::Black),
+            std::cmp::Ordering::Equal => None,
+        };
+        self.finish(winner, 1, EndReason::MostPoints, events);
+    }
+
+    /// Tick-tack, after a play made (or a throw forfeit): the mover's scores, then the chances
+    /// he missed, counted by the rules or kept for the adversary to claim. Returns whether the
+    /// game is over.
+    pub(super) fn tick_tack_after_play(&mut self, events: &mut Vec<Event>) -> bool {
+        let mover = self.turn;
+        let before = match mover {
+            Side::White => self.throw_start,
+            Side::Black => self.throw_start.switched(),
+        };
+        let after = self.position_for(mover);
+        let went_in = ticktack::went_in(&before, &after);
+        let by_rules = self.rules.claims == Claims::ByRules;
+        let mut scores = ticktack::play_scores(&before, &after, &self.rules);
+        if by_rules && self.chances.hit && !went_in {
+            scores.insert(0, Score::Hit);
+        }
+        if after.borne_off_all() {
+            scores.push(Score::BearingOff);
+        }
+        for score in scores {
+            if self.score(mover, score, events) {
+                return true;
+            }
+        }
+        if after.borne_off_all() {
+            self.finish_on_points(events);
+            return true;
+        }
+        let missed_going_in = self.chances.going_in && !went_in;
+        let why_not = self.chances.hit && !self.hit_claimed && !went_in;
+        if by_rules {
+            if missed_going_in && self.score(mover.other(), Score::MissedGoingIn, events) {
+                return true;
+            }
+        } else if missed_going_in || why_not {
+            self.missed = Some(Missed {
+                side: mover.other(),
+                why_not,
+                going_in: missed_going_in,
+            });
+        }
+        false
+    }
+}
