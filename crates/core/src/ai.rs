@@ -20,6 +20,7 @@ pub mod net_file;
 pub mod random;
 pub mod resign;
 pub mod search;
+pub mod ticktack;
 pub mod tiles;
 
 pub use cube_hint::{CubeAction, CubeHint, cube_hint};
