@@ -28,6 +28,7 @@ mod sizes;
 mod sound;
 mod status;
 mod steady;
+mod ticktack;
 mod tiles;
 mod tutor;
 mod words;

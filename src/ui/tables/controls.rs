@@ -3,7 +3,7 @@
 //! are the window's own, and change at once.
 
 use crate::session::Session;
-use crate::tables::{Action, Phase, Rules};
+use crate::tables::{Action, Claim, Phase, Rules};
 use crate::ui::shell::glossary;
 use crate::ui::shell::menus::Help;
 use crate::ui::shell::settings::Settings;
@@ -82,7 +82,8 @@ pub fn buttons(
     }
     if ui
         .add_enabled(
-            person && phase == Phase::Playing && !game.steps_played().is_empty(),
+            // Touch and take (Tick-tack): the engine offers no undo once a man has moved.
+            person && game.choices().contains(&Action::Undo),
             egui::Button::new("Undo  (U)"),
         )
         .clicked()
@@ -109,11 +110,13 @@ pub fn buttons(
     {
         intents.push(Intent::Hint);
     }
-    if game.rules().cube {
+    claim_buttons(ui, session, person, intents);
+    if game.rules().raises_stake() {
+        let [double, take, drop] = stake_words(game.rules());
         if ui
             .add_enabled(
                 person && game.choices().contains(&Action::Double),
-                egui::Button::new("Double  (Ctrl+D)"),
+                egui::Button::new(format!("{double}  (Ctrl+D)")),
             )
             .clicked()
         {
@@ -121,13 +124,13 @@ pub fn buttons(
         }
         if phase == Phase::DoubleOffered {
             if ui
-                .add_enabled(person, egui::Button::new("Take  (Ctrl+T)"))
+                .add_enabled(person, egui::Button::new(format!("{take}  (Ctrl+T)")))
                 .clicked()
             {
                 intents.push(Intent::Action(Action::Take));
             }
             if ui
-                .add_enabled(person, egui::Button::new("Drop  (Ctrl+P)"))
+                .add_enabled(person, egui::Button::new(format!("{drop}  (Ctrl+P)")))
                 .clicked()
             {
                 intents.push(Intent::Action(Action::Drop));
@@ -153,6 +156,43 @@ pub fn buttons(
     if game.is_over() && game.match_winner().is_none() && ui.button("Next game  (Enter)").clicked()
     {
         intents.push(Intent::NextGame);
+    }
+}
+
+/// The words of the cube's three buttons: the doubling cube's, or at Vie Tick-tack the vie's
+/// (Willughby's "I Vie", "I See It", or yield the game).
+#[must_use]
+pub fn stake_words(rules: &Rules) -> [&'static str; 3] {
+    if rules.vie {
+        ["I vie", "I see it", "Yield"]
+    } else {
+        ["Double", "Take", "Drop"]
+    }
+}
+
+/// The words of a claim's button at Tick-tack, with its key.
+#[must_use]
+pub fn claim_words(claim: Claim) -> &'static str {
+    match claim {
+        Claim::Hit => "Claim a hit  (C)",
+        Claim::WhyNot => "Why not?  (C)",
+        Claim::MissedGoingIn => "He missed going in  (G)",
+    }
+}
+
+/// Tick-tack: a button for each claim the person to act may make now: a hit while he plays
+/// his throw, a why-not or a going in missed before he throws. They are there whether or not
+/// the chance is, so that seeing it is the player's part, as at the board; a claim without
+/// the chance is refused, and the game goes on as it stood.
+fn claim_buttons(ui: &mut egui::Ui, session: &Session, person: bool, intents: &mut Vec<Intent>) {
+    let game = session.game();
+    if !person {
+        return;
+    }
+    for claim in game.claims_to_try(game.turn()) {
+        if ui.button(claim_words(claim)).clicked() {
+            intents.push(Intent::Action(Action::Claim(claim)));
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use egui::{Key, Modifiers};
 
 use crate::players::Controller;
 use crate::session::Session;
-use crate::tables::{Action, Game, Phase, Side, Step};
+use crate::tables::{Action, Claim, Game, Phase, Side, Step};
 use crate::ui::tables::board_view::Place;
 use crate::ui::tables::intent::Intent;
 use crate::ui::tables::orientation::Orientation;
@@ -216,6 +216,19 @@ impl Hands<'_> {
             }
             if i.consume_key(plain, Key::W) {
                 out.push(Intent::Survey);
+            }
+            // Tick-tack's claims: C calls a hit (or, before a throw, a why-not), G a going
+            // in missed; the gate refuses a claim without its chance.
+            let tries = game.claims_to_try(game.turn());
+            if let Some(&claim) = tries
+                .iter()
+                .find(|c| matches!(c, Claim::Hit | Claim::WhyNot))
+                && i.consume_key(plain, Key::C)
+            {
+                out.push(Intent::Action(Action::Claim(claim)));
+            }
+            if tries.contains(&Claim::MissedGoingIn) && i.consume_key(plain, Key::G) {
+                out.push(Intent::Action(Action::Claim(Claim::MissedGoingIn)));
             }
             if i.consume_key(plain, Key::H) {
                 out.push(Intent::Hint);

@@ -106,6 +106,9 @@ pub fn rank_plays(game: &Game, level: Level, n: usize) -> Vec<(Play, f32)> {
     if game.phase() != Phase::Playing || n == 0 {
         return Vec::new();
     }
+    if game.rules().tick_tack {
+        return super::ticktack::rank_plays(game, level, n);
+    }
     let searcher = for_plays(game, &Searcher::new(game.rules()));
     let doublets = game.throw().is_some_and(|t| t.is_doublets());
     ranked(&searcher, &game.legal_plays(), doublets, level, n)
@@ -137,12 +140,10 @@ pub fn decide(game: &Game, level: Level) -> Option<Decision> {
 /// its own).
 #[must_use]
 pub fn decide_with(game: &Game, level: Level, searcher: &Searcher) -> Option<Decision> {
-    // Tick-tack: every level claims every score the engine says is open (a hit, a why-not, a
-    // going-in missed), before anything else.
-    if let Some(side) = game.actor()
-        && let Some(&claim) = game.open_claims(side).first()
-    {
-        return Some(Decision::Action(Action::Claim(claim)));
+    // Tick-tack's scores are weighed by its own judge, not by the networks of the games
+    // where men are taken up.
+    if game.rules().tick_tack {
+        return super::ticktack::decide(game, level);
     }
     match game.phase() {
         Phase::Playing => {
@@ -159,9 +160,7 @@ pub fn decide_with(game: &Game, level: Level, searcher: &Searcher) -> Option<Dec
             if let Some(stake) = super::resign::offer(game, searcher, level) {
                 return Some(Decision::Action(Action::Resign(stake)));
             }
-            // The evaluation knows nothing of Tick-tack's scores: the computer does not vie
-            // there (and sees every vie, below) until it is trained for them.
-            if !game.choices().contains(&Action::Double) || game.rules().tick_tack {
+            if !game.choices().contains(&Action::Double) {
                 return None;
             }
             cube_values(game, searcher, level)
@@ -169,7 +168,7 @@ pub fn decide_with(game: &Game, level: Level, searcher: &Searcher) -> Option<Dec
                 .then_some(Decision::Action(Action::Double))
         }
         Phase::DoubleOffered => Some(Decision::Action(
-            if game.rules().tick_tack || cube_values(game, searcher, level).should_take() {
+            if cube_values(game, searcher, level).should_take() {
                 Action::Take
             } else {
                 Action::Drop

@@ -13,7 +13,9 @@ use common::{game_at, offered, play, throw};
 use gamester_core::ai::contest::{Contender, Score, play_game};
 use gamester_core::ai::{Decision, decide, rank_plays};
 use gamester_core::level::Level;
-use gamester_rules::tables::{Action, EndReason, FairDice, Game, Phase, Preset, Rules, Side};
+use gamester_rules::tables::{
+    Action, Claim, EndReason, FairDice, Game, Phase, Preset, Rules, Side,
+};
 
 /// Plays a game to its end with the computer deciding for both sides (`level_at(turn)` for
 /// each decision), checking that each decision is one the engine offers.
@@ -669,7 +671,7 @@ fn the_computer_accepts_a_resignation_that_gives_what_the_game_is_worth_and_decl
 }
 
 #[test]
-fn the_computer_plays_tick_tack_and_claims_every_score_open() {
+fn the_computer_plays_tick_tack_the_expert_claiming_every_score_open() {
     // Given Tick-tack, its claims by the players, its vies, and its scores adding up
     let mut vie = Rules::preset(Preset::VieTickTack);
     vie.first_score_ends = false;
@@ -680,19 +682,31 @@ fn the_computer_plays_tick_tack_and_claims_every_score_open() {
         for seed in 0..6u64 {
             let mut game = Game::new(rules.clone()).unwrap();
             let mut dice = FairDice::seeded(seed * 7 + k as u64);
+            let level = Level::ALL[(seed % 3) as usize];
             for _ in 0..3000 {
                 if game.is_over() {
                     break;
                 }
-                // Then at every level an open claim is made before anything else
                 let open = game
                     .actor()
                     .map(|s| game.open_claims(s))
                     .unwrap_or_default();
-                let level = [Level::Novice, Level::Fair][(seed % 2) as usize];
                 let decision = decide(&game, level);
-                if let Some(&claim) = open.first() {
-                    assert_eq!(decision, Some(Decision::Action(Action::Claim(claim))));
+                // Then the expert makes every claim open (a hit only when no play scores
+                // more), before anything else
+                if level == Level::Expert
+                    && let Some(&claim) = open.first()
+                {
+                    let outscored = claim == Claim::Hit
+                        && matches!(decision, Some(Decision::Play(p)) if {
+                            let mut g = game.clone();
+                            g.apply_play(&p).unwrap();
+                            g.outcome().is_some_and(|o| o.stake >= 2)
+                                || !rules.first_score_ends
+                        });
+                    if !outscored {
+                        assert_eq!(decision, Some(Decision::Action(Action::Claim(claim))));
+                    }
                 }
                 match decision {
                     Some(Decision::Play(p)) => {
@@ -706,15 +720,39 @@ fn the_computer_plays_tick_tack_and_claims_every_score_open() {
                     }
                 }
             }
-            // And every game comes to its end by its scores
+            // And every game, at every level, comes to its end by its scores (or a vie
+            // yielded)
             assert!(
                 matches!(
                     game.outcome().map(|o| o.reason),
-                    Some(EndReason::Scored(_) | EndReason::MostPoints)
+                    Some(EndReason::Scored(_) | EndReason::MostPoints | EndReason::Dropped)
                 ),
                 "{rules:?} {seed}: {:?}",
                 game.outcome()
             );
         }
     }
+}
+
+#[test]
+fn at_tick_tack_the_expert_beats_random_play_and_the_novice_clearly() {
+    // Given 60 seeded games of Tick-tack, the expert as White, then as Black
+    let random = contest(
+        Preset::TickTack,
+        Contender::Computer(Level::Expert),
+        Contender::Random,
+        60,
+        300,
+    );
+    let novice = contest(
+        Preset::TickTack,
+        Contender::Computer(Level::Novice),
+        Contender::Computer(Level::Expert),
+        60,
+        400,
+    );
+    // Then it wins far more than half against the random player, and more than half against
+    // the novice
+    assert!(random.white_wins >= 45, "{random:?}");
+    assert!(novice.black_wins > novice.white_wins, "{novice:?}");
 }

@@ -39,6 +39,22 @@ impl Game {
         }
     }
 
+    /// The claims `side` may try now, whether or not the chance is there: a person at the
+    /// board may always call a hit, or a why-not, and the gate tells him if he is wrong. Unlike
+    /// [`Game::open_claims`], this says nothing of the throw, so a window that offers these
+    /// lets a player miss his chance, which is the game.
+    #[must_use]
+    pub fn claims_to_try(&self, side: Side) -> Vec<Claim> {
+        if !self.rules.tick_tack || self.rules.claims != Claims::ByAdversary || side != self.turn {
+            return Vec::new();
+        }
+        match self.phase {
+            Phase::Playing if !self.hit_claimed => vec![Claim::Hit],
+            Phase::ToThrow => vec![Claim::WhyNot, Claim::MissedGoingIn],
+            _ => Vec::new(),
+        }
+    }
+
     /// Tick-tack: what the throw being played allowed when it was thrown.
     #[must_use]
     pub fn chances(&self) -> Chances {
