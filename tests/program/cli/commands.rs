@@ -188,19 +188,28 @@ fn presets_lists_every_preset_with_every_option() {
             "double-hand-irish",
             "tick-tack",
             "vie-tick-tack",
+            "doublets",
+            "ketch-dolt",
+            "sice-ace",
             "block",
             "draw",
             "muggins",
             "muggins-teams"
         ]
     );
-    // The games at tables with every option; the tiles games with their players
-    for line in text.lines().take(12) {
+    // The games at tables with every option; the pastimes with the options of each; the
+    // tiles games with their players
+    let lines: Vec<&str> = text.lines().collect();
+    for line in &lines[..12] {
         assert_eq!(line.matches('=').count(), 26, "{line}");
     }
-    for line in text.lines().skip(12) {
+    for (line, options) in lines[12..15].iter().zip([2, 4, 4]) {
+        assert_eq!(line.matches('=').count(), options, "{line}");
+    }
+    for line in &lines[15..] {
         assert_eq!(line.matches('=').count(), 1, "{line}");
     }
+    assert!(text.contains("sice-ace seats=5 men=6 load_to=next result=last_out_loses"));
     assert!(text.contains("modern layout=willughby dice=two doublets=double opening=play_opening bound_table=wait bear_off=modern"));
 }
 
