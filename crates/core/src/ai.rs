@@ -21,6 +21,7 @@ pub mod pastimes;
 pub mod random;
 pub mod resign;
 pub mod search;
+pub mod sight;
 pub mod ticktack;
 pub mod tiles;
 

@@ -8,6 +8,7 @@
 //! careless player would, anything the rules allow. What a level overlooks is fixed by the
 //! game (a hash of its record), so the same game always gives the same decision.
 
+use super::sight;
 use crate::level::Level;
 use crate::pastimes::{Action, Ending, Game, Kind, Seat};
 
@@ -21,10 +22,10 @@ pub fn decide(game: &Game, level: Level) -> Option<Action> {
     }
     if actions.contains(&Action::Claim) {
         // Before his throw: a dolt to claim, which a level sees or lets pass (he throws).
-        return sees(game, level, 1).then_some(Action::Claim);
+        return sight::sees(game.record(), level, 1).then_some(Action::Claim);
     }
-    if !sees(game, level, 2) {
-        let pick = (hash_of(game, 3) % actions.len() as u64) as usize;
+    if !sight::sees(game.record(), level, 2) {
+        let pick = (sight::hash_of(game.record(), 3) % actions.len() as u64) as usize;
         return actions.get(pick).cloned();
     }
     match game.rules().kind {
@@ -83,23 +84,4 @@ fn best_load(game: &Game, actions: &[Action]) -> Option<Action> {
     chosen
         .map(|(a, _)| (*a).clone())
         .or_else(|| actions.first().cloned())
-}
-
-/// Whether `level` sees what matters now in `game` (`salt` tells moments apart).
-fn sees(game: &Game, level: Level, salt: u64) -> bool {
-    let one_in = match level {
-        Level::Expert => return true,
-        Level::Fair => 5,
-        Level::Novice => 2,
-    };
-    hash_of(game, salt) % one_in != 0
-}
-
-/// A number fixed by the game's record and `salt` (FNV-1a, the same on every machine).
-fn hash_of(game: &Game, salt: u64) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    for b in format!("{:?}", game.record()).bytes() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-    }
-    h
 }

@@ -11,6 +11,7 @@
 //! gives the same decision.
 
 use super::decide::Decision;
+use super::sight;
 use crate::level::Level;
 use crate::tables::ticktack::{self, Claim, Score};
 use crate::tables::{Action, Game, Phase, Play, Position, Rules, Throw};
@@ -40,7 +41,7 @@ pub fn decide(game: &Game, level: Level) -> Option<Decision> {
                 });
             // A hit seen is claimed, unless a play scores more (going in is worth two).
             if open.contains(&Claim::Hit)
-                && sees(game, level, 1)
+                && sight::sees(game.record(), level, 1)
                 && best.is_none_or(|(_, v)| v < hit_claimed_value(rules))
             {
                 return Some(Decision::Action(Action::Claim(Claim::Hit)));
@@ -50,7 +51,7 @@ pub fn decide(game: &Game, level: Level) -> Option<Decision> {
         Phase::ToThrow => {
             // The adversary's chances missed, the double one first, as far as the level sees.
             for (salt, claim) in [(2, Claim::MissedGoingIn), (3, Claim::WhyNot)] {
-                if open.contains(&claim) && sees(game, level, salt) {
+                if open.contains(&claim) && sight::sees(game.record(), level, salt) {
                     return Some(Decision::Action(Action::Claim(claim)));
                 }
             }
@@ -112,26 +113,6 @@ fn hit_claimed_value(rules: &Rules) -> f32 {
     if rules.first_score_ends { 1.0 } else { 0.5 }
 }
 
-/// Whether `level` sees a chance in `game` (`salt` tells chances of one moment apart).
-fn sees(game: &Game, level: Level, salt: u64) -> bool {
-    let one_in = match level {
-        Level::Expert => return true,
-        Level::Fair => 5,
-        Level::Novice => 2,
-    };
-    hash_of(game, salt) % one_in != 0
-}
-
-/// A number fixed by the game's record and `salt`: the same game gives the same number.
-fn hash_of(game: &Game, salt: u64) -> u64 {
-    // FNV-1a over the record's debug text: fixed across runs and versions of Rust.
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325 ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    for b in format!("{:?}", game.record()).bytes() {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-    }
-    h
-}
-
 /// What a play from `before` is worth to the mover: what it scores at once, less what the
 /// adversary may score on his next throw, plus a share of what the mover may score on his;
 /// the lower levels judge with some noise (`i` tells the plays apart).
@@ -168,7 +149,7 @@ fn judge(game: &Game, before: &Position, play: &Play, level: Level, i: usize) ->
         Level::Novice => 0.6,
     };
     if noise > 0.0 {
-        let u = (hash_of(game, 100 + i as u64) % 1000) as f32 / 1000.0;
+        let u = (sight::hash_of(game.record(), 100 + i as u64) % 1000) as f32 / 1000.0;
         value += noise * (u - 0.5);
     }
     value
