@@ -87,6 +87,8 @@ impl PlayJudgement {
 pub struct Judge {
     searcher: Searcher,
     level: Level,
+    /// Tick-tack's rules, whose plays are judged by their own scores, not by a network.
+    tick_tack: Option<Box<Rules>>,
 }
 
 impl Judge {
@@ -95,6 +97,7 @@ impl Judge {
         Judge {
             searcher: Searcher::new(rules),
             level,
+            tick_tack: rules.tick_tack.then(|| Box::new(rules.clone())),
         }
     }
 
@@ -148,6 +151,9 @@ impl Judge {
             return None;
         }
         let made = plays.iter().position(|p| p.position == *after)?;
+        if let Some(rules) = &self.tick_tack {
+            return Some(Self::tick_tack_play(rules, pos, throw, &plays, made));
+        }
         let depth = play_depth(self.level, searcher);
         let zero = Depth { plies: 0, ..depth };
         let mut scored: Vec<(usize, f32)> = plays
@@ -177,6 +183,32 @@ impl Judge {
             played_value,
             best_value,
         })
+    }
+
+    /// Tick-tack: every play of the throw valued by what it scores and leaves to be scored
+    /// ([`super::ticktack::worth`]), the play made (`plays[made]`) against the best.
+    fn tick_tack_play(
+        rules: &Rules,
+        pos: &Position,
+        throw: Throw,
+        plays: &[Play],
+        made: usize,
+    ) -> PlayJudgement {
+        let moves = throw.moves(rules.dice, rules.doublets);
+        let chances = crate::tables::ticktack::chances(pos, moves, rules);
+        let values: Vec<f32> = plays
+            .iter()
+            .map(|p| super::ticktack::worth(rules, pos, chances, &p.position))
+            .collect();
+        let best = (0..plays.len())
+            .max_by(|&a, &b| values[a].total_cmp(&values[b]))
+            .unwrap_or(made);
+        PlayJudgement {
+            played: plays[made],
+            best: plays[best],
+            played_value: values[made],
+            best_value: values[best],
+        }
     }
 
     /// The plays of `throw` from `pos` (seen from the mover) that the judge weighs, in the

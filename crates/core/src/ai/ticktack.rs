@@ -13,7 +13,7 @@
 use super::decide::Decision;
 use super::sight;
 use crate::level::Level;
-use crate::tables::ticktack::{self, Claim, Score};
+use crate::tables::ticktack::{self, Chances, Claim, Score};
 use crate::tables::{Action, Game, Phase, Play, Position, Rules, Throw};
 
 /// What the computer does at Tick-tack now, for the side whose decision it is; `None` when
@@ -75,6 +75,15 @@ pub fn decide(game: &Game, level: Level) -> Option<Decision> {
                 Action::Drop
             }))
         }
+        Phase::ChooseThrow => {
+            // Double-hand: the throw that may score the more, else the first.
+            let pos = game.position_for(side);
+            let second = game
+                .throws()
+                .get(..2)
+                .is_some_and(|t| best_score(&pos, t[1], rules) > best_score(&pos, t[0], rules));
+            Some(Decision::Action(Action::ChooseThrow(u8::from(second))))
+        }
         Phase::ResignOffered { stake, .. } => {
             // Offered at least what the game is like to bring, the computer takes it.
             let mine = scoring_chance(&game.position_for(side), rules);
@@ -118,7 +127,26 @@ fn hit_claimed_value(rules: &Rules) -> f32 {
 /// the lower levels judge with some noise (`i` tells the plays apart).
 fn judge(game: &Game, before: &Position, play: &Play, level: Level, i: usize) -> f32 {
     let rules = game.rules();
-    let after = &play.position;
+    let mut value = worth(rules, before, game.chances(), &play.position);
+    let noise = match level {
+        Level::Expert => 0.0,
+        Level::Fair => 0.15,
+        Level::Novice => 0.6,
+    };
+    if noise > 0.0 {
+        let u = (sight::hash_of(game.record(), 100 + i as u64) % 1000) as f32 / 1000.0;
+        value += noise * (u - 0.5);
+    }
+    value
+}
+
+/// What the play from `before` to `after` is worth to the mover, as the expert judges it, the
+/// throw having given `chances`: what it scores at once (a first score ends the game), less
+/// a going in left untaken and what the adversary may expect to score on his next throw, plus
+/// three tenths of what the mover may expect on his own, and a little for men carried forward.
+/// The judge of plays (hint, tutor, analysis) asks this too.
+#[must_use]
+pub fn worth(rules: &Rules, before: &Position, chances: Chances, after: &Position) -> f32 {
     let made: u32 = ticktack::play_scores(before, after, rules)
         .iter()
         .map(|s| s.worth(rules))
@@ -128,7 +156,6 @@ fn judge(game: &Game, before: &Position, play: &Play, level: Level, i: usize) ->
         } else {
             0
         };
-    let chances = game.chances();
     let went_in = ticktack::went_in(before, after);
     let mut value = made as f32;
     if rules.first_score_ends && made > 0 {
@@ -142,17 +169,7 @@ fn judge(game: &Game, before: &Position, play: &Play, level: Level, i: usize) ->
     let attack = scoring_chance_worth(after, rules);
     value += -threat + 0.3 * attack;
     // Men carried forward, a little: the game must go on.
-    value += 0.002 * (pips(before) - pips(after)) as f32;
-    let noise = match level {
-        Level::Expert => 0.0,
-        Level::Fair => 0.15,
-        Level::Novice => 0.6,
-    };
-    if noise > 0.0 {
-        let u = (sight::hash_of(game.record(), 100 + i as u64) % 1000) as f32 / 1000.0;
-        value += noise * (u - 0.5);
-    }
-    value
+    value + 0.002 * (pips(before) - pips(after)) as f32
 }
 
 /// The mover's pips to go (men off count none).

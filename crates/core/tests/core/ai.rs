@@ -756,3 +756,25 @@ fn at_tick_tack_the_expert_beats_random_play_and_the_novice_clearly() {
     assert!(random.white_wins >= 45, "{random:?}");
     assert!(novice.black_wins > novice.white_wins, "{novice:?}");
 }
+
+#[test]
+fn the_judge_at_tick_tack_weighs_its_scores_not_a_network() {
+    use gamester_core::ai::judge::Judge;
+    use gamester_rules::tables::{Position, Throw};
+    // Given a Tick-tack throw of trey and deuce that lets White go in with two men
+    let rules = Rules::preset(Preset::TickTack);
+    let pos: Position = "14:1 13:1 24:13 / 24:15".parse().unwrap();
+    let throw = Throw::two(3, 2).unwrap();
+    let judge = Judge::new(&rules, Level::Fair);
+    let (plays, _) = judge.plays_of(&pos, throw).unwrap();
+    let went_in = plays.iter().find(|p| p.position.at(11) == 2).unwrap();
+    let other = plays.iter().find(|p| p.position.at(11) < 2).unwrap();
+    // When a play that does not go in is judged
+    let j = judge.play(&pos, throw, &other.position).unwrap();
+    // Then the best was going in, and the play lost the double game it missed and more
+    assert_eq!(j.best.position, went_in.position);
+    assert!(j.loss() >= 2.0, "{j:?}");
+    // And going in lost nothing
+    let j = judge.play(&pos, throw, &went_in.position).unwrap();
+    assert_eq!(j.loss(), 0.0);
+}

@@ -17,7 +17,7 @@ pub(super) fn tick_tack(rules: &Rules) -> Section {
         parts.push("This is Tick-tack: no man is ever hit, and none may stand where a man of the adversary stands. A game is won by scores: a hit, when the throw lets some man reach a lone man of the adversary (no man need move), wins a single game; going in, two men brought into the adversary's eleventh point with one throw, wins a double game; so does filling every point of your second table, and bearing off all your men.".to_string());
         parts.push(match rules.hit_by {
             HitBy::OneDie => "A hit must be reached with one die.".to_string(),
-            HitBy::DieOrBoth => "A hit may be reached with one die, or with both in either order, unless the point between is held by the adversary (a stop in the way, and then it is nothing, as Cotton says).".to_string(),
+            HitBy::DieOrBoth => "A hit may be reached with one die, or with both in either order, unless the point between is held by the adversary: Cotton calls such a point a stop, and a hit that must pass one counts for nothing.".to_string(),
         });
         parts.push(match rules.claims {
             Claims::ByAdversary => "The thrower claims his hit himself. If he lets a hit pass without going in, the adversary may take him with a why-not, a single game; if he could have gone in and did not, the adversary may claim a double game. Such claims are made before the adversary throws, and only for chances the throw really gave.".to_string(),
@@ -54,7 +54,7 @@ pub(super) fn tick_tack(rules: &Rules) -> Section {
         variant
     ));
     parts.push(if rules.touch_and_take {
-        "Touch and take: a man once moved cannot be taken back (Cotton: \"if you touch a man you must play him though to your loss\").".to_string()
+        "Touch and take, the rule Cotton names the game by: a man once moved stays moved, even to his player's loss, and cannot be taken back.".to_string()
     } else {
         "A step may be taken back until the dice are lifted.".to_string()
     });
