@@ -470,3 +470,53 @@ fn a_resignation_goes_over_the_line_and_a_forged_one_is_refused() {
         assert_eq!(outcome.winner.map(tables::Side::index), Some(1 - seat));
     }
 }
+
+/// A new game of Tick-tack between two parties.
+fn tick_tack() -> gamester_net::Setup {
+    let mut setup = irish();
+    setup.rules = gamester_net::GameRules::Tables(tables::Rules::preset(tables::Preset::TickTack));
+    setup
+}
+
+#[test]
+fn tick_tack_is_played_at_a_distance_and_a_false_claim_changes_nothing() {
+    // Given whole games of Tick-tack between computer parties, Then they end alike on both
+    // sides, by a score
+    for seed in 0..3 {
+        let tables = play_out(tick_tack(), seed);
+        assert_eq!(tables[0].board().record(), tables[1].board().record());
+        let Board::Tables(g) = tables[1].board() else {
+            panic!("a game at tables");
+        };
+        assert!(g.outcome().is_some());
+    }
+    // Given a new game after the throw-off, the first thrower to act
+    let mut rng = StdRng::seed_from_u64(4);
+    let mut ts = vec![
+        Table::new(tick_tack(), 0).unwrap(),
+        Table::new(tick_tack(), 1).unwrap(),
+    ];
+    while ts[0].board().is_empty()
+        || ts[0].board().wants_chance() && ts[0].board().actor().is_none()
+    {
+        let m = ts[0].throw(&mut rng).unwrap();
+        deliver(&mut ts, 0, vec![m], &mut rng);
+    }
+    let seat = ts[0].board().actor().expect("a side to throw");
+    let (mover, victim) = if ts[0].owner(seat) == Some(0) {
+        (0, 1)
+    } else {
+        (1, 0)
+    };
+    let before = ts[victim].board().record();
+    // When the mover's program claims a why-not no play gave
+    let forged = Msg::Act {
+        from: ts[mover].me(),
+        at: ts[victim].board().len(),
+        action: NetAction::Tables(Action::Claim(tables::Claim::WhyNot)),
+    };
+    // Then the other side refuses it, and its game is as it was
+    let err = ts[victim].receive(forged, &mut rng).unwrap_err();
+    assert!(err.0.starts_with("an illegal play"), "{err}");
+    assert_eq!(ts[victim].board().record(), before);
+}
