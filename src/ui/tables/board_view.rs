@@ -12,7 +12,7 @@ use egui::{
 
 use crate::players::Colour;
 use crate::tables::{Cube, Position, Side};
-use crate::teaching::points::PointName;
+use crate::teaching::points::{Naming, PointName};
 use crate::ui::tables::dice_view::{self, ShownDie};
 use crate::ui::tables::look::Look;
 use crate::ui::tables::period;
@@ -37,6 +37,8 @@ pub struct BoardView {
     pub numbers: bool,
     /// Whether the points' names are written on the board (a lesson on them hides them).
     pub labels: bool,
+    /// Which way the game names its points (Tick-tack's from where the men start).
+    pub naming: Naming,
     pub selected: Option<Place>,
     pub targets: Vec<Place>,
     /// Points to ring as choosable (e.g. the points of a bound table to break).
@@ -318,7 +320,7 @@ impl BoardView {
         } else if self.numbers {
             pt.to_string()
         } else {
-            PointName::of(pt).label()
+            PointName::named(pt, self.naming).label()
         };
         (pos2(self.point_x(pt), y), label)
     }
@@ -623,6 +625,7 @@ mod tests {
             ace_left: false,
             numbers: false,
             labels: true,
+            naming: Naming::Homeward,
             selected: None,
             targets: Vec::new(),
             choosable: Vec::new(),

@@ -315,7 +315,13 @@ pub fn show_hint(ui: &mut egui::Ui, session: &Session, plays: &[(Play, f32)]) {
         let text = format_play(&pos, &steps, bear_off);
         ui.label(format!("{}. {text}   ({value:+.3})", i + 1));
         // The same play in the words of the story and the board's labels.
-        let words = describe_play(&pos, &steps, bear_off, &adversary);
+        let words = describe_play(
+            &pos,
+            &steps,
+            bear_off,
+            &adversary,
+            crate::teaching::points::Naming::of(game.rules()),
+        );
         ui.label(RichText::new(format!("    {words}")).small());
     }
     ui.label(

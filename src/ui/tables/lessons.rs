@@ -280,6 +280,7 @@ impl LessonsRoom {
             ace_left: false,
             numbers: false,
             labels: exercise.lesson != Lesson::Points,
+            naming: crate::teaching::points::Naming::Homeward,
             selected: None,
             targets: Vec::new(),
             choosable,

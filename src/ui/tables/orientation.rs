@@ -247,6 +247,7 @@ impl Orientation {
             ace_left: self.ace_left,
             numbers: self.numbers,
             labels: true,
+            naming: crate::teaching::points::Naming::of(game.rules()),
             selected,
             targets,
             choosable,

@@ -6,7 +6,7 @@ use crate::tables::movegen::play_step;
 use crate::tables::{BearOff, Game, Phase, Position, Side, Step};
 use crate::teaching::blots::hitting_throws;
 use crate::teaching::plain::capitalised;
-use crate::teaching::points::PointName;
+use crate::teaching::points::{Naming, PointName};
 use crate::teaching::terms::face_name;
 use crate::ui::tables::board_view::{BoardView, Place};
 use crate::ui::tables::dice_view::ShownDie;
@@ -50,8 +50,8 @@ impl Hover {
 /// ([`PointName`]): "your cater point (4), in your home table", "Black's trey point (your
 /// 22), in his home table". `adversary` names the side at the top.
 #[must_use]
-pub fn point_name(p: u8, adversary: &str) -> String {
-    let name = PointName::of(p);
+pub fn point_name(p: u8, adversary: &str, naming: Naming) -> String {
+    let name = PointName::named(p, naming);
     let words = name.words("your", &format!("{adversary}'s"));
     if name.own {
         format!("{words} ({p}), in your {}", name.table())
@@ -81,7 +81,7 @@ pub fn describe(
     let name = |s: Side| names[s.index()];
     match place {
         Place::Point(p) => {
-            let mut text = point_name(p, name(viewer.other()));
+            let mut text = point_name(p, name(viewer.other()), Naming::of(game.rules()));
             let men = game.position_for(viewer).at(usize::from(p));
             let count = men.unsigned_abs();
             let owner = if men > 0 { viewer } else { viewer.other() };
@@ -178,7 +178,7 @@ pub fn survey(game: &Game, viewer: Side, names: [&str; 2], numbers: bool) -> Str
                 let point = if numbers {
                     format!("point {seen}")
                 } else {
-                    PointName::of(seen).words("your", &adversary)
+                    PointName::named(seen, Naming::of(game.rules())).words("your", &adversary)
                 };
                 parts.push(format!("{n} on {point}"));
             }
@@ -269,7 +269,8 @@ impl Spoken<'_> {
                     format!("Point {p}")
                 } else {
                     capitalised(
-                        &PointName::of(p).words("your", &format!("{}'s", self.names[top.index()])),
+                        &PointName::named(p, Naming::of(self.game.rules()))
+                            .words("your", &format!("{}'s", self.names[top.index()])),
                     )
                 };
                 let at = board.position.at(usize::from(p));
@@ -353,15 +354,15 @@ mod tests {
     #[test]
     fn points_are_named_from_the_viewers_side() {
         assert_eq!(
-            point_name(4, "Black"),
+            point_name(4, "Black", Naming::Homeward),
             "your cater point (4), in your home table"
         );
         assert_eq!(
-            point_name(22, "Black"),
+            point_name(22, "Black", Naming::Homeward),
             "Black's trey point (your 22), in his home table"
         );
         assert_eq!(
-            point_name(16, "Black"),
+            point_name(16, "Black", Naming::Homeward),
             "Black's 9 point (your 16), in his outer table"
         );
     }

@@ -91,7 +91,13 @@ fn the_story_names_each_point_as_the_board_labels_it() {
         let from = to + 1;
         let pos: Position = format!("{from}:1 off:14 / off:15").parse().unwrap();
         let step = Step::new(from, 1).unwrap();
-        let story = describe_play(&pos, &[step], BearOff::OverEdge, "Black's");
+        let story = describe_play(
+            &pos,
+            &[step],
+            BearOff::OverEdge,
+            "Black's",
+            gamester_core::teaching::points::Naming::Homeward,
+        );
         // The story names both points as the board labels them, each by its owner
         for p in [from, to] {
             let name = PointName::of(p);

@@ -170,3 +170,22 @@ fn touch_and_take_leaves_no_undo() {
     press(&mut h, Key::U);
     assert_eq!(h.state().session().game().steps_played(), vec![step]);
 }
+
+#[test]
+fn the_board_names_the_points_from_where_the_men_start_as_cotton_does() {
+    // Given a new game of Tick-tack, White's fifteen men on the point where they start
+    let h = tick_tack();
+    // Then the screen reader hears it as White's own ace point ("ALL your men must stand on
+    // the Ace-point"), and the adversary's fifteen on his
+    let said = shown(&h);
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("Your ace point") && s.contains("15 white men")),
+        "{said:?}"
+    );
+    assert!(
+        said.iter()
+            .any(|s| s.starts_with("Black's ace point") && s.contains("15 black men")),
+        "{said:?}"
+    );
+}

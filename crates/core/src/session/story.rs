@@ -133,7 +133,8 @@ impl Session {
                                 &before,
                                 steps,
                                 bear_off,
-                                &format!("{}'s", self.colour_name(side.other()))
+                                &format!("{}'s", self.colour_name(side.other())),
+                                crate::teaching::points::Naming::of(self.game.rules()),
                             )
                         );
                         let notation = format_play(&before, steps, bear_off);

@@ -5,31 +5,71 @@
 //! hover text, the story and the hint all take their words from here, so they always agree.
 
 use super::faces::face_name;
+use crate::tables::Rules;
+
+/// Which way a game names its points. At Irish and the backgammons a side's men start on the
+/// adversary's side and come home: his ace point is the last they pass (the engine's point
+/// 1). At Tick-tack "ALL your men must stand on the Ace-point" (Cotton) and run on to the
+/// adversary's side: his ace point is where they start (the engine's point 24), his "Table at
+/// home" the table they start in, and the next his "second Table".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Naming {
+    /// Irish's way: the men come home to the ace point.
+    #[default]
+    Homeward,
+    /// Tick-tack's way: the men set out from the ace point.
+    Outward,
+}
+
+impl Naming {
+    /// How the game under `rules` names its points.
+    #[must_use]
+    pub fn of(rules: &Rules) -> Naming {
+        if rules.tick_tack {
+            Naming::Outward
+        } else {
+            Naming::Homeward
+        }
+    }
+}
 
 /// A point as its owner counts it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PointName {
-    /// Whether the point belongs to the side whose numbering it was given in (1–12), rather
-    /// than to the adversary (13–24).
+    /// Whether the point belongs to the side whose numbering it was given in, rather than to
+    /// the adversary.
     pub own: bool,
-    /// The owner's number for it: 1–6 in his home table, 7–12 in his outer table.
+    /// The owner's number for it: 1–6 in his home table, 7–12 in his outer (or second) table.
     pub number: u8,
+    /// Which way the game names its points.
+    pub naming: Naming,
 }
 
 impl PointName {
-    /// The point `point` (1..=24) of a side's numbering, named by its owner.
+    /// The point `point` (1..=24) of a side's numbering, named by its owner, as at Irish.
     #[must_use]
     pub fn of(point: u8) -> PointName {
-        if point <= 12 {
-            PointName {
-                own: true,
-                number: point,
-            }
+        PointName::named(point, Naming::Homeward)
+    }
+
+    /// The point `point` (1..=24) of a side's numbering, named by its owner the game's way:
+    /// homeward his 1–12 are his own, outward his 24–13 (his ace point to his 12).
+    #[must_use]
+    pub fn named(point: u8, naming: Naming) -> PointName {
+        let point = point.clamp(1, 24);
+        let own = match naming {
+            Naming::Homeward => point <= 12,
+            Naming::Outward => point >= 13,
+        };
+        let number = if own == (naming == Naming::Homeward) {
+            point
         } else {
-            PointName {
-                own: false,
-                number: 25 - point.min(24),
-            }
+            25 - point
+        };
+        PointName {
+            own,
+            number,
+            naming,
         }
     }
 
@@ -48,15 +88,22 @@ impl PointName {
         format!("{whose} {} point", self.label())
     }
 
-    /// Which of the owner's tables holds the point: "home table" or "outer table".
+    /// Which of the owner's tables holds the point: "home table" or "outer table" (at
+    /// Tick-tack, Cotton's "second table").
     #[must_use]
     pub fn table(self) -> &'static str {
-        if self.number <= 6 {
-            "home table"
-        } else {
-            "outer table"
+        match (self.number <= 6, self.naming) {
+            (true, _) => "home table",
+            (false, Naming::Homeward) => "outer table",
+            (false, Naming::Outward) => "second table",
         }
     }
+}
+
+/// A point of a side's numbering in words, named the game's way (see [`point_words`]).
+#[must_use]
+pub fn point_words_in(point: u8, naming: Naming, mine: &str, theirs: &str) -> String {
+    PointName::named(point, naming).words(mine, theirs)
 }
 
 /// A point of a side's numbering in words: "his cater point", or, past his 12, the adversary's
@@ -69,6 +116,29 @@ pub fn point_words(point: u8, mine: &str, theirs: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn at_tick_tack_a_side_counts_from_the_ace_point_where_its_men_start() {
+        let out = |p| point_words_in(p, Naming::Outward, "his", "Black's");
+        assert_eq!(out(24), "his ace point");
+        assert_eq!(out(19), "his sice point");
+        assert_eq!(out(13), "his 12 point");
+        assert_eq!(out(12), "Black's 12 point");
+        assert_eq!(out(11), "Black's 11 point");
+        assert_eq!(out(1), "Black's ace point");
+        assert_eq!(
+            PointName::named(16, Naming::Outward).table(),
+            "second table"
+        );
+        assert_eq!(
+            PointName::named(16, Naming::Homeward).table(),
+            "outer table"
+        );
+        // Homeward is Irish's naming, the same as before
+        for p in 1..=24 {
+            assert_eq!(PointName::named(p, Naming::Homeward), PointName::of(p));
+        }
+    }
 
     #[test]
     fn each_side_counts_its_own_points_from_its_ace() {

@@ -2,7 +2,7 @@
 //! the glossary that explains every word the app uses (from [`super::glossary`]).
 
 pub use super::faces::{FACE_NAMES, face_name};
-use super::points::point_words;
+use super::points::{Naming, point_words_in};
 use crate::tables::movegen;
 use crate::tables::{BearOff, Position, Step, Throw};
 
@@ -35,8 +35,14 @@ fn join_and(items: &[String]) -> String {
 /// named by its owner ([`point_words`]); `adversary` names the other side: "plays at length
 /// from Black's 12 point to his 7 point, nipping a blot on his 10 point".
 #[must_use]
-pub fn describe_play(pos: &Position, steps: &[Step], bear_off: BearOff, adversary: &str) -> String {
-    describe_play_as(pos, steps, bear_off, "his", adversary)
+pub fn describe_play(
+    pos: &Position,
+    steps: &[Step],
+    bear_off: BearOff,
+    adversary: &str,
+    naming: Naming,
+) -> String {
+    describe_play_as(pos, steps, bear_off, "his", adversary, naming)
 }
 
 /// A play told as [`describe_play`] tells it, the mover's own points called `mine` ("his",
@@ -48,8 +54,9 @@ pub fn describe_play_as(
     bear_off: BearOff,
     mine: &str,
     adversary: &str,
+    naming: Naming,
 ) -> String {
-    let his_point = |p: u8| point_words(p, mine, adversary);
+    let his_point = |p: u8| point_words_in(p, naming, mine, adversary);
     if steps.is_empty() {
         return "cannot play: the throw is forfeit".to_string();
     }
@@ -187,7 +194,8 @@ mod tests {
                 &pos,
                 &steps(&[(13, 3), (10, 3)]),
                 BearOff::OverEdge,
-                "Black's"
+                "Black's",
+                Naming::Homeward
             ),
             "plays at length from Black's 12 point to his 7 point, nipping a blot on his 10 point"
         );
@@ -197,7 +205,13 @@ mod tests {
     fn entering_bearing_off_and_hitting_are_told() {
         let pos: Position = "bar:1 13:5 8:3 6:6 / 13:5 8:3 6:6 3:1".parse().unwrap();
         assert_eq!(
-            describe_play(&pos, &steps(&[(25, 3)]), BearOff::OverEdge, "Black's"),
+            describe_play(
+                &pos,
+                &steps(&[(25, 3)]),
+                BearOff::OverEdge,
+                "Black's",
+                Naming::Homeward
+            ),
             "enters a man on Black's trey point, hitting a blot there"
         );
         let home: Position = "6:2 3:13 / 24:15".parse().unwrap();
@@ -206,12 +220,13 @@ mod tests {
                 &home,
                 &steps(&[(6, 6), (3, 5)]),
                 BearOff::OverEdge,
-                "Black's"
+                "Black's",
+                Naming::Homeward
             ),
             "bears a man off from his sice point and bears a man off from his trey point"
         );
         assert_eq!(
-            describe_play(&home, &[], BearOff::OverEdge, "Black's"),
+            describe_play(&home, &[], BearOff::OverEdge, "Black's", Naming::Homeward),
             "cannot play: the throw is forfeit"
         );
     }

@@ -28,7 +28,13 @@ pub fn playing(
     rules: &Rules,
     adversary: &str,
 ) -> String {
-    let third = describe_play(before, steps, rules.bear_off, adversary);
+    let third = describe_play(
+        before,
+        steps,
+        rules.bear_off,
+        adversary,
+        super::points::Naming::of(rules),
+    );
     // The log's third person ("plays", "enters", "his") turned to the maker's own.
     let mut out = String::new();
     for (i, word) in third.split(' ').enumerate() {

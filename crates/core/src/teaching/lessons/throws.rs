@@ -6,6 +6,7 @@ use super::{Board, Exercise, Lesson};
 use crate::tables::movegen::{MoveRules, legal_plays, play_step};
 use crate::tables::{BAR, Compulsion, Position, Preset, Rules, Step, Throw};
 use crate::teaching::faces::face_name;
+use crate::teaching::points::Naming;
 use crate::teaching::terms::{describe_play_as, throw_words};
 use rand::Rng;
 use rand::rngs::StdRng;
@@ -93,7 +94,14 @@ pub(super) fn throw_played(rng: &mut StdRng, to: &Names) -> Exercise {
             .map(|s| (s.die(), usize::from(s.from()), usize::from(s.to())))
             .collect()
     };
-    let told = describe_play_as(&pos, &steps, rules.bear_off, "your", &to.theirs);
+    let told = describe_play_as(
+        &pos,
+        &steps,
+        rules.bear_off,
+        "your",
+        &to.theirs,
+        Naming::of(&rules),
+    );
     let mut options = vec![(
         steps_words(&as_triples(&steps), to),
         format!("The rules allow it: it {told}."),
