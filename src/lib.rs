@@ -6,7 +6,7 @@ use gamester_core::{
     ai, exchange, kept_analysis, level, players, sample, save, session, teaching, tiles_session,
     tutor,
 };
-use gamester_rules::{tables, tiles};
+use gamester_rules::{pastimes, tables, tiles};
 
 pub mod cli;
 pub mod picture;
