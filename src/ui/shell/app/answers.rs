@@ -97,6 +97,12 @@ impl GamesterApp {
         self.tables().is_replaying()
     }
 
+    /// The status line of the game shown.
+    #[must_use]
+    pub fn status_line(&self) -> String {
+        self.screens.shown().status()
+    }
+
     /// Whether a pastime is shown.
     #[must_use]
     pub fn playing_pastime(&self) -> bool {
