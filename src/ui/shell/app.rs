@@ -235,7 +235,7 @@ impl GamesterApp {
                 new_game::Choice::Start => {
                     let chosen = draft.clone();
                     self.modal.draft = None;
-                    self.leave_for(Next::NewGame(chosen));
+                    self.leave_for(Next::NewGame(Box::new(chosen)));
                 }
                 new_game::Choice::Cancel => self.modal.draft = None,
                 new_game::Choice::Editing => {}

@@ -28,7 +28,7 @@ pub fn unfinished(game: &Game) -> bool {
 /// only which family it is for and the words of its button; the game itself is its family's.
 pub enum Next {
     /// A new game under these settings (New game).
-    NewGame(Settings),
+    NewGame(Box<Settings>),
     /// A game with friends at a distance, everyone seated (Play a friend over the network).
     Network(Box<gamester_net::party::Party>),
     /// A game of one family's own making (a saved game opened, a position set up, another

@@ -94,8 +94,7 @@ fn choice(h: &Harness<'static, GamesterApp>) -> (usize, Action) {
 
 /// Plays the game in `h` to its end by clicking the buttons; returns how many clicks.
 fn click_to_the_end(h: &mut Harness<'static, GamesterApp>) -> usize {
-    let mut clicks = 0;
-    for _ in 0..5_000 {
+    for clicks in 0..5_000 {
         wait_for_person(h);
         let t = h.state().pastime().unwrap();
         if t.over() {
@@ -109,7 +108,6 @@ fn click_to_the_end(h: &mut Harness<'static, GamesterApp>) -> usize {
             let label = choice_label(h.state().pastime().unwrap().game(), i, &action);
             press(h, &label);
         }
-        clicks += 1;
         let after = h.state().pastime().unwrap().game().record().len();
         assert!(after > before, "a click did something");
     }

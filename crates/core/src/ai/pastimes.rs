@@ -72,7 +72,7 @@ fn sees(game: &Game, level: Level, salt: u64) -> bool {
         Level::Fair => 5,
         Level::Novice => 2,
     };
-    hash_of(game, salt) % one_in != 0
+    !hash_of(game, salt).is_multiple_of(one_in)
 }
 
 /// A number fixed by the game's record and `salt` (FNV-1a, the same on every machine).

@@ -166,7 +166,7 @@ impl GamesterApp {
             // The recent files are the window's, not the draft's: a game kept or opened since
             // the New game window opened stays listed.
             let recent = std::mem::take(&mut self.shell.settings.recent);
-            self.shell.settings = settings.clone();
+            self.shell.settings = (**settings).clone();
             self.shell.settings.recent = recent;
         }
         self.screens.go_to(next, &mut self.shell);
