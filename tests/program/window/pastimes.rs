@@ -427,3 +427,89 @@ fn the_pastime_in_progress_is_there_again_when_the_window_opens_again() {
         .expect("the pastime is resumed and shown");
     assert_eq!(t.game().record(), record.as_slice());
 }
+
+#[test]
+fn a_pastime_is_opened_from_its_file_and_saved_back_to_it() {
+    // Given a game of Ketch-Dolt saved in a file, two throws in
+    let data = tempfile::tempdir().unwrap();
+    let path = data.path().join("ketch-dolt.ron");
+    let mut game = gamester_rules::pastimes::Game::new(Rules::preset(Preset::KetchDolt)).unwrap();
+    game.apply(Action::Throw { dice: vec![6, 2] }).unwrap();
+    game.apply(Action::Throw { dice: vec![5, 3] }).unwrap();
+    let seats = vec![PERSON, Controller::Computer(Level::Novice)];
+    gamester_core::save::pastimes::write_atomic(
+        &path,
+        &gamester_core::save::pastimes::PastimesFile::of(&game, &seats),
+    )
+    .unwrap();
+    // When the window opens it (as Open recent does)
+    let mut h = harness(31, Settings::default());
+    h.run();
+    h.state_mut().open_file(path.clone());
+    for _ in 0..200 {
+        h.step();
+        if h.state().playing_pastime() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    // Then the pastime is at the table, as the file has it, its story told again
+    let t = h.state().pastime().expect("the pastime is shown");
+    assert_eq!(t.game(), &game);
+    assert_eq!(t.sitters(), seats.as_slice());
+    assert!(
+        t.story()
+            .iter()
+            .any(|l| l.contains("throws cinque and trey"))
+    );
+    // And after a choice, Save (Ctrl+S) writes it back to the same file
+    let (i, action) = choice(&h);
+    let label = choice_label(h.state().pastime().unwrap().game(), i, &action);
+    press(&mut h, &label);
+    let now = h.state().pastime_held().unwrap().game().clone();
+    assert_ne!(now, game);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    h.step();
+    let read = gamester_core::save::pastimes::load(&path).unwrap();
+    assert_eq!(read.game, now);
+}
+
+#[test]
+fn a_pastime_file_against_the_rules_is_refused_and_the_game_in_play_stays() {
+    let mut h = at_pastime(
+        32,
+        pastime_settings(Rules::preset(Preset::Doublets), you_and_the_computer()),
+    );
+    wait_for_person(&mut h);
+    press(&mut h, THROW);
+    wait_for_person(&mut h);
+    let before = h.state().pastime().unwrap().game().clone();
+    // A file whose first action is a player's, where only the throw-off may come
+    let data = tempfile::tempdir().unwrap();
+    let path = data.path().join("broken.ron");
+    let mut text = gamester_core::save::pastimes::PastimesFile::of(
+        &gamester_rules::pastimes::Game::new(Rules::preset(Preset::KetchDolt)).unwrap(),
+        &[PERSON, PERSON],
+    )
+    .to_ron()
+    .unwrap();
+    text = text.replace("record: []", "record: [Lay(point: 3)]");
+    assert!(text.contains("Lay"), "{text}");
+    std::fs::write(&path, text).unwrap();
+    h.state_mut().open_file(path.clone());
+    for _ in 0..200 {
+        h.step();
+        if h.state().opening().is_none() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    h.run();
+    let said = h
+        .state()
+        .message()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert!(said.contains("broken.ron"), "{said}");
+    assert_eq!(h.state().pastime().unwrap().game(), &before);
+}
