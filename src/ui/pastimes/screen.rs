@@ -262,13 +262,12 @@ pub fn status_of(table: &PastimesSession) -> String {
                 uses.join(" and ")
             )
         }
-        phase => {
-            let words = crate::pastimes::waiting_words(phase);
-            match phase {
-                Phase::ThrowOff => format!("The throw-off: {words}."),
-                _ => format!("{} is at the dice: {words}.", player(turn)),
-            }
-        }
+        Phase::ThrowOff => format!(
+            "The throw-off: {}.",
+            crate::pastimes::waiting_words(Phase::ThrowOff)
+        ),
+        Phase::ToThrow => format!("{} is to throw…", player(turn)),
+        Phase::ToPlay => format!("{} uses his throw…", player(turn)),
     }
 }
 
@@ -473,6 +472,7 @@ impl Screen for PastimesScreen {
     }
 
     fn end_frame(&mut self, ctx: &egui::Context, shell: &mut Shell) {
+        let heard = self.session.game().record().len();
         for intent in std::mem::take(&mut self.intents) {
             self.apply(intent, shell);
         }
@@ -483,6 +483,13 @@ impl Screen for PastimesScreen {
                 shell.message = Some(Message::error(format!(
                     "The computer's move was refused: {e}"
                 )));
+            }
+        }
+        // What was done, heard (whoever did it: a person, the computer or chance).
+        let record = self.session.game().record();
+        for action in record.get(heard..).unwrap_or_default() {
+            if let Some(cue) = crate::ui::sound::Cue::of_pastime(action) {
+                shell.play(cue);
             }
         }
         self.serve(ctx, shell, true);

@@ -225,6 +225,7 @@ fn board(painter: &Painter, rect: Rect, game: &Game, places: &mut Vec<(Rect, Pla
                     radius,
                     colour,
                     standing,
+                    dir,
                 );
             }
             let area = Rect::from_x_y_ranges(
@@ -282,8 +283,9 @@ fn board(painter: &Painter, rect: Rect, game: &Game, places: &mut Vec<(Rect, Pla
     );
 }
 
-/// Men standing piled up: upright, narrow, side by side, with their count.
-fn pile(painter: &Painter, at: Pos2, radius: f32, colour: Colour, n: usize) {
+/// Men standing piled up: upright, narrow, side by side, with their count toward the middle of
+/// the board (`dir`: down from the upper table, up from the lower).
+fn pile(painter: &Painter, at: Pos2, radius: f32, colour: Colour, n: usize, dir: f32) {
     let wood = men::wood(colour);
     let w = radius * 0.5;
     for k in 0..n.min(4) {
@@ -293,7 +295,7 @@ fn pile(painter: &Painter, at: Pos2, radius: f32, colour: Colour, n: usize) {
         painter.rect_stroke(r, 2.0, Stroke::new(1.0, wood.ink), egui::StrokeKind::Inside);
     }
     painter.text(
-        at + vec2(0.0, radius * 1.6),
+        at + vec2(0.0, dir * radius * 1.6),
         Align2::CENTER_CENTER,
         format!("{n} standing"),
         FontId::proportional(10.0),
@@ -303,13 +305,15 @@ fn pile(painter: &Painter, at: Pos2, radius: f32, colour: Colour, n: usize) {
 
 /// A heap of men beside the board, with its count.
 fn heap(painter: &Painter, at: Pos2, radius: f32, colour: Colour, n: usize) {
+    // Smaller than on the board, so that the heap stays beside it however narrow the window.
+    let r = radius * 0.7;
     for k in 0..n.min(7) {
         let a = k as f32 * 2.4;
-        let d = radius * 0.9 * (k as f32).sqrt();
+        let d = r * 0.8 * (k as f32).sqrt();
         men::paint_man(
             painter,
             at + vec2(a.cos() * d, a.sin() * d),
-            radius,
+            r,
             colour,
             None,
             false,

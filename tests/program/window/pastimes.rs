@@ -168,6 +168,12 @@ fn ketch_dolt_is_played_to_its_end_by_clicking_the_engines_choices() {
     check_over(&h, 30);
     let story = h.state().pastime().unwrap().story().join("\n");
     assert!(story.contains("from his heap on his"), "{story}");
+    // The men are heard as they are set down, and the last borne off
+    let heard = h.state().sounds_played();
+    assert!(
+        heard.contains(&gamester::ui::sound::Cue::BorneOff),
+        "{heard:?}"
+    );
 }
 
 #[test]
