@@ -15,7 +15,17 @@ use gamester_core::players::Controller;
 use gamester_rules::pastimes::{Action, Kind, LoadTo, Phase, Preset, Rules, Seat};
 
 use super::support;
+use gamester_core::teaching::plain::developer_words;
 use support::*;
+
+/// Everything the window shows, and its status line, in a player's words: no identifier.
+fn said_plainly(h: &Harness<'static, GamesterApp>) {
+    let mut texts = support::shown(h);
+    texts.push(h.state().status_line());
+    for text in texts {
+        assert!(developer_words(&text).is_empty(), "{text}");
+    }
+}
 
 const FAIR: Controller = Controller::Computer(Level::Fair);
 const PERSON: Controller = Controller::Person;
@@ -96,6 +106,7 @@ fn choice(h: &Harness<'static, GamesterApp>) -> (usize, Action) {
 fn click_to_the_end(h: &mut Harness<'static, GamesterApp>) -> usize {
     for clicks in 0..5_000 {
         wait_for_person(h);
+        said_plainly(h);
         let t = h.state().pastime().unwrap();
         if t.over() {
             return clicks;
@@ -183,6 +194,14 @@ fn sice_ace_is_played_to_its_end_with_two_seats() {
     assert_eq!(h.state().pastime().unwrap().game().seats(), 2);
     click_to_the_end(&mut h);
     check_over(&h, 12);
+    // The rules of the game, in words with their sources
+    h.get_by_label("Help").click();
+    h.run();
+    h.get_by_label("The rules of this game").click();
+    h.run();
+    said_plainly(&h);
+    let texts = support::shown(&h).join("\n");
+    assert!(texts.contains("Who loses: the last out loses"), "{texts}");
 }
 
 #[test]
@@ -356,6 +375,7 @@ fn new_game_offers_the_pastimes_their_seats_and_options() {
         h.get_by_label(&format!("{}:", option.words));
         h.get_by_label(option.explanation);
     }
+    said_plainly(&h);
     h.get_by_label("3").click();
     h.run();
     h.get_by_label("Start the new game").click();
