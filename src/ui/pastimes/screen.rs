@@ -420,7 +420,7 @@ impl Screen for PastimesScreen {
         false
     }
 
-    fn story(&mut self, ui: &mut egui::Ui, _shell: &mut Shell) {
+    fn story(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
         let game = self.session.game();
         ui.label(RichText::new(self.title()).strong().size(18.0));
         for s in 0..game.seats() {
@@ -441,7 +441,12 @@ impl Screen for PastimesScreen {
                     if line.is_empty() {
                         ui.separator();
                     } else {
-                        ui.label(line);
+                        crate::ui::shell::glossary::linked_text(
+                            ui,
+                            line,
+                            RichText::new,
+                            &mut shell.help.glossary,
+                        );
                     }
                 }
             });
