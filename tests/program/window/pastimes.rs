@@ -539,3 +539,87 @@ fn a_pastime_file_against_the_rules_is_refused_and_the_game_in_play_stays() {
     assert!(said.contains("broken.ron"), "{said}");
     assert_eq!(h.state().pastime().unwrap().game(), &before);
 }
+
+#[test]
+fn a_dolt_found_by_the_adversary_is_claimed_by_its_button_and_wins() {
+    // Ketch-Dolt where the adversary must claim a dolt before he throws, two at one screen
+    let mut rules = Rules::preset(Preset::KetchDolt);
+    rules.dolt_claimed = gamester_rules::pastimes::DoltClaimed::ByAdversary;
+    let mut h = at_pastime(
+        12,
+        pastime_settings(rules, [PERSON, PERSON, FAIR, FAIR, FAIR]),
+    );
+    for _ in 0..5_000 {
+        wait_for_person(&mut h);
+        let t = h.state().pastime().unwrap();
+        assert!(!t.over(), "no dolt was ever offered");
+        if t.person_throws() && t.person_choices().is_empty() {
+            press(&mut h, THROW);
+            continue;
+        }
+        let game = t.game();
+        let choices = t.person_choices();
+        let Some(i) = choices.iter().position(|a| game.dolts(a)) else {
+            let (i, action) = choice(&h);
+            let label = choice_label(game, i, &action);
+            press(&mut h, &label);
+            continue;
+        };
+        // He dolts himself: nothing is said, and the game goes on
+        let dolter = game.turn();
+        let label = choice_label(game, i, &choices[i]);
+        press(&mut h, &label);
+        let mut claim = None;
+        for _ in 0..10 {
+            wait_for_person(&mut h);
+            let t = h.state().pastime().unwrap();
+            if t.game().turn() != dolter && t.person_throws() {
+                claim = t.person_choices().first().cloned();
+                break;
+            }
+            let (i, action) = choice(&h);
+            let label = choice_label(t.game(), i, &action);
+            press(&mut h, &label);
+        }
+        assert!(!h.state().pastime().unwrap().over());
+        // Then his adversary, before he throws, has the claim among his buttons
+        assert_eq!(claim, Some(Action::Claim));
+        let label = choice_label(h.state().pastime().unwrap().game(), 0, &Action::Claim);
+        assert!(label.contains("dolted"), "{label}");
+        press(&mut h, &label);
+        let game = h.state().pastime().unwrap().game();
+        assert_eq!(game.phase(), Phase::GameOver);
+        assert_eq!(game.result().unwrap().losers, vec![dolter]);
+        return;
+    }
+    panic!("the game went on for ever");
+}
+
+#[test]
+fn the_game_at_tables_waits_while_a_pastime_is_played_and_both_are_there() {
+    let mut h = at_pastime(
+        13,
+        pastime_settings(Rules::preset(Preset::Doublets), you_and_the_computer()),
+    );
+    let tables = h.state().session().game().record().to_vec();
+    wait_for_person(&mut h);
+    press(&mut h, THROW);
+    wait_for_person(&mut h);
+    let pastime = h.state().pastime().unwrap().game().clone();
+    // Back to the game at tables from the Game menu, and back to the pastime
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Back to the game at tables").click();
+    for _ in 0..3 {
+        h.step();
+    }
+    assert!(!h.state().playing_pastime());
+    assert_eq!(h.state().session().game().record(), tables.as_slice());
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Back to the pastime").click();
+    for _ in 0..3 {
+        h.step();
+    }
+    assert_eq!(h.state().pastime().unwrap().game(), &pastime);
+}
