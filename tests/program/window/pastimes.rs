@@ -623,3 +623,43 @@ fn the_game_at_tables_waits_while_a_pastime_is_played_and_both_are_there() {
     }
     assert_eq!(h.state().pastime().unwrap().game(), &pastime);
 }
+
+#[test]
+fn a_pastime_named_at_start_is_opened_and_shown_and_the_game_at_tables_is_untouched() {
+    let data = tempfile::tempdir().unwrap();
+    let path = data.path().join("sice-ace.ron");
+    let mut game = gamester_rules::pastimes::Game::new(Rules::preset(Preset::SiceAce)).unwrap();
+    game.apply(Action::Throw {
+        dice: vec![6, 2, 3, 1, 4],
+    })
+    .unwrap();
+    gamester_core::save::pastimes::write_atomic(
+        &path,
+        &gamester_core::save::pastimes::PastimesFile::of(&game, &[PERSON; 5]),
+    )
+    .unwrap();
+    let mut h = harness_with(
+        gamester::ui::Launch {
+            seed: Some(14),
+            open: Some(path.clone()),
+            ..gamester::ui::Launch::default()
+        },
+        Settings::default(),
+    );
+    for _ in 0..3 {
+        h.step();
+    }
+    let t = h
+        .state()
+        .pastime()
+        .expect("the pastime named at start is shown");
+    assert_eq!(t.game(), &game);
+    // The game at tables is a new one, not the file read as one
+    assert!(h.state().session().game().record().is_empty());
+    let said = h
+        .state()
+        .message()
+        .map(|m| m.text.clone())
+        .unwrap_or_default();
+    assert!(!said.contains("not a saved game"), "{said}");
+}
