@@ -148,6 +148,48 @@ pub fn write_atomic(path: &Path, file: &PastimesFile) -> Result<(), SaveError> {
         .map_err(|e| SaveError::Write(e).in_file(path))
 }
 
+/// One line about a pastime read back, for `gamester check`: `pastime <preset> for <N>,
+/// <M> actions, <what is next>`, where what is next is the engine's waiting words, or `over:`
+/// and who won and lost (seats counted from 1).
+#[must_use]
+pub fn summary(loaded: &PastimesLoaded) -> String {
+    use crate::pastimes::{Kind, Phase, Preset, waiting_words};
+    let game = &loaded.game;
+    let preset = match game.rules().kind {
+        Kind::Doublets => Preset::Doublets,
+        Kind::KetchDolt => Preset::KetchDolt,
+        Kind::SiceAce => Preset::SiceAce,
+    };
+    let seats = |s: &[crate::pastimes::Seat]| {
+        s.iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" and ")
+    };
+    let next = match (game.phase(), game.result()) {
+        (Phase::GameOver, Some(r)) => format!(
+            "over: won by {}, lost by {}",
+            if r.winners.is_empty() {
+                "none".to_string()
+            } else {
+                seats(&r.winners)
+            },
+            if r.losers.is_empty() {
+                "none".to_string()
+            } else {
+                seats(&r.losers)
+            }
+        ),
+        (phase, _) => waiting_words(phase).to_string(),
+    };
+    format!(
+        "pastime {} for {}, {} actions, {next}",
+        preset.name(),
+        game.seats(),
+        game.record().len()
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
