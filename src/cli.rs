@@ -184,6 +184,14 @@ fn check(path: &std::path::Path) -> Result<String, CliError> {
         let loaded = save::tiles::from_str(&text).map_err(|e| e.in_file(path))?;
         return Ok(format!("ok {}\n", save::tiles::summary(&loaded)));
     }
+    // A pastime's save says so in its first field too.
+    if path.is_file()
+        && let Ok(text) = save::read_text(path)
+        && save::pastimes::is_pastimes(&text)
+    {
+        let loaded = save::pastimes::from_str(&text).map_err(|e| e.in_file(path))?;
+        return Ok(format!("ok {}\n", save::pastimes::summary(&loaded)));
+    }
     let loaded = save::load(path)?;
     Ok(format!("ok {}\n", summary(&loaded.game, &loaded.table)))
 }

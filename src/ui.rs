@@ -4,6 +4,7 @@
 pub(crate) mod access;
 pub(crate) mod families;
 pub(crate) mod net;
+pub mod pastimes;
 pub mod shell;
 pub mod sound;
 pub mod tables;

@@ -4,11 +4,13 @@
 //! file into a game, or to take up at start the games the window had when it last closed.
 //!
 //! To add a family: its screen (a `Screen`), a variant of `gamester_core::Family`, its arm in
-//! [`make`] and [`opened`], and its game resumed in [`resume_at_start`].
+//! [`make`] and [`opened`], and its game resumed in [`resume_at_start`]. The third family,
+//! Cotton's pastimes, was added so (`ui::pastimes`).
 
 use std::path::PathBuf;
 
 use crate::tables::Rules;
+use crate::ui::pastimes::screen::{PastimesOpened, PastimesScreen};
 use crate::ui::shell::files;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
@@ -62,6 +64,9 @@ pub fn make(next: Next, shell: &mut Shell) -> Option<Box<dyn Screen>> {
         // Always held (see `first`).
         Family::Tables => None,
         Family::Tiles => TilesScreen::go_to(next, shell).map(|s| Box::new(s) as Box<dyn Screen>),
+        Family::Pastimes => {
+            PastimesScreen::go_to(next, shell).map(|s| Box::new(s) as Box<dyn Screen>)
+        }
     }
 }
 
@@ -69,6 +74,15 @@ pub fn make(next: Next, shell: &mut Shell) -> Option<Box<dyn Screen>> {
 #[must_use]
 pub fn opened(read: Read, path: PathBuf, launch: &Launch) -> Next {
     match read {
+        Read::Pastimes(loaded) => PastimesOpened {
+            session: Box::new(PastimesScreen::session_of(
+                *loaded,
+                Some(path.clone()),
+                launch,
+            )),
+            path,
+        }
+        .into_next(),
         Read::Tiles(loaded) => TilesOpened {
             session: Box::new(TilesScreen::session_of(*loaded, Some(path.clone()), launch)),
             path,
@@ -107,7 +121,9 @@ pub fn rules_in_play(screens: &Screens) -> Option<&Rules> {
 /// Which family's game the window shows as it opens, as the settings remember it.
 #[must_use]
 pub fn shown_at_start(settings: &Settings) -> Family {
-    if settings.tiles.at_table {
+    if settings.pastimes.at_table {
+        Family::Pastimes
+    } else if settings.tiles.at_table {
         Family::Tiles
     } else {
         Family::Tables
@@ -117,11 +133,13 @@ pub fn shown_at_start(settings: &Settings) -> Family {
 /// Remembers in the settings which family's game is shown, for the next start.
 pub fn remember_shown(settings: &mut Settings, family: Family) {
     settings.tiles.at_table = family == Family::Tiles;
+    settings.pastimes.at_table = family == Family::Pastimes;
 }
 
 /// At the start, after the game at tables: the tiles game named on the command line, else the
 /// one kept when the window last closed (shown if it was shown then).
 pub fn resume_at_start(screens: &mut Screens, shell: &mut Shell) {
+    resume_pastime(screens, shell);
     let launch = &shell.launch;
     if let Some(path) = launch.open.clone()
         && crate::save::tiles::is_tiles_file(&path)
@@ -149,7 +167,7 @@ pub fn resume_at_start(screens: &mut Screens, shell: &mut Shell) {
                 screens.go_to(next, shell);
                 remember_shown(&mut shell.settings, screens.showing());
             }
-            Ok(Read::Tables(_)) => {}
+            Ok(Read::Tables(_) | Read::Pastimes(_)) => {}
             Err(e) => shell.message = Some(Message::error(format!("Could not open {e}"))),
         }
         return;
@@ -179,4 +197,62 @@ pub fn resume_at_start(screens: &mut Screens, shell: &mut Shell) {
         None => {}
     }
     remember_shown(&mut shell.settings, screens.showing());
+}
+
+/// At the start: the pastime named on the command line (the one kept before it kept as any
+/// game left for another), else the one kept when the window last closed, held (and shown if
+/// it was shown then).
+fn resume_pastime(screens: &mut Screens, shell: &mut Shell) {
+    let kept = PastimesScreen::resume(&shell.settings, &shell.launch);
+    let told = match kept {
+        Some(Ok(screen)) => {
+            screens.hold(Box::new(screen));
+            if shell.settings.pastimes.at_table {
+                screens.show(Family::Pastimes);
+            }
+            None
+        }
+        Some(Err(e)) => {
+            let mut aside = None;
+            let said = match crate::ui::pastimes::keeping::autosave_path(&shell.launch) {
+                Some(path) => files::set_aside(&path, &mut aside),
+                None => String::new(),
+            };
+            if let Some(aside) = aside {
+                shell.settings.recent.add(aside);
+            }
+            Some(Message::error(format!(
+                "The pastime in progress could not be read back: {e}. {said}"
+            )))
+        }
+        None => None,
+    };
+    if let Some(path) = shell.launch.open.clone()
+        && crate::save::pastimes::is_pastimes_file(&path)
+    {
+        match crate::ui::shell::reading::read_any(&path) {
+            Ok(read @ Read::Pastimes(_)) => {
+                let next = opened(read, path, &shell.launch);
+                if screens.unfinished(Family::Pastimes)
+                    && let Err(e) = screens.keep_left(Family::Pastimes, shell)
+                {
+                    shell.message = Some(Message::error(format!(
+                        "The pastime in progress could not be kept, so the file is not opened \
+                         in its place: {e}"
+                    )));
+                    return;
+                }
+                screens.go_to(next, shell);
+                remember_shown(&mut shell.settings, screens.showing());
+            }
+            Ok(_) => {}
+            Err(e) => shell.message = Some(Message::error(format!("Could not open {e}"))),
+        }
+    }
+    if let Some(told) = told {
+        shell.message = Some(match shell.message.take() {
+            Some(first) => first.and(&told),
+            None => told,
+        });
+    }
 }

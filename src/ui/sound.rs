@@ -59,6 +59,19 @@ impl Cue {
             Action::Deal(_) | Action::Draw => None,
         }
     }
+
+    /// The sound of an action at a pastime: the dice, a man set down (laid, drawn or loaded),
+    /// a man borne off; a claim says nothing.
+    #[must_use]
+    pub fn of_pastime(action: &crate::pastimes::Action) -> Option<Cue> {
+        use crate::pastimes::Action;
+        match action {
+            Action::Throw { .. } => Some(Cue::DiceAtOnce),
+            Action::Lay { .. } | Action::Draw { .. } | Action::Load { .. } => Some(Cue::SetDown),
+            Action::Bear { .. } => Some(Cue::BorneOff),
+            Action::Claim => None,
+        }
+    }
 }
 
 /// The most cues remembered as played.

@@ -19,6 +19,7 @@ mod names;
 mod network;
 mod network_comeback;
 mod new_game;
+mod pastimes;
 mod play;
 mod positions;
 mod reading;

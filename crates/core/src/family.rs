@@ -1,5 +1,6 @@
-//! The two families of games Gamester plays, named once for the whole program: the games at
-//! tables (Irish, backgammon and their relatives) and the tiles games (Block, Draw, Muggins).
+//! The families of games Gamester plays, named once for the whole program: the games at
+//! tables (Irish, backgammon and their relatives), the tiles games (Block, Draw, Muggins) and
+//! Cotton's pastimes at the tables (Doublets, Ketch-Dolt, Sice-Ace).
 //! The network, the command line and the window each ask which family a thing belongs to, and
 //! name it with this type.
 
@@ -12,11 +13,14 @@ pub enum Family {
     Tables,
     /// The tiles games: two to four players, a set of dominoes.
     Tiles,
+    /// Cotton's three pastimes at the tables: men laid down, drawn, loaded and borne by the
+    /// number a die shows, two to five players.
+    Pastimes,
 }
 
 impl Family {
     /// Every family, in the order the window offers them.
-    pub const ALL: [Family; 2] = [Family::Tables, Family::Tiles];
+    pub const ALL: [Family; 3] = [Family::Tables, Family::Tiles, Family::Pastimes];
 
     /// The family's name in the player's words.
     #[must_use]
@@ -24,6 +28,7 @@ impl Family {
         match self {
             Family::Tables => "games at tables",
             Family::Tiles => "tiles games",
+            Family::Pastimes => "pastimes at the tables",
         }
     }
 }

@@ -18,6 +18,7 @@ mod error;
 mod format;
 mod leftovers;
 mod load;
+pub mod pastimes;
 mod recent;
 mod replay;
 pub mod tiles;

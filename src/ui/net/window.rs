@@ -110,6 +110,8 @@ impl NetWindow {
         comeback: Option<Return>,
     ) -> Option<Party> {
         let tiles = family == gamester_core::Family::Tiles;
+        // The pastimes are not played at a distance: the game at tables is offered instead.
+        let pastime = family == gamester_core::Family::Pastimes;
         if !self.open {
             return None;
         }
@@ -135,6 +137,13 @@ impl NetWindow {
                 ui.set_max_width(460.0);
                 match &mut self.stage {
                     Stage::Choosing => {
+                        if pastime {
+                            ui.label(
+                                "The pastimes (Doublets, Ketch-Dolt, Sice-Ace) are not played \
+                                 with friends at a distance: the game offered here is the game \
+                                 at tables New game would start.",
+                            );
+                        }
                         self.choose(ui, settings, tiles, local, comeback);
                     }
                     Stage::Opening(_) => {

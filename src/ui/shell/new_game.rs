@@ -10,6 +10,7 @@ use crate::tables::options::{OF_THE_MATCH, OPTIONS, RuleOption, source_name, sou
 use crate::tables::{Players, Preset, Rules, Side};
 use crate::teaching::rules_text::{in_words, value_explanation};
 use crate::ui::shell::settings::{Settings, Tutoring};
+use gamester_core::Family;
 
 /// What the person did with the window this frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -243,16 +244,29 @@ fn tutor_row(ui: &mut egui::Ui, tutor: &mut Tutoring) {
 fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: &Rules) -> bool {
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Play").strong().size(18.0));
-        ui.radio_value(&mut draft.tiles.chosen, false, "a game at tables");
+        // Each family's own form, named here as New game offers it.
+        let mut family = draft.family();
+        ui.radio_value(&mut family, Family::Tables, "a game at tables");
         ui.radio_value(
-            &mut draft.tiles.chosen,
-            true,
+            &mut family,
+            Family::Tiles,
             "a tiles game: Block, Draw or Muggins dominoes",
         );
+        ui.radio_value(
+            &mut family,
+            Family::Pastimes,
+            "a pastime at the tables: Doublets, Ketch-Dolt or Sice-Ace",
+        );
+        draft.tiles.chosen = family == Family::Tiles;
+        draft.pastimes.chosen = family == Family::Pastimes;
     });
     ui.separator();
     if draft.tiles.chosen {
         crate::ui::tiles::setup::editor(ui, &mut draft.tiles);
+        return false;
+    }
+    if draft.pastimes.chosen {
+        crate::ui::pastimes::setup::editor(ui, &mut draft.pastimes);
         return false;
     }
     ui.horizontal(|ui| {

@@ -14,11 +14,12 @@ pub struct Reading {
     answer: Receiver<Result<Read, String>>,
 }
 
-/// A saved game read: a game at tables, or a tiles game.
+/// A saved game read: a game at tables, a tiles game, or a pastime.
 #[derive(Debug)]
 pub enum Read {
     Tables(Box<Loaded>),
     Tiles(Box<save::tiles::TilesLoaded>),
+    Pastimes(Box<save::pastimes::PastimesLoaded>),
 }
 
 /// Reads and checks the saved game in `path`, of either kind, here and now.
@@ -28,6 +29,11 @@ pub enum Read {
 pub fn read_any(path: &Path) -> Result<Read, String> {
     regular_or_absent(path)?;
     let text = save::read_text(path).map_err(|e| e.in_file(path).to_string())?;
+    if save::pastimes::is_pastimes(&text) {
+        return save::pastimes::from_str(&text)
+            .map(|t| Read::Pastimes(Box::new(t)))
+            .map_err(|e| e.in_file(path).to_string());
+    }
     if save::tiles::is_tiles(&text) {
         return save::tiles::from_str(&text)
             .map(|t| Read::Tiles(Box::new(t)))

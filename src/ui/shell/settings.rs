@@ -15,7 +15,9 @@ impl Settings {
     /// The family of the game New game starts under these settings.
     #[must_use]
     pub fn family(&self) -> gamester_core::Family {
-        if self.tiles.chosen {
+        if self.pastimes.chosen {
+            gamester_core::Family::Pastimes
+        } else if self.tiles.chosen {
             gamester_core::Family::Tiles
         } else {
             gamester_core::Family::Tables
@@ -67,6 +69,8 @@ pub struct Settings {
     pub tutor: Tutoring,
     /// The tiles game New game starts, and whether it starts one.
     pub tiles: crate::ui::tiles::setup::TilesSettings,
+    /// The pastime New game starts (Doublets, Ketch-Dolt, Sice-Ace), and whether it starts one.
+    pub pastimes: crate::ui::pastimes::setup::PastimesSettings,
     /// Where and how large the window was when it last closed.
     pub window: Option<WindowPlace>,
     /// The learner's record at each lesson (Help → Lessons), by the lesson's name: a record
@@ -125,6 +129,7 @@ impl Default for Settings {
             guide_offered: false,
             tutor: Tutoring::Off,
             tiles: crate::ui::tiles::setup::TilesSettings::default(),
+            pastimes: crate::ui::pastimes::setup::PastimesSettings::default(),
             window: None,
             lessons: std::collections::BTreeMap::new(),
         }

@@ -91,11 +91,11 @@ pub fn resume(launch: &Launch) -> Resumed {
             }
         }
     }
-    // A tiles game named at start is the tiles table's to open.
+    // A tiles game or a pastime named at start is its own screen's to open.
     if let Some(path) = launch
         .open
         .as_ref()
-        .filter(|p| !save::tiles::is_tiles_file(p))
+        .filter(|p| !save::tiles::is_tiles_file(p) && !save::pastimes::is_pastimes_file(p))
     {
         match read_now(path) {
             Ok(loaded) => {

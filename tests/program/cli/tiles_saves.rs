@@ -234,3 +234,54 @@ fn a_tally_or_a_target_beyond_belief_is_refused() {
         .to_string();
     assert!(e.contains("more than 1000 points"), "{e}");
 }
+
+#[test]
+fn check_reads_a_pastime_and_refuses_one_against_the_rules() {
+    use gamester_core::save::pastimes::PastimesFile;
+    use gamester_rules::pastimes::{Action as PastimeAction, Game as Pastime, Preset as Pastimes};
+    let dir = std::env::temp_dir().join(format!("gamester-pastime-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Given a game of Ketch-Dolt two throws in, saved to a file
+    let mut game =
+        Pastime::new(gamester_rules::pastimes::Rules::preset(Pastimes::KetchDolt)).unwrap();
+    game.apply(PastimeAction::Throw { dice: vec![6, 2] })
+        .unwrap();
+    game.apply(PastimeAction::Throw { dice: vec![5, 3] })
+        .unwrap();
+    let path = dir.join("ketch-dolt.ron");
+    gamester_core::save::pastimes::write_atomic(&path, &PastimesFile::of(&game, &seats(2)))
+        .unwrap();
+    let check = || {
+        Command::new(env!("CARGO_BIN_EXE_gamester"))
+            .args(["check", path.to_str().unwrap()])
+            .output()
+            .unwrap()
+    };
+    // When `gamester check` reads it, then it says what the game is and what is next
+    let out = check();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        said.trim(),
+        format!(
+            "ok pastime ketch-dolt for 2, 2 actions, {}",
+            gamester_rules::pastimes::waiting_words(game.phase())
+        )
+    );
+    // And a record with an action the rules refuse is refused, naming the file
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        text.replace("dice: [\n", "dice: [\n                4,\n"),
+    )
+    .unwrap();
+    let out = check();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("ketch-dolt.ron"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

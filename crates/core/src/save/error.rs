@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use thiserror::Error;
 
-use super::version::{FORMAT, TILES_FORMAT};
+use super::version::{FORMAT, PASTIMES_FORMAT, TILES_FORMAT};
 use crate::players::{Colour, NameError};
 use crate::tables::{PositionError, RuleError, Side};
 
@@ -98,6 +98,13 @@ pub enum SaveError {
         action: String,
         reason: String,
     },
+    #[error(
+        "the file was made by a newer Gamester (pastimes format {found}; this one reads pastimes format {PASTIMES_FORMAT} and older)"
+    )]
+    NewerPastimesFormat { found: u32 },
+    /// A pastime's file that cannot be played back: its rules, its seats or its record.
+    #[error("the pastime cannot be played back: {0}")]
+    Pastime(String),
 }
 
 /// The most of an action a refusal quotes: enough to find it in the file, never a line that

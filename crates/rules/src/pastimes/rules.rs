@@ -265,6 +265,9 @@ pub struct PastimeOption {
     pub games: &'static [Kind],
     /// Every value, in RULES.md's order.
     pub values: &'static [OptionValue],
+    /// Who says so, as RULES.md's table of the pastimes' options names them, in a player's
+    /// words ("Gamester's choice" for RULES.md's "our choice" where the sources are silent).
+    pub sources: &'static str,
     read: fn(&Rules) -> String,
     write: fn(&mut Rules, &str),
 }
@@ -312,6 +315,7 @@ pub static OPTIONS: [PastimeOption; 9] = [
             v("4", "four"),
             v("5", "five"),
         ],
+        sources: "Cotton",
         read: |r| r.seats.to_string(),
         write: |r, value| r.seats = value.parse().unwrap_or(r.seats),
     },
@@ -327,6 +331,7 @@ pub static OPTIONS: [PastimeOption; 9] = [
             v("9", "nine"),
             v("10", "ten"),
         ],
+        sources: "Cotton; Holme (\"six or more\")",
         read: |r| r.men.to_string(),
         write: |r, value| r.men = value.parse().unwrap_or(r.men),
     },
@@ -336,6 +341,7 @@ pub static OPTIONS: [PastimeOption; 9] = [
         explanation: "A number the thrower cannot use lays down a man of the adversary's.",
         games: &[Kind::Doublets],
         values: FLAG,
+        sources: "Cotton; Willughby lacks it",
         read: |r| r.adversary_uses.to_string(),
         write: |r, value| r.adversary_uses = value == "true",
     },
@@ -349,6 +355,7 @@ pub static OPTIONS: [PastimeOption; 9] = [
             v("four", "four times the number"),
             v("two", "twice, as any throw"),
         ],
+        sources: "Cotton, Holme; Gamester's choice at Ketch-Dolt",
         read: |r| {
             match r.doublets {
                 DoubletsCount::Pips => "pips",
@@ -374,6 +381,7 @@ pub static OPTIONS: [PastimeOption; 9] = [
             v("drawers", "becomes the drawer's, on the same point"),
             v("owners_heap", "goes back to his owner's heap"),
         ],
+        sources: "Cotton; Ludii",
         read: |r| {
             match r.drawn_becomes {
                 DrawnBecomes::Drawers => "drawers",
@@ -395,6 +403,7 @@ pub static OPTIONS: [PastimeOption; 9] = [
         explanation: "Whether a draw takes one man or every man of the point.",
         games: &[Kind::KetchDolt],
         values: &[v("one", "one man"), v("all", "the whole point")],
+        sources: "Cotton (\"draw them\"); Gamester's choice",
         read: |r| {
             match r.draws {
                 Draws::One => "one",
@@ -423,6 +432,7 @@ pub static OPTIONS: [PastimeOption; 9] = [
                 "when the adversary claims it before he throws",
             ),
         ],
+        sources: "Cotton; Gamester's choice",
         read: |r| {
             match r.dolt_claimed {
                 DoltClaimed::ByRules => "by_rules",
@@ -447,6 +457,7 @@ pub static OPTIONS: [PastimeOption; 9] = [
             v("next", "the next player still in"),
             v("chosen", "a player the thrower chooses"),
         ],
+        sources: "Gamester's choice",
         read: |r| {
             match r.load_to {
                 LoadTo::Next => "next",
@@ -472,6 +483,7 @@ pub static OPTIONS: [PastimeOption; 9] = [
             v("last_two_lose", "the last two lose"),
             v("first_out_wins", "the first out wins"),
         ],
+        sources: "Cotton; Holme",
         read: |r| {
             match r.result {
                 Ending::LastOutLoses => "last_out_loses",

@@ -97,6 +97,39 @@ impl GamesterApp {
         self.tables().is_replaying()
     }
 
+    /// The status line of the game shown.
+    #[must_use]
+    pub fn status_line(&self) -> String {
+        self.screens.shown().status()
+    }
+
+    /// Whether a pastime is shown.
+    #[must_use]
+    pub fn playing_pastime(&self) -> bool {
+        self.screens.showing() == Family::Pastimes
+    }
+
+    /// The pastime at the table, while it is shown.
+    #[must_use]
+    pub fn pastime(&self) -> Option<&crate::ui::pastimes::session::PastimesSession> {
+        self.screens
+            .of(Family::Pastimes)
+            .filter(|_| self.screens.showing() == Family::Pastimes)?
+            .as_any()
+            .downcast_ref::<crate::ui::pastimes::screen::PastimesScreen>()
+            .map(crate::ui::pastimes::screen::PastimesScreen::session)
+    }
+
+    /// The pastime held (shown or waiting), if one has been played.
+    #[must_use]
+    pub fn pastime_held(&self) -> Option<&crate::ui::pastimes::session::PastimesSession> {
+        self.screens
+            .of(Family::Pastimes)?
+            .as_any()
+            .downcast_ref::<crate::ui::pastimes::screen::PastimesScreen>()
+            .map(crate::ui::pastimes::screen::PastimesScreen::session)
+    }
+
     /// Whether the tiles game is shown.
     #[must_use]
     pub fn playing_tiles(&self) -> bool {

@@ -1,0 +1,10 @@
+//! Cotton's three pastimes at the tables (Doublets, Ketch-Dolt, Sice-Ace) in the window, on the
+//! period board of the tables. It reads the pastime's game and submits actions to its gate; it
+//! never lays, draws, loads or bears a man itself.
+
+pub mod keeping;
+pub mod screen;
+pub mod session;
+pub mod setup;
+pub mod story;
+pub mod view;

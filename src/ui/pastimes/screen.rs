@@ -1,0 +1,530 @@
+//! The pastimes on the window's shell: the pastime at the table, and what this screen adds to
+//! the shell: its status, its buttons (every action the engine lists, in words, with a number
+//! key each), its story, its table, its keys, and the rules window; the game kept on the disk.
+
+use std::path::{Path, PathBuf};
+
+use egui::{Key, Modifiers, RichText};
+
+use crate::pastimes::{Action, Kind, Phase, Preset};
+use crate::players::Controller;
+use crate::ui::pastimes::keeping::{self, PastimesKeeper};
+use crate::ui::pastimes::session::{PACE, PastimesSession};
+use crate::ui::pastimes::story::{self, face, player};
+use crate::ui::pastimes::view::{self, Place};
+use crate::ui::shell::launch::Launch;
+use crate::ui::shell::leaving::Next;
+use crate::ui::shell::message::Message;
+use crate::ui::shell::screen::{Screen, Shell};
+use crate::ui::shell::settings::Settings;
+use gamester_core::Family;
+
+/// The keys of the pastimes, as Help → Keys lists them.
+pub const PASTIMES_KEYS: &[(&str, &str)] = &[
+    ("Space", "throw the dice"),
+    (
+        "1 to 9",
+        "the choice of that number (the buttons are numbered)",
+    ),
+    (
+        "Tab, Enter",
+        "go through the buttons, and press the one with the focus",
+    ),
+    ("Enter", "the next game, once the game is over"),
+];
+
+/// A saved pastime read from `path`, as `Next::Own` carries it to the screen.
+pub struct PastimesOpened {
+    pub session: Box<PastimesSession>,
+    pub path: PathBuf,
+}
+
+impl PastimesOpened {
+    /// The game to leave the game in play for.
+    #[must_use]
+    pub fn into_next(self) -> Next {
+        Next::own(Family::Pastimes, "Leave it and open the saved game", self)
+    }
+}
+
+/// What the person asked for this frame, applied after it.
+#[derive(Clone, Debug, PartialEq)]
+enum Intent {
+    Throw,
+    Act(Action),
+    NextGame,
+}
+
+/// The words of the button of the `i`th choice the engine lists (counted from 0), with its
+/// number key.
+#[must_use]
+pub fn choice_label(game: &crate::pastimes::Game, i: usize, action: &Action) -> String {
+    format!("{}  ({})", story::action_words(game, action), i + 1)
+}
+
+/// The words of the throw's button.
+pub const THROW: &str = "Throw the dice  (Space)";
+/// The words of the next game's button.
+pub const NEXT_GAME: &str = "Next game  (Enter)";
+
+/// The pastime at the table and what the window keeps about it.
+pub struct PastimesScreen {
+    session: PastimesSession,
+    places: Vec<(egui::Rect, Place)>,
+    keeper: PastimesKeeper,
+    intents: Vec<Intent>,
+    now: f64,
+    /// How many lines of the story were said to a screen reader.
+    told: usize,
+}
+
+impl PastimesScreen {
+    /// The screen of `session`, paced as the settings say.
+    #[must_use]
+    pub fn seating(mut session: PastimesSession, settings: &Settings) -> PastimesScreen {
+        session.pace = settings.speed.step_seconds() / 0.5 * PACE;
+        PastimesScreen {
+            told: session.story().len(),
+            session,
+            places: Vec::new(),
+            keeper: PastimesKeeper::default(),
+            intents: Vec::new(),
+            now: 0.0,
+        }
+    }
+
+    /// A new game under the pastimes' settings of `settings`.
+    pub fn new_game(settings: &Settings, launch: &Launch) -> Result<PastimesScreen, Message> {
+        let chosen = &settings.pastimes;
+        PastimesSession::new(chosen.rules, chosen.seated(), launch.seed)
+            .map(|session| PastimesScreen::seating(session, settings))
+            .map_err(|e| Message::error(format!("These rules cannot start a pastime: {e}")))
+    }
+
+    /// The game read from a file, as a session.
+    #[must_use]
+    pub fn session_of(
+        loaded: crate::save::pastimes::PastimesLoaded,
+        path: Option<PathBuf>,
+        launch: &Launch,
+    ) -> PastimesSession {
+        let mut session = PastimesSession::holding(loaded.game, loaded.seats, launch.seed);
+        session.file = path;
+        session
+    }
+
+    /// The pastime kept in the data folder when the window last closed, if any; `Err` says
+    /// why it could not be read (the file is left as it was).
+    pub fn resume(settings: &Settings, launch: &Launch) -> Option<Result<PastimesScreen, String>> {
+        let path = keeping::autosave_path(launch)?;
+        Some(keeping::resume(&path)?.map(|loaded| {
+            PastimesScreen::seating(PastimesScreen::session_of(loaded, None, launch), settings)
+        }))
+    }
+
+    /// The session at the table.
+    #[must_use]
+    pub fn session(&self) -> &PastimesSession {
+        &self.session
+    }
+
+    /// Where each place lay on the table in the last frame.
+    #[must_use]
+    pub fn places(&self) -> &[(egui::Rect, Place)] {
+        &self.places
+    }
+
+    /// Puts in play a new game or the game of a file.
+    pub(crate) fn go_to(next: Next, shell: &mut Shell) -> Option<PastimesScreen> {
+        match next {
+            Next::NewGame(settings) => match PastimesScreen::new_game(&settings, &shell.launch) {
+                Ok(screen) => {
+                    shell.message = None;
+                    Some(screen)
+                }
+                Err(said) => {
+                    shell.message = Some(said);
+                    None
+                }
+            },
+            Next::Network(_) => {
+                shell.message = Some(Message::error(
+                    "The pastimes are not played with friends at a distance: play them at this \
+                     screen.",
+                ));
+                None
+            }
+            Next::Own(own) => {
+                let PastimesOpened { session, path } =
+                    *own.game.downcast::<PastimesOpened>().ok()?;
+                shell.settings.recent.add(path.clone());
+                shell.message = Some(Message::info(format!("Opened {}", path.display())));
+                Some(PastimesScreen::seating(*session, &shell.settings))
+            }
+        }
+    }
+
+    fn apply(&mut self, intent: Intent, shell: &mut Shell) {
+        let now = self.now;
+        let table = &mut self.session;
+        let result = match intent {
+            Intent::Throw if table.person_throws() => table.throw(now),
+            Intent::Throw => return,
+            Intent::Act(action) if table.person_to_act().is_some() => table.apply(action, now),
+            Intent::Act(_) => return,
+            Intent::NextGame => table.next_game(),
+        };
+        shell.message = match result {
+            Ok(()) => None,
+            Err(e) => Some(Message::error(e.to_string())),
+        };
+    }
+
+    fn keys(&self, ctx: &egui::Context) -> Vec<Intent> {
+        let table = &self.session;
+        let mut out = Vec::new();
+        let pressed = |key: Key| ctx.input_mut(|i| i.consume_key(Modifiers::NONE, key));
+        if table.person_throws() && pressed(Key::Space) {
+            out.push(Intent::Throw);
+        }
+        if table.over() && pressed(Key::Enter) {
+            out.push(Intent::NextGame);
+        }
+        const NUMBERS: [Key; 9] = [
+            Key::Num1,
+            Key::Num2,
+            Key::Num3,
+            Key::Num4,
+            Key::Num5,
+            Key::Num6,
+            Key::Num7,
+            Key::Num8,
+            Key::Num9,
+        ];
+        for (key, action) in NUMBERS.iter().zip(table.person_choices()) {
+            if pressed(*key) {
+                out.push(Intent::Act(action));
+            }
+        }
+        out
+    }
+
+    /// Keeps the game on the disk once it has changed.
+    fn keep(&mut self, shell: &mut Shell) {
+        if let Some(path) = keeping::autosave_path(&shell.launch) {
+            let table = &self.session;
+            self.keeper
+                .keep(path, table.game(), table.sitters(), &shell.launch, || {
+                    table.to_file()
+                });
+        }
+        if let Some(told) = self.keeper.failure() {
+            shell.message = Some(told);
+        }
+    }
+}
+
+/// The line that says what the game waits for, from its phase and who is to act.
+#[must_use]
+pub fn status_of(table: &PastimesSession) -> String {
+    let game = table.game();
+    let turn = game.turn();
+    let person = table.person_to_act().is_some();
+    match game.phase() {
+        Phase::GameOver => {
+            let said = game
+                .result()
+                .and_then(|r| {
+                    story::tell(&crate::pastimes::Event::GameOver {
+                        winners: r.winners.clone(),
+                        losers: r.losers.clone(),
+                    })
+                })
+                .unwrap_or_default();
+            format!("The game is over. {said} Next game: Enter.")
+        }
+        Phase::ThrowOff if person => {
+            "Each player throws one die to see who throws first: throw (Space).".to_string()
+        }
+        Phase::ToThrow if person && !game.legal_actions().is_empty() => format!(
+            "{}: throw (Space), or claim that your adversary was dolted.",
+            player(turn)
+        ),
+        Phase::ToThrow if person => format!("{}: your throw (Space).", player(turn)),
+        Phase::ToPlay if person => {
+            let uses: Vec<&str> = match game.rules().kind {
+                Kind::KetchDolt => game.uses_left().iter().map(|&d| face(d)).collect(),
+                _ => std::iter::repeat_n("ace", usize::from(game.loads_left())).collect(),
+            };
+            format!(
+                "{}: use your {} (the numbered buttons).",
+                player(turn),
+                uses.join(" and ")
+            )
+        }
+        Phase::ThrowOff => format!(
+            "The throw-off: {}.",
+            crate::pastimes::waiting_words(Phase::ThrowOff)
+        ),
+        Phase::ToThrow => format!("{} is to throw…", player(turn)),
+        Phase::ToPlay => format!("{} uses his throw…", player(turn)),
+    }
+}
+
+impl Screen for PastimesScreen {
+    fn family(&self) -> Family {
+        Family::Pastimes
+    }
+
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+
+    fn back_words(&self) -> &'static str {
+        "Back to the pastime"
+    }
+
+    fn take(&mut self, next: Next, shell: &mut Shell) {
+        if let Some(screen) = PastimesScreen::go_to(next, shell) {
+            *self = screen;
+        }
+    }
+
+    fn keep(&mut self, _ctx: &egui::Context, shell: &mut Shell) {
+        PastimesScreen::keep(self, shell);
+    }
+
+    fn kept_at_distance(&self, _launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
+        None
+    }
+
+    fn comeback(&self) -> Option<gamester_net::party::Return> {
+        None
+    }
+
+    fn goes_on_to(&self, _record: &[gamester_net::NetAction]) -> bool {
+        false
+    }
+
+    fn title(&self) -> String {
+        story::title(self.session.game().rules().kind).to_string()
+    }
+
+    fn moves(&self) -> usize {
+        self.session.game().record().len()
+    }
+
+    fn unfinished(&self) -> bool {
+        self.session.unfinished()
+    }
+
+    fn file(&self) -> Option<&Path> {
+        self.session.file.as_deref()
+    }
+
+    fn file_name(&self) -> String {
+        format!(
+            "{} {}.ron",
+            self.title(),
+            chrono::Local::now().format("%Y-%m-%d %H.%M")
+        )
+    }
+
+    fn save_to(&mut self, path: PathBuf, shell: &mut Shell) -> Message {
+        match crate::save::pastimes::write_atomic(&path, &self.session.to_file()) {
+            Ok(()) => {
+                shell.settings.recent.add(path.clone());
+                let said = Message::info(format!("Saved to {}", path.display()));
+                self.session.file = Some(path);
+                said
+            }
+            Err(e) => Message::error(format!("Could not save {e}")),
+        }
+    }
+
+    fn keep_left(&self, shell: &mut Shell) -> Result<Option<PathBuf>, String> {
+        let Some(dir) = shell.launch.data_dir() else {
+            return Ok(None);
+        };
+        let name = format!(
+            "{} left {}.ron",
+            self.title(),
+            chrono::Local::now().format("%Y-%m-%d %H.%M")
+        );
+        let path = crate::ui::shell::file_names::free_in(&dir, &name);
+        crate::save::pastimes::write_atomic(&path, &self.session.to_file())
+            .map_err(|e| e.to_string())?;
+        shell.settings.recent.add(path.clone());
+        Ok(Some(path))
+    }
+
+    fn begin_frame(&mut self, ctx: &egui::Context, _shell: &mut Shell, board: bool) {
+        self.now = ctx.input(|i| i.time);
+        if board {
+            let keys = self.keys(ctx);
+            self.intents.extend(keys);
+        }
+    }
+
+    fn asking(&self) -> bool {
+        false
+    }
+
+    fn status(&self) -> String {
+        status_of(&self.session)
+    }
+
+    fn thinking(&self) -> bool {
+        false
+    }
+
+    fn game_menu(&mut self, ui: &mut egui::Ui, _shell: &mut Shell) {
+        if ui
+            .add_enabled(self.session.over(), egui::Button::new(NEXT_GAME))
+            .clicked()
+        {
+            self.intents.push(Intent::NextGame);
+        }
+    }
+
+    fn keys_help(&self) -> &'static [(&'static str, &'static str)] {
+        PASTIMES_KEYS
+    }
+
+    fn buttons(&mut self, ui: &mut egui::Ui, _shell: &mut Shell) {
+        let table = &self.session;
+        if table.has_person()
+            && !table.over()
+            && ui
+                .add_enabled(table.person_throws(), egui::Button::new(THROW))
+                .clicked()
+        {
+            self.intents.push(Intent::Throw);
+        }
+        let game = table.game();
+        for (i, action) in table.person_choices().into_iter().enumerate() {
+            if ui.button(choice_label(game, i, &action)).clicked() {
+                self.intents.push(Intent::Act(action));
+            }
+        }
+        if table.over() && ui.button(NEXT_GAME).clicked() {
+            self.intents.push(Intent::NextGame);
+        }
+    }
+
+    fn story_wanted(&self, _shell: &Shell) -> bool {
+        false
+    }
+
+    fn story(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
+        let game = self.session.game();
+        ui.label(RichText::new(self.title()).strong().size(18.0));
+        for s in 0..game.seats() {
+            let seat = crate::pastimes::Seat(u8::try_from(s).unwrap_or(0));
+            let who = match self.session.sitter(seat) {
+                Controller::Person => "a person".to_string(),
+                Controller::Computer(level) => format!("the computer ({level})"),
+            };
+            ui.label(format!("{}: {who}", player(seat)));
+        }
+        ui.separator();
+        ui.label(RichText::new("The story").strong().size(18.0));
+        egui::ScrollArea::vertical()
+            .stick_to_bottom(true)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                for line in self.session.story() {
+                    if line.is_empty() {
+                        ui.separator();
+                    } else {
+                        crate::ui::shell::glossary::linked_text(
+                            ui,
+                            line,
+                            RichText::new,
+                            &mut shell.help.glossary,
+                        );
+                    }
+                }
+            });
+    }
+
+    fn play_area(&mut self, ui: &mut egui::Ui, _shell: &mut Shell, _asking: bool) {
+        self.places = view::table_ui(ui, &self.session);
+    }
+
+    fn windows(&mut self, ctx: &egui::Context, shell: &mut Shell) {
+        if !shell.help.rules {
+            return;
+        }
+        let rules = *self.session.game().rules();
+        let preset = match rules.kind {
+            Kind::Doublets => Preset::Doublets,
+            Kind::KetchDolt => Preset::KetchDolt,
+            Kind::SiceAce => Preset::SiceAce,
+        };
+        egui::Window::new(format!("The rules of {}", preset.title()))
+            .open(&mut shell.help.rules)
+            .default_width(460.0)
+            .show(ctx, |ui| {
+                for (option, value) in crate::ui::pastimes::setup::rules_in_words(&rules) {
+                    ui.label(format!("{option}: {value}"));
+                }
+            });
+    }
+
+    fn end_frame(&mut self, ctx: &egui::Context, shell: &mut Shell) {
+        let heard = self.session.game().record().len();
+        for intent in std::mem::take(&mut self.intents) {
+            self.apply(intent, shell);
+        }
+        match self.session.drive_computer(self.now) {
+            Ok(true) => ctx.request_repaint_after(std::time::Duration::from_millis(100)),
+            Ok(false) => {}
+            Err(e) => {
+                shell.message = Some(Message::error(format!(
+                    "The computer's move was refused: {e}"
+                )));
+            }
+        }
+        // What was done, heard (whoever did it: a person, the computer or chance).
+        let record = self.session.game().record();
+        for action in record.get(heard..).unwrap_or_default() {
+            if let Some(cue) = crate::ui::sound::Cue::of_pastime(action) {
+                shell.play(cue);
+            }
+        }
+        self.serve(ctx, shell, true);
+    }
+
+    fn serve(&mut self, _ctx: &egui::Context, shell: &mut Shell, _shown: bool) {
+        shell
+            .announcer
+            .say_since(&mut self.told, self.session.story());
+        PastimesScreen::keep(self, shell);
+    }
+
+    fn still(&self) -> bool {
+        true
+    }
+
+    fn finish(&mut self, shell: &Shell) {
+        if let Some(path) = keeping::autosave_path(&shell.launch) {
+            let table = &self.session;
+            self.keeper
+                .keep(path, table.game(), table.sitters(), &shell.launch, || {
+                    table.to_file()
+                });
+        }
+        if let Some(e) = self.keeper.finish() {
+            eprintln!("gamester: the pastime could not be kept: {e}");
+        }
+    }
+
+    fn forget_file(&mut self) {
+        self.session.file = None;
+    }
+}

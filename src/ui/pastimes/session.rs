@@ -1,0 +1,220 @@
+//! A pastime at the table: the game, who sits at each seat (a person or the computer at a
+//! level), the story told so far, and the dice. Every change goes through the game's gate; the
+//! computer's seats and chance act here, paced so that a person can follow them.
+
+use std::path::PathBuf;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+
+use crate::level::Level;
+use crate::pastimes::{Action, Game, PastimeError, Phase, Rules, Seat};
+use crate::players::Controller;
+use crate::ui::pastimes::story;
+
+/// Seconds between two things the computer does, at the normal speed.
+pub const PACE: f64 = 0.9;
+
+/// A pastime at the table.
+pub struct PastimesSession {
+    game: Game,
+    sitters: Vec<Controller>,
+    story: Vec<String>,
+    rng: StdRng,
+    /// Seconds between two things the computer (or chance, for the computer) does.
+    pub pace: f64,
+    last_action_at: f64,
+    /// The file the game was opened from or last saved to.
+    pub file: Option<PathBuf>,
+}
+
+impl PastimesSession {
+    /// A new game under `rules` with these sitters (the computer at a fair level where one is
+    /// missing). `seed`: the dice (from the system's randomness without one).
+    pub fn new(
+        rules: Rules,
+        sitters: Vec<Controller>,
+        seed: Option<u64>,
+    ) -> Result<PastimesSession, PastimeError> {
+        Ok(PastimesSession::holding(Game::new(rules)?, sitters, seed))
+    }
+
+    /// The session of a game already under way (read from a file), its story told again.
+    #[must_use]
+    pub fn holding(game: Game, mut sitters: Vec<Controller>, seed: Option<u64>) -> Self {
+        sitters.resize(game.seats(), Controller::Computer(Level::Fair));
+        let rng = match seed {
+            Some(s) => StdRng::seed_from_u64(s),
+            None => StdRng::from_os_rng(),
+        };
+        let story = story_of(&game);
+        PastimesSession {
+            game,
+            sitters,
+            story,
+            rng,
+            pace: PACE,
+            last_action_at: f64::NEG_INFINITY,
+            file: None,
+        }
+    }
+
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    #[must_use]
+    pub fn sitters(&self) -> &[Controller] {
+        &self.sitters
+    }
+
+    /// Who sits at `seat`.
+    #[must_use]
+    pub fn sitter(&self, seat: Seat) -> Controller {
+        self.sitters
+            .get(seat.index())
+            .copied()
+            .unwrap_or(Controller::Computer(Level::Fair))
+    }
+
+    /// The story so far, one line an event; an empty line between two games.
+    #[must_use]
+    pub fn story(&self) -> &[String] {
+        &self.story
+    }
+
+    /// Whether a person sits at the table.
+    #[must_use]
+    pub fn has_person(&self) -> bool {
+        self.sitters.contains(&Controller::Person)
+    }
+
+    /// The seat whose move is a person's now (to throw, or to choose), if any. At the
+    /// throw-off, where everyone throws, the first person's.
+    #[must_use]
+    pub fn person_to_act(&self) -> Option<Seat> {
+        let seat = match self.game.phase() {
+            Phase::ThrowOff => {
+                let i = self.sitters.iter().position(|s| *s == Controller::Person)?;
+                return Some(Seat(u8::try_from(i).ok()?));
+            }
+            Phase::ToThrow | Phase::ToPlay => self.game.turn(),
+            Phase::GameOver => return None,
+        };
+        (self.sitter(seat) == Controller::Person).then_some(seat)
+    }
+
+    /// Whether the person to act may throw now (the throw-off, or his turn to throw).
+    #[must_use]
+    pub fn person_throws(&self) -> bool {
+        self.person_to_act().is_some()
+            && matches!(self.game.phase(), Phase::ThrowOff | Phase::ToThrow)
+    }
+
+    /// The actions the person to act may choose now, as the engine lists them.
+    #[must_use]
+    pub fn person_choices(&self) -> Vec<Action> {
+        match self.person_to_act() {
+            Some(_) => self.game.legal_actions(),
+            None => Vec::new(),
+        }
+    }
+
+    /// Whether the game is over (the next game waits).
+    #[must_use]
+    pub fn over(&self) -> bool {
+        self.game.phase() == Phase::GameOver
+    }
+
+    /// Does `action` through the game's gate and tells the story of what happened; a refusal
+    /// changes nothing.
+    pub fn apply(&mut self, action: Action, now: f64) -> Result<(), PastimeError> {
+        let events = self.game.apply(action)?;
+        self.story.extend(events.iter().filter_map(story::tell));
+        self.last_action_at = now;
+        Ok(())
+    }
+
+    /// Chance's throw, due now: the throw-off or the thrower's dice.
+    pub fn throw(&mut self, now: f64) -> Result<(), PastimeError> {
+        match self.game.chance_action(&mut self.rng) {
+            Some(action) => self.apply(action, now),
+            None => Err(PastimeError::NotNow(crate::pastimes::waiting_words(
+                self.game.phase(),
+            ))),
+        }
+    }
+
+    /// After a game: the next, under the same rules and at the same seats.
+    pub fn next_game(&mut self) -> Result<(), PastimeError> {
+        if !self.over() {
+            return Err(PastimeError::NotNow(crate::pastimes::waiting_words(
+                self.game.phase(),
+            )));
+        }
+        self.game = Game::new(*self.game.rules())?;
+        self.story.push(String::new());
+        self.last_action_at = f64::NEG_INFINITY;
+        Ok(())
+    }
+
+    /// Lets the computer's seats act, and chance for them, once the pace allows: one thing at
+    /// a time. Returns whether the computer has something to do (the window looks again
+    /// soon); false when a person is to act or the game is over.
+    pub fn drive_computer(&mut self, now: f64) -> Result<bool, PastimeError> {
+        let level = match self.game.phase() {
+            Phase::GameOver => return Ok(false),
+            Phase::ThrowOff if self.has_person() => return Ok(false),
+            Phase::ThrowOff => None,
+            Phase::ToThrow | Phase::ToPlay => match self.sitter(self.game.turn()) {
+                Controller::Person => return Ok(false),
+                Controller::Computer(level) => Some(level),
+            },
+        };
+        if now < self.last_action_at + self.pace {
+            return Ok(true);
+        }
+        let decided = level.and_then(|level| crate::ai::pastimes::decide(&self.game, level));
+        match decided {
+            Some(action) => self.apply(action, now)?,
+            None if self.game.phase() == Phase::ToPlay => {
+                // A use the computer left undecided would leave the game stuck: the first the
+                // engine lists is taken.
+                match self.game.legal_actions().into_iter().next() {
+                    Some(action) => self.apply(action, now)?,
+                    None => return Ok(false),
+                }
+            }
+            None => self.throw(now)?,
+        }
+        Ok(true)
+    }
+
+    /// Whether leaving the game would lose something: under way and not over.
+    #[must_use]
+    pub fn unfinished(&self) -> bool {
+        !self.over() && !self.game.record().is_empty()
+    }
+
+    /// The game as a file holds it.
+    #[must_use]
+    pub fn to_file(&self) -> crate::save::pastimes::PastimesFile {
+        crate::save::pastimes::PastimesFile::of(&self.game, &self.sitters)
+    }
+}
+
+/// The story of a game read back, told again from its record.
+fn story_of(game: &Game) -> Vec<String> {
+    let Ok(mut replay) = Game::new(*game.rules()) else {
+        return Vec::new();
+    };
+    let mut story = Vec::new();
+    for action in game.record() {
+        match replay.apply(action.clone()) {
+            Ok(events) => story.extend(events.iter().filter_map(story::tell)),
+            Err(_) => break,
+        }
+    }
+    story
+}
