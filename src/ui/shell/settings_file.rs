@@ -102,9 +102,13 @@ pub fn read(dir: &Path) -> Remembered {
     let settings = match std::fs::symlink_metadata(&path) {
         Err(_) => read_old(dir).unwrap_or_default(),
         Ok(_) => match read_text(&path).and_then(|text| {
-            options()
-                .from_str::<Settings>(&text)
-                .map_err(|e| e.to_string())
+            // Said in the player's words: where, not what the parser expected.
+            options().from_str::<Settings>(&text).map_err(|e| {
+                format!(
+                    "line {} is not one this version of Gamester understands",
+                    e.span.start.line
+                )
+            })
         }) {
             Ok(settings) => settings,
             Err(why) => {
@@ -311,6 +315,9 @@ mod tests {
         assert_eq!(read.settings, Settings::default());
         let told = read.told.unwrap();
         assert!(told.contains("could not be read"), "{told}");
+        // in a player's words: the line, not the parser's
+        assert!(told.contains("line 1 is not one"), "{told}");
+        assert!(!told.contains("Expected") && !told.contains('`'), "{told}");
         assert!(!path.exists());
         let aside: Vec<_> = std::fs::read_dir(dir.path())
             .unwrap()
