@@ -78,11 +78,16 @@ pub struct PastimesScreen {
     told: usize,
 }
 
+/// Seconds between two things the computer's seats do, at the speed the settings choose.
+fn pace(settings: &Settings) -> f64 {
+    settings.speed.step_seconds() / 0.5 * PACE
+}
+
 impl PastimesScreen {
     /// The screen of `session`, paced as the settings say.
     #[must_use]
     pub fn seating(mut session: PastimesSession, settings: &Settings) -> PastimesScreen {
-        session.pace = settings.speed.step_seconds() / 0.5 * PACE;
+        session.pace = pace(settings);
         PastimesScreen {
             told: session.story().len(),
             session,
@@ -362,8 +367,10 @@ impl Screen for PastimesScreen {
         Ok(Some(path))
     }
 
-    fn begin_frame(&mut self, ctx: &egui::Context, _shell: &mut Shell, board: bool) {
+    fn begin_frame(&mut self, ctx: &egui::Context, shell: &mut Shell, board: bool) {
         self.now = ctx.input(|i| i.time);
+        // The speed chosen in View reaches the game in play at once.
+        self.session.pace = pace(&shell.settings);
         if board {
             let keys = self.keys(ctx);
             self.intents.extend(keys);

@@ -663,3 +663,24 @@ fn a_pastime_named_at_start_is_opened_and_shown_and_the_game_at_tables_is_untouc
         .unwrap_or_default();
     assert!(!said.contains("not a saved game"), "{said}");
 }
+
+#[test]
+fn the_speed_chosen_in_view_reaches_the_pastime_in_play() {
+    use gamester::ui::shell::settings::Speed;
+    // Given a pastime in play
+    let mut h = at_pastime(
+        8,
+        pastime_settings(Rules::preset(Preset::Doublets), you_and_the_computer()),
+    );
+    start(&mut h);
+    let mut pace_at = |speed: Speed| {
+        // When the speed is changed in View
+        h.state_mut().settings_mut().speed = speed;
+        h.run();
+        h.state().pastime().expect("a pastime in play").pace
+    };
+    let fast = pace_at(Speed::Fast);
+    let slow = pace_at(Speed::Slow);
+    // Then the computer's seats go at the new pace, in the game already in play
+    assert!(slow > fast && fast > 0.0, "slow {slow}, fast {fast}");
+}
