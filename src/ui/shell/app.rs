@@ -138,13 +138,13 @@ impl GamesterApp {
     pub fn frame_ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
         let (board_keys, asking) = self.begin_frame(&ctx);
-        let other = self.screens.other().map(Screen::back_words);
+        let others = self.screens.others();
         let story_open = &mut self.story_open;
         let (screen, shell) = (self.screens.shown_mut(), &mut self.shell);
         screen.begin_frame(&ctx, shell, board_keys);
 
         egui::Panel::top("menu").show(ui, |ui| {
-            menu_bar(ui, screen, shell, other);
+            menu_bar(ui, screen, shell, &others);
         });
 
         let mut close_lessons = false;
@@ -347,10 +347,8 @@ impl GamesterApp {
                 self.modal.lessons = Some(crate::ui::tables::lessons::LessonsRoom::new(seed));
             }
             Ask::Lessons => {}
-            Ask::Switch => {
-                if let Some(other) = self.screens.other().map(Screen::family) {
-                    self.show(other);
-                }
+            Ask::Switch(family) => {
+                self.show(family);
                 self.shell.message = None;
             }
         }
@@ -465,7 +463,12 @@ fn panels(
 
 /// The menu bar: Game, View, Help, each with the screen's own items among the shell's.
 /// `other`: the item that shows the game of the other family, if one waits.
-fn menu_bar(ui: &mut egui::Ui, screen: &mut dyn Screen, shell: &mut Shell, other: Option<&str>) {
+fn menu_bar(
+    ui: &mut egui::Ui,
+    screen: &mut dyn Screen,
+    shell: &mut Shell,
+    others: &[(Family, &str)],
+) {
     egui::MenuBar::new().ui(ui, |ui| {
         ui.menu_button("Game", |ui| {
             if ui.button("New game…  (Ctrl+N)").clicked() {
@@ -475,10 +478,10 @@ fn menu_bar(ui: &mut egui::Ui, screen: &mut dyn Screen, shell: &mut Shell, other
                 shell.asks.push(Ask::Network);
             }
             screen.game_menu(ui, shell);
-            if let Some(words) = other
-                && ui.button(words).clicked()
-            {
-                shell.asks.push(Ask::Switch);
+            for &(family, words) in others {
+                if ui.button(words).clicked() {
+                    shell.asks.push(Ask::Switch(family));
+                }
             }
             ui.separator();
             if ui.button("Open…  (Ctrl+O)").clicked() {

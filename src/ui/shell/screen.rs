@@ -51,8 +51,8 @@ pub enum Ask {
     /// Put this game in play in place of the one of its family, asking first if that leaves
     /// an unfinished game.
     Leave(Box<Next>),
-    /// Show the other family's game, which waits.
-    Switch,
+    /// Show this family's game, which waits.
+    Switch(gamester_core::Family),
     /// Open the window to play a friend over the network.
     Network,
     /// Ask where to write a diagram of the position at tables, as this picture.

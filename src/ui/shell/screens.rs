@@ -81,12 +81,15 @@ impl Screens {
         self.held.iter_mut().filter(move |s| s.family() != showing)
     }
 
-    /// The family the Game menu offers to go back to: the next held after the one shown.
+    /// The games the Game menu offers to go back to: every one held but the one shown, each
+    /// with its family and the words of its item, in the order they were first held.
     #[must_use]
-    pub fn other(&self) -> Option<&dyn Screen> {
-        let i = self.index(self.showing)?;
-        let next = (i + 1) % self.held.len();
-        (next != i).then(|| self.held[next].as_ref())
+    pub fn others(&self) -> Vec<(Family, &'static str)> {
+        self.held
+            .iter()
+            .filter(|s| s.family() != self.showing)
+            .map(|s| (s.family(), s.back_words()))
+            .collect()
     }
 
     /// Shows `family`'s game if a screen of it is held (else the first family's).

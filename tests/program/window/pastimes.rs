@@ -684,3 +684,34 @@ fn the_speed_chosen_in_view_reaches_the_pastime_in_play() {
     // Then the computer's seats go at the new pace, in the game already in play
     assert!(slow > fast && fast > 0.0, "slow {slow}, fast {fast}");
 }
+
+#[test]
+fn with_three_games_held_the_game_menu_goes_back_to_either_of_the_others() {
+    // Given a pastime in play, then a tiles game started, the game at tables held as well
+    let mut h = at_pastime(
+        14,
+        pastime_settings(Rules::preset(Preset::Doublets), you_and_the_computer()),
+    );
+    {
+        let settings = h.state_mut().settings_mut();
+        settings.pastimes.chosen = false;
+        settings.tiles.chosen = true;
+    }
+    h.get_by_label("New game…").click();
+    h.run();
+    h.get_by_label("Start the new game").click();
+    for _ in 0..3 {
+        h.step();
+    }
+    assert!(h.state().playing_tiles());
+    // When the Game menu is opened, Then it offers to go back to either other game
+    h.get_by_label("Game").click();
+    h.run();
+    assert!(h.query_by_label("Back to the game at tables").is_some());
+    h.get_by_label("Back to the pastime").click();
+    for _ in 0..3 {
+        h.step();
+    }
+    // And the pastime is shown again
+    assert!(h.state().playing_pastime());
+}
