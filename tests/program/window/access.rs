@@ -559,3 +559,71 @@ fn right_never_puts_back_the_one_tile_that_may_be_laid_and_the_tile_picked_has_t
         "{focused:?}"
     );
 }
+
+#[test]
+fn a_whole_game_of_tick_tack_against_the_computer_is_played_by_keys_alone_and_one_by_clicks() {
+    let tick_tack = || {
+        quick(Settings {
+            rules: Rules::preset(Preset::TickTack),
+            ..Settings::default()
+        })
+    };
+    // Given Tick-tack against the computer, played by keys alone
+    let mut h = harness(23, tick_tack());
+    h.run();
+    for turn in 0..400 {
+        wait(&mut h, persons_turn_or_over);
+        let game = h.state().session().game();
+        if game.is_over() {
+            break;
+        }
+        assert!(turn < 399, "the game ends");
+        match game.phase() {
+            Phase::Playing => play_a_turn_by_keys(&mut h),
+            _ => key(&mut h, Key::Space),
+        }
+    }
+    // Then it comes to its end by a score (the person claims nothing, so the computer's hit
+    // or a why-not ends it, or a table filled)
+    let reason = |h: &Harness<'static, GamesterApp>| {
+        h.state()
+            .session()
+            .game()
+            .outcome()
+            .map(|o| o.reason)
+            .expect("the game is over")
+    };
+    assert!(
+        matches!(reason(&h), gamester_rules::tables::EndReason::Scored(_)),
+        "{:?}",
+        reason(&h)
+    );
+    // And another, played by clicks on the board's places alone
+    let mut h = harness(31, tick_tack());
+    h.run();
+    for turn in 0..400 {
+        wait(&mut h, persons_turn_or_over);
+        let game = h.state().session().game();
+        if game.is_over() {
+            break;
+        }
+        assert!(turn < 399, "the game ends");
+        if game.phase() == Phase::Playing {
+            play_a_turn_by_accesskit(&mut h);
+        } else {
+            h.query_all(
+                By::new()
+                    .role(Role::Button)
+                    .label_contains("lit: throw the dice"),
+            )
+            .next()
+            .unwrap_or_else(|| panic!("a lit dice box in {:?}", h.state().session().game().phase()))
+            .click_accesskit();
+            h.run();
+        }
+    }
+    assert!(matches!(
+        reason(&h),
+        gamester_rules::tables::EndReason::Scored(_)
+    ));
+}
