@@ -32,14 +32,16 @@ fn moves(app: &GamesterApp) -> usize {
 
 /// Steps the window, letting real time pass for the line, until `done` holds and the friends
 /// have stopped moving for a few frames (so the tree shows what the last frame did; a spinner
-/// may still turn, so the window is stepped, not run to rest).
+/// may still turn, so the window is stepped, not run to rest). Gives up after four minutes:
+/// only a game that has stopped for good takes that long, while a fresh-clone run on two busy
+/// cores once took more than one minute to bring a turn.
 pub(super) fn wait_for(
     h: &mut Harness<'static, GamesterApp>,
     what: &str,
     done: impl Fn(&mut Harness<'static, GamesterApp>) -> bool,
 ) {
     let began = Instant::now();
-    while began.elapsed() < Duration::from_secs(60) {
+    while began.elapsed() < Duration::from_secs(240) {
         h.step();
         if done(h) {
             let before = moves(h.state());
