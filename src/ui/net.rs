@@ -18,3 +18,9 @@ pub use driver::{AtADistance, drive};
 pub use offer::within_sentence;
 pub use remote::Remote;
 pub use window::NetWindow;
+
+/// What a game with friends at a distance says when its line is not open and cannot be taken
+/// up again by itself: nothing is played or thrown here for the friends.
+pub const NO_LINE: &str = "This game was played with friends at a distance, and the way back to \
+    it was not kept: nothing is played or thrown here for them. Start a New game to play on \
+    (this one is kept in Open recent).";

@@ -13,6 +13,22 @@ use crate::tables::Side;
 pub enum Controller {
     Person,
     Computer(Level),
+    /// A friend at a distance: his moves come over the line, and neither the person here nor
+    /// the computer ever makes them, even while the line is down or the window starts again.
+    Distance,
+}
+
+impl Controller {
+    /// Who moves, in a player's words: "a person", "the computer (fair)", "a friend at a
+    /// distance".
+    #[must_use]
+    pub fn words(self) -> String {
+        match self {
+            Controller::Person => "a person".to_string(),
+            Controller::Computer(level) => format!("the computer ({level})"),
+            Controller::Distance => "a friend at a distance".to_string(),
+        }
+    }
 }
 
 /// The most characters a player's name may have: enough for any name, short enough to fit the
@@ -256,6 +272,17 @@ impl Seats {
             .players
             .iter()
             .any(|p| p.controller == Controller::Person)
+    }
+
+    /// Whether a friend at a distance plays a side: that side's moves, and every throw, come
+    /// only over the line.
+    #[must_use]
+    pub fn at_a_distance(&self) -> bool {
+        [&self.white, &self.black].iter().any(|seat| {
+            seat.players
+                .iter()
+                .any(|p| p.controller == Controller::Distance)
+        })
     }
 }
 

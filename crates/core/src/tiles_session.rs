@@ -138,6 +138,13 @@ impl TilesSession {
         &self.sitters
     }
 
+    /// Whether a friend at a distance sits at the table: his moves, and every deal and throw,
+    /// come only over the line.
+    #[must_use]
+    pub fn at_a_distance(&self) -> bool {
+        self.sitters.contains(&Controller::Distance)
+    }
+
     #[must_use]
     pub fn name(&self, player: usize) -> &str {
         self.names.get(player).map_or("a player", String::as_str)

@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use egui::{Key, Modifiers, RichText};
 
 use crate::pastimes::{Action, Kind, Phase, Preset};
-use crate::players::Controller;
 use crate::ui::pastimes::keeping::{self, PastimesKeeper};
 use crate::ui::pastimes::session::{PACE, PastimesSession};
 use crate::ui::pastimes::story::{self, face, player};
@@ -432,10 +431,7 @@ impl Screen for PastimesScreen {
         ui.label(RichText::new(self.title()).strong().size(18.0));
         for s in 0..game.seats() {
             let seat = crate::pastimes::Seat(u8::try_from(s).unwrap_or(0));
-            let who = match self.session.sitter(seat) {
-                Controller::Person => "a person".to_string(),
-                Controller::Computer(level) => format!("the computer ({level})"),
-            };
+            let who = self.session.sitter(seat).words();
             ui.label(format!("{}: {who}", player(seat)));
         }
         ui.separator();

@@ -168,7 +168,7 @@ impl PastimesSession {
             Phase::ThrowOff if self.has_person() => return Ok(false),
             Phase::ThrowOff => None,
             Phase::ToThrow | Phase::ToPlay => match self.sitter(self.game.turn()) {
-                Controller::Person => return Ok(false),
+                Controller::Person | Controller::Distance => return Ok(false),
                 Controller::Computer(level) => Some(level),
             },
         };

@@ -76,10 +76,7 @@ fn about(kind: Kind) -> &'static str {
 }
 
 fn sitter_words(c: Controller) -> String {
-    match c {
-        Controller::Person => "a person".to_string(),
-        Controller::Computer(level) => format!("the computer ({level})"),
-    }
+    c.words()
 }
 
 /// The pastimes' part of New game. Returns whether anything changed.

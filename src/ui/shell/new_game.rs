@@ -145,10 +145,7 @@ fn rules_in_words(ui: &mut egui::Ui, rules: &Rules) {
 }
 
 fn controller_label(c: Controller) -> String {
-    match c {
-        Controller::Person => "a person".to_string(),
-        Controller::Computer(level) => format!("the computer ({level})"),
-    }
+    c.words()
 }
 
 /// A player's name and who moves for him. The name keeps to the rule of names as it is typed

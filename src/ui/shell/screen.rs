@@ -154,6 +154,11 @@ pub trait Screen {
     /// The game at a distance the screen plays, as kept to take up again after a restart, if
     /// the window stopped while it was played.
     fn kept_at_distance(&self, launch: &Launch) -> Option<crate::ui::net::kept::Kept>;
+    /// Whether the game in play, not over, is played with friends at a distance and its line
+    /// is not open: nothing may be played or thrown for them here.
+    fn lacks_its_line(&self) -> bool {
+        false
+    }
     /// A game at a distance whose line dropped, as the network window offers to take it up.
     fn comeback(&self) -> Option<gamester_net::party::Return>;
     /// Whether `record` (a game at a distance being taken up) goes on from the game in play.

@@ -137,7 +137,7 @@ pub struct Computer {
 fn level_to_act(session: &Session) -> Option<Level> {
     let level = |c: Controller| match c {
         Controller::Computer(level) => Some(level),
-        Controller::Person => None,
+        Controller::Person | Controller::Distance => None,
     };
     match session.acting_player() {
         Some(p) => level(p.controller),

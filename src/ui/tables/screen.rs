@@ -267,6 +267,10 @@ impl Screen for TablesScreen {
         crate::ui::net::kept::read(launch, &family, &self.net_record())
     }
 
+    fn lacks_its_line(&self) -> bool {
+        !self.is_remote() && !self.session.game().is_over() && self.session.seats().at_a_distance()
+    }
+
     fn write(&mut self, path: &Path, what: Writing, shell: &Shell) -> Message {
         match what {
             Writing::Game(format) => self.export_game(path, format),

@@ -142,7 +142,7 @@ impl TilesScreen {
                 if table.owner(seat) == Some(table.me()) {
                     Controller::Person
                 } else {
-                    Controller::Computer(crate::level::Level::Fair)
+                    Controller::Distance
                 }
             })
             .collect();
@@ -261,6 +261,10 @@ impl TilesScreen {
                 }
                 return;
             }
+            TilesIntent::Throw | TilesIntent::GoOn if table.at_a_distance() => {
+                shell.message = Some(Message::info(crate::ui::net::NO_LINE));
+                return;
+            }
             TilesIntent::Throw => table.throw_for_set(now),
             TilesIntent::Reveal => {
                 table.reveal();
@@ -297,6 +301,12 @@ impl Screen for TilesScreen {
     fn kept_at_distance(&self, launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
         let family = gamester_net::GameRules::Tiles(*self.session().game().rules());
         crate::ui::net::kept::read(launch, &family, &self.net_record())
+    }
+
+    fn lacks_its_line(&self) -> bool {
+        !self.is_remote()
+            && self.session.game().phase() != crate::tiles::Phase::GameOver
+            && self.session.at_a_distance()
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

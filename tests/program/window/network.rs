@@ -55,7 +55,27 @@ pub(super) fn wait_for(
         }
         std::thread::sleep(Duration::from_millis(5));
     }
-    panic!("waited in vain for {what}");
+    panic!("waited in vain for {what}; the window says: {}", said(h));
+}
+
+/// What the window says now, for a test that gives up: the line's words, the message, the
+/// phase and the length of each game's record.
+fn said(h: &Harness<'static, GamesterApp>) -> String {
+    let words: Vec<String> = h
+        .query_all(By::new())
+        .filter_map(|n| n.accesskit_node().label())
+        .filter(|l| {
+            ["network", "Waiting", "line", "throw", "friend", "share"]
+                .iter()
+                .any(|w| l.contains(w))
+        })
+        .collect();
+    format!(
+        "{words:?}; phase {:?}, {} actions at tables, {} at the tiles",
+        h.state().session().game().phase(),
+        h.state().session().game().record().len(),
+        h.state().tiles().map_or(0, |t| t.game().record().len())
+    )
 }
 
 /// A window on this machine's network only, with Game → Play a friend over the network open.

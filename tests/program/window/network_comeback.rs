@@ -377,3 +377,52 @@ fn a_hosting_window_stopped_mid_game_offers_it_again_under_the_same_invitation()
     play_tables(&mut h, Side::White, |_| false);
     assert_eq!(tables_record(&h), over(friend).board().record());
 }
+
+#[test]
+fn a_window_started_again_without_its_way_back_never_plays_its_friends_side() {
+    // Given a window, its data in a folder of its own, that joined a friend's game of Irish
+    // and stopped when the friend was to act
+    let data = tempfile::tempdir().unwrap();
+    let launch = || Launch {
+        seed: Some(37),
+        data_dir: Some(data.path().to_path_buf()),
+        local_network: true,
+        ..Launch::default()
+    };
+    let (code, _host) = friend_hosting(irish("Kate"), 18);
+    let mut h = window_with_the_network_open_as(launch());
+    join_from_the_window(&mut h, &code, "Kate offers Irish");
+    h.get_by_label("Accept and play").click();
+    h.step();
+    wait_for(&mut h, "the game", |h| h.state().is_remote());
+    play_tables(&mut h, Side::Black, |h| {
+        let game = h.state().session().game();
+        game.record().len() >= 10
+            && game.turn() == Side::White
+            && matches!(game.phase(), Phase::ToThrow | Phase::Playing)
+    });
+    let before = h.state().session().game().record().to_vec();
+    drop(h);
+    // and whose way back to the game was lost
+    let way_back = data.path().join("distance.ron");
+    assert!(
+        way_back.exists(),
+        "the way back was kept while the game was played"
+    );
+    std::fs::remove_file(&way_back).unwrap();
+    // When it is started again on the same folder, and left to run
+    let mut h = harness_with(launch(), quick(Settings::default()));
+    let began = Instant::now();
+    while began.elapsed() < Duration::from_secs(2) {
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    // Then the friend's side was never played here, by the computer or anyone: the game
+    // stands as it was, and the window says why nothing moves
+    assert_eq!(h.state().session().game().record(), &before[..]);
+    assert!(
+        h.query_all(By::new().label_contains("played with friends at a distance"))
+            .next()
+            .is_some()
+    );
+}

@@ -98,6 +98,8 @@ impl GamesterApp {
             .find_map(|screen| screen.kept_at_distance(launch));
         if let Some(kept) = kept {
             self.modal.network.reopen(ctx, kept, launch.local_network);
+        } else if self.screens.all().any(|screen| screen.lacks_its_line()) {
+            self.shell.message = Some(Message::info(crate::ui::net::NO_LINE).lasting());
         }
     }
 

@@ -36,6 +36,10 @@ impl TablesScreen {
                 self.throw_remote(shell);
                 return;
             }
+            Intent::Throw if self.session.seats().at_a_distance() => {
+                shell.message = Some(Message::info(crate::ui::net::NO_LINE));
+                return;
+            }
             Intent::NextGame | Intent::ReplayTakeOver if self.helpers.remote.is_some() => {
                 shell.message = Some(Message::info(
                     "A game with a friend at a distance is one game: offer another from Game → \

@@ -17,7 +17,9 @@ use crate::ui::shell::message::Message;
 use crate::ui::shell::screen::Shell;
 
 /// The session of a party's game: its rules, names and record; the friend's side marked as
-/// not the person's (the computer is never asked to play it while the line is open).
+/// played at a distance, which neither the person nor the computer plays here, with the line
+/// open or not (a window started again on the game before its line is back plays nothing for
+/// the friend).
 pub fn session_of(
     party: &Party,
     launch: &crate::ui::shell::launch::Launch,
@@ -45,7 +47,7 @@ pub fn session_of(
                 p.name = crate::players::clean_name(&name);
             }
             if side != mine {
-                p.controller = Controller::Computer(crate::level::Level::Fair);
+                p.controller = Controller::Distance;
             }
         }
     }
