@@ -412,16 +412,9 @@ fn round_table(painter: &Painter, rect: Rect, game: &Game, places: &mut Vec<(Rec
             );
         }
         let held = usize::from(men.heap);
-        for k in 0..held.min(10) {
-            let x = place.min.x + radius * (1.2 + 0.8 * k as f32);
-            men::paint_man(
-                painter,
-                pos2(x, place.center().y),
-                radius * 0.8,
-                colour,
-                None,
-                false,
-            );
+        // A seat may hold more men than his place shows (loads come in): the words say how many.
+        for at in held_places(place, radius, held) {
+            men::paint_man(painter, at, radius * 0.8, colour, None, false);
         }
         let out = !game.is_in(seat);
         painter.text(
@@ -445,4 +438,51 @@ fn round_table(painter: &Painter, rect: Rect, game: &Game, places: &mut Vec<(Rec
         colour_of(game.turn()),
         places,
     );
+}
+
+/// Where the men a seat holds stand in his place: side by side, five to a row and two rows at
+/// most, none on another (a man is `radius * 1.6` across).
+fn held_places(place: Rect, radius: f32, held: usize) -> Vec<Pos2> {
+    const ROW: usize = 5;
+    let step = radius * 1.7;
+    let shown = held.min(2 * ROW);
+    let rows = shown.div_ceil(ROW).max(1);
+    (0..shown)
+        .map(|k| {
+            let (row, col) = (k / ROW, k % ROW);
+            let in_row = if row + 1 < rows {
+                ROW
+            } else {
+                shown - row * ROW
+            };
+            let x = place.center().x + (col as f32 - (in_row as f32 - 1.0) / 2.0) * step;
+            let y = place.center().y + (row as f32 - (rows as f32 - 1.0) / 2.0) * step;
+            pos2(x, y)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_men_a_seat_holds_stand_apart_inside_his_place() {
+        let radius = 10.0;
+        let place = Rect::from_center_size(pos2(100.0, 100.0), vec2(radius * 9.0, radius * 5.0));
+        for held in 0..=12 {
+            let at = held_places(place, radius, held);
+            assert_eq!(at.len(), held.min(10));
+            for (i, a) in at.iter().enumerate() {
+                let man = Rect::from_center_size(*a, vec2(radius * 1.6, radius * 1.6));
+                assert!(
+                    place.contains_rect(man),
+                    "{held} men: man {i} at {a:?} outside"
+                );
+                for b in &at[i + 1..] {
+                    assert!(a.distance(*b) >= radius * 1.6, "{held} men: {a:?} on {b:?}");
+                }
+            }
+        }
+    }
 }
