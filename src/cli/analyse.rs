@@ -65,6 +65,16 @@ pub(crate) fn bench(args: &SomeRules) -> Result<String, CliError> {
 /// The length of the game `bench analyse` times, as the issue sets the default level by it.
 const BENCH_TURNS: u32 = 60;
 
+/// A Tick-tack claim as the command line names it: `hit`, `why-not`, `missed-going-in`.
+fn claim_name(claim: crate::tables::ticktack::Claim) -> &'static str {
+    use crate::tables::ticktack::Claim;
+    match claim {
+        Claim::Hit => "hit",
+        Claim::WhyNot => "why-not",
+        Claim::MissedGoingIn => "missed-going-in",
+    }
+}
+
 /// The lines of an analysis, as the command prints them.
 #[must_use]
 pub fn report(analysis: &Analysis, table: &Seats, bear_off: BearOff) -> String {
@@ -91,6 +101,7 @@ pub fn report(analysis: &Analysis, table: &Seats, bear_off: BearOff) -> String {
             }
             Choice::Break { chosen, best } => format!("break {chosen} best {best}"),
             Choice::Throw { chosen, best } => format!("choose {chosen} best {best}"),
+            Choice::Claim { missed } => format!("unclaimed {}", claim_name(*missed)),
         };
         let _ = writeln!(
             out,

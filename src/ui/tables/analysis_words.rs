@@ -8,8 +8,11 @@ use crate::ai::analysis::{Choice, Judged};
 use crate::ai::judge::Mark;
 use crate::save::GameRecord;
 use crate::tables::notation::format_play;
+use crate::tables::ticktack::Claim;
 use crate::tables::{CubeChoice, Phase, Side};
-use crate::teaching::verdict::{break_verdict, cube_verdict, play_verdict, throw_verdict};
+use crate::teaching::verdict::{
+    break_verdict, claim_verdict, cube_verdict, play_verdict, throw_verdict,
+};
 
 /// One row of the list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,6 +92,7 @@ pub fn row(d: &Judged, record: &GameRecord, colour: impl Fn(Side) -> String) -> 
             let which = if *chosen == 0 { "first" } else { "second" };
             (thrown, format!("played the {which} throw"))
         }
+        Choice::Claim { missed } => ("–".to_string(), missed_words(*missed).to_string()),
     };
     Row {
         turn: d.turn,
@@ -136,6 +140,18 @@ pub fn verdict(d: &Judged, record: &GameRecord, colour: impl Fn(Side) -> String)
         Choice::Throw { chosen, best } => {
             throw_verdict(record.game_at(d.at).throws(), *chosen, *best, d.loss)
         }
+        Choice::Claim { missed } => {
+            claim_verdict(*missed, d.loss, &adversary, rules.first_score_ends)
+        }
+    }
+}
+
+/// A Tick-tack score let pass, as the analysis's row says it.
+fn missed_words(missed: Claim) -> &'static str {
+    match missed {
+        Claim::Hit => "let a hit pass unclaimed",
+        Claim::WhyNot => "did not ask why not",
+        Claim::MissedGoingIn => "let a going in missed pass unclaimed",
     }
 }
 

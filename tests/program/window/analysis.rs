@@ -396,3 +396,77 @@ fn an_analysis_that_does_not_fit_its_game_is_set_aside_in_words_and_the_game_ope
     );
     assert!(text.contains("no decision of the game"), "{text}");
 }
+
+/// A game of Tick-tack, scores adding up, played at random by seeded dice, in which a player
+/// let a hit of his pass unclaimed (and the game went on).
+fn tick_tack_with_a_hit_let_pass() -> gamester_rules::tables::Game {
+    use gamester_rules::tables::{FairDice, Game, Preset, Rules};
+    use rand::{Rng, SeedableRng};
+    let mut rules = Rules::preset(Preset::TickTack);
+    rules.first_score_ends = false;
+    for seed in 0..50u64 {
+        let mut game = Game::new(rules.clone()).unwrap();
+        let mut dice = FairDice::seeded(seed);
+        let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+        let mut let_pass = false;
+        while !game.is_over() && game.record().len() < 400 {
+            if game.phase() == Phase::Playing {
+                let passing = game
+                    .open_claims(game.turn())
+                    .contains(&gamester_rules::tables::ticktack::Claim::Hit);
+                let plays = game.legal_plays();
+                game.apply_play(&plays[rng.random_range(0..plays.len())])
+                    .unwrap();
+                let_pass |= passing && !game.is_over();
+            } else {
+                game.throw_with(&mut dice).unwrap();
+            }
+            if let_pass && game.phase() == Phase::ToThrow {
+                return game;
+            }
+        }
+    }
+    panic!("no game let a hit pass");
+}
+
+#[test]
+fn at_tick_tack_a_hit_let_pass_is_listed_and_told_in_words() {
+    // Given a game of Tick-tack in which a player let his hit pass, opened in the window
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tick-tack.ron");
+    let game = tick_tack_with_a_hit_let_pass();
+    let file = SaveFile::from_game(&game, &gamester_core::players::Seats::two_people());
+    save::write_atomic(&path, &file).unwrap();
+    let mut h = opened(path);
+    // When it is analysed
+    ask_for_the_analysis(&mut h);
+    let analysis = finish_the_analysis(&mut h);
+    // Then the hit let pass has its row, marked very bad
+    let d = analysis
+        .decisions
+        .iter()
+        .find(|d| {
+            d.choice
+                == Choice::Claim {
+                    missed: gamester_rules::tables::ticktack::Claim::Hit,
+                }
+        })
+        .expect("the hit let pass is a decision")
+        .clone();
+    let record = record_of(&h);
+    let row = analysis_words::row(&d, &record, colour(&h));
+    assert!(
+        row.text().contains("let a hit pass unclaimed"),
+        "{}",
+        row.text()
+    );
+    // And selected, it is told in words: what was missed, and what it would have scored
+    h.get_by_label(&row.text()).click();
+    h.run();
+    let verdict = analysis_words::verdict(&d, &record, colour(&h));
+    assert!(
+        verdict.starts_with("Your throw gave a hit, and you did not claim it"),
+        "{verdict}"
+    );
+    assert!(h.query_by_label(&verdict).is_some(), "no {verdict}");
+}

@@ -3,7 +3,8 @@
 //!
 //! The decisions are the plays (at the lifting of the dice), the cube's double, take and drop
 //! (and a double not made where the judge would have doubled), the point broken of a bound
-//! table, and in Double-hand Irish the throw chosen. The record is replayed through the
+//! table, in Double-hand Irish the throw chosen, and at Tick-tack each score a player could
+//! have claimed and let pass (a hit, a why-not, a going in missed). The record is replayed through the
 //! engine's gate, so a record the rules refuse is refused here too, and the game itself is
 //! never touched.
 
@@ -11,6 +12,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::level::Level;
+use crate::tables::ticktack::Claim;
 use crate::tables::{Action, Game, Phase, Position, RuleError, Side, Throw};
 
 use super::cube::CubeChoice;
@@ -39,6 +41,8 @@ pub enum Choice {
     Break { chosen: u8, best: u8 },
     /// Double-hand Irish: the throw played, 0 or 1.
     Throw { chosen: u8, best: u8 },
+    /// Tick-tack: a score that could have been claimed, and was let pass.
+    Claim { missed: Claim },
 }
 
 /// One decision judged.
@@ -133,10 +137,27 @@ impl Analysis {
 
 /// A decision found in the record, still to be judged.
 pub(super) enum Task {
-    Play { game: Game, after: Position },
-    Cube { game: Game, chosen: CubeChoice },
-    Break { game: Game, point: u8 },
-    Throw { game: Game, chosen: u8 },
+    Play {
+        game: Game,
+        after: Position,
+    },
+    Cube {
+        game: Game,
+        chosen: CubeChoice,
+    },
+    Break {
+        game: Game,
+        point: u8,
+    },
+    Throw {
+        game: Game,
+        chosen: u8,
+    },
+    /// A claim open before an action and gone after it, not made.
+    Claim {
+        game: Game,
+        missed: Claim,
+    },
 }
 
 /// A decision found in the record: whose, where, and what was chosen.
@@ -209,6 +230,17 @@ pub fn analyse_until(
     Ok(Analysis { level, decisions })
 }
 
+/// What letting `missed` pass cost, in points: what the claim would have scored, or where
+/// the first score ends the game, the game's stake.
+fn missed_claim_loss(game: &Game, missed: Claim) -> f32 {
+    let rules = game.rules();
+    if rules.first_score_ends {
+        game.cube().value as f32
+    } else {
+        missed.score().worth(rules) as f32
+    }
+}
+
 /// Judges one decision; `None` when it turns out there was no choice after all.
 fn judge_one(judge: &Judge, f: &Found) -> Option<Judged> {
     let (choice, loss) = match &f.task {
@@ -260,6 +292,10 @@ fn judge_one(judge: &Judge, f: &Found) -> Option<Judged> {
                 loss,
             )
         }
+        Task::Claim { game, missed } => (
+            Choice::Claim { missed: *missed },
+            missed_claim_loss(game, *missed),
+        ),
     };
     Some(Judged {
         turn: f.turn,
@@ -355,7 +391,28 @@ pub(super) fn decisions(start: &Game, record: &[Action]) -> Result<Vec<Found>, R
             _ => {}
         }
         let was_playing = game.phase() == Phase::Playing;
+        let claimer = game.turn();
+        let mut open = game.open_claims(claimer);
+        // In the order a save keeps them: a going in missed before a why-not.
+        open.sort_by_key(|c| matches!(c, Claim::WhyNot));
+        let before = (!open.is_empty()).then(|| game.clone());
         game.apply(action)?;
+        if let Some(before) = before
+            && !game.is_over()
+        {
+            let still = game.open_claims(claimer);
+            for missed in open {
+                if action != Action::Claim(missed) && !still.contains(&missed) {
+                    found.push(at(
+                        claimer,
+                        Task::Claim {
+                            game: before.clone(),
+                            missed,
+                        },
+                    ));
+                }
+            }
+        }
         if game.phase() == Phase::Playing && !was_playing {
             playing = (game.legal_plays().len() > 1).then(|| (game.clone(), i + 1));
         }

@@ -5,6 +5,7 @@
 //! there, its figures numbers. What does not fit is refused whole, never half believed.
 
 use crate::level::Level;
+use crate::tables::ticktack::Claim;
 use crate::tables::{Action, Game, Phase, RuleError};
 
 use super::analysis::{Analysis, Choice, Found, Judged, Task, decisions};
@@ -26,6 +27,8 @@ pub enum KeptBest {
     Break(u8),
     /// The better of Double-hand's two throws, 0 or 1.
     Throw(u8),
+    /// Tick-tack: the claim that was let pass (to claim it was best).
+    Claim(Claim),
 }
 
 /// One decision as kept.
@@ -91,6 +94,7 @@ pub fn kept(analysis: &Analysis) -> Vec<Kept> {
                 Choice::Cube { best, .. } => (KeptBest::Cube(*best), None),
                 Choice::Break { best, .. } => (KeptBest::Break(*best), None),
                 Choice::Throw { best, .. } => (KeptBest::Throw(*best), None),
+                Choice::Claim { missed } => (KeptBest::Claim(*missed), None),
             };
             Kept {
                 at: d.at,
@@ -121,15 +125,16 @@ pub fn rebuild(
     }
     let judge = Judge::new(start.rules(), level);
     let mut out = Vec::with_capacity(kept.len());
-    let mut last_made = None;
+    let mut last = None;
     for (i, k) in kept.iter().enumerate() {
         let number = i + 1;
-        if last_made.is_some_and(|m| k.made <= m) {
+        let key = (k.made, kept_rank(&k.best));
+        if last.is_some_and(|l| key <= l) {
             return Err(Unfit::Order { number });
         }
-        last_made = Some(k.made);
+        last = Some(key);
         let f = found
-            .binary_search_by_key(&k.made, |f| f.made)
+            .binary_search_by_key(&key, |f| (f.made, found_rank(&f.task)))
             .ok()
             .and_then(|j| found.get(j))
             .ok_or(Unfit::NoSuchDecision {
@@ -158,6 +163,32 @@ pub fn rebuild(
         level,
         decisions: out,
     })
+}
+
+/// Where a decision stands among those made with the same action (a Tick-tack score let pass
+/// by the lifting of the dice or by a throw comes after the play or the cube's decision made
+/// with it, a going in missed before a why-not), as `decisions` finds them: with `made`, the
+/// key that orders the decisions of a game and finds each again.
+fn found_rank(task: &Task) -> u8 {
+    match task {
+        Task::Claim { missed, .. } => claim_rank(*missed),
+        _ => 0,
+    }
+}
+
+fn kept_rank(best: &KeptBest) -> u8 {
+    match best {
+        KeptBest::Claim(claim) => claim_rank(*claim),
+        _ => 0,
+    }
+}
+
+fn claim_rank(claim: Claim) -> u8 {
+    match claim {
+        Claim::Hit => 1,
+        Claim::MissedGoingIn => 2,
+        Claim::WhyNot => 3,
+    }
 }
 
 /// The choice of decision `f` as `k` kept it.
@@ -227,6 +258,10 @@ fn choice(judge: &Judge, f: &Found, k: &Kept, number: usize) -> Result<Choice, U
                 chosen: *point,
                 best: *best,
             })
+        }
+        (Task::Claim { missed, .. }, KeptBest::Claim(best)) => {
+            best_offered(missed == best)?;
+            Ok(Choice::Claim { missed: *missed })
         }
         (Task::Throw { game, chosen }, KeptBest::Throw(best)) => {
             best_offered(usize::from(*best) < game.throws().len())?;

@@ -82,6 +82,9 @@ pub enum SavedBest {
     Break(u8),
     /// Double-hand: the better throw, 0 or 1.
     Throw(u8),
+    /// Tick-tack: the score let pass, which claiming was best (`hit`, `why_not`,
+    /// `missed_going_in`).
+    Claim(crate::tables::ticktack::Claim),
 }
 
 /// One step of a play: as the record writes a step.

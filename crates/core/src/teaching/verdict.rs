@@ -7,6 +7,7 @@
 //! 11 of the 36 throws hit; better was 13/9 13/10, losing 0.092 stakes."
 
 use crate::tables::notation::format_play;
+use crate::tables::ticktack::Claim;
 use crate::tables::{CubeChoice, Position, Rules, Throw};
 
 use super::blots::hitting_throws;
@@ -170,6 +171,35 @@ pub fn throw_verdict(throws: &[Throw], chosen: u8, best: u8, loss: f32) -> Strin
     )
 }
 
+/// Tick-tack: a score let pass, told to the side that could have claimed it (`adversary`
+/// names the other side as the sentence should: "Black's"); `won` when claiming it would
+/// have ended the game.
+#[must_use]
+pub fn claim_verdict(missed: Claim, loss: f32, adversary: &str, won: bool) -> String {
+    let what = match missed {
+        Claim::Hit => "Your throw gave a hit, and you did not claim it".to_string(),
+        Claim::WhyNot => format!(
+            "{} throw gave a hit he neither took nor bettered, and you did not ask him why \
+             not",
+            capitalised(adversary)
+        ),
+        Claim::MissedGoingIn => format!(
+            "{} throw let him go in, which he did not do, and you did not claim it",
+            capitalised(adversary)
+        ),
+    };
+    if won {
+        format!("{what}: claimed, it would have won the game.")
+    } else {
+        let points = if (loss - 1.0).abs() < f32::EPSILON {
+            "1 point".to_string()
+        } else {
+            format!("{loss:.0} points")
+        };
+        format!("{what}: claimed, it would have scored {points}.")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -235,5 +265,21 @@ mod tests {
             break_verdict(6, 5, 0.1, "Black's"),
             "You broke the bound table at Black's sice point; better was Black's cinque point, losing 0.100 stakes."
         );
+    }
+
+    #[test]
+    fn a_score_let_pass_at_tick_tack_says_what_was_seen_and_what_it_would_have_counted() {
+        let hit = claim_verdict(Claim::Hit, 1.0, "Black's", false);
+        assert_eq!(
+            hit,
+            "Your throw gave a hit, and you did not claim it: claimed, it would have scored 1 \
+             point."
+        );
+        let why_not = claim_verdict(Claim::WhyNot, 1.0, "Black's", true);
+        assert!(why_not.starts_with("Black's throw gave a hit he neither took"));
+        assert!(why_not.ends_with("it would have won the game."));
+        let going_in = claim_verdict(Claim::MissedGoingIn, 2.0, "White's", false);
+        assert!(going_in.starts_with("White's throw let him go in"));
+        assert!(going_in.ends_with("scored 2 points."));
     }
 }

@@ -93,6 +93,8 @@ fn every_kind_of_decision_is_kept() {
                 Choice::Cube { .. } => 1,
                 Choice::Break { .. } => 2,
                 Choice::Throw { .. } => 3,
+                // Tick-tack's scores let pass are kept by analysis_ticktack's own test.
+                Choice::Claim { .. } => continue,
             }] = true;
         }
     }

@@ -13,6 +13,7 @@ mod ai_levels;
 mod analysis;
 mod analysis_gnubg;
 mod analysis_saved;
+mod analysis_ticktack;
 mod cube_hint;
 mod diagram;
 mod exchange;
