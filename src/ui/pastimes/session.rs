@@ -191,6 +191,11 @@ impl PastimesSession {
         Ok(true)
     }
 
+    /// A note in the story (from the line of a game at a distance: a friend gone, come back).
+    pub fn note(&mut self, words: String) {
+        self.story.push(words);
+    }
+
     /// Whether leaving the game would lose something: under way and not over.
     #[must_use]
     pub fn unfinished(&self) -> bool {
