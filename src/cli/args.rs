@@ -209,14 +209,16 @@ pub struct ScoreSheet {
 /// `host`: the game offered.
 #[derive(Debug, Args)]
 pub struct Host {
-    /// The rules: a preset of the games at tables, or a tiles game
+    /// The rules: a preset of the games at tables, a pastime, or a tiles game
     #[arg(long, value_name = "PRESET", value_parser = preset(), default_value = "irish")]
     pub preset: GamePreset,
-    /// At tables: changes one option of the preset, as RULES.md names it (repeatable)
+    /// At tables and the pastimes: changes one option of the preset, as RULES.md names it
+    /// (repeatable)
     #[arg(long = "set", value_name = "OPTION=VALUE")]
     pub sets: Vec<String>,
-    /// At the tiles: how many play (2 to 4), each a program of its own, the host first
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=4))]
+    /// How many play, each a program of its own, the host first: 2 to 4 at the tiles, 2 to 5
+    /// at Sice-Ace
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=5))]
     pub players: Option<u8>,
     #[command(flatten)]
     pub side: NetSide,

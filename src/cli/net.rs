@@ -30,7 +30,8 @@ pub(crate) fn host(args: &Host) -> Result<String, CliError> {
         GamePreset::Tables(preset) => {
             if args.players.is_some() {
                 return Err(CliError::Usage(
-                    "--players is for the tiles; a game at tables has two sides".into(),
+                    "--players is for the tiles and Sice-Ace; a game at tables has two sides"
+                        .into(),
                 ));
             }
             GameRules::Tables(tables_rules(preset, &args.sets)?)
@@ -48,12 +49,11 @@ pub(crate) fn host(args: &Host) -> Result<String, CliError> {
             rules.check().map_err(|e| CliError::Usage(e.to_string()))?;
             GameRules::Tiles(rules)
         }
-        GamePreset::Pastimes(preset) => {
-            return Err(CliError::Usage(format!(
-                "{} is not yet played at a distance: the games at tables and the tiles games are",
-                preset.title()
-            )));
-        }
+        GamePreset::Pastimes(preset) => GameRules::Pastimes(crate::cli::pastimes::rules_of(
+            preset,
+            &args.sets,
+            args.players,
+        )?),
     };
     let name = crate::players::clean_name(args.side.name.trim());
     let name = if name.is_empty() {
@@ -188,17 +188,28 @@ fn resumed(side: &NetSide) -> Result<Option<Resumed>, CliError> {
         return Ok(None);
     }
     let text = save::read_text(path)?;
-    if save::tiles::is_tiles(&text) {
-        let loaded = save::tiles::load(path)?;
-        let mine = loaded
-            .seats
+    // This side's party, as the host gives them out (seat by seat): the computer's seat.
+    let computer_at = |seats: &[Controller]| {
+        seats
             .iter()
             .position(|c| matches!(c, Controller::Computer(_)))
-            .unwrap_or(1);
+            .unwrap_or(1)
+    };
+    if save::pastimes::is_pastimes(&text) {
+        let loaded = save::pastimes::load(path)?;
+        return Ok(Some(Resumed {
+            family: GameRules::Pastimes(*loaded.game.rules()),
+            record: net_record(loaded.game.record()),
+            party: computer_at(&loaded.seats),
+            score: None,
+        }));
+    }
+    if save::tiles::is_tiles(&text) {
+        let loaded = save::tiles::load(path)?;
         Ok(Some(Resumed {
             family: GameRules::Tiles(*loaded.game.rules()),
             record: net_record(loaded.game.record()),
-            party: mine,
+            party: computer_at(&loaded.seats),
             score: None,
         }))
     } else {
@@ -315,6 +326,23 @@ fn outcome(table: &Table) -> String {
             Some(None) => "drawn".into(),
             None => "unfinished".into(),
         },
+        Board::Pastimes(game) => match game.result() {
+            Some(o) => {
+                let names = |seats: &[crate::pastimes::Seat]| {
+                    seats
+                        .iter()
+                        .map(|s| name(s.index()))
+                        .collect::<Vec<_>>()
+                        .join(" and ")
+                };
+                match (o.winners.is_empty(), o.losers.is_empty()) {
+                    (false, true) => format!("{} wins", names(&o.winners)),
+                    (true, false) => format!("{} loses", names(&o.losers)),
+                    _ => format!("{} wins, {} loses", names(&o.winners), names(&o.losers)),
+                }
+            }
+            None => "unfinished".into(),
+        },
     }
 }
 
@@ -347,6 +375,11 @@ fn write_game(path: &Path, table: &Table, level: Level) -> Result<(), CliError> 
             let tally = vec![0; game.rules().sides()];
             let file = save::tiles::TilesFile::of(game, &sitters, &tally);
             save::tiles::write_atomic(path, &file)?;
+        }
+        Board::Pastimes(game) => {
+            let sitters: Vec<Controller> = (0..game.seats()).map(controller).collect();
+            let file = save::pastimes::PastimesFile::of(game, &sitters);
+            save::pastimes::write_atomic(path, &file)?;
         }
     }
     Ok(())

@@ -18,6 +18,7 @@ mod matches;
 mod names;
 mod network;
 mod network_comeback;
+mod network_pastimes;
 mod new_game;
 mod pastimes;
 mod play;

@@ -1,15 +1,20 @@
-//! The game played at a distance, of either family: what the host offers ([`Setup`]), the
-//! actions that go over the line ([`NetAction`]), and the game itself ([`Board`]), which asks
-//! the rules every question (whose turn, whether chance is due, what chance does) and changes
-//! only through the rules' `Game::apply`.
+//! The game played at a distance, of any family (the games at tables, the tiles games, Cotton's
+//! pastimes): what the host offers ([`Setup`]), the actions that go over the line
+//! ([`NetAction`]), and the game itself ([`Board`]), which asks the rules every question (whose
+//! turn, whether chance is due, what chance does) and changes only through the rules'
+//! `Game::apply`.
 
 use rand::SeedableRng as _;
 use rand::rngs::StdRng;
 use serde::{Deserialize, Serialize};
 
 use gamester_core::Family;
+use gamester_rules::pastimes;
 use gamester_rules::tables::{self, DiceRoller};
 use gamester_rules::tiles;
+
+/// The most parties at one game: five at Sice-Ace, the largest table.
+pub const MOST_PARTIES: usize = 5;
 
 /// Why a setup gives no game, or the game refuses an action: in the player's words, as the
 /// window and the command line show them.
@@ -33,19 +38,24 @@ pub enum GameError {
     Score(tables::RuleError),
     #[error("a game at the tiles has no match score to carry")]
     TilesScore,
+    #[error("a pastime has no match score to carry")]
+    PastimesScore,
     #[error(transparent)]
     Tables(#[from] tables::RuleError),
     #[error(transparent)]
     Tiles(#[from] tiles::DominoError),
+    #[error(transparent)]
+    Pastimes(#[from] pastimes::PastimeError),
     #[error("an action of the other family of games")]
     OtherFamily,
 }
 
-/// The rules of the game, of either family.
+/// The rules of the game, of any family.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum GameRules {
     Tables(tables::Rules),
     Tiles(tiles::Rules),
+    Pastimes(pastimes::Rules),
 }
 
 impl GameRules {
@@ -55,24 +65,28 @@ impl GameRules {
         match self {
             GameRules::Tables(_) => Family::Tables,
             GameRules::Tiles(_) => Family::Tiles,
+            GameRules::Pastimes(_) => Family::Pastimes,
         }
     }
 
-    /// The seats of a game under these rules: at tables two, at tiles one a player.
+    /// The seats of a game under these rules: at tables two, at the tiles and the pastimes one
+    /// a player.
     #[must_use]
     pub fn seats(&self) -> usize {
         match self {
             GameRules::Tables(_) => 2,
             GameRules::Tiles(rules) => usize::from(rules.players),
+            GameRules::Pastimes(rules) => usize::from(rules.seats),
         }
     }
 }
 
-/// One action of the record, of either family.
+/// One action of the record, of any family.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum NetAction {
     Tables(tables::Action),
     Tiles(tiles::Action),
+    Pastimes(pastimes::Action),
 }
 
 impl NetAction {
@@ -83,7 +97,14 @@ impl NetAction {
         match self {
             NetAction::Tables(a) => a.is_chance(),
             NetAction::Tiles(a) => a.is_chance(),
+            NetAction::Pastimes(a) => a.is_chance(),
         }
+    }
+}
+
+impl From<pastimes::Action> for NetAction {
+    fn from(action: pastimes::Action) -> NetAction {
+        NetAction::Pastimes(action)
     }
 }
 
@@ -99,7 +120,7 @@ impl From<tiles::Action> for NetAction {
     }
 }
 
-/// A game's record, of either family, as it goes over the line: what a screen or a save holds
+/// A game's record, of any family, as it goes over the line: what a screen or a save holds
 /// (`game.record()`), for the party to compare with its own and to bring back.
 #[must_use]
 pub fn net_record<A: Clone + Into<NetAction>>(record: &[A]) -> Vec<NetAction> {
@@ -108,7 +129,7 @@ pub fn net_record<A: Clone + Into<NetAction>>(record: &[A]) -> Vec<NetAction> {
 
 /// What the host offers and both sides then hold: the rules, each party's name (the host
 /// first), the party that plays each seat (at tables White then Black; at tiles each player in
-/// turn), the record so far (empty for a new game), and at tables the sides' colours as the
+/// turn; at the pastimes each seat in turn), the record so far (empty for a new game), and at tables the sides' colours as the
 /// host's New game has them (none: white and black).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
@@ -158,7 +179,7 @@ impl Setup {
                 given: self.owners.len(),
             });
         }
-        if self.parties() < 2 || self.parties() > 4 {
+        if self.parties() < 2 || self.parties() > MOST_PARTIES {
             return Err(GameError::Parties(self.parties()));
         }
         if let Some(&p) = self.owners.iter().find(|&&p| p >= self.parties()) {
@@ -192,11 +213,12 @@ impl DiceRoller for SeededDice<'_> {
     }
 }
 
-/// The game, of either family.
+/// The game, of any family.
 #[derive(Clone, Debug)]
 pub enum Board {
     Tables(tables::Game),
     Tiles(tiles::Game),
+    Pastimes(pastimes::Game),
 }
 
 impl Board {
@@ -211,6 +233,8 @@ impl Board {
             }
             GameRules::Tiles(_) if score.is_some() => return Err(GameError::TilesScore),
             GameRules::Tiles(rules) => Board::Tiles(tiles::Game::new(*rules)?),
+            GameRules::Pastimes(_) if score.is_some() => return Err(GameError::PastimesScore),
+            GameRules::Pastimes(rules) => Board::Pastimes(pastimes::Game::new(*rules)?),
         })
     }
 
@@ -220,6 +244,7 @@ impl Board {
         match self {
             Board::Tables(g) => g.record().len(),
             Board::Tiles(g) => g.record().len(),
+            Board::Pastimes(g) => g.record().len(),
         }
     }
 
@@ -234,6 +259,7 @@ impl Board {
         match self {
             Board::Tables(g) => net_record(g.record()),
             Board::Tiles(g) => net_record(g.record()),
+            Board::Pastimes(g) => net_record(g.record()),
         }
     }
 
@@ -242,6 +268,7 @@ impl Board {
         match self {
             Board::Tables(g) => g.is_over(),
             Board::Tiles(g) => g.phase() == tiles::Phase::GameOver,
+            Board::Pastimes(g) => g.phase() == pastimes::Phase::GameOver,
         }
     }
 
@@ -251,17 +278,26 @@ impl Board {
         match self {
             Board::Tables(g) => g.waits_for_dice(),
             Board::Tiles(g) => matches!(g.phase(), tiles::Phase::ToDeal | tiles::Phase::ToThrow),
+            Board::Pastimes(g) => {
+                matches!(
+                    g.phase(),
+                    pastimes::Phase::ThrowOff | pastimes::Phase::ToThrow
+                )
+            }
         }
     }
 
     /// The seat that acts now: at tables the side to move, to take or to choose (also the side
-    /// to throw, who alone may start the throw, since he may double instead); none while both
-    /// throw together, while the tiles are dealt or thrown for, and at the end.
+    /// to throw, who alone may start the throw, since he may double instead); at the pastimes
+    /// the thrower using his dice, or the player to throw, who alone may start his throw
+    /// (since he may claim a dolt instead); none while everyone throws together, while the
+    /// tiles are dealt or thrown for, and at the end.
     #[must_use]
     pub fn actor(&self) -> Option<usize> {
         match self {
             Board::Tables(g) => g.actor().map(tables::Side::index),
             Board::Tiles(g) => g.actor(),
+            Board::Pastimes(g) => g.actor().or_else(|| g.thrower()).map(pastimes::Seat::index),
         }
     }
 
@@ -274,6 +310,7 @@ impl Board {
                 .throw_action(&mut SeededDice(&mut rng))
                 .map(NetAction::Tables),
             Board::Tiles(g) => g.chance_action(&mut rng).map(NetAction::Tiles),
+            Board::Pastimes(g) => g.chance_action(&mut rng).map(NetAction::Pastimes),
         }
     }
 
@@ -282,6 +319,7 @@ impl Board {
         match (self, action) {
             (Board::Tables(g), NetAction::Tables(a)) => Ok(g.apply(*a).map(|_| ())?),
             (Board::Tiles(g), NetAction::Tiles(a)) => Ok(g.apply(a.clone()).map(|_| ())?),
+            (Board::Pastimes(g), NetAction::Pastimes(a)) => Ok(g.apply(a.clone()).map(|_| ())?),
             _ => Err(GameError::OtherFamily),
         }
     }
@@ -299,12 +337,63 @@ mod tests {
         GameRules::Tiles(tiles::Rules::preset(tiles::Preset::Muggins).with_players(players))
     }
 
+    fn sice_ace(seats: u8) -> GameRules {
+        GameRules::Pastimes(pastimes::Rules::preset(pastimes::Preset::SiceAce).with_seats(seats))
+    }
+
     #[test]
     fn the_rules_name_their_family_and_their_seats() {
         assert_eq!(irish().family(), Family::Tables);
         assert_eq!(irish().seats(), 2);
         assert_eq!(muggins(3).family(), Family::Tiles);
         assert_eq!(muggins(3).seats(), 3);
+        assert_eq!(sice_ace(5).family(), Family::Pastimes);
+        assert_eq!(sice_ace(5).seats(), 5);
+    }
+
+    #[test]
+    fn sice_ace_seats_five_parties_and_a_pastime_carries_no_score() {
+        // Given Sice-Ace for five, each seat a party
+        let setup = Setup::new(sice_ace(5), "Robin");
+        assert_eq!(setup.parties(), 5);
+        // Then it is a game, waiting for everyone's throw-off
+        let board = setup.board().unwrap();
+        assert!(board.wants_chance());
+        assert_eq!(board.actor(), None, "everyone throws off together");
+        // And a sixth party has no seat to sit at, nor has a pastime a score to carry
+        let mut six = setup.clone();
+        six.names.push("Kate".into());
+        assert_eq!(six.board().unwrap_err(), GameError::Parties(6));
+        let scored = Board::new(&sice_ace(3), Some(tables::Tally::default()));
+        assert_eq!(
+            scored.unwrap_err().to_string(),
+            "a pastime has no match score to carry"
+        );
+    }
+
+    #[test]
+    fn at_a_pastime_the_player_to_throw_alone_starts_his_throw_and_chance_is_the_rules() {
+        // Given Ketch-Dolt after the throw-off
+        let rules = GameRules::Pastimes(pastimes::Rules::preset(pastimes::Preset::KetchDolt));
+        let mut board = Board::new(&rules, None).unwrap();
+        let mut seed = 0;
+        while board.actor().is_none() {
+            seed += 1;
+            let throw = board.chance([seed; 32]).unwrap();
+            assert!(throw.is_chance());
+            board.apply(&throw).unwrap();
+        }
+        // Then chance is due, and the player to throw is the one who acts
+        let Board::Pastimes(game) = &board else {
+            unreachable!()
+        };
+        assert!(board.wants_chance());
+        assert_eq!(board.actor(), game.thrower().map(pastimes::Seat::index));
+        // And an action of another family is refused, changing nothing
+        let before = board.len();
+        let tiles = NetAction::Tiles(tiles::Action::Pass);
+        assert_eq!(board.apply(&tiles), Err(GameError::OtherFamily));
+        assert_eq!(board.len(), before);
     }
 
     #[test]
@@ -372,7 +461,7 @@ mod tests {
             .iter()
             .map(|a| match a {
                 NetAction::Tables(a) => *a,
-                NetAction::Tiles(_) => panic!("a tiles action in a game at tables"),
+                _ => panic!("an action of another family in a game at tables"),
             })
             .collect();
         assert_eq!(back, game.record());
@@ -386,7 +475,7 @@ mod tests {
             .iter()
             .map(|a| match a {
                 NetAction::Tiles(a) => a.clone(),
-                NetAction::Tables(_) => panic!("a tables action in a tiles game"),
+                _ => panic!("an action of another family in a tiles game"),
             })
             .collect();
         assert_eq!(back, game.record());

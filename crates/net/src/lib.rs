@@ -1,6 +1,7 @@
 //! Gamester between friends at a distance.
 //!
-//! - [`game`]: the game of either family as it goes over the line, asking the rules everything;
+//! - [`game`]: the game of any family (tables, tiles, pastimes) as it goes over the line, asking
+//!   the rules everything;
 //! - [`wire`]: the messages and how they are framed;
 //! - [`table`]: one party's side, with no line in it: fair dice by commit and reveal, and every
 //!   action from the others through the rules' gate;

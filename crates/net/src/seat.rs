@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 
 use gamester_core::ai::decide::{Decision, decide};
 use gamester_core::level::Level;
-use gamester_rules::tables;
+use gamester_rules::{pastimes, tables};
 
 use crate::game::{Board, NetAction, Setup};
 use crate::invite::Invitation;
@@ -61,6 +61,15 @@ impl Computer {
                     .or_else(|| game.legal_actions().into_iter().next())
                     .map(NetAction::Tiles)
             }
+            // Before his throw the computer claims a dolt or lets it pass (and throws); a use
+            // of his dice it left undecided is the first the engine lists, as at home.
+            Board::Pastimes(game) => gamester_core::ai::pastimes::decide(game, self.level)
+                .or_else(|| {
+                    (game.phase() == pastimes::Phase::ToPlay)
+                        .then(|| game.legal_actions().into_iter().next())
+                        .flatten()
+                })
+                .map(NetAction::Pastimes),
         }
     }
 }

@@ -7,8 +7,9 @@
 //! Chance is made by all the parties together, so that no one chooses it nor sees it coming:
 //! each commits to a random seed (sends its hash), and once every commit is in, each reveals
 //! its seed; the dice, or the deal, come from the hash of all the seeds, the same on every side.
-//! At tables only the side to throw starts a throw (he may double instead); the throw-offs and
-//! the tiles' deals and dice may be started by anyone.
+//! At tables only the side to throw starts a throw (he may double instead), and at the pastimes
+//! only the player to throw (he may claim a dolt instead); the throw-offs and the tiles' deals
+//! and dice may be started by anyone.
 //!
 //! **A throw is fixed once the commits are exchanged.** What this side holds of the throw
 //! under way (its own seed, the commits and seeds it has had) is its [`Pledge`], which the

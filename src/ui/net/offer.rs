@@ -2,21 +2,25 @@
 //! New game would start), its rules and score, how far it has gone, and the names the players
 //! go by when they gave none.
 
+use gamester_core::Family;
 use gamester_net::{GameRules, NetAction, Setup};
 
 use crate::ui::shell::file_names;
 use crate::ui::shell::settings::Settings;
 
-/// The game the host offers: the game New game would start (at tables, or at the tiles when
-/// `tiles`), every seat but the host's a friend's, the host named `host`.
+/// The game the host offers: the game New game would start in `family` (at tables, at the
+/// tiles, or a pastime), every seat but the host's a friend's, the host named `host`.
 #[must_use]
-pub fn offer(settings: &Settings, tiles: bool, host: &str) -> Setup {
-    if tiles {
-        return Setup::new(GameRules::Tiles(settings.tiles.rules), host);
+pub fn offer(settings: &Settings, family: Family, host: &str) -> Setup {
+    match family {
+        Family::Tiles => Setup::new(GameRules::Tiles(settings.tiles.rules), host),
+        Family::Pastimes => Setup::new(GameRules::Pastimes(settings.pastimes.rules), host),
+        Family::Tables => {
+            let mut setup = Setup::new(GameRules::Tables(settings.rules.clone()), host);
+            setup.colours = vec![settings.table.white.colour, settings.table.black.colour];
+            setup
+        }
     }
-    let mut setup = Setup::new(GameRules::Tables(settings.rules.clone()), host);
-    setup.colours = vec![settings.table.white.colour, settings.table.black.colour];
-    setup
 }
 
 /// What the host is called when the person hosting gave no name.
@@ -107,6 +111,11 @@ fn describe_game(setup: &Setup) -> String {
             crate::ui::tiles::setup::title_of(rules),
             rules.players
         ),
+        GameRules::Pastimes(rules) => format!(
+            "{}, {} players",
+            crate::ui::pastimes::story::title(rules.kind),
+            rules.seats
+        ),
     }
 }
 
@@ -126,7 +135,7 @@ pub fn under_way(setup: &Setup) -> Option<String> {
     let throws = setup
         .record
         .iter()
-        .filter(|a| matches!(a, NetAction::Tables(t) if t.is_chance()))
+        .filter(|a| matches!(a, NetAction::Tables(_) | NetAction::Pastimes(_) if a.is_chance()))
         .count();
     let laid = setup
         .record
@@ -134,7 +143,7 @@ pub fn under_way(setup: &Setup) -> Option<String> {
         .filter(|a| matches!(a, NetAction::Tiles(crate::tiles::Action::Lay { .. })))
         .count();
     Some(match &setup.rules {
-        GameRules::Tables(_) => format!(
+        GameRules::Tables(_) | GameRules::Pastimes(_) => format!(
             "The game is under way: the dice have been thrown {}.",
             count(throws, "time", "times")
         ),
@@ -247,6 +256,36 @@ mod tests {
     }
 
     #[test]
+    fn a_pastime_is_offered_as_new_game_has_it_with_its_players_and_its_throws() {
+        // Given New game's pastime, Sice-Ace for three
+        let mut settings = Settings::default();
+        settings.pastimes.rules =
+            crate::pastimes::Rules::preset(crate::pastimes::Preset::SiceAce).with_seats(3);
+        // Then the host offers it, a seat to each of two friends, in a player's words
+        let mut setup = offer(&settings, Family::Pastimes, "Robin");
+        assert_eq!(setup.parties(), 3);
+        assert_eq!(describe(&setup), "Sice-Ace, 3 players");
+        assert_eq!(under_way(&setup), None);
+        // And a game under way says how often the dice were thrown (the throw-off, one more)
+        let mut board = setup.board().unwrap();
+        let mut seed = 0;
+        while board.actor().is_none() || board.record().len() < 2 {
+            seed += 1;
+            if !board.wants_chance() {
+                break;
+            }
+            let throw = board.chance([seed; 32]).unwrap();
+            board.apply(&throw).unwrap();
+        }
+        setup.record = board.record();
+        let thrown = setup.record.len();
+        assert_eq!(
+            under_way(&setup).unwrap(),
+            format!("The game is under way: the dice have been thrown {thrown} times.")
+        );
+    }
+
+    #[test]
     fn a_person_who_gives_no_name_is_named_plainly_and_in_the_right_place() {
         let mut settings = Settings::default();
         // Nobody named in New game: the host is the host, the friend a friend
@@ -267,7 +306,7 @@ mod tests {
     #[test]
     fn the_host_offers_under_the_name_it_was_given_never_as_its_friend() {
         let settings = Settings::default();
-        let setup = offer(&settings, false, &name_or("", &settings, HOST));
+        let setup = offer(&settings, Family::Tables, &name_or("", &settings, HOST));
         assert_eq!(setup.names[0], "The host");
     }
 }

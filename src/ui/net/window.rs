@@ -109,9 +109,6 @@ impl NetWindow {
         local: bool,
         comeback: Option<Return>,
     ) -> Option<Party> {
-        let tiles = family == gamester_core::Family::Tiles;
-        // The pastimes are not played at a distance: the game at tables is offered instead.
-        let pastime = family == gamester_core::Family::Pastimes;
         if !self.open {
             return None;
         }
@@ -136,16 +133,7 @@ impl NetWindow {
             .show(ctx, |ui| {
                 ui.set_max_width(460.0);
                 match &mut self.stage {
-                    Stage::Choosing => {
-                        if pastime {
-                            ui.label(
-                                "The pastimes (Doublets, Ketch-Dolt, Sice-Ace) are not played \
-                                 with friends at a distance: the game offered here is the game \
-                                 at tables New game would start.",
-                            );
-                        }
-                        self.choose(ui, settings, tiles, local, comeback);
-                    }
+                    Stage::Choosing => self.choose(ui, settings, family, local, comeback),
                     Stage::Opening(_) => {
                         ui.horizontal(|ui| {
                             ui.spinner();
@@ -180,11 +168,11 @@ impl NetWindow {
         &mut self,
         ui: &mut egui::Ui,
         settings: &Settings,
-        tiles: bool,
+        family: gamester_core::Family,
         local: bool,
         comeback: Option<Return>,
     ) {
-        let setup = offer(settings, tiles, &name_or(&self.name, settings, HOST));
+        let setup = offer(settings, family, &name_or(&self.name, settings, HOST));
         ui.label(
             "Play a friend on another computer, across the internet or the same network. \
              Neither of you chooses the dice: each throw is made from both computers' chances.",
@@ -333,13 +321,22 @@ fn waiting(ui: &mut egui::Ui, party: &mut Party, offer_seen: &mut bool) -> bool 
                 if let Some(progress) = under_way(setup) {
                     ui.label(progress);
                 }
-                if let GameRules::Tables(_) = setup.rules {
-                    let side = if table.owner(0) == Some(table.me()) {
-                        "White"
-                    } else {
-                        "Black"
-                    };
-                    ui.label(format!("You play {side}."));
+                match setup.rules {
+                    GameRules::Tables(_) => {
+                        let side = if table.owner(0) == Some(table.me()) {
+                            "White"
+                        } else {
+                            "Black"
+                        };
+                        ui.label(format!("You play {side}."));
+                    }
+                    GameRules::Pastimes(_) => {
+                        let seat = setup.owners.iter().position(|&p| p == table.me());
+                        if let Some(seat) = seat {
+                            ui.label(format!("You are player {}.", seat + 1));
+                        }
+                    }
+                    GameRules::Tiles(_) => {}
                 }
                 ui.horizontal(|ui| {
                     let accept = ui.button("Accept and play");

@@ -1,6 +1,9 @@
 //! The pastimes on the window's shell: the pastime at the table, and what this screen adds to
 //! the shell: its status, its buttons (every action the engine lists, in words, with a number
-//! key each), its story, its table, its keys, and the rules window; the game kept on the disk.
+//! key each), its story, its table, its keys, and the rules window; the game kept on the disk;
+//! and (`remote`) the game played with friends at a distance.
+
+mod remote;
 
 use std::path::{Path, PathBuf};
 
@@ -75,6 +78,10 @@ pub struct PastimesScreen {
     now: f64,
     /// How many lines of the story were said to a screen reader.
     told: usize,
+    /// The friends at a distance, when the game is played over the network.
+    remote: Option<crate::ui::net::Remote>,
+    /// At a distance, who sits at each seat ("You", a friend's name); empty at this screen.
+    names: Vec<String>,
 }
 
 /// Seconds between two things the computer's seats do, at the speed the settings choose.
@@ -94,6 +101,8 @@ impl PastimesScreen {
             keeper: PastimesKeeper::default(),
             intents: Vec::new(),
             now: 0.0,
+            remote: None,
+            names: Vec::new(),
         }
     }
 
@@ -151,13 +160,16 @@ impl PastimesScreen {
                     None
                 }
             },
-            Next::Network(_) => {
-                shell.message = Some(Message::error(
-                    "The pastimes are not played with friends at a distance: play them at this \
-                     screen.",
-                ));
-                None
-            }
+            Next::Network(party) => match PastimesScreen::take_party(*party, &shell.settings) {
+                Ok((screen, said)) => {
+                    shell.message = Some(said);
+                    Some(screen)
+                }
+                Err(said) => {
+                    shell.message = Some(said);
+                    None
+                }
+            },
             Next::Own(own) => {
                 let PastimesOpened { session, path } =
                     *own.game.downcast::<PastimesOpened>().ok()?;
@@ -171,12 +183,34 @@ impl PastimesScreen {
     fn apply(&mut self, intent: Intent, shell: &mut Shell) {
         let now = self.now;
         let table = &mut self.session;
-        let result = match intent {
-            Intent::Throw if table.person_throws() => table.throw(now),
-            Intent::Throw => return,
-            Intent::Act(action) if table.person_to_act().is_some() => table.apply(action, now),
-            Intent::Act(_) => return,
-            Intent::NextGame => table.next_game(),
+        let result = match (intent, &mut self.remote) {
+            // At a distance the throw is made by every party together: this side's share goes.
+            (Intent::Throw, Some(remote)) if table.person_throws() => {
+                remote.throw(shell);
+                return;
+            }
+            (Intent::Throw | Intent::NextGame, None) if table.at_a_distance() => {
+                shell.message = Some(Message::info(crate::ui::net::NO_LINE));
+                return;
+            }
+            (Intent::Throw, _) if table.person_throws() => table.throw(now),
+            (Intent::Throw, _) => return,
+            // No choice while a throw waits on the line (a claim would come after it).
+            (Intent::Act(_), Some(remote))
+                if remote.party.table().is_some_and(|t| t.throwing()) =>
+            {
+                return;
+            }
+            (Intent::Act(action), _) if table.person_to_act().is_some() => table.apply(action, now),
+            (Intent::Act(_), _) => return,
+            (Intent::NextGame, Some(_)) => {
+                shell.message = Some(Message::info(
+                    "A game with friends at a distance is one game: offer another from Game → \
+                     Play a friend over the network.",
+                ));
+                return;
+            }
+            (Intent::NextGame, None) => table.next_game(),
         };
         shell.message = match result {
             Ok(()) => None,
@@ -302,16 +336,24 @@ impl Screen for PastimesScreen {
         PastimesScreen::keep(self, shell);
     }
 
-    fn kept_at_distance(&self, _launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
-        None
+    fn kept_at_distance(&self, launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
+        let rules = gamester_net::GameRules::Pastimes(*self.session.game().rules());
+        crate::ui::net::kept::read(launch, &rules, &self.net_record())
+    }
+
+    fn lacks_its_line(&self) -> bool {
+        self.remote.is_none() && !self.session.over() && self.session.at_a_distance()
     }
 
     fn comeback(&self) -> Option<gamester_net::party::Return> {
-        None
+        self.remote
+            .as_ref()?
+            .comeback(self.net_record(), self.session.over())
     }
 
-    fn goes_on_to(&self, _record: &[gamester_net::NetAction]) -> bool {
-        false
+    fn goes_on_to(&self, record: &[gamester_net::NetAction]) -> bool {
+        let ours = self.net_record();
+        !ours.is_empty() && record.starts_with(&ours)
     }
 
     fn title(&self) -> String {
@@ -401,7 +443,8 @@ impl Screen for PastimesScreen {
         PASTIMES_KEYS
     }
 
-    fn buttons(&mut self, ui: &mut egui::Ui, _shell: &mut Shell) {
+    fn buttons(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
+        self.line_row(ui, shell);
         let table = &self.session;
         if table.has_person()
             && !table.over()
@@ -417,7 +460,7 @@ impl Screen for PastimesScreen {
                 self.intents.push(Intent::Act(action));
             }
         }
-        if table.over() && ui.button(NEXT_GAME).clicked() {
+        if table.over() && self.remote.is_none() && ui.button(NEXT_GAME).clicked() {
             self.intents.push(Intent::NextGame);
         }
     }
@@ -431,7 +474,10 @@ impl Screen for PastimesScreen {
         ui.label(RichText::new(self.title()).strong().size(18.0));
         for s in 0..game.seats() {
             let seat = crate::pastimes::Seat(u8::try_from(s).unwrap_or(0));
-            let who = self.session.sitter(seat).words();
+            let who = match self.names.get(s) {
+                Some(name) => name.clone(),
+                None => self.session.sitter(seat).words(),
+            };
             ui.label(format!("{}: {who}", player(seat)));
         }
         ui.separator();
@@ -484,7 +530,12 @@ impl Screen for PastimesScreen {
         for intent in std::mem::take(&mut self.intents) {
             self.apply(intent, shell);
         }
-        match self.session.drive_computer(self.now) {
+        // At a distance the others' seats are the friends', never the computer's.
+        let driven = match &self.remote {
+            Some(_) => Ok(false),
+            None => self.session.drive_computer(self.now),
+        };
+        match driven {
             Ok(true) => ctx.request_repaint_after(std::time::Duration::from_millis(100)),
             Ok(false) => {}
             Err(e) => {
@@ -493,17 +544,20 @@ impl Screen for PastimesScreen {
                 )));
             }
         }
-        // What was done, heard (whoever did it: a person, the computer or chance).
+        self.serve(ctx, shell, true);
+        // What was done, heard (whoever did it: a person, the computer, a friend or chance).
         let record = self.session.game().record();
         for action in record.get(heard..).unwrap_or_default() {
             if let Some(cue) = crate::ui::sound::Cue::of_pastime(action) {
                 shell.play(cue);
             }
         }
-        self.serve(ctx, shell, true);
     }
 
-    fn serve(&mut self, _ctx: &egui::Context, shell: &mut Shell, _shown: bool) {
+    fn serve(&mut self, ctx: &egui::Context, shell: &mut Shell, _shown: bool) {
+        if self.remote.is_some() {
+            crate::ui::net::drive(self, ctx, shell);
+        }
         shell
             .announcer
             .say_since(&mut self.told, self.session.story());
@@ -524,6 +578,9 @@ impl Screen for PastimesScreen {
         }
         if let Some(e) = self.keeper.finish() {
             eprintln!("gamester: the pastime could not be kept: {e}");
+        }
+        if let Some(remote) = self.remote.take() {
+            remote.pause();
         }
     }
 

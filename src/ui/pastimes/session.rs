@@ -90,6 +90,13 @@ impl PastimesSession {
         self.sitters.contains(&Controller::Person)
     }
 
+    /// Whether a friend at a distance sits at the table: his moves, and every throw, come only
+    /// over the line.
+    #[must_use]
+    pub fn at_a_distance(&self) -> bool {
+        self.sitters.contains(&Controller::Distance)
+    }
+
     /// The seat whose move is a person's now (to throw, or to choose), if any. At the
     /// throw-off, where everyone throws, the first person's.
     #[must_use]
@@ -189,6 +196,11 @@ impl PastimesSession {
             None => self.throw(now)?,
         }
         Ok(true)
+    }
+
+    /// A note in the story (from the line of a game at a distance: a friend gone, come back).
+    pub fn note(&mut self, words: String) {
+        self.story.push(words);
     }
 
     /// Whether leaving the game would lose something: under way and not over.

@@ -134,7 +134,7 @@ impl TilesScreen {
     fn session_of_party(party: &gamester_net::party::Party) -> Result<TilesSession, String> {
         let table = party.table().ok_or("there is no game yet")?;
         let gamester_net::Board::Tiles(game) = table.board() else {
-            return Err("the game offered is a game at tables".into());
+            return Err("the game offered is not a tiles game".into());
         };
         let players = usize::from(game.rules().players);
         let sitters = (0..players)
@@ -602,7 +602,7 @@ impl crate::ui::net::AtADistance for TilesScreen {
     fn own(action: gamester_net::NetAction) -> Option<Self::Action> {
         match action {
             gamester_net::NetAction::Tiles(action) => Some(action),
-            gamester_net::NetAction::Tables(_) => None,
+            gamester_net::NetAction::Tables(_) | gamester_net::NetAction::Pastimes(_) => None,
         }
     }
 

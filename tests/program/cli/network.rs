@@ -139,6 +139,56 @@ fn muggins_for_three_is_three_programs() {
 }
 
 #[test]
+fn ketch_dolt_and_sice_ace_for_three_are_played_at_a_distance_and_kept_alike() {
+    for (preset, players) in [("ketch-dolt", "2"), ("sice-ace", "3")] {
+        // Given a host of the pastime, and a program for each friend, each keeping the game
+        let dir = tempfile::tempdir().unwrap();
+        let save = |n: usize| dir.path().join(format!("party{n}.ron"));
+        let (host, code) = host(&[
+            "--preset",
+            preset,
+            "--players",
+            players,
+            "--level",
+            "novice",
+            "--local",
+            "--save",
+            save(0).to_str().unwrap(),
+        ]);
+        let friends: usize = players.parse::<usize>().unwrap() - 1;
+        let joiners: Vec<Child> = (1..=friends)
+            .map(|n| {
+                gamester()
+                    .args(["join", &code, "--level", "novice", "--local", "--save"])
+                    .arg(save(n))
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .unwrap()
+            })
+            .collect();
+        // Then each plays it to its end, and every side keeps the same finished game
+        for j in joiners {
+            let out = j.wait_with_output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{preset}: {err}");
+            assert!(err.contains("the game is over"), "{preset}: {err}");
+        }
+        let out = host.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{preset}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let kept = check(&save(0));
+        assert!(kept.starts_with(&format!("ok pastime {preset}")), "{kept}");
+        assert!(kept.contains("over"), "{kept}");
+        for n in 1..=friends {
+            assert_eq!(check(&save(n)), kept, "{preset}");
+        }
+    }
+}
+
+#[test]
 fn the_command_line_refuses_what_it_cannot_play() {
     // No level: people play in the window.
     let out = gamester().args(["host", "--local"]).output().unwrap();

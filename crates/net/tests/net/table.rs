@@ -80,7 +80,24 @@ pub fn computer(board: &Board, seat: usize, seed: u64) -> Vec<NetAction> {
             .map(NetAction::Tiles)
             .into_iter()
             .collect(),
+        Board::Pastimes(g) => pastime_move(g, Level::Novice)
+            .map(NetAction::Pastimes)
+            .into_iter()
+            .collect(),
     }
+}
+
+/// The computer's choice at a pastime, or (a use of the dice it left undecided) the first the
+/// engine lists; none when it throws.
+pub fn pastime_move(
+    game: &gamester_rules::pastimes::Game,
+    level: Level,
+) -> Option<gamester_rules::pastimes::Action> {
+    gamester_core::ai::pastimes::decide(game, level).or_else(|| {
+        (game.phase() == gamester_rules::pastimes::Phase::ToPlay)
+            .then(|| game.legal_actions().into_iter().next())
+            .flatten()
+    })
 }
 
 #[test]

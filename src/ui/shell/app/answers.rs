@@ -183,6 +183,18 @@ impl GamesterApp {
         self.tiles_screen().is_some_and(TilesScreen::is_remote)
     }
 
+    /// Whether the pastime is played with friends at a distance.
+    #[must_use]
+    pub fn pastime_remote(&self) -> bool {
+        self.screens
+            .of(Family::Pastimes)
+            .and_then(|s| {
+                s.as_any()
+                    .downcast_ref::<crate::ui::pastimes::screen::PastimesScreen>()
+            })
+            .is_some_and(crate::ui::pastimes::screen::PastimesScreen::is_remote)
+    }
+
     /// Whether the game at tables is played with a friend at a distance.
     #[must_use]
     pub fn is_remote(&self) -> bool {

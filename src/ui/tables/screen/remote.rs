@@ -26,7 +26,7 @@ pub fn session_of(
 ) -> Result<(Session, Side), String> {
     let table = party.table().ok_or("there is no game yet")?;
     let Board::Tables(game) = table.board() else {
-        return Err("the game offered is a tiles game".into());
+        return Err("the game offered is not a game at tables".into());
     };
     let mine = if table.owner(0) == Some(table.me()) {
         Side::White
@@ -130,7 +130,7 @@ impl AtADistance for TablesScreen {
     fn own(action: NetAction) -> Option<Self::Action> {
         match action {
             NetAction::Tables(action) => Some(action),
-            NetAction::Tiles(_) => None,
+            NetAction::Tiles(_) | NetAction::Pastimes(_) => None,
         }
     }
 

@@ -1,0 +1,142 @@
+//! A pastime played with friends at a distance: the party's game taken as the screen's, the
+//! person at their own seat and each friend at theirs (never the computer while the line is
+//! open), the line's row under the status line, and what the one driver of a game at a
+//! distance (`ui::net::drive`) asks of the screen. Every throw is made by all the parties
+//! together; a friend's action comes through the rules' gate here as it did at their end.
+
+use gamester_net::NetAction;
+use gamester_net::party::Party;
+
+use super::PastimesScreen;
+use crate::pastimes::Action;
+use crate::players::Controller;
+use crate::ui::pastimes::session::PastimesSession;
+use crate::ui::shell::message::Message;
+use crate::ui::shell::screen::Shell;
+use crate::ui::shell::settings::Settings;
+
+impl PastimesScreen {
+    /// A game with friends at a distance, as the party holds it; what to tell the person.
+    pub(super) fn take_party(
+        party: Party,
+        settings: &Settings,
+    ) -> Result<(PastimesScreen, Message), Message> {
+        let (session, names) = Self::session_of_party(&party)
+            .map_err(|e| Message::error(format!("Cannot play this game: {e}")))?;
+        let said = Message::info(format!(
+            "You play {} over the network. The dice are thrown by every computer together.",
+            crate::ui::net::within_sentence(&party.others_names())
+        ));
+        let mut screen = PastimesScreen::seating(session, settings);
+        screen.names = names;
+        screen.remote = Some(crate::ui::net::Remote::new(party));
+        Ok((screen, said))
+    }
+
+    /// The session of a party's pastime, the person at its own seats; and who sits at each
+    /// seat, in words ("You", the friend's name).
+    fn session_of_party(party: &Party) -> Result<(PastimesSession, Vec<String>), String> {
+        let table = party.table().ok_or("there is no game yet")?;
+        let gamester_net::Board::Pastimes(game) = table.board() else {
+            return Err("the game offered is not a pastime".into());
+        };
+        let mine = |seat: usize| table.owner(seat) == Some(table.me());
+        let sitters = (0..game.seats())
+            .map(|seat| {
+                if mine(seat) {
+                    Controller::Person
+                } else {
+                    Controller::Distance
+                }
+            })
+            .collect();
+        let names = (0..game.seats())
+            .map(|seat| match table.owner(seat) {
+                _ if mine(seat) => "You".to_string(),
+                Some(p) => format!(
+                    "{}, over the network",
+                    crate::players::clean_name(&party.name(p))
+                ),
+                None => String::new(),
+            })
+            .collect();
+        Ok((PastimesSession::holding(game.clone(), sitters, None), names))
+    }
+
+    /// Whether the pastime is played with friends at a distance.
+    #[must_use]
+    pub fn is_remote(&self) -> bool {
+        self.remote.is_some()
+    }
+
+    /// The session's record, as it goes over the line.
+    #[must_use]
+    pub fn net_record(&self) -> Vec<NetAction> {
+        gamester_net::net_record(self.session.game().record())
+    }
+
+    /// The line's row under the status line, at a distance: its state in words; and once the
+    /// person ends the game as abandoned by a friend who kept it waiting, the game kept with
+    /// the reason.
+    pub(super) fn line_row(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
+        let Some(reason) = self.remote.as_mut().and_then(|r| r.show(ui)) else {
+            return;
+        };
+        self.session.note(format!("The game was ended: {reason}."));
+        let title = crate::ui::pastimes::story::title(self.session.game().rules().kind);
+        let file = self.session.to_file();
+        shell.message = Some(crate::ui::shell::leaving::keep_abandoned(
+            title,
+            &reason,
+            &shell.launch,
+            &mut shell.settings.recent,
+            |path| crate::save::pastimes::write_atomic(path, &file).map_err(|e| e.to_string()),
+        ));
+    }
+}
+
+impl crate::ui::net::AtADistance for PastimesScreen {
+    type Action = Action;
+    const REFUSED: &'static str = "A friend's move was refused here";
+
+    fn remote(&mut self) -> Option<&mut crate::ui::net::Remote> {
+        self.remote.as_mut()
+    }
+
+    fn line_record(&self) -> Vec<NetAction> {
+        self.net_record()
+    }
+
+    fn note(&mut self, words: String) {
+        self.session.note(words);
+    }
+
+    fn own(action: NetAction) -> Option<Action> {
+        match action {
+            NetAction::Pastimes(action) => Some(action),
+            NetAction::Tables(_) | NetAction::Tiles(_) => None,
+        }
+    }
+
+    fn apply_theirs(
+        &mut self,
+        action: Action,
+        _ctx: &egui::Context,
+        _shell: &mut Shell,
+    ) -> Result<(), String> {
+        self.session
+            .apply(action, self.now)
+            .map_err(|e| e.to_string())
+    }
+
+    /// Puts the session back in step with the party's table (which went through the rules).
+    fn resync(&mut self, _shell: &mut Shell) {
+        if let Some(remote) = &self.remote
+            && let Ok((session, names)) = Self::session_of_party(&remote.party)
+        {
+            self.told = session.story().len();
+            self.session = session;
+            self.names = names;
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! Cotton's pastimes with friends at a distance, in the window: New game's pastime hosted from
+//! Game → Play a friend over the network and played to its end by the person's clicks
+//! against friends' programs (the computer, on threads of this process, over this machine's
+//! network), every throw made by all the computers together.
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, Queryable};
+
+use gamester::ui::pastimes::screen::{THROW, choice_label};
+use gamester::ui::pastimes::setup::PastimesSettings;
+use gamester::ui::{GamesterApp, Launch, Settings};
+use gamester_core::level::Level;
+use gamester_core::players::Controller;
+use gamester_core::teaching::plain::developer_words;
+use gamester_rules::pastimes::{Preset, Rules};
+
+use super::access::quick;
+use super::network::{Party, friend, host_from_the_window, over, wait_for};
+use super::support::{harness_with, shown};
+
+/// A window on this machine's network only, at New game's pastime (`rules`), with Game → Play
+/// a friend over the network open.
+fn window_at_a_pastime_with_the_network_open(
+    rules: Rules,
+    preset: Preset,
+    seed: u64,
+) -> Harness<'static, GamesterApp> {
+    let launch = Launch {
+        seed: Some(seed),
+        local_network: true,
+        ..Launch::default()
+    };
+    let computer = Controller::Computer(Level::Fair);
+    let settings = Settings {
+        pastimes: PastimesSettings {
+            chosen: true,
+            preset,
+            rules,
+            sitters: [Controller::Person, computer, computer, computer, computer],
+            at_table: false,
+        },
+        ..quick(Settings::default())
+    };
+    let mut h = harness_with(launch, settings);
+    h.run();
+    h.get_by_label("New game…").click();
+    h.run();
+    h.get_by_label("Start the new game").click();
+    for _ in 0..3 {
+        h.step();
+    }
+    assert!(h.state().playing_pastime(), "New game started a pastime");
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Play a friend over the network…").click();
+    h.run();
+    h
+}
+
+/// Plays the person's seat by its buttons until the game is over: each throw, and at each
+/// use of the dice the first choice that does not dolt the person.
+fn play_to_the_end(h: &mut Harness<'static, GamesterApp>) {
+    for turn in 0..3_000 {
+        wait_for(h, "the person's turn", |h| {
+            let t = h.state().pastime().unwrap();
+            t.over() || t.person_throws() || !t.person_choices().is_empty()
+        });
+        let t = h.state().pastime().unwrap();
+        if t.over() {
+            return;
+        }
+        assert!(turn < 2_999, "the game ends");
+        for text in shown(h) {
+            assert!(developer_words(&text).is_empty(), "{text}");
+        }
+        let choices = t.person_choices();
+        let label = match choices
+            .iter()
+            .position(|a| !t.game().dolts(a))
+            .or((!choices.is_empty()).then_some(0))
+        {
+            Some(i) => choice_label(t.game(), i, &choices[i]),
+            None => THROW.to_string(),
+        };
+        h.get_by_label(&label).click();
+        // The throw goes to the friends, and comes back made by every computer together.
+        h.step();
+    }
+}
+
+fn finished(h: &Harness<'static, GamesterApp>, friends: Vec<Party>) {
+    let ours = gamester_net::net_record(h.state().pastime().unwrap().game().record());
+    for f in friends {
+        assert_eq!(over(f).board().record(), ours);
+    }
+}
+
+#[test]
+fn ketch_dolt_is_hosted_in_the_window_and_played_to_its_end_with_a_friend_at_a_distance() {
+    // Given the window at New game's pastime, Ketch-Dolt, hosting it, and a friend joining
+    let mut h = window_at_a_pastime_with_the_network_open(
+        Rules::preset(Preset::KetchDolt),
+        Preset::KetchDolt,
+        21,
+    );
+    assert!(
+        h.query_all(By::new().label_contains("Ketch-Dolt, 2 players"))
+            .next()
+            .is_some(),
+        "the pastime is offered, not a game at tables"
+    );
+    let code = host_from_the_window(&mut h);
+    let robin = friend(&code, "Robin", 22, None, None);
+    // Then the pastime is the window's, played at a distance, the line's state shown
+    wait_for(&mut h, "the friend", |h| h.state().pastime_remote());
+    wait_for(&mut h, "the line's words", |h| {
+        h.query_all(By::new().label_contains("Robin, over the network: "))
+            .next()
+            .is_some()
+    });
+    // And the person plays it to its end by the buttons, the dice thrown by both
+    play_to_the_end(&mut h);
+    assert!(h.state().pastime().unwrap().over());
+    finished(&h, vec![robin]);
+}
+
+#[test]
+fn sice_ace_for_three_is_hosted_in_the_window_and_played_to_its_end_with_two_friends() {
+    // Given the window hosting Sice-Ace for three, and two friends joining with its code
+    let rules = Rules::preset(Preset::SiceAce).with_seats(3);
+    let mut h = window_at_a_pastime_with_the_network_open(rules, Preset::SiceAce, 31);
+    let code = host_from_the_window(&mut h);
+    let friends = vec![
+        friend(&code, "Robin", 32, None, None),
+        friend(&code, "Kate", 33, None, None),
+    ];
+    // Then the game starts once both are seated, and is played to its end alike everywhere
+    wait_for(&mut h, "the friends", |h| h.state().pastime_remote());
+    play_to_the_end(&mut h);
+    assert!(h.state().pastime().unwrap().over());
+    finished(&h, friends);
+}
