@@ -17,7 +17,7 @@ use gamester_net::table::Pledge;
 use gamester_net::{Setup, Table};
 use gamester_rules::tables::{Phase, Side};
 
-use super::access::{press_node, quick};
+use super::access::{play_a_turn_of, press_node, quick};
 use super::network::{
     Party, friend, friend_hosting, host_from_the_window, irish, join_from_the_window, over,
     play_tables, tables_record, wait_for, window_with_the_network_open,
@@ -381,7 +381,7 @@ fn a_hosting_window_stopped_mid_game_offers_it_again_under_the_same_invitation()
 #[test]
 fn a_window_started_again_without_its_way_back_never_plays_its_friends_side() {
     // Given a window, its data in a folder of its own, that joined a friend's game of Irish
-    // and stopped when the friend was to act
+    // and stopped in the middle of the person's own play
     let data = tempfile::tempdir().unwrap();
     let launch = || Launch {
         seed: Some(37),
@@ -397,11 +397,9 @@ fn a_window_started_again_without_its_way_back_never_plays_its_friends_side() {
     wait_for(&mut h, "the game", |h| h.state().is_remote());
     play_tables(&mut h, Side::Black, |h| {
         let game = h.state().session().game();
-        game.record().len() >= 10
-            && game.turn() == Side::White
-            && matches!(game.phase(), Phase::ToThrow | Phase::Playing)
+        game.record().len() >= 10 && game.turn() == Side::Black && game.phase() == Phase::Playing
     });
-    let before = h.state().session().game().record().to_vec();
+    assert!(!h.state().session().game().is_over());
     drop(h);
     // and whose way back to the game was lost
     let way_back = data.path().join("distance.ron");
@@ -410,19 +408,29 @@ fn a_window_started_again_without_its_way_back_never_plays_its_friends_side() {
         "the way back was kept while the game was played"
     );
     std::fs::remove_file(&way_back).unwrap();
-    // When it is started again on the same folder, and left to run
+    // When it is started again on the same folder, the person ends his play, and the window is
+    // left to run
     let mut h = harness_with(launch(), quick(Settings::default()));
+    h.run();
+    play_a_turn_of(&mut h, Side::Black);
+    let before = h.state().session().game().record().to_vec();
     let began = Instant::now();
     while began.elapsed() < Duration::from_secs(2) {
         h.step();
         std::thread::sleep(Duration::from_millis(10));
     }
     // Then the friend's side was never played here, by the computer or anyone: the game
-    // stands as it was, and the window says why nothing moves
-    assert_eq!(h.state().session().game().record(), &before[..]);
+    // stands where the person left it, and the window says why nothing moves
+    let game = h.state().session().game();
+    assert_eq!(game.record(), &before[..]);
+    assert_eq!((game.phase(), game.turn()), (Phase::ToThrow, Side::White));
     assert!(
         h.query_all(By::new().label_contains("played with friends at a distance"))
             .next()
             .is_some()
     );
+    // And no throw is made here for the game: the dice are both sides' to make
+    h.key_press(egui::Key::Space);
+    h.run();
+    assert_eq!(h.state().session().game().record(), &before[..]);
 }
