@@ -200,9 +200,15 @@ fn walk(
 pub fn hit_open(pos: &Position, moves: Moves, hit_by: HitBy) -> bool {
     (1..=24).any(|from| {
         pos.at(from) > 0
-            && walk(pos, from, moves, hit_by, &mut ([0; 4], 0), None, &mut |_, _, stop| {
-                stop.is_none()
-            })
+            && walk(
+                pos,
+                from,
+                moves,
+                hit_by,
+                &mut ([0; 4], 0),
+                None,
+                &mut |_, _, stop| stop.is_none(),
+            )
     })
 }
 
