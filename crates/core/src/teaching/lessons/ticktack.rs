@@ -10,9 +10,8 @@ use super::{Board, Exercise, Lesson};
 use crate::ai::random::RandomPlayer;
 use crate::tables::ticktack::{self, Claim, Reach};
 use crate::tables::{Action, Game, Layout, Phase, Play, Position, Preset, Rules, Side, Throw};
-use crate::teaching::faces::face_name;
 use crate::teaching::points::{Naming, point_words_in};
-use crate::teaching::terms::{describe_play_as, throw_words};
+use crate::teaching::terms::{describe_play_as, reach_words, throw_words};
 use rand::Rng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
@@ -102,15 +101,6 @@ fn point(p: usize, to: &Names) -> String {
     point_words_in(p as u8, Naming::Outward, "your", &to.theirs)
 }
 
-/// The dice of a way in words: "the cater", "the cinque and then the cater".
-fn dice_words(dice: &[u8]) -> String {
-    let named: Vec<String> = dice
-        .iter()
-        .map(|&d| format!("the {}", face_name(d)))
-        .collect();
-    named.join(" and then ")
-}
-
 /// The ways the mover's throw reaches a lone man, seen from the mover (`game`'s turn).
 fn ways(game: &Game) -> Vec<Reach> {
     let mover = game.turn();
@@ -118,18 +108,6 @@ fn ways(game: &Game) -> Vec<Reach> {
         &game.position_for(mover),
         game.moves_left(),
         game.rules().hit_by,
-    )
-}
-
-/// A way in words, the learner's numbering given by `name` (which turns the mover's numbering
-/// into words): "the man on your sice point reaches Black's lone man on Black's 11 point with
-/// the cinque and then the deuce".
-fn way_words(way: &Reach, name: &dyn Fn(usize) -> String, lone: &str) -> String {
-    format!(
-        "the man on {} reaches {lone} on {} with {}",
-        name(way.from),
-        name(way.to),
-        dice_words(&way.dice)
     )
 }
 
@@ -170,11 +148,11 @@ pub(super) fn hit_or_not(rng: &mut StdRng, to: &Names) -> Exercise {
     let because = match (hit, stopped) {
         (Some(way), _) => format!(
             "It does: {}, and no stop stands in the way.",
-            way_words(way, &name, &lone)
+            reach_words(way, &name, &lone)
         ),
         (None, Some(way)) => format!(
             "It does not: {}, but the man would rest on {}, which {} holds, a stop in the way; and every other way is stopped too.",
-            way_words(way, &name, &lone),
+            reach_words(way, &name, &lone),
             name(way.stop.unwrap_or(way.to)),
             to.adversary
         ),
@@ -313,7 +291,7 @@ pub(super) fn why_not(rng: &mut StdRng, to: &Names) -> Exercise {
     let hit_words = match ways(&game).iter().find(|w| w.stop.is_none()) {
         Some(way) if !went_in => format!(
             "{adversary}'s throw gave him a hit ({}), and he neither claimed it nor went in: you take him with a why-not.",
-            way_words(way, &name, "your lone man")
+            reach_words(way, &name, "your lone man")
         ),
         Some(_) => format!(
             "{adversary}'s throw gave him a hit, but he went in instead, which is worth more: no why-not is owed."
