@@ -97,6 +97,13 @@ fn the_glossary_does_not_copy_the_sources_sentences() {
             ours.push((s.title.clone(), s.text.clone()));
         }
     }
+    // Nor do the pastimes' rules
+    for rules in gamester_rules::pastimes::Preset::ALL.map(gamester_rules::pastimes::Rules::preset)
+    {
+        for s in gamester_core::teaching::pastime_rules::explain(&rules) {
+            ours.push((s.title.clone(), s.text.clone()));
+        }
+    }
     // Nor does a lesson's question, answer or explanation
     for lesson in Lesson::ALL {
         for seed in 0..30 {
