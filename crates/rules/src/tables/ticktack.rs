@@ -153,6 +153,10 @@ pub struct Reach {
     pub stop: Option<usize>,
 }
 
+/// What a walk calls at each lone man reached: where he stands, the dice taken, the first stop
+/// rested on; `true` ends the walk.
+type Seen<'a> = &'a mut dyn FnMut(usize, &[u8], Option<usize>) -> bool;
+
 /// Walks the ways from `at` with `moves`, one die after another (each face once in each
 /// position of the order), calling `seen(to, dice, stop)` at each lone man of the adversary
 /// reached; a way goes on past a resting point only under `die_or_both`, and notes the first
@@ -164,7 +168,7 @@ fn walk(
     hit_by: HitBy,
     path: &mut ([u8; 4], usize),
     stop: Option<usize>,
-    seen: &mut dyn FnMut(usize, &[u8], Option<usize>) -> bool,
+    seen: Seen<'_>,
 ) -> bool {
     let faces = moves.faces();
     for (i, &die) in faces.iter().enumerate() {
