@@ -118,6 +118,50 @@ pub fn rules_in_play(screens: &Screens) -> Option<&Rules> {
     Some(tables.session().game().rules())
 }
 
+/// Whether a family's games have their rules as a page to print (Help → The rules as a page
+/// to print…): the games at tables and the pastimes do; the tiles not yet.
+#[must_use]
+pub fn has_rules_page(family: Family) -> bool {
+    match family {
+        Family::Tables | Family::Pastimes => true,
+        Family::Tiles => false,
+    }
+}
+
+/// The rules of the game `screen` plays as a page to print, if its family has one.
+#[must_use]
+pub fn rules_page(screen: &dyn Screen) -> Option<String> {
+    use crate::teaching::handout;
+    let any = screen.as_any();
+    match screen.family() {
+        Family::Tables => any
+            .downcast_ref::<TablesScreen>()
+            .map(|s| handout::rules_page(s.session().game().rules())),
+        Family::Pastimes => any
+            .downcast_ref::<PastimesScreen>()
+            .map(|s| handout::pastime_rules_page(s.session().game().rules())),
+        Family::Tiles => None,
+    }
+}
+
+/// Writes the rules of the game `screen` plays to `path` as a page to print; what to say.
+#[must_use]
+pub fn write_rules_page(screen: &dyn Screen, path: &std::path::Path) -> Message {
+    let Some(page) = rules_page(screen) else {
+        return Message::error(format!(
+            "{} could not be written: this game has no rules page yet.",
+            path.display()
+        ));
+    };
+    match crate::save::write_text_atomic(path, &page) {
+        Ok(()) => Message::info(format!(
+            "The page is written to {}: open it in a browser to print it",
+            path.display()
+        )),
+        Err(e) => Message::error(format!("The page could not be written: {e}")),
+    }
+}
+
 /// Which family's game the window shows as it opens, as the settings remember it.
 #[must_use]
 pub fn shown_at_start(settings: &Settings) -> Family {

@@ -9,6 +9,7 @@ pub mod faces;
 pub mod glossary;
 pub mod handout;
 pub mod lessons;
+pub mod pastime_rules;
 pub mod plain;
 pub mod points;
 pub mod rules_text;

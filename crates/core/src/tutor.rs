@@ -2,7 +2,9 @@
 //! lifted, a cube action, the point broken of a bound table, Double-hand's throw) judged by the
 //! computer, and, if it loses at least the mark the person asked to be warned of, what the
 //! tutor says: the choice and the better one in the period's words, and the better choice
-//! itself, for the window to draw. Free of any window code; the window asks on a thread of its
+//! itself, for the window to draw. At Tick-tack a claim let pass comes first ([`ticktack`]):
+//! the dice lifted on a hit neither claimed nor bettered, or on a going in missed, and a throw
+//! (or a vie) that gives up the claim of the adversary's miss. Free of any window code; the window asks on a thread of its
 //! own and decides what to do with the answer.
 //!
 //! The tutor judges at [`LEVEL`], fair: every play valued by the evaluation, without looking
@@ -12,9 +14,11 @@
 //! to answer the lifting of the dice at once. Fair agrees with the expert on whether a play
 //! loses at least doubtful in 581 of the 627 plays, and at least bad in 578.
 
+mod ticktack;
+
 use crate::ai::judge::{Judge, Mark};
 use crate::level::Level;
-use crate::tables::{Action, CubeChoice, Game, Phase, Play, Position, Side};
+use crate::tables::{Action, Claim, CubeChoice, Game, Phase, Play, Position, Side};
 use crate::teaching::points::point_words;
 use crate::teaching::terms::throw_words;
 use crate::teaching::verdict::play_verdict;
@@ -33,6 +37,9 @@ pub enum Chosen {
     Break(u8),
     /// Double-hand Irish: the throw played, 0 or 1.
     Throw(u8),
+    /// Tick-tack: throwing (or vying) while a claim of the adversary's miss is open, which
+    /// gives it up.
+    LetPass,
 }
 
 impl Chosen {
@@ -42,6 +49,7 @@ impl Chosen {
     pub fn of(game: &Game, action: Action) -> Option<Chosen> {
         let chosen = match action {
             Action::Confirm => return game.may_confirm().then_some(Chosen::Play),
+            Action::Double if ticktack::claims_open(game, game.turn()) => Chosen::LetPass,
             Action::Double => Chosen::Cube(CubeChoice::Double),
             Action::Take => Chosen::Cube(CubeChoice::Take),
             Action::Drop => Chosen::Cube(CubeChoice::Drop),
@@ -52,9 +60,13 @@ impl Chosen {
         game.choices().contains(&action).then_some(chosen)
     }
 
-    /// Throwing the dice in `game`, when the side to throw could double instead: not doubling.
+    /// Throwing the dice in `game`: at Tick-tack, while a claim is open to the side to throw,
+    /// letting it pass; when the side could double instead, not doubling.
     #[must_use]
     pub fn by_throwing(game: &Game) -> Option<Chosen> {
+        if game.phase() == Phase::ToThrow && ticktack::claims_open(game, game.turn()) {
+            return Some(Chosen::LetPass);
+        }
         (game.phase() == Phase::ToThrow && game.choices().contains(&Action::Double))
             .then_some(Chosen::Cube(CubeChoice::NoDouble))
     }
@@ -76,6 +88,8 @@ pub enum Better {
         point: u8,
     },
     Throw(u8),
+    /// Tick-tack: a claim to make first.
+    Claim(Claim),
 }
 
 /// What the tutor says of a choice that loses at least the mark asked.
@@ -96,10 +110,26 @@ pub struct Warning {
 /// White's first, as the story names them ("Black").
 #[must_use]
 pub fn check(game: &Game, chosen: Chosen, least: Mark, colours: [&str; 2]) -> Option<Warning> {
+    let missed = match chosen {
+        Chosen::Play => ticktack::play_lets_pass(game, colours),
+        Chosen::LetPass => ticktack::throw_lets_pass(game, colours),
+        _ => None,
+    };
+    if let Some(missed) = missed {
+        let mark = Mark::of(missed.loss);
+        return (mark >= least && mark > Mark::Ok).then_some(Warning {
+            mark,
+            loss: missed.loss,
+            heading: missed.heading,
+            text: missed.text,
+            better: missed.better,
+        });
+    }
     let judge = Judge::new(game.rules(), LEVEL);
     let actor = game.actor()?;
     let whose = |side: Side| format!("{}'s", colours[side.index()]);
     let (loss, text, better) = match chosen {
+        Chosen::LetPass => return None,
         Chosen::Play => {
             let side = game.turn();
             let throw = game.throw()?;
@@ -218,6 +248,7 @@ fn heading(mark: Mark, chosen: Chosen) -> String {
         Chosen::Cube(CubeChoice::Drop) => "drop",
         Chosen::Break(_) => "point to break",
         Chosen::Throw(_) => "choice of throw",
+        Chosen::LetPass => "claim let pass",
     };
     let mut words = format!("{how} {what}");
     words.replace_range(0..1, "A");

@@ -525,6 +525,13 @@ fn menu_bar(
             if ui.button("Lessons…  (Ctrl+L)").clicked() {
                 shell.asks.push(Ask::Lessons);
             }
+            if crate::ui::families::has_rules_page(screen.family())
+                && ui.button("The rules as a page to print…").clicked()
+            {
+                shell
+                    .asks
+                    .push(Ask::WritePage(crate::ui::shell::file_chooser::Page::Rules));
+            }
             screen.help_menu(ui, shell);
             if ui.button("Keys").clicked() {
                 shell.help.keys = true;

@@ -280,7 +280,7 @@ impl LessonsRoom {
             ace_left: false,
             numbers: false,
             labels: exercise.lesson != Lesson::Points,
-            naming: crate::teaching::points::Naming::Homeward,
+            naming: shown.naming,
             selected: None,
             targets: Vec::new(),
             choosable,
@@ -354,7 +354,8 @@ fn spoken(place: Place, board: &BoardView, exercise: &Exercise, names: [&str; 2]
                 };
                 format!("{row} row, point {from_right} from the right")
             } else {
-                let words = PointName::of(p).words("your", &format!("{}'s", names[1]));
+                let words =
+                    PointName::named(p, board.naming).words("your", &format!("{}'s", names[1]));
                 let mut c = words.chars();
                 c.next()
                     .map(|f| f.to_uppercase().chain(c).collect())

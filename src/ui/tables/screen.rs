@@ -430,11 +430,6 @@ impl Screen for TablesScreen {
         if ui.button("First game guide").clicked() {
             shell.help.guide = Some(0);
         }
-        if ui.button("The rules as a page to print…").clicked() {
-            shell.asks.push(crate::ui::shell::screen::Ask::WritePage(
-                crate::ui::shell::file_chooser::Page::Rules,
-            ));
-        }
     }
 
     fn keys_help(&self) -> &'static [(&'static str, &'static str)] {

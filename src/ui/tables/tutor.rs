@@ -183,9 +183,12 @@ impl Tutor {
         ui.label(RichText::new(heading).strong().size(18.0));
         ui.label(&warning.text);
         let mut answer = None;
+        // Under touch and take the men moved stay moved: taking a play back only keeps the
+        // dice from being lifted.
+        let men_return = !session.game().rules().touch_and_take;
         ui.horizontal(|ui| {
             let back = match held.chosen {
-                Chosen::Play => "Take it back  (the men return)",
+                Chosen::Play if men_return => "Take it back  (the men return)",
                 _ => "Take it back",
             };
             if ui.button(back).clicked() {
@@ -207,7 +210,8 @@ impl Tutor {
             return;
         }
         let game = session.game();
-        if held.chosen == Chosen::Play {
+        let claim_first = matches!(warning.better, Better::Claim(_));
+        if held.chosen == Chosen::Play && men_return {
             intents.extend(
                 game.steps_played()
                     .iter()
@@ -219,8 +223,11 @@ impl Tutor {
             phase: game.phase(),
             better: warning.better,
         });
-        *message = Some(Message::info(match held.chosen {
-            Chosen::Play | Chosen::Break(_) => "Taken back: the better choice is lit on the board",
+        *message = Some(Message::info(match (claim_first, held.chosen) {
+            (true, _) => "Taken back: make the claim first",
+            (_, Chosen::Play | Chosen::Break(_)) => {
+                "Taken back: the better choice is lit on the board"
+            }
             _ => "Taken back: choose again",
         }));
     }
@@ -251,7 +258,7 @@ impl Tutor {
                 Some(places)
             }
             Better::Break { binder, point } => Some(vec![view.mover_to_bottom(*binder, *point)]),
-            Better::Cube(_) | Better::Throw(_) => None,
+            Better::Cube(_) | Better::Throw(_) | Better::Claim(_) => None,
         }
     }
 }

@@ -299,3 +299,68 @@ fn a_match_in_play_is_exported_whole_as_sgf_and_an_sgf_file_imported_as_a_match(
         .is_some()
     );
 }
+
+#[test]
+fn a_pastimes_rules_are_written_as_a_page_to_print_with_every_option_chosen() {
+    use gamester::ui::pastimes::setup::PastimesSettings;
+    use gamester::ui::{Launch, Settings};
+    use gamester_core::players::Controller;
+    use gamester_rules::pastimes::{OPTIONS, Preset, Rules};
+    // Given Ketch-Dolt, its dolt left to the adversary to find, started from New game, and the
+    // in-window chooser over an empty folder
+    let dir = tempfile::tempdir().unwrap();
+    let mut rules = Rules::preset(Preset::KetchDolt);
+    rules.set("dolt_claimed", "by_adversary").unwrap();
+    let settings = Settings {
+        pastimes: PastimesSettings {
+            chosen: true,
+            preset: Preset::KetchDolt,
+            rules,
+            sitters: [Controller::Person; 5],
+            at_table: false,
+        },
+        ..two_people()
+    };
+    let mut h = harness_with(
+        Launch {
+            seed: Some(4),
+            documents_dir: Some(dir.path().to_path_buf()),
+            in_window_chooser: true,
+            ..Launch::default()
+        },
+        settings,
+    );
+    h.run();
+    h.get_by_label("New game…").click();
+    h.run();
+    h.get_by_label("Start the new game").click();
+    h.run();
+    assert!(h.state().playing_pastime());
+    // When the person chooses Help → The rules as a page to print…, and Write
+    h.get_by_label("Help").click();
+    h.run();
+    h.get_by_label("The rules as a page to print…").click();
+    h.run();
+    h.get_by_label("Write").click();
+    h.run();
+    // Then the pastime's rules are written, not the game at tables': its title, and every
+    // one of its options with the value chosen and who says so
+    let page = std::fs::read_to_string(dir.path().join("Ketch-Dolt rules.html")).unwrap();
+    assert!(page.contains("<h1>Ketch-Dolt</h1>"), "{page}");
+    assert!(!page.contains("Irish"));
+    for option in OPTIONS.iter().filter(|o| o.games.contains(&rules.kind)) {
+        let chosen = option.value(&rules);
+        let value = option.values.iter().find(|v| v.name == chosen).unwrap();
+        assert!(
+            page.contains(&format!("{}: {}", option.words, value.words)),
+            "{} in {page}",
+            option.words
+        );
+    }
+    assert!(page.contains("when the adversary claims it before he throws"));
+    assert!(
+        h.query_all(egui_kittest::kittest::By::new().label_contains("open it in a browser"))
+            .next()
+            .is_some()
+    );
+}

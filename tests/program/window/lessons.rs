@@ -295,3 +295,45 @@ fn the_points_names_are_hidden_from_the_board_and_the_screen_reader_while_they_a
     press(&mut h, Lesson::BearingOff.title());
     assert!(h.query_by_label_contains("Your cinque point:").is_some());
 }
+
+#[test]
+fn the_tick_tack_lesson_names_the_points_from_where_the_men_start_and_takes_its_answers() {
+    use gamester_core::teaching::points::{Naming, PointName};
+    // Given the lesson on the hit and the why-not, opened from the menu
+    let mut h = harness(13, quick(Settings::default()));
+    open(&mut h, Lesson::TickTack);
+    for round in 0..4 {
+        let e = exercise(&h);
+        assert!(e.prompt.starts_with("Tick-tack:"), "{}", e.prompt);
+        let board = e.board.as_ref().expect("a board");
+        assert_eq!(board.naming, Naming::Outward);
+        // Then the screen reader hears each point as Tick-tack names it, with its men: the
+        // point the learner's men start from (his 24) is his ace point, the point across
+        // from it Black's ace point
+        let labels: Vec<String> = h
+            .query_all(By::new().role(Role::Button))
+            .filter_map(|n| n.accesskit_node().label())
+            .collect();
+        for p in 1..=24u8 {
+            let name = PointName::named(p, Naming::Outward).words("your", "Black's");
+            let men = match board.position.at(usize::from(p)) {
+                0 => "empty".to_string(),
+                n if n > 0 => format!("{n} of your men"),
+                n => format!("{} of Black's men", n.unsigned_abs()),
+            };
+            let mut c = name.chars();
+            let wanted = format!("{}{}: {men}", c.next().unwrap().to_uppercase(), c.as_str());
+            assert!(labels.contains(&wanted), "no {wanted} in {labels:?}");
+        }
+        // When the learner answers, right in one round and wrong in the next
+        let right = round % 2 == 0;
+        let given = if right { e.right_answer() } else { wrong(&e) };
+        give(&mut h, &e, given);
+        // Then the verdict is the exercise's, in its words
+        let shown = verdict_shown(&h);
+        assert_eq!(shown, e.judge(given).words);
+        assert!(shown.starts_with(if right { "Right." } else { "Not so." }));
+        assert_eq!(record(&h, Lesson::TickTack).tried, round + 1);
+        press(&mut h, "Next exercise");
+    }
+}

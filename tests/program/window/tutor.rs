@@ -368,3 +368,105 @@ fn a_judgement_about_a_game_left_is_dropped() {
     assert!(h.query_by_label_contains("The tutor").is_none());
     assert!(h.query_by_label("Lift the dice  (Enter)").is_some());
 }
+
+/// Tick-tack between two people, saved in `dir`: White's man on his cinque point and Black's
+/// lone man on White's 8 point, White to play cinque and trey, whose trey hits it.
+fn tick_tack_hit(dir: &Path) -> PathBuf {
+    let path = dir.join("tick-tack-hit.ron");
+    write_position(
+        &path,
+        Rules::preset(Preset::TickTack),
+        "24:14 20:1 / 24:14 8:1",
+        &[
+            Action::ThrowOff { white: 6, black: 1 },
+            Action::Throw(Throw::two(5, 3).unwrap()),
+        ],
+    );
+    path
+}
+
+/// White's cinque and trey played from his ace point, claiming nothing.
+fn play_from_the_ace_point(h: &mut Harness<'static, GamesterApp>) {
+    use gamester_rules::tables::Step;
+    let steps = [Step::new(24, 5).unwrap(), Step::new(24, 3).unwrap()];
+    h.state_mut().session_mut().play_steps(&steps).unwrap();
+    h.run();
+}
+
+#[test]
+fn at_tick_tack_a_hit_let_pass_is_told_before_the_dice_are_lifted_and_claimed_after_all() {
+    // Given Tick-tack, the tutor on for bad plays, and White's throw that hits, played
+    // without a claim
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(3, with_tutor(Tutoring::Bad));
+    h.run();
+    open(&mut h, &tick_tack_hit(dir.path()));
+    play_from_the_ace_point(&mut h);
+    // When he lifts the dice
+    lift_the_dice(&mut h);
+    // Then the dice are not lifted: the tutor says the hit was let pass, which man hits, and
+    // that Black may take him with a why-not
+    assert_eq!(game(&h).phase(), Phase::Playing);
+    assert_eq!(game(&h).turn(), Side::White);
+    assert!(h.query_by_label("The tutor: A hit let pass").is_some());
+    assert!(
+        h.query_by_label_contains("reaches Black's lone man on your 8 point with the trey")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("Black may take you with a why-not, a single game")
+            .is_some()
+    );
+    // And under touch and take the men do not return when it is taken back
+    assert!(h.query_by_label("Take it back  (the men return)").is_none());
+    h.get_by_label("Take it back").click();
+    h.run();
+    assert_eq!(game(&h).steps_played().len(), 2);
+    assert_eq!(game(&h).phase(), Phase::Playing);
+    assert!(h.query_by_label_contains("make the claim first").is_some());
+    // When he claims the hit after all
+    h.get_by_label("Claim a hit  (C)").click();
+    h.run();
+    // Then he wins a single game
+    let outcome = game(&h).outcome().expect("the game is over");
+    assert_eq!((outcome.winner, outcome.stake), (Some(Side::White), 1));
+}
+
+#[test]
+fn at_tick_tack_throwing_while_a_why_not_is_open_is_told_and_the_why_not_claimed() {
+    // Given White played on past the tutor, letting his hit pass
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = harness(3, with_tutor(Tutoring::Bad));
+    h.run();
+    open(&mut h, &tick_tack_hit(dir.path()));
+    play_from_the_ace_point(&mut h);
+    lift_the_dice(&mut h);
+    h.get_by_label("Play on").click();
+    h.run();
+    assert_eq!(game(&h).turn(), Side::Black);
+    assert_eq!(game(&h).phase(), Phase::ToThrow);
+    // When Black would throw
+    h.get_by_label("Throw  (Space)").click();
+    h.run();
+    let_the_tutor_judge(&mut h);
+    // Then the dice are not thrown: the tutor says what he may claim, and that a throw
+    // gives it up
+    assert_eq!(game(&h).phase(), Phase::ToThrow);
+    assert!(h.query_by_label("The tutor: A claim let pass").is_some());
+    assert!(
+        h.query_by_label_contains("White's last throw gave him a hit")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("once you throw, it is gone")
+            .is_some()
+    );
+    // When he takes the throw back and calls the why-not
+    h.get_by_label("Take it back").click();
+    h.run();
+    h.get_by_label("Why not?  (C)").click();
+    h.run();
+    // Then Black wins a single game
+    let outcome = game(&h).outcome().expect("the game is over");
+    assert_eq!((outcome.winner, outcome.stake), (Some(Side::Black), 1));
+}

@@ -63,7 +63,18 @@ pub fn rules_page(rules: &Rules) -> String {
         };
         let _ = writeln!(page, "<figure>\n{}</figure>", array.svg());
     }
-    for section in explain(rules) {
+    sections_html(&mut page, &explain(rules));
+    page.push_str(
+        "<footer>Printed from Gamester, which plays these games by their own sources.</footer>\n\
+         </body>\n</html>\n",
+    );
+    page
+}
+
+/// The sections of the rules as a page shows them: each a heading, its paragraphs, its
+/// sources and what they disagree on.
+fn sections_html(page: &mut String, sections: &[super::rules_text::Section]) {
+    for section in sections {
         let _ = writeln!(page, "<section>\n<h2>{}</h2>", escape(&section.title));
         for paragraph in section.text.split("\n\n").filter(|p| !p.trim().is_empty()) {
             let _ = writeln!(page, "<p>{}</p>", escape(paragraph.trim()));
@@ -80,6 +91,39 @@ pub fn rules_page(rules: &Rules) -> String {
         }
         page.push_str("</section>\n");
     }
+}
+
+/// The rules of a pastime (Doublets, Ketch-Dolt, Sice-Ace) in force as a page, as
+/// [`rules_page`] gives a game at tables': its title, every section of its rules made from the
+/// options chosen, and every option in words with the value chosen and who says so.
+#[must_use]
+pub fn pastime_rules_page(rules: &crate::pastimes::Rules) -> String {
+    use super::pastime_rules::{explain, in_words, title};
+    let name = title(rules);
+    let mut page = String::new();
+    let _ = write!(
+        page,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>{} — the rules</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        escape(name)
+    );
+    let _ = writeln!(page, "<h1>{}</h1>", escape(name));
+    let _ = writeln!(
+        page,
+        "<p class=\"sub\">The rules as Gamester plays them, each with the sources it follows.</p>"
+    );
+    sections_html(&mut page, &explain(rules));
+    page.push_str("<section>\n<h2>The options as chosen</h2>\n");
+    for (option, value, sources) in in_words(rules) {
+        let _ = writeln!(
+            page,
+            "<p>{}: {} <span class=\"sources\">({})</span></p>",
+            escape(option),
+            escape(&value),
+            escape(sources)
+        );
+    }
+    page.push_str("</section>\n");
     page.push_str(
         "<footer>Printed from Gamester, which plays these games by their own sources.</footer>\n\
          </body>\n</html>\n",

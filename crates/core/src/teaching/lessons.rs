@@ -18,6 +18,7 @@ mod draw;
 mod games;
 mod points;
 mod throws;
+mod ticktack;
 mod tiles;
 
 use rand::rngs::StdRng;
@@ -25,6 +26,7 @@ use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use crate::tables::Position;
+use crate::teaching::points::Naming;
 use crate::tiles::Line;
 use draw::Names;
 
@@ -46,17 +48,20 @@ pub enum Lesson {
     Games,
     /// The tiles: which tiles fit the line, and what Muggins scores.
     Tiles,
+    /// Tick-tack: whether a throw hits (a stop in the way), and the why-not.
+    TickTack,
 }
 
 impl Lesson {
     /// Every lesson, in the order the window lists them.
-    pub const ALL: [Lesson; 7] = [
+    pub const ALL: [Lesson; 8] = [
         Lesson::Points,
         Lesson::Throws,
         Lesson::Blots,
         Lesson::Binding,
         Lesson::BearingOff,
         Lesson::Games,
+        Lesson::TickTack,
         Lesson::Tiles,
     ];
 
@@ -71,6 +76,7 @@ impl Lesson {
             Lesson::BearingOff => "Bearing off",
             Lesson::Games => "How the games differ",
             Lesson::Tiles => "The tiles",
+            Lesson::TickTack => "The hit and the why-not",
         }
     }
 
@@ -91,6 +97,9 @@ impl Lesson {
                 "Irish, Backgammon, Fails, Todas Tablas and Nard: what each plays differently."
             }
             Lesson::Tiles => "Which tiles fit the line, and what the ends score at Muggins.",
+            Lesson::TickTack => {
+                "Tick-tack: whether a throw hits, when a stop in the way spoils it, and what a player owes who lets his hit pass."
+            }
         }
     }
 
@@ -105,6 +114,7 @@ impl Lesson {
             Lesson::BearingOff => "bearing_off",
             Lesson::Games => "games",
             Lesson::Tiles => "tiles",
+            Lesson::TickTack => "tick_tack",
         }
     }
 
@@ -146,6 +156,13 @@ impl Lesson {
                     tiles::muggins_score(&mut rng)
                 }
             }
+            Lesson::TickTack => {
+                if rng.random_bool(0.5) {
+                    ticktack::hit_or_not(&mut rng, &to)
+                } else {
+                    ticktack::why_not(&mut rng, &to)
+                }
+            }
         };
         Exercise {
             lesson: self,
@@ -163,6 +180,8 @@ pub struct Board {
     pub dice: Vec<u8>,
     /// A point ringed for the question (the learner's numbering), if one is.
     pub marked: Option<u8>,
+    /// How the game of the exercise names its points (Tick-tack from where the men start).
+    pub naming: Naming,
 }
 
 impl Board {
@@ -173,6 +192,7 @@ impl Board {
             position,
             dice: Vec::new(),
             marked: None,
+            naming: Naming::Homeward,
         }
     }
 }

@@ -74,7 +74,7 @@ impl Section {
 /// must be played, stakes, how a game ends, the cube, the players.
 #[must_use]
 pub fn explain(rules: &Rules) -> Vec<Section> {
-    vec![
+    let mut sections = vec![
         game(rules),
         board(&rules.layout),
         moving(),
@@ -91,7 +91,11 @@ pub fn explain(rules: &Rules) -> Vec<Section> {
         cube(rules.cube),
         players(rules.players),
         matches(rules),
-    ]
+    ];
+    if rules.tick_tack {
+        ticktack::at_tick_tack(&mut sections, rules.vie);
+    }
+    sections
 }
 
 /// The rules in words, one option a line, in the order of the table of options: each option's
@@ -172,6 +176,61 @@ mod tests {
         assert!(!named(&matched).contains(&options::JACOBY.words));
         // And every other option is there, always
         assert_eq!(named(&irish).len(), options::OPTIONS.len() - 2);
+    }
+
+    #[test]
+    fn tick_tacks_rules_say_no_man_is_hit_and_name_the_points_from_where_the_men_start() {
+        for preset in [Preset::TickTack, Preset::VieTickTack] {
+            let rules = Rules::preset(preset);
+            let sections = explain(&rules);
+            let all: String = sections.iter().map(|s| s.text.as_str()).collect();
+            // No sentence of the games where men are hit
+            for wrong in [
+                "may be hit and sent back",
+                "the blot is hit and goes to the bar",
+                "waits on the bar. While",
+                "The first side to bear off all fifteen men wins",
+                "by by",
+            ] {
+                assert!(!all.contains(wrong), "{preset:?}: {wrong}");
+            }
+            // Tick-tack's own words instead
+            assert!(
+                section(&rules, "Moving")
+                    .text
+                    .contains("no man is ever hit")
+            );
+            assert!(
+                section(&rules, "The bar and entering")
+                    .text
+                    .starts_with("No man is ever hit")
+            );
+            assert!(
+                section(&rules, "The board and the array")
+                    .text
+                    .contains("a side's ace point is where all its men start")
+            );
+            assert!(
+                section(&rules, "Stakes")
+                    .text
+                    .contains("a double game, 2 stakes")
+            );
+            assert_eq!(
+                section(&rules, "Stakes").text.contains("every vie"),
+                rules.vie,
+                "{preset:?}"
+            );
+            assert!(
+                section(&rules, "Tick-tack")
+                    .text
+                    .contains("a hit reaches by: one die or both"),
+                "{}",
+                section(&rules, "Tick-tack").text
+            );
+        }
+        // And Irish keeps its own
+        let irish = explain(&Rules::preset(Preset::Irish));
+        assert!(irish.iter().any(|s| s.title == "Moving and hitting"));
     }
 
     #[test]

@@ -130,6 +130,28 @@ pub fn describe_play_as(
     }
 }
 
+/// A way a man would reach a lone man at Tick-tack, in words: "the man on your sice point
+/// reaches Black's lone man on Black's 11 point with the cinque and then the deuce". `name`
+/// names a point of the mover's numbering; `lone` names the man reached ("Black's lone man").
+#[must_use]
+pub fn reach_words(
+    reach: &crate::tables::ticktack::Reach,
+    name: &dyn Fn(usize) -> String,
+    lone: &str,
+) -> String {
+    let dice: Vec<String> = reach
+        .dice
+        .iter()
+        .map(|&d| format!("the {}", face_name(d)))
+        .collect();
+    format!(
+        "the man on {} reaches {lone} on {} with {}",
+        name(reach.from),
+        name(reach.to),
+        dice.join(" and then ")
+    )
+}
+
 /// "Robin lays", "You lay", "Robin and Kate win": the names, joined, and the verb that agrees
 /// with them. The person at the screen is "You", which takes the plain verb, as several names
 /// do. The one rule of agreement for every sentence built around a player's name.

@@ -418,3 +418,128 @@ fn progress_counts_the_tries_the_right_answers_and_the_streak() {
     p.record(false);
     assert_eq!((p.streak, p.best), (0, 3));
 }
+
+/// A game of Tick-tack from `pos` (White's numbering), `mover` to play `faces`, asked of the
+/// engine with its own public means.
+fn tick_tack_thrown(
+    pos: &Position,
+    mover: gamester_rules::tables::Side,
+    faces: &[u8],
+) -> gamester_rules::tables::Game {
+    use gamester_rules::tables::{Action, Game, Layout, Side, Throw};
+    let mut rules = Rules::preset(Preset::TickTack);
+    rules.layout = Layout::Custom(pos.to_setup(Side::White));
+    let mut game = Game::new(rules).unwrap();
+    let (white, black) = if mover == Side::White { (6, 1) } else { (1, 6) };
+    game.apply(Action::ThrowOff { white, black }).unwrap();
+    game.apply(Action::Throw(Throw::new(faces).unwrap()))
+        .unwrap();
+    game
+}
+
+#[test]
+fn the_tick_tack_lesson_answers_as_the_engines_claims_do() {
+    use gamester_core::teaching::points::Naming;
+    use gamester_core::teaching::terms::describe_play_as;
+    use gamester_rules::tables::ticktack::{Claim, reaches};
+    use gamester_rules::tables::{Phase, Side};
+    // Each kind of answer of each question, counted.
+    let mut seen = std::collections::BTreeMap::<String, u32>::new();
+    for exercise in exercises(Lesson::TickTack) {
+        let board = exercise.board.as_ref().expect("a board");
+        assert_eq!(
+            board.naming,
+            Naming::Outward,
+            "Tick-tack names its points outward"
+        );
+        let Answer::Choice { options, right, .. } = &exercise.answer else {
+            panic!("a choice");
+        };
+        let said = options[*right].clone();
+        let verdicts: Vec<String> = (0..options.len())
+            .map(|i| exercise.judge(Given::Choice(i)).words)
+            .collect();
+        for text in [vec![exercise.prompt.clone()], options.clone(), verdicts].concat() {
+            let found = gamester_core::teaching::plain::developer_words(&text);
+            assert!(found.is_empty(), "{found:?} in {text}");
+        }
+        if exercise.prompt.contains("Does the throw give you a hit?") {
+            // Given the position and the throw, the engine at White's turn
+            let game = tick_tack_thrown(&board.position, Side::White, &board.dice);
+            let hit = game.open_claims(Side::White).contains(&Claim::Hit);
+            let stopped = reaches(
+                &game.position_for(Side::White),
+                game.moves_left(),
+                game.rules().hit_by,
+            )
+            .iter()
+            .any(|w| w.stop.is_some());
+            // Then the answer is a hit exactly when the engine offers the claim of one
+            assert_eq!(said.starts_with("A hit"), hit, "{}", exercise.prompt);
+            if !hit {
+                assert_eq!(said.contains("stop"), stopped, "{}", exercise.prompt);
+            }
+        } else {
+            // Given Black's throw and the play the prompt tells
+            let game = tick_tack_thrown(&board.position, Side::Black, &board.dice);
+            assert_eq!(game.phase(), Phase::Playing);
+            let told = exercise
+                .prompt
+                .split_once("on the board. He ")
+                .and_then(|(_, rest)| {
+                    rest.strip_suffix(", claiming nothing. What may you claim before you throw?")
+                })
+                .expect("the play told");
+            let before = game.position_for(Side::Black);
+            let plays: Vec<_> = game
+                .legal_plays()
+                .into_iter()
+                .filter(|p| {
+                    let steps: Vec<_> = p.steps.iter().collect();
+                    describe_play_as(
+                        &before,
+                        &steps,
+                        game.rules().bear_off,
+                        "his",
+                        "your",
+                        Naming::Outward,
+                    ) == told
+                })
+                .collect();
+            assert!(!plays.is_empty(), "no play is {told}");
+            // When he plays it, claiming nothing
+            for play in plays {
+                let mut after = game.clone();
+                after.apply_play(&play).unwrap();
+                // Then what White may claim is the engine's
+                let claims = after.open_claims(Side::White);
+                let wanted = match (
+                    claims.contains(&Claim::WhyNot),
+                    claims.contains(&Claim::MissedGoingIn),
+                ) {
+                    (true, true) => "Either",
+                    (true, false) => "A why-not",
+                    (false, true) => "A going-in missed",
+                    (false, false) => "Nothing",
+                };
+                assert!(
+                    said.starts_with(wanted),
+                    "{said} for {claims:?}: {}",
+                    exercise.prompt
+                );
+            }
+        }
+        *seen.entry(said).or_default() += 1;
+    }
+    // Every answer of the hit is asked, and the why-not, and nothing owed
+    let count = |part: &str| {
+        seen.iter()
+            .filter(|(k, _)| k.contains(part))
+            .map(|(_, n)| n)
+            .sum::<u32>()
+    };
+    for part in ["A hit", "No hit", "A why-not", "Nothing"] {
+        assert!(count(part) >= 5, "{part}: {seen:?}");
+    }
+    assert!(count("stop") >= 3, "{seen:?}");
+}

@@ -141,30 +141,107 @@ pub fn chances(pos: &Position, moves: Moves, rules: &Rules) -> Chances {
     }
 }
 
+/// One way a man of the mover would reach a lone man of the adversary with the dice of a
+/// throw: where he stands and where the lone man stands (the mover's numbering), the dice in
+/// the order taken, and the first resting point on the way that the adversary holds, if one
+/// does (Cotton's "stop in the way": then the way counts for nothing).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Reach {
+    pub from: usize,
+    pub to: usize,
+    pub dice: Vec<u8>,
+    pub stop: Option<usize>,
+}
+
+/// What a walk calls at each lone man reached: where he stands, the dice taken, the first stop
+/// rested on; `true` ends the walk.
+type Seen<'a> = &'a mut dyn FnMut(usize, &[u8], Option<usize>) -> bool;
+
+/// Walks the ways from `at` with `moves`, one die after another (each face once in each
+/// position of the order), calling `seen(to, dice, stop)` at each lone man of the adversary
+/// reached; a way goes on past a resting point only under `die_or_both`, and notes the first
+/// stop it rests on. Stops when `seen` says so, and returns whether it did.
+fn walk(
+    pos: &Position,
+    at: usize,
+    moves: Moves,
+    hit_by: HitBy,
+    path: &mut ([u8; 4], usize),
+    stop: Option<usize>,
+    seen: Seen<'_>,
+) -> bool {
+    let faces = moves.faces();
+    for (i, &die) in faces.iter().enumerate() {
+        let d = usize::from(die);
+        if (i > 0 && faces[i - 1] == die) || at <= d || path.1 >= path.0.len() {
+            continue;
+        }
+        let to = at - d;
+        path.0[path.1] = die;
+        path.1 += 1;
+        let done = if pos.at(to) == -1 {
+            seen(to, &path.0[..path.1], stop)
+        } else if hit_by == HitBy::DieOrBoth
+            && let Some(rest) = moves.without(die)
+        {
+            let stop = stop.or((pos.at(to) < 0).then_some(to));
+            walk(pos, to, rest, hit_by, path, stop, seen)
+        } else {
+            false
+        };
+        path.1 -= 1;
+        if done {
+            return true;
+        }
+    }
+    false
+}
+
 /// Whether some man of the mover reaches a lone man of the adversary with `moves`: by one
 /// die, or (`die_or_both`) by several in turn, each resting point one he may stand on (not a
 /// stop: a point held by any adversary man). No man moves.
 #[must_use]
 pub fn hit_open(pos: &Position, moves: Moves, hit_by: HitBy) -> bool {
-    fn reaches(pos: &Position, at: usize, moves: Moves, hit_by: HitBy) -> bool {
-        let faces = moves.faces();
-        faces.iter().enumerate().any(|(i, &die)| {
-            let d = usize::from(die);
-            if (i > 0 && faces[i - 1] == die) || at <= d {
-                return false;
-            }
-            let to = at - d;
-            if pos.at(to) == -1 {
-                return true;
-            }
-            hit_by == HitBy::DieOrBoth
-                && pos.at(to) >= 0
-                && moves
-                    .without(die)
-                    .is_some_and(|rest| reaches(pos, to, rest, hit_by))
-        })
+    (1..=24).any(|from| {
+        pos.at(from) > 0
+            && walk(
+                pos,
+                from,
+                moves,
+                hit_by,
+                &mut ([0; 4], 0),
+                None,
+                &mut |_, _, stop| stop.is_none(),
+            )
+    })
+}
+
+/// Every way a man of the mover would reach a lone man of the adversary with `moves`, those
+/// that rest on a stop included (each says which): the hit [`hit_open`] finds is a way with no
+/// stop. Under `one_die` only single dice reach.
+#[must_use]
+pub fn reaches(pos: &Position, moves: Moves, hit_by: HitBy) -> Vec<Reach> {
+    let mut out = Vec::new();
+    for from in (1..=24).filter(|&p| pos.at(p) > 0) {
+        walk(
+            pos,
+            from,
+            moves,
+            hit_by,
+            &mut ([0; 4], 0),
+            None,
+            &mut |to, dice, stop| {
+                out.push(Reach {
+                    from,
+                    to,
+                    dice: dice.to_vec(),
+                    stop,
+                });
+                false
+            },
+        );
     }
-    (1..=24).any(|from| pos.at(from) > 0 && reaches(pos, from, moves, hit_by))
+    out
 }
 
 /// Whether some legal play of `moves` goes in.
@@ -259,5 +336,21 @@ mod tests {
         assert_eq!(pos.at(17), -1);
         assert!(hit_open(&pos, moves(3, 5), HitBy::OneDie));
         assert!(!hit_open(&pos, moves(4, 6), HitBy::OneDie));
+    }
+
+    #[test]
+    fn a_way_that_rests_on_a_stop_reaches_but_does_not_hit() {
+        // Given White's man on 20, Black's lone man on 11 and two of Black's on 15 and 16
+        let pos: Position = "20:1 22:14 / 14:1 10:2 9:2 1:10".parse().unwrap();
+        assert_eq!((pos.at(11), pos.at(15), pos.at(16)), (-1, -2, -2));
+        // When White throws cater and cinque, which together carry the man to 11
+        let ways = reaches(&pos, moves(4, 5), HitBy::DieOrBoth);
+        // Then both orders reach it, each resting on a stop, and there is no hit
+        assert_eq!(ways.len(), 2, "{ways:?}");
+        assert!(ways.iter().all(|w| w.from == 20 && w.to == 11));
+        let stops: Vec<_> = ways.iter().map(|w| (w.dice.clone(), w.stop)).collect();
+        assert!(stops.contains(&(vec![5, 4], Some(15))), "{stops:?}");
+        assert!(stops.contains(&(vec![4, 5], Some(16))), "{stops:?}");
+        assert!(!hit_open(&pos, moves(4, 5), HitBy::DieOrBoth));
     }
 }

@@ -71,11 +71,17 @@ impl GamesterApp {
             Some(Chosen::Export(path, picture)) => Some((path, Writing::Diagram(picture))),
             None => None,
         };
-        // Written by the screen that asked for it.
+        // Written by the screen that asked for it; the rules page, of whichever family's game
+        // it is, by the families' registration.
         if let Some((path, what)) = writing
             && let Some(screen) = self.screens.of_mut(self.writer)
         {
-            self.shell.message = Some(screen.write(&path, what, &self.shell));
+            self.shell.message = Some(match what {
+                Writing::Page(crate::ui::shell::file_chooser::Page::Rules) => {
+                    families::write_rules_page(&*screen, &path)
+                }
+                what => screen.write(&path, what, &self.shell),
+            });
         }
         if let Some((path, answer)) = self.modal.files.read_answer() {
             match answer {

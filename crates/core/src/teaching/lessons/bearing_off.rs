@@ -75,6 +75,7 @@ pub(super) fn bear_off(rng: &mut StdRng, to: &Names) -> Exercise {
             position: pos,
             dice: vec![die],
             marked: None,
+            naming: crate::teaching::points::Naming::Homeward,
         }),
         line: None,
         answer: Answer::Point { right, notes },

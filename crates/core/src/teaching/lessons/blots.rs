@@ -101,6 +101,7 @@ pub(super) fn count_shots(rng: &mut StdRng, to: &Names) -> Exercise {
             position: pos,
             dice: Vec::new(),
             marked: Some(p),
+            naming: crate::teaching::points::Naming::Homeward,
         }),
         line: None,
         answer,

@@ -113,6 +113,7 @@ pub(super) fn name_point(rng: &mut StdRng, to: &Names) -> Exercise {
             position: fallback(),
             dice: Vec::new(),
             marked: Some(p),
+            naming: crate::teaching::points::Naming::Homeward,
         }),
         line: None,
         answer,

@@ -209,6 +209,7 @@ pub(super) fn throw_played(rng: &mut StdRng, to: &Names) -> Exercise {
             position: pos,
             dice: faces,
             marked: None,
+            naming: crate::teaching::points::Naming::Homeward,
         }),
         line: None,
         answer,

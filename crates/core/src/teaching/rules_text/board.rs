@@ -75,9 +75,15 @@ pub(super) fn game(rules: &Rules) -> Section {
             &[],
         ),
     };
-    let text = format!(
-        "{intro} Two sides of fifteen men race round the board in opposite directions. Each must gather all its men into its own home table before it may bear any off, and the first to have borne off all his men wins. On the way a man left alone on a point, a blot, may be hit and sent back to start again."
-    );
+    let text = if rules.tick_tack {
+        format!(
+            "{intro} Two sides of fifteen men run round the board in opposite directions, each from the point where all its men start. No man is ever hit: a game is won by a score, as the section on Tick-tack below says."
+        )
+    } else {
+        format!(
+            "{intro} Two sides of fifteen men race round the board in opposite directions. Each must gather all its men into its own home table before it may bear any off, and the first to have borne off all his men wins. On the way a man left alone on a point, a blot, may be hit and sent back to start again."
+        )
+    };
     Section::new("The game", text, ids)
 }
 

@@ -186,9 +186,11 @@ pub(super) fn stakes(rules: &Rules) -> Section {
 }
 
 pub(super) fn endings(rules: &Rules) -> Section {
-    let mut parts = vec![
-        "The first side to bear off all fifteen men wins, as the stakes above say.".to_string(),
-    ];
+    let mut parts = vec![if rules.tick_tack {
+        "A game ends with a score, as the section on Tick-tack below says; bearing off all fifteen men is one of them.".to_string()
+    } else {
+        "The first side to bear off all fifteen men wins, as the stakes above say.".to_string()
+    }];
     let mut ids: Vec<&'static str> = vec!["000", "001"];
     parts.push(if rules.unplayable_die_loses {
         ids.push("003");

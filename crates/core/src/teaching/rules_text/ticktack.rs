@@ -40,7 +40,7 @@ pub(super) fn tick_tack(rules: &Rules) -> Section {
         .collect::<Vec<_>>()
         .join("; ");
     parts.push(format!(
-        "Tick-tack's settings as chosen: {} by {}; {}: {}; {}; points to win, {}; {}.",
+        "Tick-tack's settings as chosen: {}: {}; {}: {}; {}; points to win, {}; {}.",
         options::HIT_BY.words.to_lowercase(),
         chosen(&options::HIT_BY, rules),
         options::CLAIMS.words.to_lowercase(),
@@ -65,4 +65,46 @@ pub(super) fn tick_tack(rules: &Rules) -> Section {
     });
     Section::new("Tick-tack", parts.join(" "), &["005", "006"])
         .disagreeing(&options::FIRST_SCORE_ENDS, "")
+}
+
+/// At Tick-tack, the sections written for the games where men are hit say what Tick-tack makes
+/// of them: how a man moves when none is ever hit, that none waits on the bar or breaks a
+/// table, how the points are named from where the men start, and where they are borne off.
+pub(super) fn at_tick_tack(sections: &mut [Section], vie: bool) {
+    for section in sections {
+        match section.title.as_str() {
+            "The board and the array" => section.text.push_str(
+                " At Tick-tack the points are named from the other end, as Cotton names them: a side's ace point is where all its men start (its 24 in the numbering above), the six points from there are its table at home and the next six its second table; the adversary's eleventh point, where a side goes in, is its 11 above.",
+            ),
+            "Moving and hitting" => {
+                section.title = "Moving".to_string();
+                section.text = "A throw gives one move a die: each die moves one man that many points along the track. One man may take both dice in turn, playing at length, if he may stop on the point between. A man may land on an empty point or on his own men, never where any man of the adversary's stands, a lone man included: at Tick-tack no man is ever hit, and a point held by one adversary man is closed as surely as one held by five.".to_string();
+            }
+            "The bar and entering" => {
+                section.text = "No man is ever hit at Tick-tack, so none waits on the bar, and none has to enter.".to_string();
+            }
+            "The bound table" => section.text.push_str(
+                " At Tick-tack, though, no man is ever on the bar, so no table needs breaking and this rule never comes into play.",
+            ),
+            "Stakes" => {
+                let vies = if vie {
+                    " With vying, a double game doubles the stake and every vie."
+                } else {
+                    ""
+                };
+                let mut other = section.text.chars();
+                let other: String = other
+                    .next()
+                    .map(|c| c.to_lowercase().chain(other).collect())
+                    .unwrap_or_default();
+                section.text = format!(
+                    "At Tick-tack a game's scores say what it is worth: a single game, 1 stake, or a double game, 2 stakes, as the section on Tick-tack below says.{vies} The stakes chosen for the other games are not used, where {other}"
+                );
+            }
+            "Bearing off" => section.text.push_str(
+                " At Tick-tack the table a side bears from is the last it comes to, the adversary's table at home, where his men started.",
+            ),
+            _ => {}
+        }
+    }
 }

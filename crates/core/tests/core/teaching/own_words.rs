@@ -1,6 +1,7 @@
-//! Our own words: the glossary does not copy the sources' sentences, and names its sources by
+//! Our own words: the glossary, the rules explained and the lessons do not copy the sources' sentences, and names its sources by
 //! the app's names.
 
+use gamester_core::teaching::lessons::{Answer, Lesson};
 use gamester_core::teaching::rules_text::explain;
 use gamester_core::teaching::terms::{GLOSSARY, MODERN};
 use gamester_rules::tables::options::SOURCES;
@@ -94,6 +95,26 @@ fn the_glossary_does_not_copy_the_sources_sentences() {
     for preset in Preset::ALL {
         for s in explain(&Rules::preset(preset)) {
             ours.push((s.title.clone(), s.text.clone()));
+        }
+    }
+    // Nor do the pastimes' rules
+    for rules in gamester_rules::pastimes::Preset::ALL.map(gamester_rules::pastimes::Rules::preset)
+    {
+        for s in gamester_core::teaching::pastime_rules::explain(&rules) {
+            ours.push((s.title.clone(), s.text.clone()));
+        }
+    }
+    // Nor does a lesson's question, answer or explanation
+    for lesson in Lesson::ALL {
+        for seed in 0..30 {
+            let e = lesson.exercise(seed, "Black");
+            let notes = match &e.answer {
+                Answer::Choice { options, notes, .. } => [options.clone(), notes.clone()].concat(),
+                Answer::Point { notes, .. } => notes.clone(),
+            };
+            for text in [vec![e.prompt.clone(), e.why.clone()], notes].concat() {
+                ours.push((lesson.title().to_string(), text));
+            }
         }
     }
     for (name, text) in ours {

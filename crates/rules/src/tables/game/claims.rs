@@ -55,6 +55,17 @@ impl Game {
         }
     }
 
+    /// Where the men stood when the throw being played was thrown, seen from `side`: the
+    /// position its chances were recorded from. (Under touch and take no step can be taken
+    /// back to find it.)
+    #[must_use]
+    pub fn as_thrown_for(&self, side: Side) -> crate::tables::board::Position {
+        match side {
+            Side::White => self.throw_start,
+            Side::Black => self.throw_start.switched(),
+        }
+    }
+
     /// Tick-tack: what the throw being played allowed when it was thrown.
     #[must_use]
     pub fn chances(&self) -> Chances {
@@ -149,10 +160,7 @@ impl Game {
     /// game is over.
     pub(super) fn tick_tack_after_play(&mut self, events: &mut Vec<Event>) -> bool {
         let mover = self.turn;
-        let before = match mover {
-            Side::White => self.throw_start,
-            Side::Black => self.throw_start.switched(),
-        };
+        let before = self.as_thrown_for(mover);
         let after = self.position_for(mover);
         let went_in = ticktack::went_in(&before, &after);
         let by_rules = self.rules.claims == Claims::ByRules;
