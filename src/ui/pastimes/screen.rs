@@ -12,6 +12,7 @@ use crate::ui::pastimes::keeping::{self, PastimesKeeper};
 use crate::ui::pastimes::session::{PACE, PastimesSession};
 use crate::ui::pastimes::story::{self, face, player};
 use crate::ui::pastimes::view::{self, Place};
+use crate::ui::shell::game_file::{self, GameFile as _};
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
 use crate::ui::shell::message::Message;
@@ -213,20 +214,6 @@ impl PastimesScreen {
         }
         out
     }
-
-    /// Keeps the game on the disk once it has changed.
-    fn keep(&mut self, shell: &mut Shell) {
-        if let Some(path) = keeping::autosave_path(&shell.launch) {
-            let table = &self.session;
-            self.keeper
-                .keep(path, table.game(), table.sitters(), &shell.launch, || {
-                    table.to_file()
-                });
-        }
-        if let Some(told) = self.keeper.failure() {
-            shell.message = Some(told);
-        }
-    }
 }
 
 /// The line that says what the game waits for, from its phase and who is to act.
@@ -300,7 +287,7 @@ impl Screen for PastimesScreen {
     }
 
     fn keep(&mut self, _ctx: &egui::Context, shell: &mut Shell) {
-        PastimesScreen::keep(self, shell);
+        self.keeper.keep(&self.session, shell);
     }
 
     fn kept_at_distance(&self, _launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
@@ -316,7 +303,7 @@ impl Screen for PastimesScreen {
     }
 
     fn title(&self) -> String {
-        story::title(self.session.game().rules().kind).to_string()
+        self.session.title().to_string()
     }
 
     fn moves(&self) -> usize {
@@ -332,39 +319,15 @@ impl Screen for PastimesScreen {
     }
 
     fn file_name(&self) -> String {
-        format!(
-            "{} {}.ron",
-            self.title(),
-            chrono::Local::now().format("%Y-%m-%d %H.%M")
-        )
+        game_file::offered_name(&self.session)
     }
 
     fn save_to(&mut self, path: PathBuf, shell: &mut Shell) -> Message {
-        match crate::save::pastimes::write_atomic(&path, &self.session.to_file()) {
-            Ok(()) => {
-                shell.settings.recent.add(path.clone());
-                let said = Message::info(format!("Saved to {}", path.display()));
-                self.session.file = Some(path);
-                said
-            }
-            Err(e) => Message::error(format!("Could not save {e}")),
-        }
+        game_file::save_to(&mut self.session, path, shell)
     }
 
     fn keep_left(&self, shell: &mut Shell) -> Result<Option<PathBuf>, String> {
-        let Some(dir) = shell.launch.data_dir() else {
-            return Ok(None);
-        };
-        let name = format!(
-            "{} left {}.ron",
-            self.title(),
-            chrono::Local::now().format("%Y-%m-%d %H.%M")
-        );
-        let path = crate::ui::shell::file_names::free_in(&dir, &name);
-        crate::save::pastimes::write_atomic(&path, &self.session.to_file())
-            .map_err(|e| e.to_string())?;
-        shell.settings.recent.add(path.clone());
-        Ok(Some(path))
+        game_file::keep_left(&self.session, shell)
     }
 
     fn begin_frame(&mut self, ctx: &egui::Context, shell: &mut Shell, board: bool) {
@@ -511,7 +474,7 @@ impl Screen for PastimesScreen {
         shell
             .announcer
             .say_since(&mut self.told, self.session.story());
-        PastimesScreen::keep(self, shell);
+        self.keeper.keep(&self.session, shell);
     }
 
     fn still(&self) -> bool {
@@ -519,16 +482,7 @@ impl Screen for PastimesScreen {
     }
 
     fn finish(&mut self, shell: &Shell) {
-        if let Some(path) = keeping::autosave_path(&shell.launch) {
-            let table = &self.session;
-            self.keeper
-                .keep(path, table.game(), table.sitters(), &shell.launch, || {
-                    table.to_file()
-                });
-        }
-        if let Some(e) = self.keeper.finish() {
-            eprintln!("gamester: the pastime could not be kept: {e}");
-        }
+        self.keeper.finish(&self.session, shell);
     }
 
     fn forget_file(&mut self) {
