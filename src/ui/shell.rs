@@ -21,5 +21,6 @@ pub mod screens;
 pub mod screenshot;
 pub mod settings;
 pub mod settings_file;
+pub mod setup_rows;
 pub mod slot;
 pub mod zoom;
