@@ -16,7 +16,7 @@ use crate::ui::shell::game_file::{self, GameFile as _};
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
 use crate::ui::shell::message::Message;
-use crate::ui::shell::screen::{Screen, Shell};
+use crate::ui::shell::screen::{NUMBER_KEYS, Screen, Shell};
 use crate::ui::shell::settings::Settings;
 use gamester_core::Family;
 
@@ -196,18 +196,7 @@ impl PastimesScreen {
         if table.over() && pressed(Key::Enter) {
             out.push(Intent::NextGame);
         }
-        const NUMBERS: [Key; 9] = [
-            Key::Num1,
-            Key::Num2,
-            Key::Num3,
-            Key::Num4,
-            Key::Num5,
-            Key::Num6,
-            Key::Num7,
-            Key::Num8,
-            Key::Num9,
-        ];
-        for (key, action) in NUMBERS.iter().zip(table.person_choices()) {
+        for (key, action) in NUMBER_KEYS.iter().zip(table.person_choices()) {
             if pressed(*key) {
                 out.push(Intent::Act(action));
             }
