@@ -8,7 +8,7 @@ use gamester_core::level::Level;
 use gamester_core::players::Controller;
 use gamester_rules::pastimes::{Action, Preset, Rules};
 
-use super::super::support::{harness, harness_with};
+use super::super::support::{finish_opening, harness, harness_with};
 use super::super::tiles::with_data;
 use super::{
     PERSON, at_pastime, choice, pastime_settings, press, start, wait_for_person,
@@ -122,14 +122,7 @@ fn a_pastime_file_against_the_rules_is_refused_and_the_game_in_play_stays() {
     assert!(text.contains("Lay"), "{text}");
     std::fs::write(&path, text).unwrap();
     h.state_mut().open_file(path.clone());
-    for _ in 0..200 {
-        h.step();
-        if h.state().opening().is_none() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    h.run();
+    finish_opening(&mut h);
     let said = h
         .state()
         .message()
