@@ -57,13 +57,12 @@ pub(crate) fn at_tables_only(
     preset: tiles::Preset,
     given: &[(&str, bool)],
 ) -> Result<(), CliError> {
-    match given.iter().find(|(_, is)| *is) {
-        None => Ok(()),
-        Some((flag, _)) => Err(CliError::Usage(format!(
+    refuse_any(given, |flag| {
+        format!(
             "{flag} is for the games at tables, and {} is a tiles game",
             preset.name()
-        ))),
-    }
+        )
+    })
 }
 
 /// Refuses, at tables, a flag given that only the tiles games take.
@@ -71,12 +70,19 @@ pub(crate) fn at_tiles_only(
     preset: tables::Preset,
     given: &[(&str, bool)],
 ) -> Result<(), CliError> {
-    match given.iter().find(|(_, is)| *is) {
-        None => Ok(()),
-        Some((flag, _)) => Err(CliError::Usage(format!(
+    refuse_any(given, |flag| {
+        format!(
             "{flag} is for the tiles games, and {} is a game at tables",
             preset.name()
-        ))),
+        )
+    })
+}
+
+/// Refuses the first flag of `given` that was given, in the words `why` says of it.
+fn refuse_any(given: &[(&str, bool)], why: impl FnOnce(&str) -> String) -> Result<(), CliError> {
+    match given.iter().find(|(_, is)| *is) {
+        None => Ok(()),
+        Some((flag, _)) => Err(CliError::Usage(why(flag))),
     }
 }
 
