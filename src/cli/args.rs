@@ -2,20 +2,27 @@
 //! which reads the arguments (as the system gives them, so a file name need not be UTF-8),
 //! writes `--help` and says what is wrong with bad input. Values are typed as they are read: a
 //! preset says which family of games it is, a position is a position, dice are faces, so the
-//! commands get nothing to parse again. Why a command could not run is [`CliError`].
+//! commands get nothing to parse again (their readers are in `values`). Why a command could
+//! not run is [`CliError`], with the checks that refuse what a command was given (`refusals`).
+
+mod refusals;
+mod values;
 
 use std::path::PathBuf;
 
-use clap::builder::{PossibleValue, PossibleValuesParser, RangedU64ValueParser, TypedValueParser};
+use clap::builder::PossibleValuesParser;
 use clap::{Args, Parser, Subcommand};
-use thiserror::Error;
 
-use crate::ai::contest::{Contender, ContestError};
+use crate::ai::contest::Contender;
 use crate::level::Level;
-use crate::save::SaveError;
-use crate::tables::position_id::{self, PositionIdError};
-use crate::tables::{Position, RulesError, Throw};
-use crate::{pastimes, tables, tiles};
+use crate::tables::Position;
+use values::{at_least_one, contender, counts, dice, level, players, position, preset, tile_list};
+
+pub use refusals::CliError;
+pub(crate) use refusals::{
+    at_tables_only, at_tiles_only, position_and_faces, quote, quote_path, read_throw, tables_rules,
+};
+pub use values::{Counts, Faces, GamePreset, TileList};
 
 /// `gamester`: the window, or one of the commands.
 #[derive(Debug, Parser)]
@@ -418,275 +425,6 @@ pub struct Selfplay {
     pub players: Option<u8>,
 }
 
-/// A preset, of its family: the games at tables, the pastimes at the tables or the tiles
-/// games. The names are the rules' own lists' ([`tables::Preset::ALL`],
-/// [`pastimes::Preset::ALL`], [`tiles::Preset::ALL`]), in that order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GamePreset {
-    Tables(tables::Preset),
-    Pastimes(pastimes::Preset),
-    Tiles(tiles::Preset),
-}
-
-impl GamePreset {
-    /// Every preset: the games at tables, the pastimes, then the tiles games.
-    pub fn all() -> impl Iterator<Item = GamePreset> {
-        tables::Preset::ALL
-            .into_iter()
-            .map(GamePreset::Tables)
-            .chain(pastimes::Preset::ALL.into_iter().map(GamePreset::Pastimes))
-            .chain(tiles::Preset::ALL.into_iter().map(GamePreset::Tiles))
-    }
-
-    /// The name on the command line.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            GamePreset::Tables(p) => p.name(),
-            GamePreset::Pastimes(p) => p.name(),
-            GamePreset::Tiles(p) => p.name(),
-        }
-    }
-
-    /// The name people read.
-    #[must_use]
-    pub fn title(self) -> &'static str {
-        match self {
-            GamePreset::Tables(p) => p.title(),
-            GamePreset::Pastimes(p) => p.title(),
-            GamePreset::Tiles(p) => p.title(),
-        }
-    }
-
-    /// What kind of game it is, in words: "a game at tables", "a pastime at the tables", "a
-    /// tiles game".
-    #[must_use]
-    pub fn kind_words(self) -> &'static str {
-        match self {
-            GamePreset::Tables(_) => "a game at tables",
-            GamePreset::Pastimes(_) => "a pastime at the tables",
-            GamePreset::Tiles(_) => "a tiles game",
-        }
-    }
-
-    /// The refusal of a command (`what` it does) that only the games at tables have.
-    #[must_use]
-    pub fn not_at_tables(self, what: &str) -> CliError {
-        CliError::Usage(format!(
-            "{what}, and {} is {}",
-            self.name(),
-            self.kind_words()
-        ))
-    }
-
-    /// The preset of this name.
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<GamePreset> {
-        GamePreset::all().find(|p| p.name() == name)
-    }
-}
-
-/// Faces of dice, as `--dice` gives them.
-#[derive(Clone, Debug)]
-pub struct Faces(pub Vec<u8>);
-
-/// Tiles as written, `6-4,5-5`, each pair in the order given.
-#[derive(Clone, Debug)]
-pub struct TileList(pub Vec<(u8, u8)>);
-
-/// Counts of tiles, `5,4,6`.
-#[derive(Clone, Debug)]
-pub struct Counts(pub Vec<usize>);
-
-/// `--preset`: one of the names of [`GamePreset::all`], which `--help` lists with their titles.
-fn preset() -> impl TypedValueParser<Value = GamePreset> {
-    PossibleValuesParser::new(
-        GamePreset::all().map(|p| PossibleValue::new(p.name()).help(p.title())),
-    )
-    .try_map(|name| GamePreset::from_name(&name).ok_or(format!("no preset is called {name}")))
-}
-
-/// `--level`: a level's name.
-fn level() -> impl TypedValueParser<Value = Level> {
-    PossibleValuesParser::new(Level::ALL.map(|l| PossibleValue::new(l.name())))
-        .try_map(|name| name.parse::<Level>())
-}
-
-/// `--white` and `--black`: a level, or `random`.
-fn contender() -> impl TypedValueParser<Value = Contender> {
-    let names = Level::ALL.map(|l| PossibleValue::new(l.name()));
-    let random = PossibleValue::new("random").help("uniformly random legal plays and choices");
-    PossibleValuesParser::new(names.into_iter().chain([random]))
-        .try_map(|name| name.parse::<Contender>())
-}
-
-/// `--players`: two to five (the tiles seat four at most, and say so; Sice-Ace five).
-fn players() -> impl TypedValueParser<Value = u8> {
-    RangedU64ValueParser::<u8>::new().range(2..=5)
-}
-
-/// A whole number of at least 1 (games, threads).
-fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(text: &str) -> Result<T, String> {
-    match text.parse::<T>() {
-        Ok(n) if n >= T::from(1) => Ok(n),
-        Ok(_) => Err("at least 1 is needed".into()),
-        Err(_) => Err("a whole number is needed".into()),
-    }
-}
-
-fn position(text: &str) -> Result<Position, PositionIdError> {
-    position_id::decode(text)
-}
-
-fn dice(text: &str) -> Result<Faces, String> {
-    text.split(',')
-        .map(|f| f.trim().parse::<u8>())
-        .collect::<Result<Vec<u8>, _>>()
-        .map(Faces)
-        .map_err(|_| "write the faces as 6,5".to_string())
-}
-
-fn tile_list(text: &str) -> Result<TileList, String> {
-    text.split(',')
-        .map(|t| {
-            let bad = || {
-                format!(
-                    "{} is not a tile: write it as two numbers 0 to 6, such as 6-4",
-                    quote(t)
-                )
-            };
-            let (a, b) = t.trim().split_once('-').ok_or_else(bad)?;
-            let a: u8 = a.trim().parse().map_err(|_| bad())?;
-            let b: u8 = b.trim().parse().map_err(|_| bad())?;
-            tiles::Tile::new(a, b).map_err(|e| e.to_string())?;
-            Ok((a, b))
-        })
-        .collect::<Result<_, _>>()
-        .map(TileList)
-}
-
-fn counts(text: &str) -> Result<Counts, String> {
-    text.split(',')
-        .map(|n| n.trim().parse::<usize>())
-        .collect::<Result<_, _>>()
-        .map(Counts)
-        .map_err(|_| "write whole numbers separated by commas, such as 5,4".to_string())
-}
-
-/// Why a command could not run. Each is printed on one line; the exit code is 2.
-#[derive(Debug, Error)]
-pub enum CliError {
-    #[error("{0}")]
-    Usage(String),
-    #[error("{0}")]
-    Rules(#[from] RulesError),
-    #[error("bad dice {}: {reason}", quote(text))]
-    Dice { text: String, reason: String },
-    #[error("{0}")]
-    Save(#[from] SaveError),
-    #[error("{0}")]
-    Contest(#[from] ContestError),
-    #[error("{0}")]
-    Rule(#[from] crate::tables::RuleError),
-    /// No thread could be started to play on.
-    #[error("cannot start a thread: {0}")]
-    Thread(#[source] std::io::Error),
-    /// A network file the command was given could not be read.
-    #[error("cannot read the network {}: {reason}", quote(path))]
-    Network { path: String, reason: String },
-    /// A file the command was asked to write could not be written.
-    #[error("cannot write {}: {source}", quote(path))]
-    Write {
-        path: String,
-        #[source]
-        source: std::io::Error,
-    },
-}
-
-/// An argument as an error message shows it: in quotes, with a newline or any other control
-/// character escaped (`"a\nb"`), so a message stays one line and an empty argument shows.
-pub(crate) fn quote(argument: &str) -> String {
-    format!("{argument:?}")
-}
-
-/// A path as an error message shows it, quoted as [`quote`] does (a name that is not UTF-8
-/// with its odd bytes replaced).
-pub(crate) fn quote_path(path: &std::path::Path) -> String {
-    quote(&path.to_string_lossy())
-}
-
-/// Refuses, at the tiles, a flag given that only the games at tables take.
-pub(crate) fn at_tables_only(
-    preset: tiles::Preset,
-    given: &[(&str, bool)],
-) -> Result<(), CliError> {
-    match given.iter().find(|(_, is)| *is) {
-        None => Ok(()),
-        Some((flag, _)) => Err(CliError::Usage(format!(
-            "{flag} is for the games at tables, and {} is a tiles game",
-            preset.name()
-        ))),
-    }
-}
-
-/// Refuses, at tables, a flag given that only the tiles games take.
-pub(crate) fn at_tiles_only(
-    preset: tables::Preset,
-    given: &[(&str, bool)],
-) -> Result<(), CliError> {
-    match given.iter().find(|(_, is)| *is) {
-        None => Ok(()),
-        Some((flag, _)) => Err(CliError::Usage(format!(
-            "{flag} is for the tiles games, and {} is a game at tables",
-            preset.name()
-        ))),
-    }
-}
-
-/// The rules of a preset at tables with the `--set` assignments made, in order.
-pub(crate) fn tables_rules(
-    preset: tables::Preset,
-    sets: &[String],
-) -> Result<tables::Rules, CliError> {
-    let mut rules = tables::Rules::preset(preset);
-    for s in sets {
-        rules.set_assignment(s)?;
-    }
-    Ok(rules)
-}
-
-/// The position and the faces of a throw, each required.
-pub(crate) fn position_and_faces(throw: &ThrowArgs) -> Result<(Position, &[u8]), CliError> {
-    let pos = throw
-        .position
-        .ok_or_else(|| CliError::Usage("--position <position id> is required".into()))?;
-    let faces = throw
-        .dice
-        .as_ref()
-        .ok_or_else(|| CliError::Usage("--dice <d1>,<d2> is required".into()))?;
-    Ok((pos, &faces.0))
-}
-
-/// The throw of `faces`, refused unless it is a throw of as many dice as `rules` throw.
-pub(crate) fn read_throw(rules: &tables::Rules, faces: &[u8]) -> Result<Throw, CliError> {
-    let text = faces
-        .iter()
-        .map(u8::to_string)
-        .collect::<Vec<_>>()
-        .join(",");
-    let throw = Throw::new(faces).map_err(|e| CliError::Dice {
-        text: text.clone(),
-        reason: e.to_string(),
-    })?;
-    if faces.len() != rules.dice_count() {
-        return Err(CliError::Dice {
-            text,
-            reason: format!("these rules throw {} dice", rules.dice_count()),
-        });
-    }
-    Ok(throw)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -695,17 +433,5 @@ mod tests {
     #[test]
     fn the_declaration_is_sound() {
         Cli::command().debug_assert();
-    }
-
-    #[test]
-    fn no_two_presets_share_a_name() {
-        let names: Vec<&str> = GamePreset::all().map(GamePreset::name).collect();
-        let mut unique = names.clone();
-        unique.sort_unstable();
-        unique.dedup();
-        assert_eq!(unique.len(), names.len(), "{names:?}");
-        for p in GamePreset::all() {
-            assert_eq!(GamePreset::from_name(p.name()), Some(p));
-        }
     }
 }

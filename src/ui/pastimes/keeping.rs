@@ -1,16 +1,19 @@
 //! The pastime in progress kept on the disk after every action, so that closing the window, a
 //! crash or a pulled plug never loses it: `pastimes-autosave.ron` in Gamester's data folder,
-//! written whole (atomically) by the window's one autosave keeper, as the tiles' game is.
+//! written whole (atomically) by the window's one autosave keeper, as the tiles' game is. What
+//! its file holds beside the record is who sits at each seat.
 
 use std::path::{Path, PathBuf};
 
-use crate::pastimes::{Action, Game};
+use crate::pastimes::Action;
 use crate::players::Controller;
 use crate::save::SaveError;
 use crate::save::pastimes::{PastimesFile, PastimesLoaded, load};
+use crate::ui::pastimes::session::PastimesSession;
+use crate::ui::pastimes::story;
 use crate::ui::shell::autosave;
+use crate::ui::shell::game_file::{GameFile, GameKeeper};
 use crate::ui::shell::launch::Launch;
-use crate::ui::shell::message::Message;
 
 impl autosave::OnDisk for PastimesFile {
     fn write_to(&self, path: &Path) -> Result<(), SaveError> {
@@ -33,61 +36,37 @@ pub fn resume(path: &Path) -> Option<Result<PastimesLoaded, String>> {
     path.exists().then(|| load(path).map_err(|e| e.to_string()))
 }
 
-/// What tells the game last sent from another, cheaply.
-#[derive(PartialEq)]
-struct Sent {
-    moves: usize,
-    first: Option<Action>,
-    last: Option<Action>,
-    seats: Vec<Controller>,
-}
+impl GameFile for PastimesSession {
+    type File = PastimesFile;
+    type Action = Action;
+    type Beside = Vec<Controller>;
+    const CALLED: &'static str = "the pastime";
+    const AUTOSAVE: &'static str = PASTIMES_AUTOSAVE;
 
-/// Keeps the pastime on the disk: writes it whenever its record has changed.
-#[derive(Default)]
-pub struct PastimesKeeper {
-    sent: Option<Sent>,
-    chances: Option<usize>,
-    keeper: autosave::Keeper<PastimesFile>,
-}
-
-impl PastimesKeeper {
-    /// Sends the file `file` makes to be written to `path` if the game has moved since the one
-    /// last sent: the file is made only then, not every frame.
-    pub fn keep(
-        &mut self,
-        path: PathBuf,
-        game: &Game,
-        seats: &[Controller],
-        launch: &Launch,
-        file: impl FnOnce() -> PastimesFile,
-    ) {
-        let record = game.record();
-        let key = Sent {
-            moves: record.len(),
-            first: record.first().cloned(),
-            last: record.last().cloned(),
-            seats: seats.to_vec(),
-        };
-        if self.sent.as_ref() == Some(&key) {
-            return;
-        }
-        let now = autosave::chances(record, Action::is_chance);
-        let wait = autosave::wait_for(self.chances, now);
-        self.keeper.keep(path, file(), wait, launch, None);
-        self.sent = Some(key);
-        self.chances = Some(now);
+    fn title(&self) -> &'static str {
+        story::title(self.game().rules().kind)
     }
 
-    /// A failure to keep the game, once it is known.
-    pub fn failure(&mut self) -> Option<Message> {
-        self.keeper.poll(
-            |e| format!("The pastime could not be kept: {e}"),
-            "The pastime is kept on the disk again.",
-        )
+    fn record(&self) -> &[Action] {
+        self.game().record()
     }
 
-    /// As the window closes: waits until every version is on the disk; the last failure.
-    pub fn finish(&mut self) -> Option<SaveError> {
-        self.keeper.finish()
+    fn is_chance(action: &Action) -> bool {
+        action.is_chance()
+    }
+
+    fn beside(&self) -> Vec<Controller> {
+        self.sitters().to_vec()
+    }
+
+    fn as_file(&self) -> PastimesFile {
+        self.to_file()
+    }
+
+    fn file_path(&mut self) -> &mut Option<PathBuf> {
+        &mut self.file
     }
 }
+
+/// Keeps the pastime on the disk: writes it whenever its record or its seats have changed.
+pub type PastimesKeeper = GameKeeper<PastimesSession>;

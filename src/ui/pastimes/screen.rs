@@ -14,10 +14,11 @@ use crate::ui::pastimes::keeping::{self, PastimesKeeper};
 use crate::ui::pastimes::session::{PACE, PastimesSession};
 use crate::ui::pastimes::story::{self, face, player};
 use crate::ui::pastimes::view::{self, Place};
+use crate::ui::shell::game_file::{self, GameFile as _};
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
 use crate::ui::shell::message::Message;
-use crate::ui::shell::screen::{Screen, Shell};
+use crate::ui::shell::screen::{NUMBER_KEYS, Screen, Shell};
 use crate::ui::shell::settings::Settings;
 use gamester_core::Family;
 
@@ -228,37 +229,12 @@ impl PastimesScreen {
         if table.over() && pressed(Key::Enter) {
             out.push(Intent::NextGame);
         }
-        const NUMBERS: [Key; 9] = [
-            Key::Num1,
-            Key::Num2,
-            Key::Num3,
-            Key::Num4,
-            Key::Num5,
-            Key::Num6,
-            Key::Num7,
-            Key::Num8,
-            Key::Num9,
-        ];
-        for (key, action) in NUMBERS.iter().zip(table.person_choices()) {
+        for (key, action) in NUMBER_KEYS.iter().zip(table.person_choices()) {
             if pressed(*key) {
                 out.push(Intent::Act(action));
             }
         }
         out
-    }
-
-    /// Keeps the game on the disk once it has changed.
-    fn keep(&mut self, shell: &mut Shell) {
-        if let Some(path) = keeping::autosave_path(&shell.launch) {
-            let table = &self.session;
-            self.keeper
-                .keep(path, table.game(), table.sitters(), &shell.launch, || {
-                    table.to_file()
-                });
-        }
-        if let Some(told) = self.keeper.failure() {
-            shell.message = Some(told);
-        }
     }
 }
 
@@ -333,7 +309,7 @@ impl Screen for PastimesScreen {
     }
 
     fn keep(&mut self, _ctx: &egui::Context, shell: &mut Shell) {
-        PastimesScreen::keep(self, shell);
+        self.keeper.keep(&self.session, shell);
     }
 
     fn kept_at_distance(&self, launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
@@ -357,7 +333,7 @@ impl Screen for PastimesScreen {
     }
 
     fn title(&self) -> String {
-        story::title(self.session.game().rules().kind).to_string()
+        self.session.title().to_string()
     }
 
     fn moves(&self) -> usize {
@@ -373,39 +349,15 @@ impl Screen for PastimesScreen {
     }
 
     fn file_name(&self) -> String {
-        format!(
-            "{} {}.ron",
-            self.title(),
-            chrono::Local::now().format("%Y-%m-%d %H.%M")
-        )
+        game_file::offered_name(&self.session)
     }
 
     fn save_to(&mut self, path: PathBuf, shell: &mut Shell) -> Message {
-        match crate::save::pastimes::write_atomic(&path, &self.session.to_file()) {
-            Ok(()) => {
-                shell.settings.recent.add(path.clone());
-                let said = Message::info(format!("Saved to {}", path.display()));
-                self.session.file = Some(path);
-                said
-            }
-            Err(e) => Message::error(format!("Could not save {e}")),
-        }
+        game_file::save_to(&mut self.session, path, shell)
     }
 
     fn keep_left(&self, shell: &mut Shell) -> Result<Option<PathBuf>, String> {
-        let Some(dir) = shell.launch.data_dir() else {
-            return Ok(None);
-        };
-        let name = format!(
-            "{} left {}.ron",
-            self.title(),
-            chrono::Local::now().format("%Y-%m-%d %H.%M")
-        );
-        let path = crate::ui::shell::file_names::free_in(&dir, &name);
-        crate::save::pastimes::write_atomic(&path, &self.session.to_file())
-            .map_err(|e| e.to_string())?;
-        shell.settings.recent.add(path.clone());
-        Ok(Some(path))
+        game_file::keep_left(&self.session, shell)
     }
 
     fn begin_frame(&mut self, ctx: &egui::Context, shell: &mut Shell, board: bool) {
@@ -561,7 +513,7 @@ impl Screen for PastimesScreen {
         shell
             .announcer
             .say_since(&mut self.told, self.session.story());
-        PastimesScreen::keep(self, shell);
+        self.keeper.keep(&self.session, shell);
     }
 
     fn still(&self) -> bool {
@@ -569,16 +521,7 @@ impl Screen for PastimesScreen {
     }
 
     fn finish(&mut self, shell: &Shell) {
-        if let Some(path) = keeping::autosave_path(&shell.launch) {
-            let table = &self.session;
-            self.keeper
-                .keep(path, table.game(), table.sitters(), &shell.launch, || {
-                    table.to_file()
-                });
-        }
-        if let Some(e) = self.keeper.finish() {
-            eprintln!("gamester: the pastime could not be kept: {e}");
-        }
+        self.keeper.finish(&self.session, shell);
         if let Some(remote) = self.remote.take() {
             remote.pause();
         }

@@ -3,12 +3,13 @@
 //! sources, as the rules crate's table of options gives them. Remembered with the other
 //! settings.
 
-use egui::{ComboBox, RichText};
+use egui::RichText;
 use serde::{Deserialize, Serialize};
 
 use crate::level::Level;
 use crate::pastimes::{Kind, OPTIONS, Preset, Rules};
 use crate::players::Controller;
+use crate::ui::shell::setup_rows::{about_game, game_row, house_rules, who_sits};
 
 /// The most seats a pastime has (Sice-Ace: "Five may play").
 pub const MOST_SEATS: usize = 5;
@@ -75,29 +76,18 @@ fn about(kind: Kind) -> &'static str {
     }
 }
 
-fn sitter_words(c: Controller) -> String {
-    c.words()
-}
-
 /// The pastimes' part of New game. Returns whether anything changed.
 pub fn editor(ui: &mut egui::Ui, s: &mut PastimesSettings) -> bool {
     let before = *s;
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("Game").strong());
-        for p in Preset::ALL {
-            if ui.radio(s.preset == p, p.title()).clicked() && s.preset != p {
-                s.preset = p;
-                s.rules = Rules::preset(p);
-            }
-        }
-    });
-    ui.label(RichText::new(about(s.rules.kind)).italics());
-    ui.label(
-        RichText::new("Source: Cotton, The Compleat Gamester (1674); Holme; where they are silent, Gamester's choice.")
-            .small()
-            .italics(),
+    if let Some(p) = game_row(ui, &mut s.preset, &Preset::ALL, Preset::title) {
+        s.rules = Rules::preset(p);
+    }
+    about_game(
+        ui,
+        about(s.rules.kind),
+        "Source: Cotton, The Compleat Gamester (1674); Holme; where they are silent, Gamester's \
+         choice.",
     );
-    ui.add_space(6.0);
     if s.rules.kind == Kind::SiceAce {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new("Players").strong());
@@ -113,16 +103,7 @@ pub fn editor(ui: &mut egui::Ui, s: &mut PastimesSettings) -> bool {
     for seat in 0..usize::from(s.rules.seats).min(MOST_SEATS) {
         ui.horizontal(|ui| {
             ui.label(format!("Player {}:", seat + 1));
-            let who = &mut s.sitters[seat];
-            ComboBox::from_id_salt(format!("pastime-seat-{seat}"))
-                .selected_text(sitter_words(*who))
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(who, Controller::Person, sitter_words(Controller::Person));
-                    for level in Level::ALL {
-                        let c = Controller::Computer(level);
-                        ui.selectable_value(who, c, sitter_words(c));
-                    }
-                });
+            who_sits(ui, &format!("pastime-seat-{seat}"), &mut s.sitters[seat]);
         });
     }
     ui.separator();
@@ -154,9 +135,10 @@ pub fn editor(ui: &mut egui::Ui, s: &mut PastimesSettings) -> bool {
         );
         ui.add_space(4.0);
     }
-    if s.rules != Rules::preset(s.preset).with_seats(s.rules.seats) {
-        ui.label(RichText::new("House rules: changed from the game's own.").italics());
-    }
+    house_rules(
+        ui,
+        s.rules != Rules::preset(s.preset).with_seats(s.rules.seats),
+    );
     *s != before
 }
 

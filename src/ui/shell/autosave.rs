@@ -1,9 +1,9 @@
 //! What the window keeps on the disk as it goes: each family's game in play whenever its record
-//! changes (a throw-off, a throw, a step, a choice, a deal, an undo; `tables::keeping` and
-//! `tiles::keeping` say what), and the settings whenever they change. One [`Keeper`] does it
-//! for each, written once: a writer
-//! thread writes in order, so a slow disk never stalls a frame and an older version can never
-//! land over a newer one; when several versions are waiting, only the newest is written.
+//! changes (a throw-off, a throw, a step, a choice, a deal, an undo; `tables::keeping` says
+//! what, and `game_file` for the families whose file holds their game alone), and the settings
+//! whenever they change. One [`Keeper`] does it for each, written once: a writer thread writes
+//! in order, so a slow disk never stalls a frame and an older version can never land over a
+//! newer one; when several versions are waiting, only the newest is written.
 //!
 //! One thing does wait for the disk: a version that adds chance's doing (a throw, a deal) is
 //! on the disk before the frame that shows it ends. A kill can then never show a throw that a

@@ -140,7 +140,7 @@ pub fn keep(
 /// Writes a game into the data folder under a dated name no other file has (`title`, the date,
 /// then `note`), by `write`, and lists it among the recent files; where. `Ok(None)` where the
 /// launch keeps nothing.
-fn keep_dated(
+pub(crate) fn keep_dated(
     title: &str,
     note: &str,
     launch: &Launch,

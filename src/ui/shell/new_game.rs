@@ -4,12 +4,12 @@
 
 use egui::{ComboBox, RichText};
 
-use crate::level::Level;
-use crate::players::{Colour, Controller, NAME_LIMIT, Player, check_name, clean_name};
+use crate::players::{Colour, NAME_LIMIT, Player, check_name, clean_name};
 use crate::tables::options::{OF_THE_MATCH, OPTIONS, RuleOption, source_name, source_short};
 use crate::tables::{Players, Preset, Rules, Side};
 use crate::teaching::rules_text::{in_words, value_explanation};
 use crate::ui::shell::settings::{Settings, Tutoring};
+use crate::ui::shell::setup_rows::who_sits;
 use gamester_core::Family;
 
 /// What the person did with the window this frame.
@@ -144,10 +144,6 @@ fn rules_in_words(ui: &mut egui::Ui, rules: &Rules) {
     }
 }
 
-fn controller_label(c: Controller) -> String {
-    c.words()
-}
-
 /// A player's name and who moves for him. The name keeps to the rule of names as it is typed
 /// or pasted: no more than [`NAME_LIMIT`] characters, control characters (a tab) dropped.
 fn player_row(ui: &mut egui::Ui, id: &str, player: &mut Player) {
@@ -161,19 +157,7 @@ fn player_row(ui: &mut egui::Ui, id: &str, player: &mut Player) {
         if check_name(&player.name).is_err() {
             player.name = clean_name(&player.name);
         }
-        ComboBox::from_id_salt(format!("{id}-who"))
-            .selected_text(controller_label(player.controller))
-            .show_ui(ui, |ui| {
-                ui.selectable_value(
-                    &mut player.controller,
-                    Controller::Person,
-                    controller_label(Controller::Person),
-                );
-                for level in Level::ALL {
-                    let c = Controller::Computer(level);
-                    ui.selectable_value(&mut player.controller, c, controller_label(c));
-                }
-            });
+        who_sits(ui, &format!("{id}-who"), &mut player.controller);
     });
 }
 

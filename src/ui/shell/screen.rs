@@ -86,6 +86,19 @@ pub const SHELL_KEYS: &[(&str, &str)] = &[
     ),
 ];
 
+/// The number keys 1 to 9, in order: a screen's numbered choices, or the tiles of a hand.
+pub const NUMBER_KEYS: [egui::Key; 9] = [
+    egui::Key::Num1,
+    egui::Key::Num2,
+    egui::Key::Num3,
+    egui::Key::Num4,
+    egui::Key::Num5,
+    egui::Key::Num6,
+    egui::Key::Num7,
+    egui::Key::Num8,
+    egui::Key::Num9,
+];
+
 /// Reads the shell's keys (they need Ctrl, so they act whoever has the keys).
 pub fn shell_keys(ctx: &egui::Context, asks: &mut Vec<Ask>) {
     use egui::{Key, Modifiers};

@@ -1,15 +1,19 @@
 //! The tiles game in progress kept on the disk after every action, so that closing the window,
 //! a crash or a pulled plug never loses it: `tiles-autosave.ron` in Gamester's data folder,
-//! written whole (atomically) by the window's one autosave keeper.
+//! written whole (atomically) by the window's one autosave keeper. What its file holds beside
+//! the record is the tally, and whether the game was ended as abandoned (which the record
+//! does not show).
 
 use std::path::{Path, PathBuf};
 
 use crate::save::SaveError;
 use crate::save::tiles::{TilesFile, TilesLoaded, load};
-use crate::tiles::{Action, Game};
+use crate::tiles::Action;
+use crate::tiles_session::TilesSession;
 use crate::ui::shell::autosave;
+use crate::ui::shell::game_file::{GameFile, GameKeeper};
 use crate::ui::shell::launch::Launch;
-use crate::ui::shell::message::Message;
+use crate::ui::tiles::setup;
 
 impl autosave::OnDisk for TilesFile {
     fn write_to(&self, path: &Path) -> Result<(), SaveError> {
@@ -32,67 +36,39 @@ pub fn resume(path: &Path) -> Option<Result<TilesLoaded, String>> {
     path.exists().then(|| load(path).map_err(|e| e.to_string()))
 }
 
-/// What tells the game last sent from another, cheaply: its record's length, first and last
-/// actions, and the tally.
-#[derive(PartialEq)]
-struct Sent {
-    moves: usize,
-    first: Option<Action>,
-    last: Option<Action>,
-    tally: Vec<u32>,
-    /// Whether the game was ended as abandoned (which the record does not show).
-    abandoned: bool,
-}
+impl GameFile for TilesSession {
+    type File = TilesFile;
+    type Action = Action;
+    /// The tally, and whether the game was ended as abandoned.
+    type Beside = (Vec<u32>, bool);
+    const CALLED: &'static str = "the tiles game";
+    const AUTOSAVE: &'static str = TILES_AUTOSAVE;
 
-/// Keeps the tiles game on the disk: writes it whenever its record has changed, through the
-/// window's one [`autosave::Keeper`] (a deal is on the disk before it is shown).
-#[derive(Default)]
-pub struct TilesKeeper {
-    sent: Option<Sent>,
-    chances: Option<usize>,
-    keeper: autosave::Keeper<TilesFile>,
-}
-
-impl TilesKeeper {
-    /// Sends the file `file` makes to be written to `path` if the game has moved since the one
-    /// last sent: the file is made only then, not every frame.
-    pub fn keep(
-        &mut self,
-        path: PathBuf,
-        game: &Game,
-        tally: &[u32],
-        abandoned: bool,
-        launch: &Launch,
-        file: impl FnOnce() -> TilesFile,
-    ) {
-        let record = game.record();
-        let key = Sent {
-            moves: record.len(),
-            first: record.first().cloned(),
-            last: record.last().cloned(),
-            tally: tally.to_vec(),
-            abandoned,
-        };
-        if self.sent.as_ref() == Some(&key) {
-            return;
-        }
-        let now = autosave::chances(record, Action::is_chance);
-        let wait = autosave::wait_for(self.chances, now);
-        self.keeper.keep(path, file(), wait, launch, None);
-        self.sent = Some(key);
-        self.chances = Some(now);
+    fn title(&self) -> &'static str {
+        setup::title_of(self.game().rules())
     }
 
-    /// A failure to keep the game, once it is known.
-    pub fn failure(&mut self) -> Option<Message> {
-        self.keeper.poll(
-            |e| format!("The tiles game could not be kept: {e}"),
-            "The tiles game is kept on the disk again.",
-        )
+    fn record(&self) -> &[Action] {
+        self.game().record()
     }
 
-    /// As the window closes: waits until every version is on the disk; the last failure.
-    pub fn finish(&mut self) -> Option<SaveError> {
-        self.keeper.finish()
+    fn is_chance(action: &Action) -> bool {
+        action.is_chance()
+    }
+
+    fn beside(&self) -> (Vec<u32>, bool) {
+        (self.tally().to_vec(), self.abandoned().is_some())
+    }
+
+    fn as_file(&self) -> TilesFile {
+        self.to_file()
+    }
+
+    fn file_path(&mut self) -> &mut Option<PathBuf> {
+        &mut self.file
     }
 }
+
+/// Keeps the tiles game on the disk: writes it whenever its record, its tally or its end
+/// have changed (a deal is on the disk before it is shown).
+pub type TilesKeeper = GameKeeper<TilesSession>;

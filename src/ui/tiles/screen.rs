@@ -17,6 +17,7 @@ use replay::{Stepping, TilesReplay};
 use crate::players::Controller;
 use crate::tiles::Phase;
 use crate::tiles_session::{PACE, TilesSession};
+use crate::ui::shell::game_file::{self, GameFile as _};
 use crate::ui::shell::glossary;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
@@ -24,7 +25,6 @@ use crate::ui::shell::message::Message;
 use crate::ui::shell::screen::{Screen, Shell};
 use crate::ui::shell::settings::Settings;
 use crate::ui::tiles::keeping::{self, TilesKeeper};
-use crate::ui::tiles::setup;
 use crate::ui::tiles::view::{self, Spot, TilesIntent};
 use gamester_core::Family;
 
@@ -295,7 +295,7 @@ impl Screen for TilesScreen {
     }
 
     fn keep(&mut self, _ctx: &egui::Context, shell: &mut Shell) {
-        Self::keep(self, shell);
+        self.keeper.keep(&self.session, shell);
     }
 
     fn kept_at_distance(&self, launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
@@ -327,7 +327,7 @@ impl Screen for TilesScreen {
     }
 
     fn title(&self) -> String {
-        setup::title_of(self.session.game().rules()).to_string()
+        self.session.title().to_string()
     }
 
     fn moves(&self) -> usize {
@@ -343,39 +343,15 @@ impl Screen for TilesScreen {
     }
 
     fn file_name(&self) -> String {
-        format!(
-            "{} {}.ron",
-            self.title(),
-            chrono::Local::now().format("%Y-%m-%d %H.%M")
-        )
+        game_file::offered_name(&self.session)
     }
 
     fn save_to(&mut self, path: PathBuf, shell: &mut Shell) -> Message {
-        match crate::save::tiles::write_atomic(&path, &self.session.to_file()) {
-            Ok(()) => {
-                shell.settings.recent.add(path.clone());
-                let said = Message::info(format!("Saved to {}", path.display()));
-                self.session.file = Some(path);
-                said
-            }
-            Err(e) => Message::error(format!("Could not save {e}")),
-        }
+        game_file::save_to(&mut self.session, path, shell)
     }
 
     fn keep_left(&self, shell: &mut Shell) -> Result<Option<PathBuf>, String> {
-        let Some(dir) = shell.launch.data_dir() else {
-            return Ok(None);
-        };
-        let name = format!(
-            "{} left {}.ron",
-            self.title(),
-            chrono::Local::now().format("%Y-%m-%d %H.%M")
-        );
-        let path = crate::ui::shell::file_names::free_in(&dir, &name);
-        crate::save::tiles::write_atomic(&path, &self.session.to_file())
-            .map_err(|e| e.to_string())?;
-        shell.settings.recent.add(path.clone());
-        Ok(Some(path))
+        game_file::keep_left(&self.session, shell)
     }
 
     fn begin_frame(&mut self, ctx: &egui::Context, _shell: &mut Shell, board: bool) {
@@ -519,7 +495,7 @@ impl Screen for TilesScreen {
         shell
             .announcer
             .say_since(&mut self.told, self.session.story());
-        self.keep(shell);
+        self.keeper.keep(&self.session, shell);
     }
 
     fn still(&self) -> bool {
@@ -528,20 +504,7 @@ impl Screen for TilesScreen {
 
     fn finish(&mut self, shell: &Shell) {
         // The newest version goes after any still being written, never before one.
-        if let Some(path) = crate::ui::tiles::keeping::autosave_path(&shell.launch) {
-            let table = &self.session;
-            self.keeper.keep(
-                path,
-                table.game(),
-                table.tally(),
-                table.abandoned().is_some(),
-                &shell.launch,
-                || table.to_file(),
-            );
-        }
-        if let Some(e) = self.keeper.finish() {
-            eprintln!("gamester: the tiles game could not be kept: {e}");
-        }
+        self.keeper.finish(&self.session, shell);
         if let Some(remote) = self.remote.take() {
             remote.pause();
         }
@@ -561,24 +524,6 @@ impl TilesScreen {
             if let Some(cue) = crate::ui::sound::Cue::of_tiles(action) {
                 shell.play(cue);
             }
-        }
-    }
-
-    /// Keeps the game on the disk once it has changed.
-    pub(crate) fn keep(&mut self, shell: &mut Shell) {
-        if let Some(path) = crate::ui::tiles::keeping::autosave_path(&shell.launch) {
-            let table = &self.session;
-            self.keeper.keep(
-                path,
-                table.game(),
-                table.tally(),
-                table.abandoned().is_some(),
-                &shell.launch,
-                || table.to_file(),
-            );
-        }
-        if let Some(told) = self.keeper.failure() {
-            shell.message = Some(told);
         }
     }
 }

@@ -10,6 +10,7 @@ use crate::tiles::{FirstSet, Kind, MugginsScore, Preset, Rules, Target};
 
 use crate::players::Controller;
 use crate::tiles_session::NAMES;
+use crate::ui::shell::setup_rows::{about_game, game_row, house_rules};
 
 /// The tiles game New game starts, as the person chose it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -198,22 +199,14 @@ fn about(kind: Kind) -> &'static str {
 /// The tiles games' part of New game. Returns whether anything changed.
 pub fn editor(ui: &mut egui::Ui, s: &mut TilesSettings) -> bool {
     let before = *s;
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("Game").strong());
-        for p in Preset::ALL {
-            if ui.radio(s.preset == p, p.title()).clicked() && s.preset != p {
-                s.preset = p;
-                s.rules = Rules::preset(p);
-            }
-        }
-    });
-    ui.label(RichText::new(about(s.rules.kind)).italics());
-    ui.label(
-        RichText::new("Source: the Incompleat Gamester; where it is silent, common practice.")
-            .small()
-            .italics(),
+    if let Some(p) = game_row(ui, &mut s.preset, &Preset::ALL, Preset::title) {
+        s.rules = Rules::preset(p);
+    }
+    about_game(
+        ui,
+        about(s.rules.kind),
+        "Source: the Incompleat Gamester; where it is silent, common practice.",
     );
-    ui.add_space(6.0);
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Players").strong());
         if s.rules.teams {
@@ -283,9 +276,7 @@ pub fn editor(ui: &mut egui::Ui, s: &mut TilesSettings) -> bool {
             ui.radio_value(&mut s.rules.target, t, words);
         }
     });
-    if s.rules != Rules::preset(s.preset) {
-        ui.label(RichText::new("House rules: changed from the game's own.").italics());
-    }
+    house_rules(ui, s.rules != Rules::preset(s.preset));
     *s != before
 }
 

@@ -175,25 +175,33 @@ fn play_a_turn_by_keys(h: &mut Harness<'static, GamesterApp>) {
     panic!("the turn never ended");
 }
 
-#[test]
-fn a_whole_game_of_irish_against_the_computer_is_played_by_keys_alone() {
-    // Given Irish against the computer, White a person
-    let mut h = harness(17, quick(Settings::default()));
-    h.run();
+/// Plays the game in `h` to its end, the person White against the computer, by keys alone:
+/// Space throws, a turn is played as [`play_a_turn_by_keys`] plays it. Returns what the live
+/// region said after each of the person's moves.
+fn play_to_the_end_by_keys(h: &mut Harness<'static, GamesterApp>) -> Vec<String> {
     let mut said = Vec::new();
     for turn in 0..400 {
-        wait(&mut h, persons_turn_or_over);
+        wait(h, persons_turn_or_over);
         let game = h.state().session().game();
         if game.is_over() {
             break;
         }
         assert!(turn < 399, "the game ends");
         match game.phase() {
-            Phase::Playing => play_a_turn_by_keys(&mut h),
-            _ => key(&mut h, Key::Space),
+            Phase::Playing => play_a_turn_by_keys(h),
+            _ => key(h, Key::Space),
         }
-        said.push(announced(&h));
+        said.push(announced(h));
     }
+    said
+}
+
+#[test]
+fn a_whole_game_of_irish_against_the_computer_is_played_by_keys_alone() {
+    // Given Irish against the computer, White a person
+    let mut h = harness(17, quick(Settings::default()));
+    h.run();
+    let said = play_to_the_end_by_keys(&mut h);
     // Then the game was played to its end with no pointer at all
     assert!(h.state().session().game().is_over());
     // and the throws and the computer's plays were said
@@ -239,19 +247,19 @@ pub(super) fn play_a_turn_of(h: &mut Harness<'static, GamesterApp>, side: Side) 
     panic!("the turn never ended");
 }
 
-#[test]
-fn a_whole_game_of_irish_against_the_computer_is_played_by_accesskit_alone() {
-    let mut h = harness(29, quick(Settings::default()));
-    h.run();
+/// Plays the game in `h` to its end, the person White against the computer, by AccessKit's
+/// clicks on the board's places alone: a lit dice box throws, a turn is played as
+/// [`play_a_turn_by_accesskit`] plays it.
+fn play_to_the_end_by_accesskit(h: &mut Harness<'static, GamesterApp>) {
     for turn in 0..400 {
-        wait(&mut h, persons_turn_or_over);
+        wait(h, persons_turn_or_over);
         let game = h.state().session().game();
         if game.is_over() {
             break;
         }
         assert!(turn < 399, "the game ends");
         if game.phase() == Phase::Playing {
-            play_a_turn_by_accesskit(&mut h);
+            play_a_turn_by_accesskit(h);
         } else {
             // (In the throw-off both boxes are lit: each side throws one die.)
             h.query_all(
@@ -265,6 +273,13 @@ fn a_whole_game_of_irish_against_the_computer_is_played_by_accesskit_alone() {
             h.run();
         }
     }
+}
+
+#[test]
+fn a_whole_game_of_irish_against_the_computer_is_played_by_accesskit_alone() {
+    let mut h = harness(29, quick(Settings::default()));
+    h.run();
+    play_to_the_end_by_accesskit(&mut h);
     assert!(h.state().session().game().is_over());
 }
 
@@ -571,18 +586,7 @@ fn a_whole_game_of_tick_tack_against_the_computer_is_played_by_keys_alone_and_on
     // Given Tick-tack against the computer, played by keys alone
     let mut h = harness(23, tick_tack());
     h.run();
-    for turn in 0..400 {
-        wait(&mut h, persons_turn_or_over);
-        let game = h.state().session().game();
-        if game.is_over() {
-            break;
-        }
-        assert!(turn < 399, "the game ends");
-        match game.phase() {
-            Phase::Playing => play_a_turn_by_keys(&mut h),
-            _ => key(&mut h, Key::Space),
-        }
-    }
+    play_to_the_end_by_keys(&mut h);
     // Then it comes to its end by a score (the person claims nothing, so the computer's hit
     // or a why-not ends it, or a table filled)
     let reason = |h: &Harness<'static, GamesterApp>| {
@@ -601,27 +605,7 @@ fn a_whole_game_of_tick_tack_against_the_computer_is_played_by_keys_alone_and_on
     // And another, played by clicks on the board's places alone
     let mut h = harness(31, tick_tack());
     h.run();
-    for turn in 0..400 {
-        wait(&mut h, persons_turn_or_over);
-        let game = h.state().session().game();
-        if game.is_over() {
-            break;
-        }
-        assert!(turn < 399, "the game ends");
-        if game.phase() == Phase::Playing {
-            play_a_turn_by_accesskit(&mut h);
-        } else {
-            h.query_all(
-                By::new()
-                    .role(Role::Button)
-                    .label_contains("lit: throw the dice"),
-            )
-            .next()
-            .unwrap_or_else(|| panic!("a lit dice box in {:?}", h.state().session().game().phase()))
-            .click_accesskit();
-            h.run();
-        }
-    }
+    play_to_the_end_by_accesskit(&mut h);
     assert!(matches!(
         reason(&h),
         gamester_rules::tables::EndReason::Scored(_)

@@ -1,7 +1,12 @@
 //! Cotton's pastimes in the window: chosen from New game beside the games at tables and the
 //! tiles, played to their end through the buttons the engine's actions make (or by keys
-//! alone), the computer's seats acting by themselves, and the game kept across a restart.
+//! alone), the computer's seats acting by themselves, and each point said to a screen reader.
+//! The game kept (across a restart, in its file) is in `kept`, and the pastime among the
+//! window's other games in `beside`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+mod beside;
+mod kept;
 
 use egui::Key;
 use egui_kittest::Harness;
@@ -417,130 +422,6 @@ fn a_screen_reader_hears_each_point_with_its_men() {
 }
 
 #[test]
-fn the_pastime_in_progress_is_there_again_when_the_window_opens_again() {
-    let data = tempfile::tempdir().unwrap();
-    let settings = pastime_settings(Rules::preset(Preset::KetchDolt), you_and_the_computer());
-    let mut h = super::tiles::with_data(data.path(), 10, settings);
-    start(&mut h);
-    for _ in 0..4 {
-        wait_for_person(&mut h);
-        let t = h.state().pastime().unwrap();
-        if t.person_throws() {
-            press(&mut h, THROW);
-        } else {
-            let (i, action) = choice(&h);
-            let label = choice_label(h.state().pastime().unwrap().game(), i, &action);
-            press(&mut h, &label);
-        }
-    }
-    wait_for_person(&mut h);
-    let record = h.state().pastime().unwrap().game().record().to_vec();
-    assert!(record.len() > 3);
-    for _ in 0..50 {
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    let settings = h.state().settings().clone();
-    assert!(settings.pastimes.at_table);
-    drop(h);
-    let mut again = super::tiles::with_data(data.path(), 11, settings);
-    for _ in 0..3 {
-        again.step();
-    }
-    let t = again
-        .state()
-        .pastime()
-        .expect("the pastime is resumed and shown");
-    assert_eq!(t.game().record(), record.as_slice());
-}
-
-#[test]
-fn a_pastime_is_opened_from_its_file_and_saved_back_to_it() {
-    // Given a game of Ketch-Dolt saved in a file, two throws in
-    let data = tempfile::tempdir().unwrap();
-    let path = data.path().join("ketch-dolt.ron");
-    let mut game = gamester_rules::pastimes::Game::new(Rules::preset(Preset::KetchDolt)).unwrap();
-    game.apply(Action::Throw { dice: vec![6, 2] }).unwrap();
-    game.apply(Action::Throw { dice: vec![5, 3] }).unwrap();
-    let seats = vec![PERSON, Controller::Computer(Level::Novice)];
-    gamester_core::save::pastimes::write_atomic(
-        &path,
-        &gamester_core::save::pastimes::PastimesFile::of(&game, &seats),
-    )
-    .unwrap();
-    // When the window opens it (as Open recent does)
-    let mut h = harness(31, Settings::default());
-    h.run();
-    h.state_mut().open_file(path.clone());
-    for _ in 0..200 {
-        h.step();
-        if h.state().playing_pastime() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    // Then the pastime is at the table, as the file has it, its story told again
-    let t = h.state().pastime().expect("the pastime is shown");
-    assert_eq!(t.game(), &game);
-    assert_eq!(t.sitters(), seats.as_slice());
-    assert!(
-        t.story()
-            .iter()
-            .any(|l| l.contains("throws cinque and trey"))
-    );
-    // And after a choice, Save (Ctrl+S) writes it back to the same file
-    let (i, action) = choice(&h);
-    let label = choice_label(h.state().pastime().unwrap().game(), i, &action);
-    press(&mut h, &label);
-    let now = h.state().pastime_held().unwrap().game().clone();
-    assert_ne!(now, game);
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
-    h.step();
-    let read = gamester_core::save::pastimes::load(&path).unwrap();
-    assert_eq!(read.game, now);
-}
-
-#[test]
-fn a_pastime_file_against_the_rules_is_refused_and_the_game_in_play_stays() {
-    let mut h = at_pastime(
-        32,
-        pastime_settings(Rules::preset(Preset::Doublets), you_and_the_computer()),
-    );
-    wait_for_person(&mut h);
-    press(&mut h, THROW);
-    wait_for_person(&mut h);
-    let before = h.state().pastime().unwrap().game().clone();
-    // A file whose first action is a player's, where only the throw-off may come
-    let data = tempfile::tempdir().unwrap();
-    let path = data.path().join("broken.ron");
-    let mut text = gamester_core::save::pastimes::PastimesFile::of(
-        &gamester_rules::pastimes::Game::new(Rules::preset(Preset::KetchDolt)).unwrap(),
-        &[PERSON, PERSON],
-    )
-    .to_ron()
-    .unwrap();
-    text = text.replace("record: []", "record: [Lay(point: 3)]");
-    assert!(text.contains("Lay"), "{text}");
-    std::fs::write(&path, text).unwrap();
-    h.state_mut().open_file(path.clone());
-    for _ in 0..200 {
-        h.step();
-        if h.state().opening().is_none() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    h.run();
-    let said = h
-        .state()
-        .message()
-        .map(|m| m.text.clone())
-        .unwrap_or_default();
-    assert!(said.contains("broken.ron"), "{said}");
-    assert_eq!(h.state().pastime().unwrap().game(), &before);
-}
-
-#[test]
 fn a_dolt_found_by_the_adversary_is_claimed_by_its_button_and_wins() {
     // Ketch-Dolt where the adversary must claim a dolt before he throws, two at one screen
     let mut rules = Rules::preset(Preset::KetchDolt);
@@ -596,75 +477,6 @@ fn a_dolt_found_by_the_adversary_is_claimed_by_its_button_and_wins() {
 }
 
 #[test]
-fn the_game_at_tables_waits_while_a_pastime_is_played_and_both_are_there() {
-    let mut h = at_pastime(
-        13,
-        pastime_settings(Rules::preset(Preset::Doublets), you_and_the_computer()),
-    );
-    let tables = h.state().session().game().record().to_vec();
-    wait_for_person(&mut h);
-    press(&mut h, THROW);
-    wait_for_person(&mut h);
-    let pastime = h.state().pastime().unwrap().game().clone();
-    // Back to the game at tables from the Game menu, and back to the pastime
-    h.get_by_label("Game").click();
-    h.run();
-    h.get_by_label("Back to the game at tables").click();
-    for _ in 0..3 {
-        h.step();
-    }
-    assert!(!h.state().playing_pastime());
-    assert_eq!(h.state().session().game().record(), tables.as_slice());
-    h.get_by_label("Game").click();
-    h.run();
-    h.get_by_label("Back to the pastime").click();
-    for _ in 0..3 {
-        h.step();
-    }
-    assert_eq!(h.state().pastime().unwrap().game(), &pastime);
-}
-
-#[test]
-fn a_pastime_named_at_start_is_opened_and_shown_and_the_game_at_tables_is_untouched() {
-    let data = tempfile::tempdir().unwrap();
-    let path = data.path().join("sice-ace.ron");
-    let mut game = gamester_rules::pastimes::Game::new(Rules::preset(Preset::SiceAce)).unwrap();
-    game.apply(Action::Throw {
-        dice: vec![6, 2, 3, 1, 4],
-    })
-    .unwrap();
-    gamester_core::save::pastimes::write_atomic(
-        &path,
-        &gamester_core::save::pastimes::PastimesFile::of(&game, &[PERSON; 5]),
-    )
-    .unwrap();
-    let mut h = harness_with(
-        gamester::ui::Launch {
-            seed: Some(14),
-            open: Some(path.clone()),
-            ..gamester::ui::Launch::default()
-        },
-        Settings::default(),
-    );
-    for _ in 0..3 {
-        h.step();
-    }
-    let t = h
-        .state()
-        .pastime()
-        .expect("the pastime named at start is shown");
-    assert_eq!(t.game(), &game);
-    // The game at tables is a new one, not the file read as one
-    assert!(h.state().session().game().record().is_empty());
-    let said = h
-        .state()
-        .message()
-        .map(|m| m.text.clone())
-        .unwrap_or_default();
-    assert!(!said.contains("not a saved game"), "{said}");
-}
-
-#[test]
 fn the_speed_chosen_in_view_reaches_the_pastime_in_play() {
     use gamester::ui::shell::settings::Speed;
     // Given a pastime in play
@@ -683,35 +495,4 @@ fn the_speed_chosen_in_view_reaches_the_pastime_in_play() {
     let slow = pace_at(Speed::Slow);
     // Then the computer's seats go at the new pace, in the game already in play
     assert!(slow > fast && fast > 0.0, "slow {slow}, fast {fast}");
-}
-
-#[test]
-fn with_three_games_held_the_game_menu_goes_back_to_either_of_the_others() {
-    // Given a pastime in play, then a tiles game started, the game at tables held as well
-    let mut h = at_pastime(
-        14,
-        pastime_settings(Rules::preset(Preset::Doublets), you_and_the_computer()),
-    );
-    {
-        let settings = h.state_mut().settings_mut();
-        settings.pastimes.chosen = false;
-        settings.tiles.chosen = true;
-    }
-    h.get_by_label("New game…").click();
-    h.run();
-    h.get_by_label("Start the new game").click();
-    for _ in 0..3 {
-        h.step();
-    }
-    assert!(h.state().playing_tiles());
-    // When the Game menu is opened, Then it offers to go back to either other game
-    h.get_by_label("Game").click();
-    h.run();
-    assert!(h.query_by_label("Back to the game at tables").is_some());
-    h.get_by_label("Back to the pastime").click();
-    for _ in 0..3 {
-        h.step();
-    }
-    // And the pastime is shown again
-    assert!(h.state().playing_pastime());
 }

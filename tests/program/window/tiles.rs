@@ -455,14 +455,7 @@ fn a_broken_tiles_file_is_refused_and_the_game_in_play_stays() {
     let path = data.path().join("broken.ron");
     std::fs::write(&path, "TilesFile(tiles_format: 1, rules: (kind: draw, players: 2, hand_size: 7, first: highest_double, muggins: per_five, teams: false, target: points(100)), seats: [person, person], tally_before: [0, 0], record: [Pass])").unwrap();
     h.state_mut().open_file(path.clone());
-    for _ in 0..200 {
-        h.step();
-        if h.state().opening().is_none() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    h.run();
+    finish_opening(&mut h);
     // Then the window says why, naming the file and the action, and the game is the same
     let said = h
         .state()

@@ -10,6 +10,8 @@ pub mod common;
 
 mod ai;
 mod ai_levels;
+mod ai_stakes;
+mod ai_ticktack;
 mod analysis;
 mod analysis_gnubg;
 mod analysis_saved;

@@ -18,4 +18,5 @@ mod position_id_fuzz;
 mod properties;
 mod resignations;
 mod ticktack;
+mod ticktack_random;
 mod tiles;

@@ -5,6 +5,7 @@ use egui::{Key, Modifiers};
 
 use crate::players::Controller;
 use crate::tiles::{Action, End};
+use crate::ui::shell::screen::NUMBER_KEYS;
 use crate::ui::tiles::view::{self, Spot, TilesIntent};
 
 use super::TilesScreen;
@@ -102,18 +103,7 @@ impl TilesScreen {
                     .map(|t| TilesIntent::Pick(*t)),
             );
         }
-        let digits = [
-            Key::Num1,
-            Key::Num2,
-            Key::Num3,
-            Key::Num4,
-            Key::Num5,
-            Key::Num6,
-            Key::Num7,
-            Key::Num8,
-            Key::Num9,
-        ];
-        for (n, key) in digits.into_iter().enumerate() {
+        for (n, key) in NUMBER_KEYS.into_iter().enumerate() {
             if pressed(key)
                 && let Some(&tile) = hand.get(n)
             {

@@ -1,0 +1,63 @@
+//! The rows that every family's part of New game (its setup) is built from, written once so
+//! that each family says them in the same words: the game chosen from its presets, what the
+//! game is in a line with where its rules come from, who sits at a seat (a person, or the
+//! computer at a level), and the line that says the rules are the house's.
+
+use egui::{ComboBox, RichText};
+
+use crate::level::Level;
+use crate::players::Controller;
+
+/// Who sits at a seat, in words: "a person", "the computer (fair)".
+fn sitter_words(c: Controller) -> String {
+    c.words()
+}
+
+/// The list that chooses who sits at a seat: a person, or the computer at each level. `id`
+/// tells it from the seats' other lists.
+pub fn who_sits(ui: &mut egui::Ui, id: &str, who: &mut Controller) {
+    ComboBox::from_id_salt(id)
+        .selected_text(sitter_words(*who))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(who, Controller::Person, sitter_words(Controller::Person));
+            for level in Level::ALL {
+                let c = Controller::Computer(level);
+                ui.selectable_value(who, c, sitter_words(c));
+            }
+        });
+}
+
+/// The row that chooses the game: a button for each of `presets`, named by `title`. Returns
+/// the game chosen anew, if another was chosen (its rules are then the family's to set).
+pub fn game_row<P: Copy + PartialEq>(
+    ui: &mut egui::Ui,
+    chosen: &mut P,
+    presets: &[P],
+    title: fn(P) -> &'static str,
+) -> Option<P> {
+    let mut anew = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Game").strong());
+        for &p in presets {
+            if ui.radio(*chosen == p, title(p)).clicked() && *chosen != p {
+                *chosen = p;
+                anew = Some(p);
+            }
+        }
+    });
+    anew
+}
+
+/// What the game chosen is, in a line (`about`), and where its rules come from (`source`).
+pub fn about_game(ui: &mut egui::Ui, about: &str, source: &str) {
+    ui.label(RichText::new(about).italics());
+    ui.label(RichText::new(source).small().italics());
+    ui.add_space(6.0);
+}
+
+/// Says, if the rules are `changed` from the game's own, that they are house rules.
+pub fn house_rules(ui: &mut egui::Ui, changed: bool) {
+    if changed {
+        ui.label(RichText::new("House rules: changed from the game's own.").italics());
+    }
+}
