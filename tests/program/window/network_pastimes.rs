@@ -3,10 +3,13 @@
 //! against friends' programs (the computer, on threads of this process, over this machine's
 //! network), every throw made by all the computers together.
 
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 
-use gamester::ui::pastimes::screen::{THROW, choice_label};
+use gamester::ui::pastimes::screen::{THROW, choice_label_named, status_of};
 use gamester::ui::pastimes::setup::PastimesSettings;
 use gamester::ui::{GamesterApp, Launch, Settings};
 use gamester_core::level::Level;
@@ -58,16 +61,20 @@ fn window_at_a_pastime_with_the_network_open(
 }
 
 /// Plays the person's seat by its buttons until the game is over: each throw, and at each
-/// use of the dice the first choice that does not dolt the person.
-fn play_to_the_end(h: &mut Harness<'static, GamesterApp>) {
+/// use of the dice the first choice that does not dolt the person. Returns every status line
+/// the window had meanwhile.
+pub(super) fn play_to_the_end(h: &mut Harness<'static, GamesterApp>) -> BTreeSet<String> {
+    let statuses = RefCell::new(BTreeSet::new());
     for turn in 0..3_000 {
         wait_for(h, "the person's turn", |h| {
             let t = h.state().pastime().unwrap();
+            statuses.borrow_mut().insert(status_of(t));
             t.over() || t.person_throws() || !t.person_choices().is_empty()
         });
         let t = h.state().pastime().unwrap();
         if t.over() {
-            return;
+            statuses.borrow_mut().insert(status_of(t));
+            return statuses.into_inner();
         }
         assert!(turn < 2_999, "the game ends");
         for text in shown(h) {
@@ -79,13 +86,49 @@ fn play_to_the_end(h: &mut Harness<'static, GamesterApp>) {
             .position(|a| !t.game().dolts(a))
             .or((!choices.is_empty()).then_some(0))
         {
-            Some(i) => choice_label(t.game(), i, &choices[i]),
+            Some(i) => choice_label_named(t.game(), i, &choices[i], t.names()),
             None => THROW.to_string(),
         };
-        h.get_by_label(&label).click();
+        // A friend's action heard in the last frame may have changed the choices: look again.
+        let Some(button) = h.query_by_label(&label) else {
+            continue;
+        };
+        button.click();
         // The throw goes to the friends, and comes back made by every computer together.
         h.step();
     }
+    statuses.into_inner()
+}
+
+/// The story and the status lines name the person "You" and each friend by the name he sits
+/// under, never by his seat's number.
+fn named_by_their_names(
+    h: &Harness<'static, GamesterApp>,
+    statuses: &BTreeSet<String>,
+    friends: &[&str],
+) {
+    let story = h.state().pastime().unwrap().story().to_vec();
+    let said = |words: &str| story.iter().any(|l| l.contains(words));
+    assert!(said("You throw "), "{story:#?}");
+    assert!(!said("You throws"), "{story:#?}");
+    for friend in friends {
+        assert!(said(&format!("{friend} throws ")), "{story:#?}");
+    }
+
+    for line in story.iter().chain(statuses) {
+        let line_lower = line.to_lowercase();
+        assert!(
+            !(1..=5).any(|n| line_lower.contains(&format!("player {n}"))),
+            "{line}"
+        );
+        assert!(
+            !line.contains("you throws") && !line.contains("his You"),
+            "{line}"
+        );
+    }
+    let end = statuses.iter().find(|s| s.starts_with("The game is over"));
+    let end = end.expect("the game is over");
+    assert!(!end.contains("Next game"), "one game at a distance: {end}");
 }
 
 fn finished(h: &Harness<'static, GamesterApp>, friends: Vec<Party>) {
@@ -118,9 +161,11 @@ fn ketch_dolt_is_hosted_in_the_window_and_played_to_its_end_with_a_friend_at_a_d
             .next()
             .is_some()
     });
-    // And the person plays it to its end by the buttons, the dice thrown by both
-    play_to_the_end(&mut h);
+    // And the person plays it to its end by the buttons, the dice thrown by both, the story
+    // and the status line naming the friend by his name
+    let statuses = play_to_the_end(&mut h);
     assert!(h.state().pastime().unwrap().over());
+    named_by_their_names(&h, &statuses, &["Robin"]);
     finished(&h, vec![robin]);
 }
 
@@ -136,7 +181,42 @@ fn sice_ace_for_three_is_hosted_in_the_window_and_played_to_its_end_with_two_fri
     ];
     // Then the game starts once both are seated, and is played to its end alike everywhere
     wait_for(&mut h, "the friends", |h| h.state().pastime_remote());
-    play_to_the_end(&mut h);
+    let statuses = play_to_the_end(&mut h);
     assert!(h.state().pastime().unwrap().over());
+    named_by_their_names(&h, &statuses, &["Robin", "Kate"]);
     finished(&h, friends);
+}
+
+#[test]
+fn the_status_line_waits_on_a_friend_at_a_distance_by_his_name() {
+    use gamester::ui::pastimes::session::PastimesSession;
+    use gamester_rules::pastimes::{Phase, Seat};
+    // Given Ketch-Dolt with a friend at a distance, the seats named as the line names them
+    let sitters = vec![Controller::Person, Controller::Distance];
+    let rules = Rules::preset(Preset::KetchDolt);
+    let mut table = PastimesSession::new(rules, sitters, Some(5)).unwrap();
+    table.rename(vec!["You".into(), "Robin".into()]);
+    // When it is the friend's turn to throw, and then to use his throw
+    let friends_turn =
+        |t: &PastimesSession, phase| t.game().phase() == phase && t.game().turn() == Seat(1);
+    for _ in 0..200 {
+        if friends_turn(&table, Phase::ToThrow) {
+            break;
+        }
+        match table.game().phase() {
+            Phase::ToPlay => {
+                let first = table.game().legal_actions()[0].clone();
+                table.apply(first, 0.0).unwrap();
+            }
+            _ => table.throw(0.0).unwrap(),
+        }
+    }
+    // Then the status line names him, and the story tells his throw in his name
+    assert!(friends_turn(&table, Phase::ToThrow));
+    assert_eq!(status_of(&table), "Robin is to throw…");
+    table.throw(0.0).unwrap();
+    assert!(table.story().last().unwrap().starts_with("Robin throws "));
+    if friends_turn(&table, Phase::ToPlay) {
+        assert_eq!(status_of(&table), "Robin uses his throw…");
+    }
 }
