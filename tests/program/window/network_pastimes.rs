@@ -10,6 +10,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 
 use gamester::ui::pastimes::screen::{THROW, choice_label_named, status_of};
+use gamester::ui::pastimes::session::PastimesSession;
 use gamester::ui::pastimes::setup::PastimesSettings;
 use gamester::ui::{GamesterApp, Launch, Settings};
 use gamester_core::level::Level;
@@ -18,8 +19,12 @@ use gamester_core::teaching::plain::developer_words;
 use gamester_rules::pastimes::{Preset, Rules};
 
 use super::access::quick;
-use super::network::{Party, friend, host_from_the_window, over, wait_for};
-use super::support::{harness_with, shown};
+use super::network::{
+    Party, friend, friend_hosting, host_from_the_window, join_from_the_window, over, wait_for,
+};
+use super::support::{harness_remembering, harness_with, shown};
+
+use std::time::{Duration, Instant};
 
 /// A window on this machine's network only, at New game's pastime (`rules`), with Game → Play
 /// a friend over the network open.
@@ -64,6 +69,14 @@ fn window_at_a_pastime_with_the_network_open(
 /// use of the dice the first choice that does not dolt the person. Returns every status line
 /// the window had meanwhile.
 pub(super) fn play_to_the_end(h: &mut Harness<'static, GamesterApp>) -> BTreeSet<String> {
+    play_until(h, |_| false)
+}
+
+/// The same, stopping at the person's turn once `stop` says so.
+fn play_until(
+    h: &mut Harness<'static, GamesterApp>,
+    stop: impl Fn(&PastimesSession) -> bool,
+) -> BTreeSet<String> {
     let statuses = RefCell::new(BTreeSet::new());
     for turn in 0..3_000 {
         wait_for(h, "the person's turn", |h| {
@@ -72,6 +85,9 @@ pub(super) fn play_to_the_end(h: &mut Harness<'static, GamesterApp>) -> BTreeSet
             t.over() || t.person_throws() || !t.person_choices().is_empty()
         });
         let t = h.state().pastime().unwrap();
+        if stop(t) {
+            return statuses.into_inner();
+        }
         if t.over() {
             statuses.borrow_mut().insert(status_of(t));
             return statuses.into_inner();
@@ -189,7 +205,6 @@ fn sice_ace_for_three_is_hosted_in_the_window_and_played_to_its_end_with_two_fri
 
 #[test]
 fn the_status_line_waits_on_a_friend_at_a_distance_by_his_name() {
-    use gamester::ui::pastimes::session::PastimesSession;
     use gamester_rules::pastimes::{Phase, Seat};
     // Given Ketch-Dolt with a friend at a distance, the seats named as the line names them
     let sitters = vec![Controller::Person, Controller::Distance];
@@ -219,4 +234,93 @@ fn the_status_line_waits_on_a_friend_at_a_distance_by_his_name() {
     if friends_turn(&table, Phase::ToPlay) {
         assert_eq!(status_of(&table), "Robin uses his throw…");
     }
+}
+
+/// The window's pastime, as it goes over the line.
+fn pastime_record(h: &Harness<'static, GamesterApp>) -> Vec<gamester_net::NetAction> {
+    gamester_net::net_record(h.state().pastime().unwrap().game().record())
+}
+
+/// A friend's program hosting Ketch-Dolt as Kate.
+fn kate_hosting_ketch_dolt(seed: u64) -> (String, Party) {
+    let rules = gamester_net::GameRules::Pastimes(Rules::preset(Preset::KetchDolt));
+    friend_hosting(gamester_net::Setup::new(rules, "Kate"), seed)
+}
+
+/// A window that keeps its settings in `launch`'s data folder, as the real one does, on this
+/// machine's network only, with Game → Play a friend over the network open.
+fn remembering_with_the_network_open(launch: Launch) -> Harness<'static, GamesterApp> {
+    let mut h = harness_remembering(launch);
+    h.run();
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Play a friend over the network…").click();
+    h.run();
+    h
+}
+
+/// Steps the window for `seconds`, letting real time pass.
+fn let_run(h: &mut Harness<'static, GamesterApp>, seconds: u64) {
+    let began = Instant::now();
+    while began.elapsed() < Duration::from_secs(seconds) {
+        h.step();
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+#[test]
+fn a_window_stopped_in_a_pastime_at_a_distance_takes_it_up_again_when_started() {
+    // Given a window, its data in a folder of its own, that joined a friend's Ketch-Dolt
+    let data = tempfile::tempdir().unwrap();
+    let launch = || Launch {
+        seed: Some(41),
+        data_dir: Some(data.path().to_path_buf()),
+        local_network: true,
+        ..Launch::default()
+    };
+    let (code, host) = kate_hosting_ketch_dolt(42);
+    let mut h = remembering_with_the_network_open(launch());
+    join_from_the_window(&mut h, &code, "Ketch-Dolt, 2 players");
+    h.get_by_label("Accept and play").click();
+    h.step();
+    wait_for(&mut h, "the game", |h| h.state().pastime_remote());
+    // and a few turns played, stopping at the person's own turn (which waits for him)
+    play_until(&mut h, |t| t.game().record().len() >= 4);
+    assert!(!h.state().pastime().unwrap().over(), "the game goes on");
+    let before = pastime_record(&h);
+    // When the window stops, and is started again on the same folder
+    drop(h);
+    let mut h = harness_remembering(launch());
+    h.run();
+    // Then the pastime at a distance is taken up again at once: the window joins again by
+    // itself, and says so
+    assert!(
+        h.state().playing_pastime(),
+        "the pastime is back on the table"
+    );
+    assert!(
+        h.query_all(By::new().label_contains("taken up again where it stood"))
+            .next()
+            .is_some()
+    );
+    wait_for(&mut h, "the offer", |h| {
+        h.query_by_label("Accept and play").is_some()
+    });
+    // And meanwhile nobody played the friend's seat here, nor threw for the game
+    let_run(&mut h, 1);
+    assert_eq!(pastime_record(&h), before);
+    eprintln!(
+        "SHOWN {:#?} remote {}",
+        shown(&h),
+        h.state().pastime_remote()
+    );
+    h.get_by_label("Accept and play").click();
+    h.step();
+    wait_for(&mut h, "the game again", |h| h.state().pastime_remote());
+    assert!(pastime_record(&h).starts_with(&before));
+    // And it is played to its end with the same friend, named by her name
+    let statuses = play_to_the_end(&mut h);
+    assert!(h.state().pastime().unwrap().over());
+    named_by_their_names(&h, &statuses, &["Kate"]);
+    assert_eq!(over(host).board().record(), pastime_record(&h));
 }
