@@ -226,6 +226,11 @@ impl PastimesScreen {
             (Intent::NextGame, None) => table.next_game(),
         };
         shell.message = match result {
+            // A game whose line is lost goes on saying why nothing moves after the person's
+            // own play: nobody plays or throws here for the friends.
+            Ok(()) if self.lacks_its_line() => {
+                Some(Message::info(crate::ui::net::NO_LINE).lasting())
+            }
             Ok(()) => None,
             Err(e) => Some(Message::error(e.to_string())),
         };

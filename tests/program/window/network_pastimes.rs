@@ -26,6 +26,21 @@ use super::support::{harness_remembering, harness_with, shown};
 
 use std::time::{Duration, Instant};
 
+/// The settings of a window whose New game is the pastime `preset` under `rules`.
+fn settings_at_a_pastime(rules: Rules, preset: Preset) -> Settings {
+    let computer = Controller::Computer(Level::Fair);
+    Settings {
+        pastimes: PastimesSettings {
+            chosen: true,
+            preset,
+            rules,
+            sitters: [Controller::Person, computer, computer, computer, computer],
+            at_table: false,
+        },
+        ..quick(Settings::default())
+    }
+}
+
 /// A window on this machine's network only, at New game's pastime (`rules`), with Game → Play
 /// a friend over the network open.
 fn window_at_a_pastime_with_the_network_open(
@@ -38,18 +53,13 @@ fn window_at_a_pastime_with_the_network_open(
         local_network: true,
         ..Launch::default()
     };
-    let computer = Controller::Computer(Level::Fair);
-    let settings = Settings {
-        pastimes: PastimesSettings {
-            chosen: true,
-            preset,
-            rules,
-            sitters: [Controller::Person, computer, computer, computer, computer],
-            at_table: false,
-        },
-        ..quick(Settings::default())
-    };
-    let mut h = harness_with(launch, settings);
+    let mut h = harness_with(launch, settings_at_a_pastime(rules, preset));
+    start_a_pastime_and_open_the_network(&mut h);
+    h
+}
+
+/// Starts New game's pastime and opens Game → Play a friend over the network.
+fn start_a_pastime_and_open_the_network(h: &mut Harness<'static, GamesterApp>) {
     h.run();
     h.get_by_label("New game…").click();
     h.run();
@@ -62,7 +72,6 @@ fn window_at_a_pastime_with_the_network_open(
     h.run();
     h.get_by_label("Play a friend over the network…").click();
     h.run();
-    h
 }
 
 /// Plays the person's seat by its buttons until the game is over: each throw, and at each
@@ -285,13 +294,16 @@ fn a_window_stopped_in_a_pastime_at_a_distance_takes_it_up_again_when_started() 
     h.step();
     wait_for(&mut h, "the game", |h| h.state().pastime_remote());
     // and a few turns played, stopping at the person's own turn (which waits for him)
-    play_until(&mut h, |t| t.game().record().len() >= 4);
+    play_until(&mut h, |t| t.game().record().len() >= 2);
     assert!(!h.state().pastime().unwrap().over(), "the game goes on");
     let before = pastime_record(&h);
     // When the window stops, and is started again on the same folder
     drop(h);
     let mut h = harness_remembering(launch());
-    h.run();
+    // (stepped, not run to rest: a spinner turns while the line opens)
+    for _ in 0..3 {
+        h.step();
+    }
     // Then the pastime at a distance is taken up again at once: the window joins again by
     // itself, and says so
     assert!(
@@ -323,4 +335,117 @@ fn a_window_stopped_in_a_pastime_at_a_distance_takes_it_up_again_when_started() 
     assert!(h.state().pastime().unwrap().over());
     named_by_their_names(&h, &statuses, &["Kate"]);
     assert_eq!(over(host).board().record(), pastime_record(&h));
+}
+
+#[test]
+fn a_hosting_window_stopped_mid_pastime_offers_it_again_and_its_friend_comes_back() {
+    // Given a window, its data and settings in a folder of its own, hosting Ketch-Dolt for a
+    // friend's program
+    let data = tempfile::tempdir().unwrap();
+    let settings = settings_at_a_pastime(Rules::preset(Preset::KetchDolt), Preset::KetchDolt);
+    let text = gamester::ui::shell::settings_file::to_text(&settings).unwrap();
+    std::fs::write(
+        gamester::ui::shell::settings_file::path_in(data.path()),
+        text,
+    )
+    .unwrap();
+    let launch = || Launch {
+        seed: Some(43),
+        data_dir: Some(data.path().to_path_buf()),
+        local_network: true,
+        ..Launch::default()
+    };
+    let mut h = harness_remembering(launch());
+    start_a_pastime_and_open_the_network(&mut h);
+    let code = host_from_the_window(&mut h);
+    let robin = friend(&code, "Robin", 44, None, None);
+    wait_for(&mut h, "the friend", |h| h.state().pastime_remote());
+    play_until(&mut h, |t| t.game().record().len() >= 2);
+    assert!(!h.state().pastime().unwrap().over(), "the game goes on");
+    let before = pastime_record(&h);
+    // When the window stops, and is started again on the same folder
+    drop(h);
+    let mut h = harness_remembering(launch());
+    // (stepped, not run to rest: a spinner turns while the line opens)
+    for _ in 0..3 {
+        h.step();
+    }
+    // Then it offers the game again under the same invitation, nobody playing the friend's
+    // seat here meanwhile, and the friend's program comes back by itself
+    assert!(
+        h.state().playing_pastime(),
+        "the pastime is back on the table"
+    );
+    assert_eq!(pastime_record(&h), before);
+    wait_for(&mut h, "the friend again", |h| h.state().pastime_remote());
+    assert!(pastime_record(&h).starts_with(&before));
+    // And the game is played to its end with him
+    let statuses = play_to_the_end(&mut h);
+    named_by_their_names(&h, &statuses, &["Robin"]);
+    assert_eq!(over(robin).board().record(), pastime_record(&h));
+}
+
+#[test]
+fn a_window_started_again_without_its_way_back_never_plays_its_friends_seat_at_a_pastime() {
+    // Given a window, its data in a folder of its own, that joined a friend's Ketch-Dolt and
+    // stopped as the person was to use his throw
+    let data = tempfile::tempdir().unwrap();
+    let launch = || Launch {
+        seed: Some(47),
+        data_dir: Some(data.path().to_path_buf()),
+        local_network: true,
+        ..Launch::default()
+    };
+    let (code, _host) = kate_hosting_ketch_dolt(48);
+    let mut h = remembering_with_the_network_open(launch());
+    join_from_the_window(&mut h, &code, "Ketch-Dolt, 2 players");
+    h.get_by_label("Accept and play").click();
+    h.step();
+    wait_for(&mut h, "the game", |h| h.state().pastime_remote());
+    play_until(&mut h, |t| {
+        t.game().record().len() >= 2 && !t.person_choices().is_empty() && !t.person_throws()
+    });
+    assert!(!h.state().pastime().unwrap().over(), "the game goes on");
+    drop(h);
+    // and whose way back to the game was lost
+    let way_back = data.path().join("distance.ron");
+    assert!(
+        way_back.exists(),
+        "the way back was kept while the game was played"
+    );
+    std::fs::remove_file(&way_back).unwrap();
+    // When it is started again on the same folder, the person uses his throw, and the window
+    // is left to run
+    let mut h = harness_remembering(launch());
+    h.run();
+    assert!(
+        h.state().playing_pastime(),
+        "the pastime is back on the table"
+    );
+    for _ in 0..6 {
+        let t = h.state().pastime().unwrap();
+        let choices = t.person_choices();
+        let Some(first) = choices.iter().position(|a| !t.game().dolts(a)) else {
+            break;
+        };
+        let label = choice_label_named(t.game(), first, &choices[first], t.names());
+        h.get_by_label(&label).click();
+        h.run();
+    }
+    let before = pastime_record(&h);
+    let_run(&mut h, 2);
+    // Then the friend's seat was never played here, by the computer or anyone, and the window
+    // says why nothing moves
+    let t = h.state().pastime().unwrap();
+    assert_eq!(pastime_record(&h), before);
+    assert!(t.over() || t.person_to_act().is_none(), "{}", status_of(t));
+    assert!(
+        h.query_all(By::new().label_contains("played with friends at a distance"))
+            .next()
+            .is_some()
+    );
+    // And no throw is made here for the game: the dice are everyone's to make
+    h.key_press(egui::Key::Space);
+    h.run();
+    assert_eq!(pastime_record(&h), before);
 }
