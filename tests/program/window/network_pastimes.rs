@@ -16,7 +16,7 @@ use gamester::ui::{GamesterApp, Launch, Settings};
 use gamester_core::level::Level;
 use gamester_core::players::Controller;
 use gamester_core::teaching::plain::developer_words;
-use gamester_rules::pastimes::{Preset, Rules};
+use gamester_rules::pastimes::{Action, Preset, Rules};
 
 use super::access::quick;
 use super::network::{
@@ -106,11 +106,7 @@ fn play_until(
             assert!(developer_words(&text).is_empty(), "{text}");
         }
         let choices = t.person_choices();
-        let label = match choices
-            .iter()
-            .position(|a| !t.game().dolts(a))
-            .or((!choices.is_empty()).then_some(0))
-        {
+        let label = match person_pick(t) {
             Some(i) => choice_label_named(t.game(), i, &choices[i], t.names()),
             None => THROW.to_string(),
         };
@@ -123,6 +119,17 @@ fn play_until(
         h.step();
     }
     statuses.into_inner()
+}
+
+/// The person's choice, as the buttons number it from 0: the first use of his throw that does
+/// not dolt him (a claim only when he cannot throw instead); `None`: he throws.
+fn person_pick(t: &PastimesSession) -> Option<usize> {
+    let choices = t.person_choices();
+    let claim = |a: &Action| matches!(a, Action::Claim);
+    choices
+        .iter()
+        .position(|a| !t.game().dolts(a) && !claim(a))
+        .or((!t.person_throws() && !choices.is_empty()).then_some(0))
 }
 
 /// The story and the status lines name the person "You" and each friend by the name he sits
@@ -448,4 +455,77 @@ fn a_window_started_again_without_its_way_back_never_plays_its_friends_seat_at_a
     h.key_press(egui::Key::Space);
     h.run();
     assert_eq!(pastime_record(&h), before);
+}
+
+#[test]
+fn a_covered_window_plays_on_with_its_friend_at_a_pastime_and_keeps_each_move_on_disk() {
+    // Given the window hosting Ketch-Dolt, its autosave in a folder of its own, a friend
+    // joined, and the person to use his throw
+    let data = tempfile::tempdir().unwrap();
+    let launch = Launch {
+        seed: Some(51),
+        data_dir: Some(data.path().to_path_buf()),
+        local_network: true,
+        ..Launch::default()
+    };
+    let settings = settings_at_a_pastime(Rules::preset(Preset::KetchDolt), Preset::KetchDolt);
+    let mut h = harness_with(launch.clone(), settings);
+    start_a_pastime_and_open_the_network(&mut h);
+    let code = host_from_the_window(&mut h);
+    let _robin = friend(&code, "Robin", 52, None, None);
+    wait_for(&mut h, "the friend", |h| h.state().pastime_remote());
+    // When the person uses his throw (again, if the dice come back to him at once), and the
+    // window is covered just as he has (eframe then draws nothing, and runs only the
+    // program's logic)
+    loop {
+        play_until(&mut h, |t| {
+            !t.person_choices().is_empty() && !t.person_throws()
+        });
+        assert!(!h.state().pastime().unwrap().over(), "the game goes on");
+        let label = {
+            let t = h.state().pastime().unwrap();
+            let choices = t.person_choices();
+            let first = person_pick(t).unwrap_or(0);
+            choice_label_named(t.game(), first, &choices[first], t.names())
+        };
+        h.get_by_label(&label).click();
+        h.step();
+        if h.state().pastime().unwrap().person_to_act().is_none() {
+            break;
+        }
+    }
+    let before = pastime_record(&h).len();
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .occluded = Some(true);
+    h.step();
+    let autosave = gamester::ui::pastimes::keeping::autosave_path(&launch).unwrap();
+    let ctx = h.ctx.clone();
+    let began = Instant::now();
+    let mut kept = None;
+    while began.elapsed() < Duration::from_secs(60) {
+        h.state_mut().serve(&ctx);
+        let t = h.state().pastime().unwrap();
+        if t.over() || t.person_to_act().is_some() {
+            kept = gamester_core::save::pastimes::load(&autosave)
+                .ok()
+                .map(|l| l.game.record().to_vec());
+            if kept.as_deref() == Some(t.game().record()) {
+                break;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // Then the friend's turn came over the line and went into the game, unseen
+    let t = h.state().pastime().unwrap();
+    assert!(
+        t.game().record().len() > before,
+        "the friend threw while the window was covered: {}",
+        status_of(t)
+    );
+    assert!(t.over() || t.person_to_act().is_some(), "{}", status_of(t));
+    // And the autosave on disk holds it, written while nothing was drawn
+    assert_eq!(kept.as_deref(), Some(t.game().record()));
 }
