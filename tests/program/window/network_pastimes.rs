@@ -193,6 +193,12 @@ fn ketch_dolt_is_hosted_in_the_window_and_played_to_its_end_with_a_friend_at_a_d
             .next()
             .is_some()
     });
+    assert!(
+        h.query_all(By::new().label_contains("Robin's heap: "))
+            .next()
+            .is_some(),
+        "the table names the friend's places by his name"
+    );
     // And the person plays it to its end by the buttons, the dice thrown by both, the story
     // and the status line naming the friend by his name
     let statuses = play_to_the_end(&mut h);
