@@ -309,3 +309,98 @@ pub fn title(kind: Kind) -> &'static str {
         Kind::SiceAce => "Sice-Ace",
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at_a_distance() -> Names {
+        Names::of(vec!["You".into(), "Robin".into(), "Kate".into()])
+    }
+
+    #[test]
+    fn at_a_distance_the_person_is_you_and_the_friends_are_named_in_agreement() {
+        let n = at_a_distance();
+        let tell = |e: Event| tell(&e, &n).unwrap();
+        let threw = |seat| Event::Threw {
+            seat: Seat(seat),
+            dice: vec![5, 1],
+            uses: vec![5, 1],
+        };
+        assert_eq!(tell(threw(0)), "You throw cinque and ace.");
+        assert_eq!(tell(threw(1)), "Robin throws cinque and ace.");
+        assert_eq!(
+            tell(Event::LaidDown {
+                seat: Seat(0),
+                point: 4,
+                by_adversary: true
+            }),
+            "You lay down a man on your cater point, with the number your adversary could not use."
+        );
+        assert_eq!(
+            tell(Event::Drew {
+                seat: Seat(1),
+                from: Seat(0),
+                point: 4,
+                men: 1,
+                to_heap: false
+            }),
+            "Robin draws a man from your cater point to his own."
+        );
+        assert_eq!(
+            tell(Event::Dolted {
+                seat: Seat(0),
+                point: 2
+            }),
+            "You are dolted and lose: you owed a draw on the deuce point."
+        );
+        assert_eq!(
+            tell(Event::Out { seat: Seat(0) }),
+            "You have no man left: you are out."
+        );
+        assert_eq!(
+            tell(Event::ThrewOff {
+                dice: vec![2, 6, 3],
+                first: Some(Seat(1))
+            }),
+            "Each throws one die: you deuce, Robin sice, Kate trey. Robin throws first."
+        );
+        assert_eq!(
+            tell(Event::GameOver {
+                winners: vec![Seat(0)],
+                losers: vec![]
+            }),
+            "You win."
+        );
+        assert_eq!(
+            tell(Event::GameOver {
+                winners: vec![Seat(1), Seat(2)],
+                losers: vec![Seat(0)]
+            }),
+            "You lose; Robin and Kate go free."
+        );
+        assert_eq!(
+            tell(Event::Loaded {
+                from: Seat(2),
+                to: Seat(0)
+            }),
+            "Kate loads a man on you."
+        );
+    }
+
+    #[test]
+    fn at_the_screen_and_without_a_name_a_seat_is_its_number() {
+        let threw = Event::Threw {
+            seat: Seat(1),
+            dice: vec![3, 3],
+            uses: vec![3, 3],
+        };
+        assert_eq!(
+            tell(&threw, &Names::default()).unwrap(),
+            "Player 2 throws two treys."
+        );
+        let nameless = Names::of(vec!["You".into(), "  ".into()]);
+        assert_eq!(nameless.owning(Seat(1)), "player 2's");
+        assert_eq!(nameless.lead(Seat(4)), "Player 5");
+    }
+}
