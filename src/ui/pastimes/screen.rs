@@ -59,10 +59,22 @@ enum Intent {
 }
 
 /// The words of the button of the `i`th choice the engine lists (counted from 0), with its
-/// number key.
+/// number key, the seats named "Player 2".
 #[must_use]
 pub fn choice_label(game: &crate::pastimes::Game, i: usize, action: &Action) -> String {
-    format!("{}  ({})", story::action_words(game, action), i + 1)
+    choice_label_named(game, i, action, &story::Names::default())
+}
+
+/// The words of the button of the `i`th choice, the seats named as the table names them (at a
+/// distance, the friends by their names).
+#[must_use]
+pub fn choice_label_named(
+    game: &crate::pastimes::Game,
+    i: usize,
+    action: &Action,
+    names: &story::Names,
+) -> String {
+    format!("{}  ({})", story::action_words(game, action, names), i + 1)
 }
 
 /// The words of the throw's button.
@@ -214,6 +226,11 @@ impl PastimesScreen {
             (Intent::NextGame, None) => table.next_game(),
         };
         shell.message = match result {
+            // A game whose line is lost goes on saying why nothing moves after the person's
+            // own play: nobody plays or throws here for the friends.
+            Ok(()) if self.lacks_its_line() => {
+                Some(Message::info(crate::ui::net::NO_LINE).lasting())
+            }
             Ok(()) => None,
             Err(e) => Some(Message::error(e.to_string())),
         };
@@ -238,33 +255,51 @@ impl PastimesScreen {
     }
 }
 
-/// The line that says what the game waits for, from its phase and who is to act.
+/// The line that says what the game waits for, from its phase and who is to act, the seats
+/// named as the story names them.
 #[must_use]
 pub fn status_of(table: &PastimesSession) -> String {
     let game = table.game();
     let turn = game.turn();
     let person = table.person_to_act().is_some();
+    let names = table.names();
+    // The person's own turn: "Player 1: …", or "Your turn: …" where he is named "You".
+    let whose = |seat| match names.lead(seat).as_str() {
+        "You" => "Your turn".to_string(),
+        name => name.to_string(),
+    };
     match game.phase() {
         Phase::GameOver => {
             let said = game
                 .result()
                 .and_then(|r| {
-                    story::tell(&crate::pastimes::Event::GameOver {
-                        winners: r.winners.clone(),
-                        losers: r.losers.clone(),
-                    })
+                    story::tell(
+                        &crate::pastimes::Event::GameOver {
+                            winners: r.winners.clone(),
+                            losers: r.losers.clone(),
+                        },
+                        names,
+                    )
                 })
                 .unwrap_or_default();
-            format!("The game is over. {said} Next game: Enter.")
+            // A game with friends at a distance is one game: no next game is offered.
+            if table.at_a_distance() {
+                format!("The game is over. {said}")
+            } else {
+                format!("The game is over. {said} Next game: Enter.")
+            }
         }
         Phase::ThrowOff if person => {
             "Each player throws one die to see who throws first: throw (Space).".to_string()
         }
         Phase::ToThrow if person && !game.legal_actions().is_empty() => format!(
             "{}: throw (Space), or claim that your adversary was dolted.",
-            player(turn)
+            whose(turn)
         ),
-        Phase::ToThrow if person => format!("{}: your throw (Space).", player(turn)),
+        Phase::ToThrow if person => match names.lead(turn).as_str() {
+            "You" => "Your throw (Space).".to_string(),
+            name => format!("{name}: your throw (Space)."),
+        },
         Phase::ToPlay if person => {
             let uses: Vec<&str> = match game.rules().kind {
                 Kind::KetchDolt => game.uses_left().iter().map(|&d| face(d)).collect(),
@@ -272,7 +307,7 @@ pub fn status_of(table: &PastimesSession) -> String {
             };
             format!(
                 "{}: use your {} (the numbered buttons).",
-                player(turn),
+                whose(turn),
                 uses.join(" and ")
             )
         }
@@ -280,8 +315,8 @@ pub fn status_of(table: &PastimesSession) -> String {
             "The throw-off: {}.",
             crate::pastimes::waiting_words(Phase::ThrowOff)
         ),
-        Phase::ToThrow => format!("{} is to throw…", player(turn)),
-        Phase::ToPlay => format!("{} uses his throw…", player(turn)),
+        Phase::ToThrow => format!("{} is to throw…", names.lead(turn)),
+        Phase::ToPlay => format!("{} uses his throw…", names.lead(turn)),
     }
 }
 
@@ -408,7 +443,10 @@ impl Screen for PastimesScreen {
         }
         let game = table.game();
         for (i, action) in table.person_choices().into_iter().enumerate() {
-            if ui.button(choice_label(game, i, &action)).clicked() {
+            if ui
+                .button(choice_label_named(game, i, &action, table.names()))
+                .clicked()
+            {
                 self.intents.push(Intent::Act(action));
             }
         }

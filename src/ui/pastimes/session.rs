@@ -10,7 +10,7 @@ use rand::rngs::StdRng;
 use crate::level::Level;
 use crate::pastimes::{Action, Game, PastimeError, Phase, Rules, Seat};
 use crate::players::Controller;
-use crate::ui::pastimes::story;
+use crate::ui::pastimes::story::{self, Names};
 
 /// Seconds between two things the computer does, at the normal speed.
 pub const PACE: f64 = 0.9;
@@ -20,6 +20,9 @@ pub struct PastimesSession {
     game: Game,
     sitters: Vec<Controller>,
     story: Vec<String>,
+    /// How the story and the status line name the seats ("Player 2", or at a distance "You"
+    /// and the friends' names).
+    names: Names,
     rng: StdRng,
     /// Seconds between two things the computer (or chance, for the computer) does.
     pub pace: f64,
@@ -47,11 +50,13 @@ impl PastimesSession {
             Some(s) => StdRng::seed_from_u64(s),
             None => StdRng::from_os_rng(),
         };
-        let story = story_of(&game);
+        let names = Names::default();
+        let story = story_of(&game, &names);
         PastimesSession {
             game,
             sitters,
             story,
+            names,
             rng,
             pace: PACE,
             last_action_at: f64::NEG_INFINITY,
@@ -82,6 +87,19 @@ impl PastimesSession {
     #[must_use]
     pub fn story(&self) -> &[String] {
         &self.story
+    }
+
+    /// Gives the seats these names (the person "You" and friends at a distance by the names
+    /// they sit under), the story told again in them.
+    pub fn rename(&mut self, names: Vec<String>) {
+        self.names = Names::of(names);
+        self.story = story_of(&self.game, &self.names);
+    }
+
+    /// How the story and the status line name the seats.
+    #[must_use]
+    pub fn names(&self) -> &Names {
+        &self.names
     }
 
     /// Whether a person sits at the table.
@@ -138,7 +156,8 @@ impl PastimesSession {
     /// changes nothing.
     pub fn apply(&mut self, action: Action, now: f64) -> Result<(), PastimeError> {
         let events = self.game.apply(action)?;
-        self.story.extend(events.iter().filter_map(story::tell));
+        self.story
+            .extend(events.iter().filter_map(|e| story::tell(e, &self.names)));
         self.last_action_at = now;
         Ok(())
     }
@@ -216,15 +235,15 @@ impl PastimesSession {
     }
 }
 
-/// The story of a game read back, told again from its record.
-fn story_of(game: &Game) -> Vec<String> {
+/// The story of a game read back, told again from its record, the seats named by `names`.
+fn story_of(game: &Game, names: &Names) -> Vec<String> {
     let Ok(mut replay) = Game::new(*game.rules()) else {
         return Vec::new();
     };
     let mut story = Vec::new();
     for action in game.record() {
         match replay.apply(action.clone()) {
-            Ok(events) => story.extend(events.iter().filter_map(story::tell)),
+            Ok(events) => story.extend(events.iter().filter_map(|e| story::tell(e, names))),
             Err(_) => break,
         }
     }

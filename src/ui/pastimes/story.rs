@@ -19,6 +19,97 @@ pub fn player(seat: Seat) -> String {
     format!("Player {}", u16::from(seat.0) + 1)
 }
 
+/// Who sits at each seat, as the story, the status line and the buttons name them: "Player 2"
+/// at this screen; with friends at a distance "You" and each friend by the name he sits
+/// under. "You" takes the plain verb and "your", as the house's sentences say it elsewhere.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Names(Vec<String>);
+
+impl Names {
+    /// These names, seat by seat; an empty name (or one a sentence would take for the person)
+    /// is said as "Player 2".
+    #[must_use]
+    pub fn of(names: Vec<String>) -> Names {
+        Names(names)
+    }
+
+    fn given(&self, seat: Seat) -> Option<&str> {
+        self.0
+            .get(seat.index())
+            .map(String::as_str)
+            .filter(|n| !n.trim().is_empty())
+    }
+
+    fn is_you(&self, seat: Seat) -> bool {
+        self.given(seat) == Some("You")
+    }
+
+    /// The seat at a sentence's start: "Player 2", "You", "Robin".
+    #[must_use]
+    pub fn lead(&self, seat: Seat) -> String {
+        self.given(seat)
+            .map_or_else(|| player(seat), str::to_string)
+    }
+
+    /// The seat within a sentence: "player 2", "you", "Robin".
+    #[must_use]
+    pub fn within(&self, seat: Seat) -> String {
+        match self.given(seat) {
+            Some("You") => "you".to_string(),
+            Some(name) => name.to_string(),
+            None => player(seat).to_lowercase(),
+        }
+    }
+
+    /// The seat owning something, within a sentence: "player 2's", "your", "Robin's".
+    #[must_use]
+    pub fn owning(&self, seat: Seat) -> String {
+        if self.is_you(seat) {
+            "your".to_string()
+        } else {
+            format!("{}'s", self.within(seat))
+        }
+    }
+
+    /// "his", or "your" for the person.
+    fn his(&self, seat: Seat) -> &'static str {
+        if self.is_you(seat) { "your" } else { "his" }
+    }
+
+    /// "he", or "you" for the person.
+    fn he(&self, seat: Seat) -> &'static str {
+        if self.is_you(seat) { "you" } else { "he" }
+    }
+
+    /// The verb that agrees with the seat: `third` ("throws"), or `plain` ("throw") for "You".
+    fn verb<'a>(&self, seat: Seat, third: &'a str, plain: &'a str) -> &'a str {
+        if self.is_you(seat) { plain } else { third }
+    }
+
+    /// "Player 2 throws", "You throw": the seat at a sentence's start and its verb.
+    fn does(&self, seat: Seat, third: &str, plain: &str) -> String {
+        format!("{} {}", self.lead(seat), self.verb(seat, third, plain))
+    }
+
+    /// "player 1, player 2 and Robin": several seats within a sentence.
+    fn seats(&self, seats: &[Seat]) -> String {
+        let names: Vec<String> = seats.iter().map(|&s| self.within(s)).collect();
+        match names.as_slice() {
+            [] => String::new(),
+            [one] => one.clone(),
+            [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+        }
+    }
+
+    /// The verb that agrees with several seats: `third` for one but "You", else `plain`.
+    fn agree<'a>(&self, seats: &[Seat], third: &'a str, plain: &'a str) -> &'a str {
+        match seats {
+            [one] => self.verb(*one, third, plain),
+            _ => plain,
+        }
+    }
+}
+
 /// A throw in words: "cinque and deuce", "two cinques"; at the throw-off, one die each.
 fn throw_words(dice: &[u8]) -> String {
     match dice {
@@ -36,19 +127,11 @@ fn men(n: u8) -> String {
     }
 }
 
-fn seats_words(seats: &[Seat]) -> String {
-    let names: Vec<String> = seats.iter().map(|&s| player(s).to_lowercase()).collect();
-    match names.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
-/// One line of the story for `event`, if it says something (a turn passing says nothing: the
-/// next throw says it).
+/// One line of the story for `event`, the seats named by `names`, if it says something (a
+/// turn passing says nothing: the next throw says it).
 #[must_use]
-pub fn tell(event: &Event) -> Option<String> {
+pub fn tell(event: &Event, names: &Names) -> Option<String> {
+    let n = names;
     Some(match event {
         Event::ThrewOff { dice, first } => {
             let each: Vec<String> = dice
@@ -57,16 +140,16 @@ pub fn tell(event: &Event) -> Option<String> {
                 .map(|(i, &d)| {
                     format!(
                         "{} {}",
-                        player(Seat(u8::try_from(i).unwrap_or(0))).to_lowercase(),
+                        n.within(Seat(u8::try_from(i).unwrap_or(0))),
                         face(d)
                     )
                 })
                 .collect();
             match first {
                 Some(first) => format!(
-                    "Each throws one die: {}. {} throws first.",
+                    "Each throws one die: {}. {} first.",
                     each.join(", "),
-                    player(*first)
+                    n.does(*first, "throws", "throw")
                 ),
                 None => format!(
                     "Each throws one die: {}. A tie for the highest: they throw again.",
@@ -75,91 +158,117 @@ pub fn tell(event: &Event) -> Option<String> {
             }
         }
         Event::Threw { seat, dice, .. } => {
-            format!("{} throws {}.", player(*seat), throw_words(dice))
+            format!(
+                "{} {}.",
+                n.does(*seat, "throws", "throw"),
+                throw_words(dice)
+            )
         }
         Event::LaidDown {
             seat,
             point,
             by_adversary,
         } => format!(
-            "{} lays down a man on his {} point{}.",
-            player(*seat),
+            "{} down a man on {} {} point{}.",
+            n.does(*seat, "lays", "lay"),
+            n.his(*seat),
             face(*point),
             if *by_adversary {
-                ", with the number his adversary could not use"
+                format!(", with the number {} adversary could not use", n.his(*seat))
             } else {
-                ""
+                String::new()
             }
         ),
         Event::Entered { seat, point } => format!(
-            "{} lays a man from his heap on his {} point.",
-            player(*seat),
+            "{} a man from {} heap on {} {} point.",
+            n.does(*seat, "lays", "lay"),
+            n.his(*seat),
+            n.his(*seat),
             face(*point)
         ),
         Event::Drew {
             seat,
             from,
             point,
-            men: n,
+            men: m,
             to_heap,
         } => format!(
-            "{} draws {} from {}'s {} point{}.",
-            player(*seat),
-            men(*n),
-            player(*from).to_lowercase(),
+            "{} {} from {} {} point{}.",
+            n.does(*seat, "draws", "draw"),
+            men(*m),
+            n.owning(*from),
             face(*point),
             if *to_heap {
-                ", back to his heap"
+                format!(", back to {} heap", n.his(*seat))
             } else {
-                " to his own"
+                format!(" to {} own", n.his(*seat))
             }
         ),
         Event::Bore {
             seat,
             point: Some(point),
         } => format!(
-            "{} bears a man off his {} point.",
-            player(*seat),
+            "{} a man off {} {} point.",
+            n.does(*seat, "bears", "bear"),
+            n.his(*seat),
             face(*point)
         ),
-        Event::Bore { seat, point: None } => format!("{} bears a man off.", player(*seat)),
+        Event::Bore { seat, point: None } => {
+            format!("{} a man off.", n.does(*seat, "bears", "bear"))
+        }
         Event::Loaded { from, to } => format!(
-            "{} loads a man on {}.",
-            player(*from),
-            player(*to).to_lowercase()
+            "{} a man on {}.",
+            n.does(*from, "loads", "load"),
+            n.within(*to)
         ),
         Event::Lost { seat, point } => format!(
-            "{} cannot use his {}: it is lost.",
-            player(*seat),
+            "{} cannot use {} {}: it is lost.",
+            n.lead(*seat),
+            n.his(*seat),
             face(*point)
         ),
         Event::Dolted { seat, point } => format!(
-            "{} is dolted and loses: he owed a draw on the {} point.",
-            player(*seat),
+            "{} dolted and {}: {} owed a draw on the {} point.",
+            n.does(*seat, "is", "are"),
+            n.verb(*seat, "loses", "lose"),
+            n.he(*seat),
             face(*point)
         ),
-        Event::Out { seat } => format!("{} has no man left: he is out.", player(*seat)),
-        Event::ThrowsAgain { seat } => {
-            format!(
-                "Doublets drink: {} throws again.",
-                player(*seat).to_lowercase()
-            )
-        }
+        Event::Out { seat } => format!(
+            "{} no man left: {} {} out.",
+            n.does(*seat, "has", "have"),
+            n.he(*seat),
+            n.verb(*seat, "is", "are")
+        ),
+        Event::ThrowsAgain { seat } => format!(
+            "Doublets drink: {} {} again.",
+            n.within(*seat),
+            n.verb(*seat, "throws", "throw")
+        ),
         Event::Turn { .. } => return None,
         Event::GameOver { winners, losers } => match (winners.as_slice(), losers.as_slice()) {
-            ([], losers) => format!("{} loses; the rest go free.", cap(&seats_words(losers))),
-            (winners, []) => format!("{} wins.", cap(&seats_words(winners))),
+            ([], losers) => format!(
+                "{} {}; the rest go free.",
+                cap(&n.seats(losers)),
+                n.agree(losers, "loses", "lose")
+            ),
+            (winners, []) => format!(
+                "{} {}.",
+                cap(&n.seats(winners)),
+                n.agree(winners, "wins", "win")
+            ),
             (winners, losers) if losers.len() == 1 && winners.len() > 1 => format!(
-                "{} loses; {} go free.",
-                cap(&seats_words(losers)),
-                seats_words(winners)
+                "{} {}; {} go free.",
+                cap(&n.seats(losers)),
+                n.agree(losers, "loses", "lose"),
+                n.seats(winners)
             ),
             (winners, losers) => format!(
                 "{} {}; {} {}.",
-                cap(&seats_words(winners)),
-                if winners.len() == 1 { "wins" } else { "win" },
-                seats_words(losers),
-                if losers.len() == 1 { "loses" } else { "lose" }
+                cap(&n.seats(winners)),
+                n.agree(winners, "wins", "win"),
+                n.seats(losers),
+                n.agree(losers, "loses", "lose")
             ),
         },
     })
@@ -172,24 +281,22 @@ fn cap(s: &str) -> String {
         .unwrap_or_default()
 }
 
-/// The words of a button for `action`, said to the player whose choice it is.
+/// The words of a button for `action`, said to the player whose choice it is, the others
+/// named by `names`.
 #[must_use]
-pub fn action_words(game: &Game, action: &Action) -> String {
+pub fn action_words(game: &Game, action: &Action, names: &Names) -> String {
     let other = |g: &Game| Seat(1 - g.turn().0.min(1));
     match action {
         Action::Throw { .. } => "Throw the dice".to_string(),
         Action::Lay { point } => format!("Lay a man from your heap on your {} point", face(*point)),
         Action::Draw { point } => format!(
-            "Draw from {}'s {} point",
-            player(other(game)).to_lowercase(),
+            "Draw from {} {} point",
+            names.owning(other(game)),
             face(*point)
         ),
         Action::Bear { point } => format!("Bear a man off your {} point", face(*point)),
-        Action::Claim => format!(
-            "Claim that {} was dolted",
-            player(other(game)).to_lowercase()
-        ),
-        Action::Load { seat } => format!("Load a man on {}", player(*seat).to_lowercase()),
+        Action::Claim => format!("Claim that {} was dolted", names.within(other(game))),
+        Action::Load { seat } => format!("Load a man on {}", names.within(*seat)),
     }
 }
 
@@ -200,5 +307,100 @@ pub fn title(kind: Kind) -> &'static str {
         Kind::Doublets => "Doublets",
         Kind::KetchDolt => "Ketch-Dolt",
         Kind::SiceAce => "Sice-Ace",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at_a_distance() -> Names {
+        Names::of(vec!["You".into(), "Robin".into(), "Kate".into()])
+    }
+
+    #[test]
+    fn at_a_distance_the_person_is_you_and_the_friends_are_named_in_agreement() {
+        let n = at_a_distance();
+        let tell = |e: Event| tell(&e, &n).unwrap();
+        let threw = |seat| Event::Threw {
+            seat: Seat(seat),
+            dice: vec![5, 1],
+            uses: vec![5, 1],
+        };
+        assert_eq!(tell(threw(0)), "You throw cinque and ace.");
+        assert_eq!(tell(threw(1)), "Robin throws cinque and ace.");
+        assert_eq!(
+            tell(Event::LaidDown {
+                seat: Seat(0),
+                point: 4,
+                by_adversary: true
+            }),
+            "You lay down a man on your cater point, with the number your adversary could not use."
+        );
+        assert_eq!(
+            tell(Event::Drew {
+                seat: Seat(1),
+                from: Seat(0),
+                point: 4,
+                men: 1,
+                to_heap: false
+            }),
+            "Robin draws a man from your cater point to his own."
+        );
+        assert_eq!(
+            tell(Event::Dolted {
+                seat: Seat(0),
+                point: 2
+            }),
+            "You are dolted and lose: you owed a draw on the deuce point."
+        );
+        assert_eq!(
+            tell(Event::Out { seat: Seat(0) }),
+            "You have no man left: you are out."
+        );
+        assert_eq!(
+            tell(Event::ThrewOff {
+                dice: vec![2, 6, 3],
+                first: Some(Seat(1))
+            }),
+            "Each throws one die: you deuce, Robin sice, Kate trey. Robin throws first."
+        );
+        assert_eq!(
+            tell(Event::GameOver {
+                winners: vec![Seat(0)],
+                losers: vec![]
+            }),
+            "You win."
+        );
+        assert_eq!(
+            tell(Event::GameOver {
+                winners: vec![Seat(1), Seat(2)],
+                losers: vec![Seat(0)]
+            }),
+            "You lose; Robin and Kate go free."
+        );
+        assert_eq!(
+            tell(Event::Loaded {
+                from: Seat(2),
+                to: Seat(0)
+            }),
+            "Kate loads a man on you."
+        );
+    }
+
+    #[test]
+    fn at_the_screen_and_without_a_name_a_seat_is_its_number() {
+        let threw = Event::Threw {
+            seat: Seat(1),
+            dice: vec![3, 3],
+            uses: vec![3, 3],
+        };
+        assert_eq!(
+            tell(&threw, &Names::default()).unwrap(),
+            "Player 2 throws two treys."
+        );
+        let nameless = Names::of(vec!["You".into(), "  ".into()]);
+        assert_eq!(nameless.owning(Seat(1)), "player 2's");
+        assert_eq!(nameless.lead(Seat(4)), "Player 5");
     }
 }

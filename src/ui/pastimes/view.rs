@@ -44,7 +44,8 @@ pub fn colour_of(seat: Seat) -> Colour {
     .unwrap_or(Colour::Brown)
 }
 
-/// The seat named for the person: "your" when he is the one person at the table.
+/// The seat named for the person: "your" when he is the one person at the table; another's
+/// by the name the table gives him ("Player 2's", at a distance "Robin's").
 fn whose(table: &PastimesSession, seat: Seat) -> String {
     let people = table
         .sitters()
@@ -54,7 +55,8 @@ fn whose(table: &PastimesSession, seat: Seat) -> String {
     if people == 1 && table.sitter(seat) == Controller::Person {
         "Your".to_string()
     } else {
-        format!("{}'s", player(seat))
+        // At a distance a friend's places are his by name: "Robin's heap".
+        format!("{}'s", table.names().lead(seat))
     }
 }
 
@@ -94,7 +96,7 @@ pub fn spoken(table: &PastimesSession, place: Place) -> String {
             let who = if who == "Your" {
                 "You".to_string()
             } else {
-                player(seat)
+                table.names().lead(seat)
             };
             format!("{who}: {} held{out}", men_words(u32::from(m(seat).heap)))
         }

@@ -8,12 +8,16 @@ use gamester_net::NetAction;
 use gamester_net::party::Party;
 
 use super::PastimesScreen;
-use crate::pastimes::Action;
+use crate::pastimes::{Action, Seat};
 use crate::players::Controller;
 use crate::ui::pastimes::session::PastimesSession;
 use crate::ui::shell::message::Message;
 use crate::ui::shell::screen::Shell;
 use crate::ui::shell::settings::Settings;
+
+fn seat_of(seat: usize) -> Seat {
+    Seat(u8::try_from(seat).unwrap_or(u8::MAX))
+}
 
 impl PastimesScreen {
     /// A game with friends at a distance, as the party holds it; what to tell the person.
@@ -50,17 +54,38 @@ impl PastimesScreen {
                 }
             })
             .collect();
+        // The story and the status line name the person "You" and each friend by the name he
+        // sits under; the seats' list beside the story says he is over the network.
+        let named = |seat: usize| match table.owner(seat) {
+            _ if mine(seat) => "You".to_string(),
+            Some(p) => {
+                let name = crate::players::clean_name(&party.name(p));
+                // A friend sitting under the person's own word is named by his seat.
+                if name.trim().eq_ignore_ascii_case("you") {
+                    String::new()
+                } else {
+                    name.trim().to_string()
+                }
+            }
+            None => String::new(),
+        };
         let names = (0..game.seats())
-            .map(|seat| match table.owner(seat) {
-                _ if mine(seat) => "You".to_string(),
-                Some(p) => format!(
-                    "{}, over the network",
-                    crate::players::clean_name(&party.name(p))
-                ),
-                None => String::new(),
+            .map(|seat| match named(seat) {
+                name if mine(seat) => name,
+                name if table.owner(seat).is_some() => {
+                    let name = if name.is_empty() {
+                        crate::ui::pastimes::story::player(seat_of(seat))
+                    } else {
+                        name
+                    };
+                    format!("{name}, over the network")
+                }
+                _ => String::new(),
             })
             .collect();
-        Ok((PastimesSession::holding(game.clone(), sitters, None), names))
+        let mut session = PastimesSession::holding(game.clone(), sitters, None);
+        session.rename((0..game.seats()).map(named).collect());
+        Ok((session, names))
     }
 
     /// Whether the pastime is played with friends at a distance.
