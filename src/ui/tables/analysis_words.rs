@@ -149,9 +149,9 @@ pub fn verdict(d: &Judged, record: &GameRecord, colour: impl Fn(Side) -> String)
 /// A Tick-tack score let pass, as the analysis's row says it.
 fn missed_words(missed: Claim) -> &'static str {
     match missed {
-        Claim::Hit => "let a hit pass unclaimed",
-        Claim::WhyNot => "did not ask why not",
-        Claim::MissedGoingIn => "let a going in missed pass unclaimed",
+        Claim::Hit => "hit unclaimed",
+        Claim::WhyNot => "why-not unclaimed",
+        Claim::MissedGoingIn => "going in unclaimed",
     }
 }
 

@@ -160,6 +160,16 @@ mod tests {
     }
 
     #[test]
+    fn tick_tack_whose_scores_add_up_is_titled_in_plain_english() {
+        let mut rules = Rules::preset(Preset::TickTack);
+        rules.first_score_ends = false;
+        assert_eq!(
+            title(&rules),
+            "Tick-tack, without the first score winning the game"
+        );
+    }
+
+    #[test]
     fn the_options_in_force_leave_out_those_that_bear_on_nothing() {
         let named = |rules: &Rules| -> Vec<&str> { in_words(rules).iter().map(|o| o.0).collect() };
         // A session for stakes without the cube: neither the Crawford nor the Jacoby rule

@@ -335,7 +335,7 @@ pub const CLAIMS: RuleOption = choice!(claims: Claims = Claims::VALUES, {
 
 /// `first_score_ends`: Tick-tack ends at the first score.
 pub const FIRST_SCORE_ENDS: RuleOption = flag!(first_score_ends {
-    words: "The first score ends the game",
+    words: "The first score winning the game",
     explanation: "Tick-tack: the first score wins the game, single or double; else scores add up to the target.",
     sources: &["006"],
     disagreement: "Willughby, as Waks and Levy read him, ends the game at the first score; Trictrac and Ludii's summary add scores up.",
