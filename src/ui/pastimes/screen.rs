@@ -207,6 +207,10 @@ impl PastimesScreen {
     }
 
     fn apply(&mut self, intent: Intent, shell: &mut Shell) {
+        // The next game (from the Game menu) leaves a replay of the last.
+        if intent == Intent::NextGame {
+            self.replaying = None;
+        }
         let now = self.now;
         let table = &mut self.session;
         let result = match (intent, &mut self.remote) {

@@ -11,7 +11,10 @@ use gamester::ui::GamesterApp;
 use gamester_core::teaching::faces::FACE_NAMES;
 use gamester_rules::pastimes::{DoltClaimed, Game, Preset, Rules, Seat};
 
-use super::{FAIR, PERSON, at_pastime, pastime_settings, said_plainly};
+use super::{
+    FAIR, NEXT_GAME, PERSON, THROW, at_pastime, pastime_settings, press, said_plainly,
+    wait_for_person,
+};
 
 fn face(n: u8) -> &'static str {
     FACE_NAMES[usize::from(n) - 1]
@@ -83,17 +86,27 @@ fn press_key(h: &mut Harness<'static, GamesterApp>, key: Key) {
     }
 }
 
-#[test]
-fn a_finished_pastime_is_replayed_move_by_move_and_read_as_it_stood() {
-    // Given a game of Doublets the computer played to its end at both seats
+/// A game of Doublets the computer played to its end at both seats.
+fn finished_doublets(seed: u64) -> Harness<'static, GamesterApp> {
     let rules = Rules::preset(Preset::Doublets);
-    let mut h = at_pastime(31, pastime_settings(rules, [FAIR, FAIR, FAIR, FAIR, FAIR]));
+    let mut h = at_pastime(
+        seed,
+        pastime_settings(rules, [FAIR, FAIR, FAIR, FAIR, FAIR]),
+    );
     for _ in 0..20_000 {
         if h.state().pastime().unwrap().over() {
             break;
         }
         h.step();
     }
+    h
+}
+
+#[test]
+fn a_finished_pastime_is_replayed_move_by_move_and_read_as_it_stood() {
+    // Given a game of Doublets the computer played to its end at both seats
+    let rules = Rules::preset(Preset::Doublets);
+    let mut h = finished_doublets(31);
     let live = h.state().pastime().unwrap().game().clone();
     assert!(live.result().is_some(), "the game ended");
     let record = live.record().to_vec();
@@ -136,6 +149,71 @@ fn a_finished_pastime_is_replayed_move_by_move_and_read_as_it_stood() {
     press_key(&mut h, Key::Escape);
     assert!(h.query_by_label_contains("Replay: move").is_none());
     assert!(!h.state().status_line().starts_with("Replay"));
+}
+
+#[test]
+fn the_next_game_from_the_game_menu_leaves_the_replay_of_the_last() {
+    // Given a finished game's replay, at its start
+    let mut h = finished_doublets(34);
+    let last = h.state().pastime().unwrap().game().clone();
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Replay this game, turn by turn").click();
+    h.run();
+    press_key(&mut h, Key::Home);
+    // When the next game is asked for from the Game menu
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label(NEXT_GAME).click();
+    for _ in 0..2 {
+        h.step();
+    }
+    // Then the replay is left, and the table shows the new game
+    assert!(h.query_by_label_contains("Replay: move").is_none());
+    let shown = h.state().pastime_shown().unwrap().game();
+    assert!(shown.record().len() < last.record().len());
+    assert_eq!(h.state().pastime().unwrap().game(), shown);
+}
+
+#[test]
+fn a_replay_is_looked_at_not_played_and_escape_goes_back_to_the_game() {
+    // Given a person's game of Doublets a few throws in, his throw to make
+    let rules = Rules::preset(Preset::Doublets);
+    let mut h = at_pastime(
+        33,
+        pastime_settings(rules, [PERSON, FAIR, FAIR, FAIR, FAIR]),
+    );
+    for _ in 0..3 {
+        wait_for_person(&mut h);
+        press(&mut h, THROW);
+    }
+    wait_for_person(&mut h);
+    assert!(h.state().pastime().unwrap().person_throws());
+    let live = h.state().pastime().unwrap().game().clone();
+    // When its replay is shown, taken to the start, and Space pressed
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Replay this game, turn by turn").click();
+    h.run();
+    press_key(&mut h, Key::Home);
+    press_key(&mut h, Key::Space);
+    // Then nothing is thrown, in the replay or in the game, and the throw's button is gone
+    assert!(h.query_by_label(THROW).is_none());
+    assert_eq!(h.state().pastime().unwrap().game(), &live);
+    assert!(
+        h.state()
+            .pastime_shown()
+            .unwrap()
+            .game()
+            .record()
+            .is_empty()
+    );
+    // When Escape leaves the replay
+    press_key(&mut h, Key::Escape);
+    // Then the table is the game in play again, and Space throws
+    assert_eq!(h.state().pastime_shown().unwrap().game(), &live);
+    press_key(&mut h, Key::Space);
+    assert!(h.state().pastime().unwrap().game().record().len() > live.record().len());
 }
 
 #[test]
