@@ -118,6 +118,15 @@ pub fn rules_in_play(screens: &Screens) -> Option<&Rules> {
     Some(tables.session().game().rules())
 }
 
+/// The rules of the pastime in play, if one is held (shown or waiting), which the New game
+/// window shows beside a pastime's draft.
+#[must_use]
+pub fn pastime_rules_in_play(screens: &Screens) -> Option<crate::pastimes::Rules> {
+    let screen = screens.of(Family::Pastimes)?;
+    let pastime = screen.as_any().downcast_ref::<PastimesScreen>()?;
+    Some(*pastime.session().game().rules())
+}
+
 /// Whether a family's games have their rules as a page to print (Help → The rules as a page
 /// to print…): the games at tables and the pastimes do; the tiles not yet.
 #[must_use]

@@ -1,9 +1,11 @@
 //! The pastimes on the window's shell: the pastime at the table, and what this screen adds to
 //! the shell: its status, its buttons (every action the engine lists, in words, with a number
 //! key each), its story, its table, its keys, and the rules window; the game kept on the disk;
-//! and (`remote`) the game played with friends at a distance.
+//! (`replay`) the game stepped through move by move; and (`remote`) the game played with
+//! friends at a distance.
 
 mod remote;
+mod replay;
 
 use std::path::{Path, PathBuf};
 
@@ -21,6 +23,7 @@ use crate::ui::shell::message::Message;
 use crate::ui::shell::screen::{NUMBER_KEYS, Screen, Shell};
 use crate::ui::shell::settings::Settings;
 use gamester_core::Family;
+use replay::{PastimesReplay, Stepping};
 
 /// The keys of the pastimes, as Help → Keys lists them.
 pub const PASTIMES_KEYS: &[(&str, &str)] = &[
@@ -34,6 +37,10 @@ pub const PASTIMES_KEYS: &[(&str, &str)] = &[
         "go through the buttons, and press the one with the focus",
     ),
     ("Enter", "the next game, once the game is over"),
+    (
+        "Left, Right, Home, End, Escape",
+        "in a replay: a move back, a move on, the start, the end; leave",
+    ),
 ];
 
 /// A saved pastime read from `path`, as `Next::Own` carries it to the screen.
@@ -95,6 +102,10 @@ pub struct PastimesScreen {
     remote: Option<crate::ui::net::Remote>,
     /// At a distance, who sits at each seat ("You", a friend's name); empty at this screen.
     names: Vec<String>,
+    /// The game's record stepped through, when the person asked for its replay.
+    replaying: Option<PastimesReplay>,
+    /// What the person asked of the replay this frame, applied after it.
+    stepping: Vec<Stepping>,
 }
 
 /// Seconds between two things the computer's seats do, at the speed the settings choose.
@@ -116,6 +127,8 @@ impl PastimesScreen {
             now: 0.0,
             remote: None,
             names: Vec::new(),
+            replaying: None,
+            stepping: Vec::new(),
         }
     }
 
@@ -152,6 +165,18 @@ impl PastimesScreen {
     #[must_use]
     pub fn session(&self) -> &PastimesSession {
         &self.session
+    }
+
+    /// The session shown: the one in play, or a point of its replay.
+    #[must_use]
+    pub fn shown(&self) -> &PastimesSession {
+        self.replaying.as_ref().map_or(&self.session, |r| &r.shown)
+    }
+
+    /// Whether the game's replay is shown in the table's place.
+    #[must_use]
+    pub fn is_replaying(&self) -> bool {
+        self.replaying.is_some()
     }
 
     /// Where each place lay on the table in the last frame.
@@ -194,6 +219,10 @@ impl PastimesScreen {
     }
 
     fn apply(&mut self, intent: Intent, shell: &mut Shell) {
+        // The next game (from the Game menu) leaves a replay of the last.
+        if intent == Intent::NextGame {
+            self.replaying = None;
+        }
         let now = self.now;
         let table = &mut self.session;
         let result = match (intent, &mut self.remote) {
@@ -399,9 +428,18 @@ impl Screen for PastimesScreen {
         self.now = ctx.input(|i| i.time);
         // The speed chosen in View reaches the game in play at once.
         self.session.pace = pace(&shell.settings);
-        if board {
-            let keys = self.keys(ctx);
-            self.intents.extend(keys);
+        if !board {
+            return;
+        }
+        match &self.replaying {
+            Some(r) => {
+                let keys = r.keys(ctx);
+                self.stepping.extend(keys);
+            }
+            None => {
+                let keys = self.keys(ctx);
+                self.intents.extend(keys);
+            }
         }
     }
 
@@ -410,7 +448,10 @@ impl Screen for PastimesScreen {
     }
 
     fn status(&self) -> String {
-        status_of(&self.session)
+        match &self.replaying {
+            Some(r) => r.status(),
+            None => status_of(&self.session),
+        }
     }
 
     fn thinking(&self) -> bool {
@@ -424,6 +465,9 @@ impl Screen for PastimesScreen {
         {
             self.intents.push(Intent::NextGame);
         }
+        if ui.button("Replay this game, turn by turn").clicked() {
+            self.stepping.push(Stepping::Start);
+        }
     }
 
     fn keys_help(&self) -> &'static [(&'static str, &'static str)] {
@@ -432,6 +476,10 @@ impl Screen for PastimesScreen {
 
     fn buttons(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
         self.line_row(ui, shell);
+        if let Some(r) = &self.replaying {
+            r.buttons(ui, &mut self.stepping);
+            return;
+        }
         let table = &self.session;
         if table.has_person()
             && !table.over()
@@ -460,13 +508,14 @@ impl Screen for PastimesScreen {
     }
 
     fn story(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
-        let game = self.session.game();
+        let shown = self.shown();
+        let game = shown.game();
         ui.label(RichText::new(self.title()).strong().size(18.0));
         for s in 0..game.seats() {
             let seat = crate::pastimes::Seat(u8::try_from(s).unwrap_or(0));
             let who = match self.names.get(s) {
                 Some(name) => name.clone(),
-                None => self.session.sitter(seat).words(),
+                None => shown.sitter(seat).words(),
             };
             ui.label(format!("{}: {who}", player(seat)));
         }
@@ -476,7 +525,7 @@ impl Screen for PastimesScreen {
             .stick_to_bottom(true)
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                for line in self.session.story() {
+                for line in shown.story() {
                     if line.is_empty() {
                         ui.separator();
                     } else {
@@ -492,7 +541,7 @@ impl Screen for PastimesScreen {
     }
 
     fn play_area(&mut self, ui: &mut egui::Ui, _shell: &mut Shell, _asking: bool) {
-        self.places = view::table_ui(ui, &self.session);
+        self.places = view::table_ui(ui, self.shown());
     }
 
     fn windows(&mut self, ctx: &egui::Context, shell: &mut Shell) {
@@ -517,13 +566,17 @@ impl Screen for PastimesScreen {
 
     fn end_frame(&mut self, ctx: &egui::Context, shell: &mut Shell) {
         let heard = self.session.game().record().len();
+        for stepping in std::mem::take(&mut self.stepping) {
+            self.step(stepping, shell);
+        }
         for intent in std::mem::take(&mut self.intents) {
             self.apply(intent, shell);
         }
         // At a distance the others' seats are the friends', never the computer's.
-        let driven = match &self.remote {
-            Some(_) => Ok(false),
-            None => self.session.drive_computer(self.now),
+        // While a replay is shown, the computer waits with the game in play.
+        let driven = match (&self.remote, &self.replaying) {
+            (Some(_), _) | (None, Some(_)) => Ok(false),
+            (None, None) => self.session.drive_computer(self.now),
         };
         match driven {
             Ok(true) => ctx.request_repaint_after(std::time::Duration::from_millis(100)),

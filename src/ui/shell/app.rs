@@ -230,7 +230,10 @@ impl GamesterApp {
     fn windows(&mut self, ctx: &egui::Context) {
         if let Some(draft) = &mut self.modal.draft {
             let fallback = self.shell.settings.rules.clone();
-            let current = crate::ui::families::rules_in_play(&self.screens).unwrap_or(&fallback);
+            let current = new_game::InPlay {
+                tables: crate::ui::families::rules_in_play(&self.screens).unwrap_or(&fallback),
+                pastime: crate::ui::families::pastime_rules_in_play(&self.screens),
+            };
             match new_game::new_game_window(ctx, draft, current) {
                 new_game::Choice::Start => {
                     let chosen = draft.clone();

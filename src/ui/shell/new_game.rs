@@ -161,8 +161,31 @@ fn player_row(ui: &mut egui::Ui, id: &str, player: &mut Player) {
     });
 }
 
-/// The New game window. `current` is the rules of the game in progress, shown read-only.
-pub fn new_game_window(ctx: &egui::Context, draft: &mut Settings, current: &Rules) -> Choice {
+/// The rules of the games in play, which New game shows beside the draft, not changed: the
+/// game at tables' (the settings' when none is held), and the pastime's when one is held.
+#[derive(Clone, Copy, Debug)]
+pub struct InPlay<'a> {
+    pub tables: &'a Rules,
+    pub pastime: Option<crate::pastimes::Rules>,
+}
+
+/// The rules of the pastime in progress in words, one option a line, as its rules window and
+/// New game's part word them.
+fn pastime_rules_in_words(ui: &mut egui::Ui, rules: &crate::pastimes::Rules) {
+    ui.label(format!(
+        "Game: {}",
+        crate::teaching::pastime_rules::title(rules)
+    ));
+    for (option, value) in crate::ui::pastimes::setup::rules_in_words(rules) {
+        ui.label(format!("{option}: {value}"));
+    }
+}
+
+/// The heading of the rules of the game in progress, shown under the draft.
+const IN_PROGRESS: &str = "The rules of the game in progress (not changed by this window)";
+
+/// The New game window. `current` is the rules of the games in progress, shown read-only.
+pub fn new_game_window(ctx: &egui::Context, draft: &mut Settings, current: InPlay) -> Choice {
     let mut choice = Choice::Editing;
     let mut open = true;
     // Large enough for the table and the first options at once; the options scroll, and the
@@ -222,7 +245,7 @@ fn tutor_row(ui: &mut egui::Ui, tutor: &mut Tutoring) {
 /// The choices of New game, above its buttons: the game, the table, every house rule, and the
 /// rules of the game in progress. Whether the two sides have been given one colour, which
 /// cannot start.
-fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: &Rules) -> bool {
+fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: InPlay) -> bool {
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Play").strong().size(18.0));
         // Each family's own form, named here as New game offers it.
@@ -248,6 +271,12 @@ fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: &Rules) -> bool {
     }
     if draft.pastimes.chosen {
         crate::ui::pastimes::setup::editor(ui, &mut draft.pastimes);
+        if let Some(rules) = &current.pastime {
+            ui.separator();
+            egui::CollapsingHeader::new(IN_PROGRESS)
+                .id_salt("pastime in progress")
+                .show(ui, |ui| pastime_rules_in_words(ui, rules));
+        }
         return false;
     }
     ui.horizontal(|ui| {
@@ -320,7 +349,6 @@ fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: &Rules) -> bool {
                 draft.preset = Preset::of_game(&draft.rules);
             }
         });
-    egui::CollapsingHeader::new("The rules of the game in progress (not changed by this window)")
-        .show(ui, |ui| rules_in_words(ui, current));
+    egui::CollapsingHeader::new(IN_PROGRESS).show(ui, |ui| rules_in_words(ui, current.tables));
     same_colour
 }

@@ -7,6 +7,7 @@
 
 mod beside;
 mod kept;
+mod replay;
 
 use egui::Key;
 use egui_kittest::Harness;

@@ -120,6 +120,17 @@ impl GamesterApp {
             .map(crate::ui::pastimes::screen::PastimesScreen::session)
     }
 
+    /// The pastime the table shows: the one in play, or a point of its replay.
+    #[must_use]
+    pub fn pastime_shown(&self) -> Option<&crate::ui::pastimes::session::PastimesSession> {
+        self.screens
+            .of(Family::Pastimes)
+            .filter(|_| self.screens.showing() == Family::Pastimes)?
+            .as_any()
+            .downcast_ref::<crate::ui::pastimes::screen::PastimesScreen>()
+            .map(crate::ui::pastimes::screen::PastimesScreen::shown)
+    }
+
     /// The pastime held (shown or waiting), if one has been played.
     #[must_use]
     pub fn pastime_held(&self) -> Option<&crate::ui::pastimes::session::PastimesSession> {
