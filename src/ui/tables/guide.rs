@@ -58,7 +58,12 @@ pub fn lessons(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<
         .rev()
         .map(|&p| {
             let n = start.at(usize::from(p));
-            let name = crate::teaching::points::point_words(p, "your", "the adversary's");
+            let name = crate::teaching::points::point_words_in(
+                p,
+                crate::teaching::points::Naming::of(rules),
+                "your",
+                "the adversary's",
+            );
             format!("{n} on {name}")
         })
         .collect();
@@ -99,23 +104,42 @@ pub fn lessons(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<
         Phase::ThrowOff => "Throw now: click either dice box or press Space.",
         _ => "The throw-off is already thrown in this game.",
     };
-    vec![
+    let tables = if rules.tick_tack {
+        format!(
+            "The board is a pair of tables, hinged in the middle: twenty-four points, six in each \
+             table. At Tick-tack each side names the points from where his men begin: your home \
+             table is at the top {home_side} (its points are named ace, deuce, trey, cater, cinque \
+             and sice, like the faces of a die), your second table at the top {outer_side}; the \
+             adversary's are across from them, named the same way from his own ace point. Your men \
+             travel from your ace point through your second table, round into the adversary's \
+             tables, and off the board from his home table."
+        )
+    } else {
+        format!(
+            "The board is a pair of tables, hinged in the middle: twenty-four points, six in each \
+             table. Your home table is at the bottom {home_side} (its points are named ace, deuce, \
+             trey, cater, cinque and sice, like the faces of a die), your outer table at the bottom \
+             {outer_side} (its points are your 7 to 12); the adversary's are across from them, \
+             named the same way from his own ace point. Your men travel from the adversary's side \
+             round to your home table, and off the board."
+        )
+    };
+    let mut lessons = vec![
         Lesson {
             title: "The tables",
             text: format!(
-                "The board is a pair of tables, hinged in the middle: twenty-four points, six in each \
-                 table. Your home table is at the bottom {home_side} (its points are named ace, deuce, \
-                 trey, cater, cinque and sice, like the faces of a die), your outer table at the bottom \
-                 {outer_side} (its points are your 7 to 12); the adversary's are across from them, \
-                 named the same way from his own ace point. Your men travel from the \
-                 adversary's side round to your home table, and off the board.\n\n\
+                "{tables}\n\n\
                  Without a mouse: Right and Left walk the places in the order of play, Down and Up \
                  go to the next man who may move or point he may reach, Enter picks a man up and \
                  sets him down, Space throws, and W says where every man stands. Help → Keys \
                  lists every key."
             ),
             wait: Wait::Nothing,
-            points: vec![1, 2, 3, 4, 5, 6],
+            points: if rules.tick_tack {
+                vec![19, 20, 21, 22, 23, 24]
+            } else {
+                vec![1, 2, 3, 4, 5, 6]
+            },
         },
         Lesson {
             title: "The array of the men",
@@ -191,7 +215,74 @@ pub fn lessons(rules: &Rules, game: &Game, bottom: Side, ace_left: bool) -> Vec<
             wait: Wait::Nothing,
             points: Vec::new(),
         },
-    ]
+    ];
+    if rules.tick_tack {
+        tick_tack(rules, &mut lessons);
+    }
+    lessons
+}
+
+/// Tick-tack's own steps in place of Irish's: no man is hit, one man closes a point, and the
+/// game is won by its scores.
+fn tick_tack(rules: &Rules, lessons: &mut [Lesson]) {
+    let scores = if rules.first_score_ends {
+        "The first score wins the game: a hit is a single game; going in, filling your second \
+         table and bearing off all your men are double games."
+            .to_string()
+    } else {
+        format!(
+            "Scores add up, and the first to {} points wins: a hit counts one; going in, filling \
+             your second table and bearing off all your men count two each.",
+            rules.score_to
+        )
+    };
+    for lesson in lessons.iter_mut() {
+        match lesson.title {
+            "Moving the men" => {
+                lesson.text = lesson.text.replace(
+                    "A point held by two or more of the adversary's men is closed to you.",
+                    "A point where any man of the adversary's stands, even one, is closed to you.",
+                );
+            }
+            "Blots, hitting and entering" => {
+                lesson.title = "Hits and the why-not";
+                lesson.text = "At Tick-tack no man is ever taken up. A throw by which one of your \
+                               men could reach a lone man of the adversary's gives you a hit, unless \
+                               a point he cannot rest on stands in the way: claim it while you play \
+                               that throw (Claim a hit, or C). If you let it pass, the adversary may \
+                               ask you why not before he throws, and the point is his. Two men of \
+                               yours coming in together on his eleventh point is going in."
+                    .into();
+                lesson.wait = Wait::Nothing;
+            }
+            "Taking points, binding the table" => {
+                lesson.title = "Filling your second table";
+                lesson.text = "A man of yours alone on a point keeps the adversary off it. Fill \
+                               every point of your second table with your own men and you win a \
+                               double game; one man of his standing there is enough to stop you."
+                    .into();
+            }
+            "Bearing off" => {
+                lesson.text = lesson
+                    .text
+                    .replace(
+                        "in your home table (none on the bar)",
+                        "in the adversary's home table",
+                    )
+                    .replace(
+                        " A man hit after you began must come home again before you go on.",
+                        "",
+                    );
+            }
+            "Winning" => {
+                lesson.text = format!(
+                    "{scores} The story of the game, on the right, tells every turn in these \
+                     words; hover over the board to have any part of it named."
+                );
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Whether the game has done what a step waits for. The later parts of a game come in order,
@@ -347,6 +438,50 @@ mod tests {
         // Then it says what each win scores, not only "more"
         assert!(
             text.contains("The winner takes 1 stake for a plain win, 2 for the last man borne off with doublets, 3 for a back-gammon"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_guide_to_tick_tack_tells_tick_tacks_board_and_scores_not_irishs() {
+        // Given Tick-tack, its scores adding up to twelve
+        let mut rules = Rules::preset(Preset::TickTack);
+        rules.first_score_ends = false;
+        let game = Game::new(rules.clone()).unwrap();
+        // When the guide is read
+        let lessons = lessons(&rules, &game, Side::White, false);
+        let text: String = lessons.iter().map(|l| l.text.clone() + "\n").collect();
+        // Then the men start on the side's own ace point, named as the board names it
+        assert!(text.contains("15 on your ace point"), "{text}");
+        assert!(
+            text.contains("your home table is at the top right"),
+            "{text}"
+        );
+        // And no man is hit, sent to the bar or entered, and one man closes a point
+        for irish in [
+            "to the bar",
+            "enter again",
+            "two or more of the adversary's men",
+            "none on the bar",
+            "A man hit after",
+        ] {
+            assert!(!text.contains(irish), "{irish}: {text}");
+        }
+        assert!(text.contains("even one, is closed to you"), "{text}");
+        assert!(lessons.iter().any(|l| l.title == "Hits and the why-not"));
+        // And the game is won by its scores
+        assert!(text.contains("the first to 12 points wins"), "{text}");
+        assert!(!text.contains("In Irish"), "{text}");
+        // While Irish's guide is Irish's
+        let irish = Rules::preset(Preset::Irish);
+        let game = Game::new(irish.clone()).unwrap();
+        let text: String = super::lessons(&irish, &game, Side::White, false)
+            .iter()
+            .map(|l| l.text.clone())
+            .collect();
+        assert!(text.contains("goes to the bar"), "{text}");
+        assert!(
+            text.contains("Your men travel from the adversary's side"),
             "{text}"
         );
     }
