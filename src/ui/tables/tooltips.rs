@@ -53,10 +53,11 @@ impl Hover {
 pub fn point_name(p: u8, adversary: &str, naming: Naming) -> String {
     let name = PointName::named(p, naming);
     let words = name.words("your", &format!("{adversary}'s"));
+    let n = naming.count(p);
     if name.own {
-        format!("{words} ({p}), in your {}", name.table())
+        format!("{words} ({n}), in your {}", name.table())
     } else {
-        format!("{words} (your {p}), in his {}", name.table())
+        format!("{words} (your {n}), in his {}", name.table())
     }
 }
 
@@ -364,6 +365,24 @@ mod tests {
         assert_eq!(
             point_name(16, "Black", Naming::Homeward),
             "Black's 9 point (your 16), in his outer table"
+        );
+    }
+
+    #[test]
+    fn at_tick_tack_a_point_is_numbered_from_where_the_side_s_men_start() {
+        // The engine's 24 is where the men start: the viewer's ace point, his 1
+        assert_eq!(
+            point_name(24, "Black", Naming::Outward),
+            "your ace point (1), in your home table"
+        );
+        // The engine's 1 is the adversary's ace point, the viewer's 24, as the board numbers it
+        assert_eq!(
+            point_name(1, "Black", Naming::Outward),
+            "Black's ace point (your 24), in his home table"
+        );
+        assert_eq!(
+            point_name(16, "Black", Naming::Outward),
+            "your 9 point (9), in your second table"
         );
     }
 

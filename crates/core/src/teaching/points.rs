@@ -31,6 +31,17 @@ impl Naming {
             Naming::Homeward
         }
     }
+
+    /// The number a side counts its point `point` (of the engine's numbering, 1..=24) by, as
+    /// the board's numbers show it: homeward the same, outward from the ace point where his
+    /// men start (25 − `point`).
+    #[must_use]
+    pub fn count(self, point: u8) -> u8 {
+        match self {
+            Naming::Homeward => point,
+            Naming::Outward => 25 - point.clamp(1, 24),
+        }
+    }
 }
 
 /// A point as its owner counts it.
