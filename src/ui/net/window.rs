@@ -215,14 +215,19 @@ impl NetWindow {
             );
         }
         let label = ui.label("Paste the invitation your friend sent (Ctrl+V):");
-        ui.add(
-            egui::TextEdit::multiline(&mut self.code)
-                .font(egui::TextStyle::Monospace)
-                .desired_rows(3)
-                .desired_width(f32::INFINITY)
-                .hint_text("GAMESTER…"),
-        )
-        .labelled_by(label.id);
+        let edited = ui
+            .add(
+                egui::TextEdit::multiline(&mut self.code)
+                    .font(egui::TextStyle::Monospace)
+                    .desired_rows(3)
+                    .desired_width(f32::INFINITY)
+                    .hint_text("GAMESTER…"),
+            )
+            .labelled_by(label.id);
+        if edited.changed() {
+            // What was said of the last try is about a code no longer there.
+            self.problem = None;
+        }
         let join = ui.button("Join the game");
         if std::mem::take(&mut self.focus_join) {
             join.request_focus();

@@ -328,6 +328,16 @@ fn the_window_joins_with_a_pasted_invitation_sees_the_game_offered_and_plays_it_
             .is_some()
     );
     assert!(!h.state().is_remote());
+    // And once the code is changed, what was said of it goes
+    h.get_by_role(Role::MultilineTextInput).focus();
+    h.run();
+    h.get_by_role(Role::MultilineTextInput).type_text("!");
+    h.run();
+    assert!(
+        h.query_all(By::new().label_contains("That is not an invitation"))
+            .next()
+            .is_none()
+    );
     // The friend's invitation, pasted in small letters (as an email might have it)
     // (The host's New game has red and blue men: the game offered is played in them.)
     let mut setup = irish("Kate");
