@@ -400,9 +400,16 @@ impl TilesSession {
     /// The game as a save file holds it.
     #[must_use]
     pub fn to_file(&self) -> crate::save::tiles::TilesFile {
-        crate::save::tiles::TilesFile {
+        let file = crate::save::tiles::TilesFile {
             abandoned: self.abandoned.clone(),
             ..crate::save::tiles::TilesFile::of(&self.game, &self.sitters, &self.tally)
+        };
+        // The names of friends at a distance are theirs, not the table's: kept, so that the
+        // game read back names them before the line is open again, or if it never is.
+        if self.at_a_distance() {
+            file.named(&self.names)
+        } else {
+            file
         }
     }
 

@@ -148,6 +148,9 @@ impl PastimesScreen {
         launch: &Launch,
     ) -> PastimesSession {
         let mut session = PastimesSession::holding(loaded.game, loaded.seats, launch.seed);
+        if !loaded.names.is_empty() {
+            session.rename(loaded.names);
+        }
         session.file = path;
         session
     }

@@ -231,7 +231,14 @@ impl PastimesSession {
     /// The game as a file holds it.
     #[must_use]
     pub fn to_file(&self) -> crate::save::pastimes::PastimesFile {
-        crate::save::pastimes::PastimesFile::of(&self.game, &self.sitters)
+        let file = crate::save::pastimes::PastimesFile::of(&self.game, &self.sitters);
+        // The names of friends at a distance are theirs, not the table's: kept, so that the
+        // game read back names them before the line is open again, or if it never is.
+        if self.at_a_distance() {
+            file.named(self.names.all())
+        } else {
+            file
+        }
     }
 }
 

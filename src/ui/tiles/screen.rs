@@ -96,6 +96,22 @@ impl TilesScreen {
     ) -> TilesSession {
         let mut session = TilesSession::holding(loaded.game, loaded.seats, launch.seed);
         session.set_tally(loaded.tally);
+        if !loaded.names.is_empty() {
+            // A place the file leaves unnamed keeps the table's own name for it.
+            let names = loaded
+                .names
+                .iter()
+                .enumerate()
+                .map(|(p, n)| {
+                    if n.trim().is_empty() {
+                        session.name(p).to_string()
+                    } else {
+                        n.clone()
+                    }
+                })
+                .collect();
+            session.rename(names);
+        }
         session.file = path;
         if let Some(why) = &loaded.abandoned {
             session.abandon(why);

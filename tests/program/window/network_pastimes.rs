@@ -435,6 +435,12 @@ fn a_window_started_again_without_its_way_back_never_plays_its_friends_seat_at_a
         h.state().playing_pastime(),
         "the pastime is back on the table"
     );
+    // and the friend is named as she sat, her line not open again
+    let story = h.state().pastime().unwrap().story().to_vec();
+    assert!(
+        story.iter().any(|l| l.contains("Kate")) && !story.iter().any(|l| l.contains("layer ")),
+        "{story:#?}"
+    );
     for _ in 0..6 {
         let t = h.state().pastime().unwrap();
         let choices = t.person_choices();
