@@ -145,6 +145,12 @@ impl TilesSession {
         self.sitters.contains(&Controller::Distance)
     }
 
+    /// Every friend at a distance made the computer at `level` (a game whose line is gone for
+    /// good, played on here), under his own name. Whether anyone was.
+    pub fn computer_for_distance(&mut self, level: Level) -> bool {
+        crate::players::computer_for_distance(&mut self.sitters.iter_mut(), level)
+    }
+
     #[must_use]
     pub fn name(&self, player: usize) -> &str {
         self.names.get(player).map_or("a player", String::as_str)

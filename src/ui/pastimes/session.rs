@@ -102,6 +102,12 @@ impl PastimesSession {
         &self.names
     }
 
+    /// Every friend at a distance made the computer at `level` (a game whose line is gone for
+    /// good, played on here), under his own name. Whether anyone was.
+    pub fn computer_for_distance(&mut self, level: Level) -> bool {
+        crate::players::computer_for_distance(&mut self.sitters.iter_mut(), level)
+    }
+
     /// Whether a person sits at the table.
     #[must_use]
     pub fn has_person(&self) -> bool {

@@ -319,6 +319,20 @@ impl Screen for TilesScreen {
         crate::ui::net::kept::read(launch, &family, &self.net_record())
     }
 
+    fn play_on_against_the_computer(&mut self, settings: &Settings) -> Option<Message> {
+        let names: Vec<String> = (0..self.session.sitters().len())
+            .filter(|&p| self.session.sitters()[p] == Controller::Distance)
+            .map(|p| self.session.name(p).to_string())
+            .collect();
+        let level = settings.tiles.level;
+        if !self.session.computer_for_distance(level) {
+            return None;
+        }
+        let words = crate::ui::net::played_on(&names, level);
+        self.session.note(words.clone());
+        Some(Message::info(words))
+    }
+
     fn lacks_its_line(&self) -> bool {
         !self.is_remote()
             && self.session.game().phase() != crate::tiles::Phase::GameOver
