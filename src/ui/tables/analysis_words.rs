@@ -11,7 +11,7 @@ use crate::tables::notation::format_play;
 use crate::tables::ticktack::Claim;
 use crate::tables::{CubeChoice, Phase, Side};
 use crate::teaching::verdict::{
-    break_verdict, claim_verdict, cube_verdict, play_verdict, throw_verdict,
+    break_verdict, claim_verdict, cube_verdict, hit_way, play_verdict, throw_verdict,
 };
 
 /// One row of the list.
@@ -141,8 +141,30 @@ pub fn verdict(d: &Judged, record: &GameRecord, colour: impl Fn(Side) -> String)
             throw_verdict(record.game_at(d.at).throws(), *chosen, *best, d.loss)
         }
         Choice::Claim { missed } => {
-            claim_verdict(*missed, d.loss, &adversary, rules.first_score_ends)
+            let how = claim_way(*missed, d, record, &adversary);
+            claim_verdict(
+                *missed,
+                d.loss,
+                &adversary,
+                how.as_deref(),
+                rules.first_score_ends,
+            )
         }
+    }
+}
+
+/// How the hit let pass was there, in words: for the decision's maker's own hit, his throw as
+/// it stood; for a why-not, the adversary's throw he played just before. None for a going in,
+/// or where the record does not show it.
+fn claim_way(missed: Claim, d: &Judged, record: &GameRecord, adversary: &str) -> Option<String> {
+    match missed {
+        Claim::Hit => hit_way(&record.game_at(d.at), "your", adversary),
+        Claim::WhyNot => (0..d.at)
+            .rev()
+            .map(|k| record.game_at(k))
+            .find(|g| g.phase() == Phase::Playing && g.turn() == d.side.other())
+            .and_then(|g| hit_way(&g, adversary, "your")),
+        Claim::MissedGoingIn => None,
     }
 }
 
