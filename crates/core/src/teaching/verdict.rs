@@ -207,6 +207,19 @@ pub fn claim_verdict(
     }
 }
 
+/// The first way the throw being played in `game` reaches a lone man of the adversary with no
+/// stop in the way (the hit it gives at Tick-tack), in the mover's numbering, from where his
+/// men stood when it was thrown. None when it gives no hit.
+#[must_use]
+pub fn hit_reach(game: &crate::tables::Game) -> Option<crate::tables::ticktack::Reach> {
+    let rules = game.rules();
+    let before = game.as_thrown_for(game.turn());
+    let moves = game.throw()?.moves(rules.dice, rules.doublets);
+    crate::tables::ticktack::reaches(&before, moves, rules.hit_by)
+        .into_iter()
+        .find(|w| w.stop.is_none())
+}
+
 /// How the throw being played in `game` gives a hit at Tick-tack: the first way a man of the
 /// mover reaches a lone man of the adversary with no stop in the way, in words ("the man on
 /// your sice point reaches Black's lone man on Black's cater point with the cinque"). `mover`
@@ -215,14 +228,9 @@ pub fn claim_verdict(
 #[must_use]
 pub fn hit_way(game: &crate::tables::Game, mover: &str, other: &str) -> Option<String> {
     use super::points::{Naming, point_words_in};
-    let rules = game.rules();
-    let before = game.as_thrown_for(game.turn());
-    let moves = game.throw()?.moves(rules.dice, rules.doublets);
-    let naming = Naming::of(rules);
+    let naming = Naming::of(game.rules());
     let name = |p: usize| point_words_in(u8::try_from(p).unwrap_or(0), naming, mover, other);
-    let way = crate::tables::ticktack::reaches(&before, moves, rules.hit_by)
-        .into_iter()
-        .find(|w| w.stop.is_none())?;
+    let way = hit_reach(game)?;
     Some(super::terms::reach_words(
         &way,
         &name,
