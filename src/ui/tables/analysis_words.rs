@@ -7,7 +7,6 @@ use egui::Color32;
 use crate::ai::analysis::{Choice, Judged};
 use crate::ai::judge::Mark;
 use crate::save::GameRecord;
-use crate::tables::notation::format_play;
 use crate::tables::ticktack::Claim;
 use crate::tables::{CubeChoice, Phase, Side};
 use crate::teaching::verdict::{
@@ -67,7 +66,6 @@ pub fn mark_colour(mark: Mark) -> Color32 {
 /// The row of decision `d` of the game whose record is `record`; `colour` names a side.
 #[must_use]
 pub fn row(d: &Judged, record: &GameRecord, colour: impl Fn(Side) -> String) -> Row {
-    let bear_off = record.rules().bear_off;
     let (dice, chosen) = match &d.choice {
         Choice::Play {
             throw,
@@ -76,7 +74,10 @@ pub fn row(d: &Judged, record: &GameRecord, colour: impl Fn(Side) -> String) -> 
         } => {
             let faces: Vec<String> = throw.faces().iter().map(u8::to_string).collect();
             let steps = judgement.played.steps.to_vec();
-            (faces.join("-"), format_play(before, &steps, bear_off))
+            (
+                faces.join("-"),
+                crate::teaching::points::play_text(before, &steps, record.rules()),
+            )
         }
         Choice::Cube { chosen, .. } => ("–".to_string(), cube_words(*chosen).to_string()),
         Choice::Break { chosen, .. } => ("–".to_string(), format!("broke at {chosen}")),

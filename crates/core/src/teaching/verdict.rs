@@ -6,7 +6,6 @@
 //! "Playing at length from your 13 point to your 7 point left a blot on your cinque point that
 //! 11 of the 36 throws hit; better was 13/9 13/10, losing 0.092 stakes."
 
-use crate::tables::notation::format_play;
 use crate::tables::ticktack::Claim;
 use crate::tables::{CubeChoice, Position, Rules, Throw};
 
@@ -107,7 +106,7 @@ pub fn play_verdict(
         text.push_str(": the best play.");
         return text;
     }
-    let best_text = format_play(before, &best.steps.to_vec(), rules.bear_off);
+    let best_text = super::points::play_text(before, &best.steps.to_vec(), rules);
     text.push_str(&format!(
         "; better was {best_text}, {}, losing {loss:.3} stakes.",
         playing(before, &best.steps.to_vec(), rules, adversary)
@@ -241,6 +240,7 @@ pub fn hit_way(game: &crate::tables::Game, mover: &str, other: &str) -> Option<S
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tables::notation::format_play;
     use crate::tables::{MoveRules, Preset, legal_plays};
 
     fn play_of(pos: &Position, rules: &Rules, throw: Throw, text: &str) -> crate::tables::Play {
