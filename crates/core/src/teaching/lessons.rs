@@ -17,6 +17,7 @@ mod blots;
 mod draw;
 mod games;
 mod ketch_dolt;
+mod pastimes;
 mod points;
 mod throws;
 mod ticktack;
@@ -55,11 +56,14 @@ pub enum Lesson {
     /// Ketch-Dolt: what a number thrown must do, and the draw owed that dolts a player who
     /// takes from the heap instead.
     KetchDolt,
+    /// Doublets and Sice-Ace: what a number of a throw becomes at Doublets, and what a throw
+    /// does at Sice-Ace.
+    Pastimes,
 }
 
 impl Lesson {
     /// Every lesson, in the order the window lists them.
-    pub const ALL: [Lesson; 9] = [
+    pub const ALL: [Lesson; 10] = [
         Lesson::Points,
         Lesson::Throws,
         Lesson::Blots,
@@ -69,6 +73,7 @@ impl Lesson {
         Lesson::TickTack,
         Lesson::Tiles,
         Lesson::KetchDolt,
+        Lesson::Pastimes,
     ];
 
     /// The lesson's name.
@@ -84,6 +89,7 @@ impl Lesson {
             Lesson::Tiles => "The tiles",
             Lesson::TickTack => "The hit and the why-not",
             Lesson::KetchDolt => "Draw, or be dolted",
+            Lesson::Pastimes => "Doublets and Sice-Ace",
         }
     }
 
@@ -110,6 +116,9 @@ impl Lesson {
             Lesson::KetchDolt => {
                 "Ketch-Dolt: whether a number thrown lays a man from the heap, draws from the adversary's point or bears, and when taking from the heap dolts a player."
             }
+            Lesson::Pastimes => {
+                "Doublets: what a number thrown lays down or bears, and the adversary's use of a number you cannot use. Sice-Ace: what an ace, a sice and a doublet do."
+            }
         }
     }
 
@@ -126,6 +135,7 @@ impl Lesson {
             Lesson::Tiles => "tiles",
             Lesson::TickTack => "tick_tack",
             Lesson::KetchDolt => "ketch_dolt",
+            Lesson::Pastimes => "pastimes",
         }
     }
 
@@ -175,6 +185,13 @@ impl Lesson {
                 }
             }
             Lesson::KetchDolt => ketch_dolt::draw_or_dolt(&mut rng, &to),
+            Lesson::Pastimes => {
+                if rng.random_bool(0.5) {
+                    pastimes::doublets_number(&mut rng, &to)
+                } else {
+                    pastimes::sice_ace_throw(&mut rng, &to)
+                }
+            }
         };
         Exercise {
             lesson: self,

@@ -102,8 +102,8 @@ fn to_you(why: &str, to: &Names) -> String {
         .replace("his heap is empty", "your heap is empty")
 }
 
-fn men(n: u8) -> String {
-    match n {
+pub(super) fn men(n: impl Into<u32>) -> String {
+    match n.into() {
         0 => "no man".to_string(),
         1 => "1 man".to_string(),
         n => format!("{n} men"),
@@ -111,7 +111,7 @@ fn men(n: u8) -> String {
 }
 
 /// A throw in words: "sice and deuce", "two treys".
-fn throw_words(dice: &[u8]) -> String {
+pub(super) fn throw_words(dice: &[u8]) -> String {
     match dice {
         [a, b] if a == b => format!("two {}s", face_name(*a)),
         [a, b] => format!("{} and {}", face_name(*a), face_name(*b)),
@@ -281,7 +281,7 @@ fn note_on(game: &Game, action: &Action, to: &Names) -> String {
     )
 }
 
-fn lower_first(text: &str) -> String {
+pub(super) fn lower_first(text: &str) -> String {
     let mut chars = text.chars();
     chars.next().map_or_else(String::new, |c| {
         c.to_lowercase().collect::<String>() + chars.as_str()
