@@ -78,7 +78,9 @@ impl LessonsRoom {
         self.seed = self.seed.wrapping_add(1);
         // At a pastime the adversary is named by the colour of his men on the pastimes' table.
         let adversary = match lesson {
-            Lesson::KetchDolt => crate::ui::pastimes::view::colour_of(Seat(1)).name(),
+            Lesson::KetchDolt | Lesson::Pastimes => {
+                crate::ui::pastimes::view::colour_of(Seat(1)).name()
+            }
             _ => settings.table.black.colour.name(),
         };
         let exercise = lesson.exercise(self.seed, adversary);

@@ -438,3 +438,52 @@ fn the_ketch_dolt_lesson_shows_its_table_to_the_screen_reader_and_is_answered_by
         assert_eq!(verdict_shown(&h), "");
     }
 }
+
+#[test]
+fn the_doublets_and_sice_ace_lesson_shows_each_table_in_words() {
+    use gamester_rules::pastimes::{Kind, Seat};
+    // Given the lesson at Doublets and Sice-Ace
+    let mut h = harness(19, quick(Settings::default()));
+    open(&mut h, Lesson::Pastimes);
+    let mut kinds = std::collections::BTreeSet::new();
+    for _ in 0..8 {
+        let e = exercise(&h);
+        let table = e.pastime.as_ref().expect("a pastime's table");
+        let label = h
+            .query(By::new().role(Role::Image).label_contains("The table:"))
+            .and_then(|n| n.accesskit_node().label())
+            .expect("the table's words");
+        // Then the screen reader hears the men of each seat as the game has them
+        let you = table.game.men(Seat(0)).unwrap();
+        match table.game.rules().kind {
+            Kind::SiceAce => {
+                assert!(
+                    label.contains(&format!("You: {} held", men_words(you.heap))),
+                    "{label}"
+                );
+                for name in &table.seats[1..] {
+                    assert!(label.contains(&format!("{name}: ")), "{name} in {label}");
+                }
+            }
+            Kind::Doublets => {
+                let standing = you.standing.iter().position(|&n| n > 0);
+                if let Some(i) = standing {
+                    let face = ["ace", "deuce", "trey", "cater", "cinque", "sice"][i];
+                    assert!(
+                        label.contains(&format!(" {face} point: ")) && label.contains("standing"),
+                        "{label}"
+                    );
+                }
+                assert!(label.contains("Black's"), "{label}");
+            }
+            Kind::KetchDolt => panic!("not this lesson's"),
+        }
+        kinds.insert(format!("{:?}", table.game.rules().kind));
+        // And an answer is taken and judged as the exercise judges it
+        let given = e.right_answer();
+        give(&mut h, &e, given);
+        assert_eq!(verdict_shown(&h), e.judge(given).words);
+        press(&mut h, "Next exercise");
+    }
+    assert_eq!(kinds.len(), 2, "{kinds:?}");
+}
