@@ -1,8 +1,10 @@
 //! The pastimes' table drawn in the period manner of the tables board: the wood of the table,
 //! the board's field and its points, the men of each seat where they are (standing or laid
 //! down at Doublets, on the points or in the heap beside the board at Ketch-Dolt, held at each
-//! place round the board at Sice-Ace, borne men aside), and the dice of the last throw. Every
-//! place is also a node a screen reader reads, in words that say its state.
+//! place round the board at Sice-Ace, borne men aside), and the dice of the last throw. On the
+//! game's screen every place is also a node a screen reader reads, in words that say its state;
+//! in the lessons the table is one picture, read whole ([`in_words`]). One painter
+//! ([`paint`]) serves both, from a `Game` and the seats' names.
 
 use egui::emath::RectTransform;
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Sense, Stroke, pos2, vec2};

@@ -2,9 +2,11 @@
 //! and shows one exercise at a time on the real board (drawn as the game draws it, with the
 //! points' names hidden when they are the question), answered by a click on a point or by a
 //! choice, by mouse, by keyboard (the arrows walk the points, Enter answers; Tab reaches the
-//! choices) or by a screen reader (each point is a node it can click). The exercises, their
-//! answers and their explanations are the core's (`teaching::lessons`); this room only shows
-//! them and keeps the record in the settings.
+//! choices) or by a screen reader (each point is a node it can click). An exercise at the tiles
+//! shows its line, and one at a pastime its table, each drawn by its family's own painter and
+//! read to a screen reader in words. The exercises, their answers and their explanations are
+//! the core's (`teaching::lessons`); this room only shows them and keeps the record in the
+//! settings.
 
 use egui::{Color32, RichText};
 
