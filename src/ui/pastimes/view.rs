@@ -56,7 +56,8 @@ pub struct Seating {
 }
 
 impl Seating {
-    /// The seats of a session: painted by their numbers, the one person at the table "You".
+    /// The seats of a session, painted and spoken alike: the one person at the table "You",
+    /// friends at a distance by their names, the others by their numbers.
     #[must_use]
     pub fn of_session(table: &PastimesSession) -> Seating {
         let people = table
@@ -64,18 +65,19 @@ impl Seating {
             .iter()
             .filter(|s| **s == Controller::Person)
             .count();
-        let seats = (0..table.game().seats()).map(|s| Seat(u8::try_from(s).unwrap_or(0)));
+        let named: Vec<String> = (0..table.game().seats())
+            .map(|s| Seat(u8::try_from(s).unwrap_or(0)))
+            .map(|seat| {
+                if people == 1 && table.sitter(seat) == Controller::Person {
+                    "You".to_string()
+                } else {
+                    table.names().lead(seat)
+                }
+            })
+            .collect();
         Seating {
-            painted: seats.clone().map(player).collect(),
-            named: seats
-                .map(|seat| {
-                    if people == 1 && table.sitter(seat) == Controller::Person {
-                        "You".to_string()
-                    } else {
-                        table.names().lead(seat)
-                    }
-                })
-                .collect(),
+            painted: named.clone(),
+            named,
         }
     }
 
@@ -606,5 +608,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_board_paints_friends_at_a_distance_by_their_names() {
+        use crate::pastimes::{Preset, Rules};
+        let sitters = vec![
+            Controller::Person,
+            Controller::Distance,
+            Controller::Distance,
+        ];
+        let rules = Rules::preset(Preset::SiceAce).with_seats(3);
+        let mut table = PastimesSession::new(rules, sitters, Some(1)).unwrap_or_else(|e| {
+            panic!("{e}");
+        });
+        table.rename(vec!["You".into(), "Robin".into(), String::new()]);
+        let seating = Seating::of_session(&table);
+        assert_eq!(seating.painted, ["You", "Robin", "Player 3"]);
+        assert_eq!(seating.painted, seating.named);
     }
 }
