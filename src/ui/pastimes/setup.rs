@@ -149,12 +149,7 @@ pub fn rules_in_words(rules: &Rules) -> Vec<(String, String)> {
         .iter()
         .filter(|o| o.games.contains(&rules.kind))
         .map(|o| {
-            let value = o.value(rules);
-            let words = o
-                .values
-                .iter()
-                .find(|v| v.name == value)
-                .map_or(value.clone(), |v| v.words.to_string());
+            let words = o.value_words(rules);
             (o.words.to_string(), format!("{words} ({})", o.sources))
         })
         .collect()

@@ -37,12 +37,7 @@ pub fn in_words(rules: &Rules) -> Vec<(&'static str, String, &'static str)> {
         .iter()
         .filter(|o| o.games.contains(&rules.kind))
         .map(|o| {
-            let value = o.value(rules);
-            let words = o
-                .values
-                .iter()
-                .find(|v| v.name == value)
-                .map_or(value.clone(), |v| v.words.to_string());
+            let words = o.value_words(rules);
             (o.words, words, o.sources)
         })
         .collect()

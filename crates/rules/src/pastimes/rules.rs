@@ -279,6 +279,17 @@ impl PastimeOption {
         (self.read)(rules)
     }
 
+    /// The option's value in `rules` as a player reads it ("one man"), or as RULES.md writes
+    /// it where no words are given.
+    #[must_use]
+    pub fn value_words(&self, rules: &Rules) -> String {
+        let value = self.value(rules);
+        self.values
+            .iter()
+            .find(|v| v.name == value)
+            .map_or(value.clone(), |v| v.words.to_string())
+    }
+
     /// Its values as an error lists them.
     #[must_use]
     pub fn value_list(&self) -> String {

@@ -232,12 +232,7 @@ fn options_words(rules: &Rules) -> String {
         .iter()
         .filter(|o| matches!(o.name, "drawn_becomes" | "draws" | "dolt_claimed"))
         .map(|o| {
-            let value = o.value(rules);
-            let words = o
-                .values
-                .iter()
-                .find(|v| v.name == value)
-                .map_or(value.clone(), |v| v.words.to_string());
+            let words = o.value_words(rules);
             format!("{} {words}", o.words.to_lowercase())
         })
         .collect::<Vec<_>>()
