@@ -103,7 +103,12 @@ pub fn editor(ui: &mut egui::Ui, s: &mut PastimesSettings) -> bool {
     for seat in 0..usize::from(s.rules.seats).min(MOST_SEATS) {
         ui.horizontal(|ui| {
             ui.label(format!("Player {}:", seat + 1));
-            who_sits(ui, &format!("pastime-seat-{seat}"), &mut s.sitters[seat]);
+            who_sits(
+                ui,
+                &format!("pastime-seat-{seat}"),
+                &format!("Player {}", seat + 1),
+                &mut s.sitters[seat],
+            );
         });
     }
     ui.separator();

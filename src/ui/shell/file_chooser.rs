@@ -309,12 +309,13 @@ impl FileChooser {
         ui.separator();
         let field = ui
             .horizontal(|ui| {
-                ui.label("Name or path:");
+                let label = ui.label("Name or path:");
                 ui.add(
                     egui::TextEdit::singleline(&mut self.name)
                         .desired_width(f32::INFINITY)
                         .hint_text("a name, or a whole path"),
                 )
+                .labelled_by(label.id)
             })
             .inner;
         if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {

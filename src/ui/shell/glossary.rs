@@ -103,11 +103,13 @@ pub fn glossary_window(ctx: &egui::Context, state: &mut Glossary) {
         .default_height(560.0)
         .show(ctx, |ui| {
             ui.horizontal(|ui| {
-                ui.label("Search");
-                let edit = ui.add(
-                    egui::TextEdit::singleline(&mut state.query)
-                        .hint_text("blot, cater, bound table…"),
-                );
+                let label = ui.label("Search");
+                let edit = ui
+                    .add(
+                        egui::TextEdit::singleline(&mut state.query)
+                            .hint_text("blot, cater, bound table…"),
+                    )
+                    .labelled_by(label.id);
                 if edit.changed() {
                     state.focus = None;
                 }

@@ -9,7 +9,7 @@ use crate::tables::options::{OF_THE_MATCH, OPTIONS, RuleOption, source_name, sou
 use crate::tables::{Players, Preset, Rules, Side};
 use crate::teaching::rules_text::{in_words, value_explanation};
 use crate::ui::shell::settings::{Settings, Tutoring};
-use crate::ui::shell::setup_rows::who_sits;
+use crate::ui::shell::setup_rows::{name_list, who_sits};
 use gamester_core::Family;
 
 /// What the person did with the window this frame.
@@ -63,8 +63,8 @@ fn option_row(ui: &mut egui::Ui, option: &RuleOption, rules: &mut Rules) -> bool
         // Many values (a match's length) are a list to open, not a row of buttons.
         if option.values.len() > MOST_SIDE_BY_SIDE {
             let shown = chosen.map_or_else(|| option.value(rules), |v| v.words.to_string());
-            egui::ComboBox::from_id_salt(option.name)
-                .selected_text(shown)
+            let list = egui::ComboBox::from_id_salt(option.name)
+                .selected_text(shown.clone())
                 .show_ui(ui, |ui| {
                     for value in option.values.iter().filter(|v| v.parameter.is_none()) {
                         let selected = chosen == Some(value);
@@ -77,7 +77,9 @@ fn option_row(ui: &mut egui::Ui, option: &RuleOption, rules: &mut Rules) -> bool
                             changed |= option.set(rules, value.name).is_ok();
                         }
                     }
-                });
+                })
+                .response;
+            name_list(ui, &list, option.words, &shown);
             return;
         }
         let offered = option
@@ -146,18 +148,21 @@ fn rules_in_words(ui: &mut egui::Ui, rules: &Rules) {
 
 /// A player's name and who moves for him. The name keeps to the rule of names as it is typed
 /// or pasted: no more than [`NAME_LIMIT`] characters, control characters (a tab) dropped.
-fn player_row(ui: &mut egui::Ui, id: &str, player: &mut Player) {
+fn player_row(ui: &mut egui::Ui, id: &str, seat: &str, player: &mut Player) {
     ui.horizontal(|ui| {
-        ui.add(
+        let name = ui.add(
             egui::TextEdit::singleline(&mut player.name)
                 .char_limit(NAME_LIMIT)
                 .desired_width(140.0)
                 .id_salt(format!("{id}-name")),
         );
+        ui.ctx().accesskit_node_builder(name.id, |node| {
+            node.set_label(format!("{seat}'s name"));
+        });
         if check_name(&player.name).is_err() {
             player.name = clean_name(&player.name);
         }
-        who_sits(ui, &format!("{id}-who"), &mut player.controller);
+        who_sits(ui, &format!("{id}-who"), seat, &mut player.controller);
     });
 }
 
@@ -285,7 +290,7 @@ fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: InPlay) -> bool {
         // is Modern backgammon still.
         draft.preset = Preset::of_game(&draft.rules);
         let title = draft.preset.map_or("House rules (changed)", |p| p.title());
-        ComboBox::from_id_salt("preset")
+        let list = ComboBox::from_id_salt("preset")
             .selected_text(title)
             .width(300.0)
             // Every preset in view at once, with no scrolling inside the list.
@@ -300,7 +305,10 @@ fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: InPlay) -> bool {
                         draft.rules = Rules::preset(p).with_the_match_of(&draft.rules);
                     }
                 }
-            });
+            })
+            .response;
+        let title = Preset::of_game(&draft.rules).map_or("House rules (changed)", |p| p.title());
+        name_list(ui, &list, "Game", title);
     });
     ui.label(
         "A preset sets every rule of the game at once; any of them may then be changed under \
@@ -312,21 +320,32 @@ fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: InPlay) -> bool {
     for side in Side::BOTH {
         let seat = draft.table.seat_mut(side);
         ui.horizontal(|ui| {
-            ui.label(if side == Side::White {
+            let words = if side == Side::White {
                 "First side, men of"
             } else {
                 "Second side, men of"
-            });
-            ComboBox::from_id_salt(format!("{side}-colour"))
+            };
+            ui.label(words);
+            let list = ComboBox::from_id_salt(format!("{side}-colour"))
                 .selected_text(seat.colour.name())
                 .show_ui(ui, |ui| {
                     for c in Colour::ALL {
                         ui.selectable_value(&mut seat.colour, c, c.name());
                     }
-                });
+                })
+                .response;
+            name_list(ui, &list, words, seat.colour.name());
         });
+        let first = side == Side::White;
+        let partners = seat.players.len() > 1;
         for (i, player) in seat.players.iter_mut().enumerate() {
-            player_row(ui, &format!("{side}-{i}"), player);
+            let who = match (first, partners, i) {
+                (true, false, _) => "The first side's player".to_string(),
+                (false, false, _) => "The second side's player".to_string(),
+                (true, true, i) => format!("The first side's player {}", i + 1),
+                (false, true, i) => format!("The second side's player {}", i + 1),
+            };
+            player_row(ui, &format!("{side}-{i}"), &who, player);
         }
     }
     let same_colour = draft.table.white.colour == draft.table.black.colour;

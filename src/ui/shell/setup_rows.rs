@@ -8,15 +8,25 @@ use egui::{ComboBox, RichText};
 use crate::level::Level;
 use crate::players::Controller;
 
+/// Names a list (a combo box) for a screen reader by what it chooses and its choice now
+/// ("Game: Irish (Willughby)"): over AT-SPI a list says its name and not its value, so a list
+/// named by neither was read as a bare "combo box".
+pub fn name_list(ui: &egui::Ui, list: &egui::Response, what: &str, chosen: &str) {
+    ui.ctx().accesskit_node_builder(list.id, |node| {
+        node.set_label(format!("{what}: {chosen}"));
+    });
+}
+
 /// Who sits at a seat, in words: "a person", "the computer (fair)".
 fn sitter_words(c: Controller) -> String {
     c.words()
 }
 
 /// The list that chooses who sits at a seat: a person, or the computer at each level. `id`
-/// tells it from the seats' other lists.
-pub fn who_sits(ui: &mut egui::Ui, id: &str, who: &mut Controller) {
-    ComboBox::from_id_salt(id)
+/// tells it from the seats' other lists; `seat` names the seat to a screen reader ("Player
+/// 2").
+pub fn who_sits(ui: &mut egui::Ui, id: &str, seat: &str, who: &mut Controller) {
+    let list = ComboBox::from_id_salt(id)
         .selected_text(sitter_words(*who))
         .show_ui(ui, |ui| {
             ui.selectable_value(who, Controller::Person, sitter_words(Controller::Person));
@@ -24,7 +34,9 @@ pub fn who_sits(ui: &mut egui::Ui, id: &str, who: &mut Controller) {
                 let c = Controller::Computer(level);
                 ui.selectable_value(who, c, sitter_words(c));
             }
-        });
+        })
+        .response;
+    name_list(ui, &list, &format!("{seat} played by"), &sitter_words(*who));
 }
 
 /// The row that chooses the game: a button for each of `presets`, named by `title`. Returns

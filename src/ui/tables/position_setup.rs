@@ -271,6 +271,9 @@ impl PositionSetup {
                         .hint_text("for example 4HPwATDgc/ABMA")
                         .desired_width(f32::INFINITY),
                 );
+                ui.ctx().accesskit_node_builder(field.id, |node| {
+                    node.set_label("Position ID or XGID");
+                });
                 if std::mem::take(&mut self.focus) {
                     field.request_focus();
                 }

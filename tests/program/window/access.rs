@@ -611,3 +611,62 @@ fn a_whole_game_of_tick_tack_against_the_computer_is_played_by_keys_alone_and_on
         gamester_rules::tables::EndReason::Scored(_)
     ));
 }
+
+/// Every list and text field shown, with the name a screen reader gives it.
+fn fields(h: &Harness<'static, GamesterApp>) -> Vec<(Role, String)> {
+    h.query_all(By::new())
+        .filter(|n| {
+            matches!(
+                n.accesskit_node().role(),
+                Role::ComboBox | Role::TextInput | Role::MultilineTextInput
+            )
+        })
+        .map(|n| {
+            (
+                n.accesskit_node().role(),
+                n.accesskit_node().label().unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_list_and_field_of_new_game_is_named_with_its_choice() {
+    // Given New game open, at a game at tables and then at a pastime
+    let mut h = harness(3, Settings::default());
+    h.run();
+    h.get_by_label("New game…").click();
+    h.run();
+    // Then every list and text field has a name, and a list's name says its choice, since a
+    // screen reader over AT-SPI reads a list's name and not its value
+    let at_tables = fields(&h);
+    assert!(at_tables.len() >= 7, "{at_tables:?}");
+    for (role, name) in &at_tables {
+        assert!(!name.is_empty(), "a {role:?} without a name: {at_tables:?}");
+    }
+    for expected in [
+        "Game: Irish (Willughby)",
+        "First side, men of: White",
+        "The first side's player played by: a person",
+        "The second side's player played by: the computer (fair)",
+        "The first side's player's name",
+    ] {
+        assert!(
+            at_tables.iter().any(|(_, n)| n == expected),
+            "no {expected}: {at_tables:?}"
+        );
+    }
+    h.get_by_label("a pastime at the tables: Doublets, Ketch-Dolt or Sice-Ace")
+        .click();
+    h.run();
+    let at_a_pastime = fields(&h);
+    assert!(
+        at_a_pastime
+            .iter()
+            .any(|(_, n)| n == "Player 2 played by: the computer (fair)"),
+        "{at_a_pastime:?}"
+    );
+    for (role, name) in &at_a_pastime {
+        assert!(!name.is_empty(), "a {role:?} without a name: {at_a_pastime:?}");
+    }
+}
