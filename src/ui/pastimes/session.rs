@@ -50,7 +50,25 @@ impl PastimesSession {
             Some(s) => StdRng::seed_from_u64(s),
             None => StdRng::from_os_rng(),
         };
-        let names = Names::default();
+        // A person alone with the computer is "You", as at the tiles; friends at one screen
+        // are players by number.
+        let people: Vec<usize> = (0..sitters.len())
+            .filter(|&s| sitters[s] == Controller::Person)
+            .collect();
+        let names = match people[..] {
+            [you] => Names::of(
+                (0..sitters.len())
+                    .map(|s| {
+                        if s == you {
+                            "You".into()
+                        } else {
+                            String::new()
+                        }
+                    })
+                    .collect(),
+            ),
+            _ => Names::default(),
+        };
         let story = story_of(&game, &names);
         PastimesSession {
             game,

@@ -667,6 +667,9 @@ fn every_list_and_field_of_new_game_is_named_with_its_choice() {
         "{at_a_pastime:?}"
     );
     for (role, name) in &at_a_pastime {
-        assert!(!name.is_empty(), "a {role:?} without a name: {at_a_pastime:?}");
+        assert!(
+            !name.is_empty(),
+            "a {role:?} without a name: {at_a_pastime:?}"
+        );
     }
 }
