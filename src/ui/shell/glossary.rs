@@ -40,24 +40,34 @@ pub fn linked_text(
             if range.start > at {
                 ui.label(rich(text[at..range.start].to_string()));
             }
-            // The punctuation that ends the word ("blot.", "cater,") stays on its row: the
-            // link and it are laid as one piece, which the row wraps whole.
+            // The punctuation that ends the word ("blot.", "cater,") stays on its row: where
+            // the word would fit and its full stop not, the word goes to the next row too.
             let rest = &text[range.end..];
             let stuck = rest
                 .find(|c: char| c.is_whitespace() || c.is_alphanumeric())
                 .unwrap_or(rest.len());
-            ui.horizontal(|ui| {
-                let link = ui
-                    .link(rich(text[range.clone()].to_string()))
-                    .on_hover_text(term.meaning);
-                if link.clicked() {
-                    glossary.show_term(term);
+            if stuck > 0 {
+                let piece =
+                    egui::WidgetText::from(rich(text[range.start..range.end + stuck].to_string()))
+                        .into_galley(
+                            ui,
+                            Some(egui::TextWrapMode::Extend),
+                            f32::INFINITY,
+                            egui::TextStyle::Body,
+                        );
+                let room = ui.available_size_before_wrap().x;
+                let row_begun = room < ui.max_rect().width() - 1.0;
+                if row_begun && piece.size().x > room {
+                    ui.end_row();
                 }
-                if stuck > 0 {
-                    ui.label(rich(rest[..stuck].to_string()));
-                }
-            });
-            at = range.end + stuck;
+            }
+            let link = ui
+                .link(rich(text[range.clone()].to_string()))
+                .on_hover_text(term.meaning);
+            if link.clicked() {
+                glossary.show_term(term);
+            }
+            at = range.end;
         }
         if at < text.len() {
             ui.label(rich(text[at..].to_string()));
