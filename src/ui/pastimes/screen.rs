@@ -20,10 +20,11 @@ use crate::ui::shell::game_file::{self, GameFile as _};
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
 use crate::ui::shell::message::Message;
+use crate::ui::shell::replay::Stepping;
 use crate::ui::shell::screen::{NUMBER_KEYS, Screen, Shell};
 use crate::ui::shell::settings::Settings;
 use gamester_core::Family;
-use replay::{PastimesReplay, Stepping};
+use replay::PastimesReplay;
 
 /// The keys of the pastimes, as Help → Keys lists them.
 pub const PASTIMES_KEYS: &[(&str, &str)] = &[
@@ -449,7 +450,7 @@ impl Screen for PastimesScreen {
 
     fn status(&self) -> String {
         match &self.replaying {
-            Some(r) => r.status(),
+            Some(r) => replay::status(r),
             None => status_of(&self.session),
         }
     }
@@ -477,7 +478,7 @@ impl Screen for PastimesScreen {
     fn buttons(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
         self.line_row(ui, shell);
         if let Some(r) = &self.replaying {
-            r.buttons(ui, &mut self.stepping);
+            r.buttons(ui, false, &mut self.stepping);
             return;
         }
         let table = &self.session;
