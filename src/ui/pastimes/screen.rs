@@ -478,7 +478,7 @@ impl Screen for PastimesScreen {
     fn buttons(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
         self.line_row(ui, shell);
         if let Some(r) = &self.replaying {
-            r.buttons(ui, false, &mut self.stepping);
+            r.buttons(ui, true, &mut self.stepping);
             return;
         }
         let table = &self.session;
