@@ -24,6 +24,7 @@ mod exchange_gnubg;
 mod exchange_sgf;
 mod lessons;
 mod matches;
+mod pastime_diagram;
 mod pastime_pages;
 mod save_files;
 mod save_properties;
