@@ -1,11 +1,12 @@
 //! The pastimes on the window's shell: the pastime at the table, and what this screen adds to
 //! the shell: its status, its buttons (every action the engine lists, in words, with a number
 //! key each), its story, its table, its keys, and the rules window; the game kept on the disk;
-//! (`replay`) the game stepped through move by move; and (`remote`) the game played with
-//! friends at a distance.
+//! (`replay`) the game stepped through move by move; (`sharing`) its diagram written; and
+//! (`remote`) the game played with friends at a distance.
 
 mod remote;
 mod replay;
+mod sharing;
 
 use std::path::{Path, PathBuf};
 
@@ -21,7 +22,7 @@ use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
 use crate::ui::shell::message::Message;
 use crate::ui::shell::replay::Stepping;
-use crate::ui::shell::screen::{NUMBER_KEYS, Screen, Shell};
+use crate::ui::shell::screen::{NUMBER_KEYS, Screen, Shell, Writing};
 use crate::ui::shell::settings::Settings;
 use gamester_core::Family;
 use replay::PastimesReplay;
@@ -425,6 +426,13 @@ impl Screen for PastimesScreen {
         game_file::keep_left(&self.session, shell)
     }
 
+    fn write(&mut self, path: &Path, what: Writing, _shell: &Shell) -> Message {
+        match what {
+            Writing::Diagram(picture) => self.export_diagram(path, picture),
+            Writing::Game(_) | Writing::Page(_) => crate::ui::shell::screen::not_written(path),
+        }
+    }
+
     fn begin_frame(&mut self, ctx: &egui::Context, shell: &mut Shell, board: bool) {
         self.now = ctx.input(|i| i.time);
         // The speed chosen in View reaches the game in play at once.
@@ -459,7 +467,7 @@ impl Screen for PastimesScreen {
         false
     }
 
-    fn game_menu(&mut self, ui: &mut egui::Ui, _shell: &mut Shell) {
+    fn game_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
         if ui
             .add_enabled(self.session.over(), egui::Button::new(NEXT_GAME))
             .clicked()
@@ -468,6 +476,12 @@ impl Screen for PastimesScreen {
         }
         if ui.button("Replay this game, turn by turn").clicked() {
             self.stepping.push(Stepping::Start);
+        }
+        let words = "Export a diagram of the table";
+        if let Some(picture) = crate::ui::shell::menus::diagram_menu(ui, words) {
+            shell
+                .asks
+                .push(crate::ui::shell::screen::Ask::ExportDiagram(picture));
         }
     }
 

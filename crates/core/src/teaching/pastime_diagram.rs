@@ -4,14 +4,15 @@
 //! below, each point with its owner's men (at Doublets the men laid down along the point and
 //! those still standing piled at its tip; at Ketch-Dolt each player's heap beside the board),
 //! and the men borne off; at Sice-Ace each seat's place round the board with the men he holds,
-//! the men he has borne and whether he is out. The dice of the last throw lie in the middle;
-//! each seat is named, and a caption goes underneath.
+//! the men he has borne and whether he is out. The dice of the last throw lie beside the board
+//! (in the middle of Sice-Ace's); each seat is named, and a caption goes underneath.
 
 use std::fmt::Write as _;
 
 use super::pastime_rules::title;
 use super::svg::{self, CAPTION_LINE, WOOD, WOOD_EDGE, escape, wrap};
 use crate::pastimes::{Game, Kind, Men, Phase, Seat};
+use crate::players::Controller;
 
 /// What a diagram of a pastime shows.
 #[derive(Clone, Debug)]
@@ -78,6 +79,38 @@ pub fn state_words(game: &Game) -> String {
     }
 }
 
+/// The caption a diagram of `game` is given unless another is asked for: the pastime, how many
+/// moves in, and what it waits for or how it ended ("Doublets, move 12: Player 2 is to throw").
+#[must_use]
+pub fn caption_of(game: &Game) -> String {
+    let title = title(game.rules());
+    match game.record().len() {
+        0 => format!("{title}: {}", state_words(game)),
+        n => format!("{title}, move {n}: {}", state_words(game)),
+    }
+}
+
+/// The names a diagram writes for the seats of `game`: "Player 1: a person", "Player 2: the
+/// computer (fair)", or where a seat has a name of its own (`given`, at a distance: "You",
+/// "Robin") "Player 2: Robin".
+#[must_use]
+pub fn seat_names(game: &Game, sitters: &[Controller], given: &[String]) -> Vec<String> {
+    (0..game.seats())
+        .map(|i| {
+            let seat = Seat(u8::try_from(i).unwrap_or(u8::MAX));
+            let who = match (
+                given.get(i).filter(|n| !n.trim().is_empty()),
+                sitters.get(i),
+            ) {
+                (Some(name), _) => name.clone(),
+                (None, Some(sitter)) => sitter.words(),
+                (None, None) => return player(seat),
+            };
+            format!("{}: {who}", player(seat))
+        })
+        .collect()
+}
+
 fn men_of(game: &Game, seat: Seat) -> Men {
     game.men(seat).copied().unwrap_or_default()
 }
@@ -101,7 +134,7 @@ impl PastimeDiagram<'_> {
     pub fn svg(&self) -> String {
         let caption = self.caption.as_deref().map(wrap).unwrap_or_default();
         let body = match self.game.rules().kind {
-            Kind::SiceAce => 600.0,
+            Kind::SiceAce => 560.0,
             Kind::Doublets | Kind::KetchDolt => TOP + BOARD_H + 80.0,
         };
         let height = body + 15.0 + CAPTION_LINE * caption.len() as f32;
@@ -122,7 +155,8 @@ impl PastimeDiagram<'_> {
     }
 
     /// The board of two home tables, the second player's above: each seat's points, his heap
-    /// at Ketch-Dolt, his men borne, his name. Where the dice go.
+    /// at Ketch-Dolt, his men borne, his name. Where the dice go: beside the board, at the
+    /// right.
     fn home_tables(&self, s: &mut String) -> (f32, f32) {
         let _ = writeln!(
             s,
@@ -164,7 +198,11 @@ impl PastimeDiagram<'_> {
                 escape(&self.name(seat))
             );
         }
-        (WIDTH / 2.0, TOP + BOARD_H / 2.0)
+        // Beside the board, between the trays of the men borne: clear of every point.
+        (
+            LEFT + BOARD_W + (WIDTH - LEFT - BOARD_W) / 2.0 + 5.0,
+            TOP + BOARD_H / 2.0,
+        )
     }
 
     /// One of a seat's points: its spike, its name, the men laid along it from its edge and
