@@ -213,8 +213,8 @@ pub fn summary(game: &Game, table: &Seats) -> String {
     )
 }
 
-/// `diagram`: the position (or the rules' array) drawn as an SVG and written to `--out`;
-/// prints `diagram <FILE>`.
+/// `diagram`: the position (or the rules' array) drawn as an SVG and written to `--out`, or a
+/// pastime's table (a saved one, or a preset's at its start); prints `diagram <FILE>`.
 fn diagram(args: &crate::cli::args::DiagramArgs) -> Result<String, CliError> {
     use crate::picture::Picture;
     use crate::teaching::diagram::{Diagram, Labels};

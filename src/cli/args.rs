@@ -97,7 +97,8 @@ pub enum Command {
     Host(Host),
     /// Joins a game over the network with the host's invitation, and plays it with the computer
     Join(Join),
-    /// Draws a position as an SVG or PNG diagram, for a handout or a slide
+    /// Draws a position at tables, or a pastime's table, as an SVG or PNG diagram, for a
+    /// handout or a slide
     Diagram(DiagramArgs),
     /// Writes the rules of a game as an HTML page to print or hand out
     RulesPage(RulesPage),
