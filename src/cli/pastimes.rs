@@ -6,6 +6,8 @@
 //! seats two to five at Sice-Ace; `--set option=value` changes an option as RULES.md names it.
 //! Prints the games the first seat won (at Sice-Ace where the last out loses: went free),
 //! those it lost, and its win rate with its 95% interval.
+//!
+//! `gamester diagram --game PASTIME.ron` (or `--preset` a pastime): the pastime's table drawn.
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
