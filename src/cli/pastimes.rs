@@ -164,6 +164,13 @@ pub(crate) fn diagram(
         ));
     }
     let (game, seats) = match drawn {
+        Drawn::Saved(path) if path.is_file() && !crate::save::pastimes::is_pastimes_file(path) => {
+            return Err(CliError::Usage(format!(
+                "{} is not a saved pastime: a position at tables is drawn from its Position ID \
+                 (--position)",
+                path.display()
+            )));
+        }
         Drawn::Saved(path) => {
             let loaded = crate::save::pastimes::load(path)?;
             (loaded.game, loaded.seats)

@@ -358,7 +358,7 @@ fn a_pastimes_diagram_refuses_a_position_dice_or_a_game_at_tables() {
             vec!["--game", path.to_str().unwrap(), "--dice", "6,5"],
             "--dice",
         ),
-        (vec!["--game", tables], ""),
+        (vec!["--game", tables], "is not a saved pastime"),
     ];
     for (args, words) in cases {
         let out = dir.path().join("refused.svg");

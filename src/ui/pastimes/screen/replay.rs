@@ -94,7 +94,7 @@ impl PastimesScreen {
             Some(Ok(Some(path))) => Message::info(format!(
                 "{here}: the rest of the record is set aside, and the whole game is kept in \
                  Open recent, as {}",
-                path.display()
+                path.file_stem().unwrap_or_default().to_string_lossy()
             )),
             Some(Ok(None)) => Message::info(format!(
                 "{here}: the rest of the record is set aside, and nothing is kept in this run \

@@ -297,6 +297,7 @@ fn a_pastime_is_played_on_from_a_point_of_its_replay_and_the_autosave_holds_it()
     let said = h.state().message().unwrap().text.clone();
     assert!(said.starts_with("You play on from here"), "{said}");
     assert!(said.contains("kept in Open recent"), "{said}");
+    said_plainly(&h);
     let kept = h.state().settings().recent.latest().unwrap().to_path_buf();
     let whole = gamester_core::save::pastimes::load(&kept).unwrap();
     assert_eq!(whole.game, live);
