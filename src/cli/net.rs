@@ -355,14 +355,23 @@ fn write_game(path: &Path, table: &Table, level: Level) -> Result<(), CliError> 
             Controller::Person
         }
     };
+    // Each seat under its owner's name, as the party knows it.
+    let name = |seat: usize| -> String {
+        table
+            .owner(seat)
+            .and_then(|o| table.setup().names.get(o))
+            .map(|n| crate::players::clean_name(n))
+            .unwrap_or_default()
+    };
     match table.board() {
         Board::Tables(game) => {
             let mut seats = Seats::two_people();
             for (seat, s) in [&mut seats.white, &mut seats.black].into_iter().enumerate() {
                 for p in &mut s.players {
                     p.controller = controller(seat);
-                    if let Some(name) = table.owner(seat).and_then(|o| table.setup().names.get(o)) {
-                        p.name = crate::players::clean_name(name);
+                    let named = name(seat);
+                    if !named.is_empty() {
+                        p.name = named;
                     }
                 }
             }
@@ -372,13 +381,15 @@ fn write_game(path: &Path, table: &Table, level: Level) -> Result<(), CliError> 
             let sitters: Vec<Controller> = (0..usize::from(game.rules().players))
                 .map(controller)
                 .collect();
+            let names: Vec<String> = (0..sitters.len()).map(name).collect();
             let tally = vec![0; game.rules().sides()];
-            let file = save::tiles::TilesFile::of(game, &sitters, &tally);
+            let file = save::tiles::TilesFile::of(game, &sitters, &tally).named(&names);
             save::tiles::write_atomic(path, &file)?;
         }
         Board::Pastimes(game) => {
             let sitters: Vec<Controller> = (0..game.seats()).map(controller).collect();
-            let file = save::pastimes::PastimesFile::of(game, &sitters);
+            let names: Vec<String> = (0..sitters.len()).map(name).collect();
+            let file = save::pastimes::PastimesFile::of(game, &sitters).named(&names);
             save::pastimes::write_atomic(path, &file)?;
         }
     }

@@ -22,5 +22,20 @@ pub use window::NetWindow;
 /// What a game with friends at a distance says when its line is not open and cannot be taken
 /// up again by itself: nothing is played or thrown here for the friends.
 pub const NO_LINE: &str = "This game was played with friends at a distance, and the way back to \
-    it was not kept: nothing is played or thrown here for them. Start a New game to play on \
-    (this one is kept in Open recent).";
+    it was not kept: nothing is played or thrown here for them. Play on against the computer, \
+    or start a New game (this one is kept in Open recent).";
+
+/// The button that plays such a game on here, the computer in the friends' seats.
+pub const PLAY_ON: &str = "Play on against the computer";
+
+/// What is said once such a game is played on here: the computer at `level` sits for the
+/// friends `names`, under their names.
+#[must_use]
+pub fn played_on(names: &[String], level: gamester_core::level::Level) -> String {
+    let who = match names {
+        [] => "your friends".to_string(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
+    format!("The computer plays on for {who}, at the {level} level: the game goes on here.")
+}

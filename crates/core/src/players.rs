@@ -284,11 +284,55 @@ impl Seats {
                 .any(|p| p.controller == Controller::Distance)
         })
     }
+
+    /// Every friend at a distance made the computer at `level`, under his own name, so that a
+    /// game whose line is gone for good plays on here. Whether anyone was.
+    pub fn computer_for_distance(&mut self, level: Level) -> bool {
+        let mut controllers = [&mut self.white, &mut self.black]
+            .into_iter()
+            .flat_map(|seat| seat.players.iter_mut().map(|p| &mut p.controller));
+        computer_for_distance(&mut controllers, level)
+    }
+}
+
+/// Each of `sitters` that is a friend at a distance made the computer at `level`. Whether any
+/// was: the one way every family hands a lost friend's seat to the computer.
+pub fn computer_for_distance(
+    sitters: &mut dyn Iterator<Item = &mut Controller>,
+    level: Level,
+) -> bool {
+    let mut any = false;
+    for sitter in sitters.filter(|s| **s == Controller::Distance) {
+        *sitter = Controller::Computer(level);
+        any = true;
+    }
+    any
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_friends_at_a_distance_are_handed_to_the_computer_and_keep_their_names() {
+        let mut seats = Seats::two_people();
+        seats.black.players[0].controller = Controller::Distance;
+        seats.black.players[0].name = "Robin".into();
+        assert!(seats.computer_for_distance(Level::Expert));
+        assert_eq!(
+            seats.black.players[0],
+            Player {
+                name: "Robin".into(),
+                controller: Controller::Computer(Level::Expert)
+            }
+        );
+        assert_eq!(seats.white.players[0].controller, Controller::Person);
+        assert!(!seats.at_a_distance());
+        assert!(
+            !seats.computer_for_distance(Level::Novice),
+            "nobody left to hand over"
+        );
+    }
 
     #[test]
     fn a_name_is_one_line_of_at_most_the_limit() {

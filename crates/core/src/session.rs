@@ -155,6 +155,12 @@ impl Session {
         &self.table
     }
 
+    /// Every friend at a distance made the computer at `level` (a game whose line is gone for
+    /// good, played on here). Whether anyone was.
+    pub fn computer_for_distance(&mut self, level: crate::level::Level) -> bool {
+        self.table.computer_for_distance(level)
+    }
+
     #[must_use]
     pub fn log(&self) -> &[LogEntry] {
         &self.log

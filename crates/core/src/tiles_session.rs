@@ -145,6 +145,12 @@ impl TilesSession {
         self.sitters.contains(&Controller::Distance)
     }
 
+    /// Every friend at a distance made the computer at `level` (a game whose line is gone for
+    /// good, played on here), under his own name. Whether anyone was.
+    pub fn computer_for_distance(&mut self, level: Level) -> bool {
+        crate::players::computer_for_distance(&mut self.sitters.iter_mut(), level)
+    }
+
     #[must_use]
     pub fn name(&self, player: usize) -> &str {
         self.names.get(player).map_or("a player", String::as_str)
@@ -400,9 +406,16 @@ impl TilesSession {
     /// The game as a save file holds it.
     #[must_use]
     pub fn to_file(&self) -> crate::save::tiles::TilesFile {
-        crate::save::tiles::TilesFile {
+        let file = crate::save::tiles::TilesFile {
             abandoned: self.abandoned.clone(),
             ..crate::save::tiles::TilesFile::of(&self.game, &self.sitters, &self.tally)
+        };
+        // The names of friends at a distance are theirs, not the table's: kept, so that the
+        // game read back names them before the line is open again, or if it never is.
+        if self.at_a_distance() {
+            file.named(&self.names)
+        } else {
+            file
         }
     }
 

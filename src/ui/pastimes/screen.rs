@@ -150,6 +150,9 @@ impl PastimesScreen {
         launch: &Launch,
     ) -> PastimesSession {
         let mut session = PastimesSession::holding(loaded.game, loaded.seats, launch.seed);
+        if !loaded.names.is_empty() {
+            session.rename(loaded.names);
+        }
         session.file = path;
         session
     }
@@ -381,6 +384,29 @@ impl Screen for PastimesScreen {
     fn kept_at_distance(&self, launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
         let rules = gamester_net::GameRules::Pastimes(*self.session.game().rules());
         crate::ui::net::kept::read(launch, &rules, &self.net_record())
+    }
+
+    fn play_on_against_the_computer(&mut self, settings: &Settings) -> Option<Message> {
+        let names: Vec<String> = (0..self.session.game().seats())
+            .map(|i| crate::pastimes::Seat(u8::try_from(i).unwrap_or(u8::MAX)))
+            .filter(|&seat| self.session.sitter(seat) == crate::players::Controller::Distance)
+            .map(|seat| self.session.names().lead(seat))
+            .collect();
+        let level = settings
+            .pastimes
+            .sitters
+            .iter()
+            .find_map(|c| match c {
+                crate::players::Controller::Computer(level) => Some(*level),
+                _ => None,
+            })
+            .unwrap_or(crate::level::Level::Fair);
+        if !self.session.computer_for_distance(level) {
+            return None;
+        }
+        let words = crate::ui::net::played_on(&names, level);
+        self.session.note(words.clone());
+        Some(Message::info(words))
     }
 
     fn lacks_its_line(&self) -> bool {

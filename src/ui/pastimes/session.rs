@@ -102,6 +102,12 @@ impl PastimesSession {
         &self.names
     }
 
+    /// Every friend at a distance made the computer at `level` (a game whose line is gone for
+    /// good, played on here), under his own name. Whether anyone was.
+    pub fn computer_for_distance(&mut self, level: Level) -> bool {
+        crate::players::computer_for_distance(&mut self.sitters.iter_mut(), level)
+    }
+
     /// Whether a person sits at the table.
     #[must_use]
     pub fn has_person(&self) -> bool {
@@ -231,7 +237,14 @@ impl PastimesSession {
     /// The game as a file holds it.
     #[must_use]
     pub fn to_file(&self) -> crate::save::pastimes::PastimesFile {
-        crate::save::pastimes::PastimesFile::of(&self.game, &self.sitters)
+        let file = crate::save::pastimes::PastimesFile::of(&self.game, &self.sitters);
+        // The names of friends at a distance are theirs, not the table's: kept, so that the
+        // game read back names them before the line is open again, or if it never is.
+        if self.at_a_distance() {
+            file.named(self.names.all())
+        } else {
+            file
+        }
     }
 }
 

@@ -33,6 +33,12 @@ impl Names {
         Names(names)
     }
 
+    /// Every seat's name as given, the first seat's first.
+    #[must_use]
+    pub fn all(&self) -> &[String] {
+        &self.0
+    }
+
     fn given(&self, seat: Seat) -> Option<&str> {
         self.0
             .get(seat.index())

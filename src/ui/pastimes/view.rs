@@ -1,8 +1,10 @@
 //! The pastimes' table drawn in the period manner of the tables board: the wood of the table,
 //! the board's field and its points, the men of each seat where they are (standing or laid
 //! down at Doublets, on the points or in the heap beside the board at Ketch-Dolt, held at each
-//! place round the board at Sice-Ace, borne men aside), and the dice of the last throw. Every
-//! place is also a node a screen reader reads, in words that say its state.
+//! place round the board at Sice-Ace, borne men aside), and the dice of the last throw. On the
+//! game's screen every place is also a node a screen reader reads, in words that say its state;
+//! in the lessons the table is one picture, read whole ([`in_words`]). One painter
+//! ([`paint`]) serves both, from a `Game` and the seats' names.
 
 use egui::emath::RectTransform;
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Sense, Stroke, pos2, vec2};
@@ -44,19 +46,61 @@ pub fn colour_of(seat: Seat) -> Colour {
     .unwrap_or(Colour::Brown)
 }
 
-/// The seat named for the person: "your" when he is the one person at the table; another's
-/// by the name the table gives him ("Player 2's", at a distance "Robin's").
-fn whose(table: &PastimesSession, seat: Seat) -> String {
-    let people = table
-        .sitters()
-        .iter()
-        .filter(|s| **s == Controller::Person)
-        .count();
-    if people == 1 && table.sitter(seat) == Controller::Person {
-        "Your".to_string()
-    } else {
-        // At a distance a friend's places are his by name: "Robin's heap".
-        format!("{}'s", table.names().lead(seat))
+/// Who sits at the table, as the table names them: the name painted beside each seat's men
+/// ("Player 2"), and the name a screen reader gives the seat: "You" for the one person at the
+/// table, another by the name the table gives him ("Player 2", at a distance "Robin").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seating {
+    pub painted: Vec<String>,
+    pub named: Vec<String>,
+}
+
+impl Seating {
+    /// The seats of a session: painted by their numbers, the one person at the table "You".
+    #[must_use]
+    pub fn of_session(table: &PastimesSession) -> Seating {
+        let people = table
+            .sitters()
+            .iter()
+            .filter(|s| **s == Controller::Person)
+            .count();
+        let seats = (0..table.game().seats()).map(|s| Seat(u8::try_from(s).unwrap_or(0)));
+        Seating {
+            painted: seats.clone().map(player).collect(),
+            named: seats
+                .map(|seat| {
+                    if people == 1 && table.sitter(seat) == Controller::Person {
+                        "You".to_string()
+                    } else {
+                        table.names().lead(seat)
+                    }
+                })
+                .collect(),
+        }
+    }
+
+    /// The seat as a screen reader names him: "You", "Player 2", "Robin".
+    fn who(&self, seat: Seat) -> String {
+        self.named
+            .get(seat.index())
+            .cloned()
+            .unwrap_or_else(|| player(seat))
+    }
+
+    /// The seat owning a place: "Your", "Player 2's", "Robin's".
+    fn whose(&self, seat: Seat) -> String {
+        match self.who(seat).as_str() {
+            "You" => "Your".to_string(),
+            name => format!("{name}'s"),
+        }
+    }
+
+    /// The name painted beside the seat's men.
+    fn painted(&self, seat: Seat) -> String {
+        self.painted
+            .get(seat.index())
+            .cloned()
+            .unwrap_or_else(|| player(seat))
     }
 }
 
@@ -68,10 +112,9 @@ fn men_words(n: u32) -> String {
     }
 }
 
-/// What a screen reader says of a place.
+/// What a screen reader says of a place of `game`'s table, the seats named by `seating`.
 #[must_use]
-pub fn spoken(table: &PastimesSession, place: Place) -> String {
-    let game = table.game();
+pub fn spoken(game: &Game, seating: &Seating, place: Place) -> String {
     let kind = game.rules().kind;
     let m = |seat: Seat| game.men(seat).copied().unwrap_or_default();
     match place {
@@ -88,26 +131,24 @@ pub fn spoken(table: &PastimesSession, place: Place) -> String {
             } else {
                 men_words(laid)
             };
-            format!("{} {} point: {body}", whose(table, seat), face(point))
+            format!("{} {} point: {body}", seating.whose(seat), face(point))
         }
         Place::Heap(seat) if kind == Kind::SiceAce => {
             let out = if game.is_in(seat) { "" } else { ", out" };
-            let who = whose(table, seat);
-            let who = if who == "Your" {
-                "You".to_string()
-            } else {
-                table.names().lead(seat)
-            };
-            format!("{who}: {} held{out}", men_words(u32::from(m(seat).heap)))
+            format!(
+                "{}: {} held{out}",
+                seating.who(seat),
+                men_words(u32::from(m(seat).heap))
+            )
         }
         Place::Heap(seat) => format!(
             "{} heap: {}",
-            whose(table, seat),
+            seating.whose(seat),
             men_words(u32::from(m(seat).heap))
         ),
         Place::Borne(seat) => format!(
             "{} men borne off: {}",
-            whose(table, seat),
+            seating.whose(seat),
             u32::from(m(seat).borne)
         ),
         Place::Dice => match game.last_throw() {
@@ -123,17 +164,64 @@ pub fn spoken(table: &PastimesSession, place: Place) -> String {
     }
 }
 
-/// Draws the table in all of `ui`'s room; returns where each place lay.
+/// The whole table in one sentence, for a screen reader where the table is a picture (the
+/// lessons): each seat's heap, the points where his men are and those where none is, his men
+/// borne, and the dice. "The table: Your heap: 9 men; your cinque point: 2 men; your ace, deuce,
+/// trey, cater and sice points: no man; …; the dice: cinque and deuce".
+#[must_use]
+pub fn in_words(game: &Game, seating: &Seating) -> String {
+    let kind = game.rules().kind;
+    let mut parts = Vec::new();
+    for s in 0..game.seats() {
+        let seat = Seat(u8::try_from(s).unwrap_or(0));
+        if kind != Kind::Doublets {
+            parts.push(spoken(game, seating, Place::Heap(seat)));
+        }
+        if kind == Kind::SiceAce {
+            continue;
+        }
+        let men = game.men(seat).copied().unwrap_or_default();
+        let mut empty = Vec::new();
+        for point in 1..=6u8 {
+            let i = usize::from(point - 1);
+            if men.laid[i] + men.standing[i] > 0 {
+                parts.push(spoken(game, seating, Place::Point(seat, point)));
+            } else {
+                empty.push(face(point));
+            }
+        }
+        if let Some((last, rest)) = empty.split_last() {
+            let named = if rest.is_empty() {
+                format!("{last} point")
+            } else {
+                format!("{} and {last} points", rest.join(", "))
+            };
+            parts.push(format!("{} {named}: no man", seating.whose(seat)));
+        }
+        parts.push(spoken(game, seating, Place::Borne(seat)));
+    }
+    parts.push(spoken(game, seating, Place::Dice));
+    let parts: Vec<String> = parts
+        .into_iter()
+        .enumerate()
+        .map(|(i, part)| match part.split_once(' ') {
+            Some((first @ ("Your" | "The"), rest)) if i > 0 => {
+                format!("{} {rest}", first.to_lowercase())
+            }
+            _ => part,
+        })
+        .collect();
+    format!("The table: {}", parts.join("; "))
+}
+
+/// Draws the session's table in all of `ui`'s room, each place a node a screen reader reads
+/// and clicks; returns where each place lay.
 pub fn table_ui(ui: &mut egui::Ui, table: &PastimesSession) -> Vec<(Rect, Place)> {
     let (rect, _) = ui.allocate_exact_size(ui.available_size(), Sense::hover());
     let painter = ui.painter_at(rect);
-    crate::ui::tiles::paint::paint_table(&painter, rect);
+    let seating = Seating::of_session(table);
     let game = table.game();
-    let mut places = Vec::new();
-    match game.rules().kind {
-        Kind::SiceAce => round_table(&painter, rect, game, &mut places),
-        Kind::Doublets | Kind::KetchDolt => board(&painter, rect, game, &mut places),
-    }
+    let places = paint(&painter, rect, game, &seating);
     let spots: Vec<access::Spot<Place>> = places
         .iter()
         .map(|&(r, place)| access::Spot {
@@ -147,13 +235,39 @@ pub fn table_ui(ui: &mut egui::Ui, table: &PastimesSession) -> Vec<(Rect, Place)
         "The table",
         rect,
     );
-    let _ = access::nodes(ui, group, &spots, &|p| spoken(table, p), None, false);
+    let _ = access::nodes(
+        ui,
+        group,
+        &spots,
+        &|p| spoken(game, &seating, p),
+        None,
+        false,
+    );
+    places
+}
+
+/// Paints `game`'s table in `rect`, each seat's men beside the name `seating` paints; returns
+/// where each place lay. The one painter of the pastimes' table: the game's screen and the
+/// lessons both draw with it.
+pub fn paint(painter: &Painter, rect: Rect, game: &Game, seating: &Seating) -> Vec<(Rect, Place)> {
+    crate::ui::tiles::paint::paint_table(painter, rect);
+    let mut places = Vec::new();
+    match game.rules().kind {
+        Kind::SiceAce => round_table(painter, rect, game, seating, &mut places),
+        Kind::Doublets | Kind::KetchDolt => board(painter, rect, game, seating, &mut places),
+    }
     places
 }
 
 /// The field of a board with its two home tables: player 2's above, player 1's below, each
 /// with its six points (ace at the left), the heap at the left and the men borne at the right.
-fn board(painter: &Painter, rect: Rect, game: &Game, places: &mut Vec<(Rect, Place)>) {
+fn board(
+    painter: &Painter,
+    rect: Rect,
+    game: &Game,
+    seating: &Seating,
+    places: &mut Vec<(Rect, Place)>,
+) {
     let side = (rect.width() * 0.16).min(150.0);
     let frame = Rect::from_min_max(
         pos2(rect.min.x + side, rect.min.y + 12.0),
@@ -270,7 +384,7 @@ fn board(painter: &Painter, rect: Rect, game: &Game, places: &mut Vec<(Rect, Pla
                 },
             ),
             Align2::CENTER_CENTER,
-            player(seat),
+            seating.painted(seat),
             FontId::proportional(13.0),
             theme::LABEL_INK,
         );
@@ -383,7 +497,13 @@ fn dice_at(
 
 /// Sice-Ace: a place for each seat round the board, with the men he holds, the men borne, and
 /// whether he is out; the dice in the middle.
-fn round_table(painter: &Painter, rect: Rect, game: &Game, places: &mut Vec<(Rect, Place)>) {
+fn round_table(
+    painter: &Painter,
+    rect: Rect,
+    game: &Game,
+    seating: &Seating,
+    places: &mut Vec<(Rect, Place)>,
+) {
     let centre = rect.center();
     let board = Rect::from_center_size(centre, vec2(rect.width() * 0.42, rect.height() * 0.42));
     painter.rect_filled(board, 8.0, theme::PERIOD_TABLE);
@@ -424,7 +544,7 @@ fn round_table(painter: &Painter, rect: Rect, game: &Game, places: &mut Vec<(Rec
             Align2::CENTER_CENTER,
             format!(
                 "{}: {held} held, {} borne{}",
-                player(seat),
+                seating.painted(seat),
                 men.borne,
                 if out { ", out" } else { "" }
             ),

@@ -428,6 +428,17 @@ fn panels(
         Message::line(shell.message.as_ref(), ui);
         let narrow = ui.ctx().content_rect().width() < NARROW;
         ui.horizontal_wrapped(|ui| {
+            if screen.lacks_its_line()
+                && ui
+                    .button(crate::ui::net::PLAY_ON)
+                    .on_hover_text(
+                        "The computer takes your friends' seats, under their names, and the game \
+                         goes on here.",
+                    )
+                    .clicked()
+            {
+                shell.message = screen.play_on_against_the_computer(&shell.settings);
+            }
             screen.buttons(ui, shell);
             if ui.button("New game…").clicked() {
                 shell.asks.push(Ask::NewGame);

@@ -40,13 +40,24 @@ pub fn linked_text(
             if range.start > at {
                 ui.label(rich(text[at..range.start].to_string()));
             }
-            let link = ui
-                .link(rich(text[range.clone()].to_string()))
-                .on_hover_text(term.meaning);
-            if link.clicked() {
-                glossary.show_term(term);
-            }
-            at = range.end;
+            // The punctuation that ends the word ("blot.", "cater,") stays on its row: the
+            // link and it are laid as one piece, which the row wraps whole.
+            let rest = &text[range.end..];
+            let stuck = rest
+                .find(|c: char| c.is_whitespace() || c.is_alphanumeric())
+                .unwrap_or(rest.len());
+            ui.horizontal(|ui| {
+                let link = ui
+                    .link(rich(text[range.clone()].to_string()))
+                    .on_hover_text(term.meaning);
+                if link.clicked() {
+                    glossary.show_term(term);
+                }
+                if stuck > 0 {
+                    ui.label(rich(rest[..stuck].to_string()));
+                }
+            });
+            at = range.end + stuck;
         }
         if at < text.len() {
             ui.label(rich(text[at..].to_string()));

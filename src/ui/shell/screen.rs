@@ -181,6 +181,11 @@ pub trait Screen {
     fn lacks_its_line(&self) -> bool {
         false
     }
+    /// A game that lacks its line, played on here: the friends' seats become the computer's,
+    /// at the level New game sets for this family, under their names. What to say.
+    fn play_on_against_the_computer(&mut self, _settings: &Settings) -> Option<Message> {
+        None
+    }
     /// A game at a distance whose line dropped, as the network window offers to take it up.
     fn comeback(&self) -> Option<gamester_net::party::Return>;
     /// Whether `record` (a game at a distance being taken up) goes on from the game in play.

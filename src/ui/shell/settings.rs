@@ -113,6 +113,21 @@ impl Tutoring {
     }
 }
 
+impl Settings {
+    /// The level New game gives the computer at tables (fair where it seats none).
+    #[must_use]
+    pub fn tables_level(&self) -> Level {
+        [&self.table.white, &self.table.black]
+            .iter()
+            .flat_map(|seat| &seat.players)
+            .find_map(|p| match p.controller {
+                crate::players::Controller::Computer(level) => Some(level),
+                _ => None,
+            })
+            .unwrap_or(Level::Fair)
+    }
+}
+
 impl Default for Settings {
     fn default() -> Settings {
         Settings {

@@ -7,11 +7,10 @@ use egui::Color32;
 use crate::ai::analysis::{Choice, Judged};
 use crate::ai::judge::Mark;
 use crate::save::GameRecord;
-use crate::tables::notation::format_play;
 use crate::tables::ticktack::Claim;
 use crate::tables::{CubeChoice, Phase, Side};
 use crate::teaching::verdict::{
-    break_verdict, claim_verdict, cube_verdict, play_verdict, throw_verdict,
+    break_verdict, claim_verdict, cube_verdict, hit_way, play_verdict, throw_verdict,
 };
 
 /// One row of the list.
@@ -67,7 +66,6 @@ pub fn mark_colour(mark: Mark) -> Color32 {
 /// The row of decision `d` of the game whose record is `record`; `colour` names a side.
 #[must_use]
 pub fn row(d: &Judged, record: &GameRecord, colour: impl Fn(Side) -> String) -> Row {
-    let bear_off = record.rules().bear_off;
     let (dice, chosen) = match &d.choice {
         Choice::Play {
             throw,
@@ -76,7 +74,10 @@ pub fn row(d: &Judged, record: &GameRecord, colour: impl Fn(Side) -> String) -> 
         } => {
             let faces: Vec<String> = throw.faces().iter().map(u8::to_string).collect();
             let steps = judgement.played.steps.to_vec();
-            (faces.join("-"), format_play(before, &steps, bear_off))
+            (
+                faces.join("-"),
+                crate::teaching::points::play_text(before, &steps, record.rules()),
+            )
         }
         Choice::Cube { chosen, .. } => ("–".to_string(), cube_words(*chosen).to_string()),
         Choice::Break { chosen, .. } => ("–".to_string(), format!("broke at {chosen}")),
@@ -141,8 +142,30 @@ pub fn verdict(d: &Judged, record: &GameRecord, colour: impl Fn(Side) -> String)
             throw_verdict(record.game_at(d.at).throws(), *chosen, *best, d.loss)
         }
         Choice::Claim { missed } => {
-            claim_verdict(*missed, d.loss, &adversary, rules.first_score_ends)
+            let how = claim_way(*missed, d, record, &adversary);
+            claim_verdict(
+                *missed,
+                d.loss,
+                &adversary,
+                how.as_deref(),
+                rules.first_score_ends,
+            )
         }
+    }
+}
+
+/// How the hit let pass was there, in words: for the decision's maker's own hit, his throw as
+/// it stood; for a why-not, the adversary's throw he played just before. None for a going in,
+/// or where the record does not show it.
+fn claim_way(missed: Claim, d: &Judged, record: &GameRecord, adversary: &str) -> Option<String> {
+    match missed {
+        Claim::Hit => hit_way(&record.game_at(d.at), "your", adversary),
+        Claim::WhyNot => (0..d.at)
+            .rev()
+            .map(|k| record.game_at(k))
+            .find(|g| g.phase() == Phase::Playing && g.turn() == d.side.other())
+            .and_then(|g| hit_way(&g, adversary, "your")),
+        Claim::MissedGoingIn => None,
     }
 }
 

@@ -10,7 +10,6 @@ use crate::ai::{CubeAction, CubeHint, Decision, cube_hint, decide, rank_plays};
 use crate::level::Level;
 use crate::players::Controller;
 use crate::session::Session;
-use crate::tables::notation::format_play;
 use crate::tables::{Action, Event, Game, Phase, Play, RuleError, Side};
 use crate::teaching::terms::describe_play;
 
@@ -312,7 +311,7 @@ pub fn show_hint(ui: &mut egui::Ui, session: &Session, plays: &[(Play, f32)]) {
     let adversary = format!("{}'s", session.colour_name(game.turn().other()));
     for (i, (play, value)) in plays.iter().enumerate() {
         let steps = play.steps.to_vec();
-        let text = format_play(&pos, &steps, bear_off);
+        let text = crate::teaching::points::play_text(&pos, &steps, game.rules());
         ui.label(format!("{}. {text}   ({value:+.3})", i + 1));
         // The same play in the words of the story and the board's labels.
         let words = describe_play(

@@ -2,15 +2,18 @@
 //! and shows one exercise at a time on the real board (drawn as the game draws it, with the
 //! points' names hidden when they are the question), answered by a click on a point or by a
 //! choice, by mouse, by keyboard (the arrows walk the points, Enter answers; Tab reaches the
-//! choices) or by a screen reader (each point is a node it can click). The exercises, their
-//! answers and their explanations are the core's (`teaching::lessons`); this room only shows
-//! them and keeps the record in the settings.
+//! choices) or by a screen reader (each point is a node it can click). An exercise at the tiles
+//! shows its line, and one at a pastime its table, each drawn by its family's own painter and
+//! read to a screen reader in words. The exercises, their answers and their explanations are
+//! the core's (`teaching::lessons`); this room only shows them and keeps the record in the
+//! settings.
 
 use egui::{Color32, RichText};
 
+use crate::pastimes::Seat;
 use crate::tables::Side;
 use crate::teaching::faces::face_name;
-use crate::teaching::lessons::{Answer, Exercise, Given, Lesson, Verdict};
+use crate::teaching::lessons::{Answer, Exercise, Given, Lesson, PastimeTable, Verdict};
 use crate::teaching::points::PointName;
 use crate::ui::shell::settings::Settings;
 use crate::ui::tables::board_access::{self, BoardKey};
@@ -75,7 +78,13 @@ impl LessonsRoom {
             return;
         };
         self.seed = self.seed.wrapping_add(1);
-        let adversary = settings.table.black.colour.name();
+        // At a pastime the adversary is named by the colour of his men on the pastimes' table.
+        let adversary = match lesson {
+            Lesson::KetchDolt | Lesson::Pastimes => {
+                crate::ui::pastimes::view::colour_of(Seat(1)).name()
+            }
+            _ => settings.table.black.colour.name(),
+        };
         let exercise = lesson.exercise(self.seed, adversary);
         said.push(exercise.prompt.clone());
         self.exercise = Some(exercise);
@@ -237,6 +246,10 @@ impl LessonsRoom {
         if let Some(line) = &exercise.line {
             ui.add_space(8.0);
             line_ui(ui, line);
+        }
+        if let Some(table) = &exercise.pastime {
+            ui.add_space(8.0);
+            pastime_ui(ui, table);
         }
         if exercise.board.is_some() {
             ui.add_space(6.0);
@@ -426,4 +439,24 @@ fn line_ui(ui: &mut egui::Ui, line: &crate::tiles::Line) {
         .shrink(scale * 0.03);
         paint_tile(&painter, &TileLook::in_rect(r, Some(lying.halves)));
     }
+}
+
+/// The table of an exercise at a pastime, drawn by the pastimes' own painter, and in words for
+/// a screen reader ("The table: Your heap: 9 men; your cinque point: 2 men; …").
+fn pastime_ui(ui: &mut egui::Ui, table: &PastimeTable) {
+    use crate::ui::pastimes::view::{Seating, in_words, paint};
+    let seating = Seating {
+        painted: table.seats.clone(),
+        named: table.seats.clone(),
+    };
+    let size = egui::vec2(
+        ui.available_width(),
+        ui.available_height().clamp(220.0, 420.0),
+    );
+    let (response, painter) = ui.allocate_painter(size, egui::Sense::hover());
+    let words = in_words(&table.game, &seating);
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::accesskit::Role::Image, true, words.clone())
+    });
+    let _ = paint(&painter, response.rect, &table.game, &seating);
 }

@@ -268,6 +268,23 @@ impl Screen for TablesScreen {
         crate::ui::net::kept::read(launch, &family, &self.net_record())
     }
 
+    fn play_on_against_the_computer(&mut self, settings: &Settings) -> Option<Message> {
+        let seats = self.session.seats();
+        let names: Vec<String> = [&seats.white, &seats.black]
+            .iter()
+            .flat_map(|seat| &seat.players)
+            .filter(|p| p.controller == crate::players::Controller::Distance)
+            .map(|p| p.name.clone())
+            .collect();
+        let level = settings.tables_level();
+        if !self.session.computer_for_distance(level) {
+            return None;
+        }
+        let words = crate::ui::net::played_on(&names, level);
+        self.session.note(words.clone());
+        Some(Message::info(words))
+    }
+
     fn lacks_its_line(&self) -> bool {
         !self.is_remote() && !self.session.game().is_over() && self.session.seats().at_a_distance()
     }

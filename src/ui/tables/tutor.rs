@@ -211,6 +211,7 @@ impl Tutor {
         }
         let game = session.game();
         let claim_first = matches!(warning.better, Better::Claim(_));
+        let hit_first = matches!(warning.better, Better::Claim(crate::tables::Claim::Hit));
         if held.chosen == Chosen::Play && men_return {
             intents.extend(
                 game.steps_played()
@@ -224,6 +225,9 @@ impl Tutor {
             better: warning.better,
         });
         *message = Some(Message::info(match (claim_first, held.chosen) {
+            (true, _) if hit_first => {
+                "Taken back: make the claim first (the man that hits and the man he hits are lit)"
+            }
             (true, _) => "Taken back: make the claim first",
             (_, Chosen::Play | Chosen::Break(_)) => {
                 "Taken back: the better choice is lit on the board"
@@ -233,7 +237,7 @@ impl Tutor {
     }
 
     /// The places to light on the board for the better choice (its play's men, the point to
-    /// break) while the tutor points a choice out in `game`, or after it was taken back until
+    /// break, the man that hits and the man he hits) while the tutor points a choice out in `game`, or after it was taken back until
     /// the choice is made.
     #[must_use]
     pub fn lit(&self, game: &Game, view: Orientation) -> Option<Vec<Place>> {
@@ -258,6 +262,17 @@ impl Tutor {
                 Some(places)
             }
             Better::Break { binder, point } => Some(vec![view.mover_to_bottom(*binder, *point)]),
+            // A hit to claim: the man that reaches and the lone man he reaches.
+            Better::Claim(crate::tables::Claim::Hit) => {
+                let mover = game.turn();
+                crate::teaching::verdict::hit_reach(game).map(|way| {
+                    [way.from, way.to]
+                        .into_iter()
+                        .filter_map(|p| u8::try_from(p).ok())
+                        .map(|p| view.mover_to_bottom(mover, p))
+                        .collect()
+                })
+            }
             Better::Cube(_) | Better::Throw(_) | Better::Claim(_) => None,
         }
     }

@@ -97,6 +97,22 @@ impl TilesScreen {
     ) -> TilesSession {
         let mut session = TilesSession::holding(loaded.game, loaded.seats, launch.seed);
         session.set_tally(loaded.tally);
+        if !loaded.names.is_empty() {
+            // A place the file leaves unnamed keeps the table's own name for it.
+            let names = loaded
+                .names
+                .iter()
+                .enumerate()
+                .map(|(p, n)| {
+                    if n.trim().is_empty() {
+                        session.name(p).to_string()
+                    } else {
+                        n.clone()
+                    }
+                })
+                .collect();
+            session.rename(names);
+        }
         session.file = path;
         if let Some(why) = &loaded.abandoned {
             session.abandon(why);
@@ -302,6 +318,20 @@ impl Screen for TilesScreen {
     fn kept_at_distance(&self, launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
         let family = gamester_net::GameRules::Tiles(*self.session().game().rules());
         crate::ui::net::kept::read(launch, &family, &self.net_record())
+    }
+
+    fn play_on_against_the_computer(&mut self, settings: &Settings) -> Option<Message> {
+        let names: Vec<String> = (0..self.session.sitters().len())
+            .filter(|&p| self.session.sitters()[p] == Controller::Distance)
+            .map(|p| self.session.name(p).to_string())
+            .collect();
+        let level = settings.tiles.level;
+        if !self.session.computer_for_distance(level) {
+            return None;
+        }
+        let words = crate::ui::net::played_on(&names, level);
+        self.session.note(words.clone());
+        Some(Message::info(words))
     }
 
     fn lacks_its_line(&self) -> bool {

@@ -115,6 +115,33 @@ fn a_tally_counts_the_game_in_the_file_once() {
 }
 
 #[test]
+fn the_names_the_places_were_played_under_are_read_back_cleaned() {
+    // Given a game of Draw saved with no names, with two names, and with one name too few
+    let game = played(Rules::preset(Preset::Draw), 6, 10);
+    let plain = TilesFile::of(&game, &seats(2), &[0, 0]).to_ron().unwrap();
+    let named = TilesFile::of(&game, &seats(2), &[0, 0])
+        .named(&["You".into(), "Ro\u{1b}bin".into()])
+        .to_ron()
+        .unwrap();
+    let short = TilesFile::of(&game, &seats(2), &[0, 0])
+        .named(&["You".into()])
+        .to_ron()
+        .unwrap();
+    // Then the first is read as before, the second with its names cleaned, and the third is
+    // refused in words
+    assert!(!plain.contains("names"));
+    assert!(from_str(&plain).unwrap().names.is_empty());
+    assert_eq!(from_str(&named).unwrap().names, ["You", "Robin"]);
+    assert!(matches!(
+        from_str(&short),
+        Err(SaveError::TilesNames {
+            found: 1,
+            players: 2
+        })
+    ));
+}
+
+#[test]
 fn a_broken_record_is_refused_with_the_action_and_the_rule() {
     let game = played(Rules::preset(Preset::Draw), 9, 30);
     let mut file = TilesFile::of(&game, &seats(2), &[0, 0]);

@@ -421,7 +421,12 @@ fn tick_tack_with_a_hit_let_pass() -> gamester_rules::tables::Game {
             } else {
                 game.throw_with(&mut dice).unwrap();
             }
+            // The adversary, in turn, throws without asking why not
             if let_pass && game.phase() == Phase::ToThrow {
+                game.throw_with(&mut dice).unwrap();
+                if game.is_over() {
+                    break;
+                }
                 return game;
             }
         }
@@ -461,8 +466,24 @@ fn at_tick_tack_a_hit_let_pass_is_listed_and_told_in_words() {
     h.run();
     let verdict = analysis_words::verdict(&d, &record, colour(&h));
     assert!(
-        verdict.starts_with("Your throw gave a hit, and you did not claim it"),
+        verdict.starts_with("Your throw gave a hit (the man on ")
+            && verdict.contains(" lone man on ")
+            && verdict.contains("), and you did not claim it"),
         "{verdict}"
     );
     assert!(h.query_by_label(&verdict).is_some(), "no {verdict}");
+    // And the adversary's why-not let pass is told with the same hit, seen from his side
+    let why_not = analysis
+        .decisions
+        .iter()
+        .find(|w| {
+            w.choice
+                == Choice::Claim {
+                    missed: gamester_rules::tables::ticktack::Claim::WhyNot,
+                }
+        })
+        .expect("the why-not let pass is a decision");
+    assert_eq!(why_not.side, d.side.other());
+    let told = analysis_words::verdict(why_not, &record, colour(&h));
+    assert!(told.contains("reaches your lone man on "), "{told}");
 }

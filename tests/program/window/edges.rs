@@ -443,3 +443,43 @@ fn a_window_that_ends_without_closing_still_finishes_its_writes() {
     // Then the settings are on the disk
     assert!(settings_file::read(data.path()).settings.numbers);
 }
+
+#[test]
+fn a_full_stop_after_a_period_word_never_wraps_onto_a_line_of_its_own() {
+    use gamester::ui::shell::glossary::{Glossary, linked_text};
+    use std::cell::Cell;
+    use std::rc::Rc;
+    // Given a story line ending in a period word and its full stop, shown at every width from
+    // narrow to wide, so that at some width the word ends at the right edge
+    let text = "Robin draws the man from his cinque point, and leaves a blot.";
+    let width = Rc::new(Cell::new(120.0_f32));
+    let shown = Rc::clone(&width);
+    let mut h = egui_kittest::Harness::builder()
+        .with_size(egui::vec2(500.0, 300.0))
+        .build_ui(move |ui| {
+            ui.set_max_width(shown.get());
+            let mut glossary = Glossary::default();
+            linked_text(ui, text, egui::RichText::new, &mut glossary);
+        });
+    let mut w = 120.0;
+    while w <= 460.0 {
+        width.set(w);
+        h.run();
+        // Then the full stop stands on the row of the word it ends
+        let link = h.get_by_label("blot").rect();
+        let stop = h
+            .query_all(egui_kittest::kittest::By::new().role(egui::accesskit::Role::Label))
+            .find(|n| {
+                n.accesskit_node()
+                    .value()
+                    .is_some_and(|v| v.starts_with('.'))
+            })
+            .expect("the full stop is shown")
+            .rect();
+        assert!(
+            stop.top() < link.bottom() && stop.left() >= link.right() - 1.0,
+            "at width {w} the full stop is at {stop:?}, the word at {link:?}"
+        );
+        w += 2.0;
+    }
+}

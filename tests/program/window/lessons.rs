@@ -337,3 +337,153 @@ fn the_tick_tack_lesson_names_the_points_from_where_the_men_start_and_takes_its_
         press(&mut h, "Next exercise");
     }
 }
+
+/// "1 man", "9 men", "no man", as the table's words count them.
+fn men_words(n: u8) -> String {
+    match n {
+        0 => "no man".to_string(),
+        1 => "1 man".to_string(),
+        n => format!("{n} men"),
+    }
+}
+
+#[test]
+fn the_ketch_dolt_lesson_shows_its_table_to_the_screen_reader_and_is_answered_by_keys() {
+    use gamester_rules::pastimes::Seat;
+    const FACES: [&str; 6] = ["ace", "deuce", "trey", "cater", "cinque", "sice"];
+    // Given the lessons opened by their key, and the lesson at Ketch-Dolt reached by Tab and
+    // begun by Enter
+    let mut h = harness(17, quick(Settings::default()));
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::L);
+    h.run();
+    h.run();
+    for _ in 0..40 {
+        if focused(&h) == Lesson::KetchDolt.title() {
+            break;
+        }
+        key(&mut h, Key::Tab);
+    }
+    assert_eq!(focused(&h), Lesson::KetchDolt.title());
+    key(&mut h, Key::Enter);
+    for round in 0..4u32 {
+        let e = exercise(&h);
+        assert!(e.prompt.starts_with("Ketch-Dolt:"), "{}", e.prompt);
+        let table = e.pastime.as_ref().expect("a pastime's table");
+        // Then the table is a picture the screen reader reads whole: each side's heap, the men
+        // on each point, and the dice thrown, the adversary by the colour of his men
+        let label = h
+            .query(By::new().role(Role::Image).label_contains("The table:"))
+            .and_then(|n| n.accesskit_node().label())
+            .expect("the table's words");
+        let (you, black) = (
+            table.game.men(Seat(0)).unwrap(),
+            table.game.men(Seat(1)).unwrap(),
+        );
+        assert!(
+            label.contains(&format!("Your heap: {}", men_words(you.heap))),
+            "{label}"
+        );
+        assert!(
+            label.contains(&format!("Black's heap: {}", men_words(black.heap))),
+            "{label}"
+        );
+        for (i, face) in FACES.iter().enumerate() {
+            for (whose, men) in [("your", you), ("Black's", black)] {
+                if men.laid[i] > 0 {
+                    let said = format!("{whose} {face} point: {}", men_words(men.laid[i]));
+                    assert!(label.contains(&said), "no {said} in {label}");
+                }
+            }
+        }
+        let dice: Vec<&str> = table
+            .game
+            .last_throw()
+            .iter()
+            .map(|&d| FACES[usize::from(d) - 1])
+            .collect();
+        assert!(
+            label.contains(&format!("the dice: {}", dice.join(" and "))),
+            "{label}"
+        );
+        assert!(!label.contains("Player"), "{label}");
+        // When the learner goes from the first choice, which has the keys, to the right one
+        // (or, every other round, a wrong one) by Tab and presses Enter
+        let Answer::Choice { options, right, .. } = &e.answer else {
+            panic!("a choice");
+        };
+        h.run();
+        assert_eq!(focused(&h), options[0]);
+        let want_right = round % 2 == 0;
+        let given = if want_right {
+            *right
+        } else {
+            usize::from(*right == 0)
+        };
+        for _ in 0..10 {
+            if focused(&h) == options[given] {
+                break;
+            }
+            key(&mut h, Key::Tab);
+        }
+        assert_eq!(focused(&h), options[given]);
+        key(&mut h, Key::Enter);
+        // Then the verdict is the exercise's, right or not as the engine judges it
+        let shown = verdict_shown(&h);
+        assert_eq!(shown, e.judge(Given::Choice(given)).words);
+        assert!(shown.starts_with(if want_right { "Right." } else { "Not so." }));
+        assert!(shown.contains("Cotton"));
+        assert_eq!(record(&h, Lesson::KetchDolt).tried, round + 1);
+        assert_eq!(focused(&h), "Next exercise");
+        key(&mut h, Key::Enter);
+        assert_eq!(verdict_shown(&h), "");
+    }
+}
+
+#[test]
+fn the_doublets_and_sice_ace_lesson_shows_each_table_in_words() {
+    use gamester_rules::pastimes::{Kind, Seat};
+    // Given the lesson at Doublets and Sice-Ace
+    let mut h = harness(19, quick(Settings::default()));
+    open(&mut h, Lesson::Pastimes);
+    let mut kinds = std::collections::BTreeSet::new();
+    for _ in 0..8 {
+        let e = exercise(&h);
+        let table = e.pastime.as_ref().expect("a pastime's table");
+        let label = h
+            .query(By::new().role(Role::Image).label_contains("The table:"))
+            .and_then(|n| n.accesskit_node().label())
+            .expect("the table's words");
+        // Then the screen reader hears the men of each seat as the game has them
+        let you = table.game.men(Seat(0)).unwrap();
+        match table.game.rules().kind {
+            Kind::SiceAce => {
+                assert!(
+                    label.contains(&format!("You: {} held", men_words(you.heap))),
+                    "{label}"
+                );
+                for name in &table.seats[1..] {
+                    assert!(label.contains(&format!("{name}: ")), "{name} in {label}");
+                }
+            }
+            Kind::Doublets => {
+                let standing = you.standing.iter().position(|&n| n > 0);
+                if let Some(i) = standing {
+                    let face = ["ace", "deuce", "trey", "cater", "cinque", "sice"][i];
+                    assert!(
+                        label.contains(&format!(" {face} point: ")) && label.contains("standing"),
+                        "{label}"
+                    );
+                }
+                assert!(label.contains("Black's"), "{label}");
+            }
+            Kind::KetchDolt => panic!("not this lesson's"),
+        }
+        kinds.insert(format!("{:?}", table.game.rules().kind));
+        // And an answer is taken and judged as the exercise judges it
+        let given = e.right_answer();
+        give(&mut h, &e, given);
+        assert_eq!(verdict_shown(&h), e.judge(given).words);
+        press(&mut h, "Next exercise");
+    }
+    assert_eq!(kinds.len(), 2, "{kinds:?}");
+}

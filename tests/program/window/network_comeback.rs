@@ -379,7 +379,7 @@ fn a_hosting_window_stopped_mid_game_offers_it_again_under_the_same_invitation()
 }
 
 #[test]
-fn a_window_started_again_without_its_way_back_never_plays_its_friends_side() {
+fn a_window_started_again_without_its_way_back_never_plays_its_friends_side_until_asked() {
     // Given a window, its data in a folder of its own, that joined a friend's game of Irish
     // and stopped in the middle of the person's own play
     let data = tempfile::tempdir().unwrap();
@@ -433,4 +433,28 @@ fn a_window_started_again_without_its_way_back_never_plays_its_friends_side() {
     h.key_press(egui::Key::Space);
     h.run();
     assert_eq!(h.state().session().game().record(), &before[..]);
+    // Until the person plays on against the computer: then the computer plays Kate's side
+    // here, under her name, and the story says so
+    h.get_by_label("Play on against the computer").click();
+    h.run();
+    assert!(
+        h.state()
+            .session()
+            .log()
+            .iter()
+            .any(|l| l.words.starts_with("The computer plays on for Kate")),
+        "the story says who plays Kate's side now"
+    );
+    let seats = h.state().session().seats().clone();
+    assert!(!seats.at_a_distance());
+    assert_eq!(seats.white.players[0].name, "Kate");
+    wait_for(&mut h, "the computer's throw for Kate", |h| {
+        h.state().session().game().record().len() > before.len()
+    });
+    assert!(
+        h.query_all(By::new().label_contains("Play on against the computer"))
+            .next()
+            .is_none(),
+        "the offer goes once taken"
+    );
 }

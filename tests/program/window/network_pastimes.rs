@@ -399,7 +399,8 @@ fn a_hosting_window_stopped_mid_pastime_offers_it_again_and_its_friend_comes_bac
 }
 
 #[test]
-fn a_window_started_again_without_its_way_back_never_plays_its_friends_seat_at_a_pastime() {
+fn a_window_started_again_without_its_way_back_never_plays_its_friends_seat_at_a_pastime_until_asked()
+ {
     // Given a window, its data in a folder of its own, that joined a friend's Ketch-Dolt and
     // stopped as the person was to use his throw
     let data = tempfile::tempdir().unwrap();
@@ -435,6 +436,12 @@ fn a_window_started_again_without_its_way_back_never_plays_its_friends_seat_at_a
         h.state().playing_pastime(),
         "the pastime is back on the table"
     );
+    // and the friend is named as she sat, her line not open again
+    let story = h.state().pastime().unwrap().story().to_vec();
+    assert!(
+        story.iter().any(|l| l.contains("Kate")) && !story.iter().any(|l| l.contains("layer ")),
+        "{story:#?}"
+    );
     for _ in 0..6 {
         let t = h.state().pastime().unwrap();
         let choices = t.person_choices();
@@ -461,6 +468,24 @@ fn a_window_started_again_without_its_way_back_never_plays_its_friends_seat_at_a
     h.key_press(egui::Key::Space);
     h.run();
     assert_eq!(pastime_record(&h), before);
+    // Until the person plays on against the computer: then the computer sits for Kate, under
+    // her name, and the game goes on here
+    if h.state().pastime().unwrap().over() {
+        return;
+    }
+    h.get_by_label("Play on against the computer").click();
+    h.run();
+    let t = h.state().pastime().unwrap();
+    assert!(
+        t.story()
+            .iter()
+            .any(|l| l.starts_with("The computer plays on for Kate")),
+        "the story says who sits for Kate now"
+    );
+    assert!(!t.at_a_distance());
+    assert_eq!(t.names().lead(gamester_rules::pastimes::Seat(0)), "Kate");
+    play_until(&mut h, |t| t.game().record().len() > before.len() + 2);
+    assert!(pastime_record(&h).len() > before.len() + 2);
 }
 
 #[test]

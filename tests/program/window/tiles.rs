@@ -590,3 +590,56 @@ fn friends_at_one_screen_each_see_their_tiles_only_when_they_ask() {
         assert!(click_a_move(&mut h));
     }
 }
+
+#[test]
+fn a_tiles_game_saved_at_a_distance_plays_on_against_the_computer_only_when_asked() {
+    use rand::SeedableRng;
+    // Given a game of Draw saved while it was played with Robin at a distance, at his turn
+    let data = tempfile::tempdir().unwrap();
+    let path = data.path().join("with-robin.ron");
+    let mut game = gamester_rules::tiles::Game::new(Rules::preset(Preset::Draw)).unwrap();
+    game.apply(Action::Deal(gamester_rules::tiles::Deck::shuffled(8)))
+        .unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(8);
+    while game.turn() != 1 {
+        let action = gamester_core::ai::tiles::random_action(&game, &mut rng).unwrap();
+        game.apply(action).unwrap();
+    }
+    let seats = vec![Controller::Person, Controller::Distance];
+    let file = gamester_core::save::tiles::TilesFile::of(&game, &seats, &[0, 0])
+        .named(&["You".into(), "Robin".into()]);
+    gamester_core::save::tiles::write_atomic(&path, &file).unwrap();
+    // When the window opens it, and is left to run
+    let mut h = harness(33, Settings::default());
+    h.run();
+    h.state_mut().open_file(path);
+    for _ in 0..400 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    // Then Robin is named, nothing is played here for him, and the window offers to play on
+    let t = h.state().tiles().expect("the game is at the tiles table");
+    assert_eq!(t.name(1), "Robin");
+    assert_eq!(t.game(), &game);
+    // And once the person plays on against the computer, the computer plays Robin's place
+    h.get_by_label("Play on against the computer").click();
+    for _ in 0..2_000 {
+        h.step();
+        if h.state().tiles().unwrap().game().record().len() > game.record().len() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let t = h.state().tiles().unwrap();
+    assert!(
+        t.game().record().len() > game.record().len(),
+        "Robin's place is played"
+    );
+    assert!(
+        t.story()
+            .iter()
+            .any(|l| l.starts_with("The computer plays on for Robin")),
+        "{:#?}",
+        t.story()
+    );
+}

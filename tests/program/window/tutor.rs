@@ -424,6 +424,16 @@ fn at_tick_tack_a_hit_let_pass_is_told_before_the_dice_are_lifted_and_claimed_af
     assert_eq!(game(&h).steps_played().len(), 2);
     assert_eq!(game(&h).phase(), Phase::Playing);
     assert!(h.query_by_label_contains("make the claim first").is_some());
+    // And the man that hits and Black's lone man are lit on the board
+    let view = gamester::ui::tables::orientation::Orientation {
+        bottom: Side::White,
+        ace_left: false,
+        numbers: false,
+    };
+    let lit = h.state().tutor().lit(&game(&h), view);
+    let way = gamester_core::teaching::verdict::hit_reach(&game(&h)).expect("the throw hits");
+    let places = [way.from, way.to].map(|p| view.mover_to_bottom(Side::White, p as u8));
+    assert_eq!(lit, Some(places.to_vec()));
     // When he claims the hit after all
     h.get_by_label("Claim a hit  (C)").click();
     h.run();

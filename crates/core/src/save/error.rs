@@ -90,6 +90,8 @@ pub enum SaveError {
     TilesRules(String),
     #[error("the file seats {found} players, and the rules have {players}")]
     TilesSeats { found: usize, players: usize },
+    #[error("the file names {found} players, and the rules have {players}")]
+    TilesNames { found: usize, players: usize },
     #[error("the tally counts {found} sides, and the rules have {sides}")]
     TilesTally { found: usize, sides: usize },
     #[error("action {number} of the record `{action}` breaks the rules: {reason}")]

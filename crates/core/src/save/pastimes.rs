@@ -36,6 +36,11 @@ pub struct PastimesFile {
     pub game: Game,
     /// Who sat at each seat, the first seat first.
     pub seats: Vec<Controller>,
+    /// The names the seats were played under, the first seat first, kept for a game with
+    /// friends at a distance ("You", "Robin"; an empty one is said by its seat's number).
+    /// Added without a new format: a file without them is read as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<String>,
 }
 
 /// A pastime read back, replayed and checked.
@@ -43,6 +48,9 @@ pub struct PastimesFile {
 pub struct PastimesLoaded {
     pub game: Game,
     pub seats: Vec<Controller>,
+    /// The names the file kept, one a seat, cleaned of what a name may not hold; none if it
+    /// kept none.
+    pub names: Vec<String>,
 }
 
 impl PastimesFile {
@@ -53,7 +61,15 @@ impl PastimesFile {
             pastimes_format: PASTIMES_FORMAT,
             game: game.clone(),
             seats: seats.to_vec(),
+            names: Vec::new(),
         }
+    }
+
+    /// The file keeping the names the seats are played under, one a seat.
+    #[must_use]
+    pub fn named(mut self, names: &[String]) -> PastimesFile {
+        self.names = names.to_vec();
+        self
     }
 
     /// The file as RON text.
@@ -122,9 +138,21 @@ pub fn from_str(text: &str) -> Result<PastimesLoaded, SaveError> {
             file.game.seats()
         )));
     }
+    if !file.names.is_empty() && file.names.len() != file.seats.len() {
+        return Err(SaveError::Pastime(format!(
+            "the file names {} players, and seats {}",
+            file.names.len(),
+            file.seats.len()
+        )));
+    }
     Ok(PastimesLoaded {
         game: file.game,
         seats: file.seats,
+        names: file
+            .names
+            .iter()
+            .map(|n| crate::players::clean_name(n))
+            .collect(),
     })
 }
 
@@ -228,5 +256,27 @@ mod tests {
             Err(SaveError::NewerPastimesFormat { found: 99 })
         ));
         assert!(is_pastimes(&text));
+    }
+
+    #[test]
+    fn the_names_the_seats_sat_under_are_read_back_cleaned_and_a_file_without_them_as_before() {
+        let game = Game::new(Rules::preset(Preset::KetchDolt)).unwrap_or_else(|e| panic!("{e}"));
+        let seats = [Controller::Person, Controller::Distance];
+        let plain = PastimesFile::of(&game, &seats).to_ron().unwrap_or_default();
+        assert!(!plain.contains("names"), "no names, no field: {plain}");
+        assert_eq!(from_str(&plain).map(|l| l.names).ok(), Some(Vec::new()));
+        let named = PastimesFile::of(&game, &seats)
+            .named(&["You".into(), "Rob\u{7}in\u{202e}".into()])
+            .to_ron()
+            .unwrap_or_default();
+        assert_eq!(
+            from_str(&named).map(|l| l.names).ok(),
+            Some(vec!["You".to_string(), "Robin".to_string()])
+        );
+        let one_short = PastimesFile::of(&game, &seats)
+            .named(&["You".into()])
+            .to_ron()
+            .unwrap_or_default();
+        assert!(matches!(from_str(&one_short), Err(SaveError::Pastime(_))));
     }
 }

@@ -46,6 +46,10 @@ pub struct TilesFile {
     /// waiting), if it was (added without a new format: a file without it is as before).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub abandoned: Option<String>,
+    /// The names the places were played under, the first place first, kept for a game with
+    /// friends at a distance (added without a new format: a file without them is as before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub names: Vec<String>,
 }
 
 /// A tiles game read back, replayed and checked.
@@ -57,6 +61,9 @@ pub struct TilesLoaded {
     pub tally: Vec<u32>,
     /// Why the game was ended as abandoned, if it was.
     pub abandoned: Option<String>,
+    /// The names the file kept, one a place, cleaned of what a name may not hold; none if it
+    /// kept none.
+    pub names: Vec<String>,
 }
 
 impl TilesFile {
@@ -77,7 +84,15 @@ impl TilesFile {
             tally_before,
             record: game.record().to_vec(),
             abandoned: None,
+            names: Vec::new(),
         }
+    }
+
+    /// The file keeping the names the places are played under, one a place.
+    #[must_use]
+    pub fn named(mut self, names: &[String]) -> TilesFile {
+        self.names = names.to_vec();
+        self
     }
 
     /// The file as RON text.
@@ -156,6 +171,12 @@ pub fn replay(file: TilesFile) -> Result<TilesLoaded, SaveError> {
             players,
         });
     }
+    if !file.names.is_empty() && file.names.len() != players {
+        return Err(SaveError::TilesNames {
+            found: file.names.len(),
+            players,
+        });
+    }
     if file.tally_before.len() != file.rules.sides() {
         return Err(SaveError::TilesTally {
             found: file.tally_before.len(),
@@ -196,6 +217,11 @@ pub fn replay(file: TilesFile) -> Result<TilesLoaded, SaveError> {
         seats: file.seats,
         tally,
         abandoned: file.abandoned,
+        names: file
+            .names
+            .iter()
+            .map(|n| crate::players::clean_name(n))
+            .collect(),
     })
 }
 

@@ -2,7 +2,6 @@
 //! session's log.
 
 use super::Session;
-use crate::tables::notation::format_play;
 use crate::tables::{Event, Side, Throw};
 use crate::teaching::points::point_words;
 use crate::teaching::terms::{describe_play, face_name, possessive, throw_words};
@@ -137,7 +136,8 @@ impl Session {
                                 crate::teaching::points::Naming::of(self.game.rules()),
                             )
                         );
-                        let notation = format_play(&before, steps, bear_off);
+                        let notation =
+                            crate::teaching::points::play_text(&before, steps, self.game.rules());
                         self.push(Some(*side), words, Some(notation));
                         if !before.home_bound() && self.game.position_for(*side).home_bound() {
                             let words = format!("{} has bound his table", self.colour_name(*side));

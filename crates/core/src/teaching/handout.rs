@@ -318,7 +318,6 @@ pub fn worst_moments(
     n: usize,
 ) -> Vec<Moment> {
     use crate::ai::analysis::Choice;
-    use crate::tables::notation::format_play;
     let mut plays: Vec<_> = analysis
         .decisions
         .iter()
@@ -338,7 +337,8 @@ pub fn worst_moments(
             else {
                 return None;
             };
-            let text = |steps: &[crate::tables::Step]| format_play(before, steps, rules.bear_off);
+            let text =
+                |steps: &[crate::tables::Step]| super::points::play_text(before, steps, rules);
             let side = session_colour(seats, d.side);
             Some(Moment {
                 after_actions: d.at,

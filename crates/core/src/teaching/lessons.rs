@@ -16,6 +16,8 @@ mod binding;
 mod blots;
 mod draw;
 mod games;
+mod ketch_dolt;
+mod pastimes;
 mod points;
 mod throws;
 mod ticktack;
@@ -25,6 +27,7 @@ use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+use crate::pastimes::Game as Pastime;
 use crate::tables::Position;
 use crate::teaching::points::Naming;
 use crate::tiles::Line;
@@ -50,11 +53,17 @@ pub enum Lesson {
     Tiles,
     /// Tick-tack: whether a throw hits (a stop in the way), and the why-not.
     TickTack,
+    /// Ketch-Dolt: what a number thrown must do, and the draw owed that dolts a player who
+    /// takes from the heap instead.
+    KetchDolt,
+    /// Doublets and Sice-Ace: what a number of a throw becomes at Doublets, and what a throw
+    /// does at Sice-Ace.
+    Pastimes,
 }
 
 impl Lesson {
     /// Every lesson, in the order the window lists them.
-    pub const ALL: [Lesson; 8] = [
+    pub const ALL: [Lesson; 10] = [
         Lesson::Points,
         Lesson::Throws,
         Lesson::Blots,
@@ -63,6 +72,8 @@ impl Lesson {
         Lesson::Games,
         Lesson::TickTack,
         Lesson::Tiles,
+        Lesson::KetchDolt,
+        Lesson::Pastimes,
     ];
 
     /// The lesson's name.
@@ -77,6 +88,8 @@ impl Lesson {
             Lesson::Games => "How the games differ",
             Lesson::Tiles => "The tiles",
             Lesson::TickTack => "The hit and the why-not",
+            Lesson::KetchDolt => "Draw, or be dolted",
+            Lesson::Pastimes => "Doublets and Sice-Ace",
         }
     }
 
@@ -100,6 +113,12 @@ impl Lesson {
             Lesson::TickTack => {
                 "Tick-tack: whether a throw hits, when a stop in the way spoils it, and what a player owes who lets his hit pass."
             }
+            Lesson::KetchDolt => {
+                "Ketch-Dolt: whether a number thrown lays a man from the heap, draws from the adversary's point or bears, and when taking from the heap dolts a player."
+            }
+            Lesson::Pastimes => {
+                "Doublets: what a number thrown lays down or bears, and the adversary's use of a number you cannot use. Sice-Ace: what an ace, a sice and a doublet do."
+            }
         }
     }
 
@@ -115,6 +134,8 @@ impl Lesson {
             Lesson::Games => "games",
             Lesson::Tiles => "tiles",
             Lesson::TickTack => "tick_tack",
+            Lesson::KetchDolt => "ketch_dolt",
+            Lesson::Pastimes => "pastimes",
         }
     }
 
@@ -163,6 +184,14 @@ impl Lesson {
                     ticktack::why_not(&mut rng, &to)
                 }
             }
+            Lesson::KetchDolt => ketch_dolt::draw_or_dolt(&mut rng, &to),
+            Lesson::Pastimes => {
+                if rng.random_bool(0.5) {
+                    pastimes::doublets_number(&mut rng, &to)
+                } else {
+                    pastimes::sice_ace_throw(&mut rng, &to)
+                }
+            }
         };
         Exercise {
             lesson: self,
@@ -195,6 +224,15 @@ impl Board {
             naming: Naming::Homeward,
         }
     }
+}
+
+/// The table of an exercise at one of the pastimes: the game as the engine holds it, and who
+/// sits at each seat (the learner "You" at the first, drawn at the bottom).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PastimeTable {
+    pub game: Pastime,
+    /// The name of each seat, seat by seat: "You", then the adversary ("Black").
+    pub seats: Vec<String>,
 }
 
 /// How an exercise is answered, with a note on every answer that may be given.
@@ -239,6 +277,8 @@ pub struct Exercise {
     pub board: Option<Board>,
     /// The tiles laid, left to right, for the exercises at tiles.
     pub line: Option<Line>,
+    /// The table, for the exercises at the pastimes.
+    pub pastime: Option<PastimeTable>,
     pub answer: Answer,
     /// The rule behind the answer, in the period words.
     pub why: String,

@@ -44,6 +44,19 @@ impl Naming {
     }
 }
 
+/// A play's move text (`13/9 13/10*`) with its points numbered as the board counts them under
+/// `rules`: Tick-tack's from where the men start. For the window and the pages; the command
+/// line writes the engine's numbers, which its readers parse.
+#[must_use]
+pub fn play_text(
+    pos: &crate::tables::Position,
+    steps: &[crate::tables::Step],
+    rules: &Rules,
+) -> String {
+    let naming = Naming::of(rules);
+    crate::tables::notation::format_play_counted(pos, steps, rules.bear_off, &|p| naming.count(p))
+}
+
 /// A point as its owner counts it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PointName {
@@ -127,6 +140,20 @@ pub fn point_words(point: u8, mine: &str, theirs: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_play_is_written_in_the_numbers_the_board_shows() {
+        use crate::tables::{Game, Preset, Step};
+        // Given a man's sice and cinque from the point where the men start
+        let steps = |from: u8| [Step::new(from, 6).unwrap(), Step::new(from - 6, 5).unwrap()];
+        let irish = Rules::preset(Preset::Irish);
+        let tick_tack = Rules::preset(Preset::TickTack);
+        let at = |rules: &Rules| Game::new(rules.clone()).unwrap().start();
+        // Then at Irish the text is the engine's, and at Tick-tack the board's count from the
+        // ace point where the men start (the engine's 24 is his 1)
+        assert_eq!(play_text(&at(&irish), &steps(24), &irish), "24/13");
+        assert_eq!(play_text(&at(&tick_tack), &steps(24), &tick_tack), "1/12");
+    }
 
     #[test]
     fn at_tick_tack_a_side_counts_from_the_ace_point_where_its_men_start() {

@@ -6,7 +6,6 @@
 //! "Playing at length from your 13 point to your 7 point left a blot on your cinque point that
 //! 11 of the 36 throws hit; better was 13/9 13/10, losing 0.092 stakes."
 
-use crate::tables::notation::format_play;
 use crate::tables::ticktack::Claim;
 use crate::tables::{CubeChoice, Position, Rules, Throw};
 
@@ -107,7 +106,7 @@ pub fn play_verdict(
         text.push_str(": the best play.");
         return text;
     }
-    let best_text = format_play(before, &best.steps.to_vec(), rules.bear_off);
+    let best_text = super::points::play_text(before, &best.steps.to_vec(), rules);
     text.push_str(&format!(
         "; better was {best_text}, {}, losing {loss:.3} stakes.",
         playing(before, &best.steps.to_vec(), rules, adversary)
@@ -175,12 +174,19 @@ pub fn throw_verdict(throws: &[Throw], chosen: u8, best: u8, loss: f32) -> Strin
 /// names the other side as the sentence should: "Black's"); `won` when claiming it would
 /// have ended the game.
 #[must_use]
-pub fn claim_verdict(missed: Claim, loss: f32, adversary: &str, won: bool) -> String {
+pub fn claim_verdict(
+    missed: Claim,
+    loss: f32,
+    adversary: &str,
+    how: Option<&str>,
+    won: bool,
+) -> String {
+    let how = how.map_or_else(String::new, |how| format!(" ({how})"));
     let what = match missed {
-        Claim::Hit => "Your throw gave a hit, and you did not claim it".to_string(),
+        Claim::Hit => format!("Your throw gave a hit{how}, and you did not claim it"),
         Claim::WhyNot => format!(
-            "{} throw gave a hit he neither took nor bettered, and you did not ask him why \
-             not",
+            "{} throw gave a hit{how} he neither took nor bettered, and you did not ask him \
+             why not",
             capitalised(adversary)
         ),
         Claim::MissedGoingIn => format!(
@@ -200,9 +206,41 @@ pub fn claim_verdict(missed: Claim, loss: f32, adversary: &str, won: bool) -> St
     }
 }
 
+/// The first way the throw being played in `game` reaches a lone man of the adversary with no
+/// stop in the way (the hit it gives at Tick-tack), in the mover's numbering, from where his
+/// men stood when it was thrown. None when it gives no hit.
+#[must_use]
+pub fn hit_reach(game: &crate::tables::Game) -> Option<crate::tables::ticktack::Reach> {
+    let rules = game.rules();
+    let before = game.as_thrown_for(game.turn());
+    let moves = game.throw()?.moves(rules.dice, rules.doublets);
+    crate::tables::ticktack::reaches(&before, moves, rules.hit_by)
+        .into_iter()
+        .find(|w| w.stop.is_none())
+}
+
+/// How the throw being played in `game` gives a hit at Tick-tack: the first way a man of the
+/// mover reaches a lone man of the adversary with no stop in the way, in words ("the man on
+/// your sice point reaches Black's lone man on Black's cater point with the cinque"). `mover`
+/// and `other` own the points as the reader says them ("your" and "Black's", or the other way
+/// about). None when the throw gives no hit.
+#[must_use]
+pub fn hit_way(game: &crate::tables::Game, mover: &str, other: &str) -> Option<String> {
+    use super::points::{Naming, point_words_in};
+    let naming = Naming::of(game.rules());
+    let name = |p: usize| point_words_in(u8::try_from(p).unwrap_or(0), naming, mover, other);
+    let way = hit_reach(game)?;
+    Some(super::terms::reach_words(
+        &way,
+        &name,
+        &format!("{other} lone man"),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tables::notation::format_play;
     use crate::tables::{MoveRules, Preset, legal_plays};
 
     fn play_of(pos: &Position, rules: &Rules, throw: Throw, text: &str) -> crate::tables::Play {
@@ -269,16 +307,19 @@ mod tests {
 
     #[test]
     fn a_score_let_pass_at_tick_tack_says_what_was_seen_and_what_it_would_have_counted() {
-        let hit = claim_verdict(Claim::Hit, 1.0, "Black's", false);
+        let hit = claim_verdict(Claim::Hit, 1.0, "Black's", None, false);
         assert_eq!(
             hit,
             "Your throw gave a hit, and you did not claim it: claimed, it would have scored 1 \
              point."
         );
-        let why_not = claim_verdict(Claim::WhyNot, 1.0, "Black's", true);
+        let how = "the man on your sice point reaches Black's lone man on your ace point";
+        let hit = claim_verdict(Claim::Hit, 1.0, "Black's", Some(how), false);
+        assert!(hit.starts_with(&format!("Your throw gave a hit ({how}), and")));
+        let why_not = claim_verdict(Claim::WhyNot, 1.0, "Black's", None, true);
         assert!(why_not.starts_with("Black's throw gave a hit he neither took"));
         assert!(why_not.ends_with("it would have won the game."));
-        let going_in = claim_verdict(Claim::MissedGoingIn, 2.0, "White's", false);
+        let going_in = claim_verdict(Claim::MissedGoingIn, 2.0, "White's", None, false);
         assert!(going_in.starts_with("White's throw let him go in"));
         assert!(going_in.ends_with("scored 2 points."));
     }

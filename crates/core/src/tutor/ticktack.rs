@@ -10,7 +10,7 @@ use crate::tables::movegen::{MoveRules, legal_plays};
 use crate::tables::ticktack::{self, Claim};
 use crate::tables::{Action, Game, Side};
 use crate::teaching::points::{Naming, point_words_in};
-use crate::teaching::terms::{describe_play_as, reach_words};
+use crate::teaching::terms::describe_play_as;
 
 /// What the tutor says of a claim let pass: what it costs (in games), his heading, his words and
 /// the better choice.
@@ -52,15 +52,8 @@ pub(super) fn play_lets_pass(game: &Game, colours: [&str; 2]) -> Option<Missed> 
     let moves = throw.moves(game.rules().dice, game.rules().doublets);
     let mut text = Vec::new();
     if claims.contains(&Claim::WhyNot) {
-        let way = ticktack::reaches(&before, moves, game.rules().hit_by)
-            .into_iter()
-            .find(|w| w.stop.is_none());
-        let how = way.map_or_else(String::new, |w| {
-            format!(
-                ": {}",
-                reach_words(&w, &name, &format!("{theirs} lone man"))
-            )
-        });
+        let how = crate::teaching::verdict::hit_way(game, "your", &theirs)
+            .map_or_else(String::new, |way| format!(": {way}"));
         text.push(format!(
             "Your throw gives you a hit{how}. You have neither claimed it nor gone in: lift the dice now and {adversary} may take you with a why-not, a single game. Claim the hit before you lift them."
         ));

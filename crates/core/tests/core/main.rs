@@ -23,6 +23,7 @@ mod exchange_files;
 mod exchange_gnubg;
 mod exchange_sgf;
 mod lessons;
+mod lessons_pastimes;
 mod matches;
 mod pastime_diagram;
 mod pastime_pages;

@@ -30,13 +30,13 @@ impl Chain {
         self.landings.last().map_or(self.from, |l| l.0)
     }
 
-    fn text(&self) -> String {
-        let mut out = place(self.from);
+    fn text(&self, count: &dyn Fn(u8) -> u8) -> String {
+        let mut out = place(self.from, count);
         let last = self.landings.len().saturating_sub(1);
         for (i, &(to, hit)) in self.landings.iter().enumerate() {
             if i == last || hit {
                 out.push('/');
-                out.push_str(&place(to));
+                out.push_str(&place(to, count));
                 if hit {
                     out.push('*');
                 }
@@ -46,11 +46,11 @@ impl Chain {
     }
 }
 
-fn place(point: u8) -> String {
+fn place(point: u8, count: &dyn Fn(u8) -> u8) -> String {
     match point {
         0 => "off".to_string(),
         25 => "bar".to_string(),
-        p => p.to_string(),
+        p => count(p).to_string(),
     }
 }
 
@@ -82,11 +82,24 @@ fn chains(pos: &Position, steps: &[Step], bear_off: BearOff) -> Vec<Chain> {
 /// The empty play (a forfeit) is the empty text.
 #[must_use]
 pub fn format_play(pos: &Position, steps: &[Step], bear_off: BearOff) -> String {
+    format_play_counted(pos, steps, bear_off, &|p| p)
+}
+
+/// [`format_play`] with each point written as `count` numbers it (a game whose board counts
+/// its points another way than the engine, as Tick-tack's counts from where the men start).
+/// The order and the paths are the engine's; only the numbers written change.
+#[must_use]
+pub fn format_play_counted(
+    pos: &Position,
+    steps: &[Step],
+    bear_off: BearOff,
+    count: &dyn Fn(u8) -> u8,
+) -> String {
     let mut cs = chains(pos, steps, bear_off);
     cs.sort_by(|a, b| b.from.cmp(&a.from).then(b.end().cmp(&a.end())));
     let mut parts: Vec<(String, usize)> = Vec::new();
     for c in &cs {
-        let text = c.text();
+        let text = c.text(count);
         match parts.last_mut() {
             Some((last, n)) if *last == text => *n += 1,
             _ => parts.push((text, 1)),

@@ -78,6 +78,7 @@ pub(super) fn bear_off(rng: &mut StdRng, to: &Names) -> Exercise {
             naming: crate::teaching::points::Naming::Homeward,
         }),
         line: None,
+        pastime: None,
         answer: Answer::Point { right, notes },
         why,
         sources: option_sources(&crate::tables::options::BEAR_OFF),

@@ -104,6 +104,7 @@ pub(super) fn is_bound(rng: &mut StdRng, to: &Names) -> Exercise {
         prompt: format!("Is {whose} home table bound?"),
         board: Some(Board::plain(pos)),
         line: None,
+        pastime: None,
         answer: Answer::Choice {
             options: options.iter().map(|o| o.0.clone()).collect(),
             right,
@@ -165,6 +166,7 @@ pub(super) fn break_point(rng: &mut StdRng, to: &Names) -> Exercise {
         ),
         board: Some(Board::plain(pos)),
         line: None,
+        pastime: None,
         answer: Answer::Point { right, notes },
         why: "Breaking a point of the bound table sends all but one of its men to the bar, as if hit, to come round again.".to_string(),
         sources: cite(&["break the table"]),

@@ -99,6 +99,7 @@ pub(super) fn games_differ(rng: &mut StdRng) -> Exercise {
         },
         board: None,
         line: None,
+        pastime: None,
         answer,
         why: if option.disagreement.is_empty() {
             option.explanation.to_string()

@@ -40,6 +40,7 @@ pub(super) fn click_point(rng: &mut StdRng, to: &Names) -> Exercise {
         prompt,
         board: Some(Board::plain(pos)),
         line: None,
+        pastime: None,
         answer: Answer::Point {
             right: vec![right],
             notes,
@@ -116,6 +117,7 @@ pub(super) fn name_point(rng: &mut StdRng, to: &Names) -> Exercise {
             naming: crate::teaching::points::Naming::Homeward,
         }),
         line: None,
+        pastime: None,
         answer,
         why: POINT_WHY.to_string(),
         sources: cite(&["ace", "point"]),

@@ -212,6 +212,7 @@ pub(super) fn throw_played(rng: &mut StdRng, to: &Names) -> Exercise {
             naming: crate::teaching::points::Naming::Homeward,
         }),
         line: None,
+        pastime: None,
         answer,
         why: "Each die moves a man that many points, to a point that is empty, yours, or a blot of the adversary's; one man may play both dice, playing at length.".to_string(),
         sources: cite(&["playing at length", "point"]),

@@ -197,6 +197,7 @@ pub(super) fn hit_or_not(rng: &mut StdRng, to: &Names) -> Exercise {
             naming: Naming::Outward,
         }),
         line: None,
+        pastime: None,
         answer,
         why: format!(
             "At Tick-tack no man is taken up: a throw hits when some man of yours could reach a lone man of {}'s with one die, or with both one after the other, and you claim it without moving a man. A way whose resting point {} holds is stopped, and then the hit counts for nothing.",
@@ -340,6 +341,7 @@ pub(super) fn why_not(rng: &mut StdRng, to: &Names) -> Exercise {
             naming: Naming::Outward,
         }),
         line: None,
+        pastime: None,
         answer,
         why: "A thrower who lets his hit pass, and does not go in instead, is taken with a why-not, a single game to his adversary; one who could have gone in and did not loses a double game. The adversary claims either before he throws, or it is gone.".to_string(),
         sources: cite(&["why-not", "going in"]),
