@@ -163,7 +163,7 @@ pub(crate) fn diagram(
                 .into(),
         ));
     }
-    let (game, seats) = match drawn {
+    let (game, seats, given) = match drawn {
         Drawn::Saved(path) if path.is_file() && !crate::save::pastimes::is_pastimes_file(path) => {
             return Err(CliError::Usage(format!(
                 "{} is not a saved pastime: a position at tables is drawn from its Position ID \
@@ -173,15 +173,16 @@ pub(crate) fn diagram(
         }
         Drawn::Saved(path) => {
             let loaded = crate::save::pastimes::load(path)?;
-            (loaded.game, loaded.seats)
+            (loaded.game, loaded.seats, loaded.names)
         }
         Drawn::Preset(preset) => {
             let rules = rules_of(preset, &args.sets, None)?;
             let game = Game::new(rules).map_err(|e| CliError::Usage(e.to_string()))?;
-            (game, Vec::new())
+            (game, Vec::new(), Vec::new())
         }
     };
-    let names = seat_names(&game, &seats, &[]);
+    // The names friends sat under, where the file kept them.
+    let names = seat_names(&game, &seats, &given);
     let caption = args.caption.clone().unwrap_or_else(|| caption_of(&game));
     let svg = PastimeDiagram {
         game: &game,

@@ -26,11 +26,17 @@ impl Replayed for PastimesSession {
     fn replayed(&self, actions: &[Action]) -> Option<PastimesSession> {
         let game = Game::replay(*self.game().rules(), actions).ok()?;
         // The dice of a game replayed are never thrown: its seed is of no matter.
-        Some(PastimesSession::holding(
-            game,
-            self.sitters().to_vec(),
-            Some(0),
-        ))
+        let mut shown = PastimesSession::holding(game, self.sitters().to_vec(), Some(0));
+        keep_names(self, &mut shown);
+        Some(shown)
+    }
+}
+
+/// The seats of `to` named as those of `from` are (friends who sat there by their names).
+fn keep_names(from: &PastimesSession, to: &mut PastimesSession) {
+    let names = from.names().all();
+    if !names.is_empty() {
+        to.rename(names.to_vec());
     }
 }
 
@@ -84,6 +90,7 @@ impl PastimesScreen {
             self.session.sitters().to_vec(),
             shell.launch.seed,
         );
+        keep_names(&self.session, &mut session);
         session.file = self.session.file.take();
         session.pace = self.session.pace;
         self.told = session.story().len();

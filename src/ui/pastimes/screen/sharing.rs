@@ -11,7 +11,7 @@ use crate::ui::shell::message::Message;
 use super::PastimesScreen;
 
 impl PastimesScreen {
-    /// Writes a diagram of the table shown (its seats named as the side panel names them, the
+    /// Writes a diagram of the table shown (its seats named as its story names them, the
     /// dice of the last throw, and a caption of the game and what it waits for) to `path` as
     /// `picture` says; what to say.
     pub fn export_diagram(&self, path: &Path, picture: Picture) -> Message {
@@ -19,7 +19,7 @@ impl PastimesScreen {
         let game = shown.game();
         let diagram = PastimeDiagram {
             game,
-            names: seat_names(game, shown.sitters(), &self.names),
+            names: seat_names(game, shown.sitters(), shown.names().all()),
             caption: Some(caption_of(game)),
         };
         let written = picture.bytes(&diagram.svg()).and_then(|bytes| {
