@@ -375,3 +375,36 @@ fn a_pastimes_diagram_refuses_a_position_dice_or_a_game_at_tables() {
         assert!(!out.exists(), "{args:?}");
     }
 }
+
+#[test]
+fn a_saved_pastime_with_a_friend_is_drawn_with_the_names_they_sat_under() {
+    use gamester_core::players::Controller;
+    // Given a game of Sice-Ace with a friend at a distance, saved with the names played under
+    let dir = tempfile::tempdir().unwrap();
+    let rules = gamester_rules::pastimes::Rules::preset(gamester_rules::pastimes::Preset::SiceAce)
+        .with_seats(2);
+    let game = gamester_rules::pastimes::Game::new(rules).unwrap();
+    let mut file = gamester_core::save::pastimes::PastimesFile::of(
+        &game,
+        &[Controller::Person, Controller::Distance],
+    );
+    file.names = vec!["You".into(), "Robin & Co".into()];
+    let path = dir.path().join("sice-ace.ron");
+    gamester_core::save::pastimes::write_atomic(&path, &file).unwrap();
+    // When it is drawn
+    let out = dir.path().join("sice-ace.svg");
+    let run = gamester()
+        .arg("diagram")
+        .arg("--game")
+        .arg(&path)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    // Then each seat is named as it was played, the friend's name escaped
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(svg.contains(">Player 1: You</text>"), "{svg}");
+    assert!(svg.contains(">Player 2: Robin &amp; Co</text>"), "{svg}");
+    assert!(svg.contains(">Sice-Ace: Each player throws one die"));
+}
