@@ -213,16 +213,11 @@ pub fn summary(game: &Game, table: &Seats) -> String {
     )
 }
 
-/// `diagram`: the position (or the rules' array) drawn as an SVG and written to `--out`;
-/// prints `diagram <FILE>`.
+/// `diagram`: the position (or the rules' array) drawn as an SVG and written to `--out`, or a
+/// pastime's table (a saved one, or a preset's at its start); prints `diagram <FILE>`.
 fn diagram(args: &crate::cli::args::DiagramArgs) -> Result<String, CliError> {
-    use crate::teaching::diagram::{Diagram, Labels};
-    let GamePreset::Tables(preset) = args.preset else {
-        return Err(args
-            .preset
-            .not_at_tables("diagram draws a position at tables"));
-    };
     use crate::picture::Picture;
+    use crate::teaching::diagram::{Diagram, Labels};
     let extension = args
         .out
         .extension()
@@ -241,6 +236,18 @@ fn diagram(args: &crate::cli::args::DiagramArgs) -> Result<String, CliError> {
                  at --width pixels",
                 args.out.display()
             )));
+        }
+    };
+    let preset = match (&args.game, args.preset) {
+        (Some(path), _) => return pastimes::diagram(pastimes::Drawn::Saved(path), args, picture),
+        (None, GamePreset::Pastimes(preset)) => {
+            return pastimes::diagram(pastimes::Drawn::Preset(preset), args, picture);
+        }
+        (None, GamePreset::Tables(preset)) => preset,
+        (None, other) => {
+            return Err(
+                other.not_at_tables("diagram draws a position at tables or a pastime's table")
+            );
         }
     };
     let rules = tables_rules(preset, &args.sets)?;

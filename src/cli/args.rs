@@ -97,7 +97,8 @@ pub enum Command {
     Host(Host),
     /// Joins a game over the network with the host's invitation, and plays it with the computer
     Join(Join),
-    /// Draws a position as an SVG or PNG diagram, for a handout or a slide
+    /// Draws a position at tables, or a pastime's table, as an SVG or PNG diagram, for a
+    /// handout or a slide
     Diagram(DiagramArgs),
     /// Writes the rules of a game as an HTML page to print or hand out
     RulesPage(RulesPage),
@@ -119,9 +120,14 @@ pub enum Command {
 /// `diagram`: the position drawn, and where.
 #[derive(Debug, Args)]
 pub struct DiagramArgs {
-    /// The rules (a preset of the games at tables): their array is drawn unless --position
+    /// The rules (a preset of the games at tables, or a pastime): their array, or a pastime's
+    /// table at its start, is drawn unless --position or --game
     #[arg(long, value_name = "PRESET", value_parser = preset(), default_value = "irish")]
     pub preset: GamePreset,
+    /// A saved pastime (Doublets, Ketch-Dolt, Sice-Ace): its table drawn as it stands, with the
+    /// dice of its last throw and its seats named
+    #[arg(long, value_name = "FILE.ron", conflicts_with_all = ["position", "dice", "sets"])]
+    pub game: Option<PathBuf>,
     /// Changes one option of the preset, as RULES.md names it (repeatable)
     #[arg(long = "set", value_name = "OPTION=VALUE")]
     pub sets: Vec<String>,

@@ -6,6 +6,8 @@
 //! seats two to five at Sice-Ace; `--set option=value` changes an option as RULES.md names it.
 //! Prints the games the first seat won (at Sice-Ace where the last out loses: went free),
 //! those it lost, and its win rate with its 95% interval.
+//!
+//! `gamester diagram --game PASTIME.ron` (or `--preset` a pastime): the pastime's table drawn.
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -138,4 +140,57 @@ fn random_action(game: &Game, rng: &mut impl rand::Rng) -> Option<Action> {
         return rng.random_ratio(1, 2).then_some(Action::Claim);
     }
     (!actions.is_empty()).then(|| actions[rng.random_range(0..actions.len())].clone())
+}
+
+/// What a pastime's diagram draws: a saved game as it stands, or a preset's table at its start.
+pub(crate) enum Drawn<'a> {
+    Saved(&'a std::path::Path),
+    Preset(Preset),
+}
+
+/// `diagram` of a pastime's table, written to `--out` as `picture` says; prints
+/// `diagram <FILE>`. The dice are the last throw's and the seats are named with who sat there.
+pub(crate) fn diagram(
+    drawn: Drawn<'_>,
+    args: &crate::cli::args::DiagramArgs,
+    picture: crate::picture::Picture,
+) -> Result<String, CliError> {
+    use crate::teaching::pastime_diagram::{PastimeDiagram, caption_of, seat_names};
+    if args.position.is_some() || args.dice.is_some() {
+        return Err(CliError::Usage(
+            "a pastime's table is drawn as its game stands, with the dice of its last throw: \
+             --position and --dice are for the games at tables"
+                .into(),
+        ));
+    }
+    let (game, seats, given) = match drawn {
+        Drawn::Saved(path) if path.is_file() && !crate::save::pastimes::is_pastimes_file(path) => {
+            return Err(CliError::Usage(format!(
+                "{} is not a saved pastime: a position at tables is drawn from its Position ID \
+                 (--position)",
+                path.display()
+            )));
+        }
+        Drawn::Saved(path) => {
+            let loaded = crate::save::pastimes::load(path)?;
+            (loaded.game, loaded.seats, loaded.names)
+        }
+        Drawn::Preset(preset) => {
+            let rules = rules_of(preset, &args.sets, None)?;
+            let game = Game::new(rules).map_err(|e| CliError::Usage(e.to_string()))?;
+            (game, Vec::new(), Vec::new())
+        }
+    };
+    // The names friends sat under, where the file kept them.
+    let names = seat_names(&game, &seats, &given);
+    let caption = args.caption.clone().unwrap_or_else(|| caption_of(&game));
+    let svg = PastimeDiagram {
+        game: &game,
+        names,
+        caption: Some(caption),
+    }
+    .svg();
+    let bytes = picture.bytes(&svg).map_err(CliError::Usage)?;
+    crate::save::write_bytes_atomic(&args.out, &bytes)?;
+    Ok(format!("diagram {}\n", args.out.display()))
 }

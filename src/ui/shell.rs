@@ -16,6 +16,7 @@ pub mod menus;
 pub mod message;
 pub mod new_game;
 pub mod reading;
+pub mod replay;
 pub mod screen;
 pub mod screens;
 pub mod screenshot;

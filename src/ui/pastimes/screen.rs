@@ -1,11 +1,12 @@
 //! The pastimes on the window's shell: the pastime at the table, and what this screen adds to
 //! the shell: its status, its buttons (every action the engine lists, in words, with a number
 //! key each), its story, its table, its keys, and the rules window; the game kept on the disk;
-//! (`replay`) the game stepped through move by move; and (`remote`) the game played with
-//! friends at a distance.
+//! (`replay`) the game stepped through move by move; (`sharing`) its diagram written; and
+//! (`remote`) the game played with friends at a distance.
 
 mod remote;
 mod replay;
+mod sharing;
 
 use std::path::{Path, PathBuf};
 
@@ -20,10 +21,11 @@ use crate::ui::shell::game_file::{self, GameFile as _};
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
 use crate::ui::shell::message::Message;
-use crate::ui::shell::screen::{NUMBER_KEYS, Screen, Shell};
+use crate::ui::shell::replay::Stepping;
+use crate::ui::shell::screen::{NUMBER_KEYS, Screen, Shell, Writing};
 use crate::ui::shell::settings::Settings;
 use gamester_core::Family;
-use replay::{PastimesReplay, Stepping};
+use replay::PastimesReplay;
 
 /// The keys of the pastimes, as Help → Keys lists them.
 pub const PASTIMES_KEYS: &[(&str, &str)] = &[
@@ -450,6 +452,13 @@ impl Screen for PastimesScreen {
         game_file::keep_left(&self.session, shell)
     }
 
+    fn write(&mut self, path: &Path, what: Writing, _shell: &Shell) -> Message {
+        match what {
+            Writing::Diagram(picture) => self.export_diagram(path, picture),
+            Writing::Game(_) | Writing::Page(_) => crate::ui::shell::screen::not_written(path),
+        }
+    }
+
     fn begin_frame(&mut self, ctx: &egui::Context, shell: &mut Shell, board: bool) {
         self.now = ctx.input(|i| i.time);
         // The speed chosen in View reaches the game in play at once.
@@ -475,7 +484,7 @@ impl Screen for PastimesScreen {
 
     fn status(&self) -> String {
         match &self.replaying {
-            Some(r) => r.status(),
+            Some(r) => replay::status(r),
             None => status_of(&self.session),
         }
     }
@@ -484,7 +493,7 @@ impl Screen for PastimesScreen {
         false
     }
 
-    fn game_menu(&mut self, ui: &mut egui::Ui, _shell: &mut Shell) {
+    fn game_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
         if ui
             .add_enabled(self.session.over(), egui::Button::new(NEXT_GAME))
             .clicked()
@@ -493,6 +502,12 @@ impl Screen for PastimesScreen {
         }
         if ui.button("Replay this game, turn by turn").clicked() {
             self.stepping.push(Stepping::Start);
+        }
+        let words = "Export a diagram of the table";
+        if let Some(picture) = crate::ui::shell::menus::diagram_menu(ui, words) {
+            shell
+                .asks
+                .push(crate::ui::shell::screen::Ask::ExportDiagram(picture));
         }
     }
 
@@ -503,7 +518,7 @@ impl Screen for PastimesScreen {
     fn buttons(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
         self.line_row(ui, shell);
         if let Some(r) = &self.replaying {
-            r.buttons(ui, &mut self.stepping);
+            r.buttons(ui, true, &mut self.stepping);
             return;
         }
         let table = &self.session;

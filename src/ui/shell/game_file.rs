@@ -119,7 +119,10 @@ impl<G: GameFile> GameKeeper<G> {
             return;
         }
         let now = autosave::chances(record, G::is_chance);
-        let wait = autosave::wait_for(self.chances, now);
+        // A record cut short (played on from a point of its replay) counts chance's doing
+        // afresh: its next throw waits for the disk as any new one does.
+        let before = self.chances.filter(|&b| b <= now);
+        let wait = autosave::wait_for(before, now);
         self.keeper
             .keep(path, game.as_file(), wait, &shell.launch, None);
         self.sent = Some(key);

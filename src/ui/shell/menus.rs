@@ -1,5 +1,5 @@
 //! What every game's menus have: the Help windows (the glossary, the rules, the first-game
-//! guide, the keys), and the View menu's speed and sound.
+//! guide, the keys), the View menu's speed and sound, and the Game menu's diagram to export.
 
 use egui::RichText;
 
@@ -71,4 +71,26 @@ pub fn keys_window(ctx: &egui::Context, open: &mut bool, keys: &[&[(&str, &str)]
                 });
             }
         });
+}
+
+/// The Game menu's diagram of the game shown, `words` its item ("Export a diagram of the
+/// position"): as an SVG to print, or a PNG at one of the widths offered; the one chosen, for
+/// the file chooser.
+pub fn diagram_menu(ui: &mut egui::Ui, words: &str) -> Option<crate::picture::Picture> {
+    use crate::picture::Picture;
+    let mut chosen = None;
+    ui.menu_button(words, |ui| {
+        let pictures =
+            std::iter::once(Picture::Svg).chain(Picture::PNG_WIDTHS.into_iter().map(Picture::Png));
+        for picture in pictures {
+            let words = match picture {
+                Picture::Svg => "As SVG, to print…".to_string(),
+                Picture::Png(width) => format!("As PNG, {width} pixels wide…"),
+            };
+            if ui.button(words).clicked() {
+                chosen = Some(picture);
+            }
+        }
+    });
+    chosen
 }

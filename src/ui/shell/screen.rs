@@ -139,6 +139,15 @@ pub fn shell_keys(ctx: &egui::Context, asks: &mut Vec<Ask>) {
     });
 }
 
+/// What is said when a game has no such page or file as was asked to be written to `path`.
+#[must_use]
+pub fn not_written(path: &Path) -> Message {
+    Message::error(format!(
+        "{} could not be written: this game has no such page or file.",
+        path.display()
+    ))
+}
+
 /// What a screen is asked to write of its game, to a file the person chose: another
 /// program's file of the game, a page to print, a diagram of the position.
 pub enum Writing {
@@ -183,10 +192,7 @@ pub trait Screen {
     fn goes_on_to(&self, record: &[gamester_net::NetAction]) -> bool;
     /// Writes what was asked of the game (`Writing`) to `path`; what to say.
     fn write(&mut self, path: &Path, _what: Writing, _shell: &Shell) -> Message {
-        Message::error(format!(
-            "{} could not be written: this game has no such page or file.",
-            path.display()
-        ))
+        not_written(path)
     }
     /// The game in play, named for the title bar ("Irish", "Muggins").
     fn title(&self) -> String;

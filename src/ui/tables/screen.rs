@@ -25,6 +25,7 @@ use crate::session::Session;
 use crate::tables::{RuleError, Rules, Tally};
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::{self, Next};
+use crate::ui::shell::menus;
 use crate::ui::shell::message::Message;
 use crate::ui::shell::screen::{Screen, Shell, Writing};
 use crate::ui::shell::settings::Settings;
@@ -421,22 +422,11 @@ impl Screen for TablesScreen {
                 crate::ui::shell::file_chooser::Page::ScoreSheet,
             ));
         }
-        ui.menu_button("Export a diagram of the position", |ui| {
-            use crate::picture::Picture;
-            let pictures = std::iter::once(Picture::Svg)
-                .chain(Picture::PNG_WIDTHS.into_iter().map(Picture::Png));
-            for picture in pictures {
-                let words = match picture {
-                    Picture::Svg => "As SVG, to print…".to_string(),
-                    Picture::Png(width) => format!("As PNG, {width} pixels wide…"),
-                };
-                if ui.button(words).clicked() {
-                    shell
-                        .asks
-                        .push(crate::ui::shell::screen::Ask::ExportDiagram(picture));
-                }
-            }
-        });
+        if let Some(picture) = menus::diagram_menu(ui, "Export a diagram of the position") {
+            shell
+                .asks
+                .push(crate::ui::shell::screen::Ask::ExportDiagram(picture));
+        }
     }
 
     fn view_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {

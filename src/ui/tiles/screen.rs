@@ -11,8 +11,9 @@ use std::path::{Path, PathBuf};
 
 use egui::RichText;
 
+use crate::ui::shell::replay::Stepping;
 use controls::{buttons, rules_window, score_card, status};
-use replay::{Stepping, TilesReplay};
+use replay::TilesReplay;
 
 use crate::players::Controller;
 use crate::tiles::Phase;
@@ -434,7 +435,7 @@ impl Screen for TilesScreen {
 
     fn buttons(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
         match &self.replaying {
-            Some(r) => r.buttons(ui, &mut self.stepping),
+            Some(r) => r.buttons(ui, true, &mut self.stepping),
             None => buttons(ui, &self.session, &mut self.intents),
         }
         let ended = self.remote.as_mut().and_then(|r| r.show(ui));

@@ -232,3 +232,179 @@ fn a_score_sheet_draws_the_worst_plays_the_analysis_finds_with_the_best_and_the_
     // In the order of the game, the worst first drawn where it stood
     assert!(two.find("turn 1").unwrap() < two.find("turn 2").unwrap());
 }
+
+/// A pastime of `preset` played `steps` actions on at random (chance's and the players'),
+/// saved in `dir` with a person at the first seat and the computer at the others; its path.
+fn saved_pastime(
+    dir: &std::path::Path,
+    preset: gamester_rules::pastimes::Preset,
+    steps: usize,
+) -> (std::path::PathBuf, gamester_rules::pastimes::Game) {
+    use gamester_core::level::Level;
+    use gamester_core::players::Controller;
+    use rand::{Rng, SeedableRng};
+    let rules = gamester_rules::pastimes::Rules::preset(preset);
+    let mut game = gamester_rules::pastimes::Game::new(rules).unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(steps as u64);
+    for _ in 0..steps {
+        let action = match game.chance_action(&mut rng) {
+            Some(a) => a,
+            None => {
+                let legal = game.legal_actions();
+                if legal.is_empty() {
+                    break;
+                }
+                legal[rng.random_range(0..legal.len())].clone()
+            }
+        };
+        game.apply(action).unwrap();
+    }
+    let mut seats = vec![Controller::Person];
+    seats.resize(game.seats(), Controller::Computer(Level::Fair));
+    let path = dir.join(format!("{}.ron", preset.name()));
+    gamester_core::save::pastimes::write_atomic(
+        &path,
+        &gamester_core::save::pastimes::PastimesFile::of(&game, &seats),
+    )
+    .unwrap();
+    (path, game)
+}
+
+#[test]
+fn a_saved_pastime_is_drawn_with_its_seats_its_men_and_its_last_throw() {
+    use gamester_rules::pastimes::Preset;
+    let dir = tempfile::tempdir().unwrap();
+    for (preset, steps) in [
+        (Preset::Doublets, 12),
+        (Preset::KetchDolt, 25),
+        (Preset::SiceAce, 60),
+    ] {
+        // Given a pastime saved some way into its game
+        let (path, game) = saved_pastime(dir.path(), preset, steps);
+        // When it is drawn as an SVG, then as a PNG
+        let out = dir.path().join(format!("{}.svg", preset.name()));
+        let run = gamester()
+            .arg("diagram")
+            .arg("--game")
+            .arg(&path)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        assert_eq!(
+            String::from_utf8(run.stdout).unwrap(),
+            format!("diagram {}\n", out.display())
+        );
+        // Then each seat is named with who sat there, the caption names the game, and the
+        // dice are the last throw's
+        let svg = std::fs::read_to_string(&out).unwrap();
+        assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assert!(svg.contains(">Player 1: a person</text>"), "{svg}");
+        assert!(svg.contains(">Player 2: the computer (fair)</text>"));
+        assert!(svg.contains(&format!(
+            ">{}, move {}: ",
+            preset.title(),
+            game.record().len()
+        )));
+        assert_eq!(
+            svg.matches("class=\"die\"").count(),
+            game.last_throw().len()
+        );
+        assert!(!game.last_throw().is_empty());
+        let png = dir.path().join(format!("{}.png", preset.name()));
+        let run = gamester()
+            .arg("diagram")
+            .arg("--game")
+            .arg(&path)
+            .args(["--width", "800", "--out"])
+            .arg(&png)
+            .output()
+            .unwrap();
+        assert!(run.status.success());
+        assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    }
+    // And a pastime's preset is drawn at its start: Ketch-Dolt's heaps of fifteen
+    let out = dir.path().join("start.svg");
+    let run = gamester()
+        .args(["diagram", "--preset", "ketch-dolt", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(svg.matches(">heap: 15</text>").count(), 2);
+}
+
+#[test]
+fn a_pastimes_diagram_refuses_a_position_dice_or_a_game_at_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let (path, _) = saved_pastime(dir.path(), gamester_rules::pastimes::Preset::Doublets, 10);
+    let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/irish_short.ron");
+    let cases = [
+        (
+            vec!["--preset", "doublets", "--dice", "6,5"],
+            "--position and --dice are for the games at tables",
+        ),
+        (
+            vec!["--preset", "sice-ace", "--position", "4HPwATDgc/ABMA"],
+            "--position and --dice",
+        ),
+        (
+            vec!["--game", path.to_str().unwrap(), "--dice", "6,5"],
+            "--dice",
+        ),
+        (vec!["--game", tables], "is not a saved pastime"),
+    ];
+    for (args, words) in cases {
+        let out = dir.path().join("refused.svg");
+        let run = gamester()
+            .arg("diagram")
+            .args(&args)
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert!(err.contains(words), "{args:?}: {err}");
+        assert!(!out.exists(), "{args:?}");
+    }
+}
+
+#[test]
+fn a_saved_pastime_with_a_friend_is_drawn_with_the_names_they_sat_under() {
+    use gamester_core::players::Controller;
+    // Given a game of Sice-Ace with a friend at a distance, saved with the names played under
+    let dir = tempfile::tempdir().unwrap();
+    let rules = gamester_rules::pastimes::Rules::preset(gamester_rules::pastimes::Preset::SiceAce)
+        .with_seats(2);
+    let game = gamester_rules::pastimes::Game::new(rules).unwrap();
+    let mut file = gamester_core::save::pastimes::PastimesFile::of(
+        &game,
+        &[Controller::Person, Controller::Distance],
+    );
+    file.names = vec!["You".into(), "Robin & Co".into()];
+    let path = dir.path().join("sice-ace.ron");
+    gamester_core::save::pastimes::write_atomic(&path, &file).unwrap();
+    // When it is drawn
+    let out = dir.path().join("sice-ace.svg");
+    let run = gamester()
+        .arg("diagram")
+        .arg("--game")
+        .arg(&path)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(run.status.success());
+    // Then each seat is named as it was played, the friend's name escaped
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(svg.contains(">Player 1: You</text>"), "{svg}");
+    assert!(svg.contains(">Player 2: Robin &amp; Co</text>"), "{svg}");
+    assert!(svg.contains(">Sice-Ace: Each player throws one die"));
+}

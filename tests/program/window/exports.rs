@@ -364,3 +364,84 @@ fn a_pastimes_rules_are_written_as_a_page_to_print_with_every_option_chosen() {
             .is_some()
     );
 }
+
+#[test]
+fn a_diagram_of_a_pastimes_table_is_exported_from_the_game_menu() {
+    use gamester::ui::pastimes::setup::PastimesSettings;
+    use gamester::ui::{Launch, Settings};
+    use gamester_core::level::Level;
+    use gamester_core::players::Controller;
+    use gamester_rules::pastimes::{Preset, Rules};
+    // Given Doublets, the person against the computer, a throw or two in, and the in-window
+    // chooser over an empty folder
+    let dir = tempfile::tempdir().unwrap();
+    let mut sitters = [Controller::Computer(Level::Fair); 5];
+    sitters[0] = Controller::Person;
+    let settings = Settings {
+        pastimes: PastimesSettings {
+            chosen: true,
+            preset: Preset::Doublets,
+            rules: Rules::preset(Preset::Doublets),
+            sitters,
+            at_table: false,
+        },
+        ..two_people()
+    };
+    let mut h = harness_with(
+        Launch {
+            seed: Some(5),
+            documents_dir: Some(dir.path().to_path_buf()),
+            in_window_chooser: true,
+            ..Launch::default()
+        },
+        settings,
+    );
+    h.run();
+    h.get_by_label("New game…").click();
+    h.run();
+    h.get_by_label("Start the new game").click();
+    h.run();
+    for _ in 0..400 {
+        let t = h.state().pastime().unwrap();
+        if t.game().record().len() >= 3 && t.person_to_act().is_some() {
+            break;
+        }
+        if t.person_throws() {
+            h.key_press(egui::Key::Space);
+        }
+        h.step();
+    }
+    h.run();
+    let game = h.state().pastime().unwrap().game().clone();
+    assert!(!game.last_throw().is_empty());
+    // When the person chooses Game → Export a diagram of the table → As SVG, and Export
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Export a diagram of the table").hover();
+    h.run();
+    h.get_by_label("As SVG, to print…").click();
+    h.run();
+    h.get_by_label("Export").click();
+    h.run();
+    // Then the pastime's table is written, not a board at tables: both seats named with who
+    // sits there, the dice of the last throw, and a caption of the game and what it waits for
+    let svg = std::fs::read_to_string(dir.path().join("Doublets diagram.svg"))
+        .expect("the diagram is written");
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.contains(">Player 1: a person</text>"), "{svg}");
+    assert!(
+        svg.contains(">Player 2: the computer (fair)</text>"),
+        "{svg}"
+    );
+    assert!(svg.contains(&format!(">Doublets, move {}: ", game.record().len())));
+    assert_eq!(
+        svg.matches("class=\"die\"").count(),
+        game.last_throw().len()
+    );
+    assert!(!svg.contains("Irish"));
+    assert!(
+        h.query_all(egui_kittest::kittest::By::new().label_contains("The diagram is written to"))
+            .next()
+            .is_some()
+    );
+}

@@ -5,8 +5,8 @@
 
 use std::fmt::Write as _;
 
-use super::faces::face_name;
 use super::points::PointName;
+use super::svg::{self, CAPTION_LINE, WOOD, WOOD_EDGE, escape, wrap};
 use crate::tables::Position;
 
 /// How the points are named on the diagram.
@@ -45,28 +45,6 @@ const SPIKE: f32 = 170.0;
 /// The most men drawn on a point; more are counted on the last.
 const STACK: i8 = 5;
 
-/// The longest line of a caption, in characters: SVG text does not wrap, and at its size a line
-/// of EB Garamond this long fits the diagram's width with room to spare.
-const CAPTION_CHARS: usize = 70;
-/// From one line of a caption to the next.
-const CAPTION_LINE: f32 = 26.0;
-
-/// A caption broken into lines between words, none longer than [`CAPTION_CHARS`] unless one
-/// word is.
-fn wrap(caption: &str) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in caption.split_whitespace() {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= CAPTION_CHARS => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
-}
-
 /// The x of the middle of a point (1..=24, the bottom side's numbering).
 fn point_x(point: usize) -> f32 {
     // The bottom row runs from the bottom side's 12 (left) to its ace (right); the top row from
@@ -88,14 +66,6 @@ fn label(point: usize, labels: Labels) -> String {
     }
 }
 
-/// Text made safe inside an SVG element.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 impl Diagram {
     /// The diagram as an SVG document.
     #[must_use]
@@ -107,23 +77,16 @@ impl Diagram {
             555.0 + CAPTION_LINE * caption.len() as f32
         };
         let mut s = String::new();
-        let _ = writeln!(
-            s,
-            r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" font-family="EB Garamond, Garamond, Georgia, serif">"##
-        );
-        let _ = writeln!(
-            s,
-            r##"<title>{}</title>"##,
-            escape(self.caption.as_deref().unwrap_or("A position at tables"))
-        );
-        let _ = writeln!(
-            s,
-            r##"<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#efe4cc"/>"##
+        svg::open(
+            &mut s,
+            WIDTH,
+            height,
+            self.caption.as_deref().unwrap_or("A position at tables"),
         );
         // The box: its wood, its two tables, the bar between them.
         let _ = writeln!(
             s,
-            r##"<rect class="board" x="{}" y="{}" width="{}" height="{}" fill="#7a4a24" stroke="#3d2410" stroke-width="6" rx="6"/>"##,
+            r##"<rect class="board" x="{}" y="{}" width="{}" height="{}" fill="{WOOD}" stroke="{WOOD_EDGE}" stroke-width="6" rx="6"/>"##,
             LEFT - 8.0,
             TOP - 8.0,
             BOARD_W + 16.0,
@@ -146,15 +109,7 @@ impl Diagram {
             TOP + BOARD_H + 52.0,
             escape(&format!("{} plays from the bottom", self.sides[0]))
         );
-        for (i, line) in caption.iter().enumerate() {
-            let _ = writeln!(
-                s,
-                r##"<text class="caption" x="{}" y="{}" font-size="20" text-anchor="middle">{}</text>"##,
-                WIDTH / 2.0,
-                height - 20.0 - CAPTION_LINE * (caption.len() - 1 - i) as f32,
-                escape(line)
-            );
-        }
+        svg::caption(&mut s, &caption, WIDTH, height);
         s.push_str("</svg>\n");
         s
     }
@@ -280,33 +235,7 @@ impl Diagram {
         let start = LEFT + POINT_W * 6.0 + BAR_W + POINT_W * 2.0;
         for (i, &face) in self.dice.iter().enumerate() {
             let x = start + i as f32 * (size + 12.0);
-            let _ = writeln!(
-                s,
-                r##"<g class="die" data-face="{face}"><title>{}</title><rect x="{x}" y="{y}" width="{size}" height="{size}" rx="5" fill="#fbf7ec" stroke="#3d2410"/>"##,
-                face_name(face)
-            );
-            for (px, py) in pips(face) {
-                let _ = write!(
-                    s,
-                    r##"<circle class="pip" cx="{:.1}" cy="{:.1}" r="2.8" fill="#1c140c"/>"##,
-                    x + px * size,
-                    y + py * size
-                );
-            }
-            s.push_str("</g>\n");
+            svg::die(s, x, y, size, face);
         }
-    }
-}
-
-/// Where a face's pips lie on a die of side 1.
-fn pips(face: u8) -> Vec<(f32, f32)> {
-    let (a, m, b) = (0.27, 0.5, 0.73);
-    match face {
-        1 => vec![(m, m)],
-        2 => vec![(a, a), (b, b)],
-        3 => vec![(a, a), (m, m), (b, b)],
-        4 => vec![(a, a), (b, a), (a, b), (b, b)],
-        5 => vec![(a, a), (b, a), (m, m), (a, b), (b, b)],
-        _ => vec![(a, a), (b, a), (a, m), (b, m), (a, b), (b, b)],
     }
 }

@@ -25,6 +25,7 @@ mod exchange_sgf;
 mod lessons;
 mod lessons_pastimes;
 mod matches;
+mod pastime_diagram;
 mod pastime_pages;
 mod save_files;
 mod save_properties;

@@ -1,7 +1,7 @@
 //! A pastime stepped through move by move: the Game menu's replay shows the game as the
 //! record's first moves left it, made again through the rules, and the screen reader reads
-//! the table as it stood; and New game shows the rules of the pastime in progress beside the
-//! draft.
+//! the table as it stood, and play goes on from a point of it; and New game shows the rules of
+//! the pastime in progress beside the draft.
 
 use egui::Key;
 use egui_kittest::Harness;
@@ -11,9 +11,10 @@ use gamester::ui::GamesterApp;
 use gamester_core::teaching::faces::FACE_NAMES;
 use gamester_rules::pastimes::{DoltClaimed, Game, Preset, Rules, Seat};
 
+use super::super::tiles::with_data;
 use super::{
-    FAIR, NEXT_GAME, PERSON, THROW, at_pastime, pastime_settings, press, said_plainly,
-    wait_for_person,
+    FAIR, NEXT_GAME, PERSON, THROW, at_pastime, pastime_settings, press, said_plainly, start,
+    wait_for_person, you_and_the_computer,
 };
 
 fn face(n: u8) -> &'static str {
@@ -244,4 +245,116 @@ fn new_game_shows_the_rules_of_the_pastime_in_progress_beside_the_draft() {
     said_plainly(&h);
     // And the game in play is not changed
     assert_eq!(*h.state().pastime().unwrap().game().rules(), rules);
+}
+
+#[test]
+fn a_pastime_is_played_on_from_a_point_of_its_replay_and_the_autosave_holds_it() {
+    // Given a person's game of Doublets against the computer a few throws in, kept on disk
+    let data = tempfile::tempdir().unwrap();
+    let rules = Rules::preset(Preset::Doublets);
+    let mut h = with_data(
+        data.path(),
+        36,
+        pastime_settings(rules, you_and_the_computer()),
+    );
+    start(&mut h);
+    for _ in 0..4 {
+        wait_for_person(&mut h);
+        press(&mut h, THROW);
+    }
+    wait_for_person(&mut h);
+    let live = h.state().pastime().unwrap().game().clone();
+    let record = live.record().to_vec();
+    assert!(record.len() > 4);
+    // When its replay is stepped back and played on from there
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Replay this game, turn by turn").click();
+    h.run();
+    // (back to a point, two moves back at least, where the person is to throw)
+    let mut at = record.len();
+    while at + 2 > record.len() || Game::replay(rules, &record[..at]).unwrap().turn() != Seat(0) {
+        press_key(&mut h, Key::ArrowLeft);
+        at -= 1;
+    }
+    h.get_by_label(&format!("Replay: move {at} of {}", record.len()));
+    assert_eq!(
+        h.state().pastime_shown().unwrap().game().record(),
+        &record[..at]
+    );
+    let sitters = h.state().pastime().unwrap().sitters().to_vec();
+    press(&mut h, "Play on from here");
+    // Then the game in play is the record cut there, at the same seats, whoever was to act
+    // there to act now, and the replay is left
+    let expected = Game::replay(rules, &record[..at]).unwrap();
+    let t = h.state().pastime().unwrap();
+    assert_eq!(t.game().record(), &record[..at]);
+    assert_eq!(t.game().turn(), expected.turn());
+    assert_eq!(t.game().phase(), expected.phase());
+    assert_eq!(t.sitters(), sitters.as_slice());
+    assert!(h.query_by_label_contains("Replay: move").is_none());
+    // And the whole game is kept in Open recent, as the message says
+    let said = h.state().message().unwrap().text.clone();
+    assert!(said.starts_with("You play on from here"), "{said}");
+    assert!(said.contains("kept in Open recent"), "{said}");
+    said_plainly(&h);
+    let kept = h.state().settings().recent.latest().unwrap().to_path_buf();
+    let whole = gamester_core::save::pastimes::load(&kept).unwrap();
+    assert_eq!(whole.game, live);
+    // And play goes on: the person's throw by Space
+    assert!(h.state().pastime().unwrap().person_throws());
+    press_key(&mut h, Key::Space);
+    let now = h.state().pastime().unwrap().game().clone();
+    assert!(now.record().len() > at);
+    assert_eq!(&now.record()[..at], &record[..at]);
+    // And the autosave holds the new game, not the one set aside
+    for _ in 0..50 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let kept = data.path().join("pastimes-autosave.ron");
+    let autosaved = gamester_core::save::pastimes::load(&kept).unwrap().game;
+    assert_eq!(autosaved, *h.state().pastime().unwrap().game());
+    assert_ne!(autosaved.record(), record.as_slice());
+}
+
+#[test]
+fn a_pastime_at_a_distance_is_not_cut_short_from_its_replay() {
+    // Given a game of Doublets with a friend at a distance (its line not back), three throws in
+    let data = tempfile::tempdir().unwrap();
+    let path = data.path().join("doublets.ron");
+    let mut game = Game::new(Rules::preset(Preset::Doublets)).unwrap();
+    for dice in [vec![3, 4], vec![3, 6], vec![4, 3]] {
+        game.apply(gamester_rules::pastimes::Action::Throw { dice })
+            .unwrap();
+    }
+    let seats = vec![PERSON, gamester_core::players::Controller::Distance];
+    gamester_core::save::pastimes::write_atomic(
+        &path,
+        &gamester_core::save::pastimes::PastimesFile::of(&game, &seats),
+    )
+    .unwrap();
+    let mut h = with_data(data.path(), 37, gamester::ui::Settings::default());
+    h.run();
+    h.state_mut().open_file(path);
+    for _ in 0..200 {
+        h.step();
+        if h.state().playing_pastime() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert_eq!(h.state().pastime().unwrap().game(), &game);
+    // When its replay is stepped back and "Play on from here" asked for
+    h.get_by_label("Game").click();
+    h.run();
+    h.get_by_label("Replay this game, turn by turn").click();
+    h.run();
+    press_key(&mut h, Key::ArrowLeft);
+    press(&mut h, "Play on from here");
+    // Then the game in play is whole, the replay stays, and the message says why
+    assert_eq!(h.state().pastime().unwrap().game(), &game);
+    h.get_by_label(&format!("Replay: move 2 of {}", game.record().len()));
+    let said = h.state().message().unwrap().text.clone();
+    assert!(said.contains("friends at a distance is one game"), "{said}");
 }
