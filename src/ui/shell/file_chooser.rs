@@ -246,7 +246,7 @@ impl FileChooser {
             Purpose::Open => ("Open a saved game".to_string(), "Open"),
             Purpose::Save => ("Save the game".to_string(), "Save"),
             Purpose::Export(picture) => (
-                format!("Export a diagram of the position ({})", picture.words()),
+                format!("Export a diagram of the board ({})", picture.words()),
                 "Export",
             ),
             Purpose::Page(page) => (page.title().to_string(), "Write"),

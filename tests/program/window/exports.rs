@@ -32,7 +32,7 @@ fn a_diagram_of_the_position_is_exported_as_svg_where_the_person_chooses() {
     // name offered
     export(&mut h, "As SVG, to print…");
     assert!(
-        h.query_by_label("Export a diagram of the position (SVG)")
+        h.query_by_label("Export a diagram of the board (SVG)")
             .is_some()
     );
     h.get_by_label("Export").click();
@@ -62,7 +62,7 @@ fn a_diagram_of_the_position_is_exported_as_png_at_the_width_chosen() {
     // wide…, and Export under the name offered
     export(&mut h, "As PNG, 800 pixels wide…");
     assert!(
-        h.query_by_label("Export a diagram of the position (PNG, 800 pixels wide)")
+        h.query_by_label("Export a diagram of the board (PNG, 800 pixels wide)")
             .is_some()
     );
     h.get_by_label("Export").click();
@@ -423,12 +423,12 @@ fn a_diagram_of_a_pastimes_table_is_exported_from_the_game_menu() {
     h.run();
     h.get_by_label("Export").click();
     h.run();
-    // Then the pastime's table is written, not a board at tables: both seats named with who
-    // sits there, the dice of the last throw, and a caption of the game and what it waits for
+    // Then the pastime's table is written, not a board at tables: both seats named (the person
+    // alone with the computer as You, the computer by its level), the dice of the last throw, and a caption of the game and what it waits for
     let svg = std::fs::read_to_string(dir.path().join("Doublets diagram.svg"))
         .expect("the diagram is written");
     assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
-    assert!(svg.contains(">Player 1: a person</text>"), "{svg}");
+    assert!(svg.contains(">Player 1: You</text>"), "{svg}");
     assert!(
         svg.contains(">Player 2: the computer (fair)</text>"),
         "{svg}"
