@@ -24,4 +24,5 @@ pub mod settings;
 pub mod settings_file;
 pub mod setup_rows;
 pub mod slot;
+pub mod story;
 pub mod zoom;

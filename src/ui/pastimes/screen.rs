@@ -562,23 +562,7 @@ impl Screen for PastimesScreen {
         }
         ui.separator();
         ui.label(RichText::new("The story").strong().size(18.0));
-        egui::ScrollArea::vertical()
-            .stick_to_bottom(true)
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                for line in shown.story() {
-                    if line.is_empty() {
-                        ui.separator();
-                    } else {
-                        crate::ui::shell::glossary::linked_text(
-                            ui,
-                            line,
-                            RichText::new,
-                            &mut shell.help.glossary,
-                        );
-                    }
-                }
-            });
+        crate::ui::shell::story::story_lines(ui, shown.story(), &mut shell.help.glossary);
     }
 
     fn play_area(&mut self, ui: &mut egui::Ui, _shell: &mut Shell, _asking: bool) {

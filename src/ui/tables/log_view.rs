@@ -1,7 +1,7 @@
 //! The story of the game (each turn in period words and in notation), the session's score and
 //! the rules in force.
 
-use egui::{RichText, ScrollArea};
+use egui::RichText;
 
 use crate::save::GameRecord;
 use crate::session::Session;
@@ -105,17 +105,14 @@ pub fn show(
     });
     ui.separator();
     ui.label(RichText::new("The play").strong());
-    ScrollArea::vertical()
-        .stick_to_bottom(true)
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            for entry in session.log() {
-                let text = match &entry.notation {
-                    Some(n) if !n.is_empty() => format!("{} ({n})", entry.words),
-                    _ => entry.words.clone(),
-                };
-                crate::ui::shell::glossary::linked_text(ui, &text, RichText::new, glossary);
-            }
-        });
+    crate::ui::shell::story::follow_the_end(ui, session.log().len(), |ui| {
+        for entry in session.log() {
+            let text = match &entry.notation {
+                Some(n) if !n.is_empty() => format!("{} ({n})", entry.words),
+                _ => entry.words.clone(),
+            };
+            crate::ui::shell::glossary::linked_text(ui, &text, RichText::new, glossary);
+        }
+    });
     asked
 }

@@ -19,7 +19,6 @@ use crate::players::Controller;
 use crate::tiles::Phase;
 use crate::tiles_session::{PACE, TilesSession};
 use crate::ui::shell::game_file::{self, GameFile as _};
-use crate::ui::shell::glossary;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
 use crate::ui::shell::message::Message;
@@ -462,18 +461,7 @@ impl Screen for TilesScreen {
         score_card(ui, shown);
         ui.separator();
         ui.label(RichText::new("The story").strong().size(18.0));
-        egui::ScrollArea::vertical()
-            .stick_to_bottom(true)
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                for line in shown.story() {
-                    if line.is_empty() {
-                        ui.separator();
-                    } else {
-                        glossary::linked_text(ui, line, RichText::new, &mut shell.help.glossary);
-                    }
-                }
-            });
+        crate::ui::shell::story::story_lines(ui, shown.story(), &mut shell.help.glossary);
     }
 
     fn play_area(&mut self, ui: &mut egui::Ui, shell: &mut Shell, asking: bool) {

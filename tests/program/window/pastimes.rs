@@ -131,7 +131,14 @@ fn click_to_the_end(h: &mut Harness<'static, GamesterApp>) -> usize {
     panic!("the game never ended");
 }
 
-fn check_over(h: &Harness<'static, GamesterApp>, men: u32) {
+fn check_over(h: &mut Harness<'static, GamesterApp>, men: u32) {
+    // The window paints the frames it asks for, and no more, as it would on the desktop
+    for _ in 0..200 {
+        if !h.ctx.has_requested_repaint() {
+            break;
+        }
+        h.step();
+    }
     let t = h.state().pastime().unwrap();
     let game = t.game();
     assert_eq!(game.phase(), Phase::GameOver);
@@ -146,6 +153,25 @@ fn check_over(h: &Harness<'static, GamesterApp>, men: u32) {
     );
     let last = t.story().last().unwrap();
     assert!(last.contains("win") || last.contains("lose"), "{last}");
+    // And the story's end is in view, above the buttons, not scrolled out of sight below
+    let end = last.rsplit(' ').next().unwrap_or_default().to_string();
+    let shown = h
+        .query_all(egui_kittest::kittest::By::new().role(egui::accesskit::Role::Label))
+        .filter(|n| {
+            use egui_kittest::kittest::NodeT;
+            let node = n.accesskit_node();
+            node.value()
+                .or(node.label())
+                .is_some_and(|v| v.ends_with(&end))
+        })
+        .map(|n| n.rect())
+        .max_by(|a, b| a.bottom().total_cmp(&b.bottom()))
+        .expect("the story's last line is shown");
+    let buttons = h.get_by_label("New game…").rect();
+    assert!(
+        shown.bottom() <= buttons.top(),
+        "the story's end ({last}) is at {shown:?}, below the buttons at {buttons:?}"
+    );
 }
 
 #[test]
@@ -156,7 +182,7 @@ fn doublets_is_played_to_its_end_by_clicking_throw() {
     );
     let clicks = click_to_the_end(&mut h);
     assert!(clicks > 5, "the person threw for himself ({clicks} clicks)");
-    check_over(&h, 30);
+    check_over(&mut h, 30);
     let story = h.state().pastime().unwrap().story().join("\n");
     assert!(story.contains("lays down a man on his"), "{story}");
     assert!(story.contains("bears a man off his"), "{story}");
@@ -182,7 +208,7 @@ fn ketch_dolt_is_played_to_its_end_by_clicking_the_engines_choices() {
         ),
     );
     click_to_the_end(&mut h);
-    check_over(&h, 30);
+    check_over(&mut h, 30);
     let story = h.state().pastime().unwrap().story().join("\n");
     assert!(story.contains("from his heap on his"), "{story}");
     // The men are heard as they are set down, and the last borne off
@@ -199,7 +225,7 @@ fn sice_ace_is_played_to_its_end_with_two_seats() {
     let mut h = at_pastime(3, pastime_settings(rules, you_and_the_computer()));
     assert_eq!(h.state().pastime().unwrap().game().seats(), 2);
     click_to_the_end(&mut h);
-    check_over(&h, 12);
+    check_over(&mut h, 12);
     // The rules of the game, in words with their sources
     h.get_by_label("Help").click();
     h.run();
@@ -232,7 +258,7 @@ fn sice_ace_with_five_seats_and_chosen_loads_is_played_to_its_end() {
             loads += 1;
         }
     }
-    check_over(&h, 30);
+    check_over(&mut h, 30);
     let game = h.state().pastime().unwrap().game();
     assert_eq!(game.seats(), 5);
     assert!(!game.out_order().is_empty());
@@ -278,7 +304,7 @@ fn a_game_is_played_by_keys_alone_and_enter_starts_the_next() {
         let after = h.state().pastime().unwrap().game().record().len();
         assert!(after > before, "a key did something");
     }
-    check_over(&h, 30);
+    check_over(&mut h, 30);
     assert!(chose > 0);
     h.get_by_label(NEXT_GAME);
     h.key_press(Key::Enter);
