@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::level::Level;
 use crate::pastimes::{Kind, OPTIONS, Preset, Rules};
 use crate::players::Controller;
-use crate::ui::shell::setup_rows::{about_game, game_row, house_rules, who_sits};
+use crate::ui::shell::setup_rows::{self, about_game, game_row, house_rules, who_sits};
 
 /// The most seats a pastime has (Sice-Ace: "Five may play").
 pub const MOST_SEATS: usize = 5;
@@ -93,7 +93,7 @@ pub fn editor(ui: &mut egui::Ui, s: &mut PastimesSettings) -> bool {
             ui.label(RichText::new("Players").strong());
             let seats = crate::pastimes::option("seats").map_or(&[][..], |o| o.values);
             for n in seats.iter().filter_map(|v| v.name.parse::<u8>().ok()) {
-                if ui.radio(s.rules.seats == n, n.to_string()).clicked() {
+                if setup_rows::choice(ui, s.rules.seats == n, &n.to_string(), "Players").clicked() {
                     s.rules = s.rules.with_seats(n);
                 }
             }
@@ -126,7 +126,9 @@ pub fn editor(ui: &mut egui::Ui, s: &mut PastimesSettings) -> bool {
                     ui.label("/");
                 }
                 let selected = chosen == value.name;
-                if ui.radio(selected, value.words).clicked() && !selected {
+                if setup_rows::choice(ui, selected, value.words, option.words).clicked()
+                    && !selected
+                {
                     // Every value offered is one of the option's own: the rules take it.
                     let _ = s.rules.set(option.name, value.name);
                 }

@@ -9,7 +9,7 @@ use crate::tables::options::{OF_THE_MATCH, OPTIONS, RuleOption, source_name, sou
 use crate::tables::{Players, Preset, Rules, Side};
 use crate::teaching::rules_text::{in_words, value_explanation};
 use crate::ui::shell::settings::{Settings, Tutoring};
-use crate::ui::shell::setup_rows::{name_list, who_sits};
+use crate::ui::shell::setup_rows::{choice, name_list, who_sits};
 use gamester_core::Family;
 
 /// What the person did with the window this frame.
@@ -91,8 +91,7 @@ fn option_row(ui: &mut egui::Ui, option: &RuleOption, rules: &mut Rules) -> bool
                 ui.label("/");
             }
             let selected = chosen == Some(value);
-            let clicked = ui
-                .radio(selected, value.words)
+            let clicked = choice(ui, selected, value.words, option.words)
                 .on_hover_text(value_explanation(option, value))
                 .clicked();
             if clicked && !selected && value.parameter.is_none() {

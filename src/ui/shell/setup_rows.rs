@@ -17,6 +17,16 @@ pub fn name_list(ui: &egui::Ui, list: &egui::Response, what: &str, chosen: &str)
     });
 }
 
+/// A radio button of a row that answers `question`, named for a screen reader with the
+/// question and its own words ("Players: 3"), since a row's label is not read with it.
+pub fn choice(ui: &mut egui::Ui, selected: bool, words: &str, question: &str) -> egui::Response {
+    let button = ui.radio(selected, words);
+    ui.ctx().accesskit_node_builder(button.id, |node| {
+        node.set_label(format!("{question}: {words}"));
+    });
+    button
+}
+
 /// Who sits at a seat, in words: "a person", "the computer (fair)".
 fn sitter_words(c: Controller) -> String {
     c.words()
@@ -51,7 +61,7 @@ pub fn game_row<P: Copy + PartialEq>(
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Game").strong());
         for &p in presets {
-            if ui.radio(*chosen == p, title(p)).clicked() && *chosen != p {
+            if choice(ui, *chosen == p, title(p), "Game").clicked() && *chosen != p {
                 *chosen = p;
                 anew = Some(p);
             }

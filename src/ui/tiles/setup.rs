@@ -213,7 +213,14 @@ pub fn editor(ui: &mut egui::Ui, s: &mut TilesSettings) -> bool {
             ui.label("four, partners sitting opposite: You and Kate against Robin and Tom");
         } else {
             for n in 2..=4u8 {
-                if ui.radio(s.rules.players == n, n.to_string()).clicked() {
+                if crate::ui::shell::setup_rows::choice(
+                    ui,
+                    s.rules.players == n,
+                    &n.to_string(),
+                    "Players",
+                )
+                .clicked()
+                {
                     s.rules = s.rules.with_players(n);
                 }
             }

@@ -69,10 +69,12 @@ fn every_option_and_value_is_offered_in_words() {
             "{} is named in words",
             option.name
         );
-        // Every value is in view at once, in words, not hidden in a list
+        // Every value is in view at once, in words, not hidden in a list, and named for a
+        // screen reader with the option it answers
         for value in option.values.iter().filter(|v| v.parameter.is_none()) {
             assert!(
-                h.query_by_label(value.words).is_some(),
+                h.query_by_label(&format!("{}: {}", option.words, value.words))
+                    .is_some(),
                 "{}: the value {:?} is offered in words",
                 option.name,
                 value.words

@@ -397,7 +397,7 @@ fn new_game_offers_the_pastimes_their_seats_and_options() {
     h.get_by_label("a pastime at the tables: Doublets, Ketch-Dolt or Sice-Ace")
         .click();
     h.run();
-    h.get_by_label("Sice-Ace").click();
+    h.get_by_label("Game: Sice-Ace").click();
     h.run();
     // Every option of Sice-Ace in words with its sources
     for option in gamester_rules::pastimes::OPTIONS
@@ -408,7 +408,7 @@ fn new_game_offers_the_pastimes_their_seats_and_options() {
         h.get_by_label(option.explanation);
     }
     said_plainly(&h);
-    h.get_by_label("3").click();
+    h.get_by_label("Players: 3").click();
     h.run();
     h.get_by_label("Start the new game").click();
     for _ in 0..3 {

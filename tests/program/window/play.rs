@@ -99,9 +99,10 @@ fn the_house_rules_set_each_option_in_words_and_leave_the_preset() {
     h.get_by_label("House rules: every option").click();
     h.run();
     // When bearing off is set to an exact die and the cube is ticked, by their words
-    h.get_by_label("only an exact die").scroll_to_me();
+    h.get_by_label("Bearing off: only an exact die")
+        .scroll_to_me();
     h.run();
-    h.get_by_label("only an exact die").click();
+    h.get_by_label("Bearing off: only an exact die").click();
     h.run();
     h.get_by_label("The doubling cube").scroll_to_me();
     h.run();

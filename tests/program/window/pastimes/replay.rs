@@ -230,13 +230,17 @@ fn new_game_shows_the_rules_of_the_pastime_in_progress_beside_the_draft() {
     // unfolded
     h.get_by_label("New game…").click();
     h.run();
-    h.get_by_label("Sice-Ace").click();
+    h.get_by_label("Game: Sice-Ace").click();
     h.run();
     h.get_by_label("The rules of the game in progress (not changed by this window)")
         .click();
     h.run();
     // Then they are Ketch-Dolt's, each option in the words of its rules window
-    h.get_by_label("Game: Ketch-Dolt");
+    h.get(
+        egui_kittest::kittest::By::new()
+            .role(egui::accesskit::Role::Label)
+            .label("Game: Ketch-Dolt"),
+    );
     let lines = gamester::ui::pastimes::setup::rules_in_words(&rules);
     assert!(!lines.is_empty());
     for (option, value) in lines {
