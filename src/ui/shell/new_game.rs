@@ -195,6 +195,14 @@ pub fn new_game_window(ctx: &egui::Context, draft: &mut Settings, current: InPla
     // Large enough for the table and the first options at once; the options scroll, and the
     // buttons that start the game or cancel stay in view below them however many are unfolded.
     let screen = ctx.content_rect();
+    // The window just opened (not shown in the pass before): the keys begin in it, at the
+    // kind of game chosen, not behind it on the menu bar.
+    let pass = ctx.cumulative_pass_nr();
+    let shown_at = egui::Id::unique("new game shown at pass");
+    let opening = ctx
+        .data(|d| d.get_temp::<u64>(shown_at))
+        .is_none_or(|last| last + 1 < pass);
+    ctx.data_mut(|d| d.insert_temp(shown_at, pass));
     egui::Window::new("New game")
         .open(&mut open)
         .default_width(640.0_f32.min(screen.width() - 16.0))
@@ -205,7 +213,7 @@ pub fn new_game_window(ctx: &egui::Context, draft: &mut Settings, current: InPla
             let mut same_colour = false;
             egui::ScrollArea::vertical()
                 .max_height((ui.available_height() - buttons).max(120.0))
-                .show(ui, |ui| same_colour = choices(ui, draft, current));
+                .show(ui, |ui| same_colour = choices(ui, draft, current, opening));
             ui.separator();
             ui.horizontal(|ui| {
                 if ui
@@ -249,22 +257,28 @@ fn tutor_row(ui: &mut egui::Ui, tutor: &mut Tutoring) {
 /// The choices of New game, above its buttons: the game, the table, every house rule, and the
 /// rules of the game in progress. Whether the two sides have been given one colour, which
 /// cannot start.
-fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: InPlay) -> bool {
+fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: InPlay, opening: bool) -> bool {
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Play").strong().size(18.0));
         // Each family's own form, named here as New game offers it.
         let mut family = draft.family();
-        ui.radio_value(&mut family, Family::Tables, "a game at tables");
-        ui.radio_value(
-            &mut family,
-            Family::Tiles,
-            "a tiles game: Block, Draw or Muggins dominoes",
-        );
-        ui.radio_value(
-            &mut family,
-            Family::Pastimes,
-            "a pastime at the tables: Doublets, Ketch-Dolt or Sice-Ace",
-        );
+        let chosen = family;
+        for (f, words) in [
+            (Family::Tables, "a game at tables"),
+            (
+                Family::Tiles,
+                "a tiles game: Block, Draw or Muggins dominoes",
+            ),
+            (
+                Family::Pastimes,
+                "a pastime at the tables: Doublets, Ketch-Dolt or Sice-Ace",
+            ),
+        ] {
+            let button = ui.radio_value(&mut family, f, words);
+            if opening && f == chosen {
+                button.request_focus();
+            }
+        }
         draft.tiles.chosen = family == Family::Tiles;
         draft.pastimes.chosen = family == Family::Pastimes;
     });

@@ -673,3 +673,27 @@ fn every_list_and_field_of_new_game_is_named_with_its_choice() {
         );
     }
 }
+
+/// The label of whatever has the keyboard's focus.
+fn focused_anywhere(h: &Harness<'static, GamesterApp>) -> Option<String> {
+    h.query(By::new().predicate(|n| n.is_focused()))
+        .and_then(|n| n.accesskit_node().label())
+}
+
+#[test]
+fn new_game_opened_by_its_key_takes_the_keys_at_the_game_chosen() {
+    // Given a game at tables in the window
+    let mut h = harness(3, Settings::default());
+    h.run();
+    // When New game is opened by Ctrl+N
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::N);
+    h.run();
+    // Then the keys begin in it, at the kind of game chosen, not on the menu bar behind it
+    assert_eq!(focused_anywhere(&h).as_deref(), Some("a game at tables"));
+    // And Tab goes on within it, to the game's list
+    key(&mut h, Key::Tab);
+    key(&mut h, Key::Tab);
+    key(&mut h, Key::Tab);
+    let at = focused_anywhere(&h).unwrap_or_default();
+    assert!(at.starts_with("Game: "), "{at}");
+}
