@@ -22,14 +22,15 @@ pub struct Spot<P> {
 /// returns the places the screen reader clicked this frame. The places sense no pointer: the
 /// table under them keeps the mouse's clicks and drags. While one of them has the focus, the
 /// arrows (and Escape, with `escape`) are the table's: egui would otherwise move the focus by
-/// the places' shapes.
+/// the places' shapes. Not `focusable` (a window asks something over the table), the places
+/// are read but take no focus, so the keys stay in that window.
 pub fn nodes<P: Copy>(
     ui: &mut egui::Ui,
     (group_id, group, rect): (Id, &str, Rect),
     spots: &[Spot<P>],
     name: &dyn Fn(P) -> String,
     describe: Option<&dyn Fn(P) -> String>,
-    escape: bool,
+    (escape, focusable): (bool, bool),
 ) -> Vec<P> {
     let ctx = ui.ctx().clone();
     let table = ui.interact(rect, group_id, Sense::hover());
@@ -42,10 +43,18 @@ pub fn nodes<P: Copy>(
     let focused = ctx.memory(egui::Memory::focused);
     let mut clicked = Vec::new();
     for spot in spots {
-        let response = child.interact(spot.rect, spot.id, Sense::FOCUSABLE);
+        let sense = if focusable {
+            Sense::FOCUSABLE
+        } else {
+            Sense::hover()
+        };
+        let response = child.interact(spot.rect, spot.id, sense);
+        if !focusable && focused == Some(spot.id) {
+            ctx.memory_mut(|m| m.surrender_focus(spot.id));
+        }
         response
             .widget_info(|| WidgetInfo::labeled(accesskit::Role::Button, true, name(spot.place)));
-        let has_focus = focused == Some(spot.id);
+        let has_focus = focusable && focused == Some(spot.id);
         ctx.accesskit_node_builder(spot.id, |node| {
             node.add_action(accesskit::Action::Click);
             if let Some(describe) = describe.filter(|_| has_focus) {

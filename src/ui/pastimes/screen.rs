@@ -565,8 +565,8 @@ impl Screen for PastimesScreen {
         crate::ui::shell::story::story_lines(ui, shown.story(), &mut shell.help.glossary);
     }
 
-    fn play_area(&mut self, ui: &mut egui::Ui, _shell: &mut Shell, _asking: bool) {
-        self.places = view::table_ui(ui, self.shown());
+    fn play_area(&mut self, ui: &mut egui::Ui, _shell: &mut Shell, asking: bool) {
+        self.places = view::table_ui(ui, self.shown(), !asking);
     }
 
     fn windows(&mut self, ctx: &egui::Context, shell: &mut Shell) {

@@ -218,7 +218,8 @@ pub fn in_words(game: &Game, seating: &Seating) -> String {
 
 /// Draws the session's table in all of `ui`'s room, each place a node a screen reader reads
 /// and clicks; returns where each place lay.
-pub fn table_ui(ui: &mut egui::Ui, table: &PastimesSession) -> Vec<(Rect, Place)> {
+/// `focusable`: whether its places may take the keys (not while a window asks something).
+pub fn table_ui(ui: &mut egui::Ui, table: &PastimesSession, focusable: bool) -> Vec<(Rect, Place)> {
     let (rect, _) = ui.allocate_exact_size(ui.available_size(), Sense::hover());
     let painter = ui.painter_at(rect);
     let seating = Seating::of_session(table);
@@ -243,7 +244,7 @@ pub fn table_ui(ui: &mut egui::Ui, table: &PastimesSession) -> Vec<(Rect, Place)
         &spots,
         &|p| spoken(game, &seating, p),
         None,
-        false,
+        (false, focusable),
     );
     places
 }

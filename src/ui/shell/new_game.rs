@@ -230,7 +230,11 @@ pub fn new_game_window(ctx: &egui::Context, draft: &mut Settings, current: InPla
                 }
             });
         });
-    if !open {
+    // Escape cancels, as in any dialog (an open list has taken its Escape already).
+    if !open
+        || (choice == Choice::Editing
+            && ctx.input_mut(|i| i.consume_key(egui::Modifiers::NONE, egui::Key::Escape)))
+    {
         choice = Choice::Cancel;
     }
     choice

@@ -175,10 +175,11 @@ pub fn follow(ctx: &egui::Context, key: BoardKey) {
 
 /// Makes the board and its places nodes of the accessibility tree, each named by `name` (and
 /// described, when it has the focus, by `describe`), and returns the places the screen reader
-/// clicked this frame (see [`crate::ui::access::nodes`]).
+/// clicked this frame (see [`crate::ui::access::nodes`]). `focusable`: whether the places may
+/// take the keys (not while a window asks something over the board).
 pub fn nodes(
     ui: &mut egui::Ui,
-    board: &BoardView,
+    (board, focusable): (&BoardView, bool),
     board_rect: egui::Rect,
     to_screen: &RectTransform,
     order: &[Place],
@@ -199,7 +200,7 @@ pub fn nodes(
         &spots,
         name,
         Some(describe),
-        true,
+        (true, focusable),
     )
 }
 

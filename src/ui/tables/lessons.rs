@@ -326,7 +326,7 @@ impl LessonsRoom {
         let name = |place: Place| spoken(place, &board, exercise, names);
         pressed.extend(board_access::nodes(
             ui,
-            &board,
+            (&board, true),
             response.rect,
             &to_screen,
             &order,

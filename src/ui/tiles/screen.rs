@@ -468,7 +468,7 @@ impl Screen for TilesScreen {
         let mut clicked = Vec::new();
         let replaying = self.replaying.is_some();
         let shown = self.replaying.as_ref().map_or(&self.session, |r| &r.shown);
-        self.spots = view::table_ui(ui, shown, &mut clicked);
+        self.spots = view::table_ui(ui, shown, &mut clicked, !asking);
         // While a window asks something (New game, a file, the rules), or a replay is shown,
         // the table is looked at, not played.
         if !asking && !shell.help.rules && !replaying {

@@ -95,6 +95,7 @@ pub fn table_ui(
     ui: &mut egui::Ui,
     table: &TilesSession,
     intents: &mut Vec<TilesIntent>,
+    focusable: bool,
 ) -> Vec<(Rect, Spot)> {
     let (rect, response) = ui.allocate_exact_size(ui.available_size(), Sense::click());
     let painter = ui.painter_at(rect);
@@ -116,7 +117,7 @@ pub fn table_ui(
         }
     }
     answer(response, table, &layout, hover, intents);
-    intents.extend(nodes(ui, rect, table, &layout.spots));
+    intents.extend(nodes(ui, rect, table, &layout.spots, focusable));
     layout.spots
 }
 
@@ -471,6 +472,7 @@ fn nodes(
     rect: Rect,
     table: &TilesSession,
     spots: &[(Rect, Spot)],
+    focusable: bool,
 ) -> Vec<TilesIntent> {
     // A spot drawn in several pieces (the tiles of a hidden hand) is one node, round them all.
     let mut merged: Vec<access::Spot<Spot>> = Vec::new();
@@ -485,7 +487,14 @@ fn nodes(
         }
     }
     let group = (egui::Id::unique("gamester tiles table"), "The table", rect);
-    let clicks = access::nodes(ui, group, &merged, &|spot| spoken(table, spot), None, false);
+    let clicks = access::nodes(
+        ui,
+        group,
+        &merged,
+        &|spot| spoken(table, spot),
+        None,
+        (false, focusable),
+    );
     // The tile picked up takes the focus when it is picked (not every frame: the person may
     // go on to another with Tab).
     let ctx = ui.ctx();

@@ -696,4 +696,23 @@ fn new_game_opened_by_its_key_takes_the_keys_at_the_game_chosen() {
     key(&mut h, Key::Tab);
     let at = focused_anywhere(&h).unwrap_or_default();
     assert!(at.starts_with("Game: "), "{at}");
+    // And no key takes the focus onto the board behind it, where Escape would be the board's
+    for k in [
+        Key::ArrowRight,
+        Key::ArrowDown,
+        Key::ArrowLeft,
+        Key::Tab,
+        Key::Tab,
+        Key::Tab,
+    ] {
+        key(&mut h, k);
+        assert!(
+            board_access::focused(&h.ctx).is_none(),
+            "{k:?} took the focus to {:?}",
+            focused_anywhere(&h)
+        );
+    }
+    // So Escape closes New game
+    key(&mut h, Key::Escape);
+    assert!(h.query_by_label("Start the new game").is_none());
 }

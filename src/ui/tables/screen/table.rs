@@ -189,7 +189,7 @@ impl TablesScreen {
         let dice = &board.dice;
         pressed.extend(board_access::nodes(
             ui,
-            board,
+            (board, self.board.board_keys),
             board_rect,
             to_screen,
             &order,
