@@ -485,7 +485,10 @@ fn a_window_started_again_without_its_way_back_never_plays_its_friends_seat_at_a
     assert!(!t.at_a_distance());
     assert_eq!(t.names().lead(gamester_rules::pastimes::Seat(0)), "Kate");
     play_until(&mut h, |t| t.game().record().len() > before.len() + 2);
-    assert!(pastime_record(&h).len() > before.len() + 2);
+    // (the game may end first, a dolt or a claim ending it: it went on here all the same)
+    let t = h.state().pastime().unwrap();
+    let after = pastime_record(&h).len();
+    assert!(after > before.len() + 2 || (t.over() && after > before.len()));
 }
 
 #[test]

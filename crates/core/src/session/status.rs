@@ -119,6 +119,9 @@ impl Session {
             Phase::ResignOffered { by, stake } => {
                 format!("{due}: {} {}", name(by), self.resignation(u32::from(stake)))
             }
+            // The next game of a session for stakes, or of a match not yet won, is a key
+            // away (the window's Next game); a match won begins again only with New game.
+            Phase::Over(_) if g.match_winner().is_none() => format!("{due}. Next game: Enter"),
             Phase::Over(_) => format!("{due}. New game to play again"),
             Phase::ToThrow => due,
         }
