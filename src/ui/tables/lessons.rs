@@ -169,7 +169,7 @@ impl LessonsRoom {
                         ui.label(RichText::new(record.words()).italics());
                         let restart = ui.add_enabled(
                             record.tried > 0,
-                            egui::Button::new(format!("Restart {}", lesson.title().to_lowercase())),
+                            egui::Button::new(format!("Restart {}", within(lesson.title()))),
                         );
                         if restart.clicked() {
                             settings.lessons.remove(lesson.name());
@@ -339,6 +339,15 @@ impl LessonsRoom {
             _ => None,
         })
     }
+}
+
+/// A title within a sentence: its first letter made small, the names in it kept
+/// ("Restart the tiles", "Restart doublets and Sice-Ace").
+fn within(title: &str) -> String {
+    let mut c = title.chars();
+    c.next()
+        .map(|f| f.to_lowercase().chain(c).collect())
+        .unwrap_or_default()
 }
 
 /// A place of the lesson's board, named for a screen reader. At the lesson on the points'

@@ -501,7 +501,7 @@ pub const SOURCES: [(&str, &str); 7] = [
     ),
     (
         "006",
-        "the other games at Tables: Holme, Willughby and their readers",
+        "the other games at Tables: Holme and Willughby, with modern readings of them",
     ),
 ];
 
