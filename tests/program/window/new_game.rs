@@ -7,8 +7,9 @@
 use egui::Modifiers;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{By, NodeT, Queryable};
 
+use gamester::ui::tables::board_access;
 use gamester::ui::{GamesterApp, Settings};
 use gamester_core::players::{Controller, NAME_LIMIT, Seats};
 use gamester_rules::tables::options::OPTIONS;
@@ -401,4 +402,114 @@ fn new_game_shows_no_developers_words_for_either_family() {
     for text in texts {
         assert!(developer_words(&text).is_empty(), "{text}");
     }
+}
+
+/// Every list and text field shown, with the name a screen reader gives it.
+fn fields(h: &Harness<'static, GamesterApp>) -> Vec<(Role, String)> {
+    h.query_all(By::new())
+        .filter(|n| {
+            matches!(
+                n.accesskit_node().role(),
+                Role::ComboBox | Role::TextInput | Role::MultilineTextInput
+            )
+        })
+        .map(|n| {
+            (
+                n.accesskit_node().role(),
+                n.accesskit_node().label().unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_list_and_field_of_new_game_is_named_with_its_choice() {
+    // Given New game open, at a game at tables and then at a pastime
+    let mut h = harness(3, Settings::default());
+    h.run();
+    h.get_by_label("New game…").click();
+    h.run();
+    // Then every list and text field has a name, and a list's name says its choice, since a
+    // screen reader over AT-SPI reads a list's name and not its value
+    let at_tables = fields(&h);
+    assert!(at_tables.len() >= 7, "{at_tables:?}");
+    for (role, name) in &at_tables {
+        assert!(!name.is_empty(), "a {role:?} without a name: {at_tables:?}");
+    }
+    for expected in [
+        "Game: Irish (Willughby)",
+        "First side, men of: White",
+        "The first side's player played by: a person",
+        "The second side's player played by: the computer (fair)",
+        "The first side's player's name",
+    ] {
+        assert!(
+            at_tables.iter().any(|(_, n)| n == expected),
+            "no {expected}: {at_tables:?}"
+        );
+    }
+    h.get_by_label("a pastime at the tables: Doublets, Ketch-Dolt or Sice-Ace")
+        .click();
+    h.run();
+    let at_a_pastime = fields(&h);
+    assert!(
+        at_a_pastime
+            .iter()
+            .any(|(_, n)| n == "Player 2 played by: the computer (fair)"),
+        "{at_a_pastime:?}"
+    );
+    for (role, name) in &at_a_pastime {
+        assert!(
+            !name.is_empty(),
+            "a {role:?} without a name: {at_a_pastime:?}"
+        );
+    }
+}
+
+/// The label of whatever has the keyboard's focus.
+fn focused_anywhere(h: &Harness<'static, GamesterApp>) -> Option<String> {
+    h.query(By::new().predicate(|n| n.is_focused()))
+        .and_then(|n| n.accesskit_node().label())
+}
+
+#[test]
+fn new_game_opened_by_its_key_takes_the_keys_at_the_game_chosen() {
+    // Given a game at tables in the window
+    let mut h = harness(3, Settings::default());
+    h.run();
+    // When New game is opened by Ctrl+N
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::N);
+    h.run();
+    // Then the keys begin in it, at the kind of game chosen, not on the menu bar behind it
+    assert_eq!(focused_anywhere(&h).as_deref(), Some("a game at tables"));
+    // And Tab goes on within it, to the game's list
+    press_key(&mut h, egui::Key::Tab);
+    press_key(&mut h, egui::Key::Tab);
+    press_key(&mut h, egui::Key::Tab);
+    let at = focused_anywhere(&h).unwrap_or_default();
+    assert!(at.starts_with("Game: "), "{at}");
+    // And no key takes the focus onto the board behind it, where Escape would be the board's
+    for k in [
+        egui::Key::ArrowRight,
+        egui::Key::ArrowDown,
+        egui::Key::ArrowLeft,
+        egui::Key::Tab,
+        egui::Key::Tab,
+        egui::Key::Tab,
+    ] {
+        press_key(&mut h, k);
+        assert!(
+            board_access::focused(&h.ctx).is_none(),
+            "{k:?} took the focus to {:?}",
+            focused_anywhere(&h)
+        );
+    }
+    // So Escape closes New game
+    press_key(&mut h, egui::Key::Escape);
+    assert!(h.query_by_label("Start the new game").is_none());
+}
+
+fn press_key(h: &mut Harness<'static, GamesterApp>, k: egui::Key) {
+    h.key_press(k);
+    h.run();
 }
