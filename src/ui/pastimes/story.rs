@@ -233,11 +233,13 @@ pub fn tell(event: &Event, names: &Names) -> Option<String> {
             n.his(*seat),
             face(*point)
         ),
+        // Ketch-Dolt is for two: the draw owed was from the other's point.
         Event::Dolted { seat, point } => format!(
-            "{} dolted and {}: {} owed a draw on the {} point.",
+            "{} dolted and {}: {} owed a draw from {} {} point.",
             n.does(*seat, "is", "are"),
             n.verb(*seat, "loses", "lose"),
             n.he(*seat),
+            n.owning(Seat(u8::from(seat.0 == 0))),
             face(*point)
         ),
         Event::Out { seat } => format!(
@@ -358,7 +360,7 @@ mod tests {
                 seat: Seat(0),
                 point: 2
             }),
-            "You are dolted and lose: you owed a draw on the deuce point."
+            "You are dolted and lose: you owed a draw from Robin's deuce point."
         );
         assert_eq!(
             tell(Event::Out { seat: Seat(0) }),
