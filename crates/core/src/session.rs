@@ -330,6 +330,51 @@ mod tests {
         );
     }
 
+    /// A game of modern backgammon under `rules` played to its end, first plays first.
+    fn played_out(rules: Rules) -> Session {
+        let mut s = Session::new(
+            rules,
+            Seats::two_people(),
+            Tally::default(),
+            Box::new(crate::tables::FairDice::seeded(4)),
+        )
+        .unwrap();
+        for _ in 0..2_000 {
+            match s.game().phase() {
+                crate::tables::Phase::Over(_) => break,
+                crate::tables::Phase::Playing => {
+                    let play = s.game().legal_plays()[0];
+                    s.apply_play(&play).unwrap();
+                }
+                _ => {
+                    s.throw().unwrap();
+                }
+            }
+        }
+        s
+    }
+
+    #[test]
+    fn a_game_over_offers_the_next_game_unless_the_match_is_won() {
+        // Given a game for stakes played out, and the one game of a match to 1
+        let stakes = played_out(Rules::preset(Preset::Modern));
+        let mut to_one = Rules::preset(Preset::Modern);
+        to_one.match_to = 1;
+        let matched = played_out(to_one);
+        // Then the first says the next game is a key away, the second that the match is over
+        assert!(stakes.game().is_over() && matched.game().is_over());
+        assert!(
+            stakes.status().ends_with(". Next game: Enter"),
+            "{}",
+            stakes.status()
+        );
+        assert!(
+            matched.status().ends_with(". New game to play again"),
+            "{}",
+            matched.status()
+        );
+    }
+
     #[test]
     fn the_story_is_told_in_period_words() {
         // Given White throws a cinque to Black's deuce, then cinque and ace
