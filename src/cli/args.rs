@@ -240,9 +240,15 @@ pub struct Host {
 /// `join`: the invitation.
 #[derive(Debug, Args)]
 pub struct Join {
-    /// The invitation the host printed (`invite <CODE>`): the code, in any case
+    /// The invitation the host printed (`invite <CODE>`): the code, in any case; or `-` to
+    /// read it from standard input, so that it is not on the command line, where every user of
+    /// this machine may read it
     #[arg(value_name = "CODE")]
     pub code: String,
+    /// Sit down to a game under way, played so far without this side, if that is what the
+    /// host offers (a finished game is always refused)
+    #[arg(long)]
+    pub under_way: bool,
     #[command(flatten)]
     pub side: NetSide,
 }

@@ -1,8 +1,11 @@
 //! `gamester host` and `gamester join`: a game over the network with the computer at this side,
 //! for testing the line and for a computer opponent at a distance. The host prints one line,
-//! `invite <CODE>`, on standard output, and waits; the friend runs `join <CODE>`. Both write
-//! the game to `--save` after every action, and exit 0 at its end. What happens on the line
-//! goes to standard error. Everything else is `gamester_net`'s.
+//! `invite <CODE>`, on standard output, and waits; the friend runs `join <CODE>` (or `join -`
+//! with the code on standard input). Both write the game to `--save` after every action, and
+//! exit 0 at its end. Beside the save, readable by its owner only, each keeps its key
+//! (`FILE.ron.key`; a host's, with its invitation, `FILE.ron.host`) and the record both sides
+//! signed (`FILE.ron.record`), from which a restart takes the game up again. What happens on
+//! the line goes to standard error. Everything else is `gamester_net`'s.
 
 use std::path::Path;
 use std::time::Duration;
@@ -11,8 +14,10 @@ use gamester_net::invite::Invitation;
 use gamester_net::link::{Identity, Reach};
 use gamester_net::party::Return;
 use gamester_net::seat::{Computer, End, Options, Role, play};
+use gamester_net::sign::Key;
 use gamester_net::table::Pledge;
 use gamester_net::{Board, GameRules, NetAction, Setup, Table, net_record};
+use serde::{Deserialize, Serialize};
 
 use crate::cli::args::{CliError, GamePreset, Host, Join, NetSide, tables_rules};
 use crate::cli::{note, write_out};
@@ -62,6 +67,26 @@ pub(crate) fn host(args: &Host) -> Result<String, CliError> {
         name
     };
     let mut setup = Setup::new(family, &name);
+    let kept = kept_record(args.side.save.as_deref())?.filter(|k| {
+        k.party == 0 && k.setup.seated() && k.setup.rules == setup.rules && !over(&k.setup)
+    });
+    if let Some(kept) = kept {
+        note(&format!(
+            "taking up the game kept in the file, after {} moves",
+            kept.setup.record.len()
+        ));
+        let identity = match &args.side.save {
+            Some(path) => kept_identity(&host_file(path))?,
+            None => Identity::fresh(),
+        };
+        return run(
+            Role::Host(kept.setup, kept.pledge),
+            level,
+            &args.side,
+            identity,
+            false,
+        );
+    }
     if let Some(Resumed {
         family,
         record,
@@ -86,32 +111,101 @@ pub(crate) fn host(args: &Host) -> Result<String, CliError> {
         Some(path) => kept_identity(&host_file(path))?,
         None => Identity::fresh(),
     };
-    let pledge = kept_pledge(args.side.save.as_deref())?;
-    run(Role::Host(setup, pledge), level, &args.side, identity)
+    run(
+        Role::Host(setup, Pledge::default()),
+        level,
+        &args.side,
+        identity,
+        false,
+    )
 }
 
-/// Where a party keeps its share of the throw under way beside its game (`game.ron` →
-/// `game.ron.dice`), written before anything goes out, so that a restart finishes that throw
-/// with the same commits instead of throwing again.
-fn pledge_file(save: &Path) -> std::path::PathBuf {
+/// Whether a setup's game is over.
+fn over(setup: &Setup) -> bool {
+    setup.board().is_ok_and(|b| b.is_over())
+}
+
+/// What a party keeps beside its game: its party, the game as it sat down to it (the seating
+/// everyone signed, with the record), and its pledge (the proofs of the record, and its share
+/// of the throw under way). Written before anything goes out, so that a restart finishes a
+/// throw with the same commits instead of throwing again, and comes back with the record.
+#[derive(Serialize, Deserialize)]
+struct KeptRecord {
+    party: usize,
+    setup: Setup,
+    pledge: Pledge,
+}
+
+/// The file beside `save` with this ending (`game.ron` → `game.ron.record`).
+fn beside(save: &Path, ending: &str) -> std::path::PathBuf {
     let mut name = save.as_os_str().to_os_string();
-    name.push(".dice");
+    name.push(ending);
     name.into()
 }
 
-/// The pledge kept beside the game in `save`, or an empty one if there is none.
-fn kept_pledge(save: Option<&Path>) -> Result<Pledge, CliError> {
-    let Some(path) = save.map(pledge_file).filter(|p| p.exists()) else {
-        return Ok(Pledge::default());
+/// Where a party keeps the record it signed beside its game.
+fn record_file(save: &Path) -> std::path::PathBuf {
+    beside(save, ".record")
+}
+
+/// The largest record file read (a long game's signed record is far shorter).
+const MAX_RECORD: u64 = 8 << 20;
+
+/// The record kept beside the game in `save`, if there is one.
+fn kept_record(save: Option<&Path>) -> Result<Option<KeptRecord>, CliError> {
+    let Some(path) = save.map(record_file).filter(|p| p.exists()) else {
+        return Ok(None);
     };
-    let text = save::read_text(&path)?;
-    ron::from_str(&text).map_err(|e| CliError::Network {
+    let unreadable = |why: String| CliError::Network {
         path: path.display().to_string(),
         reason: format!(
-            "it is not the share of a throw this side keeps ({e}); without it the game cannot \
+            "it is not the record of a game at a distance ({why}); without it the game cannot \
              be taken up fairly"
         ),
-    })
+    };
+    let bytes = gamester_core::files::read_capped(&path, MAX_RECORD)
+        .map_err(|e| unreadable(e.to_string()))?;
+    let text = String::from_utf8(bytes).map_err(|_| unreadable("it is not text".into()))?;
+    ron::from_str(&text)
+        .map(Some)
+        .map_err(|e| unreadable(e.to_string()))
+}
+
+/// Where a joiner keeps its key beside its game (`game.ron` → `game.ron.key`).
+fn key_file(save: &Path) -> std::path::PathBuf {
+    beside(save, ".key")
+}
+
+/// The joiner's key kept beside `save`, or a new one, kept there (readable by its owner only)
+/// before it is used. Without `--save`, a key for this game only.
+fn joiner_key(save: Option<&Path>) -> Result<Key, CliError> {
+    let Some(path) = save.map(key_file) else {
+        return Ok(Key::generate());
+    };
+    if path.exists() {
+        let text = save::read_text(&path)?;
+        let bytes = data_hex(text.trim()).ok_or_else(|| CliError::Network {
+            path: path.display().to_string(),
+            reason: "it is not this side's key; without it, its seat cannot be taken again".into(),
+        })?;
+        return Ok(Key::from_bytes(&bytes));
+    }
+    let key = Key::generate();
+    let text: String = key.to_bytes().iter().map(|b| format!("{b:02x}")).collect();
+    save::write_private_atomic(&path, &text)?;
+    Ok(key)
+}
+
+/// Thirty-two bytes written as hexadecimal.
+fn data_hex(text: &str) -> Option<[u8; 32]> {
+    if text.len() != 64 || !text.is_ascii() {
+        return None;
+    }
+    let mut out = [0u8; 32];
+    for (i, b) in out.iter_mut().enumerate() {
+        *b = u8::from_str_radix(text.get(2 * i..2 * i + 2)?, 16).ok()?;
+    }
+    Some(out)
 }
 
 /// Where a host keeps who it is beside its game (`game.ron` → `game.ron.host`), so that a host
@@ -144,19 +238,32 @@ fn keep_identity(path: &Path, identity: &Identity) -> Result<(), CliError> {
 
 pub(crate) fn join(args: &Join) -> Result<String, CliError> {
     let level = computer_level(&args.side)?;
-    let invitation = Invitation::parse(&args.code).map_err(|e| CliError::Usage(e.to_string()))?;
-    let pledge = kept_pledge(args.side.save.as_deref())?;
-    let back = resumed(&args.side)?.map(|Resumed { record, party, .. }| Return {
-        party,
-        record,
-        pledge,
-    });
+    let code = if args.code == "-" {
+        let mut line = String::new();
+        std::io::stdin()
+            .read_line(&mut line)
+            .map_err(|e| CliError::Usage(format!("the invitation could not be read: {e}")))?;
+        line
+    } else {
+        args.code.clone()
+    };
+    let invitation = Invitation::parse(&code).map_err(|e| CliError::Usage(e.to_string()))?;
+    let key = joiner_key(args.side.save.as_deref())?;
+    let back = kept_record(args.side.save.as_deref())?
+        .filter(|k| k.party != 0 && !over(&k.setup))
+        .map(|k| Return {
+            setup: k.setup,
+            party: k.party,
+            pledge: k.pledge,
+            key: key.clone(),
+        });
     let role = Role::Join {
         invitation,
         name: args.side.name.clone(),
+        key,
         back,
     };
-    run(role, level, &args.side, Identity::fresh())
+    run(role, level, &args.side, Identity::fresh(), args.under_way)
 }
 
 fn computer_level(side: &NetSide) -> Result<Level, CliError> {
@@ -169,17 +276,15 @@ fn computer_level(side: &NetSide) -> Result<Level, CliError> {
     })
 }
 
-/// A game taken up from a save: its rules, its record as the network says it, the party the
-/// computer played, and in a match the score when it began.
+/// A game taken up from a save, to offer again under way: its rules, its record as the
+/// network says it, and in a match the score when it began.
 struct Resumed {
     family: GameRules,
     record: Vec<NetAction>,
-    party: usize,
     score: Option<crate::tables::Tally>,
 }
 
-/// The game a `--save` file holds already, to resume: its rules, its record, and the seat the
-/// computer played (this side's party, as the host gives them out: seat by seat).
+/// The game a `--save` file holds already, to offer again: its rules and its record.
 fn resumed(side: &NetSide) -> Result<Option<Resumed>, CliError> {
     let Some(path) = &side.save else {
         return Ok(None);
@@ -188,19 +293,11 @@ fn resumed(side: &NetSide) -> Result<Option<Resumed>, CliError> {
         return Ok(None);
     }
     let text = save::read_text(path)?;
-    // This side's party, as the host gives them out (seat by seat): the computer's seat.
-    let computer_at = |seats: &[Controller]| {
-        seats
-            .iter()
-            .position(|c| matches!(c, Controller::Computer(_)))
-            .unwrap_or(1)
-    };
     if save::pastimes::is_pastimes(&text) {
         let loaded = save::pastimes::load(path)?;
         return Ok(Some(Resumed {
             family: GameRules::Pastimes(*loaded.game.rules()),
             record: net_record(loaded.game.record()),
-            party: computer_at(&loaded.seats),
             score: None,
         }));
     }
@@ -209,29 +306,27 @@ fn resumed(side: &NetSide) -> Result<Option<Resumed>, CliError> {
         Ok(Some(Resumed {
             family: GameRules::Tiles(*loaded.game.rules()),
             record: net_record(loaded.game.record()),
-            party: computer_at(&loaded.seats),
             score: None,
         }))
     } else {
         let loaded = save::load(path)?;
-        let computer = |seat: &crate::players::Seat| {
-            seat.players
-                .iter()
-                .any(|p| matches!(p.controller, Controller::Computer(_)))
-        };
-        let mine = if computer(&loaded.table.white) { 0 } else { 1 };
         let rules = loaded.game.rules().clone();
         let score = (rules.match_to > 0).then(|| loaded.game.tally_before());
         Ok(Some(Resumed {
             family: GameRules::Tables(rules),
             record: net_record(loaded.game.record()),
-            party: mine,
             score,
         }))
     }
 }
 
-fn run(role: Role, level: Level, side: &NetSide, identity: Identity) -> Result<String, CliError> {
+fn run(
+    role: Role,
+    level: Level,
+    side: &NetSide,
+    identity: Identity,
+    under_way: bool,
+) -> Result<String, CliError> {
     let reach = if side.local {
         Reach::Local
     } else {
@@ -254,13 +349,19 @@ fn run(role: Role, level: Level, side: &NetSide, identity: Identity) -> Result<S
         }
     };
     let mut say = |line: &str| note(line);
-    // The game and this side's share of the throw under way are on the disk before anything
-    // goes out: a restart never finds the friend ahead with a move or a throw of ours.
+    // The game and the record this side signed (with its share of the throw under way) are
+    // on the disk before anything goes out: a restart never finds the friend ahead with a
+    // move or a throw of ours. The record holds this side's unrevealed seed: its owner's only.
     let keeper: Option<gamester_net::party::Keeper> = side.save.clone().map(|path| {
         let keep = move |table: &Table| -> Result<(), gamester_net::party::KeepError> {
             write_game(&path, table, level)?;
-            let text = ron::to_string(table.pledge())?;
-            Ok(save::write_text_atomic(&pledge_file(&path), &text)?)
+            let kept = KeptRecord {
+                party: table.me(),
+                setup: table.setup_now(),
+                pledge: table.pledge().clone(),
+            };
+            let text = ron::to_string(&kept)?;
+            Ok(save::write_private_atomic(&record_file(&path), &text)?)
         };
         Box::new(keep) as gamester_net::party::Keeper
     });
@@ -278,6 +379,7 @@ fn run(role: Role, level: Level, side: &NetSide, identity: Identity) -> Result<S
             patience: PATIENCE,
             keeper,
             stall: None,
+            under_way,
         },
     );
     kept?;

@@ -9,6 +9,8 @@ use rand::rngs::StdRng;
 use serde::{Deserialize, Serialize};
 
 use gamester_core::Family;
+
+use crate::sign::{Hash, Public, Sig};
 use gamester_rules::pastimes;
 use gamester_rules::tables::{self, DiceRoller};
 use gamester_rules::tiles;
@@ -145,6 +147,21 @@ pub struct Setup {
     /// Crawford rule's place, so that a match goes on at a distance where it stood. None: 0-0.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub score: Option<tables::Tally>,
+    /// How many actions of the record were made before the parties sat down: a game taken
+    /// under way, played so far without them. Every action after these is signed.
+    #[serde(default)]
+    pub start: usize,
+    /// The host's mark for this game, new for each, so that nothing signed for one game can
+    /// stand in another between the same players.
+    #[serde(default)]
+    pub game: Hash,
+    /// Each party's public key, the host's first, as each sat down (empty: nobody yet).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub keys: Vec<Public>,
+    /// Each party's signature of the game it sat down to ([`Setup::offer`]); the host's, of the
+    /// whole seating ([`Setup::seating`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub accepts: Vec<Option<Sig>>,
 }
 
 impl Setup {
@@ -162,6 +179,10 @@ impl Setup {
             record: Vec::new(),
             colours: Vec::new(),
             score: None,
+            start: 0,
+            game: Hash(rand::random()),
+            keys: Vec::new(),
+            accepts: Vec::new(),
         }
     }
 

@@ -3,6 +3,9 @@
 //! - [`game`]: the game of any family (tables, tiles, pastimes) as it goes over the line, asking
 //!   the rules everything;
 //! - [`wire`]: the messages and how they are framed;
+//! - [`sign`]: each party's key, and its signatures;
+//! - [`record`]: the record both sides signed: the seating, and each entry chained and signed
+//!   by its maker;
 //! - [`table`]: one party's side, with no line in it: fair dice by commit and reveal, and every
 //!   action from the others through the rules' gate;
 //! - [`invite`]: the invitation, a code that names the host and holds a secret;
@@ -15,7 +18,9 @@ pub mod game;
 pub mod invite;
 pub mod link;
 pub mod party;
+pub mod record;
 pub mod seat;
+pub mod sign;
 pub mod table;
 pub mod wire;
 

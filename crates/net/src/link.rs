@@ -21,6 +21,7 @@ use iroh::endpoint::{RecvStream, SendStream};
 use tokio::sync::mpsc as tmpsc;
 
 use crate::invite::Invitation;
+use crate::sign::{Key, Public};
 use crate::wire::Msg;
 
 mod endpoint;
@@ -75,10 +76,12 @@ pub enum Reach {
 /// What the line brings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
-    /// (Host) a friend came with the right invitation and has been given `party`.
+    /// (Host) a friend came with the right invitation and has been given `party`; `key` is
+    /// the key its line was opened with (the handshake proved it holds it).
     Knock {
         party: usize,
         name: String,
+        key: Public,
         back: Option<crate::wire::Comeback>,
     },
     /// A message from `party` (the host is party 0).
@@ -138,20 +141,10 @@ type Greeted = (
     tmpsc::UnboundedSender<Msg>,
 );
 
-/// The token a host gives party `party`, made from the host's own key, which no joiner knows:
-/// only the party it was given to can show it, to take its seat again on a new line.
-#[must_use]
-pub fn seat_token(key: &[u8; 32], party: usize) -> [u8; 16] {
-    use sha2::Digest as _;
-    let mut h = sha2::Sha256::new();
-    h.update(b"gamester seat 1");
-    h.update(key);
-    h.update((party as u64).to_be_bytes());
-    let full: [u8; 32] = h.finalize().into();
-    let mut out = [0; 16];
-    out.copy_from_slice(&full[..16]);
-    out
-}
+/// The key each seat is held with, as the host's program knows them (none: a seat not yet
+/// taken): the door seats a newcomer whose line's key is a seat's at that seat, and a
+/// stranger only at a seat nobody holds.
+type Seats = Arc<Mutex<Vec<Option<Public>>>>;
 
 type Lines = Arc<Mutex<HashMap<usize, tmpsc::UnboundedSender<Msg>>>>;
 
@@ -163,6 +156,8 @@ pub struct Link {
     identity: Option<Identity>,
     thread: Option<std::thread::JoinHandle<()>>,
     waker: Waker,
+    /// (Host) the key each seat is held with.
+    seats: Seats,
 }
 
 /// What is called whenever the line brings an event (the window asks to be drawn again), so a
@@ -192,8 +187,15 @@ impl Link {
     /// Opens the host's end for `joiners` friends as `identity` (its port taken again if it is
     /// free, else any): binds, and returns once the invitation can be given (with the home
     /// relay in it when one answers within a few seconds).
-    pub fn host(reach: Reach, joiners: usize, identity: Identity) -> Result<Link, LinkError> {
+    pub fn host(
+        reach: Reach,
+        joiners: usize,
+        identity: Identity,
+        seats: Vec<Option<Public>>,
+    ) -> Result<Link, LinkError> {
         let (ends, cmd_rx, ev_tx) = channels();
+        let seats: Seats = Arc::new(Mutex::new(seats));
+        let door_seats = seats.clone();
         let (ready_tx, ready_rx) = mpsc::channel();
         let thread = spawn_runtime(move |rt| {
             rt.block_on(async move {
@@ -224,7 +226,7 @@ impl Link {
                     secret,
                 };
                 let _ = ready_tx.send(Ok((invitation, Identity { port, ..identity })));
-                host_loop(endpoint, identity.key, secret, joiners, cmd_rx, ev_tx).await;
+                host_loop(endpoint, secret, joiners, door_seats, cmd_rx, ev_tx).await;
             });
         })?;
         let (invitation, identity) = ready_rx
@@ -232,18 +234,26 @@ impl Link {
             .map_err(|e| LinkError::Thread(e.to_string()))??;
         let mut link = ends.link(Some(invitation), thread);
         link.identity = Some(identity);
+        link.seats = seats;
         Ok(link)
     }
 
-    /// Joins the host an invitation names, saying `hello` (which must be a [`Msg::Hello`]);
-    /// returns once the line is open, or says why not within [`JOIN_TIMEOUT`].
-    pub fn join(reach: Reach, invitation: &Invitation, hello: Msg) -> Result<Link, LinkError> {
+    /// Joins the host an invitation names as `key` (the joiner's own, which the handshake
+    /// proves), saying `hello` (which must be a [`Msg::Hello`]); returns once the line is open,
+    /// or says why not within [`JOIN_TIMEOUT`].
+    pub fn join(
+        reach: Reach,
+        invitation: &Invitation,
+        hello: Msg,
+        key: &Key,
+    ) -> Result<Link, LinkError> {
+        let secret = key.secret();
         let (ends, cmd_rx, ev_tx) = channels();
         let (ready_tx, ready_rx) = mpsc::channel();
         let addr = invitation.addr.clone();
         let thread = spawn_runtime(move |rt| {
             rt.block_on(async move {
-                let endpoint = match bind(reach, None, 0).await {
+                let endpoint = match bind(reach, Some(secret), 0).await {
                     Ok(e) => e,
                     Err(e) => {
                         let _ = ready_tx.send(Err(e));
@@ -296,6 +306,15 @@ impl Link {
     #[must_use]
     pub fn invitation(&self) -> Option<&Invitation> {
         self.invitation.as_ref()
+    }
+
+    /// (Host) the key `party`'s seat is held with, from now on: only that key's line takes it.
+    pub fn seat(&self, party: usize, key: Public) {
+        if let Ok(mut seats) = self.seats.lock()
+            && let Some(s) = seats.get_mut(party)
+        {
+            *s = Some(key);
+        }
     }
 
     /// Sends a message to a party (a joiner sends to the host, party 0).
@@ -352,6 +371,7 @@ impl Ends {
             identity: None,
             thread: Some(thread),
             waker: self.waker,
+            seats: Seats::default(),
         }
     }
 }

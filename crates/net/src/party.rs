@@ -23,6 +23,7 @@ use rand::rngs::StdRng;
 use crate::game::{NetAction, Setup};
 use crate::invite::Invitation;
 use crate::link::{Identity, Link, LinkError, Reach};
+use crate::sign::{Key, Public};
 use crate::table::{Breach, Pledge, Table, TableError};
 use crate::wire::{Comeback, Msg, VERSION};
 
@@ -65,13 +66,42 @@ pub enum Path {
     Relayed,
 }
 
-/// What a party coming back to a game brings from its last sitting: the party it was, its
-/// record of the game, and the pledge it kept.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// What a party coming back to a game brings from its last sitting: the game as it sat down
+/// to it (the seating everyone signed, with its record as the program holds it), the party it
+/// was, the pledge it kept (the proofs of the record, and its share of a throw under way), and
+/// the key its seat is held with.
+#[derive(Clone, Debug)]
 pub struct Return {
+    pub setup: Setup,
     pub party: usize,
-    pub record: Vec<NetAction>,
     pub pledge: Pledge,
+    pub key: Key,
+}
+
+impl Return {
+    /// What a party holding `table` brings when it comes back.
+    #[must_use]
+    pub fn of(table: &Table) -> Return {
+        Return {
+            setup: table.setup_now(),
+            party: table.me(),
+            pledge: table.pledge().clone(),
+            key: table.key().clone(),
+        }
+    }
+
+    /// The record as far as its proofs go, and the proofs: what goes back to the host.
+    fn comeback(&self) -> Comeback {
+        let proved = self.setup.start + self.pledge.proofs.len();
+        let mut record = self.setup.record.clone();
+        record.truncate(proved);
+        Comeback {
+            party: self.party,
+            root: self.setup.root(),
+            record,
+            proofs: self.pledge.proofs.clone(),
+        }
+    }
 }
 
 /// The program's keeper of the game: writes the table (its record and its pledge) to disk, or
@@ -102,18 +132,19 @@ pub enum PartyError {
     Table(#[from] TableError),
     #[error("the game here and the game over the line have parted")]
     Parted,
-    /// A party coming back with more of the game than the host's, without its seat's token.
-    #[error(
-        "it brought a record of the game beyond ours and could not show it was player {}",
-        .0 + 1
-    )]
-    Unproven(usize),
-    #[error("the host gave us the seat of player {}, and we were player {}", .given + 1, .ours + 1)]
-    OtherSeat { given: usize, ours: usize },
+    #[error("the host gave you another player's seat")]
+    OtherSeat,
     #[error("the host's record of the game cannot be believed: {0}")]
     Unbelieved(TableError),
     #[error("the host offered a game that cannot be played: {0}")]
     Unplayable(Breach),
+    /// The seating the host showed differs from the one this side signed: what changed.
+    #[error("{0}")]
+    Changed(String),
+    #[error("the host offered a game that is already over")]
+    Over,
+    #[error("the game offered is not signed with the key of the host the invitation names")]
+    NotTheHost,
 }
 
 /// Which party this is, and what only that role holds: the host, its friends' seats and the
@@ -122,13 +153,13 @@ pub enum PartyError {
 enum Role {
     Host {
         seated: Vec<bool>,
-        key: [u8; 32],
     },
     Joiner {
         back: Box<Option<Return>>,
-        /// The invitation and the name it joined with, to join again.
+        /// The invitation, the name and the key it joined with, to join again.
         invitation: Invitation,
         name: String,
+        key: Key,
     },
 }
 
@@ -164,6 +195,7 @@ pub type Waker = Arc<dyn Fn() + Send + Sync>;
 pub struct Rejoin {
     invitation: Invitation,
     name: String,
+    key: Key,
     back: Return,
     reach: Reach,
     wake: Option<Waker>,
@@ -197,29 +229,44 @@ impl Party {
     /// Hosts `setup` for its `parties() - 1` friends, as `identity` (a fresh one for a new
     /// invitation; the one kept, for the same invitation again), with the pledge kept from the
     /// last sitting (the default for a new game).
+    ///
+    /// A setup nobody has sat down to yet is a new game: everything in its record so far was
+    /// played without the friends, and each seat goes to the first friend who comes for it. A
+    /// setup everyone signed is a game taken up again: each seat is held by its key.
     pub fn host(
         setup: Setup,
         reach: Reach,
         identity: Identity,
         pledge: Pledge,
     ) -> Result<Party, PartyError> {
-        let joiners = setup.parties().saturating_sub(1);
-        let table = Table::resume(setup, 0, pledge).map_err(PartyError::Setup)?;
-        let link = Link::host(reach, joiners, identity)?;
+        let parties = setup.parties();
+        let joiners = parties.saturating_sub(1);
+        let key = Key::from_bytes(&identity.key);
+        let mut setup = setup;
+        if !setup.seated() {
+            setup.start = setup.record.len();
+            setup.keys = vec![Public([0; 32]); parties];
+            setup.keys[0] = key.public();
+            setup.accepts = vec![None; parties];
+        }
+        let seats = (0..parties)
+            .map(|p| setup.seated().then(|| setup.keys[p]))
+            .collect();
+        let table = Table::resume(setup, 0, key, pledge).map_err(PartyError::Setup)?;
+        let link = Link::host(reach, joiners, identity, seats)?;
         let mut seated = vec![false; joiners + 1];
         seated[0] = true;
-        let role = Role::Host {
-            seated,
-            key: identity.key,
-        };
+        let role = Role::Host { seated };
         Ok(Party::with(link, role, Some(table), State::Inviting, reach))
     }
 
-    /// Joins the host an invitation names, as `name`; `back`: what this party holds of the
+    /// Joins the host an invitation names, as `name`, holding `key` (this side's own, kept
+    /// with its game: the seat it takes is held with it); `back`: what this party holds of the
     /// game, when coming back to it. Waits at most 30 s for the line.
     pub fn join(
         invitation: &Invitation,
         name: String,
+        key: Key,
         back: Option<Return>,
         reach: Reach,
     ) -> Result<Party, PartyError> {
@@ -227,18 +274,14 @@ impl Party {
             version: VERSION,
             secret: invitation.secret,
             name: name.clone(),
-            back: back.as_ref().map(|b| Comeback {
-                party: b.party,
-                record: b.record.clone(),
-                last: b.pledge.last.clone(),
-                token: b.pledge.token,
-            }),
+            back: back.as_ref().map(Return::comeback),
         };
-        let link = Link::join(reach, invitation, hello)?;
+        let link = Link::join(reach, invitation, hello, &key)?;
         let role = Role::Joiner {
             back: Box::new(back),
             invitation: invitation.clone(),
             name,
+            key,
         };
         Ok(Party::with(link, role, None, State::Offered, reach))
     }
@@ -315,18 +358,36 @@ impl Party {
     pub fn comeback(&self, record: Vec<NetAction>) -> Option<Return> {
         let table = self.table.as_ref()?;
         Some(Return {
+            setup: Setup {
+                record,
+                ..table.setup().clone()
+            },
             party: table.me(),
-            record,
             pledge: table.pledge().clone(),
+            key: table.key().clone(),
         })
     }
 
-    /// (Joiner) takes the seat offered.
+    /// (Joiner) how many moves of the game offered were made before this side sat down (a game
+    /// under way, played so far without it); none for a new game or one it sat down to.
+    #[must_use]
+    pub fn under_way(&self) -> Option<usize> {
+        let table = self.table.as_ref()?;
+        let made = table.setup().record.len();
+        (matches!(self.role, Role::Joiner { .. }) && !table.seated() && made > 0).then_some(made)
+    }
+
+    /// (Joiner) takes the seat offered, signing the offer the first time.
     pub fn accept(&mut self) {
-        if self.state == State::Offered && self.table.is_some() {
-            self.link.send(0, Msg::Accept);
-            self.state = State::Waiting(0);
+        if self.state != State::Offered {
+            return;
         }
+        let Some(table) = &self.table else {
+            return;
+        };
+        let sig = (!table.seated()).then(|| table.key().sign(&table.setup().offer(table.me())));
+        self.link.send(0, Msg::Accept { sig });
+        self.state = State::Waiting(0);
     }
 
     /// Drops the line with no goodbye, as a closed lid or a lost Wi-Fi would (tests).

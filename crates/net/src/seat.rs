@@ -16,6 +16,7 @@ use crate::game::{Board, NetAction, Setup};
 use crate::invite::Invitation;
 use crate::link::{Identity, Reach};
 use crate::party::{Abandoned, Keeper, POLL, Party, PartyError, Return, State};
+use crate::sign::Key;
 use crate::table::{Pledge, Table};
 
 /// The computer at a party's seats: it decides, and keeps the rest of a play to send.
@@ -83,6 +84,8 @@ pub enum Role {
     Join {
         invitation: Invitation,
         name: String,
+        /// This side's key, kept with its game.
+        key: Key,
         back: Option<Return>,
     },
 }
@@ -105,9 +108,12 @@ pub struct Options<'a> {
     pub patience: Duration,
     /// Keeps the pledge on disk before anything goes out (none: kept in memory only).
     pub keeper: Option<Keeper>,
-    /// How long a throw may wait on another party before the game is ended as abandoned by
-    /// it (none: the party's own patience).
+    /// How long a throw may wait on another party, or a party whose line dropped be waited
+    /// for, before the game is ended as abandoned by it (none: the party's own patience).
     pub stall: Option<Duration>,
+    /// (Joiner) whether to sit down to a game under way, played so far without this side
+    /// (else such an offer is refused, with the reason).
+    pub under_way: bool,
 }
 
 /// What ended a party's play.
@@ -147,8 +153,9 @@ pub fn play(role: Role, mut computer: Computer, mut opts: Options<'_>) -> Result
         Role::Join {
             invitation,
             name,
+            key,
             back,
-        } => Party::join(&invitation, name, back, opts.reach)?,
+        } => Party::join(&invitation, name, key, back, opts.reach)?,
     };
     if let Some(keeper) = opts.keeper.take() {
         party.set_keeper(keeper);
@@ -175,9 +182,9 @@ pub fn play(role: Role, mut computer: Computer, mut opts: Options<'_>) -> Result
         for n in &polled.notes {
             (opts.note)(n);
         }
-        // The computer ends a game whose throw a party will not finish; a friend whose line
-        // dropped is waited for as long as the patience lasts.
-        let stalled = party.stall().is_some_and(|s| s.throw);
+        // The computer ends a game whose throw a party will not finish, or whose friend does
+        // not come back, once the patience is over: the game is lost by the party that left.
+        let stalled = party.stall().is_some();
         if stalled
             && party.abandon()
             && let (Some(t), Some(a)) = (party.table(), party.abandoned())
@@ -198,6 +205,16 @@ pub fn play(role: Role, mut computer: Computer, mut opts: Options<'_>) -> Result
         }
         match party.state().clone() {
             State::Offered if party.table().is_some() => {
+                if let Some(made) = party.under_way()
+                    && !opts.under_way
+                {
+                    let why = format!(
+                        "the host offers a game under way, {made} moves into it, played without \
+                         you; to sit down to it, join again with --under-way"
+                    );
+                    party.leave("the friend would not sit down to a game under way");
+                    return Err(SeatError::Broken(why));
+                }
                 if let Some(t) = party.table() {
                     (opts.note)(&format!(
                         "welcomed as player {} of {}",
@@ -214,12 +231,25 @@ pub fn play(role: Role, mut computer: Computer, mut opts: Options<'_>) -> Result
                 {
                     return Ok(End::Over(t.clone()));
                 }
+                if !party.dropped() {
+                    return Err(SeatError::Broken(why));
+                }
                 match rejoined(&mut party, &mut opts) {
                     Some(again) => {
                         party = again;
                         last_heard = Instant::now();
                     }
-                    None => return Err(SeatError::Broken(why)),
+                    None => {
+                        // The host never came back: the game is lost by it.
+                        let Some(t) = party.table().filter(|t| t.seated()).cloned() else {
+                            return Err(SeatError::Broken(why));
+                        };
+                        let name = party.name(0);
+                        let reason =
+                            format!("abandoned by {name}, whose line dropped and did not come back");
+                        (opts.note)(&reason);
+                        return Ok(End::Abandoned(t, Abandoned { party: 0, reason }));
+                    }
                 }
             }
             _ => {}
@@ -232,9 +262,11 @@ pub fn play(role: Role, mut computer: Computer, mut opts: Options<'_>) -> Result
 /// succeeds or the patience runs out. None for a party that may not, or could not, rejoin.
 fn rejoined(party: &mut Party, opts: &mut Options<'_>) -> Option<Party> {
     let record = party.table()?.board().record();
+    party.rejoining(record.clone())?;
     let began = Instant::now();
     (opts.note)("the line to the host dropped: joining again");
-    while began.elapsed() < opts.patience {
+    let patience = opts.stall.unwrap_or(crate::party::PATIENCE);
+    while began.elapsed() < patience {
         match party.rejoining(record.clone())?.join() {
             Ok(mut again) => {
                 if let Some(keeper) = party.take_keeper() {

@@ -22,10 +22,15 @@
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest as _, Sha256};
 
 use crate::game::{Board, GameError, NetAction, Setup};
-use crate::wire::{Made, Msg};
+use crate::record::{
+    Commit, Forged, Proof, act_statement, check_entry, commit_statement, link, replay,
+};
+use crate::sign::{Hash, Key};
+use crate::wire::Msg;
+
+pub use crate::record::{commitment, joint_seed};
 
 /// Why the line to a party must end: what it sent, in words.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -37,59 +42,30 @@ fn breach(words: impl Into<String>) -> Breach {
 }
 
 /// Why this side's own action may not be done, or another party's record coming back cannot
-/// be believed ([`merge`]): in the player's words. Places in the record (`at`) count from 0.
+/// be believed ([`Table::merge`]): in the player's words.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TableError {
     #[error("the dice and the deal are made by both sides: throw instead")]
     Chance,
     #[error("it is not this side's turn")]
     NotOurTurn,
+    #[error("the game has not begun: not everyone has sat down")]
+    NotSeated,
     #[error(transparent)]
     Game(#[from] GameError),
-    #[error("the two records of the game part at action {}", .at + 1)]
-    Parted { at: usize },
-    #[error("its record's action {} is a throw {why}", .at + 1)]
-    Unproven { at: usize, why: &'static str },
-    #[error("its record's action {} is not the throw both sides made there", .at + 1)]
-    OtherThrow { at: usize },
-    #[error("its record's action {} is a move for a seat that is not its own", .at + 1)]
-    NotItsSeat { at: usize },
-    #[error("its record's action {} is refused: {why}", .at + 1)]
-    Refused { at: usize, why: GameError },
+    /// A record from another party that cannot be believed.
+    #[error("its record {0}")]
+    Record(#[from] Forged),
 }
 
-/// The hash a party commits to: of its seed, for its party and the record's place, so a commit
-/// cannot be copied from another party or another throw.
-#[must_use]
-pub fn commitment(from: usize, at: usize, seed: &[u8; 32]) -> [u8; 32] {
-    let mut h = Sha256::new();
-    h.update(b"gamester commit 1");
-    h.update((from as u64).to_be_bytes());
-    h.update((at as u64).to_be_bytes());
-    h.update(seed);
-    h.finalize().into()
-}
-
-/// The seed of chance from every party's seed, in party order.
-#[must_use]
-pub fn joint_seed(at: usize, seeds: &[[u8; 32]]) -> [u8; 32] {
-    let mut h = Sha256::new();
-    h.update(b"gamester chance 1");
-    h.update((at as u64).to_be_bytes());
-    for s in seeds {
-        h.update(s);
-    }
-    h.finalize().into()
-}
-
-/// A throw (or deal) being made: the commits and seeds in so far, and this side's seed once it
-/// has committed.
+/// A throw (or deal) being made: the signed commits and the seeds in so far, and this side's
+/// seed once it has committed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Round {
     pub at: usize,
-    pub commits: Vec<Option<[u8; 32]>>,
-    pub seeds: Vec<Option<[u8; 32]>>,
-    pub mine: Option<[u8; 32]>,
+    pub commits: Vec<Option<Commit>>,
+    pub seeds: Vec<Option<Hash>>,
+    pub mine: Option<Hash>,
 }
 
 impl Round {
@@ -108,14 +84,13 @@ impl Round {
 }
 
 /// What a party keeps on disk beside its game, before it sends anything: the throw under way
-/// (its own seed and the commits it has had), the seeds of the last throw made, and (a joiner)
-/// the token its host gave it, with which it proves who it is when it comes back.
+/// (its own seed, the signed commits it has had), and the proof of every entry of the record
+/// since everyone sat down (the signatures and the seeds), one for each.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pledge {
     pub round: Option<Round>,
-    pub last: Option<Made>,
     #[serde(default)]
-    pub token: Option<[u8; 16]>,
+    pub proofs: Vec<Proof>,
 }
 
 /// One party's table.
@@ -124,45 +99,75 @@ pub struct Table {
     setup: Setup,
     board: Board,
     me: usize,
+    key: Key,
     pledge: Pledge,
+    /// The chain's last link: what this side's next signature is chained to.
+    head: Hash,
     /// Whether this side has revealed its seed for the round under way, in this sitting.
     revealed: bool,
 }
 
 impl Table {
-    /// The table of party `me` for this setup (its record replayed through the rules).
-    pub fn new(setup: Setup, me: usize) -> Result<Table, Breach> {
-        Table::resume(setup, me, Pledge::default())
+    /// The table of party `me`, holding `key`, for this setup (a new game: no entry yet).
+    pub fn new(setup: Setup, me: usize, key: Key) -> Result<Table, Breach> {
+        Table::resume(setup, me, key, Pledge::default())
     }
 
-    /// The table of party `me`, with the pledge it kept: a throw under way at the record's end
-    /// is taken up where it stood; one the record has passed is forgotten.
-    pub fn resume(setup: Setup, me: usize, mut pledge: Pledge) -> Result<Table, Breach> {
-        let board = setup.board().map_err(|e| breach(e.to_string()))?;
-        if me >= setup.parties() {
+    /// The table of party `me`, with the pledge it kept: the record is believed as far as its
+    /// proofs go (a longer record's tail is the program's own, sent again by [`Party::sync`]),
+    /// every proof checked; a throw under way at the record's end is taken up where it stood.
+    /// A setup not yet signed by everyone is an offer: it can be seen, not played.
+    ///
+    /// [`Party::sync`]: crate::party::Party::sync
+    pub fn resume(setup: Setup, me: usize, key: Key, mut pledge: Pledge) -> Result<Table, Breach> {
+        let parties = setup.parties();
+        if me >= parties {
             return Err(breach(format!("there is no player {}", me + 1)));
         }
-        let parties = setup.parties();
-        if pledge.round.as_ref().is_some_and(|r| {
-            r.at != board.len()
-                || r.commits.len() != parties
-                || r.seeds.len() != parties
-                || !board.wants_chance()
-        }) {
-            pledge.round = None;
+        if setup.keys.get(me) != Some(&key.public()) {
+            return Err(breach("this side's key is not the one its seat was given"));
         }
-        if pledge
-            .last
-            .as_ref()
-            .is_some_and(|m| m.at >= board.len() || m.seeds.len() != parties)
-        {
-            pledge.last = None;
+        let mut setup = setup;
+        // The setup itself, and its record, as the rules see them.
+        setup.board().map_err(|e| breach(e.to_string()))?;
+        let (board, head) = if setup.seated() {
+            let proved = setup.start + pledge.proofs.len();
+            if setup.record.len() < proved || setup.start > setup.record.len() {
+                return Err(breach("the game kept here is shorter than its proofs"));
+            }
+            setup.record.truncate(proved);
+            replay(&setup, &pledge.proofs)
+                .map_err(|(_, why)| breach(format!("the game kept here cannot stand: {why}")))?
+        } else {
+            pledge = Pledge::default();
+            (setup.board().map_err(|e| breach(e.to_string()))?, Hash::default())
+        };
+        if let Some(r) = &pledge.round {
+            let here = r.at == board.len()
+                && r.commits.len() == parties
+                && r.seeds.len() == parties
+                && board.wants_chance();
+            let passed = r.at < board.len()
+                && matches!(
+                    pledge.proofs.get(r.at.wrapping_sub(setup.start)),
+                    Some(Proof::Throw { commits, .. })
+                        if r.commits.iter().zip(commits).all(|(o, c)| o.is_none_or(|o| o == *c))
+                );
+            if passed || !setup.seated() {
+                pledge.round = None;
+            } else if !here {
+                return Err(breach(
+                    "the game kept here passes a throw it had begun with something else",
+                ));
+            }
         }
         Ok(Table {
             setup,
             board,
             me,
+            key,
             pledge,
+            head,
             revealed: false,
         })
     }
@@ -177,21 +182,34 @@ impl Table {
         &self.setup
     }
 
+    /// This side's key.
+    #[must_use]
+    pub fn key(&self) -> &Key {
+        &self.key
+    }
+
     /// What this side must keep on disk before it sends what it was just given to send.
     #[must_use]
     pub fn pledge(&self) -> &Pledge {
         &self.pledge
     }
 
-    /// (Joiner) keeps the token its host gave it.
-    pub fn set_token(&mut self, token: [u8; 16]) {
-        self.pledge.token = Some(token);
+    /// The chain's last link (the record as both sides have signed it so far).
+    #[must_use]
+    pub fn head(&self) -> Hash {
+        self.head
     }
 
     /// This side's party.
     #[must_use]
     pub fn me(&self) -> usize {
         self.me
+    }
+
+    /// Whether every party has sat down (signed the seating): the game may be played.
+    #[must_use]
+    pub fn seated(&self) -> bool {
+        self.setup.seated()
     }
 
     /// The party that plays `seat`.
@@ -213,13 +231,15 @@ impl Table {
     #[must_use]
     pub fn my_move(&self) -> Option<usize> {
         let seat = self.board.actor()?;
-        (self.owner(seat) == Some(self.me) && self.pledge.round.is_none()).then_some(seat)
+        (self.seated() && self.owner(seat) == Some(self.me) && self.pledge.round.is_none())
+            .then_some(seat)
     }
 
     /// Whether this side may start the throw (or deal) due now.
     #[must_use]
     pub fn may_throw(&self) -> bool {
-        self.board.wants_chance()
+        self.seated()
+            && self.board.wants_chance()
             && self.pledge.round.is_none()
             && self
                 .board
@@ -240,9 +260,13 @@ impl Table {
         let Some(r) = &self.pledge.round else {
             return Vec::new();
         };
-        let missing = if r.committed() { &r.seeds } else { &r.commits };
+        let missing: Vec<bool> = if r.committed() {
+            r.seeds.iter().map(Option::is_none).collect()
+        } else {
+            r.commits.iter().map(Option::is_none).collect()
+        };
         (0..missing.len())
-            .filter(|&p| p != self.me && missing[p].is_none())
+            .filter(|&p| p != self.me && missing[p])
             .collect()
     }
 
@@ -259,26 +283,39 @@ impl Table {
         self.pledge.round.as_ref().map(|r| r.at)
     }
 
-    /// This side's own action (a play, a double…): done here, and the message that tells the
-    /// others; or why it may not be done.
+    /// Adds an entry this side has checked or made, with its proof.
+    fn push(&mut self, action: &NetAction, proof: Proof) -> Result<(), GameError> {
+        self.board.apply(action)?;
+        self.head = link(&self.head, action, &proof);
+        self.pledge.proofs.push(proof);
+        Ok(())
+    }
+
+    /// This side's own action (a play, a double…): done here, signed, and the message that
+    /// tells the others; or why it may not be done.
     pub fn act(&mut self, action: NetAction) -> Result<Msg, TableError> {
         if action.is_chance() {
             return Err(TableError::Chance);
+        }
+        if !self.seated() {
+            return Err(TableError::NotSeated);
         }
         if self.my_move().is_none() {
             return Err(TableError::NotOurTurn);
         }
         let at = self.board.len();
-        self.board.apply(&action)?;
+        let sig = self.key.sign(&act_statement(&self.head, self.me, &action));
+        self.push(&action, Proof::Act { by: self.me, sig })?;
         Ok(Msg::Act {
             from: self.me,
             at,
             action,
+            sig,
         })
     }
 
-    /// Starts the throw (or the deal) due now with this side's commit, or joins one started.
-    /// Keep [`Table::pledge`] before sending what it returns.
+    /// Starts the throw (or the deal) due now with this side's signed commit, or joins one
+    /// started. Keep [`Table::pledge`] before sending what it returns.
     pub fn throw(&mut self, rng: &mut impl Rng) -> Option<Msg> {
         if self.pledge.round.as_ref().is_some_and(|r| r.mine.is_some()) {
             return None;
@@ -289,15 +326,21 @@ impl Table {
         let parties = self.setup.parties();
         let at = self.board.len();
         let me = self.me;
+        let seed = Hash(rng.random());
+        let hash = commitment(me, at, &seed);
+        let sig = self.key.sign(&commit_statement(&self.head, me, &hash));
         let round = self
             .pledge
             .round
             .get_or_insert_with(|| Round::new(at, parties));
-        let seed: [u8; 32] = rng.random();
-        let hash = commitment(me, at, &seed);
         round.mine = Some(seed);
-        round.commits[me] = Some(hash);
-        Some(Msg::Commit { from: me, at, hash })
+        round.commits[me] = Some(Commit { hash, sig });
+        Some(Msg::Commit {
+            from: me,
+            at,
+            hash,
+            sig,
+        })
     }
 
     /// What this side says again when everyone is seated anew (a start, a party back): its
@@ -308,13 +351,14 @@ impl Table {
         let Some(r) = &self.pledge.round else {
             return Vec::new();
         };
-        let Some(seed) = r.mine else {
+        let (Some(seed), Some(Some(mine))) = (r.mine, r.commits.get(self.me)) else {
             return Vec::new();
         };
         let mut out = vec![Msg::Commit {
             from: self.me,
             at: r.at,
-            hash: commitment(self.me, r.at, &seed),
+            hash: mine.hash,
+            sig: mine.sig,
         }];
         if r.committed() {
             self.revealed = true;
@@ -332,16 +376,31 @@ impl Table {
     /// has changed. Keep [`Table::pledge`] before sending what it returns.
     pub fn receive(&mut self, msg: Msg, rng: &mut impl Rng) -> Result<Vec<Msg>, Breach> {
         let mut out = Vec::new();
+        if !self.seated() {
+            return Err(breach(format!(
+                "it sent {} before everyone had sat down",
+                msg_name(&msg)
+            )));
+        }
         match msg {
-            Msg::Commit { from, at, hash } => {
+            Msg::Commit {
+                from,
+                at,
+                hash,
+                sig,
+            } => {
                 self.check_from(from)?;
-                if self.already_made(at, from, None) {
+                if self.already_made(at, |commits, _| commits[from].hash == hash) {
                     return Ok(out);
                 }
                 self.check_at(at)?;
                 if !self.board.wants_chance() {
                     return Err(breach("it threw when no dice nor deal were due"));
                 }
+                if !self.signed(from, &commit_statement(&self.head, from, &hash), &sig) {
+                    return Err(breach("its share of the throw was not signed by its player"));
+                }
+                let commit = Commit { hash, sig };
                 match &self.pledge.round {
                     None => {
                         if let Some(seat) = self.board.actor()
@@ -350,7 +409,7 @@ impl Table {
                             return Err(breach("it threw out of turn"));
                         }
                     }
-                    Some(r) if r.commits[from] == Some(hash) => return Ok(out),
+                    Some(r) if r.commits[from] == Some(commit) => return Ok(out),
                     Some(r) if r.commits[from].is_some() => {
                         return Err(breach(
                             "it threw a second time where it had thrown already: a throw is \
@@ -364,14 +423,14 @@ impl Table {
                     .pledge
                     .round
                     .get_or_insert_with(|| Round::new(at, parties));
-                round.commits[from] = Some(hash);
+                round.commits[from] = Some(commit);
                 if round.mine.is_none() {
                     out.extend(self.throw(rng));
                 }
             }
             Msg::Reveal { from, at, seed } => {
                 self.check_from(from)?;
-                if self.already_made(at, from, Some(&seed)) {
+                if self.already_made(at, |_, seeds| seeds[from] == seed) {
                     return Ok(out);
                 }
                 self.check_at(at)?;
@@ -381,14 +440,19 @@ impl Table {
                 if !r.committed() {
                     return Err(breach("it showed its seed before every side had committed"));
                 }
-                if r.commits[from] != Some(commitment(from, at, &seed)) {
+                if r.commits[from].map(|c| c.hash) != Some(commitment(from, at, &seed)) {
                     return Err(breach(
                         "its seed does not match what it committed to: a forged die",
                     ));
                 }
                 r.seeds[from] = Some(seed);
             }
-            Msg::Act { from, at, action } => {
+            Msg::Act {
+                from,
+                at,
+                action,
+                sig,
+            } => {
                 self.check_from(from)?;
                 self.check_at(at)?;
                 if action.is_chance() {
@@ -403,10 +467,12 @@ impl Table {
                     Some(seat) if self.owner(seat) == Some(from) => {}
                     _ => return Err(breach("it played out of turn")),
                 }
-                let mut next = self.board.clone();
-                next.apply(&action)
+                if !self.signed(from, &act_statement(&self.head, from, &action), &sig) {
+                    return Err(breach("it sent a move its player did not sign"));
+                }
+                // The rules' gate changes nothing on a refusal.
+                self.push(&action, Proof::Act { by: from, sig })
                     .map_err(|e| breach(format!("an illegal play: {e}")))?;
-                self.board = next;
             }
             other => {
                 return Err(breach(format!(
@@ -419,14 +485,24 @@ impl Table {
         Ok(out)
     }
 
+    /// Whether `sig` is party `from`'s signature of `what`.
+    fn signed(&self, from: usize, what: &[u8; 32], sig: &crate::sign::Sig) -> bool {
+        self.setup
+            .keys
+            .get(from)
+            .is_some_and(|k| k.verifies(what, sig))
+    }
+
     /// Whether a commit or seed is a repeat of one for the throw made last (a party seated
-    /// anew says its share again): nothing to do. A seed that differs is no repeat.
-    fn already_made(&self, at: usize, from: usize, seed: Option<&[u8; 32]>) -> bool {
-        self.pledge.last.as_ref().is_some_and(|m| {
-            m.at == at
-                && at + 1 == self.board.len()
-                && seed.is_none_or(|s| m.seeds.get(from) == Some(s))
-        })
+    /// anew says its share again): nothing to do. One that differs is no repeat.
+    fn already_made(&self, at: usize, same: impl Fn(&[Commit], &[Hash]) -> bool) -> bool {
+        if at + 1 != self.board.len() || at < self.setup.start {
+            return false;
+        }
+        match self.pledge.proofs.get(at - self.setup.start) {
+            Some(Proof::Throw { commits, seeds }) => same(commits, seeds),
+            _ => false,
+        }
     }
 
     /// Reveals this side's seed once every commit is in, and makes chance's action once every
@@ -450,19 +526,15 @@ impl Table {
             }
         }
         if r.seeds.iter().all(Option::is_some) {
-            let made = Made {
-                at: r.at,
-                seeds: r.seeds.iter().flatten().copied().collect(),
-            };
+            let seeds: Vec<Hash> = r.seeds.iter().flatten().copied().collect();
+            let commits: Vec<Commit> = r.commits.iter().flatten().copied().collect();
             let action = self
                 .board
-                .chance(joint_seed(made.at, &made.seeds))
+                .chance(joint_seed(r.at, &seeds))
                 .ok_or_else(|| breach("no dice were due after all"))?;
-            self.board
-                .apply(&action)
-                .map_err(|e| breach(e.to_string()))?;
             self.pledge.round = None;
-            self.pledge.last = Some(made);
+            self.push(&action, Proof::Throw { commits, seeds })
+                .map_err(|e| breach(e.to_string()))?;
             self.revealed = false;
         }
         Ok(())
@@ -470,21 +542,78 @@ impl Table {
 
     fn check_from(&self, from: usize) -> Result<(), Breach> {
         if from >= self.setup.parties() || from == self.me {
-            return Err(breach(format!("it spoke as player {}", from + 1)));
+            return Err(breach("it spoke for another player"));
         }
         Ok(())
     }
 
     fn check_at(&self, at: usize) -> Result<(), Breach> {
-        let len = self.board.len();
-        if at != len {
-            return Err(breach(format!(
-                "it spoke of action {} of the record, and the next is {}",
-                at + 1,
-                len + 1
-            )));
+        if at != self.board.len() {
+            return Err(breach(if at < self.board.len() {
+                "it spoke of a move long made"
+            } else {
+                "it spoke of a move not yet made"
+            }));
         }
         Ok(())
+    }
+
+    /// Another party's record of the game, as it comes back (`record`, with a proof for each
+    /// action after the start): the record that stands, if it is theirs. Theirs stands where it
+    /// goes on from ours and every entry beyond ours is signed by its maker, chained, and
+    /// allowed by the rules; and where a throw had begun here (its commits signed), theirs
+    /// holds that throw and nothing else in its place. None: ours stands (theirs is ours, or
+    /// ours goes on from it). A record that parts from ours is refused, with the reason.
+    #[allow(clippy::type_complexity)]
+    pub fn merge(
+        &self,
+        record: &[NetAction],
+        proofs: &[Proof],
+    ) -> Result<Option<(Vec<NetAction>, Vec<Proof>)>, TableError> {
+        if !self.seated() {
+            return Err(TableError::NotSeated);
+        }
+        let start = self.setup.start;
+        let mine = self.board.record();
+        let ours = &self.pledge.proofs;
+        if record.len() != start + proofs.len() || record.get(..start) != mine.get(..start) {
+            return Err(Forged::Parted.into());
+        }
+        let same = ours
+            .iter()
+            .zip(proofs)
+            .enumerate()
+            .take_while(|(i, (a, b))| a == b && mine[start + i] == record[start + i])
+            .count();
+        if same < ours.len().min(proofs.len()) {
+            return Err(Forged::Parted.into());
+        }
+        if proofs.len() <= ours.len() {
+            return Ok(None);
+        }
+        let mut board = self.board.clone();
+        let mut head = self.head;
+        for (i, proof) in proofs.iter().enumerate().skip(ours.len()) {
+            let at = start + i;
+            let action = &record[at];
+            if let Some(r) = self.pledge.round.as_ref().filter(|r| r.at == at) {
+                match proof {
+                    Proof::Act { .. } => return Err(Forged::ThrowAway.into()),
+                    Proof::Throw { commits, .. } => {
+                        let kept = r
+                            .commits
+                            .iter()
+                            .zip(commits)
+                            .all(|(o, c)| o.is_none_or(|o| o.hash == c.hash));
+                        if !kept {
+                            return Err(Forged::OtherThrow.into());
+                        }
+                    }
+                }
+            }
+            head = check_entry(&self.setup, &mut board, &head, action, proof)?;
+        }
+        Ok(Some((record.to_vec(), proofs.to_vec())))
     }
 }
 
@@ -494,8 +623,8 @@ pub fn msg_name(msg: &Msg) -> &'static str {
     match msg {
         Msg::Hello { .. } => "a greeting",
         Msg::Welcome { .. } => "a welcome",
-        Msg::Accept => "an acceptance",
-        Msg::Start => "a start",
+        Msg::Accept { .. } => "an acceptance",
+        Msg::Start { .. } => "a start",
         Msg::Wait { .. } => "a wait",
         Msg::Stalled { .. } => "a word on a stalled throw",
         Msg::Commit { .. } => "a commit",
@@ -505,96 +634,3 @@ pub fn msg_name(msg: &Msg) -> &'static str {
     }
 }
 
-/// The other side's record of the game, as it comes back: who it is, its record, and the
-/// seeds of the last throw it made (for this side to check).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Theirs<'a> {
-    pub party: usize,
-    pub record: &'a [NetAction],
-    pub last: Option<&'a Made>,
-}
-
-/// Which of two records wins when a party comes back: ours, or theirs where it goes on from
-/// ours and every action beyond ours can be checked here. Each such action must be either a
-/// decision at a seat of theirs (the host passes on the other joiners', so a joiner checking
-/// its host takes any seat but its own), allowed by the rules; or the one throw under way here,
-/// made from the seeds this side's `pledge` commits to, with its own seed among them. A record
-/// holding a throw this side took no part in, or a play for a seat of ours, is refused with the
-/// reason, and nothing changes. Returns the record and the seeds of the last throw in it.
-pub fn merge(
-    ours: &Setup,
-    me: usize,
-    pledge: &Pledge,
-    theirs: &Theirs<'_>,
-) -> Result<(Vec<NetAction>, Option<Made>), TableError> {
-    let mine = &ours.record;
-    let record = theirs.record;
-    let common = mine.iter().zip(record).take_while(|(a, b)| a == b).count();
-    if common < mine.len().min(record.len()) {
-        return Err(TableError::Parted { at: common });
-    }
-    if record.len() <= mine.len() {
-        return Ok((mine.clone(), pledge.last.clone()));
-    }
-    let host = me == 0;
-    let theirs_seat = |owner: Option<usize>| {
-        owner.is_some_and(|o| if host { o == theirs.party } else { o != me })
-    };
-    let mut board = ours.board()?;
-    let mut last = pledge.last.clone();
-    for (at, action) in record.iter().enumerate().skip(mine.len()) {
-        if action.is_chance() {
-            let made = checked_throw(&board, me, pledge, theirs.last, at)
-                .map_err(|why| TableError::Unproven { at, why })?;
-            if board.chance(joint_seed(at, &made.seeds)).as_ref() != Some(action) {
-                return Err(TableError::OtherThrow { at });
-            }
-            last = Some(made);
-        } else {
-            let owner = board.actor().and_then(|s| ours.owners.get(s).copied());
-            if !theirs_seat(owner) {
-                return Err(TableError::NotItsSeat { at });
-            }
-        }
-        board
-            .apply(action)
-            .map_err(|why| TableError::Refused { at, why })?;
-    }
-    Ok((record.to_vec(), last))
-}
-
-/// The seeds of the throw at `at` as the other side shows them, checked against this side's
-/// pledge; or why they cannot be believed.
-fn checked_throw(
-    board: &Board,
-    me: usize,
-    pledge: &Pledge,
-    shown: Option<&Made>,
-    at: usize,
-) -> Result<Made, &'static str> {
-    if !board.wants_chance() {
-        return Err("where none was due");
-    }
-    let Some(round) = pledge
-        .round
-        .as_ref()
-        .filter(|r| r.at == at && r.committed())
-    else {
-        return Err("this side never took part in");
-    };
-    let Some(made) = shown.filter(|m| m.at == at && m.seeds.len() == round.commits.len()) else {
-        return Err("whose seeds it does not show");
-    };
-    if round.mine != made.seeds.get(me).copied() {
-        return Err("that is not made from this side's seed");
-    }
-    let kept = made
-        .seeds
-        .iter()
-        .enumerate()
-        .all(|(p, s)| round.commits[p] == Some(commitment(p, at, s)));
-    if !kept {
-        return Err("from seeds its maker never committed to");
-    }
-    Ok(made.clone())
-}

@@ -6,36 +6,33 @@ use serde::{Deserialize, Serialize};
 use tokio::io::{AsyncRead, AsyncReadExt as _, AsyncWrite, AsyncWriteExt as _};
 
 use crate::game::{NetAction, Setup};
+use crate::record::Proof;
+use crate::sign::{Hash, Sig};
 
-/// The last throw made: its place in the record and every party's seed, in party order (shown
-/// to a party that comes back, which checks them against its own pledge).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Made {
-    pub at: usize,
-    pub seeds: Vec<[u8; 32]>,
-}
+/// The protocol's version: a program that speaks another is told so and refused. (3: every
+/// entry of the record is signed by its maker and chained; a party is known by its key.)
+pub const VERSION: u32 = 3;
 
-/// The protocol's version: a program that speaks another is told so and refused. (2: a throw is
-/// fixed once committed; a party coming back shows the seeds of its last throw.)
-pub const VERSION: u32 = 2;
+/// The longest message either side accepts (bytes): the longest game's signed record is far
+/// shorter.
+pub const MAX_MESSAGE: usize = 4 * 1024 * 1024;
 
-/// The longest message either side accepts (bytes): the longest game's record is far shorter.
-pub const MAX_MESSAGE: usize = 256 * 1024;
-
-/// A joiner coming back to a game: the party it was, its record of the game, the seeds of the
-/// last throw it made (for the host to check against its own pledge), and the token the host
-/// gave it, which proves it is that party.
+/// A joiner coming back to a game: the party it was, and its record of the game since everyone
+/// sat down, each entry with its proof (for the host to check, and take where it goes further
+/// than the host's own). Who it is, the line's handshake has proved: it holds its seat's key.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Comeback {
     pub party: usize,
+    /// The seating's first link ([`Setup::root`]): the game it comes back to.
+    pub root: Hash,
     pub record: Vec<NetAction>,
-    pub last: Option<Made>,
-    pub token: Option<[u8; 16]>,
+    pub proofs: Vec<Proof>,
 }
 
 /// One message. Every message after the handshake names the party it comes from (0 the host,
 /// the joiners 1, 2, … in the order they sat down); the host passes each joiner's messages on
-/// to the others once its own table has accepted them.
+/// to the others once its own table has accepted them. A play and a commit carry the
+/// signature of the party that made them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Msg {
     /// The joiner's first words: the invitation's secret, the name it plays under, and, when it
@@ -46,40 +43,38 @@ pub enum Msg {
         name: String,
         back: Option<Comeback>,
     },
-    /// The host's answer: the game (rules, names, who plays each seat, the record so far), the
-    /// joiner's party, the seeds of the last throw made (for a joiner coming back to check),
-    /// and the token with which the joiner proves itself if it comes back.
+    /// The host's answer: the game (rules, names, keys, who plays each seat, the record so far),
+    /// the joiner's party, and the proof of each entry since everyone sat down.
     Welcome {
         setup: Setup,
         party: usize,
-        last: Option<Made>,
-        token: [u8; 16],
+        proofs: Vec<Proof>,
     },
-    /// The joiner has seen the rules and sits down.
-    Accept,
-    /// Everyone is seated: play (again). A throw under way goes on with the same commits.
-    Start,
+    /// The joiner has seen the game and sits down: its signature of the offer
+    /// ([`Setup::offer`]) the first time, none when it comes back to a game it signed.
+    Accept { sig: Option<Sig> },
+    /// Everyone is seated: play (again), at this seating, signed by everyone (its record cut to
+    /// what was played before anyone sat down). A throw under way goes on with the same commits.
+    Start { setup: Box<Setup> },
     /// A party has lost its line: wait for it.
     Wait { party: usize },
     /// The throw at `at` has waited too long on `party`'s share: the others may end the game.
     Stalled { party: usize, at: usize },
-    /// A party's share of chance for the action at `at`, hidden: the hash of its seed.
+    /// A party's share of chance for the action at `at`, hidden: the hash of its seed, signed.
     Commit {
         from: usize,
         at: usize,
-        hash: [u8; 32],
+        hash: Hash,
+        sig: Sig,
     },
     /// The seed behind a commit, once every party has committed.
-    Reveal {
-        from: usize,
-        at: usize,
-        seed: [u8; 32],
-    },
-    /// A player's action, the record's `at`th.
+    Reveal { from: usize, at: usize, seed: Hash },
+    /// A player's action, the record's `at`th, signed by the party that made it.
     Act {
         from: usize,
         at: usize,
         action: NetAction,
+        sig: Sig,
     },
     /// Leaving, and why.
     Bye { reason: String },
@@ -150,7 +145,8 @@ mod tests {
         let msg = Msg::Commit {
             from: 1,
             at: 7,
-            hash: [9; 32],
+            hash: Hash([9; 32]),
+            sig: Sig([4; 64]),
         };
         let bytes = frame(&msg);
         let got = read(&mut bytes.as_slice()).await.unwrap();
@@ -177,7 +173,7 @@ mod tests {
             Err(WireError::Junk(_))
         ));
         let mut cut = 50u32.to_be_bytes().to_vec();
-        cut.extend_from_slice(b"Accept");
+        cut.extend_from_slice(b"Wait(party:1)");
         assert!(matches!(
             read(&mut cut.as_slice()).await,
             Err(WireError::Closed)

@@ -14,6 +14,7 @@ use gamester_net::Setup;
 use gamester_net::invite::Invitation;
 use gamester_net::link::{Identity, Reach};
 use gamester_net::party::{Keeper, Party, Return};
+use gamester_net::sign::Key;
 use gamester_net::table::{Pledge, Table};
 
 use crate::save;
@@ -22,11 +23,18 @@ use crate::ui::shell::launch::Launch;
 /// The file, in the data folder beside the autosave (one per window's slot).
 const FILE: &str = "distance.ron";
 
-/// How this side sat down at the game.
+/// How this side sat down at the game: a host as who it is on the network (its key, which is
+/// its seat's, and its invitation's secret); a joiner with the invitation, the name it gave,
+/// and its key.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum Way {
     Host(Identity),
-    Join { invitation: String, name: String },
+    Join {
+        invitation: String,
+        name: String,
+        #[serde(with = "gamester_net::sign::hex32")]
+        key: [u8; 32],
+    },
 }
 
 /// What a side keeps of a game at a distance.
@@ -54,9 +62,10 @@ pub fn keeper(party: &Party, launch: &Launch) -> Option<Keeper> {
     let path = path(launch)?;
     let way = match (party.identity(), party.joined_with()) {
         (Some(identity), _) => Way::Host(identity),
-        (None, Some((invitation, name))) => Way::Join {
+        (None, Some((invitation, name, key))) => Way::Join {
             invitation: invitation.code(),
             name: name.to_string(),
+            key: key.to_bytes(),
         },
         (None, None) => return None,
     };
@@ -82,7 +91,7 @@ pub fn read(
     record: &[gamester_net::NetAction],
 ) -> Option<Kept> {
     let path = path(launch)?;
-    let text = gamester_core::files::read_capped(&path, 4 * 1024 * 1024).ok()?;
+    let text = gamester_core::files::read_capped(&path, 8 * 1024 * 1024).ok()?;
     let mut kept: Kept = ron::from_str(&String::from_utf8_lossy(&text)).ok()?;
     if kept.setup.rules != *family {
         return None;
@@ -103,14 +112,20 @@ pub fn reopen(kept: Kept, reach: Reach) -> Result<Party, String> {
         Way::Host(identity) => {
             Party::host(kept.setup, reach, identity, kept.pledge).map_err(|e| e.to_string())
         }
-        Way::Join { invitation, name } => {
+        Way::Join {
+            invitation,
+            name,
+            key,
+        } => {
             let invitation = Invitation::parse(&invitation).map_err(|e| e.to_string())?;
+            let key = Key::from_bytes(&key);
             let back = Return {
+                setup: kept.setup,
                 party: kept.party,
-                record: kept.setup.record,
                 pledge: kept.pledge,
+                key: key.clone(),
             };
-            Party::join(&invitation, name, Some(back), reach).map_err(|e| e.to_string())
+            Party::join(&invitation, name, key, Some(back), reach).map_err(|e| e.to_string())
         }
     }
 }

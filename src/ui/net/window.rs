@@ -9,6 +9,7 @@ use gamester_net::GameRules;
 use gamester_net::invite::Invitation;
 use gamester_net::link::{Identity, Reach};
 use gamester_net::party::{Party, Return, State};
+use gamester_net::sign::Key;
 use gamester_net::table::Pledge;
 
 use super::kept;
@@ -239,7 +240,10 @@ impl NetWindow {
                     let name = name_or(&self.name, settings, FRIEND);
                     let ctx = ui.ctx().clone();
                     self.stage = Stage::Opening(spawn(ctx, move || {
-                        Party::join(&invitation, name, comeback, reach(local))
+                        let key = comeback
+                            .as_ref()
+                            .map_or_else(Key::generate, |b| b.key.clone());
+                        Party::join(&invitation, name, key, comeback, reach(local))
                             .map_err(|e| e.to_string())
                     }));
                 }

@@ -1,6 +1,6 @@
 //! The host's side of the line: the door that lets in a friend who says the invitation's
-//! secret (on a seat of its own, or its old seat with its token), and turns others away with
-//! the reason.
+//! secret (at its old seat if its line's key is that seat's, else at a seat nobody holds), and
+//! turns others away with the reason.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -10,7 +10,8 @@ use iroh::endpoint::{Connection, SendStream};
 use tokio::sync::mpsc as tmpsc;
 
 use super::line::{command_loop, serve_line};
-use super::{Command, Event, Events, Greeted, Lines, seat_token};
+use super::{Command, Event, Events, Greeted, Lines, Seats};
+use crate::sign::Public;
 use crate::wire::{self, Msg, VERSION};
 
 /// How long a joiner has to say its greeting once its line is open.
@@ -20,9 +21,9 @@ const HELLO_TIMEOUT: Duration = Duration::from_secs(10);
 /// commands, until told to stop.
 pub(super) async fn host_loop(
     endpoint: Endpoint,
-    key: [u8; 32],
     secret: [u8; 16],
     joiners: usize,
+    seats: Seats,
     commands: tmpsc::UnboundedReceiver<Command>,
     events: Events,
 ) {
@@ -34,14 +35,15 @@ pub(super) async fn host_loop(
             while let Some(incoming) = endpoint.accept().await {
                 let lines = lines.clone();
                 let events = events.clone();
+                let seats = seats.clone();
                 tokio::spawn(async move {
                     let Ok(conn) = incoming.await else {
                         return;
                     };
                     let door = Door {
-                        key,
                         secret,
                         joiners,
+                        seats,
                     };
                     let Some(line) = greet(&conn, door, &lines, &events).await else {
                         return;
@@ -56,25 +58,25 @@ pub(super) async fn host_loop(
     endpoint.close().await;
 }
 
-/// What the host's door knows: its key (for the seats' tokens), the invitation's secret, and
-/// how many friends it lets in.
-#[derive(Clone, Copy)]
+/// What the host's door knows: the invitation's secret, how many friends it lets in, and the
+/// key each seat is held with.
 struct Door {
-    key: [u8; 32],
     secret: [u8; 16],
     joiners: usize,
+    seats: Seats,
 }
 
 /// Reads a newcomer's greeting; lets it in with a party of its own if it says the secret (and
-/// tells the program), or turns it away with the reason. A party coming back with its seat's
-/// token takes that seat at once, even while its old line still seems open (it crashed, and
-/// the keep-alive has not yet given up on it): the old line is closed.
+/// tells the program), or turns it away with the reason. A line opened with a seat's key takes
+/// that seat at once, even while its old line still seems open (it crashed, and the keep-alive
+/// has not yet given up on it): the old line is closed. Anyone else takes a seat nobody holds.
 async fn greet(conn: &Connection, door: Door, lines: &Lines, events: &Events) -> Option<Greeted> {
     let Door {
-        key,
         secret,
         joiners,
+        seats,
     } = door;
+    let key = Public::from(conn.remote_id());
     let (mut send, mut recv) = tokio::time::timeout(HELLO_TIMEOUT, conn.accept_bi())
         .await
         .ok()?
@@ -116,20 +118,16 @@ async fn greet(conn: &Connection, door: Door, lines: &Lines, events: &Events) ->
         let Ok(mut taken) = lines.lock() else {
             return None;
         };
-        let free = |p: &usize| !taken.contains_key(p);
-        let proven = |p: usize| {
-            back.as_ref()
-                .is_some_and(|b| b.party == p && b.token == Some(seat_token(&key, p)))
-        };
-        let party = match back.as_ref().map(|b| b.party) {
-            Some(p) if (1..=joiners).contains(&p) && (free(&p) || proven(p)) => Some(p),
-            _ => (1..=joiners).find(free),
-        };
+        let held: Vec<Option<Public>> = seats.lock().map(|s| s.clone()).unwrap_or_default();
+        let holder = |p: usize| held.get(p).copied().flatten();
+        let party = (1..=joiners)
+            .find(|&p| holder(p) == Some(key))
+            .or_else(|| (1..=joiners).find(|&p| holder(p).is_none() && !taken.contains_key(&p)));
         if let Some(p) = party
             && let Some(old) = taken.insert(p, tx.clone())
         {
             let _ = old.send(Msg::Bye {
-                reason: "the same player came back on another line".into(),
+                reason: "you came back on another line".into(),
             });
         }
         party
@@ -143,7 +141,12 @@ async fn greet(conn: &Connection, door: Door, lines: &Lines, events: &Events) ->
         )
         .await;
     };
-    let _ = events.send(Event::Knock { party, name, back });
+    let _ = events.send(Event::Knock {
+        party,
+        name,
+        key,
+        back,
+    });
     Some((party, send, recv, rx, tx))
 }
 

@@ -3,9 +3,10 @@
 
 use std::time::Duration;
 
-use super::joiner::welcomed;
+use super::joiner::{started, welcomed};
 use super::{Party, Path, Polled, Role, State};
 use crate::link::Event;
+use crate::sign::Public;
 use crate::table::{Breach, Table};
 use crate::wire::Msg;
 
@@ -29,7 +30,12 @@ impl Party {
                 self.path = if direct { Path::Direct } else { Path::Relayed };
             }
             Event::Refused(why) => notes.push(format!("Somebody was turned away: {why}")),
-            Event::Knock { party, name, back } => self.knock(party, name, back, notes),
+            Event::Knock {
+                party,
+                name,
+                key,
+                back,
+            } => self.knock(party, name, key, back, notes),
             Event::Lost {
                 party,
                 reason,
@@ -81,7 +87,8 @@ impl Party {
                     self.state = State::Broken(if self.over() {
                         "the game is over".into()
                     } else if farewell {
-                        format!("the host closed the line: {reason}")
+                        // The host's own words, which this side cannot check: said as its.
+                        format!("the host closed the line, saying “{reason}”")
                     } else {
                         format!("the line to the host dropped ({reason})")
                     });
@@ -103,23 +110,7 @@ impl Party {
 
     pub(super) fn message(&mut self, party: usize, msg: Msg, notes: &mut Vec<String>) {
         match (&mut self.role, msg) {
-            (Role::Host { seated, .. }, Msg::Accept) => {
-                let Some(s) = seated.get_mut(party) else {
-                    return;
-                };
-                if *s {
-                    // Seated already: an acceptance said again changes nothing.
-                    return;
-                }
-                *s = true;
-                if seated.iter().all(|s| *s) {
-                    for p in 1..seated.len() {
-                        self.link.send(p, Msg::Start);
-                    }
-                    self.start();
-                    notes.push("Everyone is seated: play".into());
-                }
-            }
+            (Role::Host { .. }, Msg::Accept { sig }) => self.accepted(party, sig, notes),
             // A joiner's word that a throw waits too long changes nothing at the host.
             (Role::Host { .. }, Msg::Stalled { .. }) => {}
             (Role::Host { seated, .. }, msg) => {
@@ -159,27 +150,37 @@ impl Party {
                 }
             }
             (
-                Role::Joiner { back, .. },
+                Role::Joiner {
+                    back,
+                    key,
+                    invitation,
+                    ..
+                },
                 Msg::Welcome {
                     setup,
                     party: me,
-                    last,
-                    token,
+                    proofs,
                 },
-            ) => match welcomed(setup, me, last, token, back.as_ref().as_ref()) {
-                Ok(t) => {
-                    self.table = Some(t);
-                    self.state = State::Offered;
+            ) => {
+                let host = Public::from(invitation.addr.id);
+                match welcomed(setup, me, proofs, key, host, back.as_ref().as_ref()) {
+                    Ok(t) => {
+                        self.table = Some(t);
+                        self.state = State::Offered;
+                    }
+                    Err(why) => self.refuse_host(&why.to_string()),
                 }
-                Err(why) => {
-                    let why = why.to_string();
-                    self.link.close(0, &why);
-                    self.state = State::Broken(why);
-                }
-            },
-            (Role::Joiner { .. }, Msg::Start) => {
-                if self.table.is_some() {
-                    self.start();
+            }
+            (Role::Joiner { key, .. }, Msg::Start { setup }) => {
+                let Some(table) = &self.table else {
+                    return;
+                };
+                match started(table, *setup, key) {
+                    Ok(t) => {
+                        self.table = Some(t);
+                        self.start();
+                    }
+                    Err(why) => self.refuse_host(&why.to_string()),
                 }
             }
             (Role::Joiner { .. }, Msg::Wait { party }) => {
@@ -221,5 +222,13 @@ impl Party {
                 }
             }
         }
+    }
+}
+
+impl Party {
+    /// (Joiner) the host's game cannot be believed: the line is closed, and why is kept.
+    fn refuse_host(&mut self, why: &str) {
+        self.link.close(0, why);
+        self.state = State::Broken(why.to_string());
     }
 }

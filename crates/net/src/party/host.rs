@@ -1,26 +1,26 @@
-//! The host's own part: a friend come with the invitation is welcomed to the game as it stands
-//! here, or, coming back with more of it, to that record where it can be checked.
+//! The host's own part: a friend come with the invitation is seated (a new game) or welcomed
+//! back to the game as it stands here, or, coming back with more of it, to that record where
+//! its signatures, its chain and the rules hold; and the game begins once everyone has signed.
 
 use super::{Party, PartyError, Role, State};
 use crate::game::Setup;
-use crate::link::seat_token;
-use crate::table::{Pledge, Table, Theirs, merge};
+use crate::sign::{Public, Sig};
+use crate::table::{Breach, Pledge, Table};
 use crate::wire::{Comeback, Msg};
 
 impl Party {
-    /// (Host) a friend has come with the invitation: welcome it to the game as it stands here,
-    /// or, coming back with a record longer than ours, to that record where it can be checked.
+    /// (Host) a friend has come with the invitation, on a line opened with `key`.
     pub(super) fn knock(
         &mut self,
         party: usize,
         name: String,
+        key: Public,
         back: Option<Comeback>,
         notes: &mut Vec<String>,
     ) {
-        let Role::Host { key, seated } = &mut self.role else {
+        let Role::Host { seated } = &mut self.role else {
             return;
         };
-        let key = *key;
         // A friend who gives no name keeps the one the host gave its seat ("Player 2").
         let name = Some(gamester_core::players::clean_name(name.trim()))
             .filter(|n| !n.is_empty())
@@ -34,41 +34,16 @@ impl Party {
             for p in (1..seated.len()).filter(|&p| p != party) {
                 self.link.send(p, Msg::Wait { party });
             }
-            notes.push(format!("{name} came back on a new line"));
         }
-        let Some(table) = &mut self.table else {
+        let Some(table) = &self.table else {
             return;
         };
-        let here = table.board().record();
-        if let Some(back) = back.filter(|b| !here.starts_with(&b.record)) {
-            let proved = back.party == party && back.token == Some(seat_token(&key, party));
-            let checked = if proved {
-                merge(
-                    &table.setup_now(),
-                    0,
-                    table.pledge(),
-                    &Theirs {
-                        party,
-                        record: &back.record,
-                        last: back.last.as_ref(),
-                    },
-                )
-                .map_err(PartyError::Table)
-            } else {
-                Err(PartyError::Unproven(back.party))
-            };
-            match checked.and_then(|(record, last)| {
-                let pledge = Pledge {
-                    last,
-                    ..table.pledge().clone()
-                };
-                let setup = Setup {
-                    record,
-                    ..table.setup_now()
-                };
-                Table::resume(setup, 0, pledge).map_err(PartyError::Setup)
-            }) {
-                Ok(t) => *table = t,
+        let welcome = if table.seated() {
+            match self.welcome_back(party, key, back) {
+                Ok(welcome) => {
+                    notes.push(format!("{} is back", self.name(party)));
+                    welcome
+                }
                 Err(why) => {
                     notes.push(format!(
                         "{name} came back and was sent away: {why}; the game stands as it was"
@@ -77,23 +52,156 @@ impl Party {
                     return;
                 }
             }
-        }
-        notes.push(format!("{name} has come with the invitation"));
-        let mut setup = table.setup_now();
-        if let Some(n) = setup.names.get_mut(party) {
-            *n = name;
-        }
-        // The host keeps the names it gives out.
-        if let Ok(t) = Table::resume(setup.clone(), 0, table.pledge().clone()) {
-            *table = t;
-        }
-        let last = table.pledge().last.clone();
-        let welcome = Msg::Welcome {
-            setup,
-            party,
-            last,
-            token: seat_token(&key, party),
+        } else {
+            // A seat of a new game: it goes to this key, under this name, until the friend
+            // signs the game offered (or another comes for it in its place).
+            let mut setup = table.setup_now();
+            if let (Some(n), Some(k), Some(a)) = (
+                setup.names.get_mut(party),
+                setup.keys.get_mut(party),
+                setup.accepts.get_mut(party),
+            ) {
+                *n = name.clone();
+                *k = key;
+                *a = None;
+            }
+            if let Some(a) = setup.accepts.first_mut() {
+                *a = None;
+            }
+            if self.reseat(setup).is_err() {
+                return;
+            }
+            self.link.seat(party, key);
+            notes.push(format!("{name} has come with the invitation"));
+            let Some(table) = &self.table else {
+                return;
+            };
+            Msg::Welcome {
+                setup: table.setup_now(),
+                party,
+                proofs: Vec::new(),
+            }
         };
         self.send(&[party], &[welcome]);
+    }
+
+    /// (Host) the welcome of a party back at a game everyone signed: its key is the seat's (the
+    /// door let it in on that), its game the same, and its record, where longer than ours,
+    /// believed as far as it can be checked.
+    fn welcome_back(
+        &mut self,
+        party: usize,
+        key: Public,
+        back: Option<Comeback>,
+    ) -> Result<Msg, PartyError> {
+        let table = self.table.as_ref().ok_or(PartyError::NoGame)?;
+        if table.setup().keys.get(party) != Some(&key) {
+            return Err(PartyError::Setup(Breach(
+                "every seat at the table is taken".into(),
+            )));
+        }
+        if let Some(back) = back.filter(|b| b.party == party) {
+            if back.root != table.setup().root() {
+                return Err(PartyError::Setup(Breach(
+                    "it came back to another game than this one".into(),
+                )));
+            }
+            if let Some((record, proofs)) = table.merge(&back.record, &back.proofs)? {
+                let setup = Setup {
+                    record,
+                    ..table.setup().clone()
+                };
+                let pledge = Pledge {
+                    round: table.pledge().round.clone(),
+                    proofs,
+                };
+                let t = Table::resume(setup, 0, table.key().clone(), pledge)
+                    .map_err(PartyError::Setup)?;
+                self.table = Some(t);
+            }
+        }
+        let table = self.table.as_ref().ok_or(PartyError::NoGame)?;
+        Ok(Msg::Welcome {
+            setup: table.setup_now(),
+            party,
+            proofs: table.pledge().proofs.clone(),
+        })
+    }
+
+    /// (Host) the table at this setup, not yet seated: changed as friends come and sign.
+    pub(super) fn reseat(&mut self, setup: Setup) -> Result<(), Breach> {
+        let Some(table) = &self.table else {
+            return Err(Breach("there is no game".into()));
+        };
+        let t = Table::resume(setup, 0, table.key().clone(), table.pledge().clone())?;
+        self.table = Some(t);
+        Ok(())
+    }
+
+    /// (Host) a friend sits down: the first time with its signature of the game offered, which
+    /// must be good. Once everyone has, the host signs the seating, and the game begins.
+    pub(super) fn accepted(&mut self, party: usize, sig: Option<Sig>, notes: &mut Vec<String>) {
+        let Role::Host { seated } = &self.role else {
+            return;
+        };
+        if seated.get(party).copied().unwrap_or(true) {
+            // Seated already: an acceptance said again changes nothing.
+            return;
+        }
+        let Some(table) = &self.table else {
+            return;
+        };
+        if !table.seated() {
+            let mut setup = table.setup_now();
+            if let (Some(s), Some(a)) = (sig, setup.accepts.get_mut(party)) {
+                *a = Some(s);
+            }
+            if !setup.signed_by(party) {
+                let why = "its acceptance of the game was not signed with its key";
+                notes.push(format!(
+                    "{} was sent away: {why}; the game stands as it was",
+                    self.name(party)
+                ));
+                self.link.close(party, why);
+                return;
+            }
+            if self.reseat(setup).is_err() {
+                return;
+            }
+        }
+        let Role::Host { seated } = &mut self.role else {
+            return;
+        };
+        if let Some(s) = seated.get_mut(party) {
+            *s = true;
+        }
+        if !seated.iter().all(|s| *s) {
+            return;
+        }
+        let joiners = seated.len() - 1;
+        let Some(table) = &self.table else {
+            return;
+        };
+        if !table.seated() {
+            let mut setup = table.setup_now();
+            let key = table.key().clone();
+            setup.sign_as(0, &key);
+            if self.reseat(setup).is_err() {
+                return;
+            }
+        }
+        let Some(table) = &self.table else {
+            return;
+        };
+        let mut seating = table.setup().clone();
+        seating.record.truncate(seating.start);
+        let start = Msg::Start {
+            setup: Box::new(seating),
+        };
+        let all: Vec<usize> = (1..=joiners).collect();
+        if self.send(&all, &[start]) {
+            self.start();
+            notes.push("Everyone is seated: play".into());
+        }
     }
 }

@@ -4,14 +4,21 @@
 use super::{Party, PartyError, Rejoin, Return, Role};
 use crate::game::{NetAction, Setup};
 use crate::invite::Invitation;
-use crate::table::{Pledge, Table, Theirs, merge};
-use crate::wire::Made;
+use crate::record::Proof;
+use crate::sign::{Key, Public};
+use crate::table::{Breach, Pledge, Table};
 
 impl Rejoin {
     /// Joins again; waits at most 30 s for the line. The new party wakes the program as the
     /// old one did, and the program is woken once when the join is done (or failed).
     pub fn join(self) -> Result<Party, PartyError> {
-        let joined = Party::join(&self.invitation, self.name, Some(self.back), self.reach);
+        let joined = Party::join(
+            &self.invitation,
+            self.name,
+            self.key,
+            Some(self.back),
+            self.reach,
+        );
         if let Some(wake) = &self.wake {
             if let Ok(mut party) = joined {
                 party.set_waker(wake.clone());
@@ -38,7 +45,10 @@ impl Party {
     #[must_use]
     pub fn rejoining(&self, record: Vec<NetAction>) -> Option<Rejoin> {
         let Role::Joiner {
-            invitation, name, ..
+            invitation,
+            name,
+            key,
+            ..
         } = &self.role
         else {
             return None;
@@ -49,60 +59,110 @@ impl Party {
         Some(Rejoin {
             invitation: invitation.clone(),
             name: name.clone(),
+            key: key.clone(),
             back: self.comeback(record)?,
             reach: self.reach,
             wake: self.wake.clone(),
         })
     }
 
-    /// (Joiner) the invitation it joined with and the name it gave: a program that stops
-    /// keeps them, to join the same game again when it starts.
+    /// (Joiner) the invitation it joined with, the name it gave and its key: a program that
+    /// stops keeps them, to join the same game again when it starts.
     #[must_use]
-    pub fn joined_with(&self) -> Option<(&Invitation, &str)> {
+    pub fn joined_with(&self) -> Option<(&Invitation, &str, &Key)> {
         match &self.role {
             Role::Joiner {
-                invitation, name, ..
-            } => Some((invitation, name)),
+                invitation,
+                name,
+                key,
+                ..
+            } => Some((invitation, name, key)),
             Role::Host { .. } => None,
         }
     }
 }
 
-/// (Joiner) the table the host's welcome gives: the host's game, where it goes on from ours
-/// (coming back) in a way this side can check; or why it cannot be believed.
+/// (Joiner) the table the host's welcome gives: for a new game, the game offered (signed with
+/// the key of the host the invitation names, this side's key at the seat given, and not over);
+/// coming back, the game this side sat down to, unchanged, with the host's record where it goes
+/// on from ours in a way this side can check. Or why it cannot be believed.
 pub(super) fn welcomed(
     setup: Setup,
     me: usize,
-    last: Option<Made>,
-    token: [u8; 16],
+    proofs: Vec<Proof>,
+    key: &Key,
+    host: Public,
     back: Option<&Return>,
 ) -> Result<Table, PartyError> {
-    let mut pledge = Pledge {
-        token: Some(token),
-        ..Pledge::default()
-    };
-    let mut setup = setup;
-    if let Some(back) = back {
-        if back.party != me {
-            return Err(PartyError::OtherSeat {
-                given: me,
-                ours: back.party,
-            });
-        }
-        let ours = Setup {
-            record: back.record.clone(),
-            ..setup.clone()
-        };
-        let theirs = Theirs {
-            party: 0,
-            record: &setup.record,
-            last: last.as_ref(),
-        };
-        let (record, last) =
-            merge(&ours, me, &back.pledge, &theirs).map_err(PartyError::Unbelieved)?;
-        setup.record = record;
-        pledge.round = back.pledge.round.clone();
-        pledge.last = last;
+    if setup.keys.first() != Some(&host) {
+        return Err(PartyError::NotTheHost);
     }
-    Table::resume(setup, me, pledge).map_err(PartyError::Unplayable)
+    if setup.keys.get(me) != Some(&key.public()) {
+        return Err(PartyError::OtherSeat);
+    }
+    if let Some(back) = back.filter(|b| b.setup.seated()) {
+        if back.party != me {
+            return Err(PartyError::OtherSeat);
+        }
+        if let Some(why) = setup.changed_from(&back.setup) {
+            return Err(PartyError::Changed(why));
+        }
+        let ours = Table::resume(back.setup.clone(), me, key.clone(), back.pledge.clone())
+            .map_err(PartyError::Unplayable)?;
+        return match ours.merge(&setup.record, &proofs) {
+            Ok(None) => Ok(ours),
+            Ok(Some((record, proofs))) => {
+                let pledge = Pledge {
+                    round: ours.pledge().round.clone(),
+                    proofs,
+                };
+                let setup = Setup {
+                    record,
+                    ..ours.setup().clone()
+                };
+                Table::resume(setup, me, key.clone(), pledge).map_err(PartyError::Unplayable)
+            }
+            Err(why) => Err(PartyError::Unbelieved(why)),
+        };
+    }
+    let board = setup.board().map_err(|e| PartyError::Unplayable(Breach(e.to_string())))?;
+    if board.is_over() {
+        return Err(PartyError::Over);
+    }
+    let pledge = Pledge {
+        round: None,
+        proofs,
+    };
+    Table::resume(setup, me, key.clone(), pledge).map_err(PartyError::Unplayable)
+}
+
+/// (Joiner) the table once everyone has sat down: the seating the host sends must be the game
+/// this side signed (its own signature holds for it), signed by everyone, with the host's key
+/// first; at a game already seated, the same seating as before.
+pub(super) fn started(table: &Table, seating: Setup, key: &Key) -> Result<Table, PartyError> {
+    if table.seated() {
+        return match seating.changed_from(table.setup()) {
+            Some(why) => Err(PartyError::Changed(why)),
+            None => Ok(table.clone()),
+        };
+    }
+    let me = table.me();
+    let offered = table.setup();
+    if seating.keys.first() != offered.keys.first() || !seating.signed_by(me) {
+        return Err(PartyError::Changed(
+            seating
+                .changed_from(offered)
+                .unwrap_or_else(|| "the host's game is not the one you sat down to".into()),
+        ));
+    }
+    if !seating.seated() {
+        return Err(PartyError::Unplayable(Breach(
+            "not everyone at it signed it".into(),
+        )));
+    }
+    let setup = Setup {
+        record: offered.record.clone(),
+        ..seating
+    };
+    Table::resume(setup, me, key.clone(), Pledge::default()).map_err(PartyError::Unplayable)
 }

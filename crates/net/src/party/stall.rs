@@ -82,7 +82,8 @@ impl Party {
             (State::Playing, Some(t)) if !t.awaited().is_empty() => {
                 Some((t.throw_at().unwrap_or(0), t.awaited(), true))
             }
-            (State::Waiting(p), Some(_)) if matches!(self.role, Role::Host { .. }) => {
+            // A friend gone before the game began has lost nothing: it is only not there.
+            (State::Waiting(p), Some(t)) if matches!(self.role, Role::Host { .. }) && t.seated() => {
                 Some((*p, vec![*p], false))
             }
             _ => None,

@@ -365,6 +365,7 @@ fn a_side_that_stalls_after_seeing_the_dice_has_the_game_ended_as_abandoned_by_i
                 patience: Duration::from_secs(60),
                 keeper: None,
                 stall: Some(Duration::from_secs(2)),
+                under_way: false,
             },
         );
         (end, notes)
@@ -568,6 +569,7 @@ fn a_host_that_stalls_after_seeing_the_dice_has_the_game_ended_by_the_friend() {
             patience: Duration::from_secs(60),
             keeper: None,
             stall: Some(Duration::from_secs(2)),
+            under_way: false,
         },
     );
     // The friend ends the game as abandoned by the host, and no throw was made

@@ -7,13 +7,14 @@ use rand::rngs::StdRng;
 
 use gamester_core::ai::decide::{Decision, decide};
 use gamester_core::level::Level;
-use gamester_net::table::{Pledge, Theirs, merge};
-use gamester_net::wire::Made;
-use gamester_net::{Board, Msg, NetAction, Table};
+use gamester_net::record::{Commit, Forged, Proof, act_statement, commit_statement, commitment};
+use gamester_net::sign::Hash;
+use gamester_net::table::{Pledge, TableError};
+use gamester_net::{Board, Msg, NetAction, Setup, Table};
 use gamester_rules::tables::{Action, Throw};
 
-use crate::irish;
 use crate::table::{computer, deliver};
+use crate::{irish, key, seated, sit};
 
 fn six_six() -> NetAction {
     NetAction::Tables(Action::Throw(Throw::new(&[6, 6]).unwrap()))
@@ -52,49 +53,79 @@ pub fn forged(from: &[NetAction], n: usize) -> Vec<NetAction> {
     board.record()
 }
 
-fn theirs<'a>(party: usize, record: &'a [NetAction], last: Option<&'a Made>) -> Theirs<'a> {
-    Theirs {
-        party,
-        record,
-        last,
+/// Proofs for a made-up record, every one signed by `by`'s key alone: its own plays as its
+/// own, the others' plays and every commit in their names.
+fn signed_alone(setup: &Setup, record: &[NetAction], by: usize) -> Vec<Proof> {
+    let mut board = setup.board().unwrap();
+    let mut head = setup.root();
+    let mut proofs = Vec::new();
+    for (at, action) in record.iter().enumerate() {
+        let proof = if action.is_chance() {
+            let seeds: Vec<Hash> = (0..2).map(|p| Hash([p as u8 + 9; 32])).collect();
+            let commits = (0..2)
+                .map(|p| {
+                    let hash = commitment(p, at, &seeds[p]);
+                    let sig = key(by).sign(&commit_statement(&head, p, &hash));
+                    Commit { hash, sig }
+                })
+                .collect();
+            Proof::Throw { commits, seeds }
+        } else {
+            let party = board.actor().unwrap();
+            let sig = key(by).sign(&act_statement(&head, party, action));
+            Proof::Act { by: party, sig }
+        };
+        head = gamester_net::record::link(&head, action, &proof);
+        board.apply(action).unwrap();
+        proofs.push(proof);
     }
+    proofs
 }
 
 #[test]
 fn a_made_up_game_is_refused_on_either_side_and_nothing_changes() {
     let forgery = forged(&[], 300);
     assert!(forgery.len() > 200, "{}", forgery.len());
-    // A joiner's first greeting "coming back" with it: the host took no part in its throws.
-    let err = merge(&irish(), 0, &Pledge::default(), &theirs(1, &forgery, None))
-        .unwrap_err()
-        .to_string();
-    assert!(
-        err.contains("action 1 is a throw this side never took part in"),
-        "{err}"
+    let setup = seated(&irish());
+    // A joiner's record that makes up a whole game, signed with its own key only: the host
+    // signed none of its commits.
+    let host = sit(&irish(), 0).unwrap();
+    let proofs = signed_alone(&setup, &forgery, 1);
+    let err = host.merge(&forgery, &proofs).unwrap_err();
+    assert_eq!(err, TableError::Record(Forged::UnsignedCommit));
+    assert_eq!(
+        err.to_string(),
+        "its record holds dice or a deal whose shares its players did not all sign"
     );
     // A host stretching a real game with its own 6-6s: the joiner refuses it.
-    let real = crate::table::play_out(irish(), 7)[0].board().record();
-    let mut save = irish();
-    save.record = real[..61].to_vec();
-    let stretched = forged(&real[..61], 291);
-    let err = merge(&save, 1, &Pledge::default(), &theirs(0, &stretched, None))
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("never took part in"), "{err}");
-    // Showing made-up seeds for the throw does not help.
-    let made = Made {
-        at: 61,
-        seeds: vec![[1; 32], [2; 32]],
+    let real = crate::table::play_out(irish(), 7);
+    let joiner = {
+        let t = &real[1];
+        let setup = Setup {
+            record: t.board().record()[..61].to_vec(),
+            ..t.setup().clone()
+        };
+        let pledge = Pledge {
+            round: None,
+            proofs: t.pledge().proofs[..61].to_vec(),
+        };
+        Table::resume(setup, 1, key(1), pledge).unwrap()
     };
-    assert!(
-        merge(
-            &save,
-            1,
-            &Pledge::default(),
-            &theirs(0, &stretched, Some(&made))
-        )
-        .is_err()
-    );
+    let stretched = forged(&real[0].board().record()[..61], 291);
+    let mut proofs = real[0].pledge().proofs[..61].to_vec();
+    proofs.extend(signed_alone(&setup, &stretched, 0).split_off(61));
+    assert!(joiner.merge(&stretched, &proofs).is_err());
+    assert_eq!(joiner.board().len(), 61, "nothing changed");
+}
+
+/// Mallory's program started afresh from the record as the host has it, at the same place,
+/// with no share of a throw kept: what a restart or a new line could make of it.
+fn fresh(host: &Table) -> Table {
+    let pledge = Pledge {
+        round: None,
+        proofs: host.pledge().proofs.clone(),
+    };
+    Table::resume(host.setup_now(), 1, key(1), pledge).unwrap()
 }
 
 /// Plays on, honestly, until `mallory` (party 1) may start a throw; returns the host's table,
@@ -102,8 +133,8 @@ fn a_made_up_game_is_refused_on_either_side_and_nothing_changes() {
 fn until_mallory_throws(seed: u64) -> (Table, Table, StdRng) {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut ts = vec![
-        Table::new(irish(), 0).unwrap(),
-        Table::new(irish(), 1).unwrap(),
+        sit(&irish(), 0).unwrap(),
+        sit(&irish(), 1).unwrap(),
     ];
     loop {
         if ts[1].may_throw() && !ts[1].board().is_empty() {
@@ -163,7 +194,7 @@ fn having_seen_the_dice_a_side_cannot_throw_again_by_a_new_start_a_restart_or_a_
         let mut again = if attempt % 2 == 0 {
             mallory.clone()
         } else {
-            Table::new(host.setup_now(), 1).unwrap()
+            fresh(&host)
         };
         let commit = again.throw(&mut rng).unwrap();
         let err = host.receive(commit, &mut rng).unwrap_err();
@@ -172,16 +203,10 @@ fn having_seen_the_dice_a_side_cannot_throw_again_by_a_new_start_a_restart_or_a_
         assert_eq!(host.resend(), answer);
     }
     // The host restarts from what it kept: the same throw waits on the same seed.
-    let mut host = Table::resume(host.setup_now(), 0, host.pledge().clone()).unwrap();
+    let mut host = Table::resume(host.setup_now(), 0, key(0), host.pledge().clone()).unwrap();
     assert_eq!(host.resend(), answer);
     let err = host
-        .receive(
-            Table::new(host.setup_now(), 1)
-                .unwrap()
-                .throw(&mut rng)
-                .unwrap(),
-            &mut rng,
-        )
+        .receive(fresh(&host).throw(&mut rng).unwrap(), &mut rng)
         .unwrap_err();
     assert!(err.0.contains("made once"), "{err}");
     // Mallory's commit said again is no new throw; its seed makes the dice it saw first.
@@ -197,8 +222,8 @@ fn the_side_answering_a_throw_cannot_throw_again_either() {
     // The host starts the throw-off; Mallory answers, sees the dice once the host reveals, and
     // tries a second answer.
     let mut rng = StdRng::seed_from_u64(11);
-    let mut host = Table::new(irish(), 0).unwrap();
-    let mut mallory = Table::new(irish(), 1).unwrap();
+    let mut host = sit(&irish(), 0).unwrap();
+    let mut mallory = sit(&irish(), 1).unwrap();
     let c = host.throw(&mut rng).unwrap();
     let fresh = mallory.clone();
     let answer = mallory.receive(c, &mut rng).unwrap();
@@ -253,8 +278,8 @@ fn over_whole_games_a_side_that_tries_every_throw_again_gets_sixes_as_dice_give_
 /// saw. Returns Mallory's own throws that were 6-6, and its own throws.
 fn attacked_game(seed: u64) -> (usize, usize) {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut host = Table::new(irish(), 0).unwrap();
-    let mut mallory = Table::new(irish(), 1).unwrap();
+    let mut host = sit(&irish(), 0).unwrap();
+    let mut mallory = sit(&irish(), 1).unwrap();
     let (mut sixes, mut throws) = (0, 0);
     for _ in 0..5000 {
         if host.board().is_over() {
@@ -315,7 +340,7 @@ fn attacked_game(seed: u64) -> (usize, usize) {
                 let mut again = if attempt % 2 == 0 {
                     before.clone()
                 } else {
-                    Table::new(host.setup_now(), 1).unwrap()
+                    fresh(&host)
                 };
                 if let Some(c) = again.throw(&mut rng) {
                     assert!(host.receive(c, &mut rng).is_err(), "a second throw taken");
@@ -355,7 +380,8 @@ fn a_comeback_is_believed_where_it_can_be_checked_and_only_there() {
     // kept its pledge before answering.
     let c = joiner.throw(&mut rng).unwrap();
     let answer = host.receive(c, &mut rng).unwrap();
-    let (kept, at_crash) = (host.pledge().clone(), host.setup_now());
+    let at_crash = host.clone();
+    let place = host.board().len();
     for m in answer {
         joiner.receive(m, &mut rng).unwrap();
     }
@@ -365,43 +391,156 @@ fn a_comeback_is_believed_where_it_can_be_checked_and_only_there() {
         joiner.act(a).unwrap();
     }
     let record = joiner.board().record();
-    let last = joiner.pledge().last.clone();
-    assert!(record.len() > at_crash.record.len() + 1);
-    // The host, started again, checks the throw by its pledge and takes the joiner's record.
-    let (merged, made) = merge(&at_crash, 0, &kept, &theirs(1, &record, last.as_ref())).unwrap();
+    let proofs = joiner.pledge().proofs.clone();
+    assert!(record.len() > place + 1);
+    // The host, started again, checks every entry by its signatures and takes the record.
+    let (merged, merged_proofs) = at_crash.merge(&record, &proofs).unwrap().unwrap();
     assert_eq!(merged, record);
-    let mut back = at_crash.clone();
-    back.record = merged;
-    let pledge = Pledge {
-        last: made,
-        ..kept.clone()
+    let back = Setup {
+        record: merged,
+        ..at_crash.setup().clone()
     };
-    let host = Table::resume(back, 0, pledge).unwrap();
+    let pledge = Pledge {
+        round: at_crash.pledge().round.clone(),
+        proofs: merged_proofs,
+    };
+    let host = Table::resume(back, 0, key(0), pledge).unwrap();
     assert!(!host.throwing(), "the throw is made: nothing waits");
-    // Without the host's pledge the same record cannot be checked.
-    let err = merge(
-        &at_crash,
-        0,
-        &Pledge::default(),
-        &theirs(1, &record, last.as_ref()),
-    );
-    assert!(err.unwrap_err().to_string().contains("never took part"));
     // Its seeds changed, its throw changed, or a play for the host's seat: each refused.
-    let mut bad = last.clone().unwrap();
-    bad.seeds[1][0] ^= 1;
-    let err = merge(&at_crash, 0, &kept, &theirs(1, &record, Some(&bad)))
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("never committed"), "{err}");
+    let start = at_crash.setup().start;
+    let mut bad = proofs.clone();
+    if let Proof::Throw { seeds, .. } = &mut bad[place - start] {
+        seeds[1].0[0] ^= 1;
+    }
+    let err = at_crash.merge(&record, &bad).unwrap_err();
+    assert_eq!(err, TableError::Record(Forged::Unkept));
     let mut swapped = record.clone();
-    swapped[at_crash.record.len()] = six_six();
-    let err = merge(&at_crash, 0, &kept, &theirs(1, &swapped, last.as_ref()))
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("not the throw both sides made"), "{err}");
-    // The same record, as if it came from another party than the one whose seat moves.
-    let err = merge(&at_crash, 0, &kept, &theirs(2, &record, last.as_ref()))
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("not its own"), "{err}");
+    swapped[place] = six_six();
+    let err = at_crash.merge(&swapped, &proofs).unwrap_err();
+    assert!(
+        matches!(err, TableError::Record(Forged::OtherChance | Forged::Parted)),
+        "{err:?}"
+    );
+    let mut other_seat = proofs.clone();
+    if let Some(Proof::Act { by, .. }) = other_seat.last_mut() {
+        *by = 0;
+    }
+    assert!(at_crash.merge(&record, &other_seat).is_err());
+}
+
+/// A throw Mallory (Black, party 1) has seen and would throw away: the host's table holding
+/// Mallory's signed commit and its own seed shown, and Mallory's holding the host's seed.
+fn seen_and_dropped(seed: u64) -> (Table, Table, usize) {
+    let (mut host, mut mallory, mut rng) = honest_until(4, seed);
+    let place = host.board().len();
+    let c = mallory.throw(&mut rng).unwrap();
+    let answer = host.receive(c, &mut rng).unwrap();
+    // Mallory sees the dice (the host's seed is in the answer), and drops the line.
+    let _ = seen(&mallory, &answer, &mut rng);
+    for m in &answer[..1] {
+        mallory.receive(m.clone(), &mut rng).unwrap();
+    }
+    assert!(host.bound() && mallory.bound());
+    (host, mallory, place)
+}
+
+#[test]
+fn a_throw_seen_cannot_be_thrown_away_by_a_decision_on_the_line_or_in_a_comeback() {
+    // Whatever the decision (the rules are asked only after: a double is refused so even in a
+    // game without the cube), the throw begun stands.
+    let (mut host, _mallory, place) = seen_and_dropped(31);
+    let before = host.board().record();
+    // Mallory, having seen its dice, says a decision of its own at the throw's place instead:
+    // a resignation (or, where the cube is used, a double), signed by it.
+    let head = host.head();
+    for decision in [Action::Resign(1), Action::Double] {
+        let live = crate::signed(head, 1, place, NetAction::Tables(decision));
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+        let err = host.receive(live, &mut rng).unwrap_err();
+        assert_eq!(err.0, "it played while the dice were being thrown");
+        // The same in a comeback: its record with the decision at that place, signed.
+        let mut record = before.clone();
+        record.push(NetAction::Tables(decision));
+        let mut proofs = host.pledge().proofs.clone();
+        let sig = key(1).sign(&act_statement(&head, 1, &record[place]));
+        proofs.push(Proof::Act { by: 1, sig });
+        let err = host.merge(&record, &proofs).unwrap_err();
+        assert_eq!(err, TableError::Record(Forged::ThrowAway));
+        assert_eq!(
+            err.to_string(),
+            "its record holds a move where a throw had begun, and a throw once begun must be made"
+        );
+    }
+    // And after a restart from what the host kept, the same.
+    let host = Table::resume(host.setup_now(), 0, key(0), host.pledge().clone()).unwrap();
+    assert!(host.bound(), "the throw begun is kept through a restart");
+    let mut record = before.clone();
+    record.push(NetAction::Tables(Action::Resign(1)));
+    let mut proofs = host.pledge().proofs.clone();
+    let sig = key(1).sign(&act_statement(&host.head(), 1, &record[place]));
+    proofs.push(Proof::Act { by: 1, sig });
+    assert!(host.merge(&record, &proofs).is_err());
+    assert_eq!(host.board().record(), before);
+}
+
+#[test]
+fn a_host_that_saw_the_dice_cannot_throw_them_away_against_a_joiner_either() {
+    // The host starts a throw of its own; the joiner answers with its commit and, all commits
+    // in, its seed: the host has seen the dice.
+    let (mut host, mut joiner, mut rng) = honest_until(4, 41);
+    // Play on until the host is to throw.
+    for _ in 0..400 {
+        if host.may_throw() && !host.board().is_empty() && host.board().actor().is_some() {
+            break;
+        }
+        if let Some(seat) = host.my_move() {
+            for a in computer(host.board(), seat, 41) {
+                let m = host.act(a).unwrap();
+                joiner.receive(m, &mut rng).unwrap();
+            }
+        } else if let Some(seat) = joiner.my_move() {
+            for a in computer(joiner.board(), seat, 41) {
+                let m = joiner.act(a).unwrap();
+                host.receive(m, &mut rng).unwrap();
+            }
+        } else {
+            let (from, m) = if host.may_throw() {
+                (0, host.throw(&mut rng).unwrap())
+            } else {
+                (1, joiner.throw(&mut rng).unwrap())
+            };
+            let mut ts = vec![host, joiner];
+            deliver(&mut ts, from, vec![m], &mut rng);
+            joiner = ts.pop().unwrap();
+            host = ts.pop().unwrap();
+        }
+    }
+    assert!(host.may_throw());
+    let place = joiner.board().len();
+    let before = joiner.board().record();
+    let c = host.throw(&mut rng).unwrap();
+    let answer = joiner.receive(c, &mut rng).unwrap();
+    assert!(matches!(answer[..], [Msg::Commit { .. }, Msg::Reveal { .. }]));
+    // The host drops the line and comes back with a resignation at that place: refused.
+    let mut record = before.clone();
+    record.push(NetAction::Tables(Action::Resign(1)));
+    let mut proofs = joiner.pledge().proofs.clone();
+    let sig = key(0).sign(&act_statement(&joiner.head(), 0, &record[place]));
+    proofs.push(Proof::Act { by: 0, sig });
+    let err = joiner.merge(&record, &proofs).unwrap_err();
+    assert_eq!(err, TableError::Record(Forged::ThrowAway));
+    // Nor can it make another throw there with a new commit of its own.
+    let mut other = host.clone();
+    let fresh_host = {
+        let pledge = Pledge {
+            round: None,
+            proofs: other.pledge().proofs.clone(),
+        };
+        Table::resume(other.setup_now(), 0, key(0), pledge).unwrap()
+    };
+    other = fresh_host;
+    let c = other.throw(&mut rng).unwrap();
+    let err = joiner.receive(c, &mut rng).unwrap_err();
+    assert!(err.0.contains("a throw is made once"), "{err}");
+    assert_eq!(joiner.board().record(), before);
 }

@@ -49,6 +49,7 @@ fn party(
             patience: Duration::from_secs(60),
             keeper: None,
             stall: None,
+            under_way: false,
         },
     );
     (end, notes)
@@ -79,6 +80,9 @@ pub(crate) fn join(
         Role::Join {
             invitation: invitation.clone(),
             name: name.into(),
+            key: back
+                .as_ref()
+                .map_or_else(gamester_net::sign::Key::generate, |b| b.key.clone()),
             back,
         },
         seed,
@@ -262,11 +266,7 @@ fn a_line_cut_mid_game_is_resumed_from_the_record_with_the_same_invitation() {
         &invitation,
         "Friend",
         5,
-        Some(Return {
-            party: cut.me(),
-            record: record.clone(),
-            pledge: cut.pledge().clone(),
-        }),
+        Some(Return::of(&cut)),
         None,
     ));
     let (end, notes) = host.join().unwrap();
@@ -329,6 +329,7 @@ fn host_as(
                 patience: Duration::from_secs(60),
                 keeper: None,
                 stall: None,
+                under_way: false,
             },
         );
         (end, notes)

@@ -53,7 +53,7 @@ fn a_throw_at_sice_ace_for_five_waits_on_every_partys_seed() {
     let mut rng = StdRng::seed_from_u64(4);
     let setup = pastime(Preset::SiceAce, 5);
     let mut tables: Vec<Table> = (0..5)
-        .map(|p| Table::new(setup.clone(), p).unwrap())
+        .map(|p| crate::sit(&setup.clone(), p).unwrap())
         .collect();
     let commit = tables[0].throw(&mut rng).unwrap();
     // When four of the five have committed, and the fifth has heard nothing
@@ -124,11 +124,7 @@ fn a_pastime_cut_mid_game_is_taken_up_from_the_record_and_ends_alike() {
     let record = cut.board().record();
     assert!(record.len() >= 12);
     // When the friend comes back with its record and its pledge
-    let back = Return {
-        party: cut.me(),
-        record: record.clone(),
-        pledge: cut.pledge().clone(),
-    };
+    let back = Return::of(&cut);
     let friend = over(join(&invitation, "Robin", 5, Some(back), None));
     // Then the game goes on from where it stood, and ends alike on both sides
     let (end, notes) = host.join().unwrap();

@@ -33,7 +33,7 @@ pub fn play_out(setup: gamester_net::Setup, seed: u64) -> Vec<Table> {
     let mut rng = StdRng::seed_from_u64(seed);
     let parties = setup.parties();
     let mut tables: Vec<Table> = (0..parties)
-        .map(|p| Table::new(setup.clone(), p).unwrap())
+        .map(|p| crate::sit(&setup.clone(), p).unwrap())
         .collect();
     for _ in 0..20_000 {
         if tables[0].board().is_over() {
@@ -117,8 +117,8 @@ fn a_whole_game_of_irish_and_one_of_muggins_for_three_end_the_same_on_every_side
 fn after_throw_off() -> (Table, Table, StdRng) {
     let mut rng = StdRng::seed_from_u64(9);
     let mut ts = vec![
-        Table::new(irish(), 0).unwrap(),
-        Table::new(irish(), 1).unwrap(),
+        crate::sit(&irish(), 0).unwrap(),
+        crate::sit(&irish(), 1).unwrap(),
     ];
     // Throw-offs until one side wins it.
     while ts[0].board().is_empty()
@@ -149,7 +149,7 @@ fn a_seed_that_does_not_match_its_commit_is_a_forged_die_and_changes_nothing() {
         panic!("{reveal:?}")
     };
     let before = other.board().record();
-    seed[0] ^= 1;
+    seed.0[0] ^= 1;
     let err = other
         .receive(Msg::Reveal { from, at, seed }, &mut rng)
         .unwrap_err();
@@ -170,11 +170,8 @@ fn dice_sent_as_a_play_a_play_out_of_turn_and_an_illegal_play_are_refused() {
     };
     let before = victim.board().record();
     let at = victim.board().len();
-    let act = |from: usize, action: Action| Msg::Act {
-        from,
-        at,
-        action: NetAction::Tables(action),
-    };
+    let head = victim.head();
+    let act = |from: usize, action: Action| crate::signed(head, from, at, NetAction::Tables(action));
     let forged = act(
         mover.me(),
         Action::Throw(tables::Throw::new(&[6, 6]).unwrap()),
@@ -199,18 +196,24 @@ fn dice_sent_as_a_play_a_play_out_of_turn_and_an_illegal_play_are_refused() {
         .unwrap_err();
     assert_eq!(err.0, "it played out of turn");
     // A play for a place in the record that is not the next.
-    let late = Msg::Act {
-        from: mover.me(),
-        at: at + 3,
-        action: NetAction::Tables(Action::Double),
-    };
-    assert!(
-        victim
-            .receive(late, &mut rng)
-            .unwrap_err()
-            .0
-            .contains("next is")
+    let late = crate::signed(head, mover.me(), at + 3, NetAction::Tables(Action::Double));
+    assert_eq!(
+        victim.receive(late, &mut rng).unwrap_err().0,
+        "it spoke of a move not yet made"
     );
+    // A legal double, but not signed by the mover (signed by the victim's key, or for
+    // another place in the record): refused.
+    let double = NetAction::Tables(Action::Double);
+    let mut unsigned = crate::signed(head, victim.me(), at, double.clone());
+    if let Msg::Act { from, .. } = &mut unsigned {
+        *from = mover.me();
+    }
+    assert_eq!(
+        victim.receive(unsigned, &mut rng).unwrap_err().0,
+        "it sent a move its player did not sign"
+    );
+    let elsewhere = crate::signed(gamester_net::sign::Hash([3; 32]), mover.me(), at, double);
+    assert!(victim.receive(elsewhere, &mut rng).is_err());
     assert_eq!(victim.board().record(), before);
     assert_eq!(mover.board().record(), before);
 }
@@ -228,11 +231,7 @@ fn only_the_side_to_throw_starts_a_throw_and_nobody_commits_twice() {
         "the side not to throw may not start it (he could double)"
     );
     let at = other.board().len();
-    let fake = Msg::Commit {
-        from: other.me(),
-        at,
-        hash: [0; 32],
-    };
+    let fake = crate::signed_commit(mover.head(), other.me(), at, gamester_net::sign::Hash([0; 32]));
     let err = mover.receive(fake, &mut rng).unwrap_err();
     assert_eq!(err, Breach("it threw out of turn".into()));
     let c = mover.throw(&mut rng).unwrap();
@@ -242,16 +241,8 @@ fn only_the_side_to_throw_starts_a_throw_and_nobody_commits_twice() {
     let Msg::Commit { from, at, .. } = c else {
         panic!("{c:?}")
     };
-    let err = other
-        .receive(
-            Msg::Commit {
-                from,
-                at,
-                hash: [7; 32],
-            },
-            &mut rng,
-        )
-        .unwrap_err();
+    let again = crate::signed_commit(other.head(), from, at, gamester_net::sign::Hash([7; 32]));
+    let err = other.receive(again, &mut rng).unwrap_err();
     assert!(err.0.contains("a throw is made once"), "{err}");
     assert_eq!(other.resend(), answer, "the same share, said again");
 }
@@ -260,19 +251,20 @@ fn only_the_side_to_throw_starts_a_throw_and_nobody_commits_twice() {
 fn the_dice_hang_on_every_sides_seed() {
     // The commitment binds the seed, the party and the place; the joint seed changes with any
     // one party's seed.
-    let a = [1u8; 32];
-    let b = [2u8; 32];
+    use gamester_net::sign::Hash;
+    let a = Hash([1u8; 32]);
+    let b = Hash([2u8; 32]);
     assert_ne!(commitment(0, 5, &a), commitment(1, 5, &a));
     assert_ne!(commitment(0, 5, &a), commitment(0, 6, &a));
     let joint = gamester_net::table::joint_seed;
     assert_ne!(joint(5, &[a, b]), joint(5, &[b, b]));
     assert_ne!(joint(5, &[a, b]), joint(5, &[a, a]));
     // Over many throws with the other side's seed fixed, every face comes up.
-    let board = Table::new(irish(), 0).unwrap();
+    let board = crate::sit(&irish(), 0).unwrap();
     let mut faces = std::collections::BTreeSet::new();
     for i in 0..200u8 {
-        let mut mine = [0u8; 32];
-        mine[0] = i;
+        let mut mine = Hash([0u8; 32]);
+        mine.0[0] = i;
         if let Some(NetAction::Tables(Action::ThrowOff { white, .. })) =
             board.board().chance(joint(0, &[mine, b]))
         {
@@ -284,58 +276,63 @@ fn the_dice_hang_on_every_sides_seed() {
 
 #[test]
 fn a_record_coming_back_wins_only_if_it_extends_the_other_legally() {
-    use gamester_net::table::{Pledge, TableError, Theirs, merge};
+    use gamester_net::record::{Forged, Proof};
+    use gamester_net::table::{Pledge, TableError};
     let tables = play_out(irish(), 4);
     let full = tables[0].board().record();
-    let mut short = irish();
-    short.record = full[..20].to_vec();
-    let theirs = |party, record| Theirs {
-        party,
-        record,
-        last: None,
+    let proofs = tables[0].pledge().proofs.clone();
+    assert_eq!(proofs, tables[1].pledge().proofs, "both sides hold the same proofs");
+    let setup = tables[0].setup().clone();
+    // Black's table as it stood after 20 entries, and White's after all of them
+    let at = |n: usize| {
+        let short = gamester_net::Setup {
+            record: full[..n].to_vec(),
+            ..setup.clone()
+        };
+        let pledge = Pledge {
+            round: None,
+            proofs: proofs[..n].to_vec(),
+        };
+        (short, pledge)
     };
-    let none = Pledge::default();
-    // The longer record wins when it is ours, or when what it holds beyond ours is the other
-    // side's own decisions: here Black's play after a throw both sides saw.
-    let mut long = irish();
-    long.record = full.clone();
+    let (short, pledge) = at(20);
+    let black = Table::resume(short, 1, crate::key(1), pledge).unwrap();
+    // The longer record, signed, chained and legal, wins; a shorter one leaves ours
     assert_eq!(
-        merge(&long, 0, &none, &theirs(1, &full[..20])).unwrap().0,
-        full
+        black.merge(&full, &proofs).unwrap().unwrap().0,
+        full,
+        "the whole game, from White"
     );
-    let mut board = short.board().unwrap();
-    let mut at = 20;
-    while board.wants_chance() || board.actor() != Some(1) {
-        board.apply(&full[at]).unwrap();
-        at += 1;
+    assert_eq!(tables[0].merge(&full[..20], &proofs[..20]).unwrap(), None);
+    // A record that parts from ours is refused, and so is one with an entry changed, a
+    // signature of another's, or a play not signed by its maker
+    let mut parted = full.clone();
+    parted[10] = NetAction::Tables(Action::Take);
+    assert_eq!(
+        black.merge(&parted, &proofs).unwrap_err(),
+        TableError::Record(Forged::Parted)
+    );
+    let mut bad = full.clone();
+    bad[25] = NetAction::Tables(Action::Take);
+    assert!(black.merge(&bad, &proofs).is_err());
+    let mut stolen = proofs.clone();
+    let first_act = (20..proofs.len())
+        .find(|&i| matches!(proofs[i], Proof::Act { .. }))
+        .unwrap();
+    if let Proof::Act { by, .. } = &mut stolen[first_act] {
+        *by = 1 - *by;
     }
-    short.record = full[..at].to_vec();
-    let mut end = at;
-    while board.actor() == Some(1) && !board.wants_chance() {
-        board.apply(&full[end]).unwrap();
-        end += 1;
-    }
-    assert!(end > at, "Black plays");
-    assert_eq!(
-        merge(&short, 0, &none, &theirs(1, &full[..end])).unwrap().0,
-        full[..end]
+    let err = black.merge(&full, &stolen).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            TableError::Record(Forged::Unsigned | Forged::OutOfTurn)
+        ),
+        "{err:?}"
     );
-    // Black's decisions are not White's: the same from a party that is not Black is refused.
-    assert!(merge(&short, 1, &none, &theirs(0, &full[..end])).is_err());
-    // Records that part are refused, and so is an illegal extension.
-    let mut parted = full[..at + 1].to_vec();
-    parted[at - 1] = NetAction::Tables(Action::Take);
-    let err = merge(&short, 0, &none, &theirs(1, &parted)).unwrap_err();
-    assert_eq!(err, TableError::Parted { at: at - 1 });
-    assert_eq!(
-        err.to_string(),
-        format!("the two records of the game part at action {at}")
-    );
-    let mut bad = full[..at].to_vec();
-    bad.push(NetAction::Tables(Action::Take));
-    let err = merge(&short, 0, &none, &theirs(1, &bad)).unwrap_err();
-    assert!(matches!(err, TableError::Refused { .. }), "{err:?}");
-    assert!(err.to_string().contains("refused"), "{err}");
+    assert!(err.to_string().starts_with("its record holds"), "{err}");
+    // And a record without proofs beyond ours is no record at all
+    assert!(black.merge(&full, &proofs[..30]).is_err());
 }
 
 #[test]
@@ -343,23 +340,23 @@ fn a_setup_that_cannot_be_played_is_refused_with_the_reason() {
     use gamester_core::players::Colour;
     let mut same = irish();
     same.colours = vec![Colour::Red, Colour::Red];
-    assert!(Table::new(same, 1).unwrap_err().0.contains("colours"));
+    assert!(crate::sit(&same, 1).unwrap_err().0.contains("colours"));
     let mut tiles_coloured = muggins_for_three();
     tiles_coloured.colours = vec![Colour::Red, Colour::Blue];
-    assert!(Table::new(tiles_coloured, 1).is_err());
+    assert!(crate::sit(&tiles_coloured, 1).is_err());
     let mut seatless = muggins_for_three();
     seatless.owners = vec![0, 0, 1];
-    assert!(Table::new(seatless, 1).unwrap_err().0.contains("seat"));
+    assert!(crate::sit(&seatless, 1).unwrap_err().0.contains("seat"));
     let mut stranger = irish();
     stranger.owners = vec![0, 5];
-    assert!(Table::new(stranger, 1).is_err());
+    assert!(crate::sit(&stranger, 1).is_err());
     assert!(
-        Table::new(irish(), 2).is_err(),
+        crate::sit(&irish(), 2).is_err(),
         "no third party at a game for two"
     );
     let mut coloured = irish();
     coloured.colours = vec![Colour::Green, Colour::Brown];
-    assert!(Table::new(coloured, 1).is_ok());
+    assert!(crate::sit(&coloured, 1).is_ok());
 }
 
 /// A modern match to 5 with the cube and the Crawford rule.
@@ -405,7 +402,7 @@ fn a_match_game_goes_on_at_a_distance_at_its_score_and_the_score_counts_the_game
         assert_eq!(game.tally().games, 4);
     }
     // And a setup without a score (an older host's) begins at 0-0
-    let Board::Tables(fresh) = Table::new(match_to_five(None), 1).unwrap().board().clone() else {
+    let Board::Tables(fresh) = crate::sit(&match_to_five(None), 1).unwrap().board().clone() else {
         panic!("tables")
     };
     assert_eq!(fresh.tally_before(), Tally::default());
@@ -428,15 +425,15 @@ fn a_score_no_match_could_stand_at_is_refused_with_the_reason() {
         (tally(2, 1, Crawford::ThisGame), "Crawford"),
         (tally(4, 1, Crawford::Ahead), "Crawford"),
     ] {
-        let refused = Table::new(match_to_five(Some(score)), 1).unwrap_err().0;
+        let refused = crate::sit(&match_to_five(Some(score)), 1).unwrap_err().0;
         assert!(refused.contains(why), "{score:?}: {refused}");
         assert!(refused.contains("score"), "{refused}");
     }
     let mut tiles = muggins_for_three();
     tiles.score = Some(tally(1, 0, Crawford::Ahead));
-    assert!(Table::new(tiles, 1).unwrap_err().0.contains("score"));
+    assert!(crate::sit(&tiles, 1).unwrap_err().0.contains("score"));
     // The same scores after a Crawford game played are a match that may go on
-    assert!(Table::new(match_to_five(Some(tally(4, 1, Crawford::Played))), 1).is_ok());
+    assert!(crate::sit(&match_to_five(Some(tally(4, 1, Crawford::Played))), 1).is_ok());
 }
 
 #[test]
@@ -450,10 +447,9 @@ fn a_resignation_goes_over_the_line_and_a_forged_one_is_refused() {
     };
     let before = other.board().record();
     let at = other.board().len();
-    let act = |from: usize, at: usize, action: Action| Msg::Act {
-        from,
-        at,
-        action: NetAction::Tables(action),
+    let head = other.head();
+    let act = |from: usize, at: usize, action: Action| {
+        crate::signed(head, from, at, NetAction::Tables(action))
     };
     // A resignation offered by the side not to act, one for more than the rules know, and an
     // acceptance with nothing offered: each refused, and the game as it was
@@ -510,8 +506,8 @@ fn tick_tack_is_played_at_a_distance_and_a_false_claim_changes_nothing() {
     // Given a new game after the throw-off, the first thrower to act
     let mut rng = StdRng::seed_from_u64(4);
     let mut ts = vec![
-        Table::new(tick_tack(), 0).unwrap(),
-        Table::new(tick_tack(), 1).unwrap(),
+        crate::sit(&tick_tack(), 0).unwrap(),
+        crate::sit(&tick_tack(), 1).unwrap(),
     ];
     while ts[0].board().is_empty()
         || ts[0].board().wants_chance() && ts[0].board().actor().is_none()
@@ -527,11 +523,12 @@ fn tick_tack_is_played_at_a_distance_and_a_false_claim_changes_nothing() {
     };
     let before = ts[victim].board().record();
     // When the mover's program claims a why-not no play gave
-    let forged = Msg::Act {
-        from: ts[mover].me(),
-        at: ts[victim].board().len(),
-        action: NetAction::Tables(Action::Claim(tables::Claim::WhyNot)),
-    };
+    let forged = crate::signed(
+        ts[victim].head(),
+        ts[mover].me(),
+        ts[victim].board().len(),
+        NetAction::Tables(Action::Claim(tables::Claim::WhyNot)),
+    );
     // Then the other side refuses it, and its game is as it was
     let err = ts[victim].receive(forged, &mut rng).unwrap_err();
     assert!(err.0.starts_with("an illegal play"), "{err}");
