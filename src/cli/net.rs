@@ -248,8 +248,24 @@ pub(crate) fn join(args: &Join) -> Result<String, CliError> {
         args.code.clone()
     };
     let invitation = Invitation::parse(&code).map_err(|e| CliError::Usage(e.to_string()))?;
+    let kept = kept_record(args.side.save.as_deref())?;
+    if kept.is_none()
+        && let Some(Resumed { family, record, .. }) = resumed(&args.side)?
+    {
+        // A game in the file that this side cannot come back to (no record signed at a
+        // distance is kept beside it): joining would write a new game over it.
+        let mut setup = Setup::new(family, "");
+        setup.record = record;
+        if !over(&setup) {
+            return Err(CliError::Usage(format!(
+                "{} holds a game this side cannot come back to: no record signed with the host \
+                 is kept beside it; give --save another file to join a new game",
+                args.side.save.as_deref().map_or_else(String::new, |p| p.display().to_string())
+            )));
+        }
+    }
     let key = joiner_key(args.side.save.as_deref())?;
-    let back = kept_record(args.side.save.as_deref())?
+    let back = kept
         .filter(|k| k.party != 0 && !over(&k.setup))
         .map(|k| Return {
             setup: k.setup,

@@ -248,7 +248,8 @@ pub fn play(role: Role, mut computer: Computer, mut opts: Options<'_>) -> Result
                         let reason =
                             format!("abandoned by {name}, whose line dropped and did not come back");
                         (opts.note)(&reason);
-                        return Ok(End::Abandoned(t, Abandoned { party: 0, reason }));
+                        let abandoned = Abandoned::by(0, reason, &t);
+                        return Ok(End::Abandoned(t, abandoned));
                     }
                 }
             }

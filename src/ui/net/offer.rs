@@ -119,7 +119,8 @@ fn describe_game(setup: &Setup) -> String {
     }
 }
 
-/// How far the game offered has gone, in words a player reads; `None` for a new game.
+/// How far the game offered has gone, in words a player reads, and that it was played so far
+/// without the friend it is offered to; `None` for a new game.
 #[must_use]
 pub fn under_way(setup: &Setup) -> Option<String> {
     if setup.record.is_empty() {
@@ -144,12 +145,14 @@ pub fn under_way(setup: &Setup) -> Option<String> {
         .count();
     Some(match &setup.rules {
         GameRules::Tables(_) | GameRules::Pastimes(_) => format!(
-            "The game is under way: the dice have been thrown {}.",
+            "The game is under way, played so far without you: the dice have been thrown {}.",
             count(throws, "time", "times")
         ),
-        GameRules::Tiles(_) if laid == 0 => "The game is under way: the tiles are dealt.".into(),
+        GameRules::Tiles(_) if laid == 0 => {
+            "The game is under way, played so far without you: the tiles are dealt.".into()
+        }
         GameRules::Tiles(_) => format!(
-            "The game is under way: {} laid.",
+            "The game is under way, played so far without you: {} laid.",
             count(laid, "tile", "tiles")
         ),
     })
@@ -251,7 +254,7 @@ mod tests {
         let said = under_way(&setup).unwrap();
         assert_eq!(
             said,
-            "The game is under way: the dice have been thrown 3 times."
+            "The game is under way, played so far without you: the dice have been thrown 3 times."
         );
     }
 
@@ -281,7 +284,10 @@ mod tests {
         let thrown = setup.record.len();
         assert_eq!(
             under_way(&setup).unwrap(),
-            format!("The game is under way: the dice have been thrown {thrown} times.")
+            format!(
+                "The game is under way, played so far without you: the dice have been thrown \
+                 {thrown} times."
+            )
         );
     }
 

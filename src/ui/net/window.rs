@@ -327,7 +327,8 @@ fn waiting(ui: &mut egui::Ui, party: &mut Party, offer_seen: &mut bool) -> bool 
                     .filter(|n| !n.is_empty())
                     .unwrap_or_else(|| HOST.to_string());
                 ui.label(format!("{host} offers {}.", describe(setup)));
-                if let Some(progress) = under_way(setup) {
+                // A game this side sat down to before is no game played without it.
+                if let Some(progress) = party.under_way().and_then(|_| under_way(setup)) {
                     ui.label(progress);
                 }
                 match setup.rules {

@@ -244,8 +244,18 @@ fn a_friend_killed_mid_game_comes_back_with_its_save_and_the_host_takes_it_up() 
     first.wait().unwrap();
     let at_kill = load(&join_save).unwrap().game.record().to_vec();
     assert!(at_kill.len() >= 30, "the friend's save did not grow");
-    // kept its share of the throw under way beside its save
-    assert!(dir.path().join("join.ron.dice").is_file());
+    // kept the record it signed (with its share of the throw under way) and its key beside its
+    // save, each readable by its owner only
+    for kept in ["join.ron.record", "join.ron.key"] {
+        let path = dir.path().join(kept);
+        assert!(path.is_file(), "{kept}");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt as _;
+            let mode = std::fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600, "{kept}");
+        }
+    }
     // Started again on its save, it comes back, and the game ends the same on both sides
     let again = join().wait_with_output().unwrap();
     assert!(
@@ -312,7 +322,7 @@ fn a_saved_game_the_host_never_played_is_refused_with_the_reason() {
     host.wait().unwrap();
     assert_eq!(join.status.code(), Some(2));
     let err = String::from_utf8_lossy(&join.stderr);
-    assert!(err.contains("could not show it was player 2"), "{err}");
+    assert!(err.contains("cannot come back to"), "{err}");
     // Nothing changed: the friend's file holds its game, the host's no game of it
     assert_eq!(load(&join_save).unwrap().game.record(), game.record());
     if host_save.exists() {

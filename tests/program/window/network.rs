@@ -169,6 +169,7 @@ fn computer_party(
                 patience: Duration::from_secs(120),
                 keeper: None,
                 stall: None,
+                under_way: false,
             },
         )
     });
@@ -186,6 +187,9 @@ pub(super) fn friend(
     let role = NetRole::Join {
         invitation: Invitation::parse(code).unwrap(),
         name: name.into(),
+        key: back
+            .as_ref()
+            .map_or_else(gamester_net::sign::Key::generate, |b| b.key.clone()),
         back,
     };
     computer_party(role, seed, cut_at).1
@@ -379,11 +383,7 @@ fn when_the_friends_line_drops_the_window_waits_and_the_game_goes_on_when_they_c
         &code,
         "Robin",
         7,
-        Some(Return {
-            party: table.me(),
-            record: table.board().record(),
-            pledge: table.pledge().clone(),
-        }),
+        Some(Return::of(&table)),
         None,
     );
     play_tables(&mut h, Side::White, |_| false);
@@ -470,10 +470,13 @@ fn the_offer_names_the_host_says_the_house_rules_in_words_and_how_far_the_game_h
         .expect("the offer");
     assert!(offer.contains("with the doubling cube"), "{offer}");
     assert!(!offer.contains('=') && !offer.contains('_'), "{offer}");
-    // And that the game is under way, and how far
+    // And that the game is under way, how far, and that it was played without this side
     assert!(
-        h.query_by_label("The game is under way: the dice have been thrown 3 times.")
-            .is_some()
+        h.query_by_label(
+            "The game is under way, played so far without you: the dice have been thrown 3 \
+             times."
+        )
+        .is_some()
     );
     h.get_by_label("Decline").click();
     h.run();
@@ -514,6 +517,7 @@ fn a_host_who_gives_no_name_offers_as_the_host_and_its_house_rules_in_words() {
     let role = NetRole::Join {
         invitation: Invitation::parse(&code).unwrap(),
         name: "Kate".into(),
+        key: gamester_net::sign::Key::generate(),
         back: None,
     };
     std::thread::spawn(move || {
@@ -535,6 +539,7 @@ fn a_host_who_gives_no_name_offers_as_the_host_and_its_house_rules_in_words() {
                 patience: Duration::from_secs(120),
                 keeper: None,
                 stall: None,
+                under_way: false,
             },
         )
     });

@@ -36,8 +36,11 @@ fn mallory_who_stalls(code: &str) -> std::thread::JoinHandle<String> {
             .build()
             .unwrap();
         rt.block_on(async move {
+            // Mallory's key: its line is opened with it, and it signs with it.
+            let key = gamester_net::sign::Key::generate();
             let endpoint = iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
                 .relay_mode(iroh::RelayMode::Disabled)
+                .secret_key(key.secret())
                 .bind()
                 .await
                 .unwrap();
@@ -54,12 +57,26 @@ fn mallory_who_stalls(code: &str) -> std::thread::JoinHandle<String> {
             };
             wire::write(&mut send, &hello).await.unwrap();
             let mut bye = String::new();
+            let mut root = gamester_net::sign::Hash::default();
             while let Ok(msg) = wire::read(&mut recv).await {
                 match msg {
-                    Msg::Welcome { .. } => wire::write(&mut send, &Msg::Accept).await.unwrap(),
+                    Msg::Welcome { setup, party, .. } => {
+                        let sig = Some(key.sign(&setup.offer(party)));
+                        wire::write(&mut send, &Msg::Accept { sig }).await.unwrap();
+                    }
+                    Msg::Start { setup } => root = setup.root(),
+                    // The throw-off: the first entry, chained to the seating.
                     Msg::Commit { from: 0, at, .. } => {
-                        let hash = gamester_net::table::commitment(1, at, &[9; 32]);
-                        let commit = Msg::Commit { from: 1, at, hash };
+                        let seed = gamester_net::sign::Hash([9; 32]);
+                        let hash = gamester_net::record::commitment(1, at, &seed);
+                        let sig =
+                            key.sign(&gamester_net::record::commit_statement(&root, 1, &hash));
+                        let commit = Msg::Commit {
+                            from: 1,
+                            at,
+                            hash,
+                            sig,
+                        };
                         wire::write(&mut send, &commit).await.unwrap();
                     }
                     Msg::Bye { reason } => {
@@ -190,6 +207,7 @@ fn computer_host_as(
                 patience: Duration::from_secs(120),
                 keeper: None,
                 stall: None,
+                under_way: false,
             },
         )
     })

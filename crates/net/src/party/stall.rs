@@ -6,11 +6,31 @@ use std::time::{Duration, Instant};
 use super::{Party, Role, State};
 use crate::wire::Msg;
 
-/// A game ended because a party kept the others waiting: who, and why, in words.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A game ended because a party kept the others waiting, or left and did not come back: who,
+/// why (in words), when, and the last entry of the record every side had signed (the chain's
+/// head, and how many moves the record held): the game is lost by that party, at the stake on
+/// the board then.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Abandoned {
     pub party: usize,
     pub reason: String,
+    pub when: std::time::SystemTime,
+    pub head: crate::sign::Hash,
+    pub moves: usize,
+}
+
+impl Abandoned {
+    /// The game at `table` abandoned by `party`, now, for `reason`.
+    #[must_use]
+    pub fn by(party: usize, reason: String, table: &crate::table::Table) -> Abandoned {
+        Abandoned {
+            party,
+            reason,
+            when: std::time::SystemTime::now(),
+            head: table.head(),
+            moves: table.board().len(),
+        }
+    }
 }
 
 /// What the others wait on now, and for how long yet before they may end the game.
@@ -72,7 +92,10 @@ impl Party {
             format!("abandoned by {name}, who did not come back")
         };
         self.leave(&reason);
-        self.abandoned = Some(Abandoned { party, reason });
+        self.abandoned = self
+            .table
+            .as_ref()
+            .map(|t| Abandoned::by(party, reason, t));
         true
     }
 

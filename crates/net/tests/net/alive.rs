@@ -8,15 +8,17 @@ use std::time::{Duration, Instant};
 
 use gamester_net::invite::Invitation;
 use gamester_net::link::{ALPN, Event, Identity, Link, Reach};
+use gamester_net::sign::{Key, Public};
 use gamester_net::wire::{self, Msg, VERSION};
 
 /// Well past the few seconds a silent line may last, well short of the thirty it once did.
 const NOTICED_WITHIN: Duration = Duration::from_secs(10);
 
-/// An endpoint on this machine alone, as the game's own are in the tests.
-async fn bare_endpoint(alpns: Vec<Vec<u8>>) -> iroh::Endpoint {
+/// An endpoint on this machine alone, as the game's own are in the tests, bound with `key`.
+async fn bare_endpoint(alpns: Vec<Vec<u8>>, key: &Key) -> iroh::Endpoint {
     iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
         .relay_mode(iroh::RelayMode::Disabled)
+        .secret_key(key.secret())
         .alpns(alpns)
         .bind()
         .await
@@ -66,12 +68,12 @@ fn next<T>(link: &Link, wait: Duration, pick: impl Fn(Event) -> Option<T>) -> Op
 #[test]
 fn a_joiner_that_vanishes_is_reported_lost_to_the_host_within_seconds() {
     // Given a host and a joiner let in
-    let host = Link::host(Reach::Local, 1, Identity::fresh()).unwrap();
+    let host = Link::host(Reach::Local, 1, Identity::fresh(), vec![None, None]).unwrap();
     let invitation: Invitation = host.invitation().unwrap().clone();
     let (vanish, told) = mpsc::channel();
     let joiner = peer_that_vanishes(
         async move {
-            let endpoint = bare_endpoint(Vec::new()).await;
+            let endpoint = bare_endpoint(Vec::new(), &Key::generate()).await;
             let conn = endpoint
                 .connect(invitation.addr.clone(), ALPN)
                 .await
@@ -111,7 +113,7 @@ fn a_host_that_vanishes_is_reported_lost_to_the_joiner_within_seconds() {
     let (greeted_tx, greeted_rx) = mpsc::channel();
     let host = peer_that_vanishes(
         async move {
-            let endpoint = bare_endpoint(vec![ALPN.to_vec()]).await;
+            let endpoint = bare_endpoint(vec![ALPN.to_vec()], &Key::generate()).await;
             addr_tx.send(endpoint.addr()).unwrap();
             let conn = endpoint.accept().await.unwrap().await.unwrap();
             let (send, mut recv) = conn.accept_bi().await.unwrap();
@@ -125,7 +127,13 @@ fn a_host_that_vanishes_is_reported_lost_to_the_joiner_within_seconds() {
         addr: addr_rx.recv_timeout(Duration::from_secs(30)).unwrap(),
         secret: [4; 16],
     };
-    let joiner = Link::join(Reach::Local, &invitation, hello(invitation.secret)).unwrap();
+    let joiner = Link::join(
+        Reach::Local,
+        &invitation,
+        hello(invitation.secret),
+        &Key::generate(),
+    )
+    .unwrap();
     let said = greeted_rx.recv_timeout(Duration::from_secs(30)).unwrap();
     assert_eq!(said, hello(invitation.secret), "the host was greeted");
     // When the host's program stops dead
@@ -141,18 +149,16 @@ fn a_host_that_vanishes_is_reported_lost_to_the_joiner_within_seconds() {
     assert!(!reason.contains("timed out"), "{reason}");
 }
 
-#[test]
-fn a_joiner_back_on_a_new_line_retakes_its_seat_at_once_with_its_token_and_only_with_it() {
-    // Given a host for one friend, and a friend let in whose program then stops dead (its
-    // old line still seems open to the host)
-    let identity = Identity::fresh();
-    let host = Link::host(Reach::Local, 1, identity).unwrap();
-    let invitation: Invitation = host.invitation().unwrap().clone();
+/// A joiner of `key` let in by `host`, whose program then stops dead: its old line still
+/// seems open to the host. Returns the party it was given, and the key its line was opened
+/// with as the host saw it.
+fn let_in_and_vanish(host: &Link, invitation: &Invitation, key: &Key) -> (usize, Public) {
     let (vanish, told) = mpsc::channel();
     let first = invitation.clone();
+    let key_held = key.clone();
     let joiner = peer_that_vanishes(
         async move {
-            let endpoint = bare_endpoint(Vec::new()).await;
+            let endpoint = bare_endpoint(Vec::new(), &key_held).await;
             let conn = endpoint.connect(first.addr.clone(), ALPN).await.unwrap();
             let (mut send, recv) = conn.open_bi().await.unwrap();
             wire::write(&mut send, &hello(first.secret)).await.unwrap();
@@ -160,47 +166,128 @@ fn a_joiner_back_on_a_new_line_retakes_its_seat_at_once_with_its_token_and_only_
         },
         told,
     );
-    let knock = next(&host, Duration::from_secs(30), |e| match e {
-        Event::Knock { party, .. } => Some(party),
+    let knock = next(host, Duration::from_secs(30), |e| match e {
+        Event::Knock { party, key, .. } => Some((party, key)),
         _ => None,
     });
-    assert_eq!(knock, Some(1));
+    let (party, seen) = knock.expect("the joiner was let in");
+    // The seat is held with that key from now on, as the host's program says once it welcomes
+    // the friend.
+    host.seat(party, seen);
     vanish.send(()).unwrap();
     joiner.join().unwrap();
-    let back = |token| Msg::Hello {
+    (party, seen)
+}
+
+/// A greeting that says it comes back as player 2 (the door goes by the line's key alone).
+fn back_as_player_2(secret: [u8; 16]) -> Msg {
+    Msg::Hello {
         version: VERSION,
-        secret: invitation.secret,
+        secret,
         name: "Robin".into(),
         back: Some(gamester_net::wire::Comeback {
             party: 1,
+            root: gamester_net::sign::Hash([0; 32]),
             record: Vec::new(),
-            last: None,
-            token,
+            proofs: Vec::new(),
         }),
-    };
-    // When somebody comes back as player 2 with a token that is not that seat's, it is turned
-    // away: the seat is taken
-    let _stranger = Link::join(Reach::Local, &invitation, back(Some([0; 16]))).unwrap();
-    let refused = next(&host, Duration::from_secs(3), |e| match e {
-        Event::Refused(why) => Some(why),
-        Event::Knock { .. } => Some("let in".into()),
+    }
+}
+
+/// What the host's door did with the next newcomer, within three seconds: the party it let in
+/// at, or why it turned it away.
+fn door(host: &Link) -> Option<Result<usize, String>> {
+    next(host, Duration::from_secs(3), |e| match e {
+        Event::Refused(why) => Some(Err(why)),
+        Event::Knock { party, .. } => Some(Ok(party)),
         _ => None,
-    });
-    assert_eq!(refused.as_deref(), Some("every seat at the table is taken"));
-    // And the friend itself, with the token its seat was given, is let in at once, to the same
-    // seat, before the old line is given up
-    let token = gamester_net::link::seat_token(&identity.key, 1);
-    let _again = Link::join(Reach::Local, &invitation, back(Some(token))).unwrap();
+    })
+}
+
+#[test]
+fn a_joiner_back_on_a_new_line_retakes_its_seat_at_once_with_its_key_and_only_with_it() {
+    // Given a host for one friend, and Robin let in, whose program then stops dead (its old
+    // line still seems open to the host)
+    let host = Link::host(Reach::Local, 1, Identity::fresh(), vec![None, None]).unwrap();
+    let invitation: Invitation = host.invitation().unwrap().clone();
+    let robin = Key::from_bytes(&[21; 32]);
+    let (party, seen) = let_in_and_vanish(&host, &invitation, &robin);
+    assert_eq!(party, 1);
+    assert_eq!(seen, robin.public(), "the line's key is the one it was opened with");
+    // When somebody with another key comes back as player 2, it is turned away: the seat is
+    // held with Robin's key
+    let stranger = Key::from_bytes(&[22; 32]);
+    let _stranger = Link::join(
+        Reach::Local,
+        &invitation,
+        back_as_player_2(invitation.secret),
+        &stranger,
+    )
+    .unwrap();
+    assert_eq!(
+        door(&host),
+        Some(Err("every seat at the table is taken".into()))
+    );
+    // And Robin itself, on a line opened with its key, is let in at once, to the same seat,
+    // before the old line is given up
+    let _again = Link::join(
+        Reach::Local,
+        &invitation,
+        back_as_player_2(invitation.secret),
+        &robin,
+    )
+    .unwrap();
     let knock = next(&host, Duration::from_secs(3), |e| match e {
-        Event::Knock { party, .. } => Some(party),
-        Event::Lost { .. } => Some(99),
+        Event::Knock { party, key, .. } => Some((party, key)),
+        Event::Lost { .. } => Some((99, Public([0; 32]))),
         _ => None,
     });
-    assert_eq!(knock, Some(1), "let in again at once, as player 2");
+    assert_eq!(
+        knock,
+        Some((1, robin.public())),
+        "let in again at once, as player 2"
+    );
     // The old line is closed without the host hearing that player 2 is lost
     let lost = next(&host, NOTICED_WITHIN, |e| match e {
         Event::Lost { party, reason, .. } => Some((party, reason)),
         _ => None,
     });
     assert_eq!(lost, None, "the old line was replaced, not lost");
+}
+
+#[test]
+fn a_stranger_takes_only_a_seat_nobody_holds_whatever_seat_it_says_it_comes_back_to() {
+    // Given a host for two friends, and Robin let in at the first seat, whose program then
+    // stops dead
+    let host = Link::host(Reach::Local, 2, Identity::fresh(), vec![None, None, None]).unwrap();
+    let invitation: Invitation = host.invitation().unwrap().clone();
+    let robin = Key::from_bytes(&[31; 32]);
+    assert_eq!(let_in_and_vanish(&host, &invitation, &robin).0, 1);
+    // When Kate comes, saying she comes back as player 2, she is let in at the seat nobody
+    // holds: player 3
+    let kate = Key::from_bytes(&[32; 32]);
+    let _kate = Link::join(
+        Reach::Local,
+        &invitation,
+        back_as_player_2(invitation.secret),
+        &kate,
+    )
+    .unwrap();
+    assert_eq!(door(&host), Some(Ok(2)));
+    host.seat(2, kate.public());
+    // And a third, with a key of its own, finds every seat taken
+    let _third = Link::join(
+        Reach::Local,
+        &invitation,
+        hello(invitation.secret),
+        &Key::from_bytes(&[33; 32]),
+    )
+    .unwrap();
+    assert_eq!(
+        door(&host),
+        Some(Err("every seat at the table is taken".into()))
+    );
+    // While Robin, with his key, has his own seat back at once
+    let _robin = Link::join(Reach::Local, &invitation, hello(invitation.secret), &robin).unwrap();
+    assert_eq!(door(&host), Some(Ok(1)));
 }

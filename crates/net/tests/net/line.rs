@@ -9,6 +9,8 @@ use gamester_net::link::{ALPN, Reach};
 use gamester_net::party::Return;
 use gamester_net::seat::{Computer, End, Options, Role, SeatError, play};
 use gamester_net::table::Pledge;
+use gamester_net::record::act_statement;
+use gamester_net::sign::Key;
 use gamester_net::wire::{self, Msg, VERSION};
 use gamester_net::{NetAction, Setup, Table};
 use gamester_rules::tables::{Action, Throw};
@@ -23,6 +25,17 @@ fn party(
     seed: u64,
     cut_at: Option<usize>,
     invite: Option<std::sync::mpsc::Sender<String>>,
+) -> Outcome {
+    party_as(role, seed, cut_at, invite, false)
+}
+
+/// A party playing the computer; `under_way`: whether a joiner sits down to a game under way.
+fn party_as(
+    role: Role,
+    seed: u64,
+    cut_at: Option<usize>,
+    invite: Option<std::sync::mpsc::Sender<String>>,
+    under_way: bool,
 ) -> Outcome {
     let mut notes = Vec::new();
     let mut on_invite = |code: &str, _: &gamester_net::link::Identity| {
@@ -49,7 +62,7 @@ fn party(
             patience: Duration::from_secs(60),
             keeper: None,
             stall: None,
-            under_way: false,
+            under_way,
         },
     );
     (end, notes)
@@ -69,6 +82,7 @@ pub(crate) fn host(setup: Setup) -> (Invitation, std::thread::JoinHandle<Outcome
     )
 }
 
+/// A friend joining as the computer, with a fresh key (or, coming back, the key it holds).
 pub(crate) fn join(
     invitation: &Invitation,
     name: &str,
@@ -76,18 +90,32 @@ pub(crate) fn join(
     back: Option<Return>,
     cut_at: Option<usize>,
 ) -> Outcome {
-    party(
+    let key = back.as_ref().map_or_else(Key::generate, |b| b.key.clone());
+    join_as(invitation, name, &key, seed, back, cut_at, false)
+}
+
+/// A friend joining as the computer, holding `key`; `under_way`: whether it sits down to a
+/// game under way.
+pub(crate) fn join_as(
+    invitation: &Invitation,
+    name: &str,
+    key: &Key,
+    seed: u64,
+    back: Option<Return>,
+    cut_at: Option<usize>,
+    under_way: bool,
+) -> Outcome {
+    party_as(
         Role::Join {
             invitation: invitation.clone(),
             name: name.into(),
-            key: back
-                .as_ref()
-                .map_or_else(gamester_net::sign::Key::generate, |b| b.key.clone()),
+            key: key.clone(),
             back,
         },
         seed,
         cut_at,
         None,
+        under_way,
     )
 }
 
@@ -143,14 +171,17 @@ fn a_wrong_invitation_is_refused_and_the_game_goes_on_for_the_right_one() {
     );
 }
 
-/// A program that says the right secret and then misbehaves: it reads the host's welcome,
-/// accepts, waits for the start, and sends `then` (bytes as they go on the stream). Returns the
-/// host's last words to it.
+/// A program that says the right secret and then misbehaves: on a line opened with `key`, it
+/// reads the host's welcome, accepts (signing the game offered, the first time), waits for the
+/// start, and sends `then` (bytes as they go on the stream), given its party, the seating and
+/// its key. Returns the host's last words to it.
 fn hostile(
     invitation: &Invitation,
-    then: impl FnOnce(usize, &Setup) -> Vec<u8> + Send + 'static,
+    key: &Key,
+    then: impl FnOnce(usize, &Setup, &Key) -> Vec<u8> + Send + 'static,
 ) -> String {
     let invitation = invitation.clone();
+    let key = key.clone();
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -158,6 +189,7 @@ fn hostile(
     rt.block_on(async move {
         let endpoint = iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
             .relay_mode(iroh::RelayMode::Disabled)
+            .secret_key(key.secret())
             .bind()
             .await
             .unwrap();
@@ -176,11 +208,18 @@ fn hostile(
         let Msg::Welcome { setup, party, .. } = wire::read(&mut recv).await.unwrap() else {
             panic!("no welcome")
         };
-        wire::write(&mut send, &Msg::Accept).await.unwrap();
-        let Msg::Start = wire::read(&mut recv).await.unwrap() else {
-            panic!("no start")
+        // The first time, it signs the game offered; back at a game it signed, it need not.
+        let sig = (!setup.seated()).then(|| key.sign(&setup.offer(party)));
+        wire::write(&mut send, &Msg::Accept { sig }).await.unwrap();
+        let seating = loop {
+            match wire::read(&mut recv).await.unwrap() {
+                Msg::Start { setup } => break *setup,
+                Msg::Bye { reason } => panic!("no start: {reason}"),
+                _ => {}
+            }
         };
-        let bytes = then(party, &setup);
+        assert!(seating.seated(), "everyone signed the seating");
+        let bytes = then(party, &seating, &key);
         // The host may close before all of a long message is written.
         let writing = async {
             let _ = tokio::io::AsyncWriteExt::write_all(&mut send, &bytes).await;
@@ -200,39 +239,51 @@ fn hostile(
     })
 }
 
+/// Party `party`'s play of `action` at the record's start, signed with `key` after the
+/// seating, as its program would send it.
+fn first_act(party: usize, seating: &Setup, key: &Key, action: Action) -> Vec<u8> {
+    let action = NetAction::Tables(action);
+    let sig = key.sign(&act_statement(&seating.root(), party, &action));
+    wire::frame(&Msg::Act {
+        from: party,
+        at: 0,
+        action,
+        sig,
+    })
+}
+
 #[test]
 fn a_peer_that_forges_dice_sends_junk_or_100_mb_is_sent_away_and_the_game_goes_on() {
     let (invitation, host) = host(irish());
-    // Dice of its own making, sent as a play.
-    let reason = hostile(&invitation, |party, _| {
-        wire::frame(&Msg::Act {
-            from: party,
-            at: 0,
-            action: NetAction::Tables(Action::Throw(Throw::new(&[6, 6]).unwrap())),
-        })
+    // Mallory holds one key, and so its seat: each time it comes back, it is let in to it.
+    let mallory = Key::generate();
+    // Dice of its own making, sent as a play (signed, as its program signs its plays).
+    let reason = hostile(&invitation, &mallory, |party, seating, key| {
+        first_act(
+            party,
+            seating,
+            key,
+            Action::Throw(Throw::new(&[6, 6]).unwrap()),
+        )
     });
     assert!(reason.contains("dice"), "{reason}");
     // Junk.
-    let reason = hostile(&invitation, |_, _| {
+    let reason = hostile(&invitation, &mallory, |_, _, _| {
         let mut bytes = 9u32.to_be_bytes().to_vec();
         bytes.extend_from_slice(b"\x00\x01junk!!!");
         bytes
     });
     assert!(reason.contains("not a Gamester message"), "{reason}");
     // A message of 100 MB: refused from its length.
-    let reason = hostile(&invitation, |_, _| {
+    let reason = hostile(&invitation, &mallory, |_, _, _| {
         let mut bytes = (100u32 * 1024 * 1024).to_be_bytes().to_vec();
         bytes.extend(std::iter::repeat_n(b'(', 64 * 1024));
         bytes
     });
     assert!(reason.contains("104857600 bytes"), "{reason}");
     // An illegal play.
-    let reason = hostile(&invitation, |party, _| {
-        wire::frame(&Msg::Act {
-            from: party,
-            at: 0,
-            action: NetAction::Tables(Action::Take),
-        })
+    let reason = hostile(&invitation, &mallory, |party, seating, key| {
+        first_act(party, seating, key, Action::Take)
     });
     // (The host has begun the throw-off, so any play now is refused as out of place.)
     assert!(
@@ -241,8 +292,17 @@ fn a_peer_that_forges_dice_sends_junk_or_100_mb_is_sent_away_and_the_game_goes_o
             .any(|w| reason.contains(w)),
         "{reason}"
     );
-    // The host's game is untouched, and an honest friend plays it to the end.
-    let friend = over(join(&invitation, "Friend", 2, None, None));
+    // The host's game is untouched, and Mallory, mending its ways, plays it to the end with
+    // the same key.
+    let friend = over(join_as(
+        &invitation,
+        "Friend",
+        &mallory,
+        2,
+        None,
+        None,
+        false,
+    ));
     let (end, notes) = host.join().unwrap();
     let host = over((end, notes.clone()));
     assert_eq!(host.board().record(), friend.board().record());
@@ -424,4 +484,29 @@ fn a_friend_who_gives_no_name_keeps_the_name_of_its_seat() {
         "as the host's setup named the seat"
     );
     assert_eq!(friend.setup().names[1], "Friend");
+}
+
+#[test]
+fn a_game_under_way_is_refused_unless_asked_for_and_then_played_out() {
+    // Given a host offering a game of Irish twelve moves into it, played without the friend
+    let mut setup = irish();
+    setup.record = crate::fair::forged(&[], 12);
+    assert!(!setup.board().unwrap().is_over());
+    let (invitation, host) = host(setup.clone());
+    // When a friend who did not ask to sit down to a game under way joins it
+    let friend = Key::generate();
+    let (end, notes) = join_as(&invitation, "Friend", &friend, 2, None, None, false);
+    // Then it does not sit down, and says how it may
+    let why = match end {
+        Err(SeatError::Broken(why)) => why,
+        other => panic!("{other:?}; {notes:?}"),
+    };
+    assert!(why.contains("12 moves into it"), "{why}");
+    assert!(why.contains("--under-way"), "{why}");
+    // And when it joins again asking to (the same friend, with its key), it plays it out
+    let friend = over(join_as(&invitation, "Friend", &friend, 2, None, None, true));
+    let host = over(host.join().unwrap());
+    assert_eq!(host.board().record(), friend.board().record());
+    assert!(host.board().record().starts_with(&setup.record));
+    assert_eq!(friend.setup().start, 12, "signed from where it sat down");
 }
