@@ -92,8 +92,13 @@ pub(crate) fn host(args: &Host) -> Result<String, CliError> {
         record,
         score,
         ..
-    }) = resumed(&args.side)?
-    {
+    }) = resumed(&args.side)?.filter(|r| {
+        let mut played = Setup::new(r.family.clone(), "");
+        played.record = r.record.clone();
+        played.score = r.score;
+        // A finished game is no game to offer: a new one is.
+        !over(&played)
+    }) {
         if family != setup.rules {
             return Err(CliError::Usage(
                 "the file given to --save holds a game under other rules".into(),
@@ -466,11 +471,13 @@ fn outcome(table: &Table) -> String {
 
 /// Writes the game as a saved game of its family, atomically.
 fn write_game(path: &Path, table: &Table, level: Level) -> Result<(), CliError> {
+    // The others' seats are a friend's at a distance: opened later, their tiles are never
+    // shown, nor their moves made, by this side.
     let controller = |seat: usize| {
         if table.owner(seat) == Some(table.me()) {
             Controller::Computer(level)
         } else {
-            Controller::Person
+            Controller::Distance
         }
     };
     // Each seat under its owner's name, as the party knows it.

@@ -194,7 +194,9 @@ pub fn play(role: Role, mut computer: Computer, mut opts: Options<'_>) -> Result
         }
         if polled.heard || stalled {
             last_heard = Instant::now();
+            // An offer not yet taken is not this side's game: nothing is kept of it.
             if let Some(t) = party.table()
+                && t.seated()
                 && t.board().len() != told
             {
                 told = t.board().len();

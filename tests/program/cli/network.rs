@@ -380,3 +380,147 @@ fn a_host_started_again_on_its_game_gives_the_same_invitation_and_plays_it() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a host's identity"));
     assert_eq!(std::fs::read(&host_save).unwrap(), before);
 }
+
+#[test]
+fn a_friend_reads_the_invitation_from_standard_input_and_its_save_never_shows_anothers_tiles() {
+    use gamester_core::players::Controller;
+    use gamester_core::tiles_session::TilesSession;
+    let dir = tempfile::tempdir().unwrap();
+    let (host_save, join_save) = (dir.path().join("host.ron"), dir.path().join("join.ron"));
+    let (host, code) = host(&[
+        "--preset",
+        "muggins",
+        "--level",
+        "novice",
+        "--local",
+        "--save",
+        host_save.to_str().unwrap(),
+    ]);
+    // The code goes on standard input, not on the command line where `ps` shows it
+    let mut join = gamester()
+        .args(["join", "-", "--level", "novice", "--local"])
+        .arg("--save")
+        .arg(&join_save)
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write as _;
+        let mut stdin = join.stdin.take().unwrap();
+        writeln!(stdin, "{code}").unwrap();
+    }
+    let join = join.wait_with_output().unwrap();
+    assert!(
+        join.status.success(),
+        "{}",
+        String::from_utf8_lossy(&join.stderr)
+    );
+    assert!(host.wait_with_output().unwrap().status.success());
+    // The friend's save marks the host's seat as a friend's at a distance, never a person's
+    // at this screen: opened, no hand of another is shown face up
+    let loaded = gamester_core::save::tiles::load(&join_save).unwrap();
+    let computers = loaded
+        .seats
+        .iter()
+        .filter(|c| matches!(c, Controller::Computer(_)))
+        .count();
+    assert_eq!(computers, 1, "{:?}", loaded.seats);
+    assert!(
+        loaded
+            .seats
+            .iter()
+            .all(|c| matches!(c, Controller::Computer(_) | Controller::Distance)),
+        "{:?}",
+        loaded.seats
+    );
+    // At every point of the game replayed from that save, no hand is shown face up
+    let record = loaded.game.record().to_vec();
+    let mut game = gamester_rules::tiles::Game::new(*loaded.game.rules()).unwrap();
+    for action in record {
+        game.apply(action).unwrap();
+        let session = TilesSession::holding(game.clone(), loaded.seats.clone(), None);
+        assert_eq!(session.shown_player(), None);
+    }
+    // A code that is not one, on standard input, is refused in words
+    let out = gamester()
+        .args(["join", "-", "--level", "novice", "--local"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("invitation"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn a_game_under_way_is_taken_only_when_the_friend_says_so() {
+    use gamester_core::ai::decide::{Decision, decide};
+    use gamester_core::level::Level;
+    use gamester_core::players::{Controller, Seats};
+    use gamester_core::save::{SaveFile, load, write_atomic};
+    use gamester_rules::tables::{FairDice, Game, Preset, Rules};
+    // A host whose save holds a game of Irish 20 actions in, played at home
+    let mut game = Game::new(Rules::preset(Preset::Irish)).unwrap();
+    let mut dice = FairDice::seeded(3);
+    while game.record().len() < 20 {
+        match decide(&game, Level::Novice) {
+            Some(Decision::Play(p)) => {
+                game.apply_play(&p).unwrap();
+            }
+            Some(Decision::Action(a)) => {
+                game.apply(a).unwrap();
+            }
+            None => {
+                game.throw_with(&mut dice).unwrap();
+            }
+        }
+    }
+    let mut seats = Seats::two_people();
+    seats.white.players[0].controller = Controller::Computer(Level::Novice);
+    let dir = tempfile::tempdir().unwrap();
+    let (host_save, join_save) = (dir.path().join("host.ron"), dir.path().join("join.ron"));
+    write_atomic(&host_save, &SaveFile::from_game(&game, &seats)).unwrap();
+    let args = [
+        "--level",
+        "novice",
+        "--local",
+        "--save",
+        host_save.to_str().unwrap(),
+    ];
+    // A friend who did not ask for a game under way refuses it, and says how to take it
+    let (mut first, code) = host(&args);
+    let out = gamester()
+        .args(["join", &code, "--level", "novice", "--local"])
+        .arg("--save")
+        .arg(&join_save)
+        .output()
+        .unwrap();
+    first.kill().unwrap();
+    first.wait().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("under way") && err.contains("--under-way"), "{err}");
+    assert!(!join_save.exists(), "nothing kept of a game not taken");
+    // With --under-way, the friend sits down to it and it is played out from where it stood
+    let (again, code) = host(&args);
+    let out = gamester()
+        .args(["join", &code, "--under-way", "--level", "novice", "--local"])
+        .arg("--save")
+        .arg(&join_save)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(again.wait_with_output().unwrap().status.success());
+    let (hosted, joined) = (load(&host_save).unwrap(), load(&join_save).unwrap());
+    assert!(hosted.game.is_over());
+    assert_eq!(hosted.game.record(), joined.game.record());
+    assert!(hosted.game.record().starts_with(game.record()));
+}
