@@ -265,7 +265,10 @@ pub(crate) fn join(args: &Join) -> Result<String, CliError> {
             return Err(CliError::Usage(format!(
                 "{} holds a game this side cannot come back to: no record signed with the host \
                  is kept beside it; give --save another file to join a new game",
-                args.side.save.as_deref().map_or_else(String::new, |p| p.display().to_string())
+                args.side
+                    .save
+                    .as_deref()
+                    .map_or_else(String::new, |p| p.display().to_string())
             )));
         }
     }

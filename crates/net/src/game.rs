@@ -34,7 +34,7 @@ pub enum GameError {
     #[error("the sides' colours must be two, and differ")]
     Colours,
     /// The action at `at` (counted from 0) of the record given is refused.
-    #[error("the record's action {} is refused: {why}", .at + 1)]
+    #[error("a move of its record is refused: {why}")]
     Record { at: usize, why: Box<GameError> },
     #[error("the match's score cannot be: {0}")]
     Score(tables::RuleError),
@@ -450,7 +450,7 @@ mod tests {
         assert!(matches!(err, GameError::Record { at: 0, .. }), "{err:?}");
         assert_eq!(
             err.to_string(),
-            "the record's action 1 is refused: an action of the other family of games"
+            "a move of its record is refused: an action of the other family of games"
         );
         let tiles_with_a_score = Board::new(&muggins(2), Some(tables::Tally::default()));
         assert_eq!(

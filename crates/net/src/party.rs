@@ -184,6 +184,8 @@ pub struct Party {
     reach: Reach,
     /// (Joiner) the line to the host dropped without a goodbye: it may be joined again.
     dropped: bool,
+    /// (Joiner) this side closed the line: the host's game or moves could not be believed.
+    refused: bool,
     wake: Option<Waker>,
 }
 
@@ -222,6 +224,7 @@ impl Party {
             abandoned: None,
             reach,
             dropped: false,
+            refused: false,
             wake: None,
         }
     }
@@ -435,6 +438,13 @@ impl Party {
             .as_ref()
             .and_then(|t| t.setup().names.get(party).cloned())
             .unwrap_or_else(|| format!("player {}", party + 1))
+    }
+
+    /// (Joiner) whether this side closed the line because the host's game, or a move of it,
+    /// could not be believed: joining again would meet the same.
+    #[must_use]
+    pub fn refused(&self) -> bool {
+        self.refused
     }
 
     /// Whether the game is over.

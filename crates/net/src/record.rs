@@ -32,7 +32,10 @@ pub enum Proof {
     /// A party's own action, signed by it.
     Act { by: usize, sig: Sig },
     /// Chance's action: every party's signed commit, in party order, and the seeds behind them.
-    Throw { commits: Vec<Commit>, seeds: Vec<Hash> },
+    Throw {
+        commits: Vec<Commit>,
+        seeds: Vec<Hash>,
+    },
 }
 
 /// Why a record (or an entry of one) cannot be believed: in a player's words.
@@ -68,7 +71,11 @@ pub enum Forged {
 pub fn commitment(from: usize, at: usize, seed: &Hash) -> Hash {
     Hash(statement(
         "commit to a seed",
-        &[&(from as u64).to_be_bytes(), &(at as u64).to_be_bytes(), &seed.0],
+        &[
+            &(from as u64).to_be_bytes(),
+            &(at as u64).to_be_bytes(),
+            &seed.0,
+        ],
     ))
 }
 
@@ -92,10 +99,7 @@ fn text<T: Serialize>(value: &T) -> Vec<u8> {
 /// What party `by` signs for an action of its own after `head`.
 #[must_use]
 pub fn act_statement(head: &Hash, by: usize, action: &NetAction) -> [u8; 32] {
-    statement(
-        "act",
-        &[&head.0, &(by as u64).to_be_bytes(), &text(action)],
-    )
+    statement("act", &[&head.0, &(by as u64).to_be_bytes(), &text(action)])
 }
 
 /// What party `by` signs for its commit to the throw after `head`.

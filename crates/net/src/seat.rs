@@ -247,8 +247,9 @@ pub fn play(role: Role, mut computer: Computer, mut opts: Options<'_>) -> Result
                             return Err(SeatError::Broken(why));
                         };
                         let name = party.name(0);
-                        let reason =
-                            format!("abandoned by {name}, whose line dropped and did not come back");
+                        let reason = format!(
+                            "abandoned by {name}, whose line dropped and did not come back"
+                        );
                         (opts.note)(&reason);
                         let abandoned = Abandoned::by(0, reason, &t);
                         return Ok(End::Abandoned(t, abandoned));

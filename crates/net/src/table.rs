@@ -140,7 +140,10 @@ impl Table {
                 .map_err(|(_, why)| breach(format!("the game kept here cannot stand: {why}")))?
         } else {
             pledge = Pledge::default();
-            (setup.board().map_err(|e| breach(e.to_string()))?, Hash::default())
+            (
+                setup.board().map_err(|e| breach(e.to_string()))?,
+                Hash::default(),
+            )
         };
         if let Some(r) = &pledge.round {
             let here = r.at == board.len()
@@ -398,7 +401,9 @@ impl Table {
                     return Err(breach("it threw when no dice nor deal were due"));
                 }
                 if !self.signed(from, &commit_statement(&self.head, from, &hash), &sig) {
-                    return Err(breach("its share of the throw was not signed by its player"));
+                    return Err(breach(
+                        "its share of the throw was not signed by its player",
+                    ));
                 }
                 let commit = Commit { hash, sig };
                 match &self.pledge.round {
@@ -633,4 +638,3 @@ pub fn msg_name(msg: &Msg) -> &'static str {
         Msg::Bye { .. } => "a goodbye",
     }
 }
-

@@ -85,9 +85,10 @@ pub enum Msg {
 pub enum WireError {
     #[error("the line closed")]
     Closed,
-    #[error("the friend's program sent a message of {0} bytes; at most {MAX_MESSAGE} are accepted")]
+    #[error("the friend's program sent a message far longer than any game")]
     TooLong(usize),
-    #[error("the friend's program sent something that is not a Gamester message ({0})")]
+    /// Not a message (what the parser made of it, for the tests, never shown).
+    #[error("the friend's program sent something that is not a Gamester message")]
     Junk(String),
     #[error("the line failed: {0}")]
     Io(#[from] std::io::Error),

@@ -156,6 +156,8 @@ impl Remote {
                 "The line to {friends} dropped: joining again by itself, to play on where the \
                  game stands…"
             ),
+            // The host could not be believed: joining again would meet the same.
+            State::Broken(why) if self.party.refused() => format!("The line is closed: {why}."),
             State::Broken(why) => format!(
                 "The line is closed: {why}. Game → Play a friend over the network, Join with the \
                  same invitation, to play on."

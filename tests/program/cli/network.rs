@@ -503,7 +503,10 @@ fn a_game_under_way_is_taken_only_when_the_friend_says_so() {
     first.wait().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("under way") && err.contains("--under-way"), "{err}");
+    assert!(
+        err.contains("under way") && err.contains("--under-way"),
+        "{err}"
+    );
     assert!(!join_save.exists(), "nothing kept of a game not taken");
     // With --under-way, the friend sits down to it and it is played out from where it stood
     let (again, code) = host(&args);

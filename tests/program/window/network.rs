@@ -379,13 +379,7 @@ fn when_the_friends_line_drops_the_window_waits_and_the_game_goes_on_when_they_c
     let kept = h.state().session().game().record().to_vec();
     // The friend comes back with the same invitation and its record; the game goes on to its
     // end from where it stood
-    let back = friend(
-        &code,
-        "Robin",
-        7,
-        Some(Return::of(&table)),
-        None,
-    );
+    let back = friend(&code, "Robin", 7, Some(Return::of(&table)), None);
     play_tables(&mut h, Side::White, |_| false);
     let friend = over(back);
     assert!(h.state().session().game().record().starts_with(&kept));

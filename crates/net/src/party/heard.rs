@@ -70,7 +70,7 @@ impl Party {
                 } else if seated.get(party).copied().unwrap_or(false) {
                     seated[party] = false;
                     notes.push(if farewell {
-                        format!("{name} left ({reason}): waiting for them to come back")
+                        format!("{name} left, saying “{reason}”: waiting for them to come back")
                     } else {
                         format!(
                             "The line to {name} dropped ({reason}): waiting for them to come back"
@@ -218,6 +218,7 @@ impl Party {
                         );
                         self.link.close(0, &breach.0);
                         self.state = State::Broken(why);
+                        self.refused = true;
                     }
                 }
             }
@@ -230,5 +231,6 @@ impl Party {
     fn refuse_host(&mut self, why: &str) {
         self.link.close(0, why);
         self.state = State::Broken(why.to_string());
+        self.refused = true;
     }
 }

@@ -125,7 +125,9 @@ pub(super) fn welcomed(
             Err(why) => Err(PartyError::Unbelieved(why)),
         };
     }
-    let board = setup.board().map_err(|e| PartyError::Unplayable(Breach(e.to_string())))?;
+    let board = setup
+        .board()
+        .map_err(|e| PartyError::Unplayable(Breach(e.to_string())))?;
     if board.is_over() {
         return Err(PartyError::Over);
     }

@@ -92,10 +92,7 @@ impl Party {
             format!("abandoned by {name}, who did not come back")
         };
         self.leave(&reason);
-        self.abandoned = self
-            .table
-            .as_ref()
-            .map(|t| Abandoned::by(party, reason, t));
+        self.abandoned = self.table.as_ref().map(|t| Abandoned::by(party, reason, t));
         true
     }
 
@@ -106,7 +103,9 @@ impl Party {
                 Some((t.throw_at().unwrap_or(0), t.awaited(), true))
             }
             // A friend gone before the game began has lost nothing: it is only not there.
-            (State::Waiting(p), Some(t)) if matches!(self.role, Role::Host { .. }) && t.seated() => {
+            (State::Waiting(p), Some(t))
+                if matches!(self.role, Role::Host { .. }) && t.seated() =>
+            {
                 Some((*p, vec![*p], false))
             }
             _ => None,
@@ -132,11 +131,14 @@ impl Party {
             let names = names.join(" and ");
             notes.push(if *throw {
                 format!(
-                    "The throw has waited too long on {names}: you may end the game as \
-                     abandoned by them"
+                    "The throw has waited too long on {names}: the game may be ended as \
+                     abandoned by them, who lose it"
                 )
             } else {
-                format!("{names} has not come back: you may end the game as abandoned by them")
+                format!(
+                    "{names} has not come back: the game may be ended as abandoned by them, who \
+                     lose it"
+                )
             });
             // The host tells everyone; a joiner has only the host to tell, who knows.
             if *throw && matches!(self.role, Role::Host { .. }) {

@@ -132,10 +132,7 @@ fn fresh(host: &Table) -> Table {
 /// Mallory's and the rng.
 fn until_mallory_throws(seed: u64) -> (Table, Table, StdRng) {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut ts = vec![
-        sit(&irish(), 0).unwrap(),
-        sit(&irish(), 1).unwrap(),
-    ];
+    let mut ts = vec![sit(&irish(), 0).unwrap(), sit(&irish(), 1).unwrap()];
     loop {
         if ts[1].may_throw() && !ts[1].board().is_empty() {
             break;
@@ -418,7 +415,10 @@ fn a_comeback_is_believed_where_it_can_be_checked_and_only_there() {
     swapped[place] = six_six();
     let err = at_crash.merge(&swapped, &proofs).unwrap_err();
     assert!(
-        matches!(err, TableError::Record(Forged::OtherChance | Forged::Parted)),
+        matches!(
+            err,
+            TableError::Record(Forged::OtherChance | Forged::Parted)
+        ),
         "{err:?}"
     );
     let mut other_seat = proofs.clone();
@@ -520,7 +520,10 @@ fn a_host_that_saw_the_dice_cannot_throw_them_away_against_a_joiner_either() {
     let before = joiner.board().record();
     let c = host.throw(&mut rng).unwrap();
     let answer = joiner.receive(c, &mut rng).unwrap();
-    assert!(matches!(answer[..], [Msg::Commit { .. }, Msg::Reveal { .. }]));
+    assert!(matches!(
+        answer[..],
+        [Msg::Commit { .. }, Msg::Reveal { .. }]
+    ));
     // The host drops the line and comes back with a resignation at that place: refused.
     let mut record = before.clone();
     record.push(NetAction::Tables(Action::Resign(1)));

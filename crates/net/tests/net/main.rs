@@ -9,6 +9,7 @@ mod alive;
 mod cheat;
 mod cheat_pastimes;
 pub mod fair;
+mod leave;
 mod line;
 mod pastimes;
 pub mod table;

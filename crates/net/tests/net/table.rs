@@ -171,7 +171,8 @@ fn dice_sent_as_a_play_a_play_out_of_turn_and_an_illegal_play_are_refused() {
     let before = victim.board().record();
     let at = victim.board().len();
     let head = victim.head();
-    let act = |from: usize, action: Action| crate::signed(head, from, at, NetAction::Tables(action));
+    let act =
+        |from: usize, action: Action| crate::signed(head, from, at, NetAction::Tables(action));
     let forged = act(
         mover.me(),
         Action::Throw(tables::Throw::new(&[6, 6]).unwrap()),
@@ -231,7 +232,12 @@ fn only_the_side_to_throw_starts_a_throw_and_nobody_commits_twice() {
         "the side not to throw may not start it (he could double)"
     );
     let at = other.board().len();
-    let fake = crate::signed_commit(mover.head(), other.me(), at, gamester_net::sign::Hash([0; 32]));
+    let fake = crate::signed_commit(
+        mover.head(),
+        other.me(),
+        at,
+        gamester_net::sign::Hash([0; 32]),
+    );
     let err = mover.receive(fake, &mut rng).unwrap_err();
     assert_eq!(err, Breach("it threw out of turn".into()));
     let c = mover.throw(&mut rng).unwrap();
@@ -281,7 +287,11 @@ fn a_record_coming_back_wins_only_if_it_extends_the_other_legally() {
     let tables = play_out(irish(), 4);
     let full = tables[0].board().record();
     let proofs = tables[0].pledge().proofs.clone();
-    assert_eq!(proofs, tables[1].pledge().proofs, "both sides hold the same proofs");
+    assert_eq!(
+        proofs,
+        tables[1].pledge().proofs,
+        "both sides hold the same proofs"
+    );
     let setup = tables[0].setup().clone();
     // Black's table as it stood after 20 entries, and White's after all of them
     let at = |n: usize| {
