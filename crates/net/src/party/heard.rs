@@ -162,6 +162,12 @@ impl Party {
                     proofs,
                 },
             ) => {
+                // One welcome a line: a second one would seat this side anew at a game the
+                // host chose afresh (its seats swapped, say), in the middle of the game.
+                if self.table.is_some() {
+                    self.refuse_host("the host offered the game a second time on the same line");
+                    return;
+                }
                 let host = Public::from(invitation.addr.id);
                 match welcomed(setup, me, proofs, key, host, back.as_ref().as_ref()) {
                     Ok(t) => {
