@@ -22,8 +22,11 @@ pub(super) fn serve_line(line: Greeted, conn: Connection, lines: Lines, events: 
                 break;
             }
             if bye {
+                // The goodbye, and every message before it, reach the other side before the
+                // line closes (a close discards what is still on its way, and on a slow line
+                // the last throw of a game would be lost with it).
                 let _ = send.finish();
-                tokio::time::sleep(Duration::from_millis(200)).await;
+                let _ = tokio::time::timeout(LAST_WORDS, send.stopped()).await;
                 writer_conn.close(0u32.into(), b"bye");
                 break;
             }
@@ -103,8 +106,14 @@ pub(super) fn serve_line(line: Greeted, conn: Connection, lines: Lines, events: 
     });
 }
 
+/// How long a goodbye may take to reach the other side before the line closes anyway.
+const LAST_WORDS: Duration = Duration::from_secs(3);
+
 /// Carries out the program's commands until it stops.
 pub(super) async fn command_loop(mut commands: tmpsc::UnboundedReceiver<Command>, lines: Lines) {
+    // The lines told goodbye: each one's writer ends (and drops its end of the channel) once
+    // its goodbye has reached the other side.
+    let mut closing = Vec::new();
     while let Some(c) = commands.recv().await {
         match c {
             Command::Send { party, msg } => {
@@ -118,13 +127,18 @@ pub(super) async fn command_loop(mut commands: tmpsc::UnboundedReceiver<Command>
                 let tx = lines.lock().ok().and_then(|mut l| l.remove(&party));
                 if let Some(tx) = tx {
                     let _ = tx.send(Msg::Bye { reason });
+                    closing.push(tx);
                 }
             }
             Command::Shutdown => break,
         }
     }
-    // Let the last words (a goodbye) go out before the endpoint closes.
-    tokio::time::sleep(Duration::from_millis(300)).await;
+    // Let the last words (a goodbye, and what went before it) reach the others before the
+    // endpoint closes, for as long as they take on a slow line, and no longer.
+    let began = tokio::time::Instant::now();
+    while closing.iter().any(|tx| !tx.is_closed()) && began.elapsed() < LAST_WORDS {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
 }
 
 /// Why an open line broke, in words.
