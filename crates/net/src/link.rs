@@ -317,6 +317,15 @@ impl Link {
         }
     }
 
+    /// (Host) `party`'s seat is held by nobody from now on: the next stranger may take it.
+    pub fn unseat(&self, party: usize) {
+        if let Ok(mut seats) = self.seats.lock()
+            && let Some(s) = seats.get_mut(party)
+        {
+            *s = None;
+        }
+    }
+
     /// Sends a message to a party (a joiner sends to the host, party 0).
     pub fn send(&self, party: usize, msg: Msg) {
         let _ = self.commands.send(Command::Send {

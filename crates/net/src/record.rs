@@ -38,30 +38,31 @@ pub enum Proof {
     },
 }
 
-/// Why a record (or an entry of one) cannot be believed: in a player's words.
+/// Why a record (or an entry of one) cannot be believed: in a player's words, after its
+/// subject ("its record holds…", "the game kept here holds…").
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Forged {
-    #[error("it holds a move that its player did not sign")]
+    #[error("holds a move that its player did not sign")]
     Unsigned,
-    #[error("it holds a move made out of turn")]
+    #[error("holds a move made out of turn")]
     OutOfTurn,
-    #[error("it holds a move the rules refuse ({0})")]
+    #[error("holds a move the rules refuse ({0})")]
     Refused(GameError),
-    #[error("it holds dice or a deal where none were due")]
+    #[error("holds dice or a deal where none were due")]
     NoChance,
-    #[error("it holds dice or a deal whose shares its players did not all sign")]
+    #[error("holds dice or a deal whose shares its players did not all sign")]
     UnsignedCommit,
-    #[error("it holds dice or a deal made from a seed nobody committed to")]
+    #[error("holds dice or a deal made from a seed nobody committed to")]
     Unkept,
-    #[error("it holds dice or a deal that its players' shares do not make")]
+    #[error("holds dice or a deal that its players' shares do not make")]
     OtherChance,
-    #[error("it holds a move where a throw had begun, and a throw once begun must be made")]
+    #[error("holds a move where a throw had begun, and a throw once begun must be made")]
     ThrowAway,
-    #[error("it holds another throw than the one both sides had begun")]
+    #[error("holds another throw than the one both sides had begun")]
     OtherThrow,
-    #[error("it differs from this side's record of the same moves")]
+    #[error("differs from this side's record of the same moves")]
     Parted,
-    #[error("it is not signed by every player who sat down to it")]
+    #[error("is not signed by every player who sat down to it")]
     Unseated,
 }
 

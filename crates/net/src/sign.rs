@@ -12,9 +12,10 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use sha2::{Digest as _, Sha256};
 
-/// A party's secret key (its signing key, and its endpoint's key on the network).
+/// A party's secret key (its signing key, and its endpoint's key on the network). Boxed: the
+/// signing key with its public half is large, and a party's roles carry one.
 #[derive(Clone)]
-pub struct Key(iroh::SecretKey);
+pub struct Key(Box<iroh::SecretKey>);
 
 impl std::fmt::Debug for Key {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -31,7 +32,7 @@ impl Key {
 
     #[must_use]
     pub fn from_bytes(bytes: &[u8; 32]) -> Key {
-        Key(iroh::SecretKey::from_bytes(bytes))
+        Key(Box::new(iroh::SecretKey::from_bytes(bytes)))
     }
 
     #[must_use]
@@ -42,7 +43,7 @@ impl Key {
     /// The key as the network knows it (the line's end is bound with it).
     #[must_use]
     pub fn secret(&self) -> iroh::SecretKey {
-        self.0.clone()
+        (*self.0).clone()
     }
 
     #[must_use]

@@ -137,7 +137,7 @@ impl Table {
             }
             setup.record.truncate(proved);
             replay(&setup, &pledge.proofs)
-                .map_err(|(_, why)| breach(format!("the game kept here cannot stand: {why}")))?
+                .map_err(|(_, why)| breach(format!("the game kept here {why}")))?
         } else {
             pledge = Pledge::default();
             (

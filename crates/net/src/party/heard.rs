@@ -41,7 +41,11 @@ impl Party {
                 reason,
                 farewell,
             } => {
-                if !farewell && matches!(self.role, Role::Joiner { .. }) {
+                // A line this side closed itself (it left, or refused the host) did not drop.
+                if !farewell
+                    && matches!(self.role, Role::Joiner { .. })
+                    && !matches!(self.state, State::Broken(_))
+                {
                     self.dropped = true;
                 }
                 self.lost(party, &reason, farewell, notes);
@@ -67,6 +71,13 @@ impl Party {
                 let over = self.table.as_ref().is_some_and(|t| t.board().is_over());
                 if over {
                     notes.push(format!("{name} has left: the game is over"));
+                } else if self.table.as_ref().is_some_and(|t| !t.seated()) {
+                    // Gone before the game began: its seat is free again, for it or another.
+                    if let Some(s) = seated.get_mut(party) {
+                        *s = false;
+                    }
+                    notes.push(format!("{name} went before the game began"));
+                    self.free_seat(party);
                 } else if seated.get(party).copied().unwrap_or(false) {
                     seated[party] = false;
                     notes.push(if farewell {

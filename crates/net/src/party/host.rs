@@ -128,6 +128,30 @@ impl Party {
         })
     }
 
+    /// (Host) a seat of a game not yet begun given back: nobody holds it, and the next friend
+    /// to come takes it.
+    pub(super) fn free_seat(&mut self, party: usize) {
+        let Some(table) = &self.table else {
+            return;
+        };
+        if table.seated() || party == 0 {
+            return;
+        }
+        let mut setup = table.setup_now();
+        if let (Some(n), Some(k), Some(a)) = (
+            setup.names.get_mut(party),
+            setup.keys.get_mut(party),
+            setup.accepts.get_mut(party),
+        ) {
+            *n = format!("Player {}", party + 1);
+            *k = Public([0; 32]);
+            *a = None;
+        }
+        if self.reseat(setup).is_ok() {
+            self.link.unseat(party);
+        }
+    }
+
     /// (Host) the table at this setup, not yet seated: changed as friends come and sign.
     pub(super) fn reseat(&mut self, setup: Setup) -> Result<(), Breach> {
         let Some(table) = &self.table else {

@@ -36,7 +36,7 @@ impl Party {
     /// (the host's program or computer stopped): [`Party::rejoining`] may take it up again.
     #[must_use]
     pub fn dropped(&self) -> bool {
-        self.dropped && !self.over() && self.abandoned.is_none()
+        self.dropped && !self.refused && !self.over() && self.abandoned.is_none()
     }
 
     /// (Joiner) how to join the host again with the same invitation and name, coming back

@@ -213,7 +213,11 @@ fn a_joiner_back_on_a_new_line_retakes_its_seat_at_once_with_its_key_and_only_wi
     let robin = Key::from_bytes(&[21; 32]);
     let (party, seen) = let_in_and_vanish(&host, &invitation, &robin);
     assert_eq!(party, 1);
-    assert_eq!(seen, robin.public(), "the line's key is the one it was opened with");
+    assert_eq!(
+        seen,
+        robin.public(),
+        "the line's key is the one it was opened with"
+    );
     // When somebody with another key comes back as player 2, it is turned away: the seat is
     // held with Robin's key
     let stranger = Key::from_bytes(&[22; 32]);

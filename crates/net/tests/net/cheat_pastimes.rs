@@ -38,7 +38,11 @@ fn runtime() -> tokio::runtime::Runtime {
 /// An endpoint on this machine alone, bound with `key` (its name on the network, which the
 /// line's handshake proves), taking lines of the game's protocol if `listens`.
 pub(crate) async fn endpoint(key: &Key, listens: bool) -> iroh::Endpoint {
-    let alpns = if listens { vec![ALPN.to_vec()] } else { Vec::new() };
+    let alpns = if listens {
+        vec![ALPN.to_vec()]
+    } else {
+        Vec::new()
+    };
     iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
         .relay_mode(iroh::RelayMode::Disabled)
         .secret_key(key.secret())
@@ -216,7 +220,8 @@ impl Mallory {
                         round: None,
                         proofs,
                     };
-                    self.table = Some(Table::resume(setup, party, self.key.clone(), pledge).unwrap());
+                    self.table =
+                        Some(Table::resume(setup, party, self.key.clone(), pledge).unwrap());
                     self.say(&Msg::Accept { sig });
                 }
                 Msg::Accept { sig } => {

@@ -493,13 +493,21 @@ fn a_host_that_saw_the_dice_cannot_throw_them_away_against_a_joiner_either() {
         if host.may_throw() && !host.board().is_empty() && host.board().actor().is_some() {
             break;
         }
-        if let Some(seat) = host.my_move() {
-            for a in computer(host.board(), seat, 41) {
+        let hosts = host
+            .my_move()
+            .map(|seat| computer(host.board(), seat, 41))
+            .unwrap_or_default();
+        let joiners = joiner
+            .my_move()
+            .map(|seat| computer(joiner.board(), seat, 41))
+            .unwrap_or_default();
+        if !hosts.is_empty() {
+            for a in hosts {
                 let m = host.act(a).unwrap();
                 joiner.receive(m, &mut rng).unwrap();
             }
-        } else if let Some(seat) = joiner.my_move() {
-            for a in computer(joiner.board(), seat, 41) {
+        } else if !joiners.is_empty() {
+            for a in joiners {
                 let m = joiner.act(a).unwrap();
                 host.receive(m, &mut rng).unwrap();
             }
