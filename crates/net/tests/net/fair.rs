@@ -185,13 +185,16 @@ fn having_seen_the_dice_a_side_cannot_throw_again_by_a_new_start_a_restart_or_a_
     let (dice, reveal) = seen(&first, &answer, &mut rng);
     assert!(host.bound(), "every commit is in: the throw is fixed");
     assert_eq!(host.awaited(), vec![1], "the host waits on Mallory's seed");
+    // Mallory's program started afresh at this place (its record checked once: a copy of it
+    // for each try).
+    let restarted = fresh(&host);
     for attempt in 0..200 {
         // A new commit at the same place: from the program as it was before it threw (a
         // re-sent Accept or Start), or from a fresh one (a dropped line, a restart).
         let mut again = if attempt % 2 == 0 {
             mallory.clone()
         } else {
-            fresh(&host)
+            restarted.clone()
         };
         let commit = again.throw(&mut rng).unwrap();
         let err = host.receive(commit, &mut rng).unwrap_err();
@@ -333,11 +336,12 @@ fn attacked_game(seed: u64) -> (usize, usize) {
             _ => false,
         };
         if !liked(&dice) {
+            let restarted = fresh(&host);
             for attempt in 0..40 {
                 let mut again = if attempt % 2 == 0 {
                     before.clone()
                 } else {
-                    fresh(&host)
+                    restarted.clone()
                 };
                 if let Some(c) = again.throw(&mut rng) {
                     assert!(host.receive(c, &mut rng).is_err(), "a second throw taken");
