@@ -193,7 +193,25 @@ fn check(path: &std::path::Path) -> Result<String, CliError> {
         return Ok(format!("ok {}\n", save::pastimes::summary(&loaded)));
     }
     let loaded = save::load(path)?;
-    Ok(format!("ok {}\n", summary(&loaded.game, &loaded.table)))
+    let mut said = summary(&loaded.game, &loaded.table);
+    // A game left by a side counts as the session counts it: the score with its loss.
+    if let Some(lost) = loaded
+        .abandoned
+        .as_ref()
+        .and_then(|a| crate::abandonment::at_tables(&loaded.game, a))
+    {
+        let colour = |side: Side| loaded.table.seat(side).colour.name();
+        said = format!(
+            "{said}, abandoned by {} who loses {}: score {} {} {} {}",
+            colour(lost.loser),
+            lost.won,
+            colour(Side::White),
+            lost.tally.white,
+            colour(Side::Black),
+            lost.tally.black
+        );
+    }
+    Ok(format!("ok {said}\n"))
 }
 
 /// One line about a game: its preset (or `custom`), turns played, what is next, the tally.
@@ -407,6 +425,7 @@ fn score_sheet(args: &crate::cli::args::ScoreSheet) -> Result<String, CliError> 
     let page = crate::teaching::handout::score_sheet(
         &loaded.replay,
         &loaded.table,
+        loaded.abandoned.as_ref(),
         &date,
         &args.at,
         &moments,
