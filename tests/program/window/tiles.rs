@@ -643,3 +643,73 @@ fn a_tiles_game_saved_at_a_distance_plays_on_against_the_computer_only_when_aske
         t.story()
     );
 }
+
+#[test]
+fn a_tiles_game_left_by_a_friend_reads_back_as_lost_by_him_and_is_played_no_more() {
+    use rand::SeedableRng;
+    // Given a game of Draw saved as Robin, at a distance, left it on the person's turn
+    let data = tempfile::tempdir().unwrap();
+    let path = data.path().join("robin-left.ron");
+    let mut game = gamester_rules::tiles::Game::new(Rules::preset(Preset::Draw)).unwrap();
+    game.apply(Action::Deal(gamester_rules::tiles::Deck::shuffled(8)))
+        .unwrap();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(8);
+    while game.turn() != 0 || game.phase() != Phase::Playing {
+        let action = gamester_core::ai::tiles::random_action(&game, &mut rng).unwrap();
+        game.apply(action).unwrap();
+    }
+    let seats = vec![Controller::Person, Controller::Distance];
+    let mut file = gamester_core::save::tiles::TilesFile::of(&game, &seats, &[0, 0])
+        .named(&["You".into(), "Robin".into()]);
+    file.abandonment = Some(gamester_core::abandonment::Abandonment {
+        seats: vec![1],
+        reason: "abandoned by Robin, who did not come back".into(),
+        when: Some(std::time::SystemTime::UNIX_EPOCH),
+        last_signed: Some("ab".repeat(32)),
+        moves: game.record().len(),
+    });
+    gamester_core::save::tiles::write_atomic(&path, &file).unwrap();
+    // When the window opens it
+    let mut h = harness(33, Settings::default());
+    h.run();
+    h.state_mut().open_file(path);
+    for _ in 0..200 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    // Then Robin has lost it: the person's side has the game counted once, and the story and
+    // the status line say so
+    let t = h.state().tiles().expect("the game is at the tiles table");
+    assert_eq!(t.game(), &game);
+    assert_eq!(t.tally(), &[1, 0]);
+    let said = "Robin loses the game. You win the game.";
+    assert!(
+        t.story().last().is_some_and(|l| l.ends_with(said)),
+        "{:?}",
+        t.story().last()
+    );
+    assert!(
+        h.state().status_line().ends_with(said),
+        "{}",
+        h.state().status_line()
+    );
+    // And it is not offered to be played on, nor can the person play in it
+    assert!(h.query_by_label("Play on against the computer").is_none());
+    for key in [
+        egui::Key::D,
+        egui::Key::K,
+        egui::Key::ArrowRight,
+        egui::Key::Enter,
+    ] {
+        h.key_press(key);
+        h.run();
+    }
+    assert_eq!(h.state().tiles().unwrap().game(), &game);
+    assert!(
+        h.state()
+            .message()
+            .is_some_and(|m| m.text.contains("nothing more is played")),
+        "{:?}",
+        h.state().message().map(|m| &m.text)
+    );
+}
