@@ -255,3 +255,52 @@ pub fn keep_displaced(left: &Session, launch: &Launch, recent: &mut RecentFiles)
         )),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_left_is_kept_under_a_name_saying_who_lost_with_no_character_a_disk_refuses() {
+        // Given a window keeping its games in a folder, and a friend named with a slash
+        let dir = tempfile::tempdir().unwrap();
+        let launch = Launch {
+            data_dir: Some(dir.path().to_path_buf()),
+            ..Launch::default()
+        };
+        let mut recent = RecentFiles::new();
+        // When a game he left is kept
+        let said = keep_abandoned(
+            "Irish",
+            "The game was ended: abandoned by Ro/bin, who did not come back. Ro/bin loses a \
+             single game, 1 stake",
+            Some("Ro/bin: loses"),
+            &launch,
+            &mut recent,
+            |path| std::fs::write(path, "kept").map_err(|e| e.to_string()),
+        );
+        // Then it is in Open recent under a dated name that says who lost, in the folder
+        let kept = recent.latest().unwrap().to_path_buf();
+        let name = kept.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            name.starts_with("Irish 20") && name.ends_with(" (abandoned, Ro bin  loses).ron"),
+            "{name}"
+        );
+        assert_eq!(kept.parent(), Some(dir.path()));
+        // And the person is told what it cost, and where it is
+        assert!(
+            said.text.starts_with(
+                "The game was ended: abandoned by Ro/bin, who did not come back. Ro/bin loses a \
+                 single game, 1 stake. It is kept in Open recent, as "
+            ),
+            "{}",
+            said.text
+        );
+        // And with nobody known to have lost, the name says only that it was abandoned
+        keep_abandoned("Irish", "Ended.", None, &launch, &mut recent, |path| {
+            std::fs::write(path, "kept").map_err(|e| e.to_string())
+        });
+        let name = recent.latest().unwrap().display().to_string();
+        assert!(name.ends_with(" (abandoned).ron"), "{name}");
+    }
+}

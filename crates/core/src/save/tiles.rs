@@ -279,7 +279,7 @@ pub fn summary(loaded: &TilesLoaded) -> String {
     }
     let tally: Vec<String> = tally.iter().map(u32::to_string).collect();
     let state = match (game.phase(), lost, &loaded.abandoned) {
-        (_, Some(lost), _) => format!("abandoned, lost by side {}", lost.loser + 1),
+        (_, Some(lost), _) => format!("abandoned: side {} loses", lost.loser + 1),
         (_, None, Some(_)) => "abandoned".into(),
         (Phase::GameOver, ..) => "the game is over".into(),
         (Phase::ToDeal, ..) => "the next hand is to be dealt".into(),

@@ -561,3 +561,40 @@ fn the_men_on_the_bar_are_counted_clear_of_every_point_and_man() {
         }
     }
 }
+
+#[test]
+fn a_score_sheet_of_a_game_left_by_a_side_gives_its_loss_as_the_result() {
+    use gamester_core::abandonment::Abandonment;
+    use gamester_core::players::Seats;
+    use gamester_core::save::from_str;
+    use gamester_core::teaching::handout::score_sheet;
+    // Given a game of Irish under way, left by Black, who did not come back
+    let loaded = from_str(include_str!("../../../../tests/data/irish_short.ron")).unwrap();
+    let left = Abandonment {
+        seats: vec![1],
+        reason: "abandoned by Black, who did not come back".into(),
+        when: None,
+        last_signed: None,
+        moves: loaded.replay.len(),
+    };
+    // When its score sheet is printed
+    let page = score_sheet(
+        &loaded.replay,
+        &Seats::two_people(),
+        Some(&left),
+        "1 May 1674",
+        &[],
+        &[],
+    )
+    .unwrap();
+    // Then its result says who left, what it cost and the score, not that it was unfinished
+    let result = &page[page.find("<h2>The result</h2>").unwrap()..];
+    assert!(
+        result.contains(
+            "The game was ended: abandoned by Black, who did not come back. Black loses a single \
+             game, 1 stake. Session: White 1, Black 0"
+        ),
+        "{result}"
+    );
+    assert!(!result.contains("not finished"), "{result}");
+}
