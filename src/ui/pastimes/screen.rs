@@ -392,6 +392,10 @@ impl Screen for PastimesScreen {
     }
 
     fn kept_at_distance(&self, launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
+        // A game a friend left is over for good: its line is not opened again.
+        if self.session.abandoned().is_some() {
+            return None;
+        }
         let rules = gamester_net::GameRules::Pastimes(*self.session.game().rules());
         crate::ui::net::kept::read(launch, &rules, &self.net_record())
     }

@@ -264,6 +264,10 @@ impl Screen for TablesScreen {
     }
 
     fn kept_at_distance(&self, launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
+        // A game a friend left is over for good: its line is not opened again.
+        if self.session.abandoned().is_some() {
+            return None;
+        }
         let family = gamester_net::GameRules::Tables(self.session().game().rules().clone());
         crate::ui::net::kept::read(launch, &family, &self.net_record())
     }

@@ -321,6 +321,10 @@ impl Screen for TilesScreen {
     }
 
     fn kept_at_distance(&self, launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
+        // A game a friend left is over for good: its line is not opened again.
+        if self.session.abandoned().is_some() {
+            return None;
+        }
         let family = gamester_net::GameRules::Tiles(*self.session().game().rules());
         crate::ui::net::kept::read(launch, &family, &self.net_record())
     }

@@ -231,6 +231,28 @@ fn a_friend_who_stalls_after_seeing_the_dice_is_counted_down_and_loses_the_game_
     }
     assert!(!shown(&h, "waiting for them to come back"));
     assert!(shown(&h, "It is kept in Open recent"));
+    // Started again on the same folder, the window takes the game up from its autosave as it
+    // was left, ended and counted: it neither offers it again at a distance, nor offers to play
+    // it on, nor counts it a second time
+    drop(h);
+    let mut h = harness_with(
+        Launch {
+            seed: Some(15),
+            data_dir: Some(dir.path().to_path_buf()),
+            local_network: true,
+            ..Launch::default()
+        },
+        Settings::default(),
+    );
+    let began = Instant::now();
+    while began.elapsed() < Duration::from_secs(2) {
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!h.state().is_remote(), "offered again at a distance");
+    assert_eq!(h.state().session().abandoned(), Some(&abandoned));
+    assert_eq!(h.state().session().tally(), tally);
+    assert!(!shown(&h, "Play on against the computer"));
 }
 
 /// A host playing the computer as `identity` with the pledge kept, on a thread, stopping
