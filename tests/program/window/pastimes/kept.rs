@@ -1,8 +1,7 @@
 //! A pastime kept: there again when the window opens again, opened from its file and saved
 //! back to it, named at start, and a file against the rules refused with the game in play left
-//! as it was; and a pastime a friend left read back as lost by him, and played no more.
+//! as it was.
 
-use egui_kittest::kittest::Queryable as _;
 use gamester::ui::Settings;
 use gamester::ui::pastimes::screen::{THROW, choice_label};
 use gamester_core::level::Level;
@@ -174,62 +173,4 @@ fn a_pastime_named_at_start_is_opened_and_shown_and_the_game_at_tables_is_untouc
         .map(|m| m.text.clone())
         .unwrap_or_default();
     assert!(!said.contains("not a saved game"), "{said}");
-}
-
-#[test]
-fn a_pastime_left_by_a_friend_reads_back_as_lost_by_him_and_is_played_no_more() {
-    // Given a game of Ketch-Dolt with Robin at a distance, saved as he left it, after the
-    // throw-off, on the person's throw
-    let data = tempfile::tempdir().unwrap();
-    let path = data.path().join("robin-left.ron");
-    let mut game = gamester_rules::pastimes::Game::new(Rules::preset(Preset::KetchDolt)).unwrap();
-    game.apply(Action::Throw { dice: vec![6, 2] }).unwrap();
-    let seats = vec![PERSON, Controller::Distance];
-    let mut file = gamester_core::save::pastimes::PastimesFile::of(&game, &seats)
-        .named(&["You".into(), "Robin".into()]);
-    file.abandonment = Some(gamester_core::abandonment::Abandonment {
-        seats: vec![1],
-        reason: "abandoned by Robin, who did not come back".into(),
-        when: Some(std::time::SystemTime::UNIX_EPOCH),
-        last_signed: Some("cd".repeat(32)),
-        moves: 1,
-    });
-    gamester_core::save::pastimes::write_atomic(&path, &file).unwrap();
-    // When the window opens it
-    let mut h = harness(34, Settings::default());
-    h.run();
-    h.state_mut().open_file(path);
-    for _ in 0..200 {
-        h.step();
-        if h.state().playing_pastime() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    // Then Robin has lost it, as the story and the status line say
-    let said = "abandoned by Robin, who did not come back. You win; Robin loses.";
-    let t = h.state().pastime().expect("the pastime is shown");
-    assert_eq!(t.game(), &game);
-    assert!(
-        t.story().last().is_some_and(|l| l.ends_with(said)),
-        "{:?}",
-        t.story().last()
-    );
-    assert!(
-        h.state().status_line().ends_with(said),
-        "{}",
-        h.state().status_line()
-    );
-    // And it is not offered to be played on, nor is a throw made in it
-    assert!(h.query_by_label("Play on against the computer").is_none());
-    h.key_press(egui::Key::Space);
-    h.run();
-    assert_eq!(h.state().pastime().unwrap().game(), &game);
-    assert!(
-        h.state()
-            .message()
-            .is_some_and(|m| m.text.contains("nothing more is played")),
-        "{:?}",
-        h.state().message().map(|m| &m.text)
-    );
 }
