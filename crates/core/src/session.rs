@@ -449,6 +449,20 @@ mod tests {
                     single game, 2 stakes at the cube. Session: White 2, Black 0";
         assert_eq!(s.log().last().map(|e| e.words.as_str()), Some(said));
         assert_eq!(s.status(), said);
+        // And partners who left together lose together
+        let mut pair = s.table.clone();
+        pair.black.players = vec![
+            crate::players::Player {
+                name: "Anne".into(),
+                controller: crate::players::Controller::Distance,
+            },
+            crate::players::Player {
+                name: "Tom".into(),
+                controller: crate::players::Controller::Distance,
+            },
+        ];
+        s.table = pair;
+        assert_eq!(s.abandonment_loser().as_deref(), Some("Anne and Tom lose"));
         // And a second word of it counts nothing more
         s.abandon(left_by(Side::White));
         assert_eq!(s.tally().white, 2);

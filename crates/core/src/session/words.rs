@@ -58,8 +58,13 @@ impl Session {
     /// Who lost by leaving the game, with the verb: "Mallory loses", "Anne and Tom lose".
     #[must_use]
     pub fn abandonment_loser(&self) -> Option<String> {
-        let name = self.side_name(self.lost?.loser);
-        Some(crate::teaching::terms::does(&[&name], "loses", "lose"))
+        let loser = self.lost?.loser;
+        let players = &self.table.seat(loser).players;
+        let mut names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+        if names.is_empty() {
+            names.push(loser.name());
+        }
+        Some(crate::teaching::terms::does(&names, "loses", "lose"))
     }
 
     /// The game's end by a side that left it, in words, as the story and the status line tell
