@@ -173,7 +173,8 @@ fn presets() -> String {
 }
 
 /// `check`: loads a saved game by replaying it; prints `ok <rules>, <N> turns played,
-/// <what is next>, score <colour> <stakes> <colour> <stakes>`.
+/// <what is next>, score <colour> <stakes> <colour> <stakes>` (what is next: `abandoned:
+/// <colour> loses <stakes>` for a game a side left, counted in the score).
 fn check(path: &std::path::Path) -> Result<String, CliError> {
     // A tiles game's save says so in its first field; any other file is read as a game at
     // tables, whose errors say what is wrong with it.
@@ -193,16 +194,30 @@ fn check(path: &std::path::Path) -> Result<String, CliError> {
         return Ok(format!("ok {}\n", save::pastimes::summary(&loaded)));
     }
     let loaded = save::load(path)?;
-    Ok(format!("ok {}\n", summary(&loaded.game, &loaded.table)))
+    Ok(format!(
+        "ok {}\n",
+        summary(&loaded.game, &loaded.table, loaded.abandoned.as_ref())
+    ))
 }
 
-/// One line about a game: its preset (or `custom`), turns played, what is next, the tally.
+/// One line about a game: its preset (or `custom`), turns played, what is next, the tally. A
+/// game a side left (`abandoned`) says so, and who lost how much, its loss in the tally as the
+/// session counts it: `abandoned: Black loses 2`.
 #[must_use]
-pub fn summary(game: &Game, table: &Seats) -> String {
+pub fn summary(
+    game: &Game,
+    table: &Seats,
+    abandoned: Option<&crate::abandonment::Abandonment>,
+) -> String {
     let rules = Preset::of(game.rules()).map_or("custom", Preset::name);
     let colour = |side: Side| table.seat(side).colour.name();
-    let next = game.waiting().words(&|side| colour(side).to_string());
-    let tally = game.tally();
+    let lost = abandoned.and_then(|a| crate::abandonment::at_tables(game, a));
+    let next = match (lost, abandoned) {
+        (Some(lost), _) => format!("abandoned: {} loses {}", colour(lost.loser), lost.won),
+        (None, Some(_)) => "abandoned".to_string(),
+        (None, None) => game.waiting().words(&|side| colour(side).to_string()),
+    };
+    let tally = lost.map_or_else(|| game.tally(), |l| l.tally);
     format!(
         "{rules}, {} turns played, {next}, score {} {} {} {}",
         game.turns(),
@@ -407,6 +422,7 @@ fn score_sheet(args: &crate::cli::args::ScoreSheet) -> Result<String, CliError> 
     let page = crate::teaching::handout::score_sheet(
         &loaded.replay,
         &loaded.table,
+        loaded.abandoned.as_ref(),
         &date,
         &args.at,
         &moments,

@@ -3,8 +3,8 @@
 //! command line never uses the window.
 
 use gamester_core::{
-    ai, exchange, kept_analysis, level, players, sample, save, session, teaching, tiles_session,
-    tutor,
+    abandonment, ai, exchange, kept_analysis, level, players, sample, save, session, teaching,
+    tiles_session, tutor,
 };
 use gamester_rules::{pastimes, tables, tiles};
 

@@ -12,6 +12,7 @@ mod exports;
 mod files;
 mod follow;
 mod guide;
+mod left;
 mod lessons;
 mod look;
 mod matches;

@@ -6,6 +6,7 @@
 // The rules' two families, named here as everywhere in Gamester.
 use gamester_rules::{pastimes, tables, tiles};
 
+pub mod abandonment;
 pub mod ai;
 pub mod exchange;
 pub mod family;

@@ -5,6 +5,7 @@ mod status;
 mod story;
 mod words;
 
+use crate::abandonment::{Abandonment, TablesLoss};
 use crate::players::{Player, Seats};
 use crate::save::{GameRecord, SaveFile};
 use crate::tables::{
@@ -43,9 +44,11 @@ pub struct Session {
     /// match can be saved, taken up again and written for other programs. None in a session
     /// for stakes, whose games are each its own.
     earlier: Vec<GameRecord>,
-    /// Why the game was ended before the rules ended it (a friend at a distance who kept it
-    /// waiting), if it was.
-    abandoned: Option<String>,
+    /// Who left the game before the rules ended it (a friend at a distance who kept it
+    /// waiting, or dropped and did not come back), and why, if anyone did.
+    abandoned: Option<Abandonment>,
+    /// What leaving it cost: the side that left loses a single game at the cube.
+    lost: Option<TablesLoss>,
 }
 
 impl Session {
@@ -66,6 +69,7 @@ impl Session {
             partner: None,
             earlier: Vec::new(),
             abandoned: None,
+            lost: None,
         })
     }
 
@@ -101,6 +105,7 @@ impl Session {
             partner: None,
             earlier: Vec::new(),
             abandoned: None,
+            lost: None,
         }
     }
 
@@ -111,24 +116,45 @@ impl Session {
         self
     }
 
-    /// Ends the game where it stands, as abandoned: `reason` says by whom and why, in words.
-    /// The story tells it, a save keeps it, and no more moves are made.
-    pub fn abandon(&mut self, reason: &str) {
+    /// Ends the game where it stands, as abandoned by the side `abandonment` names, which loses
+    /// a single game at the cube's value ([`crate::abandonment::at_tables`]): the tally, the
+    /// score and a match count it, the story and the status line tell it, a save keeps it, and
+    /// no more moves are made. Once only: a second abandonment changes nothing. A record
+    /// replayed and then abandoned again (a save read back) counts it once, as the record
+    /// never holds it.
+    pub fn abandon(&mut self, abandonment: Abandonment) {
         if self.abandoned.is_some() {
             return;
         }
-        self.log.push(LogEntry {
-            side: None,
-            words: format!("The game was ended: {reason}."),
-            notation: None,
-        });
-        self.abandoned = Some(reason.to_string());
+        self.lost = crate::abandonment::at_tables(&self.game, &abandonment);
+        self.abandoned = Some(abandonment);
+        if let Some(words) = self.abandonment_words() {
+            self.push(self.lost.map(|l| l.loser.other()), words, None);
+        }
     }
 
-    /// Why the game was ended as abandoned, if it was.
+    /// Who left the game before the rules ended it, and why, if anyone did.
     #[must_use]
-    pub fn abandoned(&self) -> Option<&str> {
-        self.abandoned.as_deref()
+    pub fn abandoned(&self) -> Option<&Abandonment> {
+        self.abandoned.as_ref()
+    }
+
+    /// What leaving the game cost the side that left, if it was left under way by one side.
+    #[must_use]
+    pub fn abandonment_loss(&self) -> Option<&TablesLoss> {
+        self.lost.as_ref()
+    }
+
+    /// The session's tally: the game's, and a game lost by leaving it counted in it.
+    #[must_use]
+    pub fn tally(&self) -> Tally {
+        self.lost.map_or_else(|| self.game.tally(), |l| l.tally)
+    }
+
+    /// The side that has won the match, a game lost by leaving it counted.
+    #[must_use]
+    pub fn match_winner(&self) -> Option<Side> {
+        self.tally().match_winner(self.game.rules().match_to)
     }
 
     /// The match's games before this one, in order (empty in a session for stakes).
@@ -287,7 +313,7 @@ impl SaveFile {
     #[must_use]
     pub fn from_session(session: &Session) -> SaveFile {
         SaveFile {
-            abandoned: session.abandoned().map(str::to_string),
+            abandonment: session.abandoned().cloned(),
             ..SaveFile::from_match(session.game(), session.seats(), session.earlier())
         }
     }
@@ -352,6 +378,206 @@ mod tests {
             }
         }
         s
+    }
+
+    /// A game of modern backgammon with the cube under `rules`, from `tally`, played (first
+    /// plays first) until the cube stands at `value`, each double taken.
+    fn doubled_to(mut rules: Rules, tally: Tally, value: u32) -> Session {
+        rules.cube = true;
+        let mut s = Session::new(
+            rules,
+            Seats::two_people(),
+            tally,
+            Box::new(crate::tables::FairDice::seeded(7)),
+        )
+        .unwrap();
+        while s.game().cube().value < value {
+            match s.game().phase() {
+                Phase::ToThrow if s.game().choices().contains(&Action::Double) => {
+                    s.apply(Action::Double).unwrap();
+                    s.apply(Action::Take).unwrap();
+                }
+                Phase::Playing => {
+                    let play = s.game().legal_plays()[0];
+                    s.apply_play(&play).unwrap();
+                }
+                phase => {
+                    assert!(!matches!(phase, Phase::Over(_)), "the game ended first");
+                    s.throw().unwrap();
+                }
+            }
+        }
+        s
+    }
+
+    /// Robin, who plays `side`, left the game and did not come back.
+    fn left_by(side: Side) -> Abandonment {
+        Abandonment {
+            seats: vec![match side {
+                Side::White => 0,
+                Side::Black => 1,
+            }],
+            reason: "abandoned by Robin, who did not come back".into(),
+            when: Some(std::time::SystemTime::UNIX_EPOCH),
+            last_signed: Some("0f".repeat(32)),
+            moves: 9,
+        }
+    }
+
+    #[test]
+    fn a_money_game_left_at_the_cube_of_2_counts_2_stakes_for_the_side_that_stayed() {
+        // Given a game for stakes with the cube at 2, Robin at Black
+        let mut s = doubled_to(Rules::preset(Preset::Modern), Tally::default(), 2);
+        let mut seats = Seats::two_people();
+        seats.black.players[0].name = "Robin".into();
+        s.table = seats;
+        assert_eq!(s.game().cube().value, 2);
+        // When Robin leaves it
+        s.abandon(left_by(Side::Black));
+        // Then White has won a single game at the cube: 2 stakes, and a game counted
+        assert_eq!(
+            s.abandonment_loss().map(|l| (l.loser, l.won)),
+            Some((Side::Black, 2))
+        );
+        assert_eq!(
+            (s.tally().white, s.tally().black, s.tally().games),
+            (2, 0, 1)
+        );
+        assert_eq!(s.score_words(), "Session: White 2, Black 0");
+        // And the story and the status line say who left, and what it cost
+        let said = "The game was ended: abandoned by Robin, who did not come back. Robin loses a \
+                    single game, 2 stakes at the cube. Session: White 2, Black 0";
+        assert_eq!(s.log().last().map(|e| e.words.as_str()), Some(said));
+        assert_eq!(s.status(), said);
+        // And partners who left together lose together
+        let mut pair = s.table.clone();
+        pair.black.players = vec![
+            crate::players::Player {
+                name: "Anne".into(),
+                controller: crate::players::Controller::Distance,
+            },
+            crate::players::Player {
+                name: "Tom".into(),
+                controller: crate::players::Controller::Distance,
+            },
+        ];
+        s.table = pair;
+        assert_eq!(s.abandonment_loser().as_deref(), Some("Anne and Tom lose"));
+        // And a second word of it counts nothing more
+        s.abandon(left_by(Side::White));
+        assert_eq!(s.tally().white, 2);
+        assert_eq!(s.abandoned().map(|a| a.seats.clone()), Some(vec![1]));
+    }
+
+    #[test]
+    fn a_match_game_left_at_the_cube_of_4_wins_a_match_to_5_for_the_side_that_stayed() {
+        // Given a match to 5 at 1 to 0, and a game with the cube at 4
+        let mut rules = Rules::preset(Preset::Modern);
+        rules.match_to = 5;
+        let before = Tally {
+            white: 1,
+            games: 1,
+            ..Tally::default()
+        };
+        let mut s = doubled_to(rules, before, 4);
+        // When Black leaves it
+        s.abandon(left_by(Side::Black));
+        // Then White wins 4 points, and the match, 5 to 0
+        assert_eq!((s.tally().white, s.tally().black), (5, 0));
+        assert_eq!(s.match_winner(), Some(Side::White));
+        assert_eq!(s.score_words(), "White wins the match to 5, 5 to 0");
+        assert!(
+            s.status()
+                .contains("Black loses a single game, 4 points at the cube. White wins the match"),
+            "{}",
+            s.status()
+        );
+        // And the game itself is as its record left it, for the record holds no leaving
+        assert!(!s.game().is_over());
+        assert_eq!(s.game().tally(), before);
+    }
+
+    #[test]
+    fn a_match_game_left_brings_on_the_crawford_game_as_any_game_does() {
+        // Given a match to 5 at 2 to 0, the cube at 2
+        let mut rules = Rules::preset(Preset::Modern);
+        rules.match_to = 5;
+        let before = Tally {
+            white: 2,
+            games: 2,
+            ..Tally::default()
+        };
+        let mut s = doubled_to(rules, before, 2);
+        // When Black leaves it
+        s.abandon(left_by(Side::Black));
+        // Then White stands at 4, one short: the next game is the Crawford game
+        assert_eq!(s.tally().white, 4);
+        assert_eq!(s.tally().crawford(), crate::tables::Crawford::ThisGame);
+        assert_eq!(s.match_winner(), None);
+    }
+
+    #[test]
+    fn a_game_saved_after_it_was_left_reads_back_counting_the_loss_once() {
+        // Given a game left by Black at the cube of 2, saved
+        let mut s = doubled_to(Rules::preset(Preset::Modern), Tally::default(), 2);
+        s.abandon(left_by(Side::Black));
+        let text = crate::save::to_string(&SaveFile::from_session(&s)).unwrap();
+        assert!(text.contains("abandonment: Some("), "{text}");
+        assert!(
+            text.contains("when: Some(\"1970-01-01T00:00:00Z\")"),
+            "{text}"
+        );
+        // When it is read back and taken up as the window takes up a file
+        let loaded = crate::save::from_str(&text).unwrap();
+        assert_eq!(loaded.abandoned.as_ref(), s.abandoned());
+        let mut again = Session::from_record(
+            loaded.replay.rules().clone(),
+            loaded.replay.tally_before(),
+            loaded.replay.record(),
+            loaded.table.clone(),
+            Box::new(LoadedDice::new(&[1])),
+        )
+        .unwrap();
+        again.abandon(loaded.abandoned.clone().unwrap());
+        // Then the loss is counted once, and said the same
+        assert_eq!(again.tally(), s.tally());
+        assert_eq!(again.tally().white, 2);
+        assert_eq!(again.status(), s.status());
+        // And saved again, it is the same file
+        let twice = crate::save::to_string(&SaveFile::from_session(&again)).unwrap();
+        assert_eq!(twice, text);
+    }
+
+    #[test]
+    fn an_older_save_that_kept_only_why_reads_and_counts_for_nobody() {
+        // Given a save as an older Gamester wrote a game ended as abandoned: its words alone,
+        // last in the file
+        let short = include_str!("../../../tests/data/irish_short.ron");
+        let end = short.rfind(')').unwrap();
+        let old = format!(
+            "{}  abandoned: Some(\"abandoned by Kate, who did not come back\"),\n{}",
+            &short[..end],
+            &short[end..]
+        );
+        // When it is read
+        let loaded = crate::save::from_str(&old).unwrap();
+        // Then it is ended with its words, and names nobody: the score is as it was
+        let kept = loaded.abandoned.clone().unwrap();
+        assert_eq!(kept.reason, "abandoned by Kate, who did not come back");
+        assert!(kept.seats.is_empty());
+        let tally = loaded.game.tally();
+        let mut again = Session::resume(loaded.game, loaded.table, Box::new(LoadedDice::new(&[1])));
+        again.abandon(kept);
+        assert_eq!(again.tally(), tally);
+        assert_eq!(
+            again.status(),
+            "The game was ended: abandoned by Kate, who did not come back."
+        );
+        // And saved again, it keeps the words as the new field does
+        let text = crate::save::to_string(&SaveFile::from_session(&again)).unwrap();
+        assert!(!text.contains("  abandoned:"), "{text}");
+        let back = crate::save::from_str(&text).unwrap();
+        assert_eq!(back.abandoned, again.abandoned().cloned());
     }
 
     #[test]

@@ -9,6 +9,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
+use crate::abandonment::{Abandonment, TilesLoss};
 use crate::level::Level;
 use crate::players::Controller;
 use crate::tiles::{Action, DominoError, Game, Phase, Rules, Tile};
@@ -45,9 +46,11 @@ pub struct TilesSession {
     /// At a shared screen, the length of the record when the person to act asked to see his
     /// tiles: they are shown until the next action.
     revealed: Option<usize>,
-    /// Why the game was ended before the rules ended it (a friend at a distance who kept it
-    /// waiting), if it was.
-    abandoned: Option<String>,
+    /// Who left the game before the rules ended it (a friend at a distance who kept it
+    /// waiting, or did not come back), and why, if anyone did.
+    abandoned: Option<Abandonment>,
+    /// What leaving it cost: the side that left loses the game, and who wins it.
+    lost: Option<TilesLoss>,
 }
 
 impl TilesSession {
@@ -96,6 +99,7 @@ impl TilesSession {
             file: None,
             revealed: None,
             abandoned: None,
+            lost: None,
         }
     }
 
@@ -388,27 +392,86 @@ impl TilesSession {
             && self.abandoned.is_none()
     }
 
-    /// Ends the game where it stands, as abandoned: `reason` says by whom and why, in words.
-    /// The story tells it and a save keeps it.
-    pub fn abandon(&mut self, reason: &str) {
-        if self.abandoned.is_none() {
-            self.story.push(format!("The game was ended: {reason}."));
-            self.abandoned = Some(reason.to_string());
+    /// Ends the game where it stands, as abandoned by the side `abandonment` names, which
+    /// loses it ([`crate::abandonment::at_tiles`]): the side that wins it has it counted in the
+    /// tally, the story and the status line tell it, and a save keeps it (its tally before the
+    /// game never counting it, so that a save read back counts it once). Once only.
+    pub fn abandon(&mut self, abandonment: Abandonment) {
+        if self.abandoned.is_some() {
+            return;
+        }
+        self.lost = crate::abandonment::at_tiles(&self.game, &abandonment);
+        if let Some(t) = self
+            .lost
+            .and_then(|l| l.winner)
+            .and_then(|w| self.tally.get_mut(w))
+        {
+            *t = t.saturating_add(1);
+        }
+        self.abandoned = Some(abandonment);
+        if let Some(words) = self.abandonment_words() {
+            self.story.push(words);
         }
     }
 
-    /// Why the game was ended as abandoned, if it was.
+    /// Who left the game before the rules ended it, and why, if anyone did.
     #[must_use]
-    pub fn abandoned(&self) -> Option<&str> {
-        self.abandoned.as_deref()
+    pub fn abandoned(&self) -> Option<&Abandonment> {
+        self.abandoned.as_ref()
+    }
+
+    /// What leaving the game cost, if it was left under way by one side.
+    #[must_use]
+    pub fn abandonment_loss(&self) -> Option<&TilesLoss> {
+        self.lost.as_ref()
+    }
+
+    /// Who lost by leaving the game, with the verb: "Robin loses", "Robin and Tom lose".
+    #[must_use]
+    pub fn abandonment_loser(&self) -> Option<String> {
+        let lost = self.lost?;
+        let rules = self.game.rules();
+        let members: Vec<&str> = (0..usize::from(rules.players))
+            .filter(|&p| rules.side_of(p) == lost.loser)
+            .map(|p| self.name(p))
+            .collect();
+        Some(crate::teaching::terms::does(&members, "loses", "lose"))
+    }
+
+    /// The game's end by a side that left it, in words, as the story and the status line tell
+    /// it: "The game was ended: abandoned by Robin, who did not come back. Robin loses the game.
+    /// You win the game."; where it cost nothing, the reason alone. None while nobody left.
+    #[must_use]
+    pub fn abandonment_words(&self) -> Option<String> {
+        let abandoned = self.abandoned.as_ref()?;
+        let said = format!("The game was ended: {}.", abandoned.reason);
+        let Some(lost) = self.lost else {
+            return Some(said);
+        };
+        let loser = self.abandonment_loser()?;
+        let winner = match lost.winner {
+            Some(side) => self.winner_words(side),
+            None => "The others are level on points: no one wins it.".into(),
+        };
+        Some(format!("{said} {loser} the game. {winner}"))
     }
 
     /// The game as a save file holds it.
     #[must_use]
     pub fn to_file(&self) -> crate::save::tiles::TilesFile {
+        // The tally before the game counts neither the game's own end nor a side's leaving
+        // it: each is counted again as the file is read.
+        let mut tally = self.tally.clone();
+        if let Some(t) = self
+            .lost
+            .and_then(|l| l.winner)
+            .and_then(|w| tally.get_mut(w))
+        {
+            *t = t.saturating_sub(1);
+        }
         let file = crate::save::tiles::TilesFile {
-            abandoned: self.abandoned.clone(),
-            ..crate::save::tiles::TilesFile::of(&self.game, &self.sitters, &self.tally)
+            abandonment: self.abandoned.clone(),
+            ..crate::save::tiles::TilesFile::of(&self.game, &self.sitters, &tally)
         };
         // The names of friends at a distance are theirs, not the table's: kept, so that the
         // game read back names them before the line is open again, or if it never is.
@@ -448,6 +511,99 @@ mod tests {
             table.story().len() > before + 1,
             "the play after it is told after it"
         );
+    }
+
+    /// Robin, at `place`, left the game and did not come back.
+    fn left_at(place: usize) -> Abandonment {
+        Abandonment {
+            seats: vec![place],
+            reason: "abandoned by Robin, who did not come back".into(),
+            when: Some(std::time::SystemTime::UNIX_EPOCH),
+            last_signed: None,
+            moves: 3,
+        }
+    }
+
+    #[test]
+    fn a_game_left_by_one_of_two_is_won_by_the_other_and_read_back_counted_once() {
+        // Given a game of Draw for two under way, You against Robin, the session at 1 to 0
+        let rules = Rules::preset(Preset::Draw);
+        let sitters = vec![Controller::Person, Controller::Distance];
+        let mut table = TilesSession::new(rules, sitters.clone(), Some(8)).unwrap();
+        table.set_tally(vec![1, 0]);
+        let action = table.game().legal_actions()[0].clone();
+        table.apply(action, 0.0).unwrap();
+        // When Robin leaves it
+        table.abandon(left_at(1));
+        // Then You win the game: the tally counts it, and the story and the status say it
+        assert_eq!(table.tally(), &[2, 0]);
+        assert_eq!(
+            table.abandonment_loss(),
+            Some(&TilesLoss {
+                loser: 1,
+                winner: Some(0)
+            })
+        );
+        assert_eq!(
+            table.story().last().map(String::as_str),
+            Some(
+                "The game was ended: abandoned by Robin, who did not come back. Robin loses the \
+                 game. You win the game."
+            )
+        );
+        assert!(!table.unfinished());
+        // And its save keeps the tally before the game, and the leaving beside it
+        let file = table.to_file();
+        assert_eq!(file.tally_before, vec![1, 0]);
+        let text = file.to_ron().unwrap();
+        let loaded = crate::save::tiles::from_str(&text).unwrap();
+        assert_eq!(loaded.tally, vec![1, 0]);
+        // So read back and left again as a file is taken up, the game is counted once
+        let mut again = TilesSession::holding(loaded.game, loaded.seats, None);
+        again.set_tally(loaded.tally);
+        again.abandon(loaded.abandoned.unwrap());
+        assert_eq!(again.tally(), &[2, 0]);
+        assert_eq!(again.story().last(), table.story().last());
+    }
+
+    #[test]
+    fn a_game_of_three_left_by_one_is_won_by_the_one_ahead_of_those_who_stayed() {
+        // Given Muggins for three, played until a hand has scored
+        let rules = Rules::preset(Preset::Muggins).with_players(3);
+        let sitters = vec![Controller::Computer(Level::Fair); 3];
+        let mut table = TilesSession::new(rules, sitters, Some(5)).unwrap();
+        // Before anyone scores, the two who stay are level: nobody wins it
+        let mut level = TilesSession::new(rules, vec![Controller::Person; 3], Some(5)).unwrap();
+        level.abandon(left_at(1));
+        assert_eq!(level.tally(), &[0, 0, 0]);
+        assert!(
+            level.story().last().is_some_and(|l| l.ends_with(
+                "Player 2 loses the game. The others are level on \
+                                              points: no one wins it."
+            )),
+            "{:?}",
+            level.story().last()
+        );
+        for _ in 0..500 {
+            let scores = table.game().scores();
+            if scores[0] != scores[2] {
+                break;
+            }
+            match table.game().legal_actions().into_iter().next() {
+                Some(action) => table.apply(action, 0.0).unwrap(),
+                None => table.go_on().unwrap(),
+            }
+        }
+        let scores = table.game().scores().to_vec();
+        assert_ne!(scores[0], scores[2], "a hand scored");
+        assert_ne!(table.game().phase(), Phase::GameOver);
+        // When the second player leaves
+        table.abandon(left_at(1));
+        // Then the one ahead of the two who stayed wins the game
+        let ahead = if scores[0] > scores[2] { 0 } else { 2 };
+        let mut tally = vec![0, 0, 0];
+        tally[ahead] = 1;
+        assert_eq!(table.tally(), tally.as_slice());
     }
 
     #[test]

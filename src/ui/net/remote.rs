@@ -168,8 +168,8 @@ impl Remote {
 
     /// The row under the status line: the line's state in words, and once a throw (or a
     /// dropped friend) has kept the game waiting past the patience, the button that ends the
-    /// game as abandoned by that friend. The reason, when the person ends it so.
-    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<String> {
+    /// game as abandoned by that friend. Who left and why, when the person ends it so.
+    pub fn show(&mut self, ui: &mut egui::Ui) -> Option<gamester_net::party::Abandoned> {
         ui.label(RichText::new(self.words()).italics());
         let stall = self.party.stall()?;
         if !stall.left.is_zero() {
@@ -184,7 +184,7 @@ impl Remote {
             )
             .clicked();
         if asked && self.party.abandon() {
-            return self.party.abandoned().map(|a| a.reason.clone());
+            return self.party.abandoned().cloned();
         }
         None
     }

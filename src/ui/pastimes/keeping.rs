@@ -1,7 +1,7 @@
 //! The pastime in progress kept on the disk after every action, so that closing the window, a
 //! crash or a pulled plug never loses it: `pastimes-autosave.ron` in Gamester's data folder,
 //! written whole (atomically) by the window's one autosave keeper, as the tiles' game is. What
-//! its file holds beside the record is who sits at each seat.
+//! its file holds beside the record is who sits at each seat, and whether a friend left the game.
 
 use std::path::{Path, PathBuf};
 
@@ -39,7 +39,7 @@ pub fn resume(path: &Path) -> Option<Result<PastimesLoaded, String>> {
 impl GameFile for PastimesSession {
     type File = PastimesFile;
     type Action = Action;
-    type Beside = Vec<Controller>;
+    type Beside = (Vec<Controller>, bool);
     const CALLED: &'static str = "the pastime";
     const AUTOSAVE: &'static str = PASTIMES_AUTOSAVE;
 
@@ -55,8 +55,8 @@ impl GameFile for PastimesSession {
         action.is_chance()
     }
 
-    fn beside(&self) -> Vec<Controller> {
-        self.sitters().to_vec()
+    fn beside(&self) -> (Vec<Controller>, bool) {
+        (self.sitters().to_vec(), self.abandoned().is_some())
     }
 
     fn as_file(&self) -> PastimesFile {

@@ -154,6 +154,9 @@ impl PastimesScreen {
             session.rename(loaded.names);
         }
         session.file = path;
+        if let Some(abandonment) = loaded.abandoned {
+            session.abandon(abandonment);
+        }
         session
     }
 
@@ -230,6 +233,10 @@ impl PastimesScreen {
         }
         let now = self.now;
         let table = &mut self.session;
+        if table.abandoned().is_some() && matches!(intent, Intent::Throw | Intent::Act(_)) {
+            shell.message = Some(Message::info(crate::ui::shell::leaving::ENDED));
+            return;
+        }
         let result = match (intent, &mut self.remote) {
             // At a distance the throw is made by every party together: this side's share goes.
             (Intent::Throw, Some(remote)) if table.person_throws() => {
@@ -302,6 +309,9 @@ pub fn status_of(table: &PastimesSession) -> String {
         "You" => "Your turn".to_string(),
         name => name.to_string(),
     };
+    if let Some(words) = table.abandonment_words() {
+        return words;
+    }
     match game.phase() {
         Phase::GameOver => {
             let said = game
@@ -382,6 +392,10 @@ impl Screen for PastimesScreen {
     }
 
     fn kept_at_distance(&self, launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
+        // A game a friend left is over for good: its line is not opened again.
+        if self.session.abandoned().is_some() {
+            return None;
+        }
         let rules = gamester_net::GameRules::Pastimes(*self.session.game().rules());
         crate::ui::net::kept::read(launch, &rules, &self.net_record())
     }
@@ -410,7 +424,11 @@ impl Screen for PastimesScreen {
     }
 
     fn lacks_its_line(&self) -> bool {
-        self.remote.is_none() && !self.session.over() && self.session.at_a_distance()
+        // A game left by a friend is over for good: it is counted, and nobody plays it on.
+        self.remote.is_none()
+            && !self.session.over()
+            && self.session.abandoned().is_none()
+            && self.session.at_a_distance()
     }
 
     fn comeback(&self) -> Option<gamester_net::party::Return> {

@@ -7,8 +7,9 @@ use std::path::PathBuf;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use crate::abandonment::Abandonment;
 use crate::level::Level;
-use crate::pastimes::{Action, Game, PastimeError, Phase, Rules, Seat};
+use crate::pastimes::{Action, Game, Outcome, PastimeError, Phase, Rules, Seat};
 use crate::players::Controller;
 use crate::ui::pastimes::story::{self, Names};
 
@@ -29,6 +30,11 @@ pub struct PastimesSession {
     last_action_at: f64,
     /// The file the game was opened from or last saved to.
     pub file: Option<PathBuf>,
+    /// Who left the game before the rules ended it (a friend at a distance who kept it
+    /// waiting, or did not come back), and why, if anyone did.
+    abandoned: Option<Abandonment>,
+    /// How leaving it ended it: the one who left loses ([`crate::abandonment::at_pastime`]).
+    left: Option<Outcome>,
 }
 
 impl PastimesSession {
@@ -79,6 +85,8 @@ impl PastimesSession {
             pace: PACE,
             last_action_at: f64::NEG_INFINITY,
             file: None,
+            abandoned: None,
+            left: None,
         }
     }
 
@@ -246,16 +254,73 @@ impl PastimesSession {
         self.story.push(words);
     }
 
-    /// Whether leaving the game would lose something: under way and not over.
+    /// Whether leaving the game would lose something: under way, not over, and not ended by
+    /// a friend who left it.
     #[must_use]
     pub fn unfinished(&self) -> bool {
-        !self.over() && !self.game.record().is_empty()
+        !self.over() && !self.game.record().is_empty() && self.abandoned.is_none()
+    }
+
+    /// Ends the game where it stands, as abandoned by the seats `abandonment` names: the one
+    /// who left loses, his one adversary wins, and at a table of more the rest go free
+    /// ([`crate::abandonment::at_pastime`]). The story and the status line tell it, and a save
+    /// keeps it. Once only.
+    pub fn abandon(&mut self, abandonment: Abandonment) {
+        if self.abandoned.is_some() {
+            return;
+        }
+        self.left = crate::abandonment::at_pastime(&self.game, &abandonment);
+        self.abandoned = Some(abandonment);
+        if let Some(words) = self.abandonment_words() {
+            self.story.push(words);
+        }
+    }
+
+    /// Who left the game before the rules ended it, and why, if anyone did.
+    #[must_use]
+    pub fn abandoned(&self) -> Option<&Abandonment> {
+        self.abandoned.as_ref()
+    }
+
+    /// How leaving the game ended it (who won, who lost), if a player left it under way.
+    #[must_use]
+    pub fn abandonment_outcome(&self) -> Option<&Outcome> {
+        self.left.as_ref()
+    }
+
+    /// Who lost by leaving the game, with the verb: "Robin loses".
+    #[must_use]
+    pub fn abandonment_loser(&self) -> Option<String> {
+        Some(self.names.lose(&self.left.as_ref()?.losers))
+    }
+
+    /// The game's end by a player who left it, in words, as the story and the status line tell
+    /// it: "The game was ended: abandoned by Robin, who did not come back. You win; Robin
+    /// loses."; where it cost nothing, the reason alone. None while nobody left.
+    #[must_use]
+    pub fn abandonment_words(&self) -> Option<String> {
+        let abandoned = self.abandoned.as_ref()?;
+        let said = format!("The game was ended: {}.", abandoned.reason);
+        let outcome = self.left.as_ref().and_then(|o| {
+            story::tell(
+                &crate::pastimes::Event::GameOver {
+                    winners: o.winners.clone(),
+                    losers: o.losers.clone(),
+                },
+                &self.names,
+            )
+        });
+        Some(match outcome {
+            Some(outcome) => format!("{said} {outcome}"),
+            None => said,
+        })
     }
 
     /// The game as a file holds it.
     #[must_use]
     pub fn to_file(&self) -> crate::save::pastimes::PastimesFile {
-        let file = crate::save::pastimes::PastimesFile::of(&self.game, &self.sitters);
+        let mut file = crate::save::pastimes::PastimesFile::of(&self.game, &self.sitters);
+        file.abandonment = self.abandoned.clone();
         // The names of friends at a distance are theirs, not the table's: kept, so that the
         // game read back names them before the line is open again, or if it never is.
         if self.at_a_distance() {
@@ -279,4 +344,82 @@ fn story_of(game: &Game, names: &Names) -> Vec<String> {
         }
     }
     story
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pastimes::Preset;
+
+    /// `name`, at `seat`, left the game and did not come back.
+    fn left(seat: usize, name: &str) -> Abandonment {
+        Abandonment {
+            seats: vec![seat],
+            reason: format!("abandoned by {name}, who did not come back"),
+            when: Some(std::time::SystemTime::UNIX_EPOCH),
+            last_signed: Some("1e".repeat(32)),
+            moves: 1,
+        }
+    }
+
+    #[test]
+    fn sice_ace_for_three_left_by_one_is_lost_by_him_and_the_rest_go_free() {
+        // Given Sice-Ace for three at a distance, You, Robin and Kate, the throw-off made
+        let mut rules = Rules::preset(Preset::SiceAce);
+        rules.seats = 3;
+        let sitters = vec![
+            Controller::Person,
+            Controller::Distance,
+            Controller::Distance,
+        ];
+        let mut table = PastimesSession::holding(Game::new(rules).unwrap(), sitters, Some(3));
+        table.rename(vec!["You".into(), "Robin".into(), "Kate".into()]);
+        table.throw(0.0).unwrap();
+        assert!(table.unfinished());
+        // When Robin leaves it
+        table.abandon(left(1, "Robin"));
+        // Then Robin loses and the rest go free, as the story and the status line say
+        assert_eq!(
+            table.abandonment_outcome(),
+            Some(&Outcome {
+                winners: Vec::new(),
+                losers: vec![Seat(1)]
+            })
+        );
+        let said = "The game was ended: abandoned by Robin, who did not come back. Robin \
+                    loses; the rest go free.";
+        assert_eq!(table.story().last().map(String::as_str), Some(said));
+        assert_eq!(crate::ui::pastimes::screen::status_of(&table), said);
+        assert_eq!(table.abandonment_loser().as_deref(), Some("Robin loses"));
+        assert!(!table.unfinished(), "nothing is left to lose by leaving it");
+        // And its save keeps who left: read back, the game ends the same way, once
+        let text = table.to_file().to_ron().unwrap();
+        let loaded = crate::save::pastimes::from_str(&text).unwrap();
+        let mut again = PastimesSession::holding(loaded.game, loaded.seats, None);
+        again.rename(loaded.names);
+        again.abandon(loaded.abandoned.unwrap());
+        assert_eq!(again.story().last(), table.story().last());
+        assert_eq!(again.abandonment_outcome(), table.abandonment_outcome());
+    }
+
+    #[test]
+    fn ketch_dolt_left_by_the_friend_is_won_by_the_one_who_stayed() {
+        // Given Ketch-Dolt at a distance, You against Robin
+        let sitters = vec![Controller::Person, Controller::Distance];
+        let mut table = PastimesSession::holding(
+            Game::new(Rules::preset(Preset::KetchDolt)).unwrap(),
+            sitters,
+            Some(3),
+        );
+        table.rename(vec!["You".into(), "Robin".into()]);
+        // When Robin leaves it, Then You win and Robin loses
+        table.abandon(left(1, "Robin"));
+        assert_eq!(
+            table.story().last().map(String::as_str),
+            Some(
+                "The game was ended: abandoned by Robin, who did not come back. You win; Robin \
+                 loses."
+            )
+        );
+    }
 }

@@ -107,6 +107,16 @@ impl Names {
         }
     }
 
+    /// "Robin loses", "Player 2 and player 3 lose": who lost, at a sentence's start.
+    #[must_use]
+    pub fn lose(&self, seats: &[Seat]) -> String {
+        format!(
+            "{} {}",
+            cap(&self.seats(seats)),
+            self.agree(seats, "loses", "lose")
+        )
+    }
+
     /// The verb that agrees with several seats: `third` for one but "You", else `plain`.
     fn agree<'a>(&self, seats: &[Seat], third: &'a str, plain: &'a str) -> &'a str {
         match seats {

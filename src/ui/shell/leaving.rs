@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use egui::{Id, RichText};
 
+use crate::abandonment::Abandonment;
 use crate::save::{self, RecentFiles};
 use crate::session::Session;
 use crate::tables::Game;
@@ -156,26 +157,85 @@ pub(crate) fn keep_dated(
     Ok(Some(path))
 }
 
-/// Keeps a game ended as abandoned (by a friend at a distance who kept it waiting) in the data
-/// folder, under a dated name that says so (`Irish 2026-11-21 14.05 (abandoned).ron`), and
-/// lists it among the recent files; what to tell the person. `write` writes the game's file.
+/// What a throw or a move is answered with in a game a friend left: it is over for good (it
+/// is counted as lost by the friend, and nothing played after could count).
+pub const ENDED: &str = "The game was ended: nothing more is played in it.";
+
+/// The core's record of a game at a distance left by a party, from the network's: the seats
+/// that party played at `table` (`Table::owner`), why, when, and the last link of the record
+/// every side had signed, in hexadecimal. No seat where the table is not known.
+#[must_use]
+pub fn abandonment(
+    abandoned: &gamester_net::party::Abandoned,
+    table: Option<&gamester_net::Table>,
+) -> Abandonment {
+    let seats = table.map_or_else(Vec::new, |t| {
+        (0..t.setup().rules.seats())
+            .filter(|&seat| t.owner(seat) == Some(abandoned.party))
+            .collect()
+    });
+    let head: String = abandoned
+        .head
+        .0
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    Abandonment {
+        seats,
+        reason: abandoned.reason.clone(),
+        when: Some(abandoned.when),
+        last_signed: Some(head),
+        moves: abandoned.moves,
+    }
+}
+
+/// What a file's name may hold of `words` (a player's name among them): every character a
+/// file system refuses somewhere made a space.
+fn file_safe(words: &str) -> String {
+    words
+        .chars()
+        .map(|c| {
+            if c.is_control() || matches!(c, '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|') {
+                ' '
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
+/// Keeps a game ended as abandoned (by a friend at a distance who kept it waiting, or did not
+/// come back) in the data folder, under a dated name that says so and who lost by it
+/// (`Irish 2026-11-21 14.05 (abandoned, Robin loses).ron`; `loser` none: `(abandoned)`), and
+/// lists it among the recent files; what to tell the person, after `said` (the game's end in
+/// words, as the story tells it). `write` writes the game's file.
 pub fn keep_abandoned(
     title: &str,
-    reason: &str,
+    said: &str,
+    loser: Option<&str>,
     launch: &Launch,
     recent: &mut RecentFiles,
     write: impl FnOnce(&std::path::Path) -> Result<(), String>,
 ) -> Message {
-    match keep_dated(title, " (abandoned)", launch, recent, write) {
-        Ok(None) => Message::info(format!("The game was ended: {reason}.")),
+    let note = match loser {
+        Some(loser) => format!(" (abandoned, {})", file_safe(loser)),
+        None => " (abandoned)".to_string(),
+    };
+    let said = if said.ends_with('.') {
+        said.to_string()
+    } else {
+        format!("{said}.")
+    };
+    match keep_dated(title, &note, launch, recent, write) {
+        Ok(None) => Message::info(said),
         Ok(Some(path)) => Message::info(format!(
-            "The game was ended: {reason}. It is kept in Open recent, as {}",
+            "{said} It is kept in Open recent, as {}",
             path.display()
         ))
         .lasting(),
         Err(e) => Message::error(format!(
-            "The game was ended: {reason}. It could not be kept in Open recent ({e}); it stays \
-             in the autosave until another game begins"
+            "{said} It could not be kept in Open recent ({e}); it stays in the autosave until \
+             another game begins"
         )),
     }
 }
@@ -193,5 +253,54 @@ pub fn keep_displaced(left: &Session, launch: &Launch, recent: &mut RecentFiles)
             "The game that was in progress could not be kept: {e}; it stays in the autosave \
              until this game changes"
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_left_is_kept_under_a_name_saying_who_lost_with_no_character_a_disk_refuses() {
+        // Given a window keeping its games in a folder, and a friend named with a slash
+        let dir = tempfile::tempdir().unwrap();
+        let launch = Launch {
+            data_dir: Some(dir.path().to_path_buf()),
+            ..Launch::default()
+        };
+        let mut recent = RecentFiles::new();
+        // When a game he left is kept
+        let said = keep_abandoned(
+            "Irish",
+            "The game was ended: abandoned by Ro/bin, who did not come back. Ro/bin loses a \
+             single game, 1 stake",
+            Some("Ro/bin: loses"),
+            &launch,
+            &mut recent,
+            |path| std::fs::write(path, "kept").map_err(|e| e.to_string()),
+        );
+        // Then it is in Open recent under a dated name that says who lost, in the folder
+        let kept = recent.latest().unwrap().to_path_buf();
+        let name = kept.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            name.starts_with("Irish 20") && name.ends_with(" (abandoned, Ro bin  loses).ron"),
+            "{name}"
+        );
+        assert_eq!(kept.parent(), Some(dir.path()));
+        // And the person is told what it cost, and where it is
+        assert!(
+            said.text.starts_with(
+                "The game was ended: abandoned by Ro/bin, who did not come back. Ro/bin loses a \
+                 single game, 1 stake. It is kept in Open recent, as "
+            ),
+            "{}",
+            said.text
+        );
+        // And with nobody known to have lost, the name says only that it was abandoned
+        keep_abandoned("Irish", "Ended.", None, &launch, &mut recent, |path| {
+            std::fs::write(path, "kept").map_err(|e| e.to_string())
+        });
+        let name = recent.latest().unwrap().display().to_string();
+        assert!(name.ends_with(" (abandoned).ron"), "{name}");
     }
 }

@@ -264,6 +264,10 @@ impl Screen for TablesScreen {
     }
 
     fn kept_at_distance(&self, launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
+        // A game a friend left is over for good: its line is not opened again.
+        if self.session.abandoned().is_some() {
+            return None;
+        }
         let family = gamester_net::GameRules::Tables(self.session().game().rules().clone());
         crate::ui::net::kept::read(launch, &family, &self.net_record())
     }
@@ -286,7 +290,11 @@ impl Screen for TablesScreen {
     }
 
     fn lacks_its_line(&self) -> bool {
-        !self.is_remote() && !self.session.game().is_over() && self.session.seats().at_a_distance()
+        // A game left by a friend is over for good: it is counted, and nobody plays it on.
+        !self.is_remote()
+            && !self.session.game().is_over()
+            && self.session.abandoned().is_none()
+            && self.session.seats().at_a_distance()
     }
 
     fn write(&mut self, path: &Path, what: Writing, shell: &Shell) -> Message {
@@ -464,14 +472,19 @@ impl Screen for TablesScreen {
                 &mut self.frame.intents,
             );
         }
-        let ended = self.helpers.remote.as_mut().and_then(|r| r.show(ui));
-        if let Some(reason) = ended {
-            self.session.abandon(&reason);
+        let ended = self.helpers.remote.as_mut().and_then(|r| {
+            r.show(ui)
+                .map(|a| leaving::abandonment(&a, r.party.table()))
+        });
+        if let Some(abandonment) = ended {
+            self.session.abandon(abandonment);
             let title = file_names::game_name(self.session.game().rules());
             let file = crate::save::SaveFile::from_session(&self.session);
+            let said = self.session.abandonment_words().unwrap_or_default();
             shell.message = Some(leaving::keep_abandoned(
                 title,
-                &reason,
+                &said,
+                self.session.abandonment_loser().as_deref(),
                 &shell.launch,
                 &mut shell.settings.recent,
                 |path| crate::save::write_atomic(path, &file).map_err(|e| e.to_string()),

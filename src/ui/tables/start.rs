@@ -45,8 +45,8 @@ pub fn resumed(loaded: save::Loaded, launch: &Launch) -> Session {
     )
     .unwrap_or_else(|_| Session::resume(loaded.game, loaded.table, launch.dice()))
     .with_earlier(loaded.earlier);
-    if let Some(why) = &loaded.abandoned {
-        session.abandon(why);
+    if let Some(abandonment) = loaded.abandoned {
+        session.abandon(abandonment);
     }
     session
 }

@@ -113,8 +113,8 @@ impl TilesScreen {
             session.rename(names);
         }
         session.file = path;
-        if let Some(why) = &loaded.abandoned {
-            session.abandon(why);
+        if let Some(abandonment) = loaded.abandoned {
+            session.abandon(abandonment);
         }
         session
     }
@@ -265,6 +265,12 @@ impl TilesScreen {
                 shell.message = Some(Message::info(words));
                 return;
             }
+            TilesIntent::Act(_) | TilesIntent::Throw | TilesIntent::GoOn
+                if table.abandoned().is_some() =>
+            {
+                shell.message = Some(Message::info(crate::ui::shell::leaving::ENDED));
+                return;
+            }
             TilesIntent::Act(action) => table.apply(action, now),
             TilesIntent::Throw | TilesIntent::GoOn if self.remote.is_some() => {
                 if table.game().phase() == crate::tiles::Phase::GameOver {
@@ -315,6 +321,10 @@ impl Screen for TilesScreen {
     }
 
     fn kept_at_distance(&self, launch: &Launch) -> Option<crate::ui::net::kept::Kept> {
+        // A game a friend left is over for good: its line is not opened again.
+        if self.session.abandoned().is_some() {
+            return None;
+        }
         let family = gamester_net::GameRules::Tiles(*self.session().game().rules());
         crate::ui::net::kept::read(launch, &family, &self.net_record())
     }
@@ -334,8 +344,10 @@ impl Screen for TilesScreen {
     }
 
     fn lacks_its_line(&self) -> bool {
+        // A game left by a friend is over for good: it is counted, and nobody plays it on.
         !self.is_remote()
             && self.session.game().phase() != crate::tiles::Phase::GameOver
+            && self.session.abandoned().is_none()
             && self.session.at_a_distance()
     }
 
@@ -437,14 +449,19 @@ impl Screen for TilesScreen {
             Some(r) => r.buttons(ui, true, &mut self.stepping),
             None => buttons(ui, &self.session, &mut self.intents),
         }
-        let ended = self.remote.as_mut().and_then(|r| r.show(ui));
-        if let Some(reason) = ended {
-            self.session.abandon(&reason);
+        let ended = self.remote.as_mut().and_then(|r| {
+            r.show(ui)
+                .map(|a| crate::ui::shell::leaving::abandonment(&a, r.party.table()))
+        });
+        if let Some(abandonment) = ended {
+            self.session.abandon(abandonment);
             let title = crate::ui::tiles::setup::title_of(self.session.game().rules());
             let file = self.session.to_file();
+            let said = self.session.abandonment_words().unwrap_or_default();
             shell.message = Some(crate::ui::shell::leaving::keep_abandoned(
                 title,
-                &reason,
+                &said,
+                self.session.abandonment_loser().as_deref(),
                 &shell.launch,
                 &mut shell.settings.recent,
                 |path| crate::save::tiles::write_atomic(path, &file).map_err(|e| e.to_string()),

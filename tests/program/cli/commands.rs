@@ -244,6 +244,69 @@ fn check_says_ok_and_what_the_game_is() {
 }
 
 #[test]
+fn check_counts_a_game_left_by_a_side_as_lost_by_it_in_every_family() {
+    use gamester_core::abandonment::Abandonment;
+    let left = |seat: usize| Abandonment {
+        seats: vec![seat],
+        reason: "abandoned by Robin, who did not come back".into(),
+        when: Some(std::time::SystemTime::UNIX_EPOCH),
+        last_signed: Some("0a".repeat(32)),
+        moves: 0,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let check = |name: &str, text: String| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let out = gamester(&["check", path.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(0), "{name}");
+        stdout(&out)
+    };
+    // Given a game at tables left by Black, a game of Draw left by the second place, and
+    // Ketch-Dolt left by the second player, each under way
+    let loaded = gamester_core::save::from_str(include_str!("../../data/irish_short.ron")).unwrap();
+    let mut tables = gamester_core::save::SaveFile::from_game(&loaded.game, &loaded.table);
+    tables.abandonment = Some(left(1));
+    let mut tiles = gamester_rules::tiles::Game::new(gamester_rules::tiles::Rules::preset(
+        gamester_rules::tiles::Preset::Draw,
+    ))
+    .unwrap();
+    tiles
+        .apply(gamester_rules::tiles::Action::Deal(
+            gamester_rules::tiles::Deck::shuffled(3),
+        ))
+        .unwrap();
+    let people = [
+        gamester_core::players::Controller::Person,
+        gamester_core::players::Controller::Person,
+    ];
+    let mut tiles = gamester_core::save::tiles::TilesFile::of(&tiles, &people, &[2, 1]);
+    tiles.abandonment = Some(left(1));
+    let ketch = gamester_rules::pastimes::Game::new(gamester_rules::pastimes::Rules::preset(
+        gamester_rules::pastimes::Preset::KetchDolt,
+    ))
+    .unwrap();
+    let mut ketch = gamester_core::save::pastimes::PastimesFile::of(&ketch, &people);
+    ketch.abandonment = Some(left(1));
+    // When each is checked, Then each says it was left, who lost, and counts it
+    assert_eq!(
+        check(
+            "tables.ron",
+            gamester_core::save::to_string(&tables).unwrap()
+        ),
+        "ok irish, 5 turns played, abandoned: Black loses 1, score White 1 Black 0\n"
+    );
+    let said = check("tiles.ron", tiles.to_ron().unwrap());
+    assert!(
+        said.contains(", abandoned: side 2 loses, ") && said.ends_with(", games 3-1\n"),
+        "{said}"
+    );
+    assert_eq!(
+        check("ketch.ron", ketch.to_ron().unwrap()),
+        "ok pastime ketch-dolt for 2, 0 actions, abandoned: won by player 1, lost by player 2\n"
+    );
+}
+
+#[test]
 fn check_refuses_a_broken_file_with_exit_code_2() {
     // Given a saved game whose first play moves a man White does not have
     let dir = tempfile::tempdir().unwrap();

@@ -93,7 +93,8 @@ fn mallory_who_stalls(code: &str) -> std::thread::JoinHandle<String> {
 }
 
 #[test]
-fn a_friend_who_stalls_after_seeing_the_dice_is_counted_down_and_the_game_kept_as_abandoned() {
+fn a_friend_who_stalls_after_seeing_the_dice_is_counted_down_and_loses_the_game_kept_as_abandoned()
+{
     let dir = tempfile::tempdir().unwrap();
     let mut h = window_with_the_network_open_as(Launch {
         seed: Some(14),
@@ -132,23 +133,55 @@ fn a_friend_who_stalls_after_seeing_the_dice_is_counted_down_and_the_game_kept_a
     // Mallory is told why; the story says it; the game is kept in Open recent as abandoned
     let bye = mallory.join().unwrap();
     assert!(bye.contains("abandoned by Mallory"), "{bye}");
-    let said = h.state().session().abandoned().map(str::to_string);
-    let said = said.expect("the game is ended as abandoned");
+    let abandoned = h.state().session().abandoned().cloned();
+    let abandoned = abandoned.expect("the game is ended as abandoned");
     assert!(
-        said.contains("abandoned by Mallory, who kept the game waiting"),
-        "{said}"
+        abandoned
+            .reason
+            .contains("abandoned by Mallory, who kept the game waiting"),
+        "{}",
+        abandoned.reason
     );
+    // It records who left (Mallory played Black, the second seat), when, and the last link of
+    // the record both sides signed
+    assert_eq!(abandoned.seats, vec![1]);
+    assert!(abandoned.when.is_some());
+    assert!(
+        abandoned
+            .last_signed
+            .as_ref()
+            .is_some_and(|h| h.len() == 64 && h.chars().all(|c| c.is_ascii_hexdigit())),
+        "{:?}",
+        abandoned.last_signed
+    );
+    assert!(
+        h.state().session().game().record().is_empty(),
+        "no throw was made"
+    );
+    assert_eq!(abandoned.moves, 0);
+    // Mallory loses the game at the stake on the board, a single game: the score counts it,
+    // and the story, the status line and the score beside the story say it
+    let tally = h.state().session().tally();
+    assert_eq!((tally.white, tally.black, tally.games), (1, 0, 1));
+    let loss = "Mallory loses a single game, 1 stake";
     assert!(
         h.state()
             .session()
             .log()
             .iter()
-            .any(|e| e.words.contains("abandoned by Mallory")),
+            .any(|e| e.words.contains("abandoned by Mallory") && e.words.contains(loss)),
         "the story tells it"
     );
+    assert!(h.state().session().status().contains(loss));
+    let shown = |h: &Harness<'static, GamesterApp>, words: &str| {
+        h.query_all(By::new().label_contains(words))
+            .next()
+            .is_some()
+    };
+    assert!(shown(&h, loss), "the window says it");
     assert!(
-        h.state().session().game().record().is_empty(),
-        "no throw was made"
+        shown(&h, "Session: White 1, Black 0"),
+        "the score counts it"
     );
     let kept = h
         .state()
@@ -158,12 +191,37 @@ fn a_friend_who_stalls_after_seeing_the_dice_is_counted_down_and_the_game_kept_a
         .map(std::path::Path::to_path_buf);
     let kept = kept.expect("kept in Open recent");
     assert!(
-        kept.display().to_string().ends_with("(abandoned).ron"),
+        kept.display()
+            .to_string()
+            .ends_with("(abandoned, Mallory loses).ron"),
         "{}",
         kept.display()
     );
     let loaded = gamester_core::save::load(&kept).unwrap();
-    assert_eq!(loaded.abandoned.as_deref(), Some(said.as_str()));
+    assert_eq!(loaded.abandoned.as_ref(), Some(&abandoned));
+    // Opened again, the kept game counts the loss once, and is not played on
+    let elsewhere = tempfile::tempdir().unwrap();
+    let mut again = harness_with(
+        Launch {
+            open: Some(kept.clone()),
+            data_dir: Some(elsewhere.path().to_path_buf()),
+            seed: Some(1),
+            ..Launch::default()
+        },
+        Settings::default(),
+    );
+    again.run();
+    assert_eq!(again.state().session().tally(), tally);
+    assert!(shown(&again, "Session: White 1, Black 0"));
+    assert!(
+        again
+            .state()
+            .session()
+            .log()
+            .iter()
+            .any(|e| e.words.contains(loss))
+    );
+    assert!(!shown(&again, "Play on against the computer"));
     // The line closing after it says nothing new: the window does not wait for Mallory, and
     // still says where the game is kept
     let began = Instant::now();
@@ -171,13 +229,30 @@ fn a_friend_who_stalls_after_seeing_the_dice_is_counted_down_and_the_game_kept_a
         h.step();
         std::thread::sleep(Duration::from_millis(20));
     }
-    let shown = |h: &Harness<'static, GamesterApp>, words: &str| {
-        h.query_all(By::new().label_contains(words))
-            .next()
-            .is_some()
-    };
     assert!(!shown(&h, "waiting for them to come back"));
     assert!(shown(&h, "It is kept in Open recent"));
+    // Started again on the same folder, the window takes the game up from its autosave as it
+    // was left, ended and counted: it neither offers it again at a distance, nor offers to play
+    // it on, nor counts it a second time
+    drop(h);
+    let mut h = harness_with(
+        Launch {
+            seed: Some(15),
+            data_dir: Some(dir.path().to_path_buf()),
+            local_network: true,
+            ..Launch::default()
+        },
+        Settings::default(),
+    );
+    let began = Instant::now();
+    while began.elapsed() < Duration::from_secs(2) {
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(!h.state().is_remote(), "offered again at a distance");
+    assert_eq!(h.state().session().abandoned(), Some(&abandoned));
+    assert_eq!(h.state().session().tally(), tally);
+    assert!(!shown(&h, "Play on against the computer"));
 }
 
 /// A host playing the computer as `identity` with the pledge kept, on a thread, stopping

@@ -53,11 +53,17 @@ pub struct SaveFile {
     /// it ([`super::parse`]). Never written.
     #[serde(skip)]
     pub analysis_unread: Option<String>,
-    /// Why the game was ended before the rules ended it (a friend at a distance who kept it
-    /// waiting), if it was (added in format 1 without a new version: a file without it is as
-    /// before).
+    /// Why the game was ended before the rules ended it, as an older Gamester kept it: words
+    /// alone, which name nobody (added in format 1 without a new version). Read, never
+    /// written: [`SaveFile::abandonment`] keeps it now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub abandoned: Option<String>,
+    /// Who left the game before the rules ended it (a friend at a distance who kept it
+    /// waiting, or did not come back), why, when, and how far the record both sides signed
+    /// went: the side that left loses it, which the tally counts as the file is read (added in
+    /// format 1 without a new version: a file without it is as before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abandonment: Option<crate::abandonment::Abandonment>,
 }
 
 /// One of a match's earlier games, as the file writes it: the tally it began with and its
@@ -228,6 +234,7 @@ impl SaveFile {
             analysis: None,
             analysis_unread: None,
             abandoned: None,
+            abandonment: None,
         }
     }
 

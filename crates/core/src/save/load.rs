@@ -45,8 +45,10 @@ pub struct Loaded {
     /// Why the file's earlier games were not read, if they were not (the game in play was
     /// read without them).
     pub earlier_unread: Option<String>,
-    /// Why the game was ended as abandoned, if it was.
-    pub abandoned: Option<String>,
+    /// Who left the game before the rules ended it, and why, if anyone did (an older file's
+    /// words name nobody). The game is as its record left it: the loss is counted by the
+    /// session it is given to ([`crate::session::Session::abandon`]).
+    pub abandoned: Option<crate::abandonment::Abandonment>,
 }
 
 /// Reads, parses and replays the saved game at `path`. Errors name the file.
@@ -165,6 +167,8 @@ struct GameOnly {
     analysis: Option<serde::de::IgnoredAny>,
     #[serde(default)]
     abandoned: Option<String>,
+    #[serde(default)]
+    abandonment: Option<crate::abandonment::Abandonment>,
 }
 
 impl GameOnly {
@@ -181,6 +185,7 @@ impl GameOnly {
             analysis: None,
             analysis_unread: Some(why),
             abandoned: self.abandoned,
+            abandonment: self.abandonment,
         }
     }
 }
@@ -304,7 +309,7 @@ pub fn replay_file(file: SaveFile) -> Result<Loaded, SaveError> {
         analysis,
         earlier,
         earlier_unread,
-        abandoned: file.abandoned,
+        abandoned: crate::abandonment::Abandonment::of_file(file.abandonment, file.abandoned),
     })
 }
 

@@ -41,6 +41,11 @@ pub struct PastimesFile {
     /// Added without a new format: a file without them is read as before.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub names: Vec<String>,
+    /// Who left the game before the rules ended it (a friend at a distance who kept it
+    /// waiting, or did not come back), why, when, and how far the record every side signed
+    /// went: that player loses (added without a new format: a file without it is as before).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abandonment: Option<crate::abandonment::Abandonment>,
 }
 
 /// A pastime read back, replayed and checked.
@@ -51,6 +56,9 @@ pub struct PastimesLoaded {
     /// The names the file kept, one a seat, cleaned of what a name may not hold; none if it
     /// kept none.
     pub names: Vec<String>,
+    /// Who left the game before the rules ended it, and why, if anyone did: counted by the
+    /// session it is given to.
+    pub abandoned: Option<crate::abandonment::Abandonment>,
 }
 
 impl PastimesFile {
@@ -62,6 +70,7 @@ impl PastimesFile {
             game: game.clone(),
             seats: seats.to_vec(),
             names: Vec::new(),
+            abandonment: None,
         }
     }
 
@@ -153,6 +162,7 @@ pub fn from_str(text: &str) -> Result<PastimesLoaded, SaveError> {
             .iter()
             .map(|n| crate::players::clean_name(n))
             .collect(),
+        abandoned: file.abandonment,
     })
 }
 
@@ -194,7 +204,21 @@ pub fn summary(loaded: &PastimesLoaded) -> String {
             .collect::<Vec<_>>()
             .join(" and ")
     };
-    let next = match (game.phase(), game.result()) {
+    // A game left by a player ends as the session ends it.
+    let left = loaded
+        .abandoned
+        .as_ref()
+        .and_then(|a| crate::abandonment::at_pastime(game, a));
+    let next = match (game.phase(), game.result().or(left.as_ref())) {
+        (_, Some(r)) if left.is_some() => format!(
+            "abandoned: won by {}, lost by {}",
+            if r.winners.is_empty() {
+                "none".to_string()
+            } else {
+                seats(&r.winners)
+            },
+            seats(&r.losers)
+        ),
         (Phase::GameOver, Some(r)) => format!(
             "over: won by {}, lost by {}",
             if r.winners.is_empty() {

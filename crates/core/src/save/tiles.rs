@@ -42,10 +42,17 @@ pub struct TilesFile {
     pub tally_before: Vec<u32>,
     /// Every action from the first deal.
     pub record: Vec<Action>,
-    /// Why the game was ended before the rules ended it (a friend at a distance who kept it
-    /// waiting), if it was (added without a new format: a file without it is as before).
+    /// Why the game was ended before the rules ended it, as an older Gamester kept it: words
+    /// alone, which name nobody (added without a new format). Read, never written:
+    /// [`TilesFile::abandonment`] keeps it now.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub abandoned: Option<String>,
+    /// Who left the game before the rules ended it (a friend at a distance), why, when, and
+    /// how far the record every side signed went: that side loses the game, which the tally
+    /// counts as the file is read (added without a new format: a file without it is as
+    /// before). `tally_before` never counts it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub abandonment: Option<crate::abandonment::Abandonment>,
     /// The names the places were played under, the first place first, kept for a game with
     /// friends at a distance (added without a new format: a file without them is as before).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -59,8 +66,10 @@ pub struct TilesLoaded {
     pub seats: Vec<Controller>,
     /// The session's tally, the game read back counted in it if it is over.
     pub tally: Vec<u32>,
-    /// Why the game was ended as abandoned, if it was.
-    pub abandoned: Option<String>,
+    /// Who left the game before the rules ended it, and why, if anyone did (an older file's
+    /// words name nobody). `tally` does not count it: the session it is given to does
+    /// ([`crate::tiles_session::TilesSession::abandon`]).
+    pub abandoned: Option<crate::abandonment::Abandonment>,
     /// The names the file kept, one a place, cleaned of what a name may not hold; none if it
     /// kept none.
     pub names: Vec<String>,
@@ -84,6 +93,7 @@ impl TilesFile {
             tally_before,
             record: game.record().to_vec(),
             abandoned: None,
+            abandonment: None,
             names: Vec::new(),
         }
     }
@@ -216,7 +226,7 @@ pub fn replay(file: TilesFile) -> Result<TilesLoaded, SaveError> {
         game,
         seats: file.seats,
         tally,
-        abandoned: file.abandoned,
+        abandoned: crate::abandonment::Abandonment::of_file(file.abandonment, file.abandoned),
         names: file
             .names
             .iter()
@@ -258,12 +268,23 @@ pub fn write_atomic(path: &Path, file: &TilesFile) -> Result<(), SaveError> {
 pub fn summary(loaded: &TilesLoaded) -> String {
     let game = &loaded.game;
     let scores: Vec<String> = game.scores().iter().map(u32::to_string).collect();
-    let tally: Vec<String> = loaded.tally.iter().map(u32::to_string).collect();
-    let state = match game.phase() {
-        Phase::GameOver => "the game is over",
-        Phase::ToDeal => "the next hand is to be dealt",
-        Phase::ToThrow => "the players throw for the set",
-        Phase::Playing => "a hand is in play",
+    // A game left by a side is counted as the session counts it.
+    let lost = loaded
+        .abandoned
+        .as_ref()
+        .and_then(|a| crate::abandonment::at_tiles(game, a));
+    let mut tally = loaded.tally.clone();
+    if let Some(t) = lost.and_then(|l| l.winner).and_then(|w| tally.get_mut(w)) {
+        *t = t.saturating_add(1);
+    }
+    let tally: Vec<String> = tally.iter().map(u32::to_string).collect();
+    let state = match (game.phase(), lost, &loaded.abandoned) {
+        (_, Some(lost), _) => format!("abandoned: side {} loses", lost.loser + 1),
+        (_, None, Some(_)) => "abandoned".into(),
+        (Phase::GameOver, ..) => "the game is over".into(),
+        (Phase::ToDeal, ..) => "the next hand is to be dealt".into(),
+        (Phase::ToThrow, ..) => "the players throw for the set".into(),
+        (Phase::Playing, ..) => "a hand is in play".into(),
     };
     format!(
         "tiles {:?} for {}, {} actions, hand {}, {state}, points {}, games {}",

@@ -59,8 +59,8 @@ impl Session {
     /// side named by its colour), and what a player needs to know about it, in period words.
     #[must_use]
     pub fn status(&self) -> String {
-        if let Some(why) = &self.abandoned {
-            return format!("The game was ended: {why}");
+        if let Some(words) = self.abandonment_words() {
+            return words;
         }
         let g = &self.game;
         let turn = g.turn();

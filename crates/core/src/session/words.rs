@@ -12,13 +12,13 @@ impl Session {
     #[must_use]
     pub fn score_words(&self) -> String {
         let g = &self.game;
-        let tally = g.tally();
+        let tally = self.tally();
         let (white, black) = (self.colour_name(Side::White), self.colour_name(Side::Black));
         let to = g.rules().match_to;
         if to == 0 {
             return format!("Session: {white} {}, {black} {}", tally.white, tally.black);
         }
-        if let Some(winner) = g.match_winner() {
+        if let Some(winner) = self.match_winner() {
             return format!(
                 "{} wins the match to {to}, {} to {}",
                 self.colour_name(winner),
@@ -26,7 +26,7 @@ impl Session {
                 tally.stakes(winner.other())
             );
         }
-        let crawford = if g.is_crawford_game() && !g.is_over() {
+        let crawford = if g.is_crawford_game() && !g.is_over() && self.abandoned.is_none() {
             ", the Crawford game (no cube)"
         } else {
             ""
@@ -35,6 +35,53 @@ impl Session {
             "Match to {to}: {white} {}, {black} {}{crawford}",
             tally.white, tally.black
         )
+    }
+
+    /// What leaving the game cost the side that left, in words: "Robin loses a single game, 2
+    /// points at the cube", "Mallory loses a single game, 1 stake"; none when it cost nothing
+    /// (the game was over, or who left is not known).
+    #[must_use]
+    pub fn abandonment_loss_words(&self) -> Option<String> {
+        let lost = self.lost?;
+        let won = won_words(lost.won, self.game.rules().match_to);
+        let at_cube = if self.game.cube().value > 1 {
+            " at the cube"
+        } else {
+            ""
+        };
+        Some(format!(
+            "{} a single game, {won}{at_cube}",
+            self.abandonment_loser()?
+        ))
+    }
+
+    /// Who lost by leaving the game, with the verb: "Mallory loses", "Anne and Tom lose".
+    #[must_use]
+    pub fn abandonment_loser(&self) -> Option<String> {
+        let loser = self.lost?.loser;
+        let players = &self.table.seat(loser).players;
+        let mut names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+        if names.is_empty() {
+            names.push(loser.name());
+        }
+        Some(crate::teaching::terms::does(&names, "loses", "lose"))
+    }
+
+    /// The game's end by a side that left it, in words, as the story and the status line tell
+    /// it: "The game was ended: abandoned by Mallory, who did not come back. Mallory loses a
+    /// single game, 1 stake. Session: White 1, Black 0"; where it cost nothing, the reason
+    /// alone. None while nobody left.
+    #[must_use]
+    pub fn abandonment_words(&self) -> Option<String> {
+        let abandoned = self.abandoned.as_ref()?;
+        Some(match self.abandonment_loss_words() {
+            Some(loss) => format!(
+                "The game was ended: {}. {loss}. {}",
+                abandoned.reason,
+                self.score_words()
+            ),
+            None => format!("The game was ended: {}.", abandoned.reason),
+        })
     }
 
     /// What a side that offers to resign for `stake` stakes (before the cube) offers, after

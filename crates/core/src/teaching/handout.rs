@@ -136,10 +136,12 @@ pub fn pastime_rules_page(rules: &crate::pastimes::Rules) -> String {
 /// (drawn, with its Position ID) when it was not the preset's array, every line of its story in
 /// the period words (who, what, and each play in notation too), with a diagram of the position
 /// after each play numbered in `at` (plays counted from 1, each side's), the result, and the
-/// last position. `Err`: the record does not replay.
+/// last position. A game left by a side before it ended (`abandoned`) has its result as the
+/// session counts it: who left, and what it cost. `Err`: the record does not replay.
 pub fn score_sheet(
     replay: &crate::save::GameRecord,
     seats: &crate::players::Seats,
+    abandoned: Option<&crate::abandonment::Abandonment>,
     date: &str,
     at: &[usize],
     moments: &[Moment],
@@ -245,7 +247,11 @@ pub fn score_sheet(
         }
     }
     page.push_str("</table>\n");
+    if let Some(abandoned) = abandoned {
+        session.abandon(abandoned.clone());
+    }
     let result = match session.game().phase() {
+        _ if session.abandoned().is_some() => session.abandonment_words().unwrap_or_default(),
         Phase::Over(outcome) => session.ending(&outcome),
         _ => {
             let name = |side: Side| session.colour_name(side).to_string();

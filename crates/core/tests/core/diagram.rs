@@ -305,7 +305,15 @@ fn a_score_sheet_tells_every_line_of_the_story_and_draws_the_plays_asked_for() {
     let seats = Seats::two_people();
     let text = to_string(&SaveFile::from_game(&game, &seats)).unwrap();
     let loaded = from_str(&text).unwrap();
-    let page = score_sheet(&loaded.replay, &loaded.table, "1 May 1674", &[3, 10], &[]).unwrap();
+    let page = score_sheet(
+        &loaded.replay,
+        &loaded.table,
+        None,
+        "1 May 1674",
+        &[3, 10],
+        &[],
+    )
+    .unwrap();
     // Every line of the story is a row, the plays numbered in turn
     let session = gamester_core::session::Session::from_record(
         loaded.replay.rules().clone(),
@@ -404,8 +412,9 @@ fn no_page_to_print_shows_a_developers_words() {
         if i % 7 == 0 {
             let game = random_game(rules.clone(), i as u64);
             let record = GameRecord::of_game(&game).unwrap();
-            pages
-                .push(score_sheet(&record, &Seats::two_people(), "1 May 1674", &[2], &[]).unwrap());
+            pages.push(
+                score_sheet(&record, &Seats::two_people(), None, "1 May 1674", &[2], &[]).unwrap(),
+            );
         }
         // Then no page names a file, an identifier, a setting or a source by its number
         for page in pages {
@@ -427,7 +436,7 @@ fn a_score_sheet_is_ready_for_a_class() {
     let game = random_game(rules.clone(), 5);
     let record = GameRecord::of_game(&game).unwrap();
     // When its score sheet is printed
-    let page = score_sheet(&record, &Seats::two_people(), "1 May 1674", &[], &[]).unwrap();
+    let page = score_sheet(&record, &Seats::two_people(), None, "1 May 1674", &[], &[]).unwrap();
     let text = read_as_text(&page);
     // Then it is titled by its game, not "House rules", and says the players and the date
     assert!(
@@ -551,4 +560,41 @@ fn the_men_on_the_bar_are_counted_clear_of_every_point_and_man() {
             assert!(!overlaps(count, other), "{count:?} over {other:?}");
         }
     }
+}
+
+#[test]
+fn a_score_sheet_of_a_game_left_by_a_side_gives_its_loss_as_the_result() {
+    use gamester_core::abandonment::Abandonment;
+    use gamester_core::players::Seats;
+    use gamester_core::save::from_str;
+    use gamester_core::teaching::handout::score_sheet;
+    // Given a game of Irish under way, left by Black, who did not come back
+    let loaded = from_str(include_str!("../../../../tests/data/irish_short.ron")).unwrap();
+    let left = Abandonment {
+        seats: vec![1],
+        reason: "abandoned by Black, who did not come back".into(),
+        when: None,
+        last_signed: None,
+        moves: loaded.replay.len(),
+    };
+    // When its score sheet is printed
+    let page = score_sheet(
+        &loaded.replay,
+        &Seats::two_people(),
+        Some(&left),
+        "1 May 1674",
+        &[],
+        &[],
+    )
+    .unwrap();
+    // Then its result says who left, what it cost and the score, not that it was unfinished
+    let result = &page[page.find("<h2>The result</h2>").unwrap()..];
+    assert!(
+        result.contains(
+            "The game was ended: abandoned by Black, who did not come back. Black loses a single \
+             game, 1 stake. Session: White 1, Black 0"
+        ),
+        "{result}"
+    );
+    assert!(!result.contains("not finished"), "{result}");
 }

@@ -101,18 +101,23 @@ impl PastimesScreen {
     }
 
     /// The line's row under the status line, at a distance: its state in words; and once the
-    /// person ends the game as abandoned by a friend who kept it waiting, the game kept with
-    /// the reason.
+    /// person ends the game as abandoned by a friend who kept it waiting, the game counted as
+    /// lost by that friend and kept with the reason.
     pub(super) fn line_row(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
-        let Some(reason) = self.remote.as_mut().and_then(|r| r.show(ui)) else {
+        let Some(abandonment) = self.remote.as_mut().and_then(|r| {
+            r.show(ui)
+                .map(|a| crate::ui::shell::leaving::abandonment(&a, r.party.table()))
+        }) else {
             return;
         };
-        self.session.note(format!("The game was ended: {reason}."));
+        self.session.abandon(abandonment);
         let title = crate::ui::pastimes::story::title(self.session.game().rules().kind);
         let file = self.session.to_file();
+        let said = self.session.abandonment_words().unwrap_or_default();
         shell.message = Some(crate::ui::shell::leaving::keep_abandoned(
             title,
-            &reason,
+            &said,
+            self.session.abandonment_loser().as_deref(),
             &shell.launch,
             &mut shell.settings.recent,
             |path| crate::save::pastimes::write_atomic(path, &file).map_err(|e| e.to_string()),

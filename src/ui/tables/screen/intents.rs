@@ -32,6 +32,12 @@ impl TablesScreen {
                 self.board.animation = None;
                 return;
             }
+            Intent::Throw | Intent::Action(_) | Intent::Steps(_) | Intent::Placed(_)
+                if self.session.abandoned().is_some() =>
+            {
+                shell.message = Some(Message::info(crate::ui::shell::leaving::ENDED));
+                return;
+            }
             Intent::Throw if self.helpers.remote.is_some() => {
                 self.throw_remote(shell);
                 return;

@@ -104,6 +104,7 @@ impl TablesScreen {
                     handout::score_sheet(
                         &record,
                         seats,
+                        self.session.abandoned(),
                         &crate::ui::shell::file_names::today(),
                         &[],
                         &moments,

@@ -11,6 +11,9 @@ use crate::ui::tiles::view::TilesIntent;
 
 /// What the table waits for, in a line.
 pub(super) fn status(table: &TilesSession) -> String {
+    if let Some(words) = table.abandonment_words() {
+        return words;
+    }
     let game = table.game();
     match game.phase() {
         Phase::ToDeal => "The hand is over: go on to the next hand.".into(),
