@@ -122,12 +122,64 @@ def play(binary, name, host_args, friends, folder, patience):
                 p.wait()
 
 
+def comeback(binary, folder, patience):
+    """A friend killed mid-game (no goodbye) and started again on its save: how long from its
+    start until the host's save moves on, and whether the game then ends alike on both sides."""
+    host_save = os.path.join(folder, "comeback-host.ron")
+    join_save = os.path.join(folder, "comeback-friend.ron")
+    started = []
+
+    def join():
+        p = subprocess.Popen(
+            ["ip", "netns", "exec", NS_JOIN, binary, "join", "-", "--level", "novice", "--local",
+             "--save", join_save],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        p.stdin.write(code + "\n")
+        p.stdin.close()
+        started.append(p)
+        return p
+
+    try:
+        host = subprocess.Popen(
+            ["ip", "netns", "exec", NS_HOST, binary, "host", "--preset", "irish", "--level",
+             "novice", "--local", "--save", host_save],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        started.append(host)
+        code = host.stdout.readline().split(" ", 1)[1].strip()
+        first = join()
+        began = time.time()
+        while time.time() - began < patience and (
+                not os.path.exists(host_save) or os.path.getsize(host_save) < 6000):
+            time.sleep(0.01)
+        first.kill()
+        first.wait()
+        time.sleep(0.5)
+        before = os.path.getmtime(host_save)
+        again_at = time.time()
+        again = join()
+        while time.time() - again_at < patience and os.path.getmtime(host_save) == before:
+            time.sleep(0.002)
+        back_in = time.time() - again_at
+        again.wait(timeout=patience)
+        host.wait(timeout=patience)
+        checks = [sh(binary, "check", s, check=False).stdout.strip() for s in (host_save, join_save)]
+        ok = again.returncode == 0 and host.returncode == 0 and checks[0] == checks[1]
+        return ok, f"the killed friend, started again, moved the game on in {back_in * 1000:.0f} ms; {checks[0]}"
+    finally:
+        for p in started:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bin", default="target/debug/gamester")
     ap.add_argument("--bad", action="store_true", help="150 ms each way, 10 %% loss each way")
     ap.add_argument("--games", default=",".join(GAMES))
     ap.add_argument("--patience", type=int, default=1800, help="seconds a game may take")
+    ap.add_argument("--comeback", action="store_true",
+                    help="also kill a friend mid-game and time its return")
     args = ap.parse_args()
     binary = os.path.abspath(args.bin)
     failed = 0
@@ -140,6 +192,10 @@ def main():
                 failed += not ok
                 print(f"{'ok' if ok else 'FAILED'} {name}{' (bad line)' if args.bad else ''}: "
                       f"{said}", flush=True)
+            if args.comeback:
+                ok, said = comeback(binary, folder, args.patience)
+                failed += not ok
+                print(f"{'ok' if ok else 'FAILED'} comeback: {said}", flush=True)
     finally:
         down()
     print(f"{len(args.games.split(',')) - failed} of {len(args.games.split(','))} games finished")

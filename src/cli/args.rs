@@ -269,6 +269,10 @@ pub struct NetSide {
     /// This machine and its network only: direct addresses, no relay (no internet needed)
     #[arg(long)]
     pub local: bool,
+    /// How long a throw may wait on the other side, or a friend whose line dropped be waited
+    /// for, before the game is ended as abandoned by them, who lose it
+    #[arg(long, value_name = "SECONDS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub patience: u64,
 }
 
 /// `bench`'s benchmarks.

@@ -402,7 +402,7 @@ fn run(
             cut_at: None,
             patience: PATIENCE,
             keeper,
-            stall: None,
+            stall: Some(Duration::from_secs(side.patience)),
             under_way,
         },
     );
@@ -415,7 +415,12 @@ fn run(
             note(&format!("the game is over: {}", outcome(&table)));
             Ok(String::new())
         }
-        Ok(End::Abandoned(_, abandoned)) => {
+        Ok(End::Abandoned(table, abandoned)) => {
+            // The save says who left, why, when and how far the signed record went: the side
+            // that left loses the game, counted as the file is read.
+            if let Some(path) = &side.save {
+                write_left(path, &table, level, &abandoned)?;
+            }
             note(&format!("the game is over: {}", abandoned.reason));
             Ok(String::new())
         }
@@ -474,6 +479,26 @@ fn outcome(table: &Table) -> String {
 
 /// Writes the game as a saved game of its family, atomically.
 fn write_game(path: &Path, table: &Table, level: Level) -> Result<(), CliError> {
+    write_file(path, table, level, None)
+}
+
+/// Writes the game left by a party, with the record of who left.
+fn write_left(
+    path: &Path,
+    table: &Table,
+    level: Level,
+    abandoned: &gamester_net::party::Abandoned,
+) -> Result<(), CliError> {
+    write_file(path, table, level, Some(abandoned.to_core(Some(table))))
+}
+
+/// Writes the game as a saved game of its family, atomically, with who left it if a party did.
+fn write_file(
+    path: &Path,
+    table: &Table,
+    level: Level,
+    left: Option<gamester_core::abandonment::Abandonment>,
+) -> Result<(), CliError> {
     // The others' seats are a friend's at a distance: opened later, their tiles are never
     // shown, nor their moves made, by this side.
     let controller = |seat: usize| {
@@ -503,7 +528,9 @@ fn write_game(path: &Path, table: &Table, level: Level) -> Result<(), CliError> 
                     }
                 }
             }
-            save::write_atomic(path, &save::SaveFile::from_game(game, &seats))?;
+            let mut file = save::SaveFile::from_game(game, &seats);
+            file.abandonment = left;
+            save::write_atomic(path, &file)?;
         }
         Board::Tiles(game) => {
             let sitters: Vec<Controller> = (0..usize::from(game.rules().players))
@@ -511,13 +538,15 @@ fn write_game(path: &Path, table: &Table, level: Level) -> Result<(), CliError> 
                 .collect();
             let names: Vec<String> = (0..sitters.len()).map(name).collect();
             let tally = vec![0; game.rules().sides()];
-            let file = save::tiles::TilesFile::of(game, &sitters, &tally).named(&names);
+            let mut file = save::tiles::TilesFile::of(game, &sitters, &tally).named(&names);
+            file.abandonment = left;
             save::tiles::write_atomic(path, &file)?;
         }
         Board::Pastimes(game) => {
             let sitters: Vec<Controller> = (0..game.seats()).map(controller).collect();
             let names: Vec<String> = (0..sitters.len()).map(name).collect();
-            let file = save::pastimes::PastimesFile::of(game, &sitters).named(&names);
+            let mut file = save::pastimes::PastimesFile::of(game, &sitters).named(&names);
+            file.abandonment = left;
             save::pastimes::write_atomic(path, &file)?;
         }
     }

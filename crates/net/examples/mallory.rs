@@ -10,7 +10,8 @@
 
 use gamester_net::invite::Invitation;
 use gamester_net::link::ALPN;
-use gamester_net::table::{commitment, joint_seed};
+use gamester_net::record::{commit_statement, commitment, joint_seed};
+use gamester_net::sign::{Hash, Key};
 use gamester_net::wire::{self, Msg, VERSION};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -22,8 +23,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .enable_all()
         .build()?;
     rt.block_on(async move {
+        // Mallory's own key: its line is opened with it, and it signs with it.
+        let key = Key::generate();
         let endpoint = iroh::Endpoint::builder(iroh::endpoint::presets::Minimal)
             .relay_mode(iroh::RelayMode::Disabled)
+            .secret_key(key.secret())
             .bind()
             .await?;
         let conn = endpoint.connect(invitation.addr.clone(), ALPN).await?;
@@ -35,20 +39,30 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             back: None,
         };
         wire::write(&mut send, &hello).await?;
-        let mine = [9u8; 32];
+        let mine = Hash([9u8; 32]);
         let mut setup = None;
         loop {
             let msg = wire::read(&mut recv).await?;
             match &msg {
-                Msg::Welcome { setup: s, .. } => {
-                    setup = Some(s.clone());
-                    wire::write(&mut send, &Msg::Accept).await?;
+                Msg::Welcome {
+                    setup: s, party, ..
+                } => {
+                    let sig = Some(key.sign(&s.offer(*party)));
+                    wire::write(&mut send, &Msg::Accept { sig }).await?;
                 }
+                Msg::Start { setup: s } => setup = Some((**s).clone()),
+                // The host's first throw (the throw-off), chained to the seating.
                 Msg::Commit { from: 0, at, .. } => {
+                    let root = setup
+                        .as_ref()
+                        .map(gamester_net::Setup::root)
+                        .unwrap_or_default();
+                    let hash = commitment(1, *at, &mine);
                     let commit = Msg::Commit {
                         from: 1,
                         at: *at,
-                        hash: commitment(1, *at, &mine),
+                        hash,
+                        sig: key.sign(&commit_statement(&root, 1, &hash)),
                     };
                     wire::write(&mut send, &commit).await?;
                 }

@@ -161,32 +161,14 @@ pub(crate) fn keep_dated(
 /// is counted as lost by the friend, and nothing played after could count).
 pub const ENDED: &str = "The game was ended: nothing more is played in it.";
 
-/// The core's record of a game at a distance left by a party, from the network's: the seats
-/// that party played at `table` (`Table::owner`), why, when, and the last link of the record
-/// every side had signed, in hexadecimal. No seat where the table is not known.
+/// The core's record of a game at a distance left by a party, from the network's (the seats
+/// that party played at `table`).
 #[must_use]
 pub fn abandonment(
     abandoned: &gamester_net::party::Abandoned,
     table: Option<&gamester_net::Table>,
 ) -> Abandonment {
-    let seats = table.map_or_else(Vec::new, |t| {
-        (0..t.setup().rules.seats())
-            .filter(|&seat| t.owner(seat) == Some(abandoned.party))
-            .collect()
-    });
-    let head: String = abandoned
-        .head
-        .0
-        .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
-    Abandonment {
-        seats,
-        reason: abandoned.reason.clone(),
-        when: Some(abandoned.when),
-        last_signed: Some(head),
-        moves: abandoned.moves,
-    }
+    abandoned.to_core(table)
 }
 
 /// What a file's name may hold of `words` (a player's name among them): every character a

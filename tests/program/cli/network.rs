@@ -527,3 +527,56 @@ fn a_game_under_way_is_taken_only_when_the_friend_says_so() {
     assert_eq!(hosted.game.record(), joined.game.record());
     assert!(hosted.game.record().starts_with(game.record()));
 }
+
+#[test]
+fn a_friend_killed_and_never_back_loses_the_game_which_the_hosts_save_counts() {
+    use gamester_core::save::load;
+    let dir = tempfile::tempdir().unwrap();
+    let (host_save, join_save) = (dir.path().join("host.ron"), dir.path().join("join.ron"));
+    // A host that waits two seconds for a friend who drops
+    let (host, code) = host(&[
+        "--level",
+        "novice",
+        "--local",
+        "--patience",
+        "2",
+        "--save",
+        host_save.to_str().unwrap(),
+    ]);
+    let mut friend = gamester()
+        .args(["join", &code, "--level", "novice", "--local"])
+        .arg("--save")
+        .arg(&join_save)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The friend's program is killed 20 moves in (no goodbye), and never started again
+    let began = std::time::Instant::now();
+    while began.elapsed().as_secs() < 120
+        && load(&join_save).map_or(0, |l| l.game.record().len()) < 20
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    friend.kill().unwrap();
+    friend.wait().unwrap();
+    // The host ends the game by itself, as abandoned by the friend, who loses it: its save
+    // says who left and counts the loss
+    let out = host.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("abandoned by The computer"), "{said}");
+    let hosted = load(&host_save).unwrap();
+    assert!(!hosted.game.is_over(), "the rules did not end it");
+    let left = hosted.abandoned.as_ref().expect("the save keeps who left");
+    assert_eq!(left.seats, vec![1], "Black, the friend's seat, left");
+    assert!(left.last_signed.as_ref().is_some_and(|h| h.len() == 64));
+    assert!(left.when.is_some());
+    let summary = check(&host_save);
+    assert!(summary.contains("abandoned: Black loses"), "{summary}");
+    // A patience the command line cannot use is refused in words
+    let out = gamester()
+        .args(["host", "--level", "novice", "--local", "--patience", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -20,6 +20,28 @@ pub struct Abandoned {
 }
 
 impl Abandoned {
+    /// The record a save keeps of it (`gamester_core::abandonment`, which knows no network):
+    /// the seats the party that left played at `table`, why, when, and the last link of the
+    /// record every side had signed, in hexadecimal. No seat where the table is not known.
+    #[must_use]
+    pub fn to_core(
+        &self,
+        table: Option<&crate::table::Table>,
+    ) -> gamester_core::abandonment::Abandonment {
+        let seats = table.map_or_else(Vec::new, |t| {
+            (0..t.setup().rules.seats())
+                .filter(|&seat| t.owner(seat) == Some(self.party))
+                .collect()
+        });
+        gamester_core::abandonment::Abandonment {
+            seats,
+            reason: self.reason.clone(),
+            when: Some(self.when),
+            last_signed: Some(self.head.0.iter().map(|b| format!("{b:02x}")).collect()),
+            moves: self.moves,
+        }
+    }
+
     /// The game at `table` abandoned by `party`, now, for `reason`.
     #[must_use]
     pub fn by(party: usize, reason: String, table: &crate::table::Table) -> Abandoned {
