@@ -148,9 +148,12 @@ def comeback(binary, folder, patience):
         code = host.stdout.readline().split(" ", 1)[1].strip()
         first = join()
         began = time.time()
-        while time.time() - began < patience and (
-                not os.path.exists(host_save) or os.path.getsize(host_save) < 6000):
+        # A few turns in (a save of 3 kB), while the game lasts.
+        while (time.time() - began < patience and first.poll() is None
+               and (not os.path.exists(host_save) or os.path.getsize(host_save) < 3000)):
             time.sleep(0.01)
+        if first.poll() is not None:
+            return False, "the game ended before the friend could be killed"
         first.kill()
         first.wait()
         time.sleep(0.5)
