@@ -188,6 +188,35 @@ pub fn rules(length: u16) -> Rules {
     rules
 }
 
+/// A score a file gives, read whole: a number larger than a saved game may keep is refused in
+/// words, never wrapped or read as 0; text that is no number is refused too.
+pub(crate) fn score_of(text: &str) -> Result<u32, String> {
+    let t = text.trim();
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("`{t}` is not a score"));
+    }
+    let most = crate::save::TALLY_MAX;
+    t.parse::<u32>()
+        .ok()
+        .filter(|&n| n <= most)
+        .ok_or_else(|| format!("a score of {t}, more than Gamester keeps ({most} at most)"))
+}
+
+/// A match's length a file gives, read whole: `None` if it is no number, `Some(Err(said))` for
+/// a match longer than Gamester plays (however many digits: never wrapped to a short one).
+pub(crate) fn length_of(text: &str) -> Option<Result<u16, String>> {
+    let t = text.trim();
+    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(
+        t.parse::<u16>()
+            .ok()
+            .filter(|&n| n <= crate::tables::MATCH_MOST)
+            .ok_or_else(|| t.trim_start_matches('0').to_string()),
+    )
+}
+
 /// Whether `rules` are rules the formats can say; if not, which of them they cannot.
 pub fn expressible(rules: &Rules) -> Result<(), String> {
     let modern = Rules::preset(Preset::Modern);

@@ -31,6 +31,7 @@ pub use analysis::{SavedAnalysis, SavedBest, SavedCube, SavedDecision, SavedStep
 pub use error::{SaveError, TableProblem, TallyProblem};
 pub use format::{FORMAT, SaveFile, SavedAction, to_string};
 pub use leftovers::{Tidied, tidy};
+pub(crate) use load::TALLY_MAX;
 pub use load::{
     Loaded, MAX_FILE_BYTES, RECURSION_LIMIT, from_str, load, parse, read_text, replay_file,
 };

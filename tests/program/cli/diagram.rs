@@ -408,3 +408,33 @@ fn a_saved_pastime_with_a_friend_is_drawn_with_the_names_they_sat_under() {
     assert!(svg.contains(">Player 2: Robin &amp; Co</text>"), "{svg}");
     assert!(svg.contains(">Sice-Ace: Each player throws one die"));
 }
+
+#[test]
+fn a_match_set_on_modern_backgammon_is_played_with_the_cube_as_gnubg_plays_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let title = |sets: &[&str]| {
+        let out = dir.path().join("rules.html");
+        let mut cmd = gamester();
+        cmd.args(["rules-page", "--preset", "modern"]);
+        for set in sets {
+            cmd.args(["--set", set]);
+        }
+        let run = cmd.arg("--out").arg(&out).output().unwrap();
+        assert!(run.status.success(), "{sets:?}");
+        let page = std::fs::read_to_string(&out).unwrap();
+        let h1 = page.split("<h1>").nth(1).unwrap();
+        h1[..h1.find("</h1>").unwrap()].to_string()
+    };
+    // A match on Modern backgammon's rules turns its cube on, as gnubg plays and reads a match
+    assert_eq!(
+        title(&["match=5"]),
+        "Modern backgammon (reference), with the doubling cube, a match to 5"
+    );
+    // The cube turned off after the match is off
+    assert_eq!(
+        title(&["match=5", "cube=false"]),
+        "Modern backgammon (reference), a match to 5"
+    );
+    // A session for stakes keeps the preset's cube, off
+    assert_eq!(title(&[]), "Modern backgammon (reference)");
+}

@@ -223,3 +223,37 @@ fn a_game_of_a_gnubg_sgf_is_imported_and_exported_as_sgf_or_as_mat() {
     assert!(String::from_utf8_lossy(&run.stderr).contains("sgf"));
     assert!(!dir.path().join("x").exists());
 }
+
+#[test]
+fn a_file_of_too_many_games_for_a_save_is_refused_at_import_as_check_would_refuse_it() {
+    // Given a 25-point match file of 20,000 games (each an opening play and a resignation)
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::from(" 25 point match\n\n");
+    for g in 1..=20_000 {
+        text.push_str(&format!(
+            " Game {g}\n Ann : {}                      Lee : 0\n  1) 21: 13/11 24/23\n      \
+             Wins 1 point\n\n",
+            g - 1
+        ));
+    }
+    let file = dir.path().join("many.mat");
+    std::fs::write(&file, text).unwrap();
+    // When it is imported, it is refused in the words `check` and `export` use for a save
+    // that large, and nothing is written
+    let saved = dir.path().join("many.ron");
+    let run = gamester()
+        .arg("import")
+        .arg(&file)
+        .arg("--out")
+        .arg(&saved)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("a saved game is never more than 1048576 bytes"),
+        "{err}"
+    );
+    assert!(!saved.exists());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}

@@ -27,7 +27,10 @@ use std::fmt::Write as _;
 
 use thiserror::Error;
 
-use super::{ReadTurn, Turn, apply_turn, expressible, file_result, name_of, rules, turns};
+use super::{
+    ReadTurn, Turn, apply_turn, expressible, file_result, length_of, name_of, rules, score_of,
+    turns,
+};
 use crate::players::Seats;
 use crate::save::GameRecord;
 use crate::tables::{Crawford, Game, Phase, Side, Tally};
@@ -42,7 +45,7 @@ pub enum MatError {
     #[error("it has no game (a line such as ` Game 1`)")]
     NoGame,
     #[error("a match to {0} points; Gamester plays matches to 25 points at most")]
-    TooLong(u32),
+    TooLong(String),
     #[error("game {game}, line {line}: {reason}")]
     Game {
         game: usize,
@@ -174,7 +177,7 @@ fn game_text(record: &GameRecord, seats: &Seats) -> Result<String, String> {
     if let Some(outcome) = game.outcome()
         && let Some(winner) = outcome.winner
     {
-        lines.wins = Some((column(winner), outcome.stake));
+        lines.wins = Some((column(winner), points_said(&game, outcome.stake)));
     }
     let mut out = String::new();
     let _ = writeln!(out, "{}", names_line(seats, record.tally_before()));
@@ -240,12 +243,13 @@ fn read_cell(text: &str) -> Result<Cell, String> {
         return Ok(Cell::Drop);
     }
     if lower.starts_with("wins") {
-        return t
+        let said = t
             .split_whitespace()
             .nth(1)
-            .and_then(|p| p.parse().ok())
+            .ok_or_else(|| format!("`{t}` does not say how many points"))?;
+        return score_of(said)
             .map(Cell::Wins)
-            .ok_or_else(|| format!("`{t}` does not say how many points"));
+            .map_err(|_| format!("`{t}` does not say how many points as a number Gamester keeps"));
     }
     if lower.starts_with("resigns") {
         // gnubg passes this line over: the points the winner takes follow as `Wins N points`.
@@ -350,20 +354,20 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
         r.crawford = crawford;
         r
     };
-    let length = text
+    // The length read whole: one too long for any match is refused as such, never wrapped.
+    let length16 = text
         .lines()
         .find_map(|l| {
             let l = l.trim().to_ascii_lowercase();
-            l.strip_suffix("point match")
-                .and_then(|n| n.trim().parse::<u32>().ok())
+            l.strip_suffix("point match").and_then(length_of)
         })
-        .ok_or(MatError::NoLength)?;
-    let length16 = u16::try_from(length)
-        .ok()
-        .filter(|&n| n <= crate::tables::MATCH_MOST)
-        .ok_or(MatError::TooLong(length))?;
+        .ok_or(MatError::NoLength)?
+        .map_err(MatError::TooLong)?;
+    let length = u32::from(length16);
     let mut games = Vec::new();
-    let mut current: Option<(Game, [String; 2], usize)> = None;
+    // The game being read, its names, its number in the file, and whether its names' line
+    // has been read.
+    let mut current: Option<(Game, [String; 2], usize, bool)> = None;
     let mut tally = Tally::default();
     let mut number = 0usize;
     // A throw the file left unplayed, which only a resignation may follow.
@@ -377,7 +381,7 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
             .filter(|w| w.eq_ignore_ascii_case("game "))
             .map(|_| &trimmed[5..])
         {
-            if let Some((game, names, n)) = current.take() {
+            if let Some((game, names, n, _)) = current.take() {
                 if n == 1 && game.record().is_empty() && game.is_crawford_game() {
                     // The Crawford game's mark before a game after it: an empty first game
                     // at a score a point from the match, which only tells that game was
@@ -408,10 +412,10 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
                 line: 0,
                 reason: e.to_string(),
             })?;
-            current = Some((game, [String::new(), String::new()], number));
+            current = Some((game, [String::new(), String::new()], number, false));
             continue;
         }
-        let Some((game, names, n)) = current.as_mut() else {
+        let Some((game, names, n, named)) = current.as_mut() else {
             continue;
         };
         let fail = |line: usize, reason: String| MatError::Game {
@@ -420,20 +424,10 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
             reason,
         };
         // The names' line: `Name : score    Name : score`.
-        if names[0].is_empty() && trimmed.contains(" : ") && !trimmed.contains(')') {
-            let parts: Vec<&str> = trimmed.split(" : ").collect();
-            names[0] = parts.first().map_or("", |s| s.trim()).to_string();
-            let mut scores = [0u32; 2];
-            if let Some(rest) = parts.get(1) {
-                let mut words = rest.split_whitespace();
-                scores[0] = words.next().and_then(|w| w.parse().ok()).unwrap_or(0);
-                names[1] = words.collect::<Vec<_>>().join(" ");
-            }
-            scores[1] = parts
-                .get(2)
-                .and_then(|w| w.split_whitespace().next())
-                .and_then(|w| w.parse().ok())
-                .unwrap_or(0);
+        if !*named && is_names_line(trimmed) {
+            *named = true;
+            let (said, scores) = read_names(trimmed).map_err(|r| fail(0, r))?;
+            *names = said;
             // The first game of a file may begin a match part-way: its score is the file's,
             // and a side one point away makes it the Crawford game unless the cube turns in
             // it (then the Crawford game was before it).
@@ -482,7 +476,7 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
                 continue;
             };
             unplayed = None;
-            file_result(game, winner, points).map_err(|r| fail(0, r))?;
+            file_wins(game, winner, points).map_err(|r| fail(0, r))?;
             continue;
         }
         let Some((num, rest)) = trimmed.split_once(')') else {
@@ -506,7 +500,7 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
                 // A game's last words on a turn's line (after a drop, or a last man off).
                 Cell::Wins(points) => {
                     unplayed = None;
-                    file_result(game, side, points).map_err(|r| fail(row, r))?;
+                    file_wins(game, side, points).map_err(|r| fail(row, r))?;
                 }
                 Cell::Empty => {}
                 cell => {
@@ -532,7 +526,7 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
             }
         }
     }
-    if let Some((game, names, _)) = current.take() {
+    if let Some((game, names, _, _)) = current.take() {
         games.push(Imported {
             game,
             names,
@@ -543,6 +537,86 @@ fn import_as(text: &str, jacoby: bool) -> Result<Vec<Imported>, MatError> {
         return Err(MatError::NoGame);
     }
     Ok(games)
+}
+
+/// Whether a line of a game is its players' line, `Name : score    Name : score`: a line with
+/// a colon that is not a numbered turn's, a game's last words or a comment.
+fn is_names_line(line: &str) -> bool {
+    let numbered = line
+        .split_once(')')
+        .is_some_and(|(n, _)| !n.is_empty() && n.trim().bytes().all(|b| b.is_ascii_digit()));
+    line.contains(':')
+        && !numbered
+        && !line.starts_with(';')
+        && !line.starts_with('#')
+        && !line.to_ascii_lowercase().starts_with("wins")
+}
+
+/// A game's players' line read: each side's name (spaces about it passed over, as about the
+/// colons) and score. A line that is not two names each with a colon and a score is refused,
+/// saying so.
+fn read_names(line: &str) -> Result<([String; 2], [u32; 2]), String> {
+    let example = "each player's name, a colon and the score, as ` Ann : 0    Lee : 0`";
+    let parts: Vec<&str> = line.split(':').map(str::trim).collect();
+    let [left, middle, right] = parts[..] else {
+        return Err(format!(
+            "the players' line `{line}` does not give {example}"
+        ));
+    };
+    let (first_score, second_name) = middle
+        .split_once(char::is_whitespace)
+        .map_or((middle, ""), |(s, n)| (s, n.trim()));
+    if second_name.is_empty() {
+        return Err(format!(
+            "the players' line `{line}` does not give {example}"
+        ));
+    }
+    let score = |said: &str| score_of(said).map_err(|e| format!("the players' line: {e}"));
+    Ok((
+        [left.to_string(), second_name.to_string()],
+        [score(first_score)?, score(right)?],
+    ))
+}
+
+/// Ends the game as a `Wins N points` line says ([`file_result`]). After a double offered
+/// and not answered, the side doubled resigned instead, and gnubg writes the points at the
+/// cube offered: `Doubles => 2` then `Wins 6 points` is a backgammon resigned at the cube of 1
+/// (3 points, as its `.sgf` of the game says and as it reads its own `.mat` back).
+fn file_wins(game: &mut Game, winner: Side, said: u32) -> Result<(), String> {
+    let points = if game.phase() == Phase::DoubleOffered && game.turn() == winner {
+        let offered = game.cube().value.saturating_mul(2);
+        let cube = game.cube().value;
+        if said.is_multiple_of(offered) {
+            said / offered * cube
+        } else {
+            said
+        }
+    } else {
+        said
+    };
+    file_result(game, winner, points)
+}
+
+/// The points a `Wins` line says for a game that ended with `points` won, as gnubg writes
+/// them: at the cube offered when the side doubled resigned instead of answering (see
+/// [`file_wins`]), else as won.
+fn points_said(game: &Game, points: u32) -> u32 {
+    use crate::tables::Action;
+    let before_resigning = game.record().iter().rev().find(|a| {
+        !matches!(
+            a,
+            Action::Resign(_) | Action::AcceptResignation | Action::DeclineResignation
+        )
+    });
+    if game
+        .outcome()
+        .is_some_and(|o| o.reason == crate::tables::EndReason::Resigned)
+        && before_resigning == Some(&Action::Double)
+    {
+        points.saturating_mul(2)
+    } else {
+        points
+    }
 }
 
 /// Plays one cell of `side`'s through the rules.

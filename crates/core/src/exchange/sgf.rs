@@ -31,7 +31,8 @@ use std::fmt::Write as _;
 use thiserror::Error;
 
 use super::{
-    Imported, ReadTurn, Turn, apply_turn, expressible, file_result, name_of, rules, turns,
+    Imported, ReadTurn, Turn, apply_turn, expressible, file_result, length_of, name_of, rules,
+    score_of, turns,
 };
 use crate::players::Seats;
 use crate::save::GameRecord;
@@ -45,7 +46,7 @@ pub enum SgfError {
     #[error("it has no game of backgammon (a game tree whose root says GM[6])")]
     NoGame,
     #[error("a match to {0} points; Gamester plays matches to 25 points at most")]
-    TooLong(u32),
+    TooLong(String),
     #[error("game {game}, turn {turn}: {reason}")]
     Game {
         game: usize,
@@ -325,39 +326,64 @@ fn thrown(player: &str, dice: &str) -> Result<(Side, ReadTurn), String> {
 }
 
 /// The match's information in a root node: length, Black's and White's scores, and the
-/// game's number (from 0).
-fn match_info(root: &Node) -> (u32, [u32; 2], u32) {
-    let mut length = 0u32;
+/// game's number (from 0). A length longer than Gamester plays is refused as such, a score
+/// that is no number or too large to keep in words: neither is ever read as another number.
+fn match_info(
+    root: &Node,
+    fail: impl Fn(usize, String) -> SgfError,
+) -> Result<(u16, [u32; 2], u32), SgfError> {
+    let mut length = 0u16;
     let mut score = [0u32; 2];
     let mut number = 0u32;
+    let scored = |n: &str| score_of(n).map_err(|r| fail(0, r));
     for value in values(root, "MI").unwrap_or(&[]) {
         let Some((key, n)) = value.split_once(':') else {
             continue;
         };
-        let n: u32 = n.trim().parse().unwrap_or(0);
         match key.trim() {
-            "length" => length = n,
-            "ws" => score[0] = n,
-            "bs" => score[1] = n,
-            "game" => number = n.min(GAMES_MOST),
+            "length" => {
+                length = match length_of(n) {
+                    Some(Ok(l)) => l,
+                    Some(Err(said)) => return Err(SgfError::TooLong(said)),
+                    None => 0,
+                };
+            }
+            "ws" => score[0] = scored(n)?,
+            "bs" => score[1] = scored(n)?,
+            "game" => {
+                number = n.trim().parse::<u64>().map_or(0, |g| {
+                    u32::try_from(g).unwrap_or(GAMES_MOST).min(GAMES_MOST)
+                });
+            }
             _ => {}
         }
     }
-    (length, score, number)
+    Ok((length, score, number))
 }
 
-/// The result a root node gives: the winner, the points, and whether by resignation.
-fn result(root: &Node) -> Option<(Side, u32, bool)> {
-    let re = first(root, "RE")?.trim();
-    let winner = match re.chars().next()? {
-        'W' | 'w' => Side::Black,
-        'B' | 'b' => Side::White,
-        _ => return None,
+/// The result a root node gives: the winner, the points, and whether by resignation. Points
+/// too many for Gamester to keep are refused in words, never wrapped to a few.
+fn result(root: &Node) -> Result<Option<(Side, u32, bool)>, String> {
+    let Some(re) = first(root, "RE").map(str::trim) else {
+        return Ok(None);
     };
-    let rest = re.get(1..)?.trim_start_matches('+');
+    let winner = match re.chars().next() {
+        Some('W' | 'w') => Side::Black,
+        Some('B' | 'b') => Side::White,
+        _ => return Ok(None),
+    };
+    let Some(rest) = re.get(1..).map(|r| r.trim_start_matches('+')) else {
+        return Ok(None);
+    };
     let resigned = rest.ends_with('R') || rest.ends_with('r');
     let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-    Some((winner, digits.parse().unwrap_or(1).max(1), resigned))
+    // No number is a single game (gnubg writes `RE[W+1]` for one).
+    let points = if digits.is_empty() {
+        1
+    } else {
+        score_of(&digits)?.max(1)
+    };
+    Ok(Some((winner, points, resigned)))
 }
 
 /// Reads every game of an `.sgf` text, each replayed through the rules; the first thing that
@@ -383,11 +409,8 @@ pub fn import(text: &str) -> Result<Vec<Imported>, SgfError> {
         let Some(root) = tree.first() else {
             continue;
         };
-        let (length, score, number) = match_info(root);
-        let length16 = u16::try_from(length)
-            .ok()
-            .filter(|&l| l <= crate::tables::MATCH_MOST)
-            .ok_or(SgfError::TooLong(length))?;
+        let (length16, score, number) = match_info(root, fail)?;
+        let length = u32::from(length16);
         let said: Vec<&str> = values(root, "RU")
             .and_then(<[String]>::first)
             .map(|r| r.split(':').map(str::trim).collect())
@@ -485,7 +508,7 @@ pub fn import(text: &str) -> Result<Vec<Imported>, SgfError> {
             }
             apply_turn(&mut game, side, read).map_err(|r| fail(turn, r))?;
         }
-        let said = result(root);
+        let said = result(root).map_err(|r| fail(turn, r))?;
         if i == 0
             && trees.len() > 1
             && said.is_none()
@@ -545,11 +568,8 @@ pub fn export(record: &GameRecord, seats: &Seats) -> Result<String, String> {
     let (turns, game) = turns(record)?;
     let tally = record.tally_before();
     let in_match = rules.match_to > 0;
-    let (black, white) = if in_match {
-        (tally.black, tally.white)
-    } else {
-        (0, 0)
-    };
+    // A money session's score too, as gnubg writes a session's (`[ws:0][bs:4]`).
+    let (black, white) = (tally.black, tally.white);
     let mut out = format!(
         "(;FF[4]GM[6]CA[UTF-8]AP[Gamester:{}]MI[length:{}][game:{}][ws:{black}][bs:{white}]",
         env!("CARGO_PKG_VERSION"),

@@ -15,6 +15,12 @@ use super::format::{SaveFile, to_string};
 /// no temporary file is left behind.
 pub fn write_atomic(path: &Path, file: &SaveFile) -> Result<(), SaveError> {
     let text = to_string(file).map_err(|e| e.in_file(path))?;
+    // Never a save that loading refuses (a file of thousands of games imported): refused
+    // before anything is written, in the words loading uses.
+    let (size, max) = (text.len() as u64, super::MAX_FILE_BYTES);
+    if size > max {
+        return Err(SaveError::TooLarge { size, max }.in_file(path));
+    }
     replace_atomically(path, |out| out.write_all(text.as_bytes()))
         .map_err(|e| SaveError::Write(e).in_file(path))
 }

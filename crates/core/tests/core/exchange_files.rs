@@ -412,3 +412,108 @@ pub(crate) fn resigned_game() -> Game {
     }
     game
 }
+
+/// gnubg's 5-point match where root doubled and gnubg, instead of taking or dropping, resigned
+/// a backgammon, which root accepted (see tests/data/README.md).
+const RESIGNED_TO_DOUBLE: &str =
+    include_str!("../../../../tests/data/gnubg_resigned_to_double.mat");
+const RESIGNED_TO_DOUBLE_SGF: &str =
+    include_str!("../../../../tests/data/gnubg_resigned_to_double.sgf");
+
+#[test]
+fn a_resignation_instead_of_answering_a_double_reads_as_gnubg_means_it_both_ways() {
+    // Given gnubg's files of the game: the .mat says `Wins 6 points` (the cube offered), the
+    // .sgf `RE[B+3R]`, and gnubg's score after it is 0 to 3
+    assert!(
+        RESIGNED_TO_DOUBLE
+            .contains("Doubles => 2\n                                  Wins 6 points")
+    );
+    assert!(RESIGNED_TO_DOUBLE_SGF.contains("RE[B+3R]"));
+    let mut read = Vec::new();
+    for text in [RESIGNED_TO_DOUBLE, RESIGNED_TO_DOUBLE_SGF] {
+        let games = exchange::import(text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        // Then both read the same game: gnubg resigned a backgammon at a cube of 1, 3 points
+        let first = &games[0].game;
+        let o = first.outcome().unwrap();
+        assert_eq!(
+            (o.winner, o.stake, o.reason),
+            (Some(Side::White), 3, EndReason::Resigned),
+            "{text}"
+        );
+        assert!(first.record().ends_with(&[
+            Action::Double,
+            Action::Resign(3),
+            Action::AcceptResignation
+        ]));
+        assert_eq!(games[1].game.tally_before().white, 3);
+        read.push(games);
+    }
+    assert!(read[0][0].game.record() == read[1][0].game.record());
+    // And written again as .mat, it says the points as gnubg does, and reads back the same
+    let record = GameRecord::of_game(&read[0][0].game).unwrap();
+    let written = mat::export(&record, &read[0][0].seats()).unwrap();
+    assert!(written.trim_end().ends_with("Wins 6 points"), "{written}");
+    let back = exchange::import(&written).unwrap().remove(0).game;
+    assert_eq!(back.outcome(), read[0][0].game.outcome());
+}
+
+#[test]
+fn a_match_length_or_a_score_too_large_is_refused_in_words_never_wrapped() {
+    // A length past 2^32 is a match too long, as 26 and 99 are, not a money session
+    let sgf_long = "(;GM[6]MI[length:4294967297][game:0][ws:0][bs:0])";
+    assert_eq!(
+        sgf::import(sgf_long).unwrap_err().to_string(),
+        "a match to 4294967297 points; Gamester plays matches to 25 points at most"
+    );
+    let mat_long = MATCH3.replacen(" 3 point match", " 4294967297 point match", 1);
+    assert_ne!(mat_long, MATCH3);
+    assert_eq!(
+        error_of(&mat_long),
+        "a match to 4294967297 points; Gamester plays matches to 25 points at most"
+    );
+    // A score of 2^64 is refused, not read as 0, wherever a score is read
+    let big = "18446744073709551616";
+    let sgf_score = format!("(;GM[6]MI[length:0][game:0][ws:{big}][bs:0]PW[a]PB[b])");
+    let said = error_of(&sgf_score);
+    assert!(said.contains(&format!("a score of {big}")), "{said}");
+    let sgf_result = format!("(;GM[6]MI[length:0][game:0][ws:0][bs:0]RE[W+{big}R])");
+    let said = error_of(&sgf_result);
+    assert!(said.contains(&format!("a score of {big}")), "{said}");
+    let mat_score = MATCH3.replacen(
+        "gnubg : 0                      root : 0",
+        &format!("gnubg : {big}                      root : 0"),
+        1,
+    );
+    assert_ne!(mat_score, MATCH3);
+    let said = error_of(&mat_score);
+    assert!(said.contains(&format!("a score of {big}")), "{said}");
+    let mat_wins = MATCH3.replacen("Wins 1 point", &format!("Wins {big} points"), 1);
+    assert_ne!(mat_wins, MATCH3);
+    let said = error_of(&mat_wins);
+    assert!(said.contains(&format!("Wins {big} points")), "{said}");
+}
+
+#[test]
+fn the_players_line_is_read_with_spaces_about_the_names_and_refused_for_what_is_wrong() {
+    let line = "gnubg : 0                      root : 0";
+    assert!(MATCH3.contains(line));
+    // Spaces about the colons and the names, or none, read the same names and scores
+    for spaced in ["  gnubg  :  0     root  :  0  ", "gnubg:0 root:0"] {
+        let text = MATCH3.replacen(line, spaced, 1);
+        let games = mat::import(&text).unwrap_or_else(|e| panic!("{e}\n{spaced}"));
+        assert_eq!(games[0].names, ["gnubg", "root"]);
+    }
+    // A line without the scores is refused for that, with the line and what it should say
+    let text = MATCH3.replacen(line, "Ann : Lee", 1);
+    let said = error_of(&text);
+    assert!(
+        said.contains("game 1")
+            && said.contains("`Ann : Lee`")
+            && said.contains("each player's name, a colon and the score"),
+        "{said}"
+    );
+    // And a score that is no number is said to be none
+    let text = MATCH3.replacen(line, "Ann : x    Lee : 0", 1);
+    let said = error_of(&text);
+    assert!(said.contains("`x` is not a score"), "{said}");
+}

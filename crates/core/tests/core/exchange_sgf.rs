@@ -224,7 +224,7 @@ fn what_breaks_the_rules_is_refused_with_the_game_the_turn_and_the_rule() {
     assert_eq!(sgf::import("(;GM[1]SZ[19];B[dd])"), Err(SgfError::NoGame));
     assert!(matches!(
         sgf::import("(;GM[6]MI[length:99])"),
-        Err(SgfError::TooLong(99))
+        Err(SgfError::TooLong(ref n)) if n == "99"
     ));
     let setup = format!("{head}\n;AW[a][b])");
     assert!(
@@ -372,4 +372,24 @@ fn the_jacoby_rule_goes_to_and_from_gnubgs_files() {
     // Once the cube has turned the rule changes nothing
     let game = gammon_game(true, false);
     assert!(game.outcome().unwrap().stake >= 2 * game.cube().value);
+}
+
+#[test]
+fn a_money_sessions_score_is_written_as_it_stands() {
+    // Given a game of a money session at 0 to 4 (Black 0, White 4)
+    let mut rules = Rules::preset(Preset::Modern);
+    rules.cube = true;
+    let tally = gamester_rules::tables::Tally {
+        white: 4,
+        games: 3,
+        ..Default::default()
+    };
+    let game = Game::with_tally(rules, tally).unwrap();
+    let record = GameRecord::of_game(&game).unwrap();
+    // When it is written as .sgf, the score is the session's (Black is gnubg's player 0, `ws`)
+    let text = sgf::export(&record, &Seats::two_people()).unwrap();
+    assert!(text.contains("MI[length:0][game:3][ws:0][bs:4]"), "{text}");
+    // And read back, the session's score is so
+    let back = sgf::import(&text).unwrap().remove(0).game.tally_before();
+    assert_eq!((back.black, back.white, back.games), (0, 4, 3));
 }

@@ -255,7 +255,7 @@ pub const MATCH: RuleOption = RuleOption {
     values: match_values!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25),
     read: |rules| rules.match_to.to_string(),
     write: |rules, value| {
-        rules.match_to = value
+        let length = value
             .parse::<u16>()
             .ok()
             .filter(|n| *n <= super::rules::MATCH_MOST)
@@ -264,6 +264,18 @@ pub const MATCH: RuleOption = RuleOption {
                 value: value.to_string(),
                 values: MATCH.values,
             })?;
+        // A match of Modern backgammon is played with the cube, as the backgammon world plays
+        // one and as GNU Backgammon reads one: a session made a match on its rules turns the
+        // cube on (the window and the command line both set the match here; the cube may be
+        // turned off after).
+        let to_a_match = rules.match_to == 0 && length > 0;
+        rules.match_to = length;
+        if to_a_match
+            && !rules.cube
+            && super::rules::Preset::of_game(rules) == Some(super::rules::Preset::Modern)
+        {
+            rules.cube = true;
+        }
         Ok(())
     },
 };
@@ -571,7 +583,8 @@ impl Rules {
     #[must_use]
     pub fn with_the_match_of(&self, other: &Rules) -> Rules {
         let mut rules = self.clone();
-        for option in OF_THE_MATCH {
+        // The match first: a match set may turn the cube on (see MATCH), the cube chosen after.
+        for option in std::iter::once(&MATCH).chain(OF_THE_MATCH) {
             let _ = option.set(&mut rules, &option.value(other));
         }
         rules
@@ -673,5 +686,24 @@ mod tests {
             10,
             "ten flags"
         );
+    }
+    #[test]
+    fn a_match_of_modern_backgammon_turns_the_cube_on_as_gnubg_plays_one() {
+        // Given Modern backgammon, its cube off for a session for stakes
+        let mut modern = Rules::preset(Preset::Modern);
+        assert!(!modern.cube);
+        // When a match is set, the cube is on, as gnubg plays a match; off again if asked
+        modern.set_assignment("match=5").unwrap();
+        assert!(modern.cube && modern.crawford);
+        modern.set_assignment("cube=false").unwrap();
+        modern.set_assignment("match=7").unwrap();
+        assert!(!modern.cube, "a match lengthened keeps the cube as chosen");
+        // And a preset chosen keeps the match and the cube chosen
+        let kept = Rules::preset(Preset::Modern).with_the_match_of(&modern);
+        assert_eq!((kept.match_to, kept.cube), (7, false));
+        // But a game the backgammon world does not play keeps its cube as it is
+        let mut irish = Rules::preset(Preset::Irish);
+        irish.set_assignment("match=5").unwrap();
+        assert!(!irish.cube);
     }
 }
