@@ -516,15 +516,28 @@ fn a_covered_window_plays_on_with_its_friend_at_a_pastime_and_keeps_each_move_on
             !t.person_choices().is_empty() && !t.person_throws()
         });
         assert!(!h.state().pastime().unwrap().over(), "the game goes on");
-        let label = {
-            let t = h.state().pastime().unwrap();
-            let choices = t.person_choices();
-            let first = person_pick(t).unwrap_or(0);
-            choice_label_named(t.game(), first, &choices[first], t.names())
-        };
-        h.get_by_label(&label).click();
+        // The choice as the window shows it: a frame may be needed before the tree the
+        // harness reads shows what the state holds (a friend's move may land in between).
+        let mut clicked = false;
+        for _ in 0..20 {
+            let label = {
+                let t = h.state().pastime().unwrap();
+                let choices = t.person_choices();
+                if choices.is_empty() {
+                    break;
+                }
+                let first = person_pick(t).unwrap_or(0);
+                choice_label_named(t.game(), first, &choices[first], t.names())
+            };
+            if let Some(node) = h.query_by_label(&label) {
+                node.click();
+                clicked = true;
+                break;
+            }
+            h.step();
+        }
         h.step();
-        if h.state().pastime().unwrap().person_to_act().is_none() {
+        if clicked && h.state().pastime().unwrap().person_to_act().is_none() {
             break;
         }
     }
