@@ -90,16 +90,21 @@ impl Return {
         }
     }
 
-    /// The record as far as its proofs go, and the proofs: what goes back to the host.
+    /// The record as far as its proofs go, and the proofs: what goes back to the host. A
+    /// record shorter than its proofs (a program that had not yet shown the last move when the
+    /// line dropped) goes back with the proofs of what it holds.
     fn comeback(&self) -> Comeback {
-        let proved = self.setup.start + self.pledge.proofs.len();
+        let start = self.setup.start;
+        let proved = start + self.pledge.proofs.len();
         let mut record = self.setup.record.clone();
         record.truncate(proved);
+        let mut proofs = self.pledge.proofs.clone();
+        proofs.truncate(record.len().saturating_sub(start));
         Comeback {
             party: self.party,
             root: self.setup.root(),
             record,
-            proofs: self.pledge.proofs.clone(),
+            proofs,
         }
     }
 }
@@ -360,6 +365,15 @@ impl Party {
     #[must_use]
     pub fn comeback(&self, record: Vec<NetAction>) -> Option<Return> {
         let table = self.table.as_ref()?;
+        // The program's record may lag behind the party's (a move not yet shown when the line
+        // dropped) or go beyond it (a move of its own not yet sent): the longer of the two,
+        // where one goes on from the other; the party's own where they part.
+        let held = table.board().record();
+        let record = if record.starts_with(&held) {
+            record
+        } else {
+            held
+        };
         Some(Return {
             setup: Setup {
                 record,
@@ -471,3 +485,83 @@ impl Drop for Party {
 
 /// How long a party waits for one poll in a loop.
 pub const POLL: Duration = Duration::from_millis(100);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameRules;
+    use gamester_rules::tables;
+
+    /// Two tables of Irish, seated, played (throws only, then the computer's plays) until the
+    /// record holds `n` actions.
+    fn played(n: usize) -> (Table, Table) {
+        use rand::SeedableRng as _;
+        let keys = [Key::from_bytes(&[1; 32]), Key::from_bytes(&[2; 32])];
+        let mut setup = Setup::new(
+            GameRules::Tables(tables::Rules::preset(tables::Preset::Irish)),
+            "Host",
+        );
+        setup.seat_all(&keys);
+        let mut ts = [
+            Table::new(setup.clone(), 0, keys[0].clone()).unwrap(),
+            Table::new(setup, 1, keys[1].clone()).unwrap(),
+        ];
+        let mut rng = rand::rngs::StdRng::seed_from_u64(3);
+        while ts[0].board().len() < n {
+            let p = usize::from(!(ts[0].may_throw() || ts[0].my_move().is_some()));
+            let msg = if ts[p].my_move().is_some() {
+                let crate::game::Board::Tables(g) = ts[p].board() else {
+                    unreachable!()
+                };
+                let action =
+                    match gamester_core::ai::decide::decide(g, gamester_core::level::Level::Novice)
+                    {
+                        Some(gamester_core::ai::decide::Decision::Play(play)) => play
+                            .steps
+                            .iter()
+                            .next()
+                            .map_or(NetAction::Tables(tables::Action::Confirm), |s| {
+                                NetAction::Tables(tables::Action::Step(s))
+                            }),
+                        Some(gamester_core::ai::decide::Decision::Action(a)) => {
+                            NetAction::Tables(a)
+                        }
+                        None => break,
+                    };
+                ts[p].act(action).unwrap()
+            } else {
+                ts[p].throw(&mut rng).unwrap()
+            };
+            let mut queue = std::collections::VecDeque::from([(p, msg)]);
+            while let Some((from, m)) = queue.pop_front() {
+                let out = ts[1 - from].receive(m, &mut rng).unwrap();
+                queue.extend(out.into_iter().map(|m| (1 - from, m)));
+            }
+        }
+        let [a, b] = ts;
+        (a, b)
+    }
+
+    #[test]
+    fn a_comeback_whose_program_had_not_yet_shown_the_last_move_goes_back_whole() {
+        // Given a joiner whose program's record is one move behind its party's when the line
+        // drops (the last move not yet shown)
+        let (host, joiner) = played(14);
+        let mut lagging = joiner.board().record();
+        lagging.pop();
+        let back = Return {
+            setup: Setup {
+                record: lagging,
+                ..joiner.setup().clone()
+            },
+            party: 1,
+            pledge: joiner.pledge().clone(),
+            key: joiner.key().clone(),
+        };
+        // Then what goes back holds a proof for each action it holds, and the host takes it
+        // as the same game (no "records part")
+        let comeback = back.comeback();
+        assert_eq!(comeback.record.len(), comeback.proofs.len());
+        assert_eq!(host.merge(&comeback.record, &comeback.proofs), Ok(None));
+    }
+}
