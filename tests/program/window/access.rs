@@ -216,7 +216,20 @@ pub(super) fn play_a_turn_by_accesskit(h: &mut Harness<'static, GamesterApp>) {
 
 /// Plays `side`'s turn (the person's) by AccessKit's click alone.
 pub(super) fn play_a_turn_of(h: &mut Harness<'static, GamesterApp>, side: Side) {
+    play_a_turn_of_until(h, side, |_| false);
+}
+
+/// The same, stopping (the turn unfinished) once `stop` says so: at a distance, a friend's
+/// line that drops in the middle of the person's turn leaves the rest of it waiting.
+pub(super) fn play_a_turn_of_until(
+    h: &mut Harness<'static, GamesterApp>,
+    side: Side,
+    stop: impl Fn(&mut Harness<'static, GamesterApp>) -> bool,
+) {
     for _ in 0..40 {
+        if stop(h) {
+            return;
+        }
         let game = h.state().session().game();
         if game.phase() != Phase::Playing || game.turn() != side {
             return;

@@ -20,7 +20,7 @@ use gamester_net::table::Pledge;
 use gamester_net::{GameRules, NetAction, Setup, Table};
 use gamester_rules::tables::{Phase, Side};
 
-use super::access::{play_a_turn_of, press_a_tiles_move, press_node, quick};
+use super::access::{play_a_turn_of_until, press_a_tiles_move, press_node, quick};
 use super::support::harness_with;
 
 pub(super) type Party = std::thread::JoinHandle<Result<End, gamester_net::seat::SeatError>>;
@@ -246,7 +246,7 @@ pub(super) fn play_tables(
         }
         assert!(turn < 599, "the game ends");
         if h.state().session().game().phase() == Phase::Playing {
-            play_a_turn_of(h, side);
+            play_a_turn_of_until(h, side, &stop);
         } else if !press_node(h, Role::Button, "lit: throw the dice") {
             // The throw is under way: the friend's share is on its way.
             h.step();
