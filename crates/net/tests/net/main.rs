@@ -6,8 +6,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod alive;
-mod cheat;
+pub mod cheat;
 mod cheat_pastimes;
+mod cheat_signed;
 pub mod fair;
 mod leave;
 mod line;
