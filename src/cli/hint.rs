@@ -7,7 +7,9 @@ use std::fmt::Write as _;
 
 use crate::ai::cube::{Access, MatchScore};
 use crate::ai::cube_hint::cube_hint_at;
+use crate::ai::cubeful::Cube;
 use crate::ai::decide::CubeAt;
+use crate::ai::resign::Standing;
 use crate::cli::args::{CliError, GamePreset, Hint, quote, tables_rules};
 use crate::tables::{Position, Rules, Side, match_id, position_id, xgid};
 
@@ -149,6 +151,13 @@ fn report(rules: &mut Rules, given: &Given, level: crate::level::Level) -> Strin
     } else {
         let _ = writeln!(out, " money{}", if jacoby { " jacoby" } else { "" });
     }
+    let score = (given.length > 0).then_some(MatchScore {
+        me,
+        them,
+        cube: given.cube,
+        crawford_to_come,
+    });
+    let _ = writeln!(out, "resign {}", resign_words(rules, given, score, level));
     let refused = if given.crawford_game {
         Some("the Crawford game is played without the cube")
     } else if given.access == Access::Theirs && !given.doubled {
@@ -162,12 +171,6 @@ fn report(rules: &mut Rules, given: &Given, level: crate::level::Level) -> Strin
         let _ = writeln!(out, "no-cube {why}");
         return out;
     }
-    let score = (given.length > 0).then_some(MatchScore {
-        me,
-        them,
-        cube: given.cube,
-        crawford_to_come,
-    });
     let at = CubeAt {
         position: given.position,
         access: given.access,
@@ -210,6 +213,36 @@ fn report(rules: &mut Rules, given: &Given, level: crate::level::Level) -> Strin
         let _ = writeln!(out, "answer {answer}");
     }
     out
+}
+
+/// What the side on roll would resign before it throws, in the words of the `resign` line:
+/// `none`, `single`, `gammon`, `backgammon` (or the number of stakes, beyond three).
+fn resign_words(
+    rules: &Rules,
+    given: &Given,
+    score: Option<MatchScore>,
+    level: crate::level::Level,
+) -> String {
+    let standing = Standing {
+        position: given.position,
+        cube: Cube {
+            value: given.cube,
+            access: given.access,
+            score,
+            jacoby: given.length == 0
+                && given.access == Access::Centred
+                && given.jacoby.unwrap_or(rules.jacoby),
+            live: !given.crawford_game,
+        },
+    };
+    let most = u8::try_from(crate::tables::most_stake(rules.stakes)).unwrap_or(u8::MAX);
+    match standing.offer(rules, most, level) {
+        None => "none".to_owned(),
+        Some(1) => "single".to_owned(),
+        Some(2) => "gammon".to_owned(),
+        Some(3) => "backgammon".to_owned(),
+        Some(k) => k.to_string(),
+    }
 }
 
 #[cfg(test)]

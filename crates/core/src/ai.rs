@@ -7,6 +7,7 @@ pub mod analysis;
 pub mod contest;
 pub mod cube;
 pub mod cube_hint;
+pub mod cubeful;
 pub mod data;
 pub mod decide;
 pub mod ends;

@@ -342,11 +342,12 @@ fn hint_gives_the_three_cube_values_and_gnubgs_action() {
     // Given the opening position for stakes: no double, the take far below no double
     let lines = hint("4HPwATDgc/ABMA");
     assert_eq!(lines[0], "cube 1 centred money");
-    assert!(lines[1].starts_with("no-double +0.1"), "{lines:?}");
-    assert!(lines[2].starts_with("double-take -0.1"), "{lines:?}");
-    assert_eq!(lines[3], "double-pass +1.000");
-    assert_eq!(lines[4], "action No double, take");
-    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[1], "resign none");
+    assert!(lines[2].starts_with("no-double +0.1"), "{lines:?}");
+    assert!(lines[3].starts_with("double-take -0.1"), "{lines:?}");
+    assert_eq!(lines[4], "double-pass +1.000");
+    assert_eq!(lines[5], "action No double, take");
+    assert_eq!(lines.len(), 6);
     // Under the Jacoby rule (the rules', for a Position ID alone) no double is worth less: no
     // gammon counts until the cube turns
     let out = gamester(&[
@@ -360,26 +361,26 @@ fn hint_gives_the_three_cube_values_and_gnubgs_action() {
     assert_eq!(jacoby[0], "cube 1 centred money jacoby");
     let value = |line: &str| line.split(' ').nth(1).unwrap().parse::<f32>().unwrap();
     assert!(
-        value(&jacoby[1]) < value(&lines[1]) - 0.01,
+        value(&jacoby[2]) < value(&lines[2]) - 0.01,
         "{jacoby:?} {lines:?}"
     );
     // The same position as gnubg's whole ID at 3-away 3-away in a match to 3: each value has
     // the chances of winning the match, the pass's those of 2-away against 3-away (59.9%)
     let lines = hint("4HPwATDgc/ABMA:cAlgAAAAAAAE");
     assert_eq!(lines[0], "cube 1 centred match 3 away 3 3");
-    assert!(lines[1].starts_with("no-double ") && lines[1].ends_with('%'));
-    assert_eq!(lines[3], "double-pass +1.000 59.9%");
-    assert_eq!(lines[4], "action No double, take");
+    assert!(lines[2].starts_with("no-double ") && lines[2].ends_with('%'));
+    assert_eq!(lines[4], "double-pass +1.000 59.9%");
+    assert_eq!(lines[5], "action No double, take");
     // A race won for sure at once, cube owned, 5 away against 3 (an XGID): gnubg's words for a
     // cube already turned
     let lines = hint("XGID=-A----------------------a-:1:1:1:00:2:4:0:7:10");
     assert_eq!(lines[0], "cube 2 on-roll match 7 away 5 3");
-    assert_eq!(lines[1], "no-double +1.000 50.0%");
-    assert_eq!(lines[4], "action Redouble, pass");
+    assert_eq!(lines[2], "no-double +1.000 50.0%");
+    assert_eq!(lines[5], "action Redouble, pass");
     // A double offered (the Match ID's doubled bit): the taker's answer follows
     let lines = hint("4HPwATDgc/ABMA:cBmgAAAAAAAE");
     assert_eq!(lines[0], "cube 1 centred match 5 away 5 5");
-    assert_eq!(lines[5], "answer take");
+    assert_eq!(lines[6], "answer take");
 }
 
 #[test]
@@ -390,15 +391,36 @@ fn hint_says_when_there_is_no_cube_decision_and_refuses_what_is_no_id() {
         crawford,
         [
             "cube 1 centred match 3 away 3 1 crawford",
+            "resign none",
             "no-cube the Crawford game is played without the cube"
         ]
     );
     let theirs = hint("XGID=-b----E-C---eE---c-e----B-:1:-1:1:00:2:4:0:7:10");
-    assert_eq!(theirs[1], "no-cube the cube is the opponent's");
+    assert_eq!(theirs[2], "no-cube the cube is the opponent's");
     // The dice already thrown: no cube decision; text that is no ID
     for bad in ["4HPwATDgc/ABMA:cIllAAAAAAAE", "nonsense"] {
         let out = gamester(&["hint", "--position", bad]);
         assert_eq!(out.status.code(), Some(2), "{bad}");
         assert!(stdout(&out).is_empty());
     }
+}
+
+#[test]
+fn hint_says_what_the_side_on_roll_would_resign_and_values_a_certain_loss_exactly() {
+    // Given fifteen men on the bar against the adversary's last two men on his ace point: a
+    // back-gammon is certain, so playing on is worth exactly three games lost, and the side
+    // on roll resigns a back-gammon
+    let lost = hint("AwAAAAAA+P8DAA");
+    assert_eq!(lost[1], "resign backgammon");
+    assert_eq!(lost[2], "no-double -3.000");
+    assert_eq!(lost[3], "double-take -6.000");
+    // Turned about, the side on roll wins three for sure: it resigns nothing and plays on
+    let won = hint("AAAA/38DAAAAAA");
+    assert_eq!(won[1], "resign none");
+    assert_eq!(won[2], "no-double +3.000");
+    assert_eq!(won[5], "action Too good to double, pass");
+    // One man left on the adversary's ace point, the side on roll's men all home with none
+    // off: any throw bears a man off, so the loss is a single game, and it resigns a single
+    let single = hint("AQAA/O8DAAAAAA");
+    assert_eq!(single[1], "resign single", "{single:?}");
 }

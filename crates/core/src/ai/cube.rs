@@ -334,6 +334,12 @@ impl MatchScore {
     /// given, a mix of the dead cube and the live one by the cube's efficiency.
     #[must_use]
     pub fn cubeful(&self, o: &Outcomes, access: Access) -> f32 {
+        self.cubeful_with(o, access, EFFICIENCY)
+    }
+
+    /// [`MatchScore::cubeful`] with the cube's efficiency `x`.
+    #[must_use]
+    pub fn cubeful_with(&self, o: &Outcomes, access: Access, x: f32) -> f32 {
         let [mine, theirs] = self.cash_points(o);
         let (to_cash, to_be_cashed) = (mine, 1.0 - theirs);
         let p = o.win;
@@ -358,7 +364,7 @@ impl MatchScore {
             let (to, to_p) = if cashes { (cash, to_cash) } else { (won, 1.0) };
             along(from, to, p - from_p, to_p - from_p)
         };
-        (1.0 - EFFICIENCY) * self.dead(o, self.cube) + EFFICIENCY * live
+        (1.0 - x) * self.dead(o, self.cube) + x * live
     }
 
     /// Whether the cube is dead for this side: winning the game at the cube as it stands

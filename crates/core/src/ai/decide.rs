@@ -14,6 +14,7 @@ use crate::tables::{Action, Game, Phase, Play, Position, Rules, Throw};
 
 pub use super::cube::match_score;
 use super::cube::{Access, CubeValues, MatchChances, MatchScore};
+use super::cubeful::{Cube, Cubeful};
 use super::ends::{MatchWeights, Outcomes};
 use super::learner;
 use super::search::{Depth, Searcher};
@@ -252,6 +253,11 @@ pub(crate) fn cube_values_at(
     searcher: &Searcher,
     level: Level,
 ) -> (CubeValues, Option<MatchChances>) {
+    // A network of the stakes (Nard's count) gives no chances for the cube's leaves: its
+    // value, searched, is mixed with the live cube at the root.
+    if searcher.eval.stakes_scale().is_none() {
+        return cubeful_values(at, searcher, level);
+    }
     let v = searcher.thrown(&at.position, position_depth(level));
     match at.score {
         Some(score) => {
@@ -325,4 +331,59 @@ pub fn best_play(rules: &Rules, pos: &Position, throw: Throw, level: Level) -> O
     ranked(&searcher, &plays, throw.is_doublets(), level, 1)
         .into_iter()
         .next()
+}
+
+/// How many throws the cube's decisions look ahead at `level`: the expert two, as GNU
+/// Backgammon's 2-ply analysis does (measured in docs/computer.md: one throw agrees with it
+/// no more often than the cube at the root), the others none.
+pub(crate) fn cube_plies(level: Level) -> u8 {
+    if level == Level::Expert { 2 } else { 0 }
+}
+
+/// The cube's values at `at` by the cubeful search ([`super::cubeful`]).
+fn cubeful_values(
+    at: &CubeAt,
+    searcher: &Searcher,
+    level: Level,
+) -> (CubeValues, Option<MatchChances>) {
+    let plies = cube_plies(level);
+    let value = at.score.map_or(1, |s| s.cube.max(1));
+    let cube = Cube {
+        value,
+        access: at.access,
+        score: at.score,
+        jacoby: at.jacoby_single,
+        live: true,
+    };
+    let chooser = match &at.score {
+        Some(score) => searcher.in_match(score),
+        None => searcher.clone(),
+    };
+    let search = Cubeful {
+        searcher: &chooser,
+        stakes: at.stakes,
+    };
+    let vals = search.no_double(&at.position, &[cube, cube.doubled()], plies, true);
+    let (nd, dt, dp) = (vals[0], vals[1], cube.cashed());
+    match at.score {
+        Some(score) => {
+            let chances = MatchChances {
+                no_double: nd,
+                double_take: dt,
+                double_drop: dp,
+            };
+            (CubeValues::of_chances(&chances, &score), Some(chances))
+        }
+        None => {
+            let unit = value as f32;
+            (
+                CubeValues {
+                    no_double: nd / unit,
+                    double_take: dt / unit,
+                    double_drop: dp / unit,
+                },
+                None,
+            )
+        }
+    }
 }

@@ -113,7 +113,13 @@ impl Searcher {
 
     /// [`Searcher::after_play`] for a mover who is the side the search decides for (`mine`) or
     /// its adversary: in a match the two value a game's ends differently.
-    fn after_play_as(&self, pos: &Position, doublets: bool, depth: Depth, mine: bool) -> f32 {
+    pub(crate) fn after_play_as(
+        &self,
+        pos: &Position,
+        doublets: bool,
+        depth: Depth,
+        mine: bool,
+    ) -> f32 {
         if let Some(v) = self.ended_by_play(pos, doublets, mine) {
             return v;
         }
