@@ -74,8 +74,9 @@ use super::data::weights::{W_LOSE_BIG, W_WIN, W_WIN_BIG};
 const _: () =
     assert!(W_WIN.len() == FEATURES && W_WIN_BIG.len() == FEATURES && W_LOSE_BIG.len() == FEATURES);
 use super::Kind;
+use super::bearoff;
 use super::net::{Net, Outputs};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// What a position is worth, for one set of rules. Cheap to build; `Send` and `Sync`.
 #[derive(Clone, Debug)]
@@ -99,6 +100,23 @@ pub struct Evaluator {
     races: bool,
     /// In a match, what each way a game may end is worth to the side the search decides for.
     match_weights: Option<MatchWeights>,
+    /// The bear-off databases of these rules, where races and certain results are valued
+    /// exactly ([`super::bearoff`], [`super::certain`]): not for a network of the stakes,
+    /// Tick-tack's scores or Fails' unplayable die.
+    bearoff: Option<BearoffLink>,
+}
+
+/// The bear-off databases an evaluator uses, found in the cache on first use.
+#[derive(Clone, Debug)]
+struct BearoffLink {
+    key: Arc<bearoff::Key>,
+    databases: OnceLock<Arc<bearoff::Databases>>,
+}
+
+impl BearoffLink {
+    fn get(&self) -> &bearoff::Databases {
+        self.databases.get_or_init(|| bearoff::databases(&self.key))
+    }
 }
 
 use super::ends::Outcomes;
@@ -167,9 +185,22 @@ impl Evaluator {
             .as_ref()
             .is_some_and(|n| n.outputs == Outputs::Stakes)
             .then(|| crate::tables::most_stake(rules.stakes) as f32);
+        let move_rules = MoveRules::from(rules);
+        let bearoff = (stakes_scale.is_none() && !rules.tick_tack && !rules.unplayable_die_loses)
+            .then(|| BearoffLink {
+                key: Arc::new(bearoff::Key::new(
+                    bearoff::rule(
+                        rules.bear_off,
+                        move_rules.compulsion == crate::tables::Compulsion::Free,
+                    ),
+                    throws.iter().map(|t| (t.moves, t.chance)),
+                    double_hand,
+                )),
+                databases: OnceLock::new(),
+            });
         Evaluator {
             throws,
-            move_rules: MoveRules::from(rules),
+            move_rules,
             mean,
             var: (sq - mean * mean).max(1.0),
             stakes: rules.stakes,
@@ -180,6 +211,7 @@ impl Evaluator {
             races: stakes_scale.is_some() || net.as_ref().is_some_and(|n| n.races),
             net,
             match_weights: None,
+            bearoff,
         }
     }
 
@@ -352,9 +384,27 @@ impl Evaluator {
         Net::encode(pos, &f[1..])
     }
 
-    /// A's chances in `pos`.
+    /// A's chances in `pos`: exact if the result is certain ([`super::certain`]) or if both
+    /// sides have every man left on their home points (the bear-off databases); else by the
+    /// network, or the race model.
     #[must_use]
     pub fn chances(&self, pos: &Position) -> Chances {
+        if let Some(link) = &self.bearoff {
+            if let Some(c) = self.certain(pos) {
+                return c;
+            }
+            if let Some((a, b)) = bearoff::homes(pos) {
+                let race = link.get().race(&a, &b);
+                let gammons = self.stakes == Stakes::Gammons;
+                return Chances {
+                    win: race.win,
+                    win_big: if gammons { race.win_gammon } else { 0.0 },
+                    lose_big: if gammons { race.lose_gammon } else { 0.0 },
+                    win_triple: 0.0,
+                    lose_triple: 0.0,
+                };
+            }
+        }
         let b = pos.switched();
         let (race_z, ta, tb) = self.race_probit(pos);
         if self.races || Evaluator::contact(pos) {
@@ -401,6 +451,27 @@ impl Evaluator {
             win_triple: 0.0,
             lose_triple: 0.0,
         }
+    }
+
+    /// The chances of `pos` if its result is certain before the side on roll throws
+    /// ([`super::certain`]); `None` if it is not, or where these rules leave it to the
+    /// evaluation.
+    #[must_use]
+    pub fn certain(&self, pos: &Position) -> Option<Chances> {
+        self.bearoff.as_ref()?;
+        super::certain::chances(
+            pos,
+            &self.throws,
+            self.move_rules,
+            self.stakes,
+            self.double_hand,
+        )
+    }
+
+    /// The bear-off databases of these rules, if the evaluation uses them (made on first use).
+    #[must_use]
+    pub fn bearoff(&self) -> Option<&bearoff::Databases> {
+        self.bearoff.as_ref().map(BearoffLink::get)
     }
 
     /// The chance that the winner, needing `t_win` throws, wins big against `loser`.
