@@ -45,9 +45,10 @@ pub fn chances(
     let b_men: Vec<usize> = (1..=6)
         .flat_map(|p| std::iter::repeat_n(p, b.at(p).max(0) as usize))
         .collect();
-    if !throws.iter().all(|t| {
-        straight_off(&b_men, t.moves.faces(), rules.bear_off) && bears_all_off(&b, t, rules)
-    }) {
+    if !throws
+        .iter()
+        .all(|t| straight_off(&b_men, t.moves.faces(), rules.bear_off))
+    {
         return None;
     }
     // Each throw of the side on roll: + its win, or − its least loss.
@@ -74,10 +75,20 @@ pub fn chances(
     Some(known(&shares, stakes))
 }
 
-/// Whether some play of this throw bears off every man the mover has left.
+/// Whether some play of this throw bears off every man the mover has left: at once if each
+/// man can go straight off by a die of his own (then the play that uses the most dice bears
+/// them all off too: a die that moves a man within the board leaves dice as high to bear him
+/// off), else by the engine's plays.
 fn bears_all_off(pos: &Position, t: &ThrowInfo, rules: MoveRules) -> bool {
-    pos.all_home()
-        && legal_plays(pos, t.moves, rules)
+    let left = usize::from(15 - pos.off());
+    if left > t.moves.len() || !pos.all_home() {
+        return false;
+    }
+    let men: Vec<usize> = (1..=6)
+        .flat_map(|p| std::iter::repeat_n(p, pos.at(p).max(0) as usize))
+        .collect();
+    straight_off(&men, t.moves.faces(), rules.bear_off)
+        || legal_plays(pos, t.moves, rules)
             .iter()
             .any(|p| p.position.borne_off_all())
 }

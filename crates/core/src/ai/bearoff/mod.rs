@@ -30,7 +30,7 @@ use crate::tables::{BearOff, Moves};
 
 pub use one_sided::{OneSided, TURNS};
 pub use two_sided::{TWO_SIDED_MEN, TwoSided};
-pub use universe::{Home, Rule, Universe, men, pips, plays};
+pub use universe::{Home, PlayBuf, Rule, Universe, men, pips, plays, plays_in};
 
 /// The dice a database is made for: each throw's moves (highest first) and its chance, and
 /// whether a side plays the better of two throws.

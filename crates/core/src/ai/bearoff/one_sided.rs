@@ -3,7 +3,7 @@
 //! to make the expected number least (as GNU Backgammon's one-sided database); and for every
 //! position of all 15 men, the distribution of the turns to bear the first man off.
 
-use super::universe::{Home, Rule, Universe, men, pips, plays};
+use super::universe::{Home, PlayBuf, Rule, Universe, men, pips, plays_in};
 use super::{DiceSpec, weights};
 
 /// Turns a distribution holds: the chance of needing more is put in the last (it is below
@@ -103,6 +103,7 @@ fn solve(
     let mut mean = vec![0.0f64; n];
     let mut dist = vec![0.0f32; n * TURNS];
     let mut kids = Vec::new();
+    let mut room = PlayBuf::default();
     let chances: Vec<f64> = dice.throws.iter().map(|t| t.1).collect();
     let mut best = vec![(f64::INFINITY, Choice::Stay); chances.len()];
     let mut stay = vec![false; chances.len()];
@@ -122,7 +123,7 @@ fn solve(
             continue;
         }
         for (t, (faces, _)) in dice.throws.iter().enumerate() {
-            plays(&h, faces, rule, &mut kids);
+            plays_in(&mut room, &h, faces, rule, &mut kids);
             best[t] = (f64::INFINITY, Choice::Stay);
             stay[t] = false;
             for k in &kids {

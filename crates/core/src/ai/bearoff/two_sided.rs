@@ -2,7 +2,7 @@
 //! [`TWO_SIDED_MEN`] men on its home points), the exact chance that the side on roll bears all
 //! its men off first, each side playing to make its own chance greatest.
 
-use super::universe::{Home, Rule, Universe, men, pips, plays};
+use super::universe::{Home, PlayBuf, Rule, Universe, men, pips, plays_in};
 use super::{DiceSpec, weights};
 
 /// Men a side may have left for the two-sided database: 924 positions a side, 853,776 pairs.
@@ -29,9 +29,10 @@ impl TwoSided {
         let mut kids: Vec<u32> = Vec::new();
         let mut at = vec![0usize; n * throws + 1];
         let mut buf = Vec::new();
+        let mut room = PlayBuf::default();
         for (i, h) in u.homes.iter().enumerate() {
             for (t, (faces, _)) in dice.throws.iter().enumerate() {
-                plays(h, faces, rule, &mut buf);
+                plays_in(&mut room, h, faces, rule, &mut buf);
                 kids.extend(buf.iter().map(|k| u.index(k) as u32));
                 at[i * throws + t + 1] = kids.len();
             }

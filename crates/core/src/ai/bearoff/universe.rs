@@ -72,6 +72,12 @@ impl Universe {
         self.homes.len()
     }
 
+    /// Never: the position without men is one of them.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.homes.is_empty()
+    }
+
     /// The index of a position of at most [`Universe::men`] men.
     #[inline]
     #[must_use]
@@ -122,36 +128,58 @@ fn step(h: &Home, from: usize, die: usize, bear_off: BearOff) -> Option<usize> {
     allowed.then_some(0)
 }
 
-/// A state of a play being made: the men, and the faces not yet used (sorted, 0 = none).
+/// A state of a play being made: the men, the faces not yet used (sorted, 0 = none), and for
+/// a throw of alike faces the highest point a man may still move from (any order of the same
+/// steps leaves the same men, so men are moved from the highest point down only).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 struct State {
     home: Home,
     left: [u8; 4],
+    last: u8,
+}
+
+/// Room for making plays, kept from one position to the next.
+#[derive(Default)]
+pub struct PlayBuf {
+    level: Vec<State>,
+    next: Vec<State>,
 }
 
 /// Every distinct position a throw of `faces` (at most four moves) can leave from `h` under
-/// `rule`, into `out` (cleared first): under `compulsion = max` the plays that use the most
-/// dice, then the most pips, as the engine's own generator; under `free` every part of a play.
+/// `rule`, into `out` (cleared first), sorted: under `compulsion = max` the plays that use the
+/// most dice, then the most pips, as the engine's own generator; under `free` every part of a
+/// play.
 pub fn plays(h: &Home, faces: &[u8], rule: Rule, out: &mut Vec<Home>) {
+    plays_in(&mut PlayBuf::default(), h, faces, rule, out);
+}
+
+/// [`plays`] with room kept by the caller.
+pub fn plays_in(buf: &mut PlayBuf, h: &Home, faces: &[u8], rule: Rule, out: &mut Vec<Home>) {
     out.clear();
     let mut left = [0u8; 4];
     for (l, &f) in left.iter_mut().zip(faces) {
         *l = f;
     }
     left.sort_unstable_by(|a, b| b.cmp(a));
+    let alike = faces.iter().all(|&f| f == faces[0]);
     let total: u32 = faces.iter().map(|&f| u32::from(f)).sum();
-    let mut level = vec![State { home: *h, left }];
+    let PlayBuf { level, next } = buf;
+    level.clear();
+    level.push(State {
+        home: *h,
+        left,
+        last: 6,
+    });
     let mut best = (0usize, 0u32);
-    let mut ends: Vec<Home> = vec![*h];
-    let mut next: Vec<State> = Vec::new();
+    out.push(*h);
     for used in 1..=faces.len() {
         next.clear();
-        for s in &level {
+        for s in level.iter() {
             for (i, &f) in s.left.iter().enumerate() {
                 if f == 0 || (i > 0 && s.left[i - 1] == f) {
                     continue;
                 }
-                for from in 1..=6 {
+                for from in 1..=usize::from(s.last) {
                     let Some(to) = step(&s.home, from, usize::from(f), rule.bear_off) else {
                         continue;
                     };
@@ -162,6 +190,9 @@ pub fn plays(h: &Home, faces: &[u8], rule: Rule, out: &mut Vec<Home>) {
                     }
                     n.left[i] = 0;
                     n.left.sort_unstable_by(|a, b| b.cmp(a));
+                    if alike {
+                        n.last = from as u8;
+                    }
                     next.push(n);
                 }
             }
@@ -169,24 +200,27 @@ pub fn plays(h: &Home, faces: &[u8], rule: Rule, out: &mut Vec<Home>) {
         if next.is_empty() {
             break;
         }
-        next.sort_unstable();
-        next.dedup();
-        for s in &next {
+        // Two orders of different faces may meet: merge them before going deeper (the last
+        // level's repeats go with the plays' own).
+        if !alike && used < faces.len() {
+            next.sort_unstable();
+            next.dedup();
+        }
+        for s in next.iter() {
             let rest: u32 = s.left.iter().map(|&f| u32::from(f)).sum();
             let reach = (used, total - rest);
             if rule.free {
-                ends.push(s.home);
+                out.push(s.home);
             } else if reach > best {
                 best = reach;
-                ends.clear();
-                ends.push(s.home);
+                out.clear();
+                out.push(s.home);
             } else if reach == best {
-                ends.push(s.home);
+                out.push(s.home);
             }
         }
-        std::mem::swap(&mut level, &mut next);
+        std::mem::swap(level, next);
     }
-    ends.sort_unstable();
-    ends.dedup();
-    out.extend_from_slice(&ends);
+    out.sort_unstable();
+    out.dedup();
 }
