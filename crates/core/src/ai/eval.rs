@@ -4,9 +4,12 @@
 //! A position is seen from the side on roll ("A"; the other side is "B"). The evaluation
 //! estimates three chances for A: to win, to win big and to lose big ("big" is whatever the
 //! stakes table pays more for: a gammon, Willughby's or Cotton's back-gammon, a large Nard
-//! count), then turns them into expected stakes with the rules' stakes table. Races (no more
-//! contact) are judged by a model of throws still needed, whose mean and spread come from the
-//! rules' own dice and bearing-off rule; positions with contact by the network of
+//! count), then turns them into expected stakes with the rules' stakes table. Races with every
+//! man of both sides home are judged by the bear-off databases of the rules' dice and
+//! bearing-off rule ([`super::bearoff`]), and a result already certain is valued exactly
+//! ([`super::certain`]); other races (no more contact) by a model of throws still needed,
+//! whose mean and spread come from the rules' own dice and bearing-off rule; positions with
+//! contact by the network of
 //! [`super::net`], fed with the men on every point and a few hand-made features (race, shots,
 //! made points, primes, anchors, men back, the bar). A network may judge races too
 //! ([`Net::races`]), and a network of the stakes ([`Outputs::Stakes`], Nard's) judges every
@@ -76,7 +79,7 @@ const _: () =
 use super::Kind;
 use super::bearoff;
 use super::net::{Net, Outputs};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// What a position is worth, for one set of rules. Cheap to build; `Send` and `Sync`.
 #[derive(Clone, Debug)]
@@ -103,20 +106,7 @@ pub struct Evaluator {
     /// The bear-off databases of these rules, where races and certain results are valued
     /// exactly ([`super::bearoff`], [`super::certain`]): not for a network of the stakes,
     /// Tick-tack's scores or Fails' unplayable die.
-    bearoff: Option<BearoffLink>,
-}
-
-/// The bear-off databases an evaluator uses, found in the cache on first use.
-#[derive(Clone, Debug)]
-struct BearoffLink {
-    key: Arc<bearoff::Key>,
-    databases: OnceLock<Arc<bearoff::Databases>>,
-}
-
-impl BearoffLink {
-    fn get(&self) -> &bearoff::Databases {
-        self.databases.get_or_init(|| bearoff::databases(&self.key))
-    }
+    bearoff: Option<bearoff::Link>,
 }
 
 use super::ends::Outcomes;
@@ -187,16 +177,15 @@ impl Evaluator {
             .then(|| crate::tables::most_stake(rules.stakes) as f32);
         let move_rules = MoveRules::from(rules);
         let bearoff = (stakes_scale.is_none() && !rules.tick_tack && !rules.unplayable_die_loses)
-            .then(|| BearoffLink {
-                key: Arc::new(bearoff::Key::new(
+            .then(|| {
+                bearoff::Link::new(bearoff::Key::new(
                     bearoff::rule(
                         rules.bear_off,
                         move_rules.compulsion == crate::tables::Compulsion::Free,
                     ),
                     throws.iter().map(|t| (t.moves, t.chance)),
                     double_hand,
-                )),
-                databases: OnceLock::new(),
+                ))
             });
         Evaluator {
             throws,
@@ -390,19 +379,19 @@ impl Evaluator {
     #[must_use]
     pub fn chances(&self, pos: &Position) -> Chances {
         if let Some(link) = &self.bearoff {
-            if let Some(c) = self.certain(pos) {
-                return c;
-            }
             if let Some((a, b)) = bearoff::homes(pos) {
-                let race = link.get().race(&a, &b);
                 let gammons = self.stakes == Stakes::Gammons;
+                let race = link.get().race(&a, &b, gammons);
                 return Chances {
                     win: race.win,
-                    win_big: if gammons { race.win_gammon } else { 0.0 },
-                    lose_big: if gammons { race.lose_gammon } else { 0.0 },
+                    win_big: race.win_gammon,
+                    lose_big: race.lose_gammon,
                     win_triple: 0.0,
                     lose_triple: 0.0,
                 };
+            }
+            if let Some(c) = self.certain(pos) {
+                return c;
             }
         }
         let b = pos.switched();
@@ -468,10 +457,20 @@ impl Evaluator {
         )
     }
 
+    /// The same evaluation without the bear-off databases and the certain results: races and
+    /// certain ends judged as before them (to measure what they change).
+    #[must_use]
+    pub fn without_bearoff(&self) -> Evaluator {
+        Evaluator {
+            bearoff: None,
+            ..self.clone()
+        }
+    }
+
     /// The bear-off databases of these rules, if the evaluation uses them (made on first use).
     #[must_use]
     pub fn bearoff(&self) -> Option<&bearoff::Databases> {
-        self.bearoff.as_ref().map(BearoffLink::get)
+        self.bearoff.as_ref().map(bearoff::Link::get)
     }
 
     /// The chance that the winner, needing `t_win` throws, wins big against `loser`.

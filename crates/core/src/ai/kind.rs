@@ -217,8 +217,9 @@ mod tests {
         let rules = Rules::preset(Preset::BackgammonIncompleat);
         // Given a race under the Incompleat Gamester's rule that a man is borne off only by an
         // exact die, with two men still outside the home table
-        let race: crate::tables::Position =
-            "8:2 6:1 4:4 2:4 1:2 off:2 / 6:5 5:5 3:4 off:1".parse().unwrap();
+        let race: crate::tables::Position = "8:2 6:1 4:4 2:4 1:2 off:2 / 6:5 5:5 3:4 off:1"
+            .parse()
+            .unwrap();
         assert!(!Evaluator::contact(&race));
         // Then the family's own network judges it, where the modern one leaves it to the race
         // model (whose allowance for the exact die is a guess)

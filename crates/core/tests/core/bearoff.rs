@@ -88,3 +88,68 @@ fn equal_bear_offs_are_valued_equal() {
     assert!(values.len() >= 2);
     assert!((values[0].0 - values[1].0).abs() < 1e-4, "{values:?}");
 }
+
+/// Not a check: what the databases cost the expert a decision, and how often they change its
+/// play, over `bench ai`'s sample and over races with every man home (run with `--ignored
+/// --nocapture`; docs/computer.md quotes it).
+#[test]
+#[ignore = "a measurement"]
+fn measure_the_experts_decisions_with_and_without_the_databases() {
+    use gamester_core::ai::{Decision, decide_with};
+    use gamester_core::sample::decision_sample;
+    use gamester_rules::tables::Phase;
+    use std::time::Instant;
+    for preset in [Preset::Modern, Preset::Irish] {
+        let rules = Rules::preset(preset);
+        let with = Searcher::new(&rules);
+        let start = Instant::now();
+        let _ = with.eval().bearoff().map(|d| {
+            (
+                d.one_sided().mean(&[1; 6]),
+                d.two_sided().win(&[1; 6], &[1; 6]),
+            )
+        });
+        let built = start.elapsed().as_secs_f64();
+        let without = Searcher::with(&rules, with.eval().without_bearoff());
+        let sample: Vec<_> = decision_sample(&rules, 6, 5)
+            .into_iter()
+            .filter(|g| g.phase() == Phase::Playing)
+            .collect();
+        let races: Vec<_> = decision_sample(&rules, 30, 1)
+            .into_iter()
+            .filter(|g| {
+                g.phase() == Phase::Playing
+                    && gamester_core::ai::bearoff::homes(&g.position_for(g.turn())).is_some()
+            })
+            .take(150)
+            .collect();
+        for (name, games) in [("bench sample", &sample), ("all-home races", &races)] {
+            let mut times = [Vec::new(), Vec::new()];
+            let mut differ = 0;
+            for g in games {
+                let mut chosen: Vec<Option<Decision>> = Vec::new();
+                for (k, s) in [&with, &without].into_iter().enumerate() {
+                    let t = Instant::now();
+                    chosen.push(decide_with(g, Level::Expert, s));
+                    times[k].push(t.elapsed().as_secs_f64() * 1000.0);
+                }
+                differ += usize::from(chosen[0] != chosen[1]);
+            }
+            let q = |v: &mut Vec<f64>, q: f64| {
+                v.sort_by(f64::total_cmp);
+                v.get(((v.len() as f64 - 1.0) * q).round() as usize)
+                    .copied()
+                    .unwrap_or(0.0)
+            };
+            let [a, b] = &mut times;
+            println!(
+                "{preset:?} {name} ({} decisions; databases made in {built:.2} s): with median {:.2} ms p90 {:.2} ms, without median {:.2} ms p90 {:.2} ms; {differ} plays differ",
+                games.len(),
+                q(a, 0.5),
+                q(a, 0.9),
+                q(b, 0.5),
+                q(b, 0.9)
+            );
+        }
+    }
+}

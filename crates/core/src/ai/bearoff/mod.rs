@@ -130,17 +130,29 @@ impl Databases {
 
     /// The chances of the side on roll at `a` against `b`, neither without men: exact by the
     /// two-sided database when both are small, else by the one-sided distributions as if each
-    /// side played alone. Gammons by the turns to bear the first man off.
+    /// side played alone; gammons (if `gammons`) by the turns to bear the first man off. A
+    /// result that is certain comes out exact either way (a side done in one turn for sure).
     #[must_use]
-    pub fn race(&self, a: &Home, b: &Home) -> Race {
+    pub fn race(&self, a: &Home, b: &Home, gammons: bool) -> Race {
         let one = self.one_sided();
-        let (pa, pb) = (one.off(a), one.off(b));
-        let win = match self.two_sided().win(a, b) {
+        let (ia, ib) = (one.universe.index(a), one.universe.index(b));
+        let (pa, pb) = (one.off_at(ia), one.off_at(ib));
+        let small = men(a) <= TWO_SIDED_MEN && men(b) <= TWO_SIDED_MEN;
+        let win = match small.then(|| self.two_sided().win(a, b)).flatten() {
             Some(w) => w,
             None => first_finishes(pa, pb),
         };
-        let win_gammon = one.first(b).map_or(0.0, |fb| first_finishes(pa, fb));
-        let lose_gammon = one.first(a).map_or(0.0, |fa| 1.0 - first_finishes(fa, pb));
+        if !gammons {
+            return Race {
+                win,
+                win_gammon: 0.0,
+                lose_gammon: 0.0,
+            };
+        }
+        let win_gammon = one.first_at(ib).map_or(0.0, |fb| first_finishes(pa, fb));
+        let lose_gammon = one
+            .first_at(ia)
+            .map_or(0.0, |fa| 1.0 - first_finishes(fa, pb));
         Race {
             win,
             win_gammon: win_gammon.min(win),
@@ -182,6 +194,26 @@ pub fn databases(key: &Key) -> Arc<Databases> {
     });
     list.push(Arc::clone(&d));
     d
+}
+
+/// The bear-off databases an evaluator uses, found in the cache when first needed.
+#[derive(Clone, Debug)]
+pub(crate) struct Link {
+    key: Arc<Key>,
+    databases: OnceLock<Arc<Databases>>,
+}
+
+impl Link {
+    pub(crate) fn new(key: Key) -> Link {
+        Link {
+            key: Arc::new(key),
+            databases: OnceLock::new(),
+        }
+    }
+
+    pub(crate) fn get(&self) -> &Databases {
+        self.databases.get_or_init(|| databases(&self.key))
+    }
 }
 
 /// The side on roll's men and the other side's, each on its own home points, if every man

@@ -64,7 +64,12 @@ impl OneSided {
     /// The chance of needing exactly `n` turns to bear every man off, `n` = 0 to `TURNS - 1`.
     #[must_use]
     pub fn off(&self, h: &Home) -> &[f32] {
-        let i = self.universe.index(h);
+        self.off_at(self.universe.index(h))
+    }
+
+    /// [`OneSided::off`] of the position of index `i`.
+    #[must_use]
+    pub fn off_at(&self, i: usize) -> &[f32] {
         &self.off[i * TURNS..(i + 1) * TURNS]
     }
 
@@ -78,7 +83,13 @@ impl OneSided {
     /// turns.
     #[must_use]
     pub fn first(&self, h: &Home) -> Option<&[f32]> {
-        let slot = self.first_slot[self.universe.index(h)];
+        self.first_at(self.universe.index(h))
+    }
+
+    /// [`OneSided::first`] of the position of index `i`.
+    #[must_use]
+    pub fn first_at(&self, i: usize) -> Option<&[f32]> {
+        let slot = self.first_slot[i];
         (slot != u32::MAX).then(|| &self.first[slot as usize * TURNS..(slot as usize + 1) * TURNS])
     }
 
