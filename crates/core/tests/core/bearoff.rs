@@ -153,3 +153,82 @@ fn measure_the_experts_decisions_with_and_without_the_databases() {
         }
     }
 }
+
+/// Not a check: how far the race network of the Incompleat Gamester's Backgammon (exact
+/// bearing off; the one network that judges races) and the race model are from the exact
+/// two-sided database, in the chance of winning (run with `--ignored --nocapture`).
+#[test]
+#[ignore = "a measurement"]
+fn measure_the_race_network_against_the_exact_database() {
+    for preset in [Preset::BackgammonIncompleat, Preset::Modern, Preset::Irish] {
+        let rules = Rules::preset(preset);
+        let exact = Evaluator::new(&rules);
+        let before = exact.without_bearoff();
+        let db = exact.bearoff().unwrap();
+        let two = db.two_sided();
+        let homes = &two.universe.homes;
+        let (mut sum, mut worst, mut n) = (0.0f64, 0.0f32, 0);
+        for (i, a) in homes.iter().enumerate().step_by(7) {
+            for b in homes.iter().skip(i % 11).step_by(11) {
+                let (ma, mb) = (a.iter().sum::<u8>(), b.iter().sum::<u8>());
+                if ma == 0 || mb == 0 {
+                    continue;
+                }
+                let mut pips = [0i8; 26];
+                for k in 0..6 {
+                    pips[k + 1] = a[k] as i8;
+                    pips[24 - k] = -(b[k] as i8);
+                }
+                let pos = Position::from_pips(pips).unwrap();
+                let truth = two.win(a, b).unwrap();
+                let d = (before.chances(&pos).win - truth).abs();
+                assert!((exact.chances(&pos).win - truth).abs() < 1e-6);
+                sum += f64::from(d);
+                worst = worst.max(d);
+                n += 1;
+            }
+        }
+        println!(
+            "{preset:?}: {n} races of at most 6 men a side; before the databases the chance of winning was off by {:.4} on average, {worst:.3} at worst",
+            sum / f64::from(n)
+        );
+    }
+}
+
+#[test]
+fn a_certain_backgammon_is_resigned_as_one() {
+    use gamester_core::ai::{Decision, decide};
+    use gamester_rules::tables::{Action, Game, Layout, Opening, Phase};
+    // Given a game at the position, the side with fifteen men on the bar to throw
+    let mut rules = modern();
+    rules.layout = Layout::Custom(fifteen_on_the_bar().to_setup(Side::White));
+    rules.opening = Opening::ThrowAgain;
+    let mut game = Game::new(rules).unwrap();
+    game.apply(Action::ThrowOff { white: 6, black: 1 }).unwrap();
+    assert_eq!((game.turn(), game.phase()), (Side::White, Phase::ToThrow));
+    // Then it gives up the backgammon it cannot save, and the cube is worth nothing to it
+    assert_eq!(
+        decide(&game, Level::Expert),
+        Some(Decision::Action(Action::Resign(3)))
+    );
+    let values = gamester_core::ai::decide::cube_values_for(&game, Level::Expert);
+    assert_eq!(values.no_double, -3.0, "{values:?}");
+}
+
+#[test]
+fn a_gammon_saved_with_every_throw_is_a_single_loss_and_a_shot_is_no_certainty() {
+    let rules = modern();
+    let eval = Evaluator::new(&rules);
+    // The adversary bears his last two men off with any throw; the side on roll brings its
+    // last man home and bears a man off with any throw: it loses a single game, exactly
+    let pos: Position = "7:1 6:2 5:2 4:2 3:3 2:2 1:3 / 1:2 off:13".parse().unwrap();
+    assert!(eval.certain(&pos).is_some());
+    assert_eq!(eval.value(&pos), -1.0);
+    // With one man left on his ace point, fifteen men on the bar may hit it with a 1: no
+    // certainty
+    let mut pips = [0i8; 26];
+    pips[25] = 15;
+    pips[24] = -1;
+    let shot = Position::from_pips(pips).unwrap();
+    assert_eq!(eval.certain(&shot), None);
+}
