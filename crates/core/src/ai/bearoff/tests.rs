@@ -179,6 +179,30 @@ fn the_two_sided_database_is_exact_and_near_the_one_sided_one() {
 }
 
 #[test]
+fn sides_that_must_stand_still_are_solved_together() {
+    // Exact bearing off, a lone man on each ace point: each side needs a 1 (p = 11/36), and
+    // the side on roll wins x = p + (1 − p)(1 − x), so x = 1 / (2 − p) = 36/61.
+    let two = TwoSided::build(&modern(), rule(BearOff::Exact, false), 2);
+    let ace = [1, 0, 0, 0, 0, 0];
+    let w = two.win(&ace, &ace).unwrap();
+    assert!((f64::from(w) - 36.0 / 61.0).abs() < 1e-6, "{w}");
+}
+
+#[test]
+fn double_hand_plays_the_better_of_two_throws_in_the_databases_too() {
+    let mut spec = modern();
+    spec.double_hand = true;
+    let one = OneSided::build(&spec, rule(BearOff::Modern, false));
+    // A man on the six point goes with 27 throws in 36; with the better of two, unless both
+    // miss.
+    let p = one.off(&[0, 0, 0, 0, 0, 1])[1];
+    assert!(
+        (f64::from(p) - (1.0 - (9.0f64 / 36.0).powi(2))).abs() < 1e-6,
+        "{p}"
+    );
+}
+
+#[test]
 fn double_hand_weights_give_the_better_of_two_throws() {
     let chances = [0.5, 0.25, 0.25];
     let w = weights(&[3.0, 1.0, 2.0], &chances, true, true);
