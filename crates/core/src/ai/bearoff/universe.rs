@@ -143,6 +143,24 @@ struct State {
 pub struct PlayBuf {
     level: Vec<State>,
     next: Vec<State>,
+    /// The plays found, each packed into a number that sorts as the men do.
+    ends: Vec<u32>,
+}
+
+/// A position packed four bits a point, point 1 highest: packed numbers sort as positions do.
+#[inline]
+fn pack(h: &Home) -> u32 {
+    h.iter().fold(0, |k, &n| (k << 4) | u32::from(n))
+}
+
+#[inline]
+fn unpack(mut k: u32) -> Home {
+    let mut h = [0u8; 6];
+    for n in h.iter_mut().rev() {
+        *n = (k & 15) as u8;
+        k >>= 4;
+    }
+    h
 }
 
 /// Every distinct position a throw of `faces` (at most four moves) can leave from `h` under
@@ -163,7 +181,8 @@ pub fn plays_in(buf: &mut PlayBuf, h: &Home, faces: &[u8], rule: Rule, out: &mut
     left.sort_unstable_by(|a, b| b.cmp(a));
     let alike = faces.iter().all(|&f| f == faces[0]);
     let total: u32 = faces.iter().map(|&f| u32::from(f)).sum();
-    let PlayBuf { level, next } = buf;
+    let PlayBuf { level, next, ends } = buf;
+    ends.clear();
     level.clear();
     level.push(State {
         home: *h,
@@ -171,7 +190,7 @@ pub fn plays_in(buf: &mut PlayBuf, h: &Home, faces: &[u8], rule: Rule, out: &mut
         last: 6,
     });
     let mut best = (0usize, 0u32);
-    out.push(*h);
+    ends.push(pack(h));
     for used in 1..=faces.len() {
         next.clear();
         for s in level.iter() {
@@ -188,8 +207,9 @@ pub fn plays_in(buf: &mut PlayBuf, h: &Home, faces: &[u8], rule: Rule, out: &mut
                     if to > 0 {
                         n.home[to - 1] += 1;
                     }
-                    n.left[i] = 0;
-                    n.left.sort_unstable_by(|a, b| b.cmp(a));
+                    // The faces stay highest first, the used one taken out.
+                    n.left.copy_within(i + 1.., i);
+                    n.left[3] = 0;
                     if alike {
                         n.last = from as u8;
                     }
@@ -210,17 +230,18 @@ pub fn plays_in(buf: &mut PlayBuf, h: &Home, faces: &[u8], rule: Rule, out: &mut
             let rest: u32 = s.left.iter().map(|&f| u32::from(f)).sum();
             let reach = (used, total - rest);
             if rule.free {
-                out.push(s.home);
+                ends.push(pack(&s.home));
             } else if reach > best {
                 best = reach;
-                out.clear();
-                out.push(s.home);
+                ends.clear();
+                ends.push(pack(&s.home));
             } else if reach == best {
-                out.push(s.home);
+                ends.push(pack(&s.home));
             }
         }
         std::mem::swap(level, next);
     }
-    out.sort_unstable();
-    out.dedup();
+    ends.sort_unstable();
+    ends.dedup();
+    out.extend(ends.iter().map(|&k| unpack(k)));
 }
