@@ -159,3 +159,53 @@ fn known(shares: &[(i32, f64)], stakes: Stakes) -> Chances {
         lose_triple: if triple { sum(&|o| o <= -3) } else { 0.0 },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::bearoff::Universe;
+    use crate::tables::{Compulsion, Dice, Doublets, Throw};
+
+    #[test]
+    fn men_that_go_straight_off_are_all_borne_off_by_the_engines_plays() {
+        // Every position of up to 4 men home, every throw, rule and compulsion: whenever each
+        // man has a die of his own to go straight off, some legal play bears them all off.
+        for bear_off in [BearOff::Modern, BearOff::OverEdge, BearOff::Exact] {
+            for compulsion in [Compulsion::Max, Compulsion::Free] {
+                let rules = MoveRules {
+                    bear_off,
+                    compulsion,
+                    no_hitting: false,
+                };
+                for doublets in [Doublets::Double, Doublets::Single] {
+                    for h in &Universe::new(4).homes {
+                        let mut pips = [0i8; 26];
+                        for i in 0..6 {
+                            pips[i + 1] = h[i] as i8;
+                        }
+                        // The adversary's last man far away, on his own ace point.
+                        pips[24] = -1;
+                        let Ok(pos) = Position::from_pips(pips) else {
+                            continue;
+                        };
+                        let men: Vec<usize> = (1..=6)
+                            .flat_map(|p| std::iter::repeat_n(p, usize::from(h[p - 1])))
+                            .collect();
+                        for (t, _) in Throw::all(2) {
+                            let moves = t.moves(Dice::Two, doublets);
+                            if men.is_empty() || !straight_off(&men, moves.faces(), bear_off) {
+                                continue;
+                            }
+                            assert!(
+                                legal_plays(&pos, moves, rules)
+                                    .iter()
+                                    .any(|p| p.position.borne_off_all()),
+                                "{h:?} {t} {bear_off:?} {compulsion:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
