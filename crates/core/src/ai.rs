@@ -4,6 +4,8 @@
 //! decide through [`decide`] and [`rank_plays`].
 
 pub mod analysis;
+pub mod bearoff;
+pub mod certain;
 pub mod contest;
 pub mod cube;
 pub mod cube_hint;

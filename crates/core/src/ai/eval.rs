@@ -4,9 +4,12 @@
 //! A position is seen from the side on roll ("A"; the other side is "B"). The evaluation
 //! estimates three chances for A: to win, to win big and to lose big ("big" is whatever the
 //! stakes table pays more for: a gammon, Willughby's or Cotton's back-gammon, a large Nard
-//! count), then turns them into expected stakes with the rules' stakes table. Races (no more
-//! contact) are judged by a model of throws still needed, whose mean and spread come from the
-//! rules' own dice and bearing-off rule; positions with contact by the network of
+//! count), then turns them into expected stakes with the rules' stakes table. Races with every
+//! man of both sides home are judged by the bear-off databases of the rules' dice and
+//! bearing-off rule ([`super::bearoff`]), and a result already certain is valued exactly
+//! ([`super::certain`]); other races (no more contact) by a model of throws still needed,
+//! whose mean and spread come from the rules' own dice and bearing-off rule; positions with
+//! contact by the network of
 //! [`super::net`], fed with the men on every point and a few hand-made features (race, shots,
 //! made points, primes, anchors, men back, the bar). A network may judge races too
 //! ([`Net::races`]), and a network of the stakes ([`Outputs::Stakes`], Nard's) judges every
@@ -74,6 +77,7 @@ use super::data::weights::{W_LOSE_BIG, W_WIN, W_WIN_BIG};
 const _: () =
     assert!(W_WIN.len() == FEATURES && W_WIN_BIG.len() == FEATURES && W_LOSE_BIG.len() == FEATURES);
 use super::Kind;
+use super::bearoff;
 use super::net::{Net, Outputs};
 use std::sync::Arc;
 
@@ -99,6 +103,10 @@ pub struct Evaluator {
     races: bool,
     /// In a match, what each way a game may end is worth to the side the search decides for.
     match_weights: Option<MatchWeights>,
+    /// The bear-off databases of these rules, where races and certain results are valued
+    /// exactly ([`super::bearoff`], [`super::certain`]): not for a network of the stakes,
+    /// Tick-tack's scores or Fails' unplayable die.
+    bearoff: Option<bearoff::Link>,
 }
 
 use super::ends::Outcomes;
@@ -167,9 +175,21 @@ impl Evaluator {
             .as_ref()
             .is_some_and(|n| n.outputs == Outputs::Stakes)
             .then(|| crate::tables::most_stake(rules.stakes) as f32);
+        let move_rules = MoveRules::from(rules);
+        let bearoff = (stakes_scale.is_none() && !rules.tick_tack && !rules.unplayable_die_loses)
+            .then(|| {
+                bearoff::Link::new(bearoff::Key::new(
+                    bearoff::rule(
+                        rules.bear_off,
+                        move_rules.compulsion == crate::tables::Compulsion::Free,
+                    ),
+                    throws.iter().map(|t| (t.moves, t.chance)),
+                    double_hand,
+                ))
+            });
         Evaluator {
             throws,
-            move_rules: MoveRules::from(rules),
+            move_rules,
             mean,
             var: (sq - mean * mean).max(1.0),
             stakes: rules.stakes,
@@ -180,6 +200,7 @@ impl Evaluator {
             races: stakes_scale.is_some() || net.as_ref().is_some_and(|n| n.races),
             net,
             match_weights: None,
+            bearoff,
         }
     }
 
@@ -352,9 +373,27 @@ impl Evaluator {
         Net::encode(pos, &f[1..])
     }
 
-    /// A's chances in `pos`.
+    /// A's chances in `pos`: exact if the result is certain ([`super::certain`]) or if both
+    /// sides have every man left on their home points (the bear-off databases); else by the
+    /// network, or the race model.
     #[must_use]
     pub fn chances(&self, pos: &Position) -> Chances {
+        if let Some(link) = &self.bearoff {
+            if let Some((a, b)) = bearoff::homes(pos) {
+                let gammons = self.stakes == Stakes::Gammons;
+                let race = link.get().race(&a, &b, gammons);
+                return Chances {
+                    win: race.win,
+                    win_big: race.win_gammon,
+                    lose_big: race.lose_gammon,
+                    win_triple: 0.0,
+                    lose_triple: 0.0,
+                };
+            }
+            if let Some(c) = self.certain(pos) {
+                return c;
+            }
+        }
         let b = pos.switched();
         let (race_z, ta, tb) = self.race_probit(pos);
         if self.races || Evaluator::contact(pos) {
@@ -401,6 +440,37 @@ impl Evaluator {
             win_triple: 0.0,
             lose_triple: 0.0,
         }
+    }
+
+    /// The chances of `pos` if its result is certain before the side on roll throws
+    /// ([`super::certain`]); `None` if it is not, or where these rules leave it to the
+    /// evaluation.
+    #[must_use]
+    pub fn certain(&self, pos: &Position) -> Option<Chances> {
+        self.bearoff.as_ref()?;
+        super::certain::chances(
+            pos,
+            &self.throws,
+            self.move_rules,
+            self.stakes,
+            self.double_hand,
+        )
+    }
+
+    /// The same evaluation without the bear-off databases and the certain results: races and
+    /// certain ends judged as before them (to measure what they change).
+    #[must_use]
+    pub fn without_bearoff(&self) -> Evaluator {
+        Evaluator {
+            bearoff: None,
+            ..self.clone()
+        }
+    }
+
+    /// The bear-off databases of these rules, if the evaluation uses them (made on first use).
+    #[must_use]
+    pub fn bearoff(&self) -> Option<&bearoff::Databases> {
+        self.bearoff.as_ref().map(bearoff::Link::get)
     }
 
     /// The chance that the winner, needing `t_win` throws, wins big against `loser`.

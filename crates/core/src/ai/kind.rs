@@ -212,13 +212,14 @@ mod tests {
     }
 
     #[test]
-    fn the_incompleat_network_judges_races_too() {
+    fn the_incompleat_network_judges_races_the_bear_off_databases_do_not() {
         use super::super::eval::Evaluator;
         let rules = Rules::preset(Preset::BackgammonIncompleat);
         // Given a race under the Incompleat Gamester's rule that a man is borne off only by an
-        // exact die
-        let race: crate::tables::Position =
-            "6:3 4:4 2:4 1:2 off:2 / 6:5 5:5 3:4 off:1".parse().unwrap();
+        // exact die, with two men still outside the home table
+        let race: crate::tables::Position = "8:2 6:1 4:4 2:4 1:2 off:2 / 6:5 5:5 3:4 off:1"
+            .parse()
+            .unwrap();
         assert!(!Evaluator::contact(&race));
         // Then the family's own network judges it, where the modern one leaves it to the race
         // model (whose allowance for the exact die is a guess)
@@ -227,6 +228,10 @@ mod tests {
         let modern = Evaluator::with_net(&rules, Kind::Modern.shipped());
         assert!(modern.inputs(&race).is_none());
         assert!((own.value(&race) - modern.value(&race)).abs() > 1e-3);
+        // But once every man is home, both judge by the exact bear-off databases
+        let home: crate::tables::Position =
+            "6:3 4:4 2:4 1:2 off:2 / 6:5 5:5 3:4 off:1".parse().unwrap();
+        assert_eq!(own.value(&home), modern.value(&home));
     }
 
     #[test]

@@ -16,6 +16,7 @@ mod analysis;
 mod analysis_gnubg;
 mod analysis_saved;
 mod analysis_ticktack;
+mod bearoff;
 mod cube_hint;
 mod diagram;
 mod exchange;

@@ -1,0 +1,244 @@
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+use std::collections::HashMap;
+
+use super::*;
+use crate::tables::movegen::legal_plays;
+use crate::tables::{Compulsion, Dice, Doublets, MoveRules, Position, Throw};
+
+/// The throws of two dice, doublets played `doublets`, as a database takes them.
+fn dice(doublets: Doublets) -> DiceSpec {
+    DiceSpec {
+        throws: Throw::all(2)
+            .into_iter()
+            .map(|(t, ways)| {
+                (
+                    t.moves(Dice::Two, doublets).faces().to_vec(),
+                    f64::from(ways) / 36.0,
+                )
+            })
+            .collect(),
+        double_hand: false,
+    }
+}
+
+fn modern() -> DiceSpec {
+    dice(Doublets::Double)
+}
+
+/// The position of these men of the mover, the adversary's all borne off.
+fn position(h: &Home) -> Position {
+    let mut pips = [0i8; 26];
+    for i in 0..6 {
+        pips[i + 1] = h[i] as i8;
+    }
+    Position::from_pips(pips).unwrap()
+}
+
+fn home_of(pos: &Position) -> Home {
+    let mut h = [0u8; 6];
+    for i in 0..6 {
+        h[i] = pos.at(i + 1).max(0) as u8;
+    }
+    h
+}
+
+#[test]
+fn the_index_is_perfect() {
+    let u = Universe::new(15);
+    assert_eq!(u.len(), 54_264);
+    for (i, h) in u.homes.iter().enumerate() {
+        assert_eq!(u.index(h), i, "{h:?}");
+    }
+    assert_eq!(Universe::new(6).len(), 924);
+}
+
+#[test]
+fn the_plays_are_the_engines_own() {
+    let u = Universe::new(4);
+    let mut ours = Vec::new();
+    for bear_off in [BearOff::Modern, BearOff::OverEdge, BearOff::Exact] {
+        for free in [false, true] {
+            for doublets in [Doublets::Double, Doublets::Single] {
+                let rules = MoveRules {
+                    bear_off,
+                    compulsion: if free {
+                        Compulsion::Free
+                    } else {
+                        Compulsion::Max
+                    },
+                    no_hitting: false,
+                };
+                for h in &u.homes {
+                    for (t, _) in Throw::all(2) {
+                        let moves = t.moves(Dice::Two, doublets);
+                        plays(h, moves.faces(), rule(bear_off, free), &mut ours);
+                        let mut theirs: Vec<Home> = legal_plays(&position(h), moves, rules)
+                            .iter()
+                            .map(|p| home_of(&p.position))
+                            .collect();
+                        theirs.sort_unstable();
+                        theirs.dedup();
+                        assert_eq!(ours, theirs, "{h:?} {t} {bear_off:?} free {free}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The least expected turns to bear off, by recursion over the engine's own plays.
+fn brute_mean(pos: &Position, memo: &mut HashMap<Position, f64>) -> f64 {
+    if pos.borne_off_all() {
+        return 0.0;
+    }
+    if let Some(&m) = memo.get(pos) {
+        return m;
+    }
+    let rules = MoveRules {
+        bear_off: BearOff::Modern,
+        compulsion: Compulsion::Max,
+        no_hitting: false,
+    };
+    let mut m = 1.0;
+    for (t, ways) in Throw::all(2) {
+        let best = legal_plays(pos, t.moves(Dice::Two, Doublets::Double), rules)
+            .iter()
+            .map(|p| brute_mean(&p.position, memo))
+            .fold(f64::INFINITY, f64::min);
+        m += f64::from(ways) / 36.0 * best;
+    }
+    memo.insert(*pos, m);
+    m
+}
+
+#[test]
+fn the_one_sided_database_expects_what_a_plain_recursion_does() {
+    let db = OneSided::build(&modern(), rule(BearOff::Modern, false));
+    let mut memo = HashMap::new();
+    for h in &Universe::new(3).homes {
+        let want = brute_mean(&position(h), &mut memo);
+        let d = db.off(h);
+        let by_dist: f64 = d
+            .iter()
+            .zip(0..)
+            .map(|(p, n)| f64::from(*p) * f64::from(n))
+            .sum();
+        assert!((f64::from(db.mean(h)) - want).abs() < 1e-5, "{h:?}");
+        assert!((by_dist - want).abs() < 1e-4, "{h:?} {by_dist} {want}");
+        assert!((d.iter().sum::<f32>() - 1.0).abs() < 1e-5);
+    }
+    // One man on the ace point: always one turn.
+    assert_eq!(db.off(&[1, 0, 0, 0, 0, 0])[1], 1.0);
+    // Two men on the six point go in one turn only with 6-6, 5-5, 4-4 or 3-3.
+    let two = db.off(&[0, 0, 0, 0, 0, 2]);
+    assert!((two[1] - 4.0 / 36.0).abs() < 1e-6, "{two:?}");
+    // Fifteen men on the six point: the first is off in one turn with any 6 (11 throws), or
+    // with six pips on one man, each landing open: 5-1, 4-2, 3-3 and 2-2 (6 more).
+    let all_six = [0, 0, 0, 0, 0, 15];
+    let first = db.first(&all_six).unwrap();
+    assert!((first[1] - 17.0 / 36.0).abs() < 1e-6, "{first:?}");
+    assert!(db.first(&[1, 0, 0, 0, 0, 0]).is_none());
+}
+
+#[test]
+fn exact_bearing_off_waits_for_the_exact_die() {
+    let db = OneSided::build(&modern(), rule(BearOff::Exact, false));
+    // A lone man on the ace point needs a 1: 11 throws in 36 have one.
+    let m = db.mean(&[1, 0, 0, 0, 0, 0]);
+    assert!((m - 36.0 / 11.0).abs() < 1e-4, "{m}");
+}
+
+#[test]
+fn the_two_sided_database_is_exact_and_near_the_one_sided_one() {
+    let spec = modern();
+    let r = rule(BearOff::Modern, false);
+    let two = TwoSided::build(&spec, r, 3);
+    let one = OneSided::build(&spec, r);
+    // A man on the six point against a man on the ace point wins only now: with every throw
+    // of at least six pips (all but 1-1, 2-1, 3-1, 4-1, 3-2).
+    let w = two.win(&[0, 0, 0, 0, 0, 1], &[1, 0, 0, 0, 0, 0]).unwrap();
+    assert!((w - 27.0 / 36.0).abs() < 1e-6, "{w}");
+    assert_eq!(two.win(&[1, 0, 0, 0, 0, 0], &[0, 0, 0, 0, 0, 3]), Some(1.0));
+    let (mut worst, mut sum, mut n) = (0.0f32, 0.0f32, 0);
+    for a in &two.universe.homes {
+        for b in &two.universe.homes {
+            if men(a) == 0 || men(b) == 0 {
+                continue;
+            }
+            let exact = two.win(a, b).unwrap();
+            let conv = first_finishes(one.off(a), one.off(b));
+            assert!((0.0..=1.0).contains(&exact));
+            worst = worst.max((exact - conv).abs());
+            sum += (exact - conv).abs();
+            n += 1;
+        }
+    }
+    let mean = sum / n as f32;
+    assert!(mean < 0.01 && worst < 0.05, "mean {mean} worst {worst}");
+}
+
+#[test]
+fn sides_that_must_stand_still_are_solved_together() {
+    // Exact bearing off, a lone man on each ace point: each side needs a 1 (p = 11/36), and
+    // the side on roll wins x = p + (1 − p)(1 − x), so x = 1 / (2 − p) = 36/61.
+    let two = TwoSided::build(&modern(), rule(BearOff::Exact, false), 2);
+    let ace = [1, 0, 0, 0, 0, 0];
+    let w = two.win(&ace, &ace).unwrap();
+    assert!((f64::from(w) - 36.0 / 61.0).abs() < 1e-6, "{w}");
+}
+
+#[test]
+fn double_hand_plays_the_better_of_two_throws_in_the_databases_too() {
+    let mut spec = modern();
+    spec.double_hand = true;
+    let one = OneSided::build(&spec, rule(BearOff::Modern, false));
+    // A man on the six point goes with 27 throws in 36; with the better of two, unless both
+    // miss.
+    let p = one.off(&[0, 0, 0, 0, 0, 1])[1];
+    assert!(
+        (f64::from(p) - (1.0 - (9.0f64 / 36.0).powi(2))).abs() < 1e-6,
+        "{p}"
+    );
+}
+
+#[test]
+fn double_hand_weights_give_the_better_of_two_throws() {
+    let chances = [0.5, 0.25, 0.25];
+    let w = weights(&[3.0, 1.0, 2.0], &chances, true, true);
+    // The best throw (3.0) is chosen unless neither throw shows it: 1 − 0.25.
+    assert!((w[0] - 0.75).abs() < 1e-12);
+    assert!((w.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+    assert!((w[1] - 0.0625).abs() < 1e-12, "{w:?}");
+}
+
+/// Not a check: how long each database takes to make, and its size (run with `--ignored
+/// --nocapture`; docs/computer.md quotes it).
+#[test]
+#[ignore = "a measurement"]
+fn measure_the_databases() {
+    for (name, spec, r) in [
+        ("modern", modern(), rule(BearOff::Modern, false)),
+        (
+            "over the edge, doublets once",
+            dice(Doublets::Single),
+            rule(BearOff::OverEdge, false),
+        ),
+        ("exact", modern(), rule(BearOff::Exact, false)),
+    ] {
+        let t = std::time::Instant::now();
+        let one = OneSided::build(&spec, r);
+        let t1 = t.elapsed();
+        let t = std::time::Instant::now();
+        let two = TwoSided::build(&spec, r, TWO_SIDED_MEN);
+        let t2 = t.elapsed();
+        println!(
+            "{name}: one-sided {:.2} s, {} bytes; two-sided ({} men) {:.2} s, {} bytes",
+            t1.as_secs_f64(),
+            one.bytes(),
+            TWO_SIDED_MEN,
+            t2.as_secs_f64(),
+            two.bytes()
+        );
+    }
+}
