@@ -266,25 +266,6 @@ pub(crate) fn cube_values_at(
             let chances = MatchChances::of(&outcomes, &score, at.access);
             (CubeValues::of_chances(&chances, &score), Some(chances))
         }
-        // A result already certain (every throw of this turn and the next ends the game in
-        // a known way) leaves the cube nothing to do: the values are the cubeless ones.
-        None if searcher.eval.certain(&at.position).is_some() => {
-            let single = if at.jacoby_single {
-                searcher
-                    .weighed(MatchWeights::single())
-                    .thrown(&at.position, position_depth(level))
-            } else {
-                v
-            };
-            (
-                CubeValues {
-                    no_double: single,
-                    double_take: 2.0 * v,
-                    double_drop: 1.0,
-                },
-                None,
-            )
-        }
         None if at.jacoby_single => {
             let single = searcher
                 .weighed(MatchWeights::single())
