@@ -5,9 +5,11 @@
 //! gives, in stakes for a session and in chances of winning the match in a match.
 //!
 //! A resignation is offered only where playing on is worth no more than it (nothing is given
-//! away by it) and at most a hair less (so that it is worth accepting); where the two are
-//! close, the search looks a throw deeper before it decides. One is accepted only where it
-//! gives at least what playing on is worth.
+//! away by it) and no less either, within a hair (so that it is worth accepting): in practice,
+//! where the end is certain; where the two are close, the expert looks a throw deeper before
+//! it decides. One is accepted only where it gives at least what playing on is worth.
+
+use std::ops::RangeInclusive;
 
 use crate::level::Level;
 use crate::tables::{Action, Crawford, Game, Phase, Position, Rules, Side};
@@ -17,9 +19,14 @@ use super::cubeful::{Cube, Cubeful};
 use super::decide::position_depth;
 use super::search::Searcher;
 
-/// How far a resignation offered may fall short of what playing on is worth to the
-/// resigner's adversary, in units of the cube: a hair.
-const GIVEN_AWAY: f32 = 0.01;
+/// How far, in units of the cube, a resignation may differ from what playing on is worth
+/// and still be offered or accepted: a hair, for the rounding of the search's sums. Offers and
+/// acceptances use the same worth, so the computer accepts its own offers.
+const HAIR: f32 = 0.001;
+
+/// The chance of winning, by the evaluation alone, above which the side on roll does not look
+/// for a resignation.
+const HOPE: f32 = 0.1;
 
 /// How close (in units of the cube) a resignation and playing on must be for the search to
 /// look a throw deeper.
@@ -81,23 +88,45 @@ impl Standing {
         }
     }
 
+    /// What playing on is worth to the side on roll, weighed against resigning any of
+    /// `stakes`: at least a throw ahead (the throw on roll may bear a man off and save the
+    /// gammon, which the evaluation's chances alone may not see), and for the expert a throw
+    /// deeper where one of them is close to it.
+    fn worth(&self, rules: &Rules, level: Level, stakes: RangeInclusive<u8>) -> f32 {
+        let searcher = Searcher::new(rules);
+        let plies = position_depth(level).plies.max(1);
+        let played_on = self.played_on(&searcher, rules.stakes, plies);
+        let close = stakes
+            .into_iter()
+            .any(|k| self.in_cubes(self.resigned(k) - played_on).abs() < CLOSE);
+        if close && plies < 2 && level == Level::Expert {
+            return self.played_on(&searcher, rules.stakes, plies + 1);
+        }
+        played_on
+    }
+
     /// The stake the side on roll would resign, if any, of stakes 1 to `most`: the least
     /// whose worth lies between what playing on is worth to it and a hair above.
     #[must_use]
     pub fn offer(&self, rules: &Rules, most: u8, level: Level) -> Option<u8> {
-        let searcher = Searcher::new(rules);
-        // At least a throw ahead: the throw on roll may bear a man off and save the gammon,
-        // which the evaluation's chances alone may not see.
-        let plies = position_depth(level).plies.max(1);
-        let mut played_on = self.played_on(&searcher, rules.stakes, plies);
-        let close = (1..=most).any(|k| self.in_cubes(self.resigned(k) - played_on).abs() < CLOSE);
-        if close && plies < 2 && level == Level::Expert {
-            played_on = self.played_on(&searcher, rules.stakes, plies + 1);
+        // A side with a real chance to win resigns nothing: no need to search (a resignation
+        // is worth at most a single game lost, so playing on must be worth about that).
+        if Searcher::new(rules).eval.chances(&self.position).win > HOPE {
+            return None;
         }
+        let played_on = self.worth(rules, level, 1..=most);
         (1..=most).find(|&k| {
             let over = self.in_cubes(self.resigned(k) - played_on);
-            (-1e-4..=GIVEN_AWAY).contains(&over)
+            (-HAIR..=HAIR).contains(&over)
         })
+    }
+
+    /// Whether the side on roll's adversary accepts `stake` offered by the side on roll:
+    /// it gives him at least what playing on is worth to him, give or take a hair.
+    #[must_use]
+    pub fn accepted(&self, rules: &Rules, stake: u8, level: Level) -> bool {
+        let played_on = self.worth(rules, level, stake..=stake);
+        self.in_cubes(self.resigned(stake) - played_on) <= HAIR
     }
 }
 
@@ -130,6 +159,11 @@ pub fn accepts(game: &Game, searcher: &Searcher, level: Level) -> bool {
     let roller = game.turn();
     let cube = cube_of(game, roller);
     let position = game.position_for(roller);
+    if by == roller && game.throw().is_none() {
+        // Offered before a throw: weighed as the side on roll weighs its own offers.
+        let standing = Standing { position, cube };
+        return standing.accepted(game.rules(), stake, level);
+    }
     let plies = position_depth(level).plies.max(1);
     let chooser = match &cube.score {
         Some(score) => searcher.in_match(score),
@@ -145,11 +179,9 @@ pub fn accepts(game: &Game, searcher: &Searcher, level: Level) -> bool {
         let taken = search.no_double(&position, &[cube.doubled()], plies, true)[0];
         taken.min(cube.cashed())
     } else {
-        match game.throw() {
-            Some(throw) => match searcher.throw_info(throw) {
-                Some(t) => search.after_throw(&position, t, &[cube], plies.max(1), true)[0],
-                None => search.decided(&position, &[cube], plies, true)[0],
-            },
+        // Offered after the throw: that throw's best play.
+        match game.throw().and_then(|throw| searcher.throw_info(throw)) {
+            Some(t) => search.after_throw(&position, t, &[cube], plies, true)[0],
             None => search.decided(&position, &[cube], plies, true)[0],
         }
     };
@@ -163,5 +195,5 @@ pub fn accepts(game: &Game, searcher: &Searcher, level: Level) -> bool {
         position,
         cube: if by == roller { cube.switched() } else { cube },
     };
-    standing.in_cubes(given - played_on) >= -1e-4
+    standing.in_cubes(given - played_on) >= -HAIR
 }

@@ -52,6 +52,16 @@ fn check_game(
                 prop_assert!(offered, "{:?} is not among {:?}", action, game.choices());
                 game.apply(action)
                     .map_err(|e| TestCaseError::fail(e.to_string()))?;
+                // The computer stands behind its resignations: at the same level, the other
+                // side accepts what it offers (both weigh the same worth).
+                if matches!(action, Action::Resign(_)) && level_at(n) == level_at(n + 1) {
+                    prop_assert_eq!(
+                        decide(&game, level_at(n + 1)),
+                        Some(Decision::Action(Action::AcceptResignation)),
+                        "{:?} declined",
+                        action
+                    );
+                }
             }
             None => {
                 prop_assert!(

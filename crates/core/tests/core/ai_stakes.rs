@@ -266,19 +266,29 @@ fn the_computer_resigns_what_a_lost_game_is_lost_by_and_no_more() {
 
 #[test]
 fn the_computer_accepts_a_resignation_that_gives_what_the_game_is_worth_and_declines_less() {
-    // Given White, to throw, hopelessly gammoned: he offers a single game, then a gammon
-    let lost = to_throw("6:5 5:5 4:5 / 1:1 off:14", Side::White, 0);
-    let answer = |stake: u8| {
-        let mut g = lost.clone();
-        play(&mut g, &[Action::Resign(stake)]);
-        decide(&g, Level::Fair)
-    };
-    // Then Black declines the single game and accepts the gammon
-    assert_eq!(
-        answer(1),
-        Some(Decision::Action(Action::DeclineResignation))
-    );
-    assert_eq!(answer(2), Some(Decision::Action(Action::AcceptResignation)));
+    // Given White, to throw, hopelessly gammoned: he offers a single game, then a gammon, for
+    // stakes and in a match to 7 (where a gammon is worth more to Black than a single game)
+    for match_to in [0, 7] {
+        let lost = to_throw("6:5 5:5 4:5 / 1:1 off:14", Side::White, match_to);
+        let answer = |stake: u8, level: Level| {
+            let mut g = lost.clone();
+            play(&mut g, &[Action::Resign(stake)]);
+            decide(&g, level)
+        };
+        // Then Black declines the single game and accepts the gammon, at every level
+        for level in [Level::Fair, Level::Expert] {
+            assert_eq!(
+                answer(1, level),
+                Some(Decision::Action(Action::DeclineResignation)),
+                "{match_to} {level}"
+            );
+            assert_eq!(
+                answer(2, level),
+                Some(Decision::Action(Action::AcceptResignation)),
+                "{match_to} {level}"
+            );
+        }
+    }
     // Given the opening position, a single game given up is accepted at once
     let even = to_throw("24:2 13:5 8:3 6:5 / 24:2 13:5 8:3 6:5", Side::White, 0);
     let mut g = even.clone();
