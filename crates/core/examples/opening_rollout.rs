@@ -27,7 +27,9 @@ fn main() {
     };
     let start = rules.layout.position(Side::White).unwrap();
     let began = Instant::now();
-    let run = |pos: &Position| -> Rollout { rollout(&rules, pos, &settings, &mut |_| {}, &AtomicBool::new(false)).unwrap() };
+    let run = |pos: &Position| -> Rollout {
+        rollout(&rules, pos, &settings, &mut |_| {}, &AtomicBool::new(false)).unwrap()
+    };
     let row = |e: Estimate| format!("{:+.3} ± {:.3}", e.mean, e.half_width());
     println!("| Throw | The expert's play | Worth (stakes) | Wins |");
     println!("|---|---|---|---|");
