@@ -536,7 +536,7 @@ pub fn rollout(
                 progress(&so_far);
                 let narrow = settings
                     .width
-                    .is_some_and(|w| counted % step == 0 && so_far.narrower_than(w));
+                    .is_some_and(|w| counted.is_multiple_of(step) && so_far.narrower_than(w));
                 if narrow || counted == trials {
                     halt.store(true, Ordering::Relaxed);
                     return Ok(so_far);
