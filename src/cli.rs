@@ -1,4 +1,4 @@
-//! The headless command line: `plays`, `presets`, `check`, `bench`, `best`, `hint`, `analyse`,
+//! The headless command line: `plays`, `presets`, `check`, `bench`, `best`, `hint`, `rollout`, `analyse`,
 //! `selfplay` and `completions`, declared once for clap in `cli/args.rs`. Scripts and tests rely on the exact
 //! output formats documented in docs/command-line.md.
 //!
@@ -14,6 +14,7 @@ mod movegen;
 mod net;
 mod out;
 mod pastimes;
+mod rollout;
 mod selfplay;
 mod tiles;
 
@@ -71,6 +72,7 @@ pub fn run(command: Command) -> Result<String, CliError> {
             }
         }
         Command::Hint(args) => crate::cli::hint::run(&args),
+        Command::Rollout(args) => crate::cli::rollout::run(&args),
         Command::Analyse(args) => crate::cli::analyse::run(&args),
         Command::Selfplay(args) => match args.rules.preset {
             GamePreset::Tables(preset) => crate::cli::selfplay::selfplay(preset, &args),

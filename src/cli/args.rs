@@ -16,7 +16,9 @@ use clap::{Args, Parser, Subcommand};
 use crate::ai::contest::Contender;
 use crate::level::Level;
 use crate::tables::Position;
-use values::{at_least_one, contender, counts, dice, level, players, position, preset, tile_list};
+use values::{
+    above_zero, at_least_one, contender, counts, dice, level, players, position, preset, tile_list,
+};
 
 pub use refusals::CliError;
 pub(crate) use refusals::{
@@ -89,6 +91,9 @@ pub enum Command {
     /// The cube hint at a position: no double, double and take, double and pass, and the
     /// right action, at the score the ID gives (GNU Backgammon's `hint` before a throw)
     Hint(Hint),
+    /// Plays a position out to the end many times with the computer, and prints the chances
+    /// of each result and the equity, with their intervals (GNU Backgammon's rollout)
+    Rollout(RolloutArgs),
     /// Judges every decision of a saved game at tables where there was a choice
     Analyse(Analyse),
     /// Games between the computer's levels and the random player, and their score
@@ -370,6 +375,37 @@ pub struct Hint {
     /// How deeply the computer judges
     #[arg(long, value_parser = level(), default_value = "expert")]
     pub level: Level,
+}
+
+/// `rollout`: a position played out many times.
+#[derive(Debug, Args)]
+pub struct RolloutArgs {
+    /// The rules (a preset of the games at tables)
+    #[arg(long, value_name = "PRESET", value_parser = preset(), default_value = "modern")]
+    pub preset: GamePreset,
+    /// Changes one option of the preset, as RULES.md names it (repeatable)
+    #[arg(long = "set", value_name = "OPTION=VALUE")]
+    pub sets: Vec<String>,
+    /// The position before the side on roll throws: a Position ID (the side it is seen from
+    /// on roll), GNU Backgammon's whole ID `POSITION:MATCH` or an XGID (who is on roll, and
+    /// the cube's owner for the cubeful equity)
+    #[arg(long, value_name = "ID", allow_hyphen_values = true)]
+    pub position: String,
+    /// The most games to play out, at least 1
+    #[arg(long, value_name = "N", default_value_t = 1296, value_parser = at_least_one::<usize>)]
+    pub trials: usize,
+    /// How strongly the computer plays both sides
+    #[arg(long, value_parser = level(), default_value = "fair")]
+    pub level: Level,
+    /// Seeds the dice (the same seed gives the same rollout)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub seed: u64,
+    /// Stops once the 95% interval of the cubeless equity is at most this wide
+    #[arg(long, value_name = "W", value_parser = above_zero)]
+    pub width: Option<f64>,
+    /// Counts the plain results, without taking each throw's luck out of the equity
+    #[arg(long)]
+    pub no_variance_reduction: bool,
 }
 
 /// What a player at the tiles sees.

@@ -13,13 +13,13 @@ use crate::ai::resign::Standing;
 use crate::cli::args::{CliError, GamePreset, Hint, quote, tables_rules};
 use crate::tables::{Position, Rules, Side, match_id, position_id, xgid};
 
-/// A cube decision as an ID gives it.
+/// A cube decision as an ID gives it (`rollout` reads its position the same way).
 #[derive(Debug, PartialEq)]
-struct Given {
+pub(crate) struct Given {
     /// The men, seen from the side on roll (the doubler).
-    position: Position,
+    pub(crate) position: Position,
     cube: u32,
-    access: Access,
+    pub(crate) access: Access,
     /// The side on roll has doubled: the taker is to answer.
     doubled: bool,
     /// The match's length (0 for stakes) and the points each still needs, the side on roll's
@@ -32,7 +32,7 @@ struct Given {
 }
 
 /// Reads a Position ID, a whole GNU Backgammon ID or an XGID.
-fn read(text: &str) -> Result<Given, CliError> {
+pub(crate) fn read(text: &str) -> Result<Given, CliError> {
     let text = text.trim();
     let away = |length: u16, mine: u32, theirs: u32| {
         let l = u32::from(length);

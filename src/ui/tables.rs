@@ -25,6 +25,7 @@ pub mod orientation;
 pub mod period;
 pub mod position_setup;
 pub mod replaying;
+pub mod rollout_view;
 pub mod screen;
 pub mod slide;
 pub mod start;

@@ -9,5 +9,6 @@ mod exchange;
 mod help;
 mod network;
 mod pastimes;
+mod rollout;
 mod tiles;
 mod tiles_saves;

@@ -26,6 +26,7 @@ mod play;
 mod positions;
 mod reading;
 mod resign;
+mod rollout;
 mod shell;
 mod sizes;
 mod sound;

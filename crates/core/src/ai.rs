@@ -23,6 +23,7 @@ pub mod net_file;
 pub mod pastimes;
 pub mod random;
 pub mod resign;
+pub mod rollout;
 pub mod search;
 pub mod sight;
 pub mod ticktack;

@@ -130,6 +130,15 @@ pub(super) fn at_least_one<T: std::str::FromStr + PartialOrd + From<u8>>(
     }
 }
 
+/// A number above 0 (an interval's width).
+pub(super) fn above_zero(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if x > 0.0 && x.is_finite() => Ok(x),
+        Ok(_) => Err("a number above 0 is needed".into()),
+        Err(_) => Err("a number is needed, such as 0.05".into()),
+    }
+}
+
 pub(super) fn position(text: &str) -> Result<Position, PositionIdError> {
     position_id::decode(text)
 }

@@ -10,8 +10,14 @@ use crate::ui::shell::settings::Settings;
 use crate::ui::tables::intent::{Intent, Share};
 use crate::ui::tables::look::Look;
 
-/// The items the games at tables add to the Game menu. `game_over` enables the next game.
-pub fn game_items(ui: &mut egui::Ui, game_over: bool, intents: &mut Vec<Intent>) {
+/// The items the games at tables add to the Game menu. `game_over` enables the next game;
+/// `no_rollout` says why the position cannot be rolled out now, if it cannot.
+pub fn game_items(
+    ui: &mut egui::Ui,
+    game_over: bool,
+    no_rollout: Option<&str>,
+    intents: &mut Vec<Intent>,
+) {
     if ui
         .add_enabled(
             game_over,
@@ -26,6 +32,18 @@ pub fn game_items(ui: &mut egui::Ui, game_over: bool, intents: &mut Vec<Intent>)
     }
     if ui.button("Analyse this game").clicked() {
         intents.push(Intent::Analyse);
+    }
+    let roll_out = ui.add_enabled(
+        no_rollout.is_none(),
+        egui::Button::new("Roll out this position…"),
+    );
+    if let Some(why) = no_rollout {
+        roll_out.on_disabled_hover_text(why);
+    } else if roll_out
+        .on_hover_text("Play the position out to the end many times, to see what it is worth")
+        .clicked()
+    {
+        intents.push(Intent::RollOut);
     }
     if ui.button("Copy position ID  (Ctrl+C)").clicked() {
         intents.push(Intent::Share(Share::CopyId));

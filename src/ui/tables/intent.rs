@@ -33,6 +33,8 @@ pub enum Intent {
     Survey,
     /// Game → Analyse this game: judge every decision of the game up to now.
     Analyse,
+    /// Game → Roll out this position…: play the position before the throw out many times.
+    RollOut,
     /// Positions to share: copy one's ID, or set one up.
     Share(Share),
 }
@@ -61,7 +63,11 @@ impl Intent {
     pub fn is_for_anyone(&self) -> bool {
         matches!(
             self,
-            Intent::SkipAnimation | Intent::NextGame | Intent::Analyse | Intent::Survey
+            Intent::SkipAnimation
+                | Intent::NextGame
+                | Intent::Analyse
+                | Intent::RollOut
+                | Intent::Survey
         )
     }
 }

@@ -37,6 +37,7 @@ use crate::ui::tables::intent::Intent;
 use crate::ui::tables::keeping::Autosaver;
 use crate::ui::tables::position_setup::{self, PositionSetup};
 use crate::ui::tables::replaying::ReplayView;
+use crate::ui::tables::rollout_view::RolloutView;
 use crate::ui::tables::slide;
 use crate::ui::tables::tutor::Tutor;
 use crate::ui::{shell::file_names, tables::board_access, tables::guide, tables::log_view};
@@ -143,6 +144,7 @@ impl TablesScreen {
                 computer: Computer::default(),
                 tutor: Tutor::default(),
                 setup: PositionSetup::default(),
+                rollout: RolloutView::default(),
                 remote: None,
             },
             written: resumed.file.as_ref().map(|_| extent(&session)),
@@ -408,7 +410,8 @@ impl Screen for TablesScreen {
     fn game_menu(&mut self, ui: &mut egui::Ui, shell: &mut Shell) {
         let game = self.session.game();
         let next = game.is_over() && game.match_winner().is_none();
-        controls::game_items(ui, next, &mut self.frame.intents);
+        let no_rollout = crate::ui::tables::rollout_view::why_not(game);
+        controls::game_items(ui, next, no_rollout, &mut self.frame.intents);
         if ui.button("Export the game as a .mat file…").clicked() {
             shell.asks.push(crate::ui::shell::screen::Ask::ExportGame(
                 crate::exchange::Format::Mat,
@@ -550,6 +553,7 @@ impl Screen for TablesScreen {
                     rules, tally,
                 )));
         }
+        self.helpers.rollout.show(ctx);
         let rules = self.shown().game().rules().clone();
         controls::rules_window(ctx, &mut shell.help, &rules);
     }

@@ -100,6 +100,23 @@ impl Game {
         Ok(Game::fresh(rules, start, tally))
     }
 
+    /// A game under these rules that has come to `position` (seen from `side`), `side` to
+    /// move and past its first turn: the start of its turn is looked at as in play (a bound
+    /// table, a blocked board), so the game waits for `side`'s throw, a break, or is over. For
+    /// rolling out a position given by an ID, where no game led to it.
+    #[must_use]
+    pub fn on_roll(rules: Rules, position: Position, side: Side) -> Game {
+        let board = match side {
+            Side::White => position,
+            Side::Black => position.switched(),
+        };
+        let mut game = Game::fresh(rules, board, Tally::default());
+        game.turn = side;
+        game.first_turn = false;
+        game.begin_turn(&mut Vec::new());
+        game
+    }
+
     /// This game as it began, before its first action: the same rules, starting position and
     /// session tally (so, in a match, the same score and Crawford state). Replaying the record
     /// on it gives this game again; the analysis judges every decision from it.

@@ -11,6 +11,7 @@ use crate::ui::shell::settings::Settings;
 use crate::ui::tables::analysis_view::AnalysisPanel;
 use crate::ui::tables::dice_view::ShownDie;
 use crate::ui::tables::last_play::LastPlay;
+use crate::ui::tables::rollout_view::RolloutView;
 use crate::ui::tables::screen::TablesScreen;
 use crate::ui::tables::tutor::Tutor;
 use crate::ui::tiles::screen::TilesScreen;
@@ -258,5 +259,16 @@ impl GamesterApp {
     #[must_use]
     pub fn analysis_panel(&self) -> &AnalysisPanel {
         self.tables().analysis_panel()
+    }
+
+    /// The Roll out window of the games at tables, and its rollout.
+    #[must_use]
+    pub fn rollout_view(&self) -> &RolloutView {
+        self.tables().rollout_view()
+    }
+
+    /// The same, to change how the next rollout is run.
+    pub fn rollout_view_mut(&mut self) -> &mut RolloutView {
+        self.tables_mut().rollout_view_mut()
     }
 }

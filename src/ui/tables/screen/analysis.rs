@@ -8,6 +8,7 @@ use egui::emath::RectTransform;
 
 use super::TablesScreen;
 use crate::ai::analysis::DEFAULT_LEVEL;
+use crate::tables::Side;
 use crate::ui::shell::message::Message;
 use crate::ui::shell::screen::Shell;
 use crate::ui::shell::settings::Settings;
@@ -16,6 +17,7 @@ use crate::ui::tables::analysis_view::{AnalysisPanel, GivenBack};
 use crate::ui::tables::board_view::BoardView;
 use crate::ui::tables::intent::Intent;
 use crate::ui::tables::replaying::ReplayView;
+use crate::ui::tables::rollout_view::RolloutView;
 
 /// How far the play made and the best play bow apart on the board (board units).
 const BOW: f32 = 26.0;
@@ -36,6 +38,28 @@ impl TablesScreen {
             .ask(self.session.game(), DEFAULT_LEVEL, move || {
                 wake.request_repaint()
             });
+    }
+
+    /// The Roll out window and its rollout, for tests and the frame.
+    #[must_use]
+    pub fn rollout_view(&self) -> &RolloutView {
+        &self.helpers.rollout
+    }
+
+    /// The same, to change how the next rollout is run.
+    pub fn rollout_view_mut(&mut self) -> &mut RolloutView {
+        &mut self.helpers.rollout
+    }
+
+    /// Game → Roll out this position…: the game's position before the throw played out on
+    /// threads of their own, the window woken as games are counted.
+    pub(super) fn roll_out(&mut self, ctx: &egui::Context) {
+        let wake = ctx.clone();
+        let game = self.session.game();
+        let names = [Side::White, Side::Black].map(|s| self.session.colour_name(s).to_string());
+        self.helpers
+            .rollout
+            .start(game, names, move || wake.request_repaint());
     }
 
     /// The analysis panel, drawn in the story's place while it is open.

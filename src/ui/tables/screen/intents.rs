@@ -127,6 +127,7 @@ impl TablesScreen {
                 return;
             }
             Intent::Analyse => return self.analyse(ctx),
+            Intent::RollOut => return self.roll_out(ctx),
             Intent::Hint => {
                 self.helpers.computer.ask_hint(ctx, self.session.game());
                 return;

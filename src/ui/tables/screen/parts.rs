@@ -12,6 +12,7 @@ use crate::ui::tables::keeping::Autosaver;
 use crate::ui::tables::last_play::LastPlay;
 use crate::ui::tables::position_setup::PositionSetup;
 use crate::ui::tables::replaying::ReplayView;
+use crate::ui::tables::rollout_view::RolloutView;
 use crate::ui::tables::slide::Slides;
 use crate::ui::tables::tooltips::Hover;
 use crate::ui::tables::tutor::Tutor;
@@ -66,6 +67,8 @@ pub(super) struct Helpers {
     pub(super) analysis: AnalysisPanel,
     /// The Set up a position window.
     pub(super) setup: PositionSetup,
+    /// The Roll out window and its rollout.
+    pub(super) rollout: RolloutView,
     /// Keeps the game in progress on the disk.
     pub(super) autosaver: Autosaver,
     /// The friend at a distance, when the game is played over the network.
