@@ -129,3 +129,43 @@ fn a_position_before_the_throw_is_rolled_out_off_the_windows_thread() {
     assert_eq!(h.state().session().game(), &game);
     assert!(h.query_by_label("Stop").is_none());
 }
+
+#[test]
+fn stop_ends_a_rollout_with_the_games_played_so_far() {
+    // Given a game of Irish between two people, its first side to throw
+    let mut h = harness(7, two_people());
+    h.run();
+    for _ in 0..20 {
+        if h.state().session().game().phase() == Phase::ToThrow {
+            break;
+        }
+        h.get_by_label("Throw  (Space)").click();
+        h.run();
+    }
+    assert_eq!(h.state().session().game().phase(), Phase::ToThrow);
+    // When the array is rolled out, 1296 games, and Stop is pressed at once
+    game_menu(&mut h, "Roll out this position…");
+    for _ in 0..20 {
+        if h.query_by_label("Stop").is_some() {
+            break;
+        }
+        h.step();
+    }
+    assert!(h.state().rollout_view().is_running());
+    h.get_by_label("Stop").click();
+    for _ in 0..4000 {
+        if !h.state().rollout_view().is_running() {
+            break;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.run();
+    // Then it ends with fewer games, and says so
+    let done = h.state().rollout_view().rollout().map_or(0, |r| r.trials);
+    assert!(done < 1296, "{done}");
+    assert!(
+        h.query_by_label(&format!("Stopped after {done} games."))
+            .is_some()
+    );
+}

@@ -111,7 +111,11 @@ fn rollout_stops_when_the_interval_is_narrow_enough_at_a_multiple_of_36() {
         &AtomicBool::new(false),
     )
     .unwrap();
-    assert!(r.trials < 3600 && r.trials.is_multiple_of(36), "{}", r.trials);
+    assert!(
+        r.trials < 3600 && r.trials.is_multiple_of(36),
+        "{}",
+        r.trials
+    );
     assert!(r.narrower_than(0.3));
     assert_eq!(seen, r.trials);
 }
