@@ -32,7 +32,8 @@ use rand::{Rng, SeedableRng};
 use thiserror::Error;
 
 use super::contest::MAX_ACTIONS;
-use super::cube::{Access, cubeful};
+use super::cube::Access;
+use super::ends::{Chances, Outcomes};
 use super::decide::{Decision, decide_with};
 use super::search::{Depth, Searcher};
 use crate::level::Level;
@@ -160,18 +161,32 @@ fn kinds_of(reason: EndReason) -> [bool; 2] {
 }
 
 impl Rollout {
-    /// The equity with a cube in the given access, by Janowski's model from the cubeless
-    /// equity rolled out (its interval the model's image of the cubeless one).
+    /// The equity with a cube in the given access, by the cube's model at a leaf
+    /// ([`super::cubeful::money`]: Janowski's with the gammons and back-gammons rolled out,
+    /// the middle game's efficiency), from the cubeless equity rolled out (its interval the
+    /// model's image of the cubeless one).
     #[must_use]
     pub fn cubeful(&self, access: Access) -> Estimate {
+        let chances = Chances {
+            win: self.win.mean as f32,
+            win_big: self.win_kinds[0].mean as f32,
+            lose_big: self.lose_kinds[0].mean as f32,
+            win_triple: self.win_kinds[1].mean as f32,
+            lose_triple: self.lose_kinds[1].mean as f32,
+        };
+        let shares = Outcomes::of(chances, self.stakes);
+        let at = |equity: f64| {
+            f64::from(super::cubeful::money(
+                &shares.valued(equity as f32),
+                access,
+                super::cube::EFFICIENCY,
+            ))
+        };
         let (lo, hi) = self.equity.interval();
-        let (lo, hi) = (
-            f64::from(cubeful(lo as f32, access)),
-            f64::from(cubeful(hi as f32, access)),
-        );
+        let (lo, hi) = (at(lo), at(hi));
         Estimate {
-            mean: f64::from(cubeful(self.equity.mean as f32, access)),
-            se: (hi - lo) / (2.0 * 1.96),
+            mean: at(self.equity.mean),
+            se: (hi - lo).abs() / (2.0 * 1.96),
         }
     }
 
