@@ -384,6 +384,17 @@ fn hint_gives_the_three_cube_values_and_gnubgs_action() {
 }
 
 #[test]
+fn hint_values_a_certain_backgammon_at_minus_three() {
+    // Fifteen men on the bar against the adversary's last two men on his ace point (issue 56:
+    // the hint said −1.640): the loss of a backgammon is certain, and the cube changes nothing
+    let lines = hint("AwAAAAAA+P8DAA");
+    assert_eq!(lines[0], "cube 1 centred money");
+    assert_eq!(lines[1], "no-double -3.000");
+    assert_eq!(lines[2], "double-take -6.000");
+    assert_eq!(lines[4], "action No double, take");
+}
+
+#[test]
 fn hint_says_when_there_is_no_cube_decision_and_refuses_what_is_no_id() {
     // The Crawford game (the Match ID's Crawford bit), and a cube the opponent owns
     let crawford = hint("4HPwATDgc/ABMA:8AlgACAAAAAE");

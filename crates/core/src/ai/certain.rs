@@ -51,12 +51,21 @@ pub fn chances(
     {
         return None;
     }
-    // Each throw of the side on roll: + its win, or − its least loss.
+    // Each throw of the side on roll: + its win, or − its least loss (a single game, without
+    // looking at its plays, where nothing it can play changes that).
+    let single = match stakes {
+        Stakes::Gammons => pos.off() > 0,
+        Stakes::Willughby | Stakes::Cotton => pos.all_home(),
+        Stakes::Single | Stakes::Nard => true,
+    };
     let outcomes: Vec<f64> = throws
         .iter()
         .map(|t| {
             if bears_all_off(pos, t, rules) {
                 return f64::from(big_stake(stakes, &b));
+            }
+            if single {
+                return -1.0;
             }
             let least = legal_plays(pos, t.moves, rules)
                 .iter()
