@@ -384,17 +384,6 @@ fn hint_gives_the_three_cube_values_and_gnubgs_action() {
 }
 
 #[test]
-fn hint_values_a_certain_backgammon_at_minus_three() {
-    // Fifteen men on the bar against the adversary's last two men on his ace point (issue 56:
-    // the hint said −1.640): the loss of a backgammon is certain, and the cube changes nothing
-    let lines = hint("AwAAAAAA+P8DAA");
-    assert_eq!(lines[0], "cube 1 centred money");
-    assert_eq!(lines[1], "no-double -3.000");
-    assert_eq!(lines[2], "double-take -6.000");
-    assert_eq!(lines[4], "action No double, take");
-}
-
-#[test]
 fn hint_says_when_there_is_no_cube_decision_and_refuses_what_is_no_id() {
     // The Crawford game (the Match ID's Crawford bit), and a cube the opponent owns
     let crawford = hint("4HPwATDgc/ABMA:8AlgACAAAAAE");
@@ -418,13 +407,14 @@ fn hint_says_when_there_is_no_cube_decision_and_refuses_what_is_no_id() {
 
 #[test]
 fn hint_says_what_the_side_on_roll_would_resign_and_values_a_certain_loss_exactly() {
-    // Given fifteen men on the bar against the adversary's last two men on his ace point: a
-    // back-gammon is certain, so playing on is worth exactly three games lost, and the side
+    // Given fifteen men on the bar against the adversary's last two men on his ace point (the
+    // hint said −1.640 before the cube was searched): a back-gammon is certain, so playing on is worth exactly three games lost, and the side
     // on roll resigns a back-gammon
     let lost = hint("AwAAAAAA+P8DAA");
     assert_eq!(lost[1], "resign backgammon");
     assert_eq!(lost[2], "no-double -3.000");
     assert_eq!(lost[3], "double-take -6.000");
+    assert_eq!(lost[5], "action No double, take");
     // Turned about, the side on roll wins three for sure: it resigns nothing and plays on
     let won = hint("AAAA/38DAAAAAA");
     assert_eq!(won[1], "resign none");
