@@ -202,14 +202,17 @@ impl Cubeful<'_> {
             .iter()
             .map(|t| self.after_throw(pos, t, cubes, plies, mine))
             .collect();
-        // Divided by the throws' chances as summed the same way, so that a value every throw
-        // gives alike (a certain end) comes out exactly, not a rounding away: ties between the
-        // cube's values are then ties, as gnubg's rule reads them.
+        // A value every throw gives alike (a certain end) is that value exactly, not a rounding
+        // of the throws' chances away from it, so that ties between the cube's values are ties,
+        // as gnubg's rule reads them; otherwise the expectation, over the chances as summed.
         let whole = self.searcher.expect(&vec![1.0; per_throw.len()]);
         (0..cubes.len())
             .map(|i| {
                 let vals: Vec<f32> = per_throw.iter().map(|v| v[i]).collect();
-                self.searcher.expect(&vals) / whole
+                match vals.first() {
+                    Some(&first) if vals.iter().all(|&v| v == first) => first,
+                    _ => self.searcher.expect(&vals) / whole,
+                }
             })
             .collect()
     }
