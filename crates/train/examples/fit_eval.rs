@@ -33,7 +33,7 @@ fn main() {
             let seed: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1);
             positions(games, seed);
         }
-        Some("gnubg-play") => gnubg_play(),
+        Some("gnubg-play") => gnubg_play(args.get(1).map(String::as_str)),
         Some("eval") => {
             let ev = Evaluator::new(&Rules::preset(Preset::Modern));
             for id in &args[1..] {
@@ -91,10 +91,12 @@ fn positions(games: u64, seed: u64) {
 
 /// Reads `<id> <die> <die>` lines (the position before each move of GNU Backgammon's games
 /// against itself, side on roll, and the throw; `scripts/gnubg_selfplay.sh` writes them) and
-/// writes the contact positions among them, each followed by the position after another legal
-/// play of the same throw chosen at random, as `positions` does. Checks on the way that each
+/// writes the contact positions among them; with a file named, it writes there for each the
+/// position after another legal play of the same throw chosen at random, as `positions` does
+/// (apart, so that gnubg's own positions can be judged apart). Checks on the way that each
 /// next position is reached by a legal play of the last (so that the IDs are the side on roll's).
-fn gnubg_play() {
+fn gnubg_play(others: Option<&str>) {
+    let mut others = others.map(|p| std::fs::File::create(p).expect("a file for the other plays"));
     let rules = Rules::preset(Preset::Modern);
     let (mut lines, mut followed, mut checked) = (0u64, 0u64, 0u64);
     let mut last: Option<Vec<String>> = None;
@@ -130,11 +132,11 @@ fn gnubg_play() {
             continue;
         }
         println!("{id}");
-        if plays.len() > 1 {
+        if let (Some(file), true) = (others.as_mut(), plays.len() > 1) {
             pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
             let next = plays[(pick >> 33) as usize % plays.len()].position.switched();
             if Evaluator::contact(&next) && !next.borne_off_all() {
-                println!("{}", position_id::encode(&next));
+                let _ = writeln!(file, "{}", position_id::encode(&next));
             }
         }
     }
@@ -289,19 +291,30 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
         .unwrap_or(default)
 }
 
-/// Prints the held-out root mean squared error of each output of `net`, file by file.
+/// Prints the held-out root mean squared error of each output of `net`, file by file, and the
+/// mean and root mean square of the error of the cubeless equity the outputs make.
 fn report(label: &str, net: &Net, tests: &[(String, Vec<Sample>)]) {
+    let equity = |o: &[f32; OUTPUTS]| 2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4];
     for (path, test) in tests {
         let r = mean_squared_error(net, test).map(f32::sqrt);
+        let (mut bias, mut square) = (0.0f64, 0.0f64);
+        for s in test {
+            let e = f64::from(equity(&net.forward(&s.x).0) - equity(&s.target));
+            bias += e;
+            square += e * e;
+        }
+        let n = test.len().max(1) as f64;
         eprintln!(
             "{label} {path} ({} held out): rmse win {:.4}, win gammon {:.4}, win back-gammon \
-             {:.4}, lose gammon {:.4}, lose back-gammon {:.4}",
+             {:.4}, lose gammon {:.4}, lose back-gammon {:.4}; equity error mean {:+.4} rms {:.4}",
             test.len(),
             r[0],
             r[1],
             r[2],
             r[3],
-            r[4]
+            r[4],
+            bias / n,
+            (square / n).sqrt()
         );
     }
 }
@@ -310,7 +323,8 @@ fn report(label: &str, net: &Net, tests: &[(String, Vec<Sample>)]) {
 /// (whole games, as the files run game by game) is held out and reported file by file.
 /// `WARM=<network file>` starts from that network instead of random weights (and reports it on
 /// the held-out positions first); `EPOCHS` (default 40) and `RATE` (default 0.002, falling
-/// linearly to a tenth of it) set the schedule.
+/// linearly to a tenth of it) set the schedule; `SAVE=<file>` writes the network there after each
+/// epoch.
 fn train(paths: &[String]) {
     let mut tests = Vec::new();
     let mut learn = Vec::new();
@@ -349,14 +363,23 @@ fn train(paths: &[String]) {
             adam.step(&mut net, batch, &[1.0; OUTPUTS]);
         }
         report(&format!("epoch {epoch}"), &net, &tests);
+        if let Ok(path) = std::env::var("SAVE") {
+            let bytes = shipped(net.clone(), warm.is_some(), epoch + 1, rate, total);
+            let _ = std::fs::write(path, bytes);
+        }
     }
-    // The same header as `crates/core/src/ai/data/net-modern.bin`, so the output ships as it is.
+    let _ = std::io::stdout().write_all(&shipped(net, warm.is_some(), epochs, rate, total));
+}
+
+/// The network as a network file with the same header as `crates/core/src/ai/data/net-modern.bin`,
+/// so that it ships as it is.
+fn shipped(net: Net, warm: bool, epochs: usize, rate: f32, total: usize) -> Vec<u8> {
     let mut file = NetFile {
         family: "modern".to_string(),
         notes: Vec::new(),
         net,
     };
-    let start = if warm.is_some() {
+    let start = if warm {
         "from the network before, "
     } else {
         ""
@@ -375,5 +398,5 @@ fn train(paths: &[String]) {
             )
         }),
     );
-    let _ = std::io::stdout().write_all(&file.to_bytes());
+    file.to_bytes()
 }

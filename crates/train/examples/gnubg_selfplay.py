@@ -1,6 +1,6 @@
 # GNU Backgammon plays money games against itself at 0-ply (cube on, 0-ply cube decisions) and
 # prints, for every move, the Position ID before it (side on roll) and the throw: "<id> <d1> <d2>".
-# Run by scripts/gnubg_selfplay.sh; `fit_eval gnubg-play` turns the lines into positions to label.
+# Run by scripts/gnubg_selfplay.sh; `fit_eval gnubg-play OTHERS` turns the lines into positions to label.
 # Env: SEED (first seed: 5001 and up; 1-10 and 701-708 are the measurement sets), GAMES,
 # NOISE (chequer-play noise, 0 = none).
 import os, sys, gnubg
