@@ -1,16 +1,32 @@
-//! Fits the contact model's weights (`crates/core/src/ai/data/weights.rs`) to GNU Backgammon's evaluations.
+//! Fits the contact model's weights (`crates/core/src/ai/data/weights.rs`) and the modern network
+//! (`crates/core/src/ai/data/net-modern.bin`) to GNU Backgammon's evaluations.
 //!
-//! 1. `cargo run --release --example fit_eval -- positions 600 1 > pos.txt` writes the position
+//! 1. `cargo run --release --example fit_eval -- positions 3000 3 > pos.txt` writes the position
 //!    IDs (side on roll) of contact positions from games between the levels (modern rules):
 //!    after each play made, and after another legal play of the same throw chosen at random.
-//! 2. `gnubg -t -q -r -p gnubg_probs.py < pos.txt > probs.txt` (the script beside this file)
-//!    adds gnubg's 0-ply chances: `<id> win win_gammon win_bg lose_gammon lose_bg`. gnubg
-//!    idles between evaluations, so split `pos.txt` and run a dozen at once
-//!    (`scripts/gnubg_probs.sh pos.txt probs.txt` does).
-//! 3. `cargo run --release --example fit_eval -- fit probs.txt > crates/core/src/ai/data/weights.rs` fits the
-//!    logistic model (used only without a network);
-//!    `cargo run --release --example fit_eval -- train probs.txt… > net-modern.bin` trains the
-//!    network and writes it as a network file (`gamester_core::ai::net_file`), header and all.
+//!    The shipped network was fitted to its first 200,000 lines (`head -200000`; 14 minutes
+//!    on a loaded machine).
+//! 2. Positions from GNU Backgammon's own play, where its cube decisions are live:
+//!    `scripts/gnubg_selfplay.sh gp1.txt 5001 1200` and `scripts/gnubg_selfplay.sh gp2.txt 5002
+//!    1200 0.03` (money games of gnubg 0-ply against itself, the second with chequer-play noise;
+//!    10 minutes for both at once; seeds from 5001 up, as 1-10 and 701-708 are the measurement
+//!    sets), then `cat gp1.txt gp2.txt | fit_eval gnubg-play others.txt > own.txt` keeps the
+//!    contact positions before each move (99,011 of 103,353) and writes to `others.txt` the
+//!    position after another legal play of each throw (63,155).
+//! 3. `scripts/gnubg_probs.sh pos.txt probs.txt 8` (likewise `own.txt`, `others.txt`) adds
+//!    gnubg's 0-ply chances: `<id> win win_gammon win_bg lose_gammon lose_bg`, by
+//!    `gnubg -t -q -r -p gnubg_probs.py` (the script beside this file); gnubg idles between
+//!    evaluations, so the script splits the file among several at once (half a minute to three
+//!    for 100,000 positions, as the machine is loaded).
+//! 4. `cargo run --release --example fit_eval -- fit probs.txt > crates/core/src/ai/data/weights.rs`
+//!    fits the logistic model (used only without a network);
+//!    `fit_eval train probs.txt own.probs others.probs > net.bin` trains the network (holding out
+//!    the first 5% of each file, reported file by file) and writes it as a network file
+//!    (`gamester_core::ai::net_file`), header and all. The shipped network was started from the
+//!    one before (fitted from random weights to 251,537 positions of step 1, 40 epochs):
+//!    `WARM=old.bin EPOCHS=60 RATE=0.0005 fit_eval train … > a.bin`, then `WARM=a.bin EPOCHS=6
+//!    RATE=0.0001 fit_eval train … > net.bin` (about 5 s an epoch), and the header's recipe
+//!    written by `RECIPE=…`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 // Matrix arithmetic reads best with indices.
 #![allow(clippy::needless_range_loop)]
@@ -340,15 +356,17 @@ fn train(paths: &[String]) {
     eprintln!("{} positions to learn from, {held} held out", learn.len());
     let epochs: usize = env_or("EPOCHS", 40);
     let rate: f32 = env_or("RATE", 0.002);
-    let warm = std::env::var("WARM").ok();
-    let mut net = match &warm {
-        Some(path) => {
-            let bytes = std::fs::read(path).expect("the network to start from");
-            NetFile::parse(&bytes).expect("a network file").net
-        }
-        None => Net::seeded(0x2545_f491_4f6c_dd1d),
-    };
-    if warm.is_some() {
+    // A network started from keeps its own training in front of this one's in the header.
+    let warm = std::env::var("WARM").ok().map(|path| {
+        let bytes = std::fs::read(path).expect("the network to start from");
+        NetFile::parse(&bytes).expect("a network file")
+    });
+    let earlier = warm
+        .as_ref()
+        .map(|f| f.note("trained").unwrap_or("unknown").to_string());
+    let mut net = warm
+        .map_or_else(|| Net::seeded(0x2545_f491_4f6c_dd1d), |f| f.net);
+    if earlier.is_some() {
         report("start", &net, &tests);
     }
     let mut adam = Adam::new(rate);
@@ -364,30 +382,27 @@ fn train(paths: &[String]) {
         }
         report(&format!("epoch {epoch}"), &net, &tests);
         if let Ok(path) = std::env::var("SAVE") {
-            let bytes = shipped(net.clone(), warm.is_some(), epoch + 1, rate, total);
+            let bytes = shipped(net.clone(), earlier.as_deref(), epoch + 1, rate, total);
             let _ = std::fs::write(path, bytes);
         }
     }
-    let _ = std::io::stdout().write_all(&shipped(net, warm.is_some(), epochs, rate, total));
+    let _ = std::io::stdout().write_all(&shipped(net, earlier.as_deref(), epochs, rate, total));
 }
 
 /// The network as a network file with the same header as `crates/core/src/ai/data/net-modern.bin`,
 /// so that it ships as it is.
-fn shipped(net: Net, warm: bool, epochs: usize, rate: f32, total: usize) -> Vec<u8> {
+fn shipped(net: Net, earlier: Option<&str>, epochs: usize, rate: f32, total: usize) -> Vec<u8> {
     let mut file = NetFile {
         family: "modern".to_string(),
         notes: Vec::new(),
         net,
     };
-    let start = if warm {
-        "from the network before, "
-    } else {
-        ""
+    let this = format!("{epochs} epochs at rate {rate} falling to a tenth");
+    let trained = match earlier {
+        Some(before) => format!("{before}; then from it on {total} positions, {this}"),
+        None => format!("supervised, {this}"),
     };
-    file.set_note(
-        "trained",
-        format!("supervised, {start}{epochs} epochs at rate {rate} falling to a tenth"),
-    );
+    file.set_note("trained", trained);
     file.set_note(
         "recipe",
         std::env::var("RECIPE").unwrap_or_else(|_| {
