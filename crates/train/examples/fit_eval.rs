@@ -11,8 +11,8 @@
 //!    1200 0.03` (money games of gnubg 0-ply against itself, the second with chequer-play noise;
 //!    10 minutes for both at once; seeds from 5001 up, as 1-10 and 701-708 are the measurement
 //!    sets), then `cat gp1.txt gp2.txt | fit_eval gnubg-play others.txt > own.txt` keeps the
-//!    contact positions before each move (99,011 of 103,353) and writes to `others.txt` the
-//!    position after another legal play of each throw (63,155).
+//!    contact positions before each move (89,682 of 103,353) and writes to `others.txt` the
+//!    position after another legal play of each throw (72,484).
 //! 3. `scripts/gnubg_probs.sh pos.txt probs.txt 8` (likewise `own.txt`, `others.txt`) adds
 //!    gnubg's 0-ply chances: `<id> win win_gammon win_bg lose_gammon lose_bg`, by
 //!    `gnubg -t -q -r -p gnubg_probs.py` (the script beside this file); gnubg idles between
