@@ -1,16 +1,32 @@
-//! Fits the contact model's weights (`crates/core/src/ai/data/weights.rs`) to GNU Backgammon's evaluations.
+//! Fits the contact model's weights (`crates/core/src/ai/data/weights.rs`) and the modern network
+//! (`crates/core/src/ai/data/net-modern.bin`) to GNU Backgammon's evaluations.
 //!
-//! 1. `cargo run --release --example fit_eval -- positions 600 1 > pos.txt` writes the position
+//! 1. `cargo run --release --example fit_eval -- positions 3000 3 > pos.txt` writes the position
 //!    IDs (side on roll) of contact positions from games between the levels (modern rules):
 //!    after each play made, and after another legal play of the same throw chosen at random.
-//! 2. `gnubg -t -q -r -p gnubg_probs.py < pos.txt > probs.txt` (the script beside this file)
-//!    adds gnubg's 0-ply chances: `<id> win win_gammon win_bg lose_gammon lose_bg`. gnubg
-//!    idles between evaluations, so split `pos.txt` and run a dozen at once
-//!    (`scripts/gnubg_probs.sh pos.txt probs.txt` does).
-//! 3. `cargo run --release --example fit_eval -- fit probs.txt > crates/core/src/ai/data/weights.rs` fits the
-//!    logistic model (used only without a network);
-//!    `cargo run --release --example fit_eval -- train probs.txt… > net-modern.bin` trains the
-//!    network and writes it as a network file (`gamester_core::ai::net_file`), header and all.
+//!    The shipped network was fitted to its first 200,000 lines (`head -200000`; 14 minutes
+//!    on a loaded machine).
+//! 2. Positions from GNU Backgammon's own play, where its cube decisions are live:
+//!    `scripts/gnubg_selfplay.sh gp1.txt 5001 1200` and `scripts/gnubg_selfplay.sh gp2.txt 5002
+//!    1200 0.03` (money games of gnubg 0-ply against itself, the second with chequer-play noise;
+//!    10 minutes for both at once; seeds from 5001 up, as 1-10 and 701-708 are the measurement
+//!    sets), then `cat gp1.txt gp2.txt | fit_eval gnubg-play others.txt > own.txt` keeps the
+//!    contact positions before each move (89,682 of 103,353) and writes to `others.txt` the
+//!    position after another legal play of each throw (72,484).
+//! 3. `scripts/gnubg_probs.sh pos.txt probs.txt 8` (likewise `own.txt`, `others.txt`) adds
+//!    gnubg's 0-ply chances: `<id> win win_gammon win_bg lose_gammon lose_bg`, by
+//!    `gnubg -t -q -r -p gnubg_probs.py` (the script beside this file); gnubg idles between
+//!    evaluations, so the script splits the file among several at once (half a minute to three
+//!    for 100,000 positions, as the machine is loaded).
+//! 4. `cargo run --release --example fit_eval -- fit probs.txt > crates/core/src/ai/data/weights.rs`
+//!    fits the logistic model (used only without a network);
+//!    `fit_eval train probs.txt own.probs others.probs > net.bin` trains the network (holding out
+//!    the first 5% of each file, reported file by file) and writes it as a network file
+//!    (`gamester_core::ai::net_file`), header and all. The shipped network was started from the
+//!    one before (fitted from random weights to 251,537 positions of step 1, 40 epochs):
+//!    `WARM=old.bin EPOCHS=60 RATE=0.0005 fit_eval train … > a.bin`, then `WARM=a.bin EPOCHS=6
+//!    RATE=0.0001 fit_eval train … > net.bin` (about 5 s an epoch), and the header's recipe
+//!    written by `RECIPE=…`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 // Matrix arithmetic reads best with indices.
 #![allow(clippy::needless_range_loop)]
@@ -21,7 +37,7 @@ use gamester_core::ai::net::{Net, OUTPUTS};
 use gamester_core::ai::net_file::NetFile;
 use gamester_core::level::Level;
 use gamester_rules::tables::position_id;
-use gamester_rules::tables::{Game, MoveRules, Position, Preset, Rules, legal_plays};
+use gamester_rules::tables::{Game, MoveRules, Position, Preset, Rules, Throw, legal_plays};
 use gamester_train::learn::{Adam, Sample, mean_squared_error, shuffle};
 use std::io::Write;
 
@@ -33,6 +49,7 @@ fn main() {
             let seed: u64 = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1);
             positions(games, seed);
         }
+        Some("gnubg-play") => gnubg_play(args.get(1).map(String::as_str)),
         Some("eval") => {
             let ev = Evaluator::new(&Rules::preset(Preset::Modern));
             for id in &args[1..] {
@@ -86,6 +103,62 @@ fn positions(games: u64, seed: u64) {
         };
         let _ = play_game(&rules, w, b, seed * 100_000 + g, &mut take);
     }
+}
+
+/// Reads `<id> <die> <die>` lines (the position before each move of GNU Backgammon's games
+/// against itself, side on roll, and the throw; `scripts/gnubg_selfplay.sh` writes them) and
+/// writes the contact positions among them; with a file named, it writes there for each the
+/// position after another legal play of the same throw chosen at random, as `positions` does
+/// (apart, so that gnubg's own positions can be judged apart). Checks on the way that each
+/// next position is reached by a legal play of the last (so that the IDs are the side on roll's).
+fn gnubg_play(others: Option<&str>) {
+    let mut others = others.map(|p| std::fs::File::create(p).expect("a file for the other plays"));
+    let rules = Rules::preset(Preset::Modern);
+    let (mut lines, mut followed, mut checked) = (0u64, 0u64, 0u64);
+    let mut last: Option<Vec<String>> = None;
+    let mut pick = 0x853c_49e6_748f_ea9bu64;
+    for line in std::io::stdin().lines().map_while(Result::ok) {
+        let t: Vec<&str> = line.split_whitespace().collect();
+        let (Some(id), Some(a), Some(b)) = (t.first(), t.get(1), t.get(2)) else {
+            continue;
+        };
+        let (Ok(pos), Ok(a), Ok(b)) = (position_id::decode(id), a.parse::<u8>(), b.parse::<u8>())
+        else {
+            continue;
+        };
+        let Ok(throw) = Throw::new(&[a, b]) else {
+            continue;
+        };
+        lines += 1;
+        if let Some(prev) = last.take() {
+            checked += 1;
+            if prev.iter().any(|p| p == id) {
+                followed += 1;
+            }
+        }
+        let moves = throw.moves(rules.dice, rules.doublets);
+        let plays = legal_plays(&pos, moves, MoveRules::from(&rules));
+        last = Some(
+            plays
+                .iter()
+                .map(|p| position_id::encode(&p.position.switched()))
+                .collect(),
+        );
+        if !Evaluator::contact(&pos) || pos.borne_off_all() {
+            continue;
+        }
+        println!("{id}");
+        if let (Some(file), true) = (others.as_mut(), plays.len() > 1) {
+            pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let next = plays[(pick >> 33) as usize % plays.len()].position.switched();
+            if Evaluator::contact(&next) && !next.borne_off_all() {
+                let _ = writeln!(file, "{}", position_id::encode(&next));
+            }
+        }
+    }
+    eprintln!(
+        "{lines} positions read; {followed} of {checked} followed the one before by a legal play"
+    );
 }
 
 /// Solves `a x = b` (a is symmetric positive definite) by Gaussian elimination.
@@ -204,46 +277,102 @@ fn fit(path: &str) {
 }
 
 /// Reads `<id> win wg wbg lg lbg` lines: the network's inputs and its five targets.
-fn samples(paths: &[String]) -> Vec<Sample> {
+fn samples(path: &str) -> Vec<Sample> {
     let ev = Evaluator::new(&Rules::preset(Preset::Modern));
     let mut out = Vec::new();
-    for path in paths {
-        let text = std::fs::read_to_string(path).unwrap_or_default();
-        for line in text.lines() {
-            let t: Vec<&str> = line.split_whitespace().collect();
-            let Some(pos) = t.first().and_then(|id| position_id::decode(id).ok()) else {
-                continue;
-            };
-            let v: Vec<f32> = t[1..].iter().filter_map(|x| x.parse().ok()).collect();
-            if v.len() < 5 {
-                continue;
-            }
-            let f = ev.features(&pos, ev.race_probit(&pos).0);
-            out.push(Sample {
-                x: Net::encode(&pos, &f[1..]),
-                target: [v[0], v[1], v[2], v[3], v[4]],
-            });
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    for line in text.lines() {
+        let t: Vec<&str> = line.split_whitespace().collect();
+        let Some(pos) = t.first().and_then(|id| position_id::decode(id).ok()) else {
+            continue;
+        };
+        let v: Vec<f32> = t[1..].iter().filter_map(|x| x.parse().ok()).collect();
+        if v.len() < 5 {
+            continue;
         }
+        let f = ev.features(&pos, ev.race_probit(&pos).0);
+        out.push(Sample {
+            x: Net::encode(&pos, &f[1..]),
+            target: [v[0], v[1], v[2], v[3], v[4]],
+        });
     }
     out
 }
 
-/// Trains the network by Adam on cross-entropy against the targets; 5% held out.
+/// An environment variable's value, or `default`.
+fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Prints the held-out root mean squared error of each output of `net`, file by file, and the
+/// mean and root mean square of the error of the cubeless equity the outputs make.
+fn report(label: &str, net: &Net, tests: &[(String, Vec<Sample>)]) {
+    let equity = |o: &[f32; OUTPUTS]| 2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4];
+    for (path, test) in tests {
+        let r = mean_squared_error(net, test).map(f32::sqrt);
+        let (mut bias, mut square) = (0.0f64, 0.0f64);
+        for s in test {
+            let e = f64::from(equity(&net.forward(&s.x).0) - equity(&s.target));
+            bias += e;
+            square += e * e;
+        }
+        let n = test.len().max(1) as f64;
+        eprintln!(
+            "{label} {path} ({} held out): rmse win {:.4}, win gammon {:.4}, win back-gammon \
+             {:.4}, lose gammon {:.4}, lose back-gammon {:.4}; equity error mean {:+.4} rms {:.4}",
+            test.len(),
+            r[0],
+            r[1],
+            r[2],
+            r[3],
+            r[4],
+            bias / n,
+            (square / n).sqrt()
+        );
+    }
+}
+
+/// Trains the network by Adam on cross-entropy against the targets. The first 5% of each file
+/// (whole games, as the files run game by game) is held out and reported file by file.
+/// `WARM=<network file>` starts from that network instead of random weights (and reports it on
+/// the held-out positions first); `EPOCHS` (default 40) and `RATE` (default 0.002, falling
+/// linearly to a tenth of it) set the schedule; `SAVE=<file>` writes the network there after each
+/// epoch.
 fn train(paths: &[String]) {
-    let data = samples(paths);
-    let held = data.len() / 20;
-    let (test, learn) = data.split_at(held);
-    eprintln!(
-        "{} positions to learn from, {} held out",
-        learn.len(),
-        test.len()
-    );
-    let mut net = Net::seeded(0x2545_f491_4f6c_dd1d);
-    let mut adam = Adam::new(0.002);
+    let mut tests = Vec::new();
+    let mut learn = Vec::new();
+    let mut total = 0;
+    for path in paths {
+        let mut data = samples(path);
+        total += data.len();
+        let rest = data.split_off(data.len() / 20);
+        tests.push((path.clone(), data));
+        learn.extend(rest);
+    }
+    let held: usize = tests.iter().map(|(_, t)| t.len()).sum();
+    eprintln!("{} positions to learn from, {held} held out", learn.len());
+    let epochs: usize = env_or("EPOCHS", 40);
+    let rate: f32 = env_or("RATE", 0.002);
+    // A network started from keeps its own training in front of this one's in the header.
+    let warm = std::env::var("WARM").ok().map(|path| {
+        let bytes = std::fs::read(path).expect("the network to start from");
+        NetFile::parse(&bytes).expect("a network file")
+    });
+    let earlier = warm
+        .as_ref()
+        .map(|f| f.note("trained").unwrap_or("unknown").to_string());
+    let mut net = warm
+        .map_or_else(|| Net::seeded(0x2545_f491_4f6c_dd1d), |f| f.net);
+    if earlier.is_some() {
+        report("start", &net, &tests);
+    }
+    let mut adam = Adam::new(rate);
     let mut order: Vec<&Sample> = learn.iter().collect();
-    let epochs = 40;
     for epoch in 0..epochs {
-        adam.rate = 0.002 * (1.0 - epoch as f32 / epochs as f32) + 0.0002;
+        adam.rate = rate * (0.1 + 0.9 * (1.0 - epoch as f32 / epochs as f32));
         shuffle(
             &mut order,
             (epoch as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
@@ -251,29 +380,38 @@ fn train(paths: &[String]) {
         for batch in order.chunks(32) {
             adam.step(&mut net, batch, &[1.0; OUTPUTS]);
         }
-        let rmse = |set: &[Sample]| mean_squared_error(&net, set).map(f32::sqrt);
-        let (t, l) = (rmse(test), rmse(&learn[..test.len().min(learn.len())]));
-        eprintln!(
-            "epoch {epoch}: rmse win {:.4} (learn {:.4}), win gammon {:.4}, win back-gammon {:.4}, \
-             lose gammon {:.4}, lose back-gammon {:.4}",
-            t[0], l[0], t[1], t[2], t[3], t[4]
-        );
+        report(&format!("epoch {epoch}"), &net, &tests);
+        if let Ok(path) = std::env::var("SAVE") {
+            let bytes = shipped(net.clone(), earlier.as_deref(), epoch + 1, rate, total);
+            let _ = std::fs::write(path, bytes);
+        }
     }
-    // The same header as `crates/core/src/ai/data/net-modern.bin`, so the output ships as it is.
+    let _ = std::io::stdout().write_all(&shipped(net, earlier.as_deref(), epochs, rate, total));
+}
+
+/// The network as a network file with the same header as `crates/core/src/ai/data/net-modern.bin`,
+/// so that it ships as it is.
+fn shipped(net: Net, earlier: Option<&str>, epochs: usize, rate: f32, total: usize) -> Vec<u8> {
     let mut file = NetFile {
         family: "modern".to_string(),
         notes: Vec::new(),
         net,
     };
-    file.set_note("trained", format!("supervised, {epochs} epochs"));
+    let this = format!("{epochs} epochs at rate {rate} falling to a tenth");
+    let trained = match earlier {
+        Some(before) => format!("{before}; then from it on {total} positions, {this}"),
+        None => format!("supervised, {this}"),
+    };
+    file.set_note("trained", trained);
     file.set_note(
         "recipe",
-        format!(
-            "fitted to GNU Backgammon 0-ply evaluations of {} modern positions: fit_eval \
-             positions 3000 3, scripts/gnubg_probs.sh, fit_eval train (see \
-             examples/fit_eval.rs)",
-            data.len()
-        ),
+        std::env::var("RECIPE").unwrap_or_else(|_| {
+            format!(
+                "fitted to GNU Backgammon 0-ply evaluations of {total} modern positions: \
+                 fit_eval positions 3000 3, scripts/gnubg_probs.sh, fit_eval train (see \
+                 examples/fit_eval.rs)"
+            )
+        }),
     );
-    let _ = std::io::stdout().write_all(&file.to_bytes());
+    file.to_bytes()
 }
