@@ -150,7 +150,9 @@ fn gnubg_play(others: Option<&str>) {
         println!("{id}");
         if let (Some(file), true) = (others.as_mut(), plays.len() > 1) {
             pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
-            let next = plays[(pick >> 33) as usize % plays.len()].position.switched();
+            let next = plays[(pick >> 33) as usize % plays.len()]
+                .position
+                .switched();
             if Evaluator::contact(&next) && !next.borne_off_all() {
                 let _ = writeln!(file, "{}", position_id::encode(&next));
             }
@@ -364,8 +366,7 @@ fn train(paths: &[String]) {
     let earlier = warm
         .as_ref()
         .map(|f| f.note("trained").unwrap_or("unknown").to_string());
-    let mut net = warm
-        .map_or_else(|| Net::seeded(0x2545_f491_4f6c_dd1d), |f| f.net);
+    let mut net = warm.map_or_else(|| Net::seeded(0x2545_f491_4f6c_dd1d), |f| f.net);
     if earlier.is_some() {
         report("start", &net, &tests);
     }

@@ -33,8 +33,8 @@ use thiserror::Error;
 
 use super::contest::MAX_ACTIONS;
 use super::cube::Access;
-use super::ends::{Chances, Outcomes};
 use super::decide::{Decision, decide_with};
+use super::ends::{Chances, Outcomes};
 use super::search::{Depth, Searcher};
 use crate::level::Level;
 use crate::tables::{
