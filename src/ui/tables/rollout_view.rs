@@ -50,7 +50,8 @@ impl Drop for Job {
 struct About {
     on_roll: String,
     other: String,
-    access: Access,
+    /// The cube's access, where the game is played with the cube.
+    access: Option<Access>,
 }
 
 /// The Roll out window and its rollout.
@@ -111,11 +112,11 @@ impl RolloutView {
         }
         let side = game.turn();
         let (on_roll, other) = (names[side.index()].clone(), names[1 - side.index()].clone());
-        let access = match game.cube().owner {
+        let access = game.rules().cube.then_some(match game.cube().owner {
             None => Access::Centred,
             Some(owner) if owner == side => Access::Mine,
             Some(_) => Access::Theirs,
-        };
+        });
         self.about = Some(About {
             on_roll,
             other,
@@ -223,7 +224,8 @@ impl RolloutView {
         let done = self.shown.map_or(0, |r| r.trials);
         let fraction = done as f32 / s.trials.max(1) as f32;
         let count = format!("Games played out: {done} of at most {}", s.trials);
-        ui.add(egui::ProgressBar::new(fraction).text(count.clone()));
+        // The count once, as a label a screen reader reads; the bar shows it without words.
+        ui.add(egui::ProgressBar::new(fraction));
         ui.label(count);
         let mut stop = false;
         if self.job.is_some() {
@@ -304,10 +306,13 @@ fn result_lines(r: &Rollout, about: &About) -> Vec<String> {
         about.on_roll,
         worth(r.equity)
     ));
-    lines.push(format!(
-        "Worth to {} with a cube (from the cube model, not played out): {}",
-        about.on_roll,
-        worth(r.cubeful(about.access))
-    ));
+    // A game played without the cube has no worth with one.
+    if let Some(access) = about.access {
+        lines.push(format!(
+            "Worth to {} with a cube (from the cube model, not played out): {}",
+            about.on_roll,
+            worth(r.cubeful(access))
+        ));
+    }
     lines
 }
