@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::ai::cube::Access;
 use crate::ai::rollout::{Estimate, Rollout, Settings, rollout};
+use crate::level::Level;
 use crate::tables::{Game, Phase, Stakes};
 
 /// How often at most the rollout wakes the window.
@@ -66,6 +67,16 @@ pub struct RolloutView {
     /// The rollout's end: finished, stopped, or failed (in words).
     ended: Option<Result<(), String>>,
     openings: u32,
+    /// What is rolled out and how the window is woken, kept to roll it out again with other
+    /// settings.
+    source: Option<Source>,
+}
+
+/// The position rolled out, under its rules, and the window's wake.
+struct Source {
+    rules: crate::tables::Rules,
+    position: crate::tables::Position,
+    wake: Arc<dyn Fn() + Send + Sync>,
 }
 
 impl Default for RolloutView {
@@ -81,6 +92,7 @@ impl Default for RolloutView {
             shown: None,
             ended: None,
             openings: 0,
+            source: None,
         }
     }
 }
@@ -106,7 +118,12 @@ impl RolloutView {
 
     /// Starts rolling out the position of `game` before its side on roll throws (names: the
     /// sides' colours, White's first); `wake` repaints the window.
-    pub fn start(&mut self, game: &Game, names: [String; 2], wake: impl Fn() + Send + 'static) {
+    pub fn start(
+        &mut self,
+        game: &Game,
+        names: [String; 2],
+        wake: impl Fn() + Send + Sync + 'static,
+    ) {
         if why_not(game).is_some() {
             return;
         }
@@ -124,13 +141,26 @@ impl RolloutView {
         });
         self.open = true;
         self.openings += 1;
+        self.source = Some(Source {
+            rules: game.rules().clone(),
+            position: game.position_for(side),
+            wake: Arc::new(wake),
+        });
+        self.launch();
+    }
+
+    /// Rolls out the kept position with the settings as they are now.
+    fn launch(&mut self) {
+        let Some(source) = &self.source else {
+            return;
+        };
         self.shown = None;
         self.ended = None;
         let latest = Arc::new(Mutex::new(None));
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, answer) = channel();
-        let (rules, position, settings) =
-            (game.rules().clone(), game.position_for(side), self.settings);
+        let (rules, position, settings) = (source.rules.clone(), source.position, self.settings);
+        let wake = Arc::clone(&source.wake);
         let (latest_there, stop_there) = (Arc::clone(&latest), Arc::clone(&stop));
         std::thread::spawn(move || {
             let mut woken: Option<Instant> = None;
@@ -191,15 +221,19 @@ impl RolloutView {
         self.poll();
         let mut open = true;
         let mut stop = false;
+        let mut again = false;
         egui::Window::new("Roll out")
             .id(egui::Id::unique("roll out").with(self.openings))
             .open(&mut open)
             .collapsible(false)
             .resizable(false)
             .default_width(440.0)
-            .show(ctx, |ui| stop = self.contents(ui));
+            .show(ctx, |ui| (stop, again) = self.contents(ui));
         if stop && let Some(job) = &self.job {
             job.stop.store(true, Ordering::Relaxed);
+        }
+        if again && self.job.is_none() {
+            self.launch();
         }
         if !open {
             self.open = false;
@@ -207,11 +241,12 @@ impl RolloutView {
         }
     }
 
-    /// The window's contents; whether Stop was pressed.
-    fn contents(&self, ui: &mut egui::Ui) -> bool {
+    /// The window's contents; whether Stop was pressed, and whether Roll out again.
+    fn contents(&mut self, ui: &mut egui::Ui) -> (bool, bool) {
         let Some(about) = &self.about else {
-            return false;
+            return (false, false);
         };
+        let again = self.job.is_none() && choices(ui, &mut self.settings);
         let s = &self.settings;
         ui.label(format!(
             "{} is to throw. The computer plays both sides to the end at the {} level, up to \
@@ -251,8 +286,30 @@ impl RolloutView {
                 ui.label(line);
             }
         }
-        stop
+        (stop, again)
     }
+}
+
+/// Once a rollout has ended: the level the computer plays at and the most games, and a button
+/// to roll the position out again with them; whether it was pressed.
+fn choices(ui: &mut egui::Ui, s: &mut Settings) -> bool {
+    let mut again = false;
+    ui.horizontal(|ui| {
+        ui.label("Level:");
+        for level in Level::ALL {
+            ui.selectable_value(&mut s.level, level, level.to_string());
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("Games at most:");
+        ui.add(
+            egui::DragValue::new(&mut s.trials)
+                .range(36..=46_656)
+                .speed(36),
+        );
+        again = ui.button("Roll out again").clicked();
+    });
+    again
 }
 
 fn narrow(r: &Rollout, s: &Settings) -> bool {

@@ -11,6 +11,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
 use gamester::ui::GamesterApp;
+use gamester_core::level::Level;
 use gamester_rules::tables::{Phase, Position, position_id};
 
 /// Opens the Game menu and clicks `item`.
@@ -138,6 +139,27 @@ fn a_position_before_the_throw_is_rolled_out_off_the_windows_thread() {
     // And the game itself is as it was, and no Stop is offered once it is done
     assert_eq!(h.state().session().game(), &game);
     assert!(h.query_by_label("Stop").is_none());
+    // When the expert is chosen and the position rolled out again
+    h.get_by_label("expert").click();
+    h.run();
+    h.get_by_label("Roll out again").click();
+    h.step();
+    assert!(h.state().rollout_view().is_running());
+    for _ in 0..4000 {
+        if !h.state().rollout_view().is_running() {
+            break;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.run();
+    // Then the computer played it out at that level, with the same result
+    assert_eq!(h.state().rollout_view().settings.level, Level::Expert);
+    assert!(h.query_by_label("Finished: 36 games played out.").is_some());
+    assert!(
+        h.query_by_label(&format!("{on_roll} wins 100.0% (95%: 100.0% to 100.0%)"))
+            .is_some()
+    );
 }
 
 #[test]
