@@ -246,16 +246,16 @@ impl RolloutView {
         let Some(about) = &self.about else {
             return (false, false);
         };
-        let again = self.job.is_none() && choices(ui, &mut self.settings);
-        let s = &self.settings;
         ui.label(format!(
             "{} is to throw. The computer plays both sides to the end at the {} level, up to \
              {} games, and stops sooner once the worth is known within ±{:.2} stakes.",
             about.on_roll,
-            s.level,
-            s.trials,
-            s.width.map_or(0.0, |w| w / 2.0)
+            self.settings.level,
+            self.settings.trials,
+            self.settings.width.map_or(0.0, |w| w / 2.0)
         ));
+        let again = self.job.is_none() && choices(ui, &mut self.settings);
+        let s = &self.settings;
         let done = self.shown.map_or(0, |r| r.trials);
         let fraction = done as f32 / s.trials.max(1) as f32;
         let count = format!("Games played out: {done} of at most {}", s.trials);
