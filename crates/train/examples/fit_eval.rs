@@ -9,10 +9,19 @@
 //! 2. Positions from GNU Backgammon's own play, where its cube decisions are live:
 //!    `scripts/gnubg_selfplay.sh gp1.txt 5001 1200` and `scripts/gnubg_selfplay.sh gp2.txt 5002
 //!    1200 0.03` (money games of gnubg 0-ply against itself, the second with chequer-play noise;
-//!    10 minutes for both at once; seeds from 5001 up, as 1-10 and 701-708 are the measurement
-//!    sets), then `cat gp1.txt gp2.txt | fit_eval gnubg-play others.txt > own.txt` keeps the
-//!    contact positions before each move (89,682 of 103,353) and writes to `others.txt` the
-//!    position after another legal play of each throw (72,484).
+//!    10 minutes for both at once; seeds from 5001 up, as 1-10, 701-708 and 901-999 are the
+//!    measurement sets), then `cat gp1.txt gp2.txt | fit_eval gnubg-play others.txt > own.txt`
+//!    keeps the contact positions before each move (89,682 of 103,353) and writes to
+//!    `others.txt` the position after another legal play of each throw (72,484).
+//!    And matches, whose scores change how gnubg plays for gammons and uses the cube: with
+//!    `LENGTHS=3,5,7,9,11` (seed 6003), `LENGTHS=11,9,7,5,3 NOISE_SIDES=1` (6004, noise 0.03)
+//!    and `LENGTHS=5,7,3,11,9 NOISE_SIDES=0` (6005, noise 0.05) the script plays matches of
+//!    those lengths in turn; and two more money sets (6001; 6002 with noise 0.04 on one side).
+//!    Five gnubg processes at once, each stopped after 8½ minutes (`timeout`; some 1,050 games
+//!    each, written game by game or match by match, so `gnubg_selfplay.sh A.txt 6001 1109` gives
+//!    the same games). `fit_eval gnubg-play < A.txt > A.own` for each, without the other plays:
+//!    203,094 contact positions before a move, labelled as in step 3 (`gm.probs`, money, 78,128;
+//!    `gx.probs`, matches, 124,966), each set's first 5% put first so that each is held out.
 //! 3. `scripts/gnubg_probs.sh pos.txt probs.txt 8` (likewise `own.txt`, `others.txt`) adds
 //!    gnubg's 0-ply chances: `<id> win win_gammon win_bg lose_gammon lose_bg`, by
 //!    `gnubg -t -q -r -p gnubg_probs.py` (the script beside this file); gnubg idles between
@@ -22,11 +31,14 @@
 //!    fits the logistic model (used only without a network);
 //!    `fit_eval train probs.txt own.probs others.probs > net.bin` trains the network (holding out
 //!    the first 5% of each file, reported file by file) and writes it as a network file
-//!    (`gamester_core::ai::net_file`), header and all. The shipped network was started from the
-//!    one before (fitted from random weights to 251,537 positions of step 1, 40 epochs):
-//!    `WARM=old.bin EPOCHS=60 RATE=0.0005 fit_eval train … > a.bin`, then `WARM=a.bin EPOCHS=6
-//!    RATE=0.0001 fit_eval train … > net.bin` (about 5 s an epoch), and the header's recipe
-//!    written by `RECIPE=…`.
+//!    (`gamester_core::ai::net_file`), header and all. The network before the shipped one was
+//!    started from its own predecessor (fitted from random weights to 251,537 positions of step
+//!    1, 40 epochs): `WARM=old.bin EPOCHS=60 RATE=0.0005 fit_eval train … > a.bin`, then
+//!    `WARM=a.bin EPOCHS=6 RATE=0.0001 fit_eval train … > net.bin` (about 5 s an epoch). The
+//!    shipped one was started from that: `WARM=net.bin EPOCHS=40 RATE=0.0003 fit_eval train
+//!    probs.txt own.probs others.probs gm.probs gx.probs` (the first three as that one had them,
+//!    200,000, 99,011 and 63,155 lines; 565,260 positions in all; 3 min 20 s), and the header's
+//!    recipe written by `RECIPE=…`.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 // Matrix arithmetic reads best with indices.
 #![allow(clippy::needless_range_loop)]
