@@ -238,6 +238,9 @@ pub(super) fn play_tables(
                     && match game.phase() {
                         Phase::ThrowOff => true,
                         Phase::ToThrow | Phase::Playing => game.turn() == side,
+                        // The friend's computer gives up a game it has lost for sure: the
+                        // person answers.
+                        Phase::ResignOffered { by, .. } => by != side,
                         _ => false,
                     })
         });
@@ -245,7 +248,13 @@ pub(super) fn play_tables(
             return;
         }
         assert!(turn < 599, "the game ends");
-        if h.state().session().game().phase() == Phase::Playing {
+        if matches!(
+            h.state().session().game().phase(),
+            Phase::ResignOffered { .. }
+        ) {
+            // Accepting ends the game as surely as playing it out would.
+            assert!(press_node(h, Role::Button, "Accept  (Ctrl+Y)"));
+        } else if h.state().session().game().phase() == Phase::Playing {
             play_a_turn_of_until(h, side, &stop);
         } else if !press_node(h, Role::Button, "lit: throw the dice") {
             // The throw is under way: the friend's share is on its way.
