@@ -40,6 +40,19 @@ fn labels(h: &Harness<'static, GamesterApp>, text: &str) -> Vec<String> {
         .collect()
 }
 
+/// Steps the window, letting real time pass for the rollout's threads, until the rollout has
+/// ended (or some twenty seconds have gone by), then lets the frames settle.
+fn run_until_the_rollout_ends(h: &mut Harness<'static, GamesterApp>) {
+    for _ in 0..4000 {
+        if !h.state().rollout_view().is_running() {
+            break;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.run();
+}
+
 #[test]
 fn a_position_before_the_throw_is_rolled_out_off_the_windows_thread() {
     // Given a game of Irish between two people set up at a sure win for the side on roll,
@@ -93,14 +106,7 @@ fn a_position_before_the_throw_is_rolled_out_off_the_windows_thread() {
     game_menu(&mut h, "Roll out this position…");
     h.step();
     assert!(h.state().rollout_view().is_open());
-    for _ in 0..4000 {
-        if !h.state().rollout_view().is_running() {
-            break;
-        }
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    h.run();
+    run_until_the_rollout_ends(&mut h);
     // Then the window tells how many games were played out and what they came to, in words:
     // the worth known exactly after the first 36, the rollout stops there
     assert!(!h.state().rollout_view().is_running());
@@ -145,14 +151,7 @@ fn a_position_before_the_throw_is_rolled_out_off_the_windows_thread() {
     h.get_by_label("Roll out again").click();
     h.step();
     assert!(h.state().rollout_view().is_running());
-    for _ in 0..4000 {
-        if !h.state().rollout_view().is_running() {
-            break;
-        }
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    h.run();
+    run_until_the_rollout_ends(&mut h);
     // Then the computer played it out at that level, with the same result
     assert_eq!(h.state().rollout_view().settings.level, Level::Expert);
     assert!(h.query_by_label("Finished: 36 games played out.").is_some());
@@ -185,14 +184,7 @@ fn stop_ends_a_rollout_with_the_games_played_so_far() {
     }
     assert!(h.state().rollout_view().is_running());
     h.get_by_label("Stop").click();
-    for _ in 0..4000 {
-        if !h.state().rollout_view().is_running() {
-            break;
-        }
-        h.step();
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    h.run();
+    run_until_the_rollout_ends(&mut h);
     // Then it ends with fewer games, and says so
     let done = h.state().rollout_view().rollout().map_or(0, |r| r.trials);
     assert!(done < 1296, "{done}");

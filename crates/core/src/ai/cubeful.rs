@@ -111,17 +111,10 @@ impl Cube {
     }
 }
 
-/// The cubeful value for stakes, in units of the cube, of outcomes `o` with the cube's access
-/// and efficiency `x`: [`money_live`], for the rollouts' cubeful equity.
-#[must_use]
-pub fn money(o: &Outcomes, access: Access, x: f32) -> f32 {
-    money_live(o, access, x)
-}
-
 /// GNU Backgammon's Janowski for stakes with gammons (`Cl2CfMoney`): the dead cube (the
 /// cubeless value) mixed with the live cube, whose cash and take points come from the
 /// average win `w` and loss `l`. In units of the cube.
-fn money_live(o: &Outcomes, access: Access, x: f32) -> f32 {
+pub(crate) fn money_live(o: &Outcomes, access: Access, x: f32) -> f32 {
     let mean = |s: &[f32; 4]| -> f32 { s.iter().zip(1..).map(|(s, k)| s * k as f32).sum() };
     let (w, l, p) = (mean(&o.wins), mean(&o.losses), o.win);
     let dead = p * w - (1.0 - p) * l;

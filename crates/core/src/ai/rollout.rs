@@ -162,7 +162,7 @@ fn kinds_of(reason: EndReason) -> [bool; 2] {
 
 impl Rollout {
     /// The equity with a cube in the given access, by the cube's model at a leaf
-    /// ([`super::cubeful::money`]: Janowski's with the gammons and back-gammons rolled out,
+    /// ([`super::cubeful::money_live`]: Janowski's with the gammons and back-gammons rolled out,
     /// the middle game's efficiency), from the cubeless equity rolled out (its interval the
     /// model's image of the cubeless one).
     #[must_use]
@@ -176,7 +176,7 @@ impl Rollout {
         };
         let shares = Outcomes::of(chances, self.stakes);
         let at = |equity: f64| {
-            f64::from(super::cubeful::money(
+            f64::from(super::cubeful::money_live(
                 &shares.valued(equity as f32),
                 access,
                 super::cube::EFFICIENCY,
