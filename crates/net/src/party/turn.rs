@@ -68,6 +68,11 @@ impl Party {
     /// Brings a program's record of the game and the party's together: the actions `ours`
     /// holds beyond the party's are this side's own, done since, and are sent; the actions the
     /// party holds beyond `ours` (the others', and chance's) are returned, to be done in order.
+    ///
+    /// While the game does not go on (a line dropped, a party not yet back), this side's own
+    /// actions wait in the program's record: they are neither refused nor sent into a line
+    /// that is not there, and go out once everyone plays on (a joiner coming back brings the
+    /// program's record, see [`Party::rejoining`]).
     pub fn sync(&mut self, ours: &[NetAction]) -> Result<Vec<NetAction>, PartyError> {
         let theirs = self
             .table
@@ -78,6 +83,9 @@ impl Party {
             return Err(PartyError::Parted);
         }
         if ours.len() > theirs.len() {
+            if !self.playing() {
+                return Ok(Vec::new());
+            }
             for action in &ours[theirs.len()..] {
                 self.act(action.clone())?;
             }
