@@ -25,6 +25,7 @@ pub mod random;
 pub mod resign;
 pub mod rollout;
 pub mod search;
+mod shots;
 pub mod sight;
 pub mod ticktack;
 pub mod tiles;

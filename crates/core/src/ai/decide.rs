@@ -47,8 +47,8 @@ pub(crate) fn play_depth(level: Level, searcher: &Searcher) -> Depth {
         },
         Level::Expert => Depth {
             plies: 2,
-            root_candidates: 4,
-            inner_candidates: 2,
+            root_candidates: 8,
+            inner_candidates: 1,
         },
     }
 }
@@ -75,28 +75,23 @@ pub(crate) fn ranked(
     let depth = play_depth(level, searcher);
     let zero = Depth { plies: 0, ..depth };
     let learner = level == Level::Novice;
-    let mut scored: Vec<(Play, f32)> = plays
+    let scored: Vec<(usize, f32)> = plays
         .iter()
-        .map(|p| {
+        .enumerate()
+        .map(|(i, p)| {
             let v = searcher.after_play(&p.position, doublets, zero);
             let lean = if learner {
                 learner::lean(searcher, &p.position)
             } else {
                 0.0
             };
-            (*p, v + lean)
+            (i, v + lean)
         })
         .collect();
-    scored.sort_by(|a, b| b.1.total_cmp(&a.1));
-    if depth.plies > 0 {
-        scored.truncate(keep.max(depth.root_candidates).max(1));
-        for (p, v) in scored.iter_mut() {
-            *v = searcher.after_play(&p.position, doublets, depth);
-        }
-        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
-    }
-    scored.truncate(keep.max(1));
-    scored
+    let positions: Vec<Position> = plays.iter().map(|p| p.position).collect();
+    let mut ranked = searcher.deepen(&positions, doublets, depth, scored, keep, None);
+    ranked.truncate(keep.max(1));
+    ranked.into_iter().map(|(i, v)| (plays[i], v)).collect()
 }
 
 /// The best `n` plays of the throw being played, best first, each with its value to the side

@@ -597,32 +597,17 @@ impl Evaluator {
     /// throw, and the most pips a blot it can hit would lose. Intermediate landings of a man
     /// that uses several dice must be open; men on the bar must enter first.
     pub(crate) fn shots(&self, pos: &Position) -> (f32, f32) {
-        let p = pos.pips();
-        let mut blots = [0usize; 15];
-        let mut nb = 0;
-        for i in 1..=24 {
-            if p[i] == -1 && nb < blots.len() {
-                blots[nb] = i;
-                nb += 1;
-            }
-        }
-        if nb == 0 {
+        let board = super::shots::Board::new(pos);
+        if !board.any_blot() {
             return (0.0, 0.0);
         }
-        let bar = pos.bar();
         let mut chance = 0.0f32;
-        let mut worst = 0usize;
+        let mut worst = 0u32;
         for t in &self.throws {
-            let faces = t.moves.faces();
-            let mut hit = false;
-            for &q in &blots[..nb] {
-                if hits(p, q, faces, bar) {
-                    hit = true;
-                    worst = worst.max(q);
-                }
-            }
-            if hit {
+            let hit = board.hit(t.moves.faces());
+            if hit != 0 {
                 chance += t.chance;
+                worst = worst.max(63 - hit.leading_zeros());
             }
         }
         if self.double_hand {
@@ -630,58 +615,4 @@ impl Evaluator {
         }
         (chance, worst as f32)
     }
-}
-
-/// Whether the mover can hit a blot on point `q` with these moves (highest first).
-fn hits(p: &[i8; 26], q: usize, faces: &[u8], bar: u8) -> bool {
-    let open = |i: usize| p[i] >= -1;
-    let from_ok = |src: usize| src <= 25 && p[src] > 0 && (bar == 0 || src == 25);
-    // One die.
-    for &f in faces {
-        if from_ok(q + usize::from(f)) {
-            return true;
-        }
-    }
-    if bar > 1 {
-        return false;
-    }
-    let alike = faces.iter().all(|&f| f == faces[0]);
-    if alike {
-        let f = usize::from(faces[0]);
-        for k in 2..=faces.len() {
-            let src = q + k * f;
-            if src > 25 {
-                break;
-            }
-            if !(1..k).all(|j| open(src - j * f)) {
-                break;
-            }
-            if from_ok(src) {
-                return true;
-            }
-        }
-        return false;
-    }
-    // Two different dice, in either order; with three dice, any two of them, or all three.
-    let n = faces.len();
-    for i in 0..n {
-        for j in 0..n {
-            if i == j {
-                continue;
-            }
-            let (a, b) = (usize::from(faces[i]), usize::from(faces[j]));
-            let src = q + a + b;
-            if src <= 25 && open(src - a) && from_ok(src) {
-                return true;
-            }
-            if n == 3 {
-                let c = usize::from(faces[3 - i - j]);
-                let src = q + a + b + c;
-                if src <= 25 && open(src - a) && open(src - a - b) && from_ok(src) {
-                    return true;
-                }
-            }
-        }
-    }
-    false
 }

@@ -156,22 +156,13 @@ impl Judge {
         }
         let depth = play_depth(self.level, searcher);
         let zero = Depth { plies: 0, ..depth };
-        let mut scored: Vec<(usize, f32)> = plays
+        let scored: Vec<(usize, f32)> = plays
             .iter()
             .enumerate()
             .map(|(i, p)| (i, searcher.after_play(&p.position, doublets, zero)))
             .collect();
-        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
-        if depth.plies > 0 {
-            scored.truncate(depth.root_candidates.max(1));
-            if !scored.iter().any(|(i, _)| *i == made) {
-                scored.push((made, 0.0));
-            }
-            for (i, v) in &mut scored {
-                *v = searcher.after_play(&plays[*i].position, doublets, depth);
-            }
-            scored.sort_by(|a, b| b.1.total_cmp(&a.1));
-        }
+        let positions: Vec<Position> = plays.iter().map(|p| p.position).collect();
+        let scored = searcher.deepen(&positions, doublets, depth, scored, 1, Some(made));
         let (best, best_value) = scored[0];
         let played_value = scored
             .iter()

@@ -260,7 +260,14 @@ impl Net {
         let mut out = [0.0f32; OUTPUTS];
         for (o, slot) in out.iter_mut().enumerate() {
             let row = &self.w2[o * HIDDEN..(o + 1) * HIDDEN];
-            let z: f32 = self.b2[o] + row.iter().zip(&h).map(|(w, v)| w * v).sum::<f32>();
+            // Eight sums side by side: one running sum would wait on each addition.
+            let mut lanes = [0.0f32; 8];
+            for (w, v) in row.chunks_exact(8).zip(h.chunks_exact(8)) {
+                for ((lane, w), v) in lanes.iter_mut().zip(w).zip(v) {
+                    *lane += w * v;
+                }
+            }
+            let z: f32 = self.b2[o] + lanes.iter().sum::<f32>();
             *slot = sigmoid(z);
         }
         (out, h)

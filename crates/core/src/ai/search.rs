@@ -18,6 +18,54 @@ use crate::tables::{Endings, Players, Position, Rules, TurnStart};
 
 use super::eval::{Evaluator, ThrowInfo};
 
+/// How far below the best play's value at depth 0 a play may be and still be searched deeper
+/// at the root: GNU Backgammon's move filter for its 2-ply (0.16, up to eight plays).
+pub const ROOT_MARGIN: f32 = 0.16;
+
+/// Plays carried from a search one throw deep to a deeper one, and how far below the best
+/// they may be there.
+pub const MIDDLE_KEEP: usize = 2;
+/// See [`MIDDLE_KEEP`].
+pub const MIDDLE_MARGIN: f32 = 0.04;
+
+/// Sets each item's value to `value(index)`, the items shared among the machine's cores (each
+/// takes the next one not yet taken): a search's root candidates, each a long search.
+fn on_every_core(items: &mut [(usize, f32)], value: impl Fn(usize) -> f32 + Sync) {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    let workers = cores.min(items.len());
+    if workers <= 1 {
+        for (i, v) in items.iter_mut() {
+            *v = value(*i);
+        }
+        return;
+    }
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let indices: Vec<usize> = items.iter().map(|(i, _)| *i).collect();
+    let found: Vec<Vec<(usize, f32)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut mine = Vec::new();
+                    loop {
+                        let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        let Some(&i) = indices.get(k) else {
+                            break mine;
+                        };
+                        mine.push((k, value(i)));
+                    }
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    for (k, v) in found.into_iter().flatten() {
+        items[k].1 = v;
+    }
+}
+
 /// How a search is run: how deep, and how many plays are carried from one depth to the next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Depth {
@@ -246,6 +294,65 @@ impl Searcher {
             .fold(f32::MIN, f32::max)
     }
 
+    /// The root of a search: `scored` holds each play's index in `positions` (the positions
+    /// the plays leave) with its value at depth 0. The best `keep` plays, and up to
+    /// `depth.root_candidates` within [`ROOT_MARGIN`] of the best, go on; searched two throws
+    /// deep or more, they are first searched one throw deep and only [`MIDDLE_KEEP`] within
+    /// [`MIDDLE_MARGIN`] go on to `depth`. The best `keep` and the play `also` (a play being
+    /// judged) always go to `depth`. The machine's cores share the candidates. Returns those
+    /// searched to `depth` with their values, best first; at depth 0, every play.
+    pub(crate) fn deepen(
+        &self,
+        positions: &[Position],
+        doublets: bool,
+        depth: Depth,
+        mut scored: Vec<(usize, f32)>,
+        keep: usize,
+        also: Option<usize>,
+    ) -> Vec<(usize, f32)> {
+        scored.sort_by(|a, b| b.1.total_cmp(&a.1));
+        if depth.plies == 0 {
+            return scored;
+        }
+        let best = scored.first().map_or(0.0, |s| s.1);
+        let mut chosen: Vec<(usize, f32)> = scored
+            .iter()
+            .enumerate()
+            .filter(|(rank, (_, v))| {
+                *rank < keep.max(1) || (*rank < depth.root_candidates && *v >= best - ROOT_MARGIN)
+            })
+            .map(|(_, s)| *s)
+            .collect();
+        if let Some(also) = also.filter(|a| !chosen.iter().any(|(i, _)| i == a)) {
+            chosen.push((also, 0.0));
+        }
+        // Many plays close at depth 0: a search one throw deep keeps the few worth the
+        // full depth (GNU Backgammon's move filter for its 3-ply: two within 0.04).
+        if depth.plies >= 2 && chosen.len() > MIDDLE_KEEP {
+            let one = Depth { plies: 1, ..depth };
+            on_every_core(&mut chosen, |i| {
+                self.after_play(&positions[i], doublets, one)
+            });
+            chosen.sort_by(|a, b| b.1.total_cmp(&a.1));
+            let best = chosen[0].1;
+            chosen = chosen
+                .iter()
+                .enumerate()
+                .filter(|(rank, (i, v))| {
+                    *rank < keep.max(1)
+                        || Some(*i) == also
+                        || (*rank < MIDDLE_KEEP && *v >= best - MIDDLE_MARGIN)
+                })
+                .map(|(_, s)| *s)
+                .collect();
+        }
+        on_every_core(&mut chosen, |i| {
+            self.after_play(&positions[i], doublets, depth)
+        });
+        chosen.sort_by(|a, b| b.1.total_cmp(&a.1));
+        chosen
+    }
+
     /// The `keep` best positions by their value at depth 0 (best first, ties in given order).
     pub(crate) fn screen<'a>(
         &self,
@@ -265,5 +372,73 @@ impl Searcher {
         all.sort_by(|a, b| b.1.total_cmp(&a.1));
         all.truncate(keep.max(1));
         all
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::{Game, Preset, Throw};
+
+    #[test]
+    fn the_cores_give_each_candidate_its_own_value() {
+        let mut items: Vec<(usize, f32)> = (0..37).map(|i| (i * 3 + 1, -1.0)).collect();
+        on_every_core(&mut items, |i| i as f32 * 0.5);
+        for (i, v) in &items {
+            assert_eq!(*v, *i as f32 * 0.5, "candidate {i}");
+        }
+    }
+
+    #[test]
+    fn the_root_searches_the_best_and_the_play_judged_to_the_full_depth() {
+        let rules = Rules::preset(Preset::Modern);
+        let searcher = Searcher::new(&rules);
+        let start = Game::new(rules.clone()).expect("the modern preset").start();
+        let t = Throw::two(3, 1).expect("a throw");
+        let moves = t.moves(rules.dice, rules.doublets);
+        let positions: Vec<Position> = legal_plays(&start, moves, searcher.eval.move_rules)
+            .iter()
+            .map(|p| p.position)
+            .collect();
+        let zero = Depth {
+            plies: 0,
+            root_candidates: 0,
+            inner_candidates: 0,
+        };
+        let scored: Vec<(usize, f32)> = positions
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (i, searcher.after_play(p, false, zero)))
+            .collect();
+        let worst = scored
+            .iter()
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .map(|s| s.0)
+            .expect("plays");
+        let depth = Depth {
+            plies: 2,
+            root_candidates: 8,
+            inner_candidates: 1,
+        };
+        let deep = searcher.deepen(&positions, false, depth, scored.clone(), 1, Some(worst));
+        assert!(deep.len() <= 1 + MIDDLE_KEEP, "{deep:?}");
+        assert!(deep.iter().any(|(i, _)| *i == worst), "{deep:?}");
+        assert!(deep.windows(2).all(|w| w[0].1 >= w[1].1), "{deep:?}");
+        for (i, v) in &deep {
+            assert_eq!(
+                *v,
+                searcher.after_play(&positions[*i], false, depth),
+                "play {i}"
+            );
+        }
+        // The best at depth 0 always goes on.
+        let best0 = scored
+            .iter()
+            .max_by(|a, b| a.1.total_cmp(&b.1))
+            .expect("plays");
+        assert!(deep.iter().any(|(i, _)| *i == best0.0), "{deep:?}");
+        // At depth 0 every play comes back, best first.
+        let all = searcher.deepen(&positions, false, zero, scored, 1, None);
+        assert_eq!(all.len(), positions.len());
     }
 }
