@@ -172,12 +172,12 @@ fn sice_ace(rules: &Rules) -> Vec<Section> {
         section(
             "The throw",
             format!(
-                "Each sice bears one of the thrower's men out of the game, and each ace loads one of his men onto another player; the other numbers do nothing. The sices bear before the aces load. {loads} A doublet throws again, and its two dice count as they fall: two aces load two men, two sices bear two."
+                "Each sice bears one of the thrower's men out of the game, and each ace loads one of his men onto another player; the other numbers do nothing. The sices bear before the aces load: that order is Gamester's reading, for Cotton does not give one. {loads} A doublet throws again, and its two dice count as they fall, two aces loading two men and two sices bearing two: Gamester's reading again."
             ),
         ),
         section(
             "Out",
-            "A player with no man left is out: he is passed over, never loaded, and throws no more after a doublet. A thrower with no man left to load loses the load.".to_string(),
+            "A player with no man left is out: he is passed over, never loaded, and throws no more after a doublet. A thrower with no man left to load loses the load. Cotton and Holme say nothing of a player who is out: this is Gamester's reading.".to_string(),
         ),
         section(
             "The end",
@@ -220,5 +220,15 @@ mod tests {
             s.text
                 .starts_with("Five players sit at the table, each with six men")
         }));
+        // Cotton gives no order of bearing and loading, and says nothing of a player out:
+        // both are marked as Gamester's reading where they are said.
+        for said in ["The sices bear before the aces load", "never loaded"] {
+            let section = sice.iter().find(|s| s.text.contains(said)).unwrap();
+            assert!(
+                section.text.contains("Gamester's reading"),
+                "{}",
+                section.text
+            );
+        }
     }
 }

@@ -237,6 +237,14 @@ mod tests {
                 "{}",
                 section(&rules, "Tick-tack").text
             );
+            // A going in is what the engine counts: two men more on the point than before.
+            assert!(
+                section(&rules, "Tick-tack")
+                    .text
+                    .contains("two men more on the adversary's eleventh point after one throw's play than before it"),
+                "{}",
+                section(&rules, "Tick-tack").text
+            );
         }
         // And Irish keeps its own
         let irish = explain(&Rules::preset(Preset::Irish));

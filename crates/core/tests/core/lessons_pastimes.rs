@@ -330,6 +330,15 @@ fn the_doublets_and_sice_ace_lesson_answers_with_the_events_of_the_throw() {
             };
             *seen.entry(kind.to_string()).or_default() += 1;
             assert!(exercise.why.contains("Cotton"));
+            // What Cotton does not say (the order of bearing and loading, a player out never
+            // loaded) is marked as Gamester's reading, not given to him.
+            let reading = exercise.why.find("Gamester's reading");
+            let order = exercise.why.find("bear before the aces load");
+            assert!(
+                reading.is_some() && order.is_some_and(|o| o < reading.unwrap_or(0)),
+                "{}",
+                exercise.why
+            );
         }
         for i in 0..options.len() {
             assert_eq!(exercise.judge(Given::Choice(i)).right, i == *right);

@@ -400,7 +400,7 @@ pub(super) fn sice_ace_throw(rng: &mut StdRng, to: &Names) -> Exercise {
         pastime: Some(PastimeTable { seats: names, game }),
         answer: shuffled(rng, options, 0),
         why: format!(
-            "At Sice-Ace each sice you throw bears one of your men off, out of play, and each ace loads one of your men on another player; the other numbers do nothing, and a doublet is thrown again. The sices bear before the aces load. A player with no man left is out, and is never loaded. So Cotton's Compleat Gamester has it, with Holme; under the rules played here {}.",
+            "At Sice-Ace each sice you throw bears one of your men off, out of play, and each ace loads one of your men on another player; the other numbers do nothing, and a doublet is thrown again. So Cotton's Compleat Gamester has it, with Holme. That the sices bear before the aces load, and that a player with no man left is out and never loaded, is Gamester's reading, for neither says; under the rules played here {}.",
             options_words(&rules)
         ),
         sources: cite(&["Sice-Ace"]),

@@ -14,7 +14,7 @@ fn chosen(option: &RuleOption, rules: &Rules) -> String {
 pub(super) fn tick_tack(rules: &Rules) -> Section {
     let mut parts = Vec::new();
     if rules.tick_tack {
-        parts.push("This is Tick-tack: no man is ever hit, and none may stand where a man of the adversary stands. A game is won by scores: a hit, when the throw lets some man reach a lone man of the adversary (no man need move), wins a single game; going in, two men brought into the adversary's eleventh point with one throw, wins a double game; so does filling every point of your second table, and bearing off all your men.".to_string());
+        parts.push("This is Tick-tack: no man is ever hit, and none may stand where a man of the adversary stands. A game is won by scores: a hit, when the throw lets some man reach a lone man of the adversary (no man need move), wins a single game; going in, two men more on the adversary's eleventh point after one throw's play than before it, wins a double game; so does filling every point of your second table, and bearing off all your men.".to_string());
         parts.push(match rules.hit_by {
             HitBy::OneDie => "A hit must be reached with one die.".to_string(),
             HitBy::DieOrBoth => "A hit may be reached with one die, or with both in either order, unless the point between is held by the adversary: Cotton calls such a point a stop, and a hit that must pass one counts for nothing.".to_string(),
