@@ -235,20 +235,34 @@ impl Cubeful<'_> {
             })
             .max_by(|a, b| a.1.total_cmp(&b.1))
             .map_or(*pos, |(p, _)| p);
-        if let Some(win) = self.searcher.endings().after_play(&best, t.doublets) {
+        self.after_play(&best, t.doublets, cubes, plies.saturating_sub(1), mine)
+    }
+
+    /// For each cube, the value to the side that played of the position its play leaves
+    /// (`after`, seen from that side), the adversary then on roll taking its own cube decision
+    /// and looking `plies` throws ahead: GNU Backgammon's cubeful value of a play.
+    pub fn after_play(
+        &self,
+        after: &Position,
+        doublets: bool,
+        cubes: &[Cube],
+        plies: u8,
+        mine: bool,
+    ) -> Vec<f32> {
+        if let Some(win) = self.searcher.endings().after_play(after, doublets) {
             return cubes
                 .iter()
                 .map(|c| c.ended(i64::from(win.stake)))
                 .collect();
         }
         let theirs: Vec<Cube> = cubes.iter().map(|c| c.switched()).collect();
-        let after = best.switched();
-        let vals = match self.searcher.endings().turn_start(&after) {
-            TurnStart::Throw => self.decided(&after, &theirs, plies.saturating_sub(1), !mine),
+        let next = after.switched();
+        let vals = match self.searcher.endings().turn_start(&next) {
+            TurnStart::Throw => self.decided(&next, &theirs, plies, !mine),
             // A turn that does not begin with a throw: the cubeless search's value, the cube
             // dead.
             _ => {
-                let v = self.searcher.on_roll(&after, ZERO);
+                let v = self.searcher.on_roll(&next, ZERO);
                 theirs.iter().map(|c| dead_value(*c, v)).collect()
             }
         };

@@ -71,6 +71,7 @@ pub(crate) fn ranked(
     doublets: bool,
     level: Level,
     keep: usize,
+    cube: Option<&PlaysWithCube>,
 ) -> Vec<(Play, f32)> {
     let depth = play_depth(level, searcher);
     let zero = Depth { plies: 0, ..depth };
@@ -90,6 +91,9 @@ pub(crate) fn ranked(
         .collect();
     let positions: Vec<Position> = plays.iter().map(|p| p.position).collect();
     let mut ranked = searcher.deepen(&positions, doublets, depth, scored, keep, None);
+    if let Some(cube) = cube.filter(|_| depth.plies > 0) {
+        cube.revalue(&positions, doublets, &mut ranked);
+    }
     ranked.truncate(keep.max(1));
     ranked.into_iter().map(|(i, v)| (plays[i], v)).collect()
 }
@@ -105,9 +109,18 @@ pub fn rank_plays(game: &Game, level: Level, n: usize) -> Vec<(Play, f32)> {
     if game.rules().tick_tack {
         return super::ticktack::rank_plays(game, level, n);
     }
-    let searcher = for_plays(game, &Searcher::new(game.rules()));
+    let plain = Searcher::new(game.rules());
+    let searcher = for_plays(game, &plain);
     let doublets = game.throw().is_some_and(|t| t.is_doublets());
-    ranked(&searcher, &game.legal_plays(), doublets, level, n)
+    let cube = PlaysWithCube::of(game, &plain, level);
+    ranked(
+        &searcher,
+        &game.legal_plays(),
+        doublets,
+        level,
+        n,
+        cube.as_ref(),
+    )
 }
 
 /// The search that chooses the side on roll's play: in a match, `searcher` valuing each way
@@ -148,9 +161,17 @@ pub fn decide_with(game: &Game, level: Level, searcher: &Searcher) -> Option<Dec
             if let [only] = plays[..] {
                 return Some(Decision::Play(only));
             }
-            ranked(&for_plays(game, searcher), &plays, doublets, level, 1)
-                .first()
-                .map(|(p, _)| Decision::Play(*p))
+            let cube = PlaysWithCube::of(game, searcher, level);
+            ranked(
+                &for_plays(game, searcher),
+                &plays,
+                doublets,
+                level,
+                1,
+                cube.as_ref(),
+            )
+            .first()
+            .map(|(p, _)| Decision::Play(*p))
         }
         Phase::ToThrow => {
             if let Some(stake) = super::resign::offer(game, searcher, level) {
@@ -223,6 +244,34 @@ pub struct CubeAt {
 }
 
 impl CubeAt {
+    /// The cube as the cubeful search carries it, from the side on roll.
+    fn cube(&self) -> Cube {
+        Cube {
+            value: self.score.map_or(1, |s| s.cube.max(1)),
+            access: self.access,
+            score: self.score,
+            jacoby: self.jacoby_single,
+            live: true,
+        }
+    }
+
+    /// A value of the cubeful search from the side on roll (money times the cube, or a chance
+    /// of winning the match) in the units of [`CubeValues`]: a single game at the cube's value
+    /// is 1.
+    fn in_units(&self, raw: f32) -> f32 {
+        match &self.score {
+            Some(score) => {
+                let chances = MatchChances {
+                    no_double: raw,
+                    double_take: raw,
+                    double_drop: raw,
+                };
+                CubeValues::of_chances(&chances, score).no_double
+            }
+            None => raw / self.cube().value as f32,
+        }
+    }
+
     /// The decision in `game`, from the side on roll.
     #[must_use]
     pub fn of(game: &Game) -> CubeAt {
@@ -292,7 +341,7 @@ pub(crate) fn throw_values(game: &Game, searcher: &Searcher, level: Level) -> Ve
                 return -1.0;
             }
             let plays = crate::tables::legal_plays(&pos, t.moves, searcher.eval.move_rules);
-            ranked(searcher, &plays, t.doublets, level, 1)
+            ranked(searcher, &plays, t.doublets, level, 1, None)
                 .first()
                 .map_or(f32::MIN, |(_, v)| *v)
         })
@@ -323,9 +372,58 @@ pub fn best_play(rules: &Rules, pos: &Position, throw: Throw, level: Level) -> O
     let searcher = Searcher::new(rules);
     let moves = throw.moves(rules.dice, rules.doublets);
     let plays = crate::tables::legal_plays(pos, moves, searcher.eval.move_rules);
-    ranked(&searcher, &plays, throw.is_doublets(), level, 1)
+    ranked(&searcher, &plays, throw.is_doublets(), level, 1, None)
         .into_iter()
         .next()
+}
+
+/// The cube's part in the plays, where the cube is in the game and the level looks ahead: each
+/// play searched deep is worth what the cubeful search gives the position it leaves, the
+/// adversary taking his own cube decision first, as GNU Backgammon values plays (its cubeful
+/// equity), in the units of [`CubeValues`]. The computer's play, the hint's plays and the
+/// analysis's verdicts all take it.
+pub(crate) struct PlaysWithCube {
+    at: CubeAt,
+    chooser: Searcher,
+    plies: u8,
+}
+
+impl PlaysWithCube {
+    /// `None` where the cube plays no part: no cube in the rules, a level that does not look
+    /// ahead, a network that gives no chances (Nard's), Tick-tack.
+    pub(crate) fn of(game: &Game, searcher: &Searcher, level: Level) -> Option<PlaysWithCube> {
+        let plies = cube_plies(level);
+        let rules = game.rules();
+        if plies == 0 || !rules.cube || rules.tick_tack || searcher.eval.stakes_scale().is_some() {
+            return None;
+        }
+        Some(PlaysWithCube {
+            at: CubeAt::of(game),
+            chooser: for_plays(game, searcher),
+            plies,
+        })
+    }
+
+    /// What the play that leaves `after` (seen from the side playing) is worth with the cube.
+    pub(crate) fn value(&self, after: &Position, doublets: bool) -> f32 {
+        let search = Cubeful {
+            searcher: &self.chooser,
+            stakes: self.at.stakes,
+        };
+        let raw = search.after_play(after, doublets, &[self.at.cube()], self.plies, true)[0];
+        self.at.in_units(raw)
+    }
+
+    /// `ranked` plays, each valued again with the cube (the cores sharing them), best first.
+    pub(crate) fn revalue(
+        &self,
+        positions: &[Position],
+        doublets: bool,
+        ranked: &mut [(usize, f32)],
+    ) {
+        super::search::on_every_core(ranked, |i| self.value(&positions[i], doublets));
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
+    }
 }
 
 /// How many throws the cube's decisions look ahead at `level`: the expert two, as GNU
@@ -342,14 +440,8 @@ fn cubeful_values(
     level: Level,
 ) -> (CubeValues, Option<MatchChances>) {
     let plies = cube_plies(level);
-    let value = at.score.map_or(1, |s| s.cube.max(1));
-    let cube = Cube {
-        value,
-        access: at.access,
-        score: at.score,
-        jacoby: at.jacoby_single,
-        live: true,
-    };
+    let cube = at.cube();
+    let value = cube.value;
     let chooser = match &at.score {
         Some(score) => searcher.in_match(score),
         None => searcher.clone(),
@@ -380,5 +472,47 @@ fn cubeful_values(
                 None,
             )
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tables::Preset;
+
+    /// A race the mover's play leaves, the adversary on roll: the mover 75 pips (five men on
+    /// each of his 6, 5 and 4 points), the adversary 60 (five on each of his 5, 4 and 3
+    /// points): past the adversary's cash point, and no gammon for either.
+    fn behind_in_the_race() -> Position {
+        let mut pips = [0i8; 26];
+        pips[6] = 5;
+        pips[5] = 5;
+        pips[4] = 5;
+        pips[25 - 5] = -5;
+        pips[25 - 4] = -5;
+        pips[25 - 3] = -5;
+        Position::from_pips(pips).expect("a position")
+    }
+
+    #[test]
+    fn a_play_that_gives_the_adversary_his_cash_is_worth_the_cube_lost() {
+        let mut rules = Rules::preset(Preset::Modern);
+        rules.cube = true;
+        let game = Game::new(rules.clone()).expect("the modern rules");
+        let searcher = Searcher::new(&rules);
+        let after = behind_in_the_race();
+        let cubeless = searcher.after_play(&after, false, position_depth(Level::Expert));
+        assert!(cubeless > -0.95 && cubeless < -0.4, "{cubeless}");
+        let cube = PlaysWithCube::of(&game, &searcher, Level::Expert).expect("a cube in play");
+        // He doubles and the mover passes: one game at the cube's value, exactly.
+        assert_eq!(cube.value(&after, false), -1.0);
+        // No cube in the rules, or a level that does not look ahead: the plays are cubeless.
+        rules.cube = false;
+        let game = Game::new(rules).expect("the modern rules");
+        assert!(PlaysWithCube::of(&game, &searcher, Level::Expert).is_none());
+        let mut rules = Rules::preset(Preset::Modern);
+        rules.cube = true;
+        let game = Game::new(rules).expect("the modern rules");
+        assert!(PlaysWithCube::of(&game, &searcher, Level::Fair).is_none());
     }
 }

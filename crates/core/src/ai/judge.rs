@@ -115,7 +115,7 @@ impl Judge {
     /// best play. The judging never adds a novice's leanings: novice judges as fair does.
     #[must_use]
     pub fn play(&self, pos: &Position, throw: Throw, after: &Position) -> Option<PlayJudgement> {
-        self.play_by(&self.searcher, pos, throw, after)
+        self.play_by(&self.searcher, pos, throw, after, None)
     }
 
     /// [`Judge::play`] of the play being made in `game`, by the game's stakes: in a match,
@@ -128,14 +128,13 @@ impl Judge {
         throw: Throw,
         after: &Position,
     ) -> Option<PlayJudgement> {
-        if game.rules().match_to == 0 && !super::decide::jacoby_single(game) {
-            return self.play(pos, throw, after);
-        }
+        let cube = super::decide::PlaysWithCube::of(game, &self.searcher, self.level);
         self.play_by(
             &super::decide::for_plays(game, &self.searcher),
             pos,
             throw,
             after,
+            cube.as_ref(),
         )
     }
 
@@ -145,6 +144,7 @@ impl Judge {
         pos: &Position,
         throw: Throw,
         after: &Position,
+        cube: Option<&super::decide::PlaysWithCube>,
     ) -> Option<PlayJudgement> {
         let (plays, doublets) = self.plays_of(pos, throw)?;
         if plays.len() < 2 {
@@ -162,7 +162,10 @@ impl Judge {
             .map(|(i, p)| (i, searcher.after_play(&p.position, doublets, zero)))
             .collect();
         let positions: Vec<Position> = plays.iter().map(|p| p.position).collect();
-        let scored = searcher.deepen(&positions, doublets, depth, scored, 1, Some(made));
+        let mut scored = searcher.deepen(&positions, doublets, depth, scored, 1, Some(made));
+        if let Some(cube) = cube.filter(|_| depth.plies > 0) {
+            cube.revalue(&positions, doublets, &mut scored);
+        }
         let (best, best_value) = scored[0];
         let played_value = scored
             .iter()

@@ -30,7 +30,7 @@ pub const MIDDLE_MARGIN: f32 = 0.04;
 
 /// Sets each item's value to `value(index)`, the items shared among the machine's cores (each
 /// takes the next one not yet taken): a search's root candidates, each a long search.
-fn on_every_core(items: &mut [(usize, f32)], value: impl Fn(usize) -> f32 + Sync) {
+pub(crate) fn on_every_core(items: &mut [(usize, f32)], value: impl Fn(usize) -> f32 + Sync) {
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     let workers = cores.min(items.len());
     if workers <= 1 {
