@@ -90,10 +90,17 @@ pub(crate) fn ranked(
         })
         .collect();
     let positions: Vec<Position> = plays.iter().map(|p| p.position).collect();
-    let mut ranked = searcher.deepen(&positions, doublets, depth, scored, keep, None);
-    if let Some(cube) = cube.filter(|_| depth.plies > 0) {
-        cube.revalue(&positions, doublets, &mut ranked);
-    }
+    let at = &positions;
+    let with_cube = cube.map(|c| move |i: usize| c.value(&at[i], doublets));
+    let last = with_cube
+        .as_ref()
+        .map(|f| f as &(dyn Fn(usize) -> f32 + Sync));
+    let carried = super::search::Carried {
+        keep,
+        also: None,
+        last,
+    };
+    let mut ranked = searcher.deepen(&positions, doublets, depth, scored, carried);
     ranked.truncate(keep.max(1));
     ranked.into_iter().map(|(i, v)| (plays[i], v)).collect()
 }
@@ -412,17 +419,6 @@ impl PlaysWithCube {
         };
         let raw = search.after_play(after, doublets, &[self.at.cube()], self.plies, true)[0];
         self.at.in_units(raw)
-    }
-
-    /// `ranked` plays, each valued again with the cube (the cores sharing them), best first.
-    pub(crate) fn revalue(
-        &self,
-        positions: &[Position],
-        doublets: bool,
-        ranked: &mut [(usize, f32)],
-    ) {
-        super::search::on_every_core(ranked, |i| self.value(&positions[i], doublets));
-        ranked.sort_by(|a, b| b.1.total_cmp(&a.1));
     }
 }
 

@@ -162,10 +162,16 @@ impl Judge {
             .map(|(i, p)| (i, searcher.after_play(&p.position, doublets, zero)))
             .collect();
         let positions: Vec<Position> = plays.iter().map(|p| p.position).collect();
-        let mut scored = searcher.deepen(&positions, doublets, depth, scored, 1, Some(made));
-        if let Some(cube) = cube.filter(|_| depth.plies > 0) {
-            cube.revalue(&positions, doublets, &mut scored);
-        }
+        let with_cube = cube.map(|c| |i: usize| c.value(&positions[i], doublets));
+        let last = with_cube
+            .as_ref()
+            .map(|f| f as &(dyn Fn(usize) -> f32 + Sync));
+        let carried = super::search::Carried {
+            keep: 1,
+            also: Some(made),
+            last,
+        };
+        let scored = searcher.deepen(&positions, doublets, depth, scored, carried);
         let (best, best_value) = scored[0];
         let played_value = scored
             .iter()

@@ -28,6 +28,18 @@ pub const MIDDLE_KEEP: usize = 2;
 /// See [`MIDDLE_KEEP`].
 pub const MIDDLE_MARGIN: f32 = 0.04;
 
+/// What [`Searcher::deepen`] carries to the full depth besides the plays its filters keep, and
+/// how it values them there.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Carried<'a> {
+    /// The best `keep` plays at depth 0, always.
+    pub keep: usize,
+    /// A play being judged, always.
+    pub also: Option<usize>,
+    /// The last search, where it is not the cubeless one: `last(index)`.
+    pub last: Option<&'a (dyn Fn(usize) -> f32 + Sync)>,
+}
+
 /// Sets each item's value to `value(index)`, the items shared among the machine's cores (each
 /// takes the next one not yet taken): a search's root candidates, each a long search.
 pub(crate) fn on_every_core(items: &mut [(usize, f32)], value: impl Fn(usize) -> f32 + Sync) {
@@ -299,17 +311,19 @@ impl Searcher {
     /// `depth.root_candidates` within [`ROOT_MARGIN`] of the best, go on; searched two throws
     /// deep or more, they are first searched one throw deep and only [`MIDDLE_KEEP`] within
     /// [`MIDDLE_MARGIN`] go on to `depth`. The best `keep` and the play `also` (a play being
-    /// judged) always go to `depth`. The machine's cores share the candidates. Returns those
-    /// searched to `depth` with their values, best first; at depth 0, every play.
+    /// judged) always go to `depth`. The last search is `last(index)` where given (the
+    /// cube's, [`super::decide::PlaysWithCube`]). The machine's cores share the candidates.
+    /// Returns those searched to `depth` with their values, best first; at depth 0, every
+    /// play.
     pub(crate) fn deepen(
         &self,
         positions: &[Position],
         doublets: bool,
         depth: Depth,
         mut scored: Vec<(usize, f32)>,
-        keep: usize,
-        also: Option<usize>,
+        carried: Carried<'_>,
     ) -> Vec<(usize, f32)> {
+        let Carried { keep, also, last } = carried;
         scored.sort_by(|a, b| b.1.total_cmp(&a.1));
         if depth.plies == 0 {
             return scored;
@@ -346,8 +360,9 @@ impl Searcher {
                 .map(|(_, s)| *s)
                 .collect();
         }
-        on_every_core(&mut chosen, |i| {
-            self.after_play(&positions[i], doublets, depth)
+        on_every_core(&mut chosen, |i| match last {
+            Some(last) => last(i),
+            None => self.after_play(&positions[i], doublets, depth),
         });
         chosen.sort_by(|a, b| b.1.total_cmp(&a.1));
         chosen
@@ -420,7 +435,12 @@ mod tests {
             root_candidates: 8,
             inner_candidates: 1,
         };
-        let deep = searcher.deepen(&positions, false, depth, scored.clone(), 1, Some(worst));
+        let carried = Carried {
+            keep: 1,
+            also: Some(worst),
+            last: None,
+        };
+        let deep = searcher.deepen(&positions, false, depth, scored.clone(), carried);
         assert!(deep.len() <= 1 + MIDDLE_KEEP, "{deep:?}");
         assert!(deep.iter().any(|(i, _)| *i == worst), "{deep:?}");
         assert!(deep.windows(2).all(|w| w[0].1 >= w[1].1), "{deep:?}");
@@ -438,7 +458,7 @@ mod tests {
             .expect("plays");
         assert!(deep.iter().any(|(i, _)| *i == best0.0), "{deep:?}");
         // At depth 0 every play comes back, best first.
-        let all = searcher.deepen(&positions, false, zero, scored, 1, None);
+        let all = searcher.deepen(&positions, false, zero, scored, Carried::default());
         assert_eq!(all.len(), positions.len());
     }
 }
