@@ -504,19 +504,22 @@ impl Screen for TablesScreen {
             return self.analysis_ui(ui);
         }
         let view = self.view(&shell.settings);
-        // The guide and the hints scroll in at most two thirds of the panel, so that in a small
-        // window neither pushes the other, or the story, out of sight.
+        // The guide's text and the hints scroll, in at most a third of the panel each, so that
+        // in a small window none pushes the others, the guide's buttons or the story out of
+        // sight.
+        let third = ui.available_height() / 3.0;
+        guide::show(
+            ui,
+            &mut shell.help.guide,
+            self.session.game(),
+            view.bottom,
+            view.ace_left,
+            third,
+        );
         egui::ScrollArea::vertical()
             .id_salt("guide and hints")
-            .max_height(ui.available_height() * 2.0 / 3.0)
+            .max_height(third)
             .show(ui, |ui| {
-                guide::show(
-                    ui,
-                    &mut shell.help.guide,
-                    self.session.game(),
-                    view.bottom,
-                    view.ace_left,
-                );
                 if let Some(plays) = self.helpers.computer.hint_for(self.session.game()) {
                     computer::show_hint(ui, &self.session, plays);
                 }
