@@ -412,7 +412,8 @@ fn panels(
 ) {
     egui::Panel::bottom("status").show(ui, |ui| {
         ui.add_space(4.0);
-        ui.horizontal(|ui| {
+        // The status line wraps, at any size and zoom, rather than run past the window's edge.
+        ui.horizontal_wrapped(|ui| {
             let status = screen.status();
             glossary::linked_text(
                 ui,
@@ -462,9 +463,17 @@ fn panels(
     let width = ui.ctx().content_rect().width();
     let narrow = width < NARROW;
     let panel_shown = !narrow || *story_open || screen.story_wanted(shell);
+    // The words keep their width before the board does: the panel is never narrower than
+    // its words need (up to 45% of the window), however large View → Larger makes them.
+    let words_need = 230.0_f32.min(width * 0.45);
     egui::Panel::right("story")
-        .default_size(if narrow { width * 0.3 } else { 330.0 })
-        .max_size(width * 0.4)
+        .default_size(if narrow {
+            (width * 0.3).max(words_need)
+        } else {
+            330.0
+        })
+        .min_size(words_need)
+        .max_size((width * 0.4).max(words_need))
         .resizable(true)
         .show_collapsible(ui, &mut panel_shown.clone(), |ui| {
             screen.story(ui, shell);
