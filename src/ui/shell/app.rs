@@ -24,7 +24,7 @@ use crate::ui::shell::settings_file::SettingsKeeper;
 use crate::ui::shell::slot::Slot;
 use crate::ui::sound::Sounds;
 use crate::ui::tables::input::KeyFocus;
-use crate::ui::{shell::glossary, shell::zoom};
+use crate::ui::{shell::glossary, shell::window_size, shell::zoom};
 use gamester_core::Family;
 
 /// Below this width (points) the story folds into a drawer, so the table keeps the width.
@@ -42,6 +42,8 @@ pub struct GamesterApp {
     /// Whether the story is open on a narrow window, where it is folded by default.
     story_open: bool,
     zoom: zoom::AutoZoom,
+    /// The window's first size, fitted to its screen once the screen is known.
+    first_size: window_size::FirstSize,
     /// The settings on the disk.
     settings_kept: SettingsKeeper,
     /// The autosave slot this window holds, held until it closes.
@@ -90,6 +92,8 @@ impl GamesterApp {
         }
         // As given: what changes from here on (a game kept in Open recent) is written.
         let settings_kept = SettingsKeeper::holding(&settings);
+        let first_size =
+            window_size::FirstSize::new(settings.window.is_some(), launch.screenshot.is_some());
         let mut settings = settings;
         let screens = crate::ui::families::first(starting, &mut settings, &launch, &mut message);
         let mut app = GamesterApp {
@@ -107,6 +111,7 @@ impl GamesterApp {
             key_focus: KeyFocus::default(),
             story_open: false,
             zoom: zoom::AutoZoom::default(),
+            first_size,
             settings_kept,
             _slot: slot,
             title: String::new(),
@@ -178,6 +183,7 @@ impl GamesterApp {
     /// the keys and the title. Returns whether the board has the keys, and whether a window is
     /// in front of it.
     fn begin_frame(&mut self, ctx: &egui::Context) -> (bool, bool) {
+        self.first_size.fit(ctx);
         self.zoom.follow(ctx);
         // Escape closes an open menu, and does nothing else: the game's own Escape (putting a
         // man down, leaving a replay) waits for a press with no menu open.

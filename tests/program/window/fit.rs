@@ -1,13 +1,13 @@
 //! Every size from 800×600 up, at every step of View → Larger: nothing of the side panel or
 //! the status line is cut off or covered by the board (the board gives way before the words
-//! do).
+//! do); and the first window fits the screen it opens on, a 1366×768 laptop's too.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use egui::{Rect, vec2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
-use gamester::ui::GamesterApp;
+use gamester::ui::{GamesterApp, Settings};
 
 use super::support;
 use support::*;
@@ -102,4 +102,35 @@ fn at_every_size_and_every_step_of_larger_nothing_is_cut_off_or_covered() {
             assert!(window.contains_rect(throw), "{at}: Throw at {throw:?}");
         }
     }
+}
+
+#[test]
+fn the_first_window_fits_a_1366_by_768_screen() {
+    // The size the window opens at, before it knows its screen, fits a 1366×768 laptop with
+    // its panel and the window's title bar
+    let first = gamester::ui::viewport(&Settings::default())
+        .inner_size
+        .unwrap();
+    assert!(
+        first.x <= 1366.0 - 60.0 && first.y <= 768.0 - 90.0,
+        "the first window is {first:?}"
+    );
+    // And once the screen is known, a window opened larger takes a size that fits it
+    let mut h = harness(3, two_people());
+    h.set_size(vec2(1280.0, 820.0));
+    h.run();
+    h.input_mut()
+        .viewports
+        .entry(egui::ViewportId::ROOT)
+        .or_default()
+        .monitor_size = Some(vec2(1366.0, 768.0));
+    h.run();
+    h.run();
+    let size = h.ctx.content_rect().size();
+    assert!(
+        size.x <= 1366.0 - 60.0 && size.y <= 768.0 - 90.0,
+        "on a 1366×768 screen the window is {size:?}"
+    );
+    let throw = h.get_by_label("Throw  (Space)").rect();
+    assert!(h.ctx.content_rect().contains_rect(throw), "{throw:?}");
 }
