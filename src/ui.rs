@@ -65,7 +65,7 @@ pub fn run(launch: Launch) -> Result<(), UiError> {
 pub fn viewport(settings: &Settings) -> egui::ViewportBuilder {
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("Gamester")
-        .with_inner_size([1280.0, 820.0])
+        .with_inner_size(shell::window_size::FIRST)
         .with_min_inner_size(settings::SMALLEST)
         .with_app_id("gamester");
     if let Some(place) = settings.window.and_then(settings::WindowPlace::sensible) {

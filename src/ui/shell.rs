@@ -25,4 +25,5 @@ pub mod settings_file;
 pub mod setup_rows;
 pub mod slot;
 pub mod story;
+pub mod window_size;
 pub mod zoom;

@@ -10,6 +10,7 @@ mod cube_hint;
 mod edges;
 mod exports;
 mod files;
+mod fit;
 mod follow;
 mod guide;
 mod left;

@@ -24,7 +24,7 @@ use crate::ui::shell::settings_file::SettingsKeeper;
 use crate::ui::shell::slot::Slot;
 use crate::ui::sound::Sounds;
 use crate::ui::tables::input::KeyFocus;
-use crate::ui::{shell::glossary, shell::zoom};
+use crate::ui::{shell::glossary, shell::window_size, shell::zoom};
 use gamester_core::Family;
 
 /// Below this width (points) the story folds into a drawer, so the table keeps the width.
@@ -42,6 +42,8 @@ pub struct GamesterApp {
     /// Whether the story is open on a narrow window, where it is folded by default.
     story_open: bool,
     zoom: zoom::AutoZoom,
+    /// The window's first size, fitted to its screen once the screen is known.
+    first_size: window_size::FirstSize,
     /// The settings on the disk.
     settings_kept: SettingsKeeper,
     /// The autosave slot this window holds, held until it closes.
@@ -90,6 +92,8 @@ impl GamesterApp {
         }
         // As given: what changes from here on (a game kept in Open recent) is written.
         let settings_kept = SettingsKeeper::holding(&settings);
+        let first_size =
+            window_size::FirstSize::new(settings.window.is_some(), launch.screenshot.is_some());
         let mut settings = settings;
         let screens = crate::ui::families::first(starting, &mut settings, &launch, &mut message);
         let mut app = GamesterApp {
@@ -107,6 +111,7 @@ impl GamesterApp {
             key_focus: KeyFocus::default(),
             story_open: false,
             zoom: zoom::AutoZoom::default(),
+            first_size,
             settings_kept,
             _slot: slot,
             title: String::new(),
@@ -178,6 +183,7 @@ impl GamesterApp {
     /// the keys and the title. Returns whether the board has the keys, and whether a window is
     /// in front of it.
     fn begin_frame(&mut self, ctx: &egui::Context) -> (bool, bool) {
+        self.first_size.fit(ctx);
         self.zoom.follow(ctx);
         // Escape closes an open menu, and does nothing else: the game's own Escape (putting a
         // man down, leaving a replay) waits for a press with no menu open.
@@ -412,7 +418,8 @@ fn panels(
 ) {
     egui::Panel::bottom("status").show(ui, |ui| {
         ui.add_space(4.0);
-        ui.horizontal(|ui| {
+        // The status line wraps, at any size and zoom, rather than run past the window's edge.
+        ui.horizontal_wrapped(|ui| {
             let status = screen.status();
             glossary::linked_text(
                 ui,
@@ -462,9 +469,17 @@ fn panels(
     let width = ui.ctx().content_rect().width();
     let narrow = width < NARROW;
     let panel_shown = !narrow || *story_open || screen.story_wanted(shell);
+    // The words keep their width before the board does: the panel is never narrower than
+    // its words need (up to 45% of the window), however large View → Larger makes them.
+    let words_need = 230.0_f32.min(width * 0.45);
     egui::Panel::right("story")
-        .default_size(if narrow { width * 0.3 } else { 330.0 })
-        .max_size(width * 0.4)
+        .default_size(if narrow {
+            (width * 0.3).max(words_need)
+        } else {
+            330.0
+        })
+        .min_size(words_need)
+        .max_size((width * 0.4).max(words_need))
         .resizable(true)
         .show_collapsible(ui, &mut panel_shown.clone(), |ui| {
             screen.story(ui, shell);

@@ -1,8 +1,9 @@
 //! The first-game guide: an optional walk through a first game, step by step on the board —
 //! the tables and the array of the men, the throw-off, the first moves, hitting and entering,
 //! binding, bearing off and winning — following the rules in force, and following the game:
-//! each step waits for the part of the game it tells of to be done, and the guide moves on
-//! as the game does (past a step whose part the game went by without it, such as a hit).
+//! each step is shown while the game is at its part, and the guide catches up whenever the
+//! game goes past a step (the first ones included, or a hit the game went by without), whether
+//! or not Next was pressed.
 
 use egui::RichText;
 
@@ -12,7 +13,8 @@ use crate::ui::tables::board_view::Place;
 /// What a step waits for before the guide moves on by itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Wait {
-    /// The person moves on with Next.
+    /// Nothing of its own: it is done once the game has done what a later step waits for
+    /// (or the person moves on with Next).
     Nothing,
     /// The opening throw-off has been thrown.
     ThrowOff,
@@ -340,9 +342,27 @@ pub enum GuideChoice {
     Close,
 }
 
+/// The step the game is at: the one after the last step whose part the game has done. A step
+/// that waits for nothing (the tables, the array) is done once a later one is, so a person who
+/// throws without reading on is met by the step of his throw.
+#[must_use]
+pub fn part_of_the_game(steps: &[Lesson], game: &Game, person: Side) -> usize {
+    steps
+        .iter()
+        .rposition(|s| satisfied(s.wait, game, person))
+        .map_or(0, |i| (i + 1).min(steps.len().saturating_sub(1)))
+}
+
 /// The guide's step, drawn in the side panel beside the board (never over the men or the
-/// table it talks about); returns what was clicked.
-pub fn panel(ui: &mut egui::Ui, step: &Lesson, index: usize, count: usize) -> GuideChoice {
+/// table it talks about); returns what was clicked. Its title and its buttons stay in view:
+/// only its text scrolls, in at most `text_height`.
+pub fn panel(
+    ui: &mut egui::Ui,
+    step: &Lesson,
+    index: usize,
+    count: usize,
+    text_height: f32,
+) -> GuideChoice {
     let mut choice = GuideChoice::Stay;
     ui.group(|ui| {
         ui.label(
@@ -354,7 +374,11 @@ pub fn panel(ui: &mut egui::Ui, step: &Lesson, index: usize, count: usize) -> Gu
             .strong()
             .size(18.0),
         );
-        ui.label(&step.text);
+        egui::ScrollArea::vertical()
+            .id_salt("the guide's text")
+            .max_height(text_height)
+            .auto_shrink([false, true])
+            .show(ui, |ui| ui.label(&step.text));
         ui.horizontal_wrapped(|ui| {
             if ui
                 .add_enabled(index > 0, egui::Button::new("Back"))
@@ -379,35 +403,42 @@ pub fn panel(ui: &mut egui::Ui, step: &Lesson, index: usize, count: usize) -> Gu
     choice
 }
 
-/// The guide at step `at` (while it is open) for the game in play, in the side panel: moves on
-/// by itself once the game has done what the step waits for, else shows the step and follows
-/// Back, Next, Close. A step the person went Back to stays until he moves on himself, even
-/// when the game has done what it waits for.
-pub fn show(ui: &mut egui::Ui, at: &mut Option<usize>, game: &Game, bottom: Side, ace_left: bool) {
-    let Some(index) = *at else { return };
-    let back_to = egui::Id::unique("guide-went-back-to");
+/// The guide at step `at` (while it is open) for the game in play, in the side panel: it
+/// follows the game, catching up with it whenever the game comes to a later part than the
+/// step shown, and follows Back, Next and Close between, for reading back and ahead (a step
+/// read back to stays until the game moves on again). `text_height`: the most its text takes.
+pub fn show(
+    ui: &mut egui::Ui,
+    at: &mut Option<usize>,
+    game: &Game,
+    bottom: Side,
+    ace_left: bool,
+    text_height: f32,
+) {
+    // The part of the game the guide last saw: it catches up only when the game moves on.
+    let seen_id = egui::Id::unique("guide-part-of-the-game-seen");
+    let Some(mut index) = *at else {
+        ui.data_mut(|d| d.remove::<usize>(seen_id));
+        return;
+    };
     let steps = lessons(game.rules(), game, bottom, ace_left);
+    let part = part_of_the_game(&steps, game, bottom);
+    let seen = ui.data(|d| d.get_temp::<usize>(seen_id));
+    if seen != Some(part) {
+        ui.data_mut(|d| d.insert_temp(seen_id, part));
+        if seen.is_none_or(|s| part > s) && part > index {
+            index = part;
+            *at = Some(part);
+        }
+    }
     let Some(step) = steps.get(index) else {
         *at = None;
         return;
     };
-    let went_back = ui.data(|d| d.get_temp::<usize>(back_to)) == Some(index);
-    if !went_back && satisfied(step.wait, game, bottom) && index + 1 < steps.len() {
-        *at = Some(index + 1);
-        ui.ctx().request_repaint();
-        return;
-    }
-    match panel(ui, step, index, steps.len()) {
+    match panel(ui, step, index, steps.len(), text_height) {
         GuideChoice::Stay => {}
-        GuideChoice::Back => {
-            let previous = index.saturating_sub(1);
-            ui.data_mut(|d| d.insert_temp(back_to, previous));
-            *at = Some(previous);
-        }
-        GuideChoice::Next => {
-            ui.data_mut(|d| d.remove::<usize>(back_to));
-            *at = Some(index + 1);
-        }
+        GuideChoice::Back => *at = Some(index.saturating_sub(1)),
+        GuideChoice::Next => *at = Some(index + 1),
         GuideChoice::Close => *at = None,
     }
 }

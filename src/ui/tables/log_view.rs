@@ -66,7 +66,7 @@ pub fn show(
             }
         });
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.link("The rules of this game, explained").clicked() {
             *show_rules = true;
         }

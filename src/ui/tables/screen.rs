@@ -504,19 +504,22 @@ impl Screen for TablesScreen {
             return self.analysis_ui(ui);
         }
         let view = self.view(&shell.settings);
-        // The guide and the hints scroll in at most two thirds of the panel, so that in a small
-        // window neither pushes the other, or the story, out of sight.
+        // The guide's text scrolls in at most two fifths of the panel and the hints in a
+        // third of what is left, so that in a small window none pushes the others, the
+        // guide's buttons or the story out of sight.
+        let panel = ui.available_height();
+        guide::show(
+            ui,
+            &mut shell.help.guide,
+            self.session.game(),
+            view.bottom,
+            view.ace_left,
+            panel * 0.4,
+        );
         egui::ScrollArea::vertical()
             .id_salt("guide and hints")
-            .max_height(ui.available_height() * 2.0 / 3.0)
+            .max_height(ui.available_height() / 3.0)
             .show(ui, |ui| {
-                guide::show(
-                    ui,
-                    &mut shell.help.guide,
-                    self.session.game(),
-                    view.bottom,
-                    view.ace_left,
-                );
                 if let Some(plays) = self.helpers.computer.hint_for(self.session.game()) {
                     computer::show_hint(ui, &self.session, plays);
                 }

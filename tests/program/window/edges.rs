@@ -98,7 +98,7 @@ fn settings_that_make_no_sense_open_a_window_that_does() {
         // Then the window opens at its usual size, the other settings kept, and says so
         assert_eq!(
             viewport.inner_size,
-            Some(egui::vec2(1280.0, 820.0)),
+            Some(egui::Vec2::from(gamester::ui::shell::window_size::FIRST)),
             "{w} × {h}"
         );
         assert_eq!(viewport.position, None);
