@@ -351,17 +351,26 @@ fn import(args: &crate::cli::args::ImportArgs) -> Result<String, CliError> {
     ))
 }
 
-/// `rules-page`: the rules of a game at tables as a standalone HTML page, written to `--out`;
-/// prints `rules-page <FILE>`.
+/// `rules-page`: the rules of a game at tables or a pastime as a standalone HTML page, the
+/// page the window prints, written to `--out`; prints `rules-page <FILE>`.
 fn rules_page(args: &crate::cli::args::RulesPage) -> Result<String, CliError> {
-    let GamePreset::Tables(preset) = args.preset else {
-        return Err(args
-            .preset
-            .not_at_tables("rules-page writes the rules of a game at tables"));
+    use crate::teaching::handout;
+    let page = match args.preset {
+        GamePreset::Tables(preset) => {
+            html_out(&args.out)?;
+            handout::rules_page(&tables_rules(preset, &args.sets)?)
+        }
+        GamePreset::Pastimes(preset) => {
+            html_out(&args.out)?;
+            handout::pastime_rules_page(&pastimes::rules_of(preset, &args.sets, None)?)
+        }
+        GamePreset::Tiles(_) => {
+            return Err(args
+                .preset
+                .not_at_tables("rules-page writes the rules of a game at tables or of a pastime"));
+        }
     };
-    html_out(&args.out)?;
-    let rules = tables_rules(preset, &args.sets)?;
-    save::write_text_atomic(&args.out, &crate::teaching::handout::rules_page(&rules))?;
+    save::write_text_atomic(&args.out, &page)?;
     Ok(format!("rules-page {}\n", args.out.display()))
 }
 

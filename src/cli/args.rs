@@ -191,7 +191,7 @@ pub struct ImportArgs {
 /// `rules-page`: the rules, and where.
 #[derive(Debug, Args)]
 pub struct RulesPage {
-    /// The rules (a preset of the games at tables)
+    /// The rules (a preset of the games at tables or of the pastimes)
     #[arg(long, value_name = "PRESET", value_parser = preset(), default_value = "irish")]
     pub preset: GamePreset,
     /// Changes one option of the preset, as RULES.md names it (repeatable)

@@ -162,6 +162,70 @@ fn the_rules_page_is_written_as_html_and_anything_else_refused() {
 }
 
 #[test]
+fn the_rules_page_of_each_pastime_is_the_page_the_window_prints() {
+    let dir = tempfile::tempdir().unwrap();
+    for (preset, title, said) in [
+        ("doublets", "Doublets", "Cotton"),
+        ("ketch-dolt", "Ketch-Dolt", "dolt"),
+        ("sice-ace", "Sice-Ace", "Gamester's reading"),
+    ] {
+        let out = dir.path().join(format!("{preset}.html"));
+        let run = gamester()
+            .args(["rules-page", "--preset", preset])
+            .arg("--out")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{preset}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        let page = std::fs::read_to_string(&out).unwrap();
+        let rules = gamester_rules::pastimes::Rules::preset(
+            gamester_rules::pastimes::Preset::ALL
+                .into_iter()
+                .find(|p| p.name() == preset)
+                .unwrap(),
+        );
+        assert_eq!(
+            page,
+            gamester_core::teaching::handout::pastime_rules_page(&rules),
+            "{preset}"
+        );
+        assert!(page.contains(title) && page.contains(said), "{preset}");
+    }
+    // A pastime's own options are taken, and another's refused in words.
+    let out = dir.path().join("five.html");
+    let run = gamester()
+        .args([
+            "rules-page",
+            "--preset",
+            "sice-ace",
+            "--set",
+            "result=first_out_wins",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(std::fs::read_to_string(&out).unwrap().contains("Holme"));
+    let run = gamester()
+        .args(["rules-page", "--preset", "doublets", "--set", "nonsense=1"])
+        .arg("--out")
+        .arg(dir.path().join("bad.html"))
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    assert!(!dir.path().join("bad.html").exists());
+}
+
+#[test]
 fn a_score_sheet_is_written_from_a_saved_game_and_a_broken_one_refused() {
     let dir = tempfile::tempdir().unwrap();
     let broken = dir.path().join("broken.ron");
