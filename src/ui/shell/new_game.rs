@@ -318,8 +318,10 @@ fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: InPlay, opening: bo
                         .selectable_label(draft.preset == Some(p), p.title())
                         .clicked()
                     {
+                        // The game chosen is the game its preset says, its match and its
+                        // cube too: nothing set for another game is carried to it.
                         draft.preset = Some(p);
-                        draft.rules = Rules::preset(p).with_the_match_of(&draft.rules);
+                        draft.rules = Rules::preset(p);
                     }
                 }
             })
@@ -328,8 +330,8 @@ fn choices(ui: &mut egui::Ui, draft: &mut Settings, current: InPlay, opening: bo
         name_list(ui, &list, "Game", title);
     });
     ui.label(
-        "A preset sets every rule of the game at once; any of them may then be changed under \
-         House rules, below. The match and the cube are chosen apart.",
+        "Choosing a game sets every rule of it at once, its match and its cube too, as its \
+         preset says; any of them may then be changed below.",
     );
     ui.separator();
     ui.label(RichText::new("At the table").strong());

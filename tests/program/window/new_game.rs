@@ -345,17 +345,22 @@ fn the_match_and_the_cube_are_in_view_and_leave_the_game_its_name() {
         "the preset keeps its name"
     );
     assert!(h.query_by_label("House rules (changed)").is_none());
-    // And choosing another game keeps the match and the cube
+    // And choosing another game starts it as its preset says: the modern match and cube
+    // are not carried to Tick-tack, and New game says so
+    assert!(
+        h.query_by_label_contains("its match and its cube too, as its preset says")
+            .is_some()
+    );
     h.get_by(|n| n.role() == Role::ComboBox && n.value().as_deref() == modern)
         .click();
     h.run();
-    h.get_by_label(Preset::Irish.title()).click();
+    h.get_by_label(Preset::TickTack.title()).click();
     h.run();
     h.get_by_label("Start the new game").click();
     h.run();
     let rules = h.state().session().game().rules().clone();
-    assert_eq!((rules.cube, rules.match_to), (true, 5));
-    assert_eq!(Preset::of_game(&rules), Some(Preset::Irish));
+    assert_eq!(rules, Rules::preset(Preset::TickTack));
+    assert_eq!((rules.cube, rules.match_to), (false, 0));
 }
 
 #[test]
