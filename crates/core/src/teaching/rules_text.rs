@@ -116,9 +116,12 @@ pub fn in_words(rules: &Rules) -> Vec<(&'static str, String)> {
 }
 
 /// Whether `option` bears on a game under `rules`: the Crawford rule only in a match, the
-/// Jacoby rule only in a session for stakes with the cube; every other option always.
+/// Jacoby rule only in a session for stakes with the cube, Tick-tack's own options only at
+/// Tick-tack; every other option always.
 fn bears_on(option: &RuleOption, rules: &Rules) -> bool {
-    if option.name == options::CRAWFORD.name {
+    if option.of_tick_tack() {
+        rules.tick_tack
+    } else if option.name == options::CRAWFORD.name {
         rules.match_to > 0
     } else if option.name == options::JACOBY.name {
         rules.match_to == 0 && rules.cube
@@ -184,8 +187,16 @@ mod tests {
         matched.match_to = 5;
         assert!(named(&matched).contains(&options::CRAWFORD.words));
         assert!(!named(&matched).contains(&options::JACOBY.words));
+        // Tick-tack's own options only at Tick-tack (a game of Irish listed its toots)
+        for option in options::OF_TICK_TACK {
+            assert!(!named(&irish).contains(&option.words), "{}", option.words);
+            assert!(named(&Rules::preset(Preset::TickTack)).contains(&option.words));
+        }
         // And every other option is there, always
-        assert_eq!(named(&irish).len(), options::OPTIONS.len() - 2);
+        assert_eq!(
+            named(&irish).len(),
+            options::OPTIONS.len() - 2 - options::OF_TICK_TACK.len()
+        );
     }
 
     #[test]

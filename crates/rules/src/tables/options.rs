@@ -485,11 +485,30 @@ pub const OPTIONS: &[RuleOption] = &[
 /// preset names: Modern backgammon with the cube, in a match to 5, is still Modern backgammon.
 pub const OF_THE_MATCH: &[RuleOption] = &[CUBE, MATCH, CRAWFORD, JACOBY];
 
+/// The options that bear on nothing but Tick-tack (its hits, claims, scores and vies).
+pub const OF_TICK_TACK: &[RuleOption] = &[
+    HIT_BY,
+    CLAIMS,
+    FIRST_SCORE_ENDS,
+    SCORE_TO,
+    TOUCH_AND_TAKE,
+    VIE,
+    TOOTS,
+    BOVERIES,
+    FLYERS,
+];
+
 impl RuleOption {
     /// Whether the option is one of the match's ([`OF_THE_MATCH`]), not of the game.
     #[must_use]
     pub fn of_the_match(&self) -> bool {
         OF_THE_MATCH.iter().any(|o| o.name == self.name)
+    }
+
+    /// Whether the option bears on nothing but Tick-tack ([`OF_TICK_TACK`]).
+    #[must_use]
+    pub fn of_tick_tack(&self) -> bool {
+        OF_TICK_TACK.iter().any(|o| o.name == self.name)
     }
 }
 
