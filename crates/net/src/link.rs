@@ -105,10 +105,11 @@ pub enum Event {
 pub enum LinkError {
     #[error("the network could not be opened: {0}")]
     Bind(String),
+    /// The join's patience ([`JOIN_TIMEOUT`]) ran out; the person is told what to check, not
+    /// how long was waited.
     #[error(
-        "could not reach the host within {} seconds: is the invitation current, and is the \
-         host's Gamester still open?",
-        JOIN_TIMEOUT.as_secs()
+        "could not reach the host: is the invitation current, and is the host's Gamester still \
+         open?"
     )]
     Timeout,
     #[error("could not reach the host: {0}")]

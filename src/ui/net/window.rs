@@ -138,7 +138,7 @@ impl NetWindow {
                     Stage::Opening(_) => {
                         ui.horizontal(|ui| {
                             ui.spinner();
-                            ui.label("Opening the line… (a join gives up after 30 seconds)");
+                            ui.label("Opening the line… (a join that cannot reach the host stops by itself)");
                         });
                         cancel = ui.button("Cancel").clicked();
                     }
