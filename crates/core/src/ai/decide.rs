@@ -62,9 +62,9 @@ pub(crate) fn position_depth(level: Level) -> Depth {
     }
 }
 
-/// Every play of `plays` with its value to the mover, best first; only the best
-/// `max(keep, the level's candidates)` plays are searched to the level's full depth and
-/// returned.
+/// Every play of `plays` with its value to the mover, best first; at a level that looks ahead,
+/// only the plays [`Searcher::deepen`] carries to the full depth (the best `keep` among them)
+/// are returned, valued with the cube where `cube` is given.
 pub(crate) fn ranked(
     searcher: &Searcher,
     plays: &[Play],

@@ -110,9 +110,9 @@ impl Judge {
     /// best play of that throw. `None` when the throw had fewer than two plays (nothing was
     /// chosen) or when no legal play leaves `after`.
     ///
-    /// Every play is valued at depth 0; the best few (as many as the level searches) and the
-    /// play made are then searched to the level's full depth, and the best of those is the
-    /// best play. The judging never adds a novice's leanings: novice judges as fair does.
+    /// Every play is valued at depth 0; the plays the level's filter keeps
+    /// ([`super::search::Searcher::deepen`]) and the play made are then searched to the level's
+    /// full depth, and the best of those is the best play. The judging never adds a novice's leanings: novice judges as fair does.
     #[must_use]
     pub fn play(&self, pos: &Position, throw: Throw, after: &Position) -> Option<PlayJudgement> {
         self.play_by(&self.searcher, pos, throw, after, None)
