@@ -15,15 +15,17 @@
 //! and one set of dice (the moves each throw gives and its chance, and whether a side plays the
 //! better of two throws, Double-hand's way): the [`Key`]. Each is made on first use, by the
 //! thread that first asks (the computer's, never the window's), and kept for the life of the
-//! program in a small cache ([`databases`]); nothing is written to disk. What each costs is in
-//! docs/computer.md.
+//! program in a small cache ([`databases`]), and on disk between runs ([`disk`]). What each
+//! costs is in docs/computer.md.
 
+pub mod disk;
 mod one_sided;
 #[cfg(test)]
 mod tests;
 mod two_sided;
 mod universe;
 
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::tables::{BearOff, Moves};
@@ -101,6 +103,8 @@ pub fn weights(values: &[f64], chances: &[f64], double_hand: bool, highest: bool
 #[derive(Debug)]
 pub struct Databases {
     key: Key,
+    /// Where the databases are kept between runs ([`disk`]), if anywhere.
+    dir: Option<PathBuf>,
     one: OnceLock<OneSided>,
     two: OnceLock<TwoSided>,
 }
@@ -116,16 +120,61 @@ pub struct Race {
 }
 
 impl Databases {
-    /// The one-sided database, made now if it is not yet.
-    pub fn one_sided(&self) -> &OneSided {
-        self.one
-            .get_or_init(|| OneSided::build(&self.key.dice(), self.key.rule))
+    /// The databases of `key`, kept in `dir` between runs (none: in memory only).
+    #[must_use]
+    pub fn new(key: Key, dir: Option<PathBuf>) -> Databases {
+        Databases {
+            key,
+            dir,
+            one: OnceLock::new(),
+            two: OnceLock::new(),
+        }
     }
 
-    /// The two-sided database, made now if it is not yet.
+    /// The one-sided database: read from disk, or made now and kept there.
+    pub fn one_sided(&self) -> &OneSided {
+        self.one.get_or_init(|| {
+            self.kept(
+                "one-sided",
+                OneSided::from_parts,
+                || OneSided::build(&self.key.dice(), self.key.rule),
+                |d| d.parts().to_vec(),
+            )
+        })
+    }
+
+    /// The two-sided database: read from disk, or made now and kept there.
     pub fn two_sided(&self) -> &TwoSided {
-        self.two
-            .get_or_init(|| TwoSided::build(&self.key.dice(), self.key.rule, TWO_SIDED_MEN))
+        self.two.get_or_init(|| {
+            self.kept(
+                "two-sided",
+                |p| TwoSided::from_parts(p, TWO_SIDED_MEN),
+                || TwoSided::build(&self.key.dice(), self.key.rule, TWO_SIDED_MEN),
+                |d| d.parts().to_vec(),
+            )
+        })
+    }
+
+    /// The database of `kind` read from the folder if a sound one is there, else made by
+    /// `make` and kept there (its numbers by `parts`); with no folder, made in memory only.
+    fn kept<T>(
+        &self,
+        kind: &str,
+        read: impl FnOnce(&[Vec<u32>]) -> Option<T>,
+        make: impl FnOnce() -> T,
+        parts: impl FnOnce(&T) -> Vec<Vec<u32>>,
+    ) -> T {
+        let Some(dir) = &self.dir else {
+            return make();
+        };
+        if let Some(t) = disk::load(dir, kind, &self.key).and_then(|p| read(&p)) {
+            return t;
+        }
+        let made = make();
+        let arrays = parts(&made);
+        let views: Vec<&[u32]> = arrays.iter().map(Vec::as_slice).collect();
+        disk::store(dir, kind, &self.key, &views);
+        made
     }
 
     /// The chances of the side on roll at `a` against `b`, neither without men: exact by the
@@ -187,11 +236,7 @@ pub fn databases(key: &Key) -> Arc<Databases> {
     if let Some(d) = list.iter().find(|d| d.key == *key) {
         return Arc::clone(d);
     }
-    let d = Arc::new(Databases {
-        key: key.clone(),
-        one: OnceLock::new(),
-        two: OnceLock::new(),
-    });
+    let d = Arc::new(Databases::new(key.clone(), disk::folder()));
     list.push(Arc::clone(&d));
     d
 }

@@ -4,7 +4,11 @@
 //! position of all 15 men, the distribution of the turns to bear the first man off.
 
 use super::universe::{Home, PlayBuf, Rule, Universe, men, pips, plays_in};
-use super::{DiceSpec, weights};
+use super::{DiceSpec, disk, weights};
+
+/// The most a chance read back from disk may be (a sum of rounded chances may pass 1 by a
+/// rounding).
+pub(super) const CHANCE_MOST: f32 = 1.0 + 1e-3;
 
 /// Turns a distribution holds: the chance of needing more is put in the last (it is below
 /// 1e-6 for every rule the engine plays).
@@ -91,6 +95,50 @@ impl OneSided {
     pub fn first_at(&self, i: usize) -> Option<&[f32]> {
         let slot = self.first_slot[i];
         (slot != u32::MAX).then(|| &self.first[slot as usize * TURNS..(slot as usize + 1) * TURNS])
+    }
+
+    /// Its numbers, to keep on disk ([`super::disk`]).
+    #[must_use]
+    pub fn parts(&self) -> [Vec<u32>; 4] {
+        [
+            disk::bits(&self.off),
+            disk::bits(&self.mean),
+            self.first_slot.clone(),
+            disk::bits(&self.first),
+        ]
+    }
+
+    /// The database of these numbers, if they are whole and sound: each distribution of
+    /// chances, each mean a number of turns, each slot of a position of 15 men in range.
+    #[must_use]
+    pub fn from_parts(parts: &[Vec<u32>]) -> Option<OneSided> {
+        let [off, mean, first_slot, first] = parts else {
+            return None;
+        };
+        let universe = Universe::new(15);
+        let n = universe.len();
+        let slots = first.len() / TURNS;
+        let sound = off.len() == n * TURNS
+            && mean.len() == n
+            && first_slot.len() == n
+            && first.len() % TURNS == 0
+            && first_slot.iter().enumerate().all(|(i, &s)| {
+                if men(&universe.homes[i]) == 15 {
+                    (s as usize) < slots
+                } else {
+                    s == u32::MAX
+                }
+            });
+        if !sound {
+            return None;
+        }
+        Some(OneSided {
+            universe,
+            off: disk::numbers(off, CHANCE_MOST)?,
+            mean: disk::numbers(mean, TURNS as f32)?,
+            first_slot: first_slot.clone(),
+            first: disk::numbers(first, CHANCE_MOST)?,
+        })
     }
 
     /// Bytes the database holds.

@@ -242,3 +242,118 @@ fn measure_the_databases() {
         );
     }
 }
+
+fn modern_key() -> Key {
+    Key::new(
+        rule(BearOff::Modern, false),
+        Throw::all(2)
+            .into_iter()
+            .map(|(t, ways)| (t.moves(Dice::Two, Doublets::Double), ways as f32 / 36.0)),
+        false,
+    )
+}
+
+/// Every number of both databases, to compare a database read from disk with one made.
+fn numbers(d: &Databases) -> (Vec<Vec<u32>>, Vec<Vec<u32>>) {
+    (
+        d.one_sided().parts().to_vec(),
+        d.two_sided().parts().to_vec(),
+    )
+}
+
+#[test]
+fn a_database_kept_on_disk_reads_back_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let key = modern_key();
+    let made = Databases::new(key.clone(), Some(dir.path().to_path_buf()));
+    let want = numbers(&made);
+    for kind in ["one-sided", "two-sided"] {
+        assert!(disk::path(dir.path(), kind, &key).is_file(), "{kind} kept");
+    }
+    let read = Databases::new(key.clone(), Some(dir.path().to_path_buf()));
+    assert_eq!(numbers(&read), want);
+    let a = [1, 0, 0, 2, 1, 3];
+    let b = [0, 2, 0, 0, 0, 1];
+    assert_eq!(read.race(&a, &b, true), made.race(&a, &b, true));
+}
+
+#[test]
+fn a_damaged_or_foreign_file_is_not_used_and_is_made_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let key = modern_key();
+    let want = numbers(&Databases::new(key.clone(), None));
+    let one = disk::path(dir.path(), "one-sided", &key);
+    let two = disk::path(dir.path(), "two-sided", &key);
+    let kept = |d: &Databases| {
+        let got = numbers(d);
+        assert_eq!(got, want);
+    };
+    // Made once, then each file spoilt in a different way: each is made again, the same.
+    kept(&Databases::new(key.clone(), Some(dir.path().to_path_buf())));
+    let good_one = std::fs::read(&one).unwrap();
+    let good_two = std::fs::read(&two).unwrap();
+    let mut flipped = good_one.clone();
+    let last = flipped.len() - 3;
+    flipped[last] ^= 0x40;
+    let spoilt: Vec<(&str, Vec<u8>, Vec<u8>)> = vec![
+        ("a byte changed", flipped, good_two.clone()),
+        (
+            "cut short",
+            good_one[..good_one.len() / 2].to_vec(),
+            good_two[..9].to_vec(),
+        ),
+        ("empty", Vec::new(), Vec::new()),
+        // Each file under the other's name: a key or kind not its own.
+        ("swapped", good_two.clone(), good_one.clone()),
+    ];
+    for (how, a, b) in spoilt {
+        std::fs::write(&one, &a).unwrap();
+        std::fs::write(&two, &b).unwrap();
+        assert!(disk::load(dir.path(), "one-sided", &key).is_none(), "{how}");
+        kept(&Databases::new(key.clone(), Some(dir.path().to_path_buf())));
+        assert_eq!(
+            std::fs::read(&one).unwrap(),
+            good_one,
+            "{how}: written anew"
+        );
+        assert_eq!(
+            std::fs::read(&two).unwrap(),
+            good_two,
+            "{how}: written anew"
+        );
+    }
+    // A whole file of the right key whose numbers are not chances is refused too.
+    let mut parts = Databases::new(key.clone(), None)
+        .two_sided()
+        .parts()
+        .to_vec();
+    parts[0][7] = f32::NAN.to_bits();
+    disk::store(dir.path(), "two-sided", &key, &[&parts[0]]);
+    assert!(disk::load(dir.path(), "two-sided", &key).is_some());
+    assert!(TwoSided::from_parts(&parts, TWO_SIDED_MEN).is_none());
+    parts[0][7] = 1.5f32.to_bits();
+    assert!(TwoSided::from_parts(&parts, TWO_SIDED_MEN).is_none());
+    // Another key's file is never read for this one.
+    let other = Key {
+        double_hand: true,
+        ..key.clone()
+    };
+    assert_ne!(
+        disk::path(dir.path(), "one-sided", &other),
+        one,
+        "each key has its own file"
+    );
+    std::fs::copy(&one, disk::path(dir.path(), "one-sided", &other)).unwrap();
+    assert!(disk::load(dir.path(), "one-sided", &other).is_none());
+}
+
+#[test]
+fn a_folder_that_cannot_be_written_still_gives_the_databases() {
+    let dir = tempfile::tempdir().unwrap();
+    // A file where the folder should be: nothing can be kept, and nothing fails.
+    let blocked = dir.path().join("not a folder");
+    std::fs::write(&blocked, b"x").unwrap();
+    let key = modern_key();
+    let d = Databases::new(key.clone(), Some(blocked.join("bear-off")));
+    assert_eq!(numbers(&d), numbers(&Databases::new(key, None)));
+}

@@ -3,7 +3,7 @@
 //! its men off first, each side playing to make its own chance greatest.
 
 use super::universe::{Home, PlayBuf, Rule, Universe, men, pips, plays_in};
-use super::{DiceSpec, weights};
+use super::{DiceSpec, disk, weights};
 
 /// Men a side may have left for the two-sided database: 924 positions a side, 853,776 pairs.
 pub const TWO_SIDED_MEN: u8 = 6;
@@ -120,6 +120,28 @@ impl TwoSided {
         }
         let n = self.universe.len();
         Some(self.win[self.universe.index(a) * n + self.universe.index(b)])
+    }
+
+    /// Its numbers, to keep on disk ([`super::disk`]).
+    #[must_use]
+    pub fn parts(&self) -> [Vec<u32>; 1] {
+        [disk::bits(&self.win)]
+    }
+
+    /// The database of positions of at most `most` men of these numbers, if they are whole
+    /// and each a chance.
+    #[must_use]
+    pub fn from_parts(parts: &[Vec<u32>], most: u8) -> Option<TwoSided> {
+        let [win] = parts else {
+            return None;
+        };
+        let universe = Universe::new(most);
+        let n = universe.len();
+        (win.len() == n * n).then_some(())?;
+        Some(TwoSided {
+            universe,
+            win: disk::numbers(win, super::one_sided::CHANCE_MOST)?,
+        })
     }
 
     /// Bytes the database holds.
