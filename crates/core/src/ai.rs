@@ -12,6 +12,7 @@ pub mod cube_hint;
 pub mod cubeful;
 pub mod data;
 pub mod decide;
+mod decision;
 pub mod ends;
 pub mod eval;
 pub mod judge;
@@ -27,6 +28,7 @@ pub mod rollout;
 pub mod search;
 mod shots;
 pub mod sight;
+mod throws;
 pub mod ticktack;
 pub mod tiles;
 

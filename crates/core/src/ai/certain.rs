@@ -17,7 +17,7 @@ use crate::tables::{BearOff, MoveRules, Position, Stakes, bear_off_stake};
 
 use super::bearoff::weights;
 use super::ends::Chances;
-use super::eval::ThrowInfo;
+use super::throws::ThrowInfo;
 
 /// The chances of a position whose result is certain, given each throw: `None` if it is not.
 #[must_use]

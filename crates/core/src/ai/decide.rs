@@ -17,17 +17,11 @@ use super::cube::{Access, CubeValues, MatchChances, MatchScore};
 use super::cubeful::{Cube, Cubeful};
 use super::ends::{MatchWeights, Outcomes};
 use super::learner;
+pub(crate) use super::search::position_depth;
 use super::search::{Depth, Searcher};
 use crate::level::Level;
 
-/// What the computer does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Decision {
-    /// A whole play of the throw in [`Phase::Playing`]: apply it with [`Game::apply_play`].
-    Play(Play),
-    /// Any other action: `Double`, `Take`, `Drop`, `ChooseThrow(i)`, `Break(point)`.
-    Action(Action),
-}
+pub use super::decision::Decision;
 
 /// How a level searches plays.
 pub(crate) fn play_depth(level: Level, searcher: &Searcher) -> Depth {
@@ -50,15 +44,6 @@ pub(crate) fn play_depth(level: Level, searcher: &Searcher) -> Depth {
             root_candidates: 8,
             inner_candidates: 1,
         },
-    }
-}
-
-/// The depth for judging a position before a throw (cube, break, choice of throw).
-pub(crate) fn position_depth(level: Level) -> Depth {
-    Depth {
-        plies: if level == Level::Expert { 1 } else { 0 },
-        root_candidates: 1,
-        inner_candidates: 1,
     }
 }
 

@@ -22,19 +22,9 @@
 //! unplayable die) are the search's business ([`super::search`]); the evaluation only adds
 //! Fails' chance that the side on roll throws a die it cannot play.
 
-use crate::tables::{
-    BearOff, Dice, Endings, MoveRules, Moves, Players, Position, Rules, Stakes, Throw,
-};
+use crate::tables::{BearOff, Dice, Endings, MoveRules, Players, Position, Rules, Stakes, Throw};
 
-/// One distinct throw of the rules' dice: the moves it gives, its chance, whether it is
-/// doublets (for Willughby's and Cotton's stakes).
-#[derive(Clone, Copy, Debug)]
-pub struct ThrowInfo {
-    pub throw: Throw,
-    pub moves: Moves,
-    pub chance: f32,
-    pub doublets: bool,
-}
+pub use super::throws::ThrowInfo;
 
 /// Features of the contact model before the made points.
 const HEAD: usize = 27;

@@ -16,8 +16,8 @@ use crate::tables::{Action, Crawford, Game, Phase, Position, Rules, Side};
 
 use super::cube::{Access, match_score};
 use super::cubeful::{Cube, Cubeful};
-use super::decide::position_depth;
 use super::search::Searcher;
+use super::search::position_depth;
 
 /// How far, in units of the cube, a resignation may differ from what playing on is worth
 /// and still be offered or accepted: a hair, for the rounding of the search's sums. Offers and

@@ -28,6 +28,19 @@ pub const MIDDLE_KEEP: usize = 2;
 /// See [`MIDDLE_KEEP`].
 pub const MIDDLE_MARGIN: f32 = 0.04;
 
+/// The depth for judging a position before a throw (cube, break, choice of throw).
+pub(crate) fn position_depth(level: crate::level::Level) -> Depth {
+    Depth {
+        plies: if level == crate::level::Level::Expert {
+            1
+        } else {
+            0
+        },
+        root_candidates: 1,
+        inner_candidates: 1,
+    }
+}
+
 /// What [`Searcher::deepen`] carries to the full depth besides the plays its filters keep, and
 /// how it values them there.
 #[derive(Clone, Copy, Default)]

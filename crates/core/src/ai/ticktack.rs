@@ -10,7 +10,7 @@
 //! level overlooks depends on the game alone (a hash of its record), so the same game always
 //! gives the same decision.
 
-use super::decide::Decision;
+use super::decision::Decision;
 use super::sight;
 use crate::level::Level;
 use crate::tables::ticktack::{self, Chances, Claim, Score};
