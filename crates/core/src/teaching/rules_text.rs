@@ -252,7 +252,7 @@ mod tests {
             assert!(
                 section(&rules, "Tick-tack")
                     .text
-                    .contains("two men more on the adversary's eleventh point after one throw's play than before it"),
+                    .contains("two men more on that point after one throw's play than before the throw"),
                 "{}",
                 section(&rules, "Tick-tack").text
             );
