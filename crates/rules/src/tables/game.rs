@@ -33,8 +33,8 @@ struct Missed {
     side: Side,
     why_not: bool,
     going_in: bool,
-    /// How the chances came about, for the story and the board.
-    why: super::ticktack::Why,
+    /// How the chances came about, for the story and the board (boxed: the game stays small).
+    why: Box<super::ticktack::Why>,
 }
 
 /// One step played this throw, with what it takes to take it back exactly.

@@ -114,7 +114,7 @@ impl Game {
                     m.why_not = false;
                     Why {
                         going_in: None,
-                        ..m.why.clone()
+                        ..(*m.why).clone()
                     }
                 }
                 None => Why::default(),
@@ -124,7 +124,7 @@ impl Game {
                     m.going_in = false;
                     Why {
                         hit: None,
-                        ..m.why.clone()
+                        ..(*m.why).clone()
                     }
                 }
                 None => Why::default(),
@@ -281,7 +281,7 @@ impl Game {
                 side: mover.other(),
                 why_not,
                 going_in: missed_going_in,
-                why: thrown,
+                why: Box::new(thrown),
             });
         }
         false
