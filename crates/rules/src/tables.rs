@@ -35,8 +35,8 @@ pub use phase::{Phase, Waiting};
 pub use play::{Play, Step, Steps};
 pub use refusal::{CubeRefusal, DieRefusal, RuleError, StepRefusal};
 pub use rules::{
-    BearOff, BoundTable, Claims, Compulsion, Dice, Doublets, HitBy, Layout, MATCH_MOST, Opening,
-    Players, Preset, Rules, RulesError, Stakes,
+    BearOff, BoundTable, Claims, Compulsion, Dice, Doublets, GoingInOpen, HitBy, Layout,
+    MATCH_MOST, Opening, Players, Preset, Rules, RulesError, Stakes,
 };
 pub use side::Side;
 pub use stakes::{

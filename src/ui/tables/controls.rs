@@ -208,9 +208,42 @@ fn claim_buttons(ui: &mut egui::Ui, session: &Session, person: bool, intents: &m
         return;
     }
     for claim in game.claims_to_try(game.turn()) {
-        if ui.button(claim_words(claim)).clicked() {
+        if ui
+            .button(claim_words(claim))
+            .on_hover_text(claim_hover(claim, game.rules()))
+            .clicked()
+        {
             intents.push(Intent::Action(Action::Claim(claim)));
         }
+    }
+}
+
+/// What a claim's button says on hover: what the claim is worth under the rules in force, and,
+/// where only one claim is paid, which to make first (the buttons stand in that order).
+#[must_use]
+pub fn claim_hover(claim: Claim, rules: &Rules) -> String {
+    let first = if rules.first_score_ends {
+        " The first score ends the game, so only one claim is paid: claim a going in missed (two games) before a why-not (one)."
+    } else {
+        ""
+    };
+    match claim {
+        Claim::Hit => {
+            let cotton = if rules.going_in_open == crate::tables::GoingInOpen::HitLosesTwo {
+                " But when your throw also lets you go in, a hit taken loses two: \"you lose two irrecoverably\" (Cotton)."
+            } else {
+                ""
+            };
+            format!(
+                "Your throw lets a man reach a lone man of the adversary, no stop in the way: a hit, one game.{cotton}"
+            )
+        }
+        Claim::WhyNot => format!(
+            "His last throw gave him a hit he neither took nor bettered by going in: you take him with a why-not, one game.{first}"
+        ),
+        Claim::MissedGoingIn => format!(
+            "His last throw let him go in, two men into your eleventh point, and he did not: two games to you.{first}"
+        ),
     }
 }
 

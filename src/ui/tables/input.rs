@@ -111,6 +111,10 @@ pub fn person_acts(session: &Session) -> bool {
     }
 }
 
+/// What the window says when a man picked up under touch and take is put down, or another
+/// man is chosen.
+pub const TOUCHED: &str = "Touch and take: the man you picked up must be played (\"if you touch a man you must play him\", Cotton). Click a point he may reach.";
+
 /// The man picked up, in the mover's numbering (25 = bar), and where he may go, each with the
 /// steps that take him there.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -128,6 +132,17 @@ impl PickedUp {
         if self.targets.is_empty() {
             self.from = None;
         }
+    }
+
+    /// Under touch and take ("if you touch a man you must play him", Cotton), why the man
+    /// picked up in `game` may not be put down, nor another man chosen (`from`): in the window,
+    /// to touch a man is to pick him up. None when the choice is free: no man picked up, the
+    /// same man chosen again to be carried on, or the rule not played.
+    #[must_use]
+    pub fn bound(&self, game: &Game, from: Option<u8>) -> Option<&'static str> {
+        let held = self.from?;
+        (game.rules().touch_and_take && !self.targets.is_empty() && from != Some(held))
+            .then_some(TOUCHED)
     }
 
     /// Puts the man down.

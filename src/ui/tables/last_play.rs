@@ -6,6 +6,7 @@
 use egui::emath::RectTransform;
 use egui::{Color32, CornerRadius, Painter, Rect, Stroke, StrokeKind, vec2};
 
+use crate::tables::ticktack::{GOING_IN_POINT, Score, Why};
 use crate::tables::{Event, Side, Step};
 use crate::ui::tables::board_view::{BoardView, MAN_R, Place};
 use crate::ui::tables::orientation::Orientation;
@@ -18,9 +19,57 @@ pub struct Mark {
     pub hit: bool,
 }
 
+/// Tick-tack: the last score and how it came about, shown until the next throw: the side whose
+/// throw it was (the points of `why` are his), the score and whom it went to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreMark {
+    pub thrower: Side,
+    pub scorer: Side,
+    pub score: Score,
+    pub why: Why,
+}
+
+impl ScoreMark {
+    /// Where the man who hit stood and where the lone man he reached stands, with the dice
+    /// taken, in the thrower's numbering: a hit, a why-not, or a hit taken when going in was
+    /// open.
+    #[must_use]
+    pub fn hit(&self) -> Option<(u8, u8, &[u8])> {
+        let reach = self.why.hit.as_ref()?;
+        Some((
+            u8::try_from(reach.from).ok()?,
+            u8::try_from(reach.to).ok()?,
+            reach.dice.as_slice(),
+        ))
+    }
+
+    /// Where the men who went in, or could have, stood, and the point they went to, in the
+    /// thrower's numbering.
+    #[must_use]
+    pub fn going_in(&self) -> Option<(Vec<u8>, u8)> {
+        let steps = self.why.going_in.as_ref()?;
+        let point = u8::try_from(GOING_IN_POINT).ok()?;
+        let mut men: Vec<(u8, u8)> = Vec::new();
+        for step in steps {
+            match men.iter_mut().rev().find(|(_, at)| *at == step.from()) {
+                Some(man) => man.1 = step.to(),
+                None => men.push((step.from(), step.to())),
+            }
+        }
+        let from = men
+            .into_iter()
+            .filter(|&(_, at)| at == point)
+            .map(|(f, _)| f)
+            .collect();
+        Some((from, point))
+    }
+}
+
 /// The last throw and what was played of it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct LastPlay {
+    /// Tick-tack: the last score, with how it came about.
+    scored: Option<ScoreMark>,
     /// The side that threw, and its dice.
     throw: Option<(Side, Vec<u8>)>,
     /// The steps played of the throw so far, in order.
@@ -73,6 +122,20 @@ impl LastPlay {
                         ..LastPlay::default()
                     };
                 }
+                Event::Scored {
+                    side, score, why, ..
+                } => {
+                    let thrower = match score {
+                        Score::WhyNot | Score::MissedGoingIn => side.other(),
+                        _ => *side,
+                    };
+                    self.scored = Some(ScoreMark {
+                        thrower,
+                        scorer: *side,
+                        score: *score,
+                        why: why.clone(),
+                    });
+                }
                 Event::ThrewOff { .. } | Event::BreakThrewOff { .. } => self.forget(),
                 _ => {}
             }
@@ -88,6 +151,12 @@ impl LastPlay {
     #[must_use]
     pub fn marks(&self) -> &[Mark] {
         &self.marks
+    }
+
+    /// Tick-tack: the last score, with how it came about, until the next throw.
+    #[must_use]
+    pub fn scored(&self) -> Option<&ScoreMark> {
+        self.scored.as_ref()
     }
 
     /// The dice of a play that is over, to leave on the side's table until the next throw:
@@ -143,8 +212,71 @@ impl LastPlay {
                 );
             }
         }
+        if let Some(mark) = &self.scored {
+            paint_score(mark, board, view, painter, to_screen);
+        }
     }
 }
+
+/// Tick-tack: rings the men of the last score, as the last play's men are ringed: the man who
+/// hit and the lone man he reached, with the die written by the lone man; the men who went
+/// in, or could have, and the adversary's eleventh point.
+fn paint_score(
+    mark: &ScoreMark,
+    board: &BoardView,
+    view: Orientation,
+    painter: &Painter,
+    to_screen: &RectTransform,
+) {
+    let s = to_screen.scale().x;
+    let top = |place: Place, side: Side| {
+        let n = board.count(place, side);
+        board.slot(place, n.saturating_sub(1))
+    };
+    let ring = |at: egui::Pos2, colour: Color32| {
+        painter.circle_stroke(
+            to_screen * at,
+            (MAN_R + 3.0) * s,
+            Stroke::new(3.5 * s, colour),
+        );
+    };
+    let adversary = mark.thrower.other();
+    if let Some((from, to, dice)) = mark.hit() {
+        let hitter = view.mover_to_bottom(mark.thrower, from);
+        let lone = view.mover_to_bottom(mark.thrower, to);
+        ring(top(hitter, mark.thrower), HIT);
+        let at = top(lone, adversary);
+        ring(at, HIT);
+        let words: Vec<String> = dice
+            .iter()
+            .map(|&d| crate::teaching::faces::face_name(d))
+            .collect();
+        painter.text(
+            to_screen * (at + vec2(0.0, MAN_R + 6.0)),
+            egui::Align2::CENTER_TOP,
+            words.join(" + "),
+            egui::FontId::proportional(13.0 * s),
+            HIT,
+        );
+    }
+    if matches!(mark.score, Score::GoingIn | Score::MissedGoingIn)
+        && let Some((from, point)) = mark.going_in()
+    {
+        for f in from {
+            ring(
+                top(view.mover_to_bottom(mark.thrower, f), mark.thrower),
+                GOING_IN,
+            );
+        }
+        ring(
+            board.slot(view.mover_to_bottom(mark.thrower, point), 0),
+            GOING_IN,
+        );
+    }
+}
+
+/// The ring of a going in, made or let pass: gold, as the points a man may reach.
+const GOING_IN: Color32 = Color32::from_rgb(230, 180, 40);
 
 #[cfg(test)]
 mod tests {

@@ -393,6 +393,10 @@ pub(super) fn decisions(start: &Game, record: &[Action]) -> Result<Vec<Found>, R
         let was_playing = game.phase() == Phase::Playing;
         let claimer = game.turn();
         let mut open = game.open_claims(claimer);
+        // A hit that would lose two (Cotton: going in was open) is no score let pass.
+        if game.hit_loses_two() {
+            open.retain(|c| *c != Claim::Hit);
+        }
         // In the order a save keeps them: a going in missed before a why-not.
         open.sort_by_key(|c| matches!(c, Claim::WhyNot));
         let before = (!open.is_empty()).then(|| game.clone());

@@ -39,8 +39,10 @@ pub fn decide(game: &Game, level: Level) -> Option<Decision> {
                     Some((_, bv)) if bv >= v => best,
                     _ => Some((p, v)),
                 });
-            // A hit seen is claimed, unless a play scores more (going in is worth two).
+            // A hit seen is claimed, unless a play scores more (going in is worth two), or the
+            // engine says the hit taken would lose two (Cotton: going in was open).
             if open.contains(&Claim::Hit)
+                && !game.hit_loses_two()
                 && sight::sees(game.record(), level, 1)
                 && best.is_none_or(|(_, v)| v < hit_claimed_value(rules))
             {

@@ -107,6 +107,14 @@ impl Session {
                         name(turn),
                         left.join(", ")
                     )
+                } else if g.rules().touch_and_take {
+                    // Cotton: "if you touch a man you must play him"; in the window, to touch
+                    // is to pick a man up.
+                    format!(
+                        "{} throws {throw}: {} to play. Touch and take: a man picked up must be played",
+                        name(turn),
+                        left.join(", ")
+                    )
                 } else {
                     format!("{} throws {throw}: {} to play", name(turn), left.join(", "))
                 }

@@ -102,16 +102,19 @@ impl Session {
                     );
                     self.push(Some(*side), words, None);
                 }
-                Event::Scored { side, score, games } => {
-                    let worth = if *games == 1 {
-                        "one game".to_string()
-                    } else {
-                        format!("{games} games")
-                    };
-                    let words = format!(
-                        "{} scores {}: {worth}",
+                Event::Scored {
+                    side,
+                    score,
+                    games,
+                    why,
+                } => {
+                    let words = crate::teaching::terms::score_words(
+                        *score,
+                        *games,
+                        why,
                         self.colour_name(*side),
-                        score.words()
+                        self.colour_name(side.other()),
+                        crate::teaching::points::Naming::of(self.game.rules()),
                     );
                     self.push(Some(*side), words, None);
                 }

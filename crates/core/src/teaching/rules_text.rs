@@ -250,9 +250,9 @@ mod tests {
             );
             // A going in is what the engine counts: two men more on the point than before.
             assert!(
-                section(&rules, "Tick-tack")
-                    .text
-                    .contains("two men more on the adversary's eleventh point after one throw's play than before it"),
+                section(&rules, "Tick-tack").text.contains(
+                    "two men more on that point after one throw's play than before the throw"
+                ),
                 "{}",
                 section(&rules, "Tick-tack").text
             );

@@ -152,6 +152,108 @@ pub fn reach_words(
     )
 }
 
+/// Where the men of a play that goes in set out from (the thrower's numbering): the men whose
+/// steps end on the adversary's eleventh point, each traced back to where he stood.
+fn going_in_men(steps: &[crate::tables::Step]) -> Vec<u8> {
+    let mut men: Vec<(u8, u8)> = Vec::new();
+    for step in steps {
+        match men.iter_mut().rev().find(|(_, at)| *at == step.from()) {
+            Some(man) => man.1 = step.to(),
+            None => men.push((step.from(), step.to())),
+        }
+    }
+    let point = u8::try_from(crate::tables::ticktack::GOING_IN_POINT).unwrap_or(11);
+    men.into_iter()
+        .filter(|&(_, at)| at == point)
+        .map(|(from, _)| from)
+        .collect()
+}
+
+/// A Tick-tack score as the story tells it, saying how it came about: which man hit which
+/// lone man with which die, which men went in or could have, and why two were lost. `scorer`
+/// and `other` name the sides ("Black", "White"); `naming` is the game's way of naming points.
+#[must_use]
+pub fn score_words(
+    score: crate::tables::ticktack::Score,
+    games: u32,
+    why: &crate::tables::ticktack::Why,
+    scorer: &str,
+    other: &str,
+    naming: super::points::Naming,
+) -> String {
+    use crate::tables::ticktack::Score;
+    let worth = if games == 1 {
+        "one game".to_string()
+    } else {
+        format!("{games} games")
+    };
+    // The side whose throw it was names his own points "his", the other's by name.
+    let thrower = match score {
+        Score::WhyNot | Score::MissedGoingIn => other,
+        _ => scorer,
+    };
+    let adversary = if thrower == scorer { other } else { scorer };
+    let theirs = format!("{adversary}'s");
+    let name = |p: u8| super::points::point_words_in(p, naming, "his", &theirs);
+    let mine = format!("{thrower}'s");
+    let named = |p: u8| super::points::point_words_in(p, naming, &mine, &theirs);
+    let hit = |reach: &crate::tables::ticktack::Reach| {
+        let dice: Vec<String> = reach
+            .dice
+            .iter()
+            .map(|&d| format!("the {}", face_name(d)))
+            .collect();
+        format!(
+            "{thrower}'s man on {} hits {adversary}'s lone man on {} with {}",
+            name(u8::try_from(reach.from).unwrap_or(0)),
+            named(u8::try_from(reach.to).unwrap_or(0)),
+            dice.join(" and then ")
+        )
+    };
+    let eleventh = name(u8::try_from(crate::tables::ticktack::GOING_IN_POINT).unwrap_or(11));
+    let men = |steps: &[crate::tables::Step]| {
+        let from: Vec<String> = going_in_men(steps).into_iter().map(name).collect();
+        if from.is_empty() {
+            String::new()
+        } else {
+            format!(" from {}", join_and(&from))
+        }
+    };
+    match (score, &why.hit, &why.going_in) {
+        (Score::Hit, Some(reach), _) => format!("{}: a hit, {worth}", hit(reach)),
+        (Score::GoingIn, _, going_in) => format!(
+            "{scorer} goes in with two men on {eleventh}{}: going in, {worth}",
+            going_in.as_deref().map_or_else(String::new, men)
+        ),
+        (Score::WhyNot, Some(reach), _) => format!(
+            "{}, and {thrower} neither took the hit nor went in: {scorer} takes him with a \
+             why-not, {worth}",
+            hit(reach)
+        ),
+        (Score::MissedGoingIn, reach, going_in) => {
+            let could = going_in.as_deref().map_or_else(String::new, |steps| {
+                let from = men(steps);
+                if from.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (two men{from})")
+                }
+            });
+            let instead = match reach {
+                Some(reach) if why.hit_taken => format!(
+                    "{thrower} took the hit ({}) when his throw let him go in on {eleventh}{could}",
+                    hit(reach).replacen(&format!("{thrower}'s man"), "his man", 1)
+                ),
+                _ => {
+                    format!("{thrower}'s throw let him go in on {eleventh}{could}, and he did not")
+                }
+            };
+            format!("{instead}: he loses two irrecoverably, and {scorer} scores {worth}")
+        }
+        _ => format!("{scorer} scores {}: {worth}", score.words()),
+    }
+}
+
 /// "Robin lays", "You lay", "Robin and Kate win": the names, joined, and the verb that agrees
 /// with them. The person at the screen is "You", which takes the plain verb, as several names
 /// do. The one rule of agreement for every sentence built around a player's name.

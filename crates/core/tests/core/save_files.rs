@@ -632,3 +632,30 @@ fn names_that_turn_the_text_around_or_break_the_line_are_refused() {
     let joined = text.replacen("\"You\"", "\"Y\u{200D}ou\"", 1);
     assert!(save::from_str(&joined).is_ok());
 }
+
+/// Issue 58, the audit's case: a Tick-tack save written before the rules named
+/// `going_in_open` reads it as Cotton's, and White's hit claimed when his throw let him go in
+/// loses two to Black.
+#[test]
+fn a_tick_tack_save_without_the_reading_of_the_hit_plays_cottons() {
+    use gamester_rules::tables::{EndReason, GoingInOpen, Score};
+    // Given the save, which does not name the option
+    let text = data("ticktack_hit_over_going_in.ron");
+    assert!(!text.contains("going_in_open"));
+    let loaded = save::from_str(&text).unwrap();
+    // Then the rules are Cotton's, and Black has won two by the going in White missed
+    assert_eq!(loaded.game.rules().going_in_open, GoingInOpen::HitLosesTwo);
+    let outcome = loaded.game.outcome().expect("the game is over");
+    assert_eq!((outcome.winner, outcome.stake), (Some(Side::Black), 2));
+    assert_eq!(outcome.reason, EndReason::Scored(Score::MissedGoingIn));
+    // While the same save naming the other reading gives White his single game
+    let other = text.replacen(
+        "    touch_and_take: true,\n",
+        "    touch_and_take: true,\n    going_in_open: hit_scores,\n",
+        1,
+    );
+    assert_ne!(other, text);
+    let loaded = save::from_str(&other).unwrap();
+    let outcome = loaded.game.outcome().expect("the game is over");
+    assert_eq!((outcome.winner, outcome.stake), (Some(Side::White), 1));
+}

@@ -201,11 +201,14 @@ pub enum Event {
     ResignationDeclined {
         by: Side,
     },
-    /// Tick-tack: `side` scored `score`, worth `games` (a single or a double game).
+    /// Tick-tack: `side` scored `score`, worth `games` (a single or a double game); `why`
+    /// says how, in the numbering of the side whose throw it was.
     Scored {
         side: Side,
         score: Score,
         games: u32,
+        #[serde(default)]
+        why: super::ticktack::Why,
     },
     GameOver(Outcome),
 }

@@ -28,11 +28,13 @@ use super::ticktack::Chances;
 
 /// Tick-tack: the chances `side`'s adversary missed in the play just made, which `side` may
 /// claim until he throws or acts otherwise.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Missed {
     side: Side,
     why_not: bool,
     going_in: bool,
+    /// How the chances came about, for the story and the board (boxed: the game stays small).
+    why: Box<super::ticktack::Why>,
 }
 
 /// One step played this throw, with what it takes to take it back exactly.
@@ -353,7 +355,7 @@ impl Game {
         let mut events = Vec::new();
         // Chances missed are claimed before the claimant throws or does anything else in the
         // game (an offer to resign, answered, leaves the game as it stood, claims included).
-        let missed = self.missed;
+        let missed = self.missed.clone();
         if !matches!(
             action,
             Action::Claim(_)

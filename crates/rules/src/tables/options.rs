@@ -17,8 +17,8 @@ pub use super::option_value::{FLAG, OptionValue};
 
 use super::option_value;
 use super::rules::{
-    BearOff, BoundTable, Claims, Compulsion, Dice, Doublets, HitBy, Layout, Opening, Players,
-    Rules, RulesError, Stakes,
+    BearOff, BoundTable, Claims, Compulsion, Dice, Doublets, GoingInOpen, HitBy, Layout, Opening,
+    Players, Rules, RulesError, Stakes,
 };
 
 /// One option of RULES.md, declared once.
@@ -345,6 +345,14 @@ pub const CLAIMS: RuleOption = choice!(claims: Claims = Claims::VALUES, {
     disagreement: "Cotton has the adversary take the careless player with a why-not; counting every chance by the rules is our own offer.",
 });
 
+/// `going_in_open`: what a hit taken, or a going in let pass, costs when going in was open.
+pub const GOING_IN_OPEN: RuleOption = choice!(going_in_open: GoingInOpen = GoingInOpen::VALUES, {
+    words: "A hit taken when going in was open",
+    explanation: "Tick-tack: when the throw lets the thrower go in, whether a hit taken instead, or the going in let pass, loses two (Cotton), or the hit still scores.",
+    sources: &["005"],
+    disagreement: "Cotton: \"if you are in, and your cast is such that you may also go into your Adversaries eleventh point by two other men, and you see it not, either by carelesness or eager prosecution of a hit which is apparent before your eyes, you lose two irrecoverably\". That the hit still scores, the going in missed a penalty apart, is Gamester's own earlier reading.",
+});
+
 /// `first_score_ends`: Tick-tack ends at the first score.
 pub const FIRST_SCORE_ENDS: RuleOption = flag!(first_score_ends {
     words: "The first score winning the game",
@@ -470,6 +478,7 @@ pub const OPTIONS: &[RuleOption] = &[
     TICK_TACK,
     HIT_BY,
     CLAIMS,
+    GOING_IN_OPEN,
     FIRST_SCORE_ENDS,
     SCORE_TO,
     TOUCH_AND_TAKE,
@@ -489,6 +498,7 @@ pub const OF_THE_MATCH: &[RuleOption] = &[CUBE, MATCH, CRAWFORD, JACOBY];
 pub const OF_TICK_TACK: &[RuleOption] = &[
     HIT_BY,
     CLAIMS,
+    GOING_IN_OPEN,
     FIRST_SCORE_ENDS,
     SCORE_TO,
     TOUCH_AND_TAKE,

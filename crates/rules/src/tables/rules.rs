@@ -18,7 +18,8 @@ use super::option_value::{self, OptionValue};
 pub use layout::Layout;
 pub use presets::Preset;
 pub use values::{
-    BearOff, BoundTable, Claims, Compulsion, Dice, Doublets, HitBy, Opening, Players, Stakes,
+    BearOff, BoundTable, Claims, Compulsion, Dice, Doublets, GoingInOpen, HitBy, Opening, Players,
+    Stakes,
 };
 
 /// Why an option, a value or a preset was not understood.
@@ -88,6 +89,10 @@ pub struct Rules {
     /// Tick-tack: whether hits and penalties are claimed by the players or counted by the rules.
     #[serde(default = "by_adversary", skip_serializing_if = "is_by_adversary")]
     pub claims: Claims,
+    /// Tick-tack: what a hit taken, or a going in let pass, costs when the throw let the
+    /// thrower go in. A save that does not name it reads Cotton's: both lose two.
+    #[serde(default = "hit_loses_two", skip_serializing_if = "is_hit_loses_two")]
+    pub going_in_open: GoingInOpen,
     /// Tick-tack: the first score ends the game (else scores add up to `score_to`).
     #[serde(default = "yes", skip_serializing_if = "is_yes")]
     pub first_score_ends: bool,
@@ -134,6 +139,18 @@ fn by_adversary() -> Claims {
 )]
 fn is_by_adversary(c: &Claims) -> bool {
     *c == Claims::ByAdversary
+}
+
+fn hit_loses_two() -> GoingInOpen {
+    GoingInOpen::HitLosesTwo
+}
+
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if takes a reference"
+)]
+fn is_hit_loses_two(g: &GoingInOpen) -> bool {
+    *g == GoingInOpen::HitLosesTwo
 }
 
 /// Tick-tack's target when scores add up (our choice, after Trictrac's twelve holes).

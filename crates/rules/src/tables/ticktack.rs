@@ -15,7 +15,8 @@ use thiserror::Error;
 use super::board::Position;
 use super::dice::Moves;
 use super::movegen::{MoveRules, legal_plays};
-use super::rules::{HitBy, Rules};
+use super::play::Step;
+use super::rules::{GoingInOpen, HitBy, Rules};
 
 /// The adversary's eleventh point (route 14), where a side goes in.
 pub const GOING_IN_POINT: usize = 11;
@@ -145,12 +146,55 @@ pub fn chances(pos: &Position, moves: Moves, rules: &Rules) -> Chances {
 /// throw: where he stands and where the lone man stands (the mover's numbering), the dice in
 /// the order taken, and the first resting point on the way that the adversary holds, if one
 /// does (Cotton's "stop in the way": then the way counts for nothing).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Reach {
     pub from: usize,
     pub to: usize,
     pub dice: Vec<u8>,
     pub stop: Option<usize>,
+}
+
+/// How a score came about, for the story and the board, in the numbering of the side whose
+/// throw it was (the scorer for a hit or going in; his adversary for a why-not or a going in
+/// missed): the way that throw's hit reached a lone man, and a play of it that goes in (the
+/// one made, or one let pass).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Why {
+    /// The way the throw reached a lone man with no stop in the way, when it gave a hit.
+    pub hit: Option<Reach>,
+    /// A play of the throw that goes in, when it let the thrower go in.
+    pub going_in: Option<Vec<Step>>,
+    /// A going in let pass because a hit was taken in its place (Cotton's "eager prosecution
+    /// of a hit").
+    pub hit_taken: bool,
+}
+
+impl Why {
+    /// What a throw giving `moves` to the side `before` is seen from allowed: its first hit
+    /// with no stop in the way, and its first play that goes in.
+    #[must_use]
+    pub fn of_throw(before: &Position, moves: Moves, rules: &Rules) -> Why {
+        Why {
+            hit: reaches(before, moves, rules.hit_by)
+                .into_iter()
+                .find(|w| w.stop.is_none()),
+            going_in: legal_plays(before, moves, MoveRules::from(rules))
+                .into_iter()
+                .find(|p| went_in(before, &p.position))
+                .map(|p| p.steps.to_vec()),
+            hit_taken: false,
+        }
+    }
+}
+
+/// Whether, under `rules`, a hit taken with a throw that allowed `chances` loses two instead
+/// of scoring: Cotton's "if ... your cast is such that you may also go into your Adversaries
+/// eleventh point by two other men, and you see it not, either by carelesness or eager
+/// prosecution of a hit ... you lose two irrecoverably" (`going_in_open = hit_loses_two`).
+/// Then a hit left untaken is no why-not either: going in was the play.
+#[must_use]
+pub fn hit_loses_two(rules: &Rules, chances: Chances) -> bool {
+    rules.tick_tack && rules.going_in_open == GoingInOpen::HitLosesTwo && chances.going_in
 }
 
 /// What a walk calls at each lone man reached: where he stands, the dice taken, the first stop

@@ -10,7 +10,8 @@ use rand::{Rng, SeedableRng};
 
 use gamester_rules::tables::ticktack::{going_in_open, hit_open, went_in};
 use gamester_rules::tables::{
-    Action, Claim, Claims, FairDice, Game, HitBy, MoveRules, Phase, Position, Preset, Rules, Side,
+    Action, Claim, Claims, Event, FairDice, Game, GoingInOpen, HitBy, MoveRules, Phase, Position,
+    Preset, Rules, Score, Side,
 };
 
 /// Tick-tack with every one of its options, and a few of the tables', at random.
@@ -36,13 +37,14 @@ fn arb_tick_tack() -> impl Strategy<Value = Rules> {
             prop::sample::select(vec!["two", "double_hand"]),
             any::<bool>(),
             prop::sample::select(vec!["throw_again", "play_opening"]),
+            any::<bool>(),
         ),
     )
         .prop_map(
             |(
                 (one_die, by_rules, first, score_to, touch, vie),
                 (toots, boveries, flyers, doublets, bear_off, compulsion),
-                (players, blocked_is_draw, opening),
+                (players, blocked_is_draw, opening, hit_scores),
             )| {
                 let mut rules = Rules::preset(Preset::TickTack);
                 rules.hit_by = if one_die {
@@ -63,6 +65,11 @@ fn arb_tick_tack() -> impl Strategy<Value = Rules> {
                 rules.boveries = boveries;
                 rules.flyers = flyers;
                 rules.blocked_is_draw = blocked_is_draw;
+                rules.going_in_open = if hit_scores {
+                    GoingInOpen::HitScores
+                } else {
+                    GoingInOpen::HitLosesTwo
+                };
                 for (o, v) in [
                     ("doublets", doublets),
                     ("bear_off", bear_off),
@@ -93,6 +100,17 @@ fn sound(game: &Game) -> Result<(), TestCaseError> {
     Ok(())
 }
 
+/// The scores events tell, in order: who scored what.
+fn scores_of(events: &[Event]) -> Vec<(Side, Score)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Scored { side, score, .. } => Some((*side, *score)),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The throw being played, as the test works it out itself.
 struct Thrown {
     side: Side,
@@ -109,6 +127,8 @@ fn play_checked(rules: &Rules, seed: u64) -> Result<Game, TestCaseError> {
     let mut dice = FairDice::seeded(seed ^ 0x5151);
     let mut thrown: Option<Thrown> = None;
     let by_adversary = rules.claims == Claims::ByAdversary;
+    // Cotton: when going in was open, a hit taken or the going in let pass loses two
+    let cotton = rules.going_in_open == GoingInOpen::HitLosesTwo;
     let mut recorded = false;
     for _ in 0..20_000 {
         if game.is_over() {
@@ -162,12 +182,21 @@ fn play_checked(rules: &Rules, seed: u64) -> Result<Game, TestCaseError> {
             }
             if !open.is_empty() && rng.random_ratio(1, 2) {
                 let claim = open[rng.random_range(0..open.len())];
-                game.apply(Action::Claim(claim))
+                let events = game
+                    .apply(Action::Claim(claim))
                     .map_err(|e| TestCaseError::fail(e.to_string()))?;
+                let first = scores_of(&events).into_iter().next();
                 if claim == Claim::Hit
                     && let Some(t) = &mut thrown
                 {
                     t.hit_claimed = true;
+                    // The hit taken when going in was open is two to the adversary (Cotton)
+                    let expected = if cotton && t.going_in {
+                        (actor.other(), Score::MissedGoingIn)
+                    } else {
+                        (actor, Score::Hit)
+                    };
+                    prop_assert_eq!(first, Some(expected));
                 }
                 continue;
             }
@@ -177,18 +206,39 @@ fn play_checked(rules: &Rules, seed: u64) -> Result<Game, TestCaseError> {
                 let side = game.turn();
                 let plays = game.legal_plays();
                 let play = plays[rng.random_range(0..plays.len())];
-                game.apply_play(&play)
+                let events = game
+                    .apply_play(&play)
                     .map_err(|e| TestCaseError::fail(e.to_string()))?;
+                if !by_adversary {
+                    // Counted by the rules: under Cotton a going in let pass loses two before
+                    // anything, and no hit counts when going in was open
+                    let t = thrown.as_ref().unwrap();
+                    let went = went_in(&t.before, &game.position_for(t.side));
+                    let scores = scores_of(&events);
+                    if cotton && t.going_in {
+                        prop_assert!(!scores.contains(&(side, Score::Hit)), "{:?}", scores);
+                        if !went {
+                            prop_assert_eq!(
+                                scores.first().copied(),
+                                Some((side.other(), Score::MissedGoingIn))
+                            );
+                        }
+                    }
+                }
                 if game.phase() == Phase::ToThrow && by_adversary {
                     // The chances missed are exactly those the throw gave and the play let pass
                     let t = thrown.as_ref().unwrap();
                     let after = game.position_for(t.side);
                     let went = went_in(&t.before, &after);
                     let mut expected = Vec::new();
-                    if t.going_in && !went {
+                    // Under Cotton a hit claimed has paid the two, and a hit is no why-not
+                    // when going in was the play
+                    let paid = cotton && t.hit_claimed;
+                    let hit_was_the_play = !(cotton && t.going_in);
+                    if t.going_in && !went && !paid {
                         expected.push(Claim::MissedGoingIn);
                     }
-                    if t.hit && !t.hit_claimed && !went {
+                    if t.hit && !t.hit_claimed && !went && hit_was_the_play {
                         expected.push(Claim::WhyNot);
                     }
                     prop_assert_eq!(game.open_claims(side.other()), expected);

@@ -243,6 +243,12 @@ impl GamesterApp {
         self.tables().last_play()
     }
 
+    /// The point (in the mover's numbering) of the man picked up on the board, if one is.
+    #[must_use]
+    pub fn picked_up(&self) -> Option<u8> {
+        self.tables().picked_up()
+    }
+
     /// The dice at rest on the board, each with the throw it belongs to in Double-hand.
     #[must_use]
     pub fn resting_dice(&self) -> Vec<(ShownDie, Option<usize>)> {

@@ -115,6 +115,12 @@ impl TablesScreen {
         )
     }
 
+    /// The point (in the mover's numbering) of the man picked up, if one is.
+    #[must_use]
+    pub fn picked_up(&self) -> Option<u8> {
+        self.board.picked.from
+    }
+
     /// The last play of the game shown, marked on the board until the next throw.
     #[must_use]
     pub fn last_play(&self) -> &LastPlay {

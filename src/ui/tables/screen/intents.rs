@@ -27,6 +27,10 @@ impl TablesScreen {
         };
         let before = self.session.game().position();
         let by_hand = matches!(intent, Intent::Placed(_));
+        // Under touch and take a claim made with a man in hand leaves him in hand.
+        let held = matches!(intent, Intent::Action(Action::Claim(_)))
+            .then_some(self.board.picked.from)
+            .flatten();
         let result = match intent {
             Intent::Throw if self.board.animation.is_some() => {
                 self.board.animation = None;
@@ -58,6 +62,10 @@ impl TablesScreen {
             Intent::Action(a) => self.session.apply(a),
             Intent::Steps(steps) | Intent::Placed(steps) => self.session.play_steps(&steps),
             Intent::Select(from) => {
+                if let Some(why) = self.board.picked.bound(self.session.game(), from) {
+                    shell.message = Some(Message::info(why));
+                    return;
+                }
                 self.board.picked.pick(self.session.game(), from);
                 return;
             }
@@ -151,6 +159,12 @@ impl TablesScreen {
             }
         };
         self.board.picked.clear();
+        if held.is_some()
+            && self.session.game().rules().touch_and_take
+            && self.session.game().phase() == crate::tables::Phase::Playing
+        {
+            self.board.picked.pick(self.session.game(), held);
+        }
         match result {
             // A man carried by hand lands as the hand lets go: heard at once.
             Ok(events) if by_hand => {

@@ -323,7 +323,7 @@ pub const GLOSSARY: &[Term] = &[
     Term {
         name: "going in",
         forms: &["go in", "goes in", "went in", "gone in"],
-        meaning: "In Tick-tack, moving two men with one throw onto the adversary's eleventh point while it stands empty of his men. It wins a double game; a player whose throw allowed it and who did not see it loses two instead.",
+        meaning: "In Tick-tack, moving two men with one throw onto the adversary's eleventh point while it stands empty of his men. It wins a double game; a player whose throw allowed it and who did not see it loses two instead, and by Cotton so does one who takes a hit in its place.",
         sources: &["005", "006"],
     },
     Term {
@@ -601,7 +601,7 @@ pub const GLOSSARY: &[Term] = &[
     Term {
         name: "touch and take",
         forms: &["touch-and-take"],
-        meaning: "The rule that gives Tick-tack its name: a man you have touched must be played, even to your loss. Gamester keeps it by refusing to take back a man once he has been moved.",
+        meaning: "The rule that gives Tick-tack its name: a man you have touched must be played, even to your loss. Gamester keeps it by refusing to take back a man once he has been moved, and in the window, where to touch a man is to pick him up, a man picked up must be played.",
         sources: &["005"],
     },
     Term {
@@ -613,7 +613,7 @@ pub const GLOSSARY: &[Term] = &[
     Term {
         name: "why-not",
         forms: &["why not", "taken with a why-not"],
-        meaning: "In Tick-tack, the penalty for a player whose throw gave him a hit that he did not take: the adversary calls it and wins a single game. Gamester lets the adversary make that call, and the computer makes it as often as its level sees the hit.",
+        meaning: "In Tick-tack, the penalty for a player whose throw gave him a hit that he did not take: the adversary calls it and wins a single game. When the same throw let him go in, Cotton counts the going in he missed, two, not a why-not. Gamester lets the adversary make that call, and the computer makes it as often as its level sees the hit.",
         sources: &["005"],
     },
     Term {

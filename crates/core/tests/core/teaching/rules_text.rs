@@ -39,8 +39,8 @@ fn section_of(option: &str) -> &'static str {
         "cube" => "The cube",
         "players" => "Players",
         "match" | "crawford" | "jacoby" => "Match or stakes",
-        "tick_tack" | "hit_by" | "claims" | "first_score_ends" | "score_to" | "touch_and_take"
-        | "vie" | "toots" | "boveries" | "flyers" => "Tick-tack",
+        "tick_tack" | "hit_by" | "claims" | "going_in_open" | "first_score_ends" | "score_to"
+        | "touch_and_take" | "vie" | "toots" | "boveries" | "flyers" => "Tick-tack",
         other => panic!("no section for {other}"),
     }
 }

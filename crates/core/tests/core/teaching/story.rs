@@ -22,7 +22,7 @@ const EVERYDAY: &[&str] = &[
     "must", "nearer", "neither", "new", "next", "no", "none", "not", "now", "of", "on", "one", "opening", "or", "outside", "over", "own",
     "play", "played", "plays", "rule", "second", "side", "six", "stand", "stands", "still", "taken", "than", "the", "them",
     "there", "they", "this", "to", "two", "until", "what", "whatever", "where", "which", "while", "wins",
-    "with", "won", "would",
+    "with", "won", "would", "lone", "then", "picked", "up",
 ];
 
 /// Plays one game through a session with random choices, collecting every log line and every
@@ -311,4 +311,51 @@ fn a_break_throw_off_is_told_in_words() {
         assert!(!text.chars().any(|c| c.is_ascii_digit()), "{text}");
         assert!(FACE_NAMES.iter().any(|f| text.contains(f)), "{text}");
     }
+}
+
+/// The story of a Tick-tack game at the audit's case of issue 58: White's deuce and trey both
+/// reach Black's lone man (the trey, from 20 to 17) and could carry two men into Black's
+/// eleventh point (from 13 and 14); White claims the hit. The log after the claim.
+fn told_after_the_hit(going_in_open: &str) -> Vec<String> {
+    let pos: Position = "13:1 14:1 20:1 22:12 / 8:1 24:14".parse().unwrap();
+    let mut rules = Rules::preset(Preset::TickTack);
+    rules.layout = Layout::Custom(pos.to_setup(Side::White));
+    rules.set("going_in_open", going_in_open).unwrap();
+    let mut s = Session::new(
+        rules,
+        Seats::two_people(),
+        Tally::default(),
+        Box::new(FairDice::seeded(1)),
+    )
+    .unwrap();
+    for action in [
+        Action::ThrowOff { white: 3, black: 1 },
+        Action::Throw(gamester_rules::tables::Throw::two(2, 3).unwrap()),
+        Action::Claim(gamester_rules::tables::Claim::Hit),
+    ] {
+        s.apply(action).unwrap();
+    }
+    s.log().iter().map(|e| e.words.clone()).collect()
+}
+
+/// Issue 57, item 4: a hit is told with the man who hit, the lone man he reached and the die;
+/// issue 58, item 1: a hit taken when going in was open is told as the two it loses, and why.
+#[test]
+fn a_tick_tack_score_tells_which_man_hit_which_and_why_two_were_lost() {
+    // Under the reading where the hit scores
+    let told = told_after_the_hit("hit_scores");
+    assert!(
+        told.iter().any(|t| t.contains("White's man on his cinque point hits Black's lone man on White's 8 point with the trey: a hit, one game")),
+        "{told:#?}"
+    );
+    // Under Cotton's
+    let told = told_after_the_hit("hit_loses_two");
+    let line = told
+        .iter()
+        .find(|t| t.contains("irrecoverably"))
+        .unwrap_or_else(|| panic!("{told:#?}"));
+    assert!(line.starts_with("White took the hit"), "{line}");
+    assert!(line.contains("with the trey"), "{line}");
+    assert!(line.contains("go in on Black's 11 point"), "{line}");
+    assert!(line.contains("Black scores 2 games"), "{line}");
 }

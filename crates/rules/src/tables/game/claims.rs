@@ -9,7 +9,7 @@ use crate::tables::phase::Phase;
 use crate::tables::refusal::RuleError;
 use crate::tables::rules::Claims;
 use crate::tables::side::Side;
-use crate::tables::ticktack::{self, Chances, Claim, ClaimRefusal, Score};
+use crate::tables::ticktack::{self, Chances, Claim, ClaimRefusal, Score, Why};
 
 impl Game {
     /// The claims `side` may make now: his hit while he plays the throw that gives it, or the
@@ -22,7 +22,7 @@ impl Game {
         }
         match self.phase {
             Phase::Playing if self.chances.hit && !self.hit_claimed => vec![Claim::Hit],
-            Phase::ToThrow => match self.missed {
+            Phase::ToThrow => match &self.missed {
                 Some(m) if m.side == side => {
                     let mut out = Vec::new();
                     if m.going_in {
@@ -50,7 +50,9 @@ impl Game {
         }
         match self.phase {
             Phase::Playing if !self.hit_claimed => vec![Claim::Hit],
-            Phase::ToThrow => vec![Claim::WhyNot, Claim::MissedGoingIn],
+            // The double claim first: when the first score ends the game only one is paid,
+            // and a going in missed pays two.
+            Phase::ToThrow => vec![Claim::MissedGoingIn, Claim::WhyNot],
             _ => Vec::new(),
         }
     }
@@ -89,21 +91,64 @@ impl Game {
         if !self.open_claims(self.turn).contains(&claim) {
             return Err(RuleError::ClaimRefused(ClaimRefusal::NoSuchChance(claim)));
         }
-        match claim {
-            Claim::Hit => self.hit_claimed = true,
-            Claim::WhyNot => {
-                if let Some(m) = &mut self.missed {
+        let why = match claim {
+            Claim::Hit => {
+                self.hit_claimed = true;
+                let why = self.why_of_throw();
+                if self.hit_loses_two() {
+                    // Cotton: the hit taken when going in was open loses two, at once.
+                    let why = Why {
+                        hit_taken: true,
+                        ..why
+                    };
+                    self.score(self.turn.other(), Score::MissedGoingIn, why, events);
+                    return Ok(());
+                }
+                Why {
+                    going_in: None,
+                    ..why
+                }
+            }
+            Claim::WhyNot => match &mut self.missed {
+                Some(m) => {
                     m.why_not = false;
+                    Why {
+                        going_in: None,
+                        ..(*m.why).clone()
+                    }
                 }
-            }
-            Claim::MissedGoingIn => {
-                if let Some(m) = &mut self.missed {
+                None => Why::default(),
+            },
+            Claim::MissedGoingIn => match &mut self.missed {
+                Some(m) => {
                     m.going_in = false;
+                    Why {
+                        hit: None,
+                        ..(*m.why).clone()
+                    }
                 }
-            }
-        }
-        self.score(self.turn, claim.score(), events);
+                None => Why::default(),
+            },
+        };
+        self.score(self.turn, claim.score(), why, events);
         Ok(())
+    }
+
+    /// Tick-tack: whether a hit taken now would lose two instead of scoring, the throw being
+    /// played having let the thrower go in (Cotton's reading, `going_in_open = hit_loses_two`).
+    /// The computer and the window ask this before they take or offer the hit.
+    #[must_use]
+    pub fn hit_loses_two(&self) -> bool {
+        ticktack::hit_loses_two(&self.rules, self.chances)
+    }
+
+    /// What the throw being played allowed, as the story and the board tell it.
+    fn why_of_throw(&self) -> Why {
+        let Some(throw) = self.throw else {
+            return Why::default();
+        };
+        let moves = throw.moves(self.rules.dice, self.rules.doublets);
+        Why::of_throw(&self.as_thrown_for(self.turn), moves, &self.rules)
     }
 
     /// Records what a throw just thrown allows, before any man moves.
@@ -128,9 +173,20 @@ impl Game {
 
     /// `side` scores `score`: the game ends at the first score, or the points add up. Returns
     /// whether the game is over.
-    pub(super) fn score(&mut self, side: Side, score: Score, events: &mut Vec<Event>) -> bool {
+    pub(super) fn score(
+        &mut self,
+        side: Side,
+        score: Score,
+        why: Why,
+        events: &mut Vec<Event>,
+    ) -> bool {
         let games = score.worth(&self.rules);
-        events.push(Event::Scored { side, score, games });
+        events.push(Event::Scored {
+            side,
+            score,
+            games,
+            why,
+        });
         if self.rules.first_score_ends {
             self.finish(Some(side), games, EndReason::Scored(score), events);
             return true;
@@ -156,23 +212,56 @@ impl Game {
     }
 
     /// Tick-tack, after a play made (or a throw forfeit): the mover's scores, then the chances
-    /// he missed, counted by the rules or kept for the adversary to claim. Returns whether the
-    /// game is over.
+    /// he missed, counted by the rules or kept for the adversary to claim. Under Cotton's
+    /// reading (`going_in_open = hit_loses_two`) a throw that let the mover go in asks only
+    /// that: a going in let pass loses two, counted first when the rules count, a hit taken in
+    /// its place lost two when it was claimed, and a hit left untaken is no why-not. Returns
+    /// whether the game is over.
     pub(super) fn tick_tack_after_play(&mut self, events: &mut Vec<Event>) -> bool {
         let mover = self.turn;
         let before = self.as_thrown_for(mover);
         let after = self.position_for(mover);
         let went_in = ticktack::went_in(&before, &after);
         let by_rules = self.rules.claims == Claims::ByRules;
+        let cotton = self.hit_loses_two();
+        let thrown = self.why_of_throw();
+        // A hit claimed under Cotton's reading has already paid the two.
+        let missed_going_in = self.chances.going_in && !went_in && !(cotton && self.hit_claimed);
+        let why_not = self.chances.hit && !self.hit_claimed && !went_in && !cotton;
+        let missed_why = thrown.clone();
+        if by_rules
+            && cotton
+            && missed_going_in
+            && self.score(
+                mover.other(),
+                Score::MissedGoingIn,
+                missed_why.clone(),
+                events,
+            )
+        {
+            return true;
+        }
         let mut scores = ticktack::play_scores(&before, &after, &self.rules);
-        if by_rules && self.chances.hit && !went_in {
+        if by_rules && self.chances.hit && !went_in && !cotton {
             scores.insert(0, Score::Hit);
         }
         if after.borne_off_all() {
             scores.push(Score::BearingOff);
         }
         for score in scores {
-            if self.score(mover, score, events) {
+            let why = match score {
+                Score::Hit => Why {
+                    going_in: None,
+                    ..thrown.clone()
+                },
+                Score::GoingIn => Why {
+                    hit: None,
+                    going_in: Some(self.steps_played()),
+                    hit_taken: false,
+                },
+                _ => Why::default(),
+            };
+            if self.score(mover, score, why, events) {
                 return true;
             }
         }
@@ -180,10 +269,11 @@ impl Game {
             self.finish_on_points(events);
             return true;
         }
-        let missed_going_in = self.chances.going_in && !went_in;
-        let why_not = self.chances.hit && !self.hit_claimed && !went_in;
         if by_rules {
-            if missed_going_in && self.score(mover.other(), Score::MissedGoingIn, events) {
+            if !cotton
+                && missed_going_in
+                && self.score(mover.other(), Score::MissedGoingIn, missed_why, events)
+            {
                 return true;
             }
         } else if missed_going_in || why_not {
@@ -191,6 +281,7 @@ impl Game {
                 side: mover.other(),
                 why_not,
                 going_in: missed_going_in,
+                why: Box::new(thrown),
             });
         }
         false

@@ -6,8 +6,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{
-    BearOff, BoundTable, Claims, Compulsion, Dice, Doublets, HitBy, Layout, Opening, Players,
-    Rules, RulesError, SCORE_TO, Stakes,
+    BearOff, BoundTable, Claims, Compulsion, Dice, Doublets, GoingInOpen, HitBy, Layout, Opening,
+    Players, Rules, RulesError, SCORE_TO, Stakes,
 };
 
 impl Rules {
@@ -34,6 +34,7 @@ impl Rules {
             tick_tack: false,
             hit_by: HitBy::DieOrBoth,
             claims: Claims::ByAdversary,
+            going_in_open: GoingInOpen::HitLosesTwo,
             first_score_ends: true,
             score_to: SCORE_TO,
             touch_and_take: false,

@@ -130,6 +130,14 @@ option_enum!(
     }
 );
 option_enum!(
+    /// Tick-tack: what a hit taken, or a going in let pass, costs when the throw let the
+    /// thrower go in.
+    GoingInOpen, "going_in_open" {
+        HitLosesTwo = "hit_loses_two" ("a hit taken then loses two", "When the throw lets you go in, going in is the only good play: a hit taken instead, or the going in let pass, loses two, and a hit left untaken is no why-not (Cotton)."),
+        HitScores = "hit_scores" ("a hit taken then scores", "A hit taken scores though the throw let you go in; the going in let pass is a penalty apart, claimed or counted after the hit (Gamester's own reading)."),
+    }
+);
+option_enum!(
     /// Two players, or four in two partnerships.
     Players, "players" {
         Two = "two" ("two players", "One player a side."),
