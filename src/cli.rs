@@ -63,17 +63,25 @@ pub fn run(command: Command) -> Result<String, CliError> {
             Benchmark::Ai(rules) => crate::cli::ai::bench_ai(&rules),
             Benchmark::Analyse(rules) => crate::cli::analyse::bench(&rules),
         },
-        Command::Best(args) => {
-            match args.rules.preset {
-                GamePreset::Tables(preset) => crate::cli::ai::best(preset, &args),
-                GamePreset::Tiles(preset) => crate::cli::tiles::best(preset, &args),
-                other @ GamePreset::Pastimes(_) => Err(other
-                    .not_at_tables("best answers for a position at tables or a hand at the tiles")),
-            }
-        }
+        Command::Best(args) => match (&args.game, args.preset) {
+            (Some(path), _) => best_in_save(path, &args),
+            (None, Some(GamePreset::Tables(preset))) => crate::cli::ai::best(preset, &args),
+            (None, Some(GamePreset::Tiles(preset))) => crate::cli::tiles::best(preset, &args),
+            (None, Some(other @ GamePreset::Pastimes(_))) => Err(other.not_at_tables(
+                "best answers a position at tables or a hand at the tiles by --preset, and a \
+                 pastime by its saved game (best --game FILE.ron)",
+            )),
+            (None, None) => Err(CliError::Usage(
+                "best needs --preset and a position, or --game and a saved game".into(),
+            )),
+        },
         Command::Hint(args) => crate::cli::hint::run(&args),
         Command::Rollout(args) => crate::cli::rollout::run(&args),
-        Command::Analyse(args) => crate::cli::analyse::run(&args),
+        Command::Analyse(args) => match saved_family(&args.file) {
+            Saved::Tables => crate::cli::analyse::run(&args),
+            Saved::Pastime => pastimes::analyse(&args.file, args.level),
+            Saved::Tiles => tiles::analyse(&args.file, args.level),
+        },
         Command::Selfplay(args) => match args.rules.preset {
             GamePreset::Tables(preset) => crate::cli::selfplay::selfplay(preset, &args),
             GamePreset::Tiles(preset) => crate::cli::tiles::selfplay(preset, &args),
@@ -125,6 +133,62 @@ pub fn refuse(error: &clap::Error, args: &[OsString]) -> ExitCode {
         line.push_str(part);
     }
     fail(&line)
+}
+
+/// Which family a saved game is of, as its file's first field says: a file that names neither
+/// the pastimes nor the tiles is read as a game at tables, whose reading says what is wrong
+/// with it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Saved {
+    Tables,
+    Pastime,
+    Tiles,
+}
+
+fn saved_family(path: &std::path::Path) -> Saved {
+    if save::tiles::is_tiles_file(path) {
+        Saved::Tiles
+    } else if save::pastimes::is_pastimes_file(path) {
+        Saved::Pastime
+    } else {
+        Saved::Tables
+    }
+}
+
+/// `best --game FILE.ron`: the computer's choice for the player to act in a saved pastime or
+/// tiles game. A game at tables is asked by its position and throw.
+fn best_in_save(path: &std::path::Path, args: &Best) -> Result<String, CliError> {
+    match saved_family(path) {
+        Saved::Pastime => {
+            if args.tiles.seed.is_some() {
+                return Err(CliError::Usage(
+                    "--seed seeds the computer's guesses at the tiles' hidden hands, and a \
+                     pastime hides nothing"
+                        .into(),
+                ));
+            }
+            pastimes::best_in_save(path, args.level)
+        }
+        Saved::Tiles => tiles::best_in_save(path, args.level, args.tiles.seed.unwrap_or(1)),
+        Saved::Tables => Err(CliError::Usage(format!(
+            "{} is not a saved pastime or tiles game: at tables best answers a position and a \
+             throw (best --preset P --position ID --dice D1,D2)",
+            path.display()
+        ))),
+    }
+}
+
+/// The day a saved game was last saved, in words: the day it was played, as near as the file
+/// says (empty if the system does not say).
+fn saved_day(path: &std::path::Path) -> String {
+    std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .map(|t| {
+            use chrono::Datelike as _;
+            let day = chrono::DateTime::<chrono::Local>::from(t);
+            crate::teaching::handout::date_words(day.year(), day.month(), day.day())
+        })
+        .unwrap_or_default()
 }
 
 /// `plays`: every legal play of a throw, as `plays <N>` then `<id after> <move text>` lines.
@@ -231,7 +295,8 @@ pub fn summary(
 }
 
 /// `diagram`: the position (or the rules' array) drawn as an SVG and written to `--out`, or a
-/// pastime's table (a saved one, or a preset's at its start); prints `diagram <FILE>`.
+/// pastime's or a tiles game's table (a saved one, or a preset's at its start); prints
+/// `diagram <FILE>`.
 fn diagram(args: &crate::cli::args::DiagramArgs) -> Result<String, CliError> {
     use crate::picture::Picture;
     use crate::teaching::diagram::{Diagram, Labels};
@@ -256,16 +321,17 @@ fn diagram(args: &crate::cli::args::DiagramArgs) -> Result<String, CliError> {
         }
     };
     let preset = match (&args.game, args.preset) {
+        (Some(path), _) if saved_family(path) == Saved::Tiles => {
+            return tiles::diagram(tiles::Drawn::Saved(path), args, picture);
+        }
         (Some(path), _) => return pastimes::diagram(pastimes::Drawn::Saved(path), args, picture),
         (None, GamePreset::Pastimes(preset)) => {
             return pastimes::diagram(pastimes::Drawn::Preset(preset), args, picture);
         }
-        (None, GamePreset::Tables(preset)) => preset,
-        (None, other) => {
-            return Err(
-                other.not_at_tables("diagram draws a position at tables or a pastime's table")
-            );
+        (None, GamePreset::Tiles(preset)) => {
+            return tiles::diagram(tiles::Drawn::Preset(preset), args, picture);
         }
+        (None, GamePreset::Tables(preset)) => preset,
     };
     let rules = tables_rules(preset, &args.sets)?;
     let position = match args.position {
@@ -307,6 +373,18 @@ fn export(args: &crate::cli::args::ExportArgs) -> Result<String, CliError> {
         .and_then(Format::named)
         .or_else(|| Format::of_path(&args.out))
         .unwrap_or(Format::Mat);
+    let family = match saved_family(&args.game) {
+        Saved::Tables => None,
+        Saved::Pastime => Some("a pastime at the tables"),
+        Saved::Tiles => Some("a tiles game"),
+    };
+    if let Some(what) = family {
+        return Err(CliError::Usage(format!(
+            "{} is {what}, and no other program reads one: .mat and .sgf files hold \
+             backgammon, so only a game at tables under modern backgammon's rules is exported",
+            args.game.display()
+        )));
+    }
     let loaded = save::load(&args.game)?;
     if let Some(why) = &loaded.earlier_unread {
         crate::cli::out::note(&format!(
@@ -351,8 +429,8 @@ fn import(args: &crate::cli::args::ImportArgs) -> Result<String, CliError> {
     ))
 }
 
-/// `rules-page`: the rules of a game at tables or a pastime as a standalone HTML page, the
-/// page the window prints, written to `--out`; prints `rules-page <FILE>`.
+/// `rules-page`: the rules of any game (at tables, a pastime, a tiles game) as a standalone
+/// HTML page, the page the window prints, written to `--out`; prints `rules-page <FILE>`.
 fn rules_page(args: &crate::cli::args::RulesPage) -> Result<String, CliError> {
     use crate::teaching::handout;
     let page = match args.preset {
@@ -364,10 +442,10 @@ fn rules_page(args: &crate::cli::args::RulesPage) -> Result<String, CliError> {
             html_out(&args.out)?;
             handout::pastime_rules_page(&pastimes::rules_of(preset, &args.sets, None)?)
         }
-        GamePreset::Tiles(_) => {
-            return Err(args
-                .preset
-                .not_at_tables("rules-page writes the rules of a game at tables or of a pastime"));
+        GamePreset::Tiles(preset) => {
+            crate::cli::args::at_tables_only(preset, &[("--set", !args.sets.is_empty())])?;
+            html_out(&args.out)?;
+            handout::tiles_rules_page(&crate::tiles::Rules::preset(preset))
         }
     };
     save::write_text_atomic(&args.out, &page)?;
@@ -415,6 +493,37 @@ fn worst_plays(
 /// `score-sheet <FILE>`.
 fn score_sheet(args: &crate::cli::args::ScoreSheet) -> Result<String, CliError> {
     html_out(&args.out)?;
+    let family = saved_family(&args.game);
+    if family != Saved::Tables {
+        let what = if family == Saved::Tiles {
+            "a tiles game"
+        } else {
+            "a pastime"
+        };
+        if !args.at.is_empty() {
+            return Err(CliError::Usage(format!(
+                "--at draws the position after a play at tables, and {} is {what}: its score \
+                 sheet tells every move and draws the table at the end",
+                args.game.display()
+            )));
+        }
+        if args.worst > 0 {
+            return Err(CliError::Usage(format!(
+                "--worst draws the plays at tables that lose the most, and {} is {what}: \
+                 there the computer says which choice it would make, not what another loses \
+                 (gamester analyse FILE.ron)",
+                args.game.display()
+            )));
+        }
+        let date = saved_day(&args.game);
+        let page = if family == Saved::Tiles {
+            tiles::score_sheet(&args.game, date)?
+        } else {
+            pastimes::score_sheet(&args.game, date)?
+        };
+        save::write_text_atomic(&args.out, &page)?;
+        return Ok(format!("score-sheet {}\n", args.out.display()));
+    }
     let loaded = save::load(&args.game)?;
     let moments = if args.worst > 0 {
         worst_plays(&loaded, args.worst, args.level)?
@@ -422,14 +531,7 @@ fn score_sheet(args: &crate::cli::args::ScoreSheet) -> Result<String, CliError> 
         Vec::new()
     };
     // The day the game was last saved: the day it was played, as near as the file says.
-    let date = std::fs::metadata(&args.game)
-        .and_then(|m| m.modified())
-        .map(|t| {
-            use chrono::Datelike as _;
-            let day = chrono::DateTime::<chrono::Local>::from(t);
-            crate::teaching::handout::date_words(day.year(), day.month(), day.day())
-        })
-        .unwrap_or_default();
+    let date = saved_day(&args.game);
     let page = crate::teaching::handout::score_sheet(
         &loaded.replay,
         &loaded.table,

@@ -29,7 +29,7 @@ pub(crate) fn best(preset: Preset, args: &Best) -> Result<String, CliError> {
             ("--players", t.players.is_some()),
         ],
     )?;
-    let rules = tables_rules(preset, &args.rules.sets)?;
+    let rules = tables_rules(preset, &args.sets)?;
     let (pos, faces) = position_and_faces(&args.throw)?;
     let throw = read_throw(&rules, faces)?;
     let Some((play, _)) = best_play(&rules, &pos, throw, args.level) else {

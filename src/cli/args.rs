@@ -86,7 +86,8 @@ pub enum Command {
         #[command(subcommand)]
         what: Benchmark,
     },
-    /// The computer's play: of a throw at tables, or of a hand on a line at the tiles
+    /// The computer's play: of a throw at tables, of a hand on a line at the tiles, or for the
+    /// player to act in a saved pastime or tiles game
     Best(Best),
     /// The cube hint at a position: no double, double and take, double and pass, and the
     /// right action, at the score the ID gives (GNU Backgammon's `hint` before a throw)
@@ -94,7 +95,8 @@ pub enum Command {
     /// Plays a position out to the end many times with the computer, and prints the chances
     /// of each result and the equity, with their intervals (GNU Backgammon's rollout)
     Rollout(RolloutArgs),
-    /// Judges every decision of a saved game at tables where there was a choice
+    /// Judges every decision of a saved game where there was a choice: at tables, at a
+    /// pastime, at the tiles
     Analyse(Analyse),
     /// Games between the computer's levels and the random player, and their score
     Selfplay(Selfplay),
@@ -102,8 +104,8 @@ pub enum Command {
     Host(Host),
     /// Joins a game over the network with the host's invitation, and plays it with the computer
     Join(Join),
-    /// Draws a position at tables, or a pastime's table, as an SVG or PNG diagram, for a
-    /// handout or a slide
+    /// Draws a position at tables, a pastime's table or a tiles game's, as an SVG or PNG
+    /// diagram, for a handout or a slide
     Diagram(DiagramArgs),
     /// Writes the rules of a game as an HTML page to print or hand out
     RulesPage(RulesPage),
@@ -125,12 +127,12 @@ pub enum Command {
 /// `diagram`: the position drawn, and where.
 #[derive(Debug, Args)]
 pub struct DiagramArgs {
-    /// The rules (a preset of the games at tables, or a pastime): their array, or a pastime's
-    /// table at its start, is drawn unless --position or --game
+    /// The rules (a preset of the games at tables, a pastime or a tiles game): their array, a
+    /// pastime's table at its start or the tiles' set, is drawn unless --position or --game
     #[arg(long, value_name = "PRESET", value_parser = preset(), default_value = "irish")]
     pub preset: GamePreset,
-    /// A saved pastime (Doublets, Ketch-Dolt, Sice-Ace): its table drawn as it stands, with the
-    /// dice of its last throw and its seats named
+    /// A saved pastime (Doublets, Ketch-Dolt, Sice-Ace) or tiles game: its table drawn as it
+    /// stands (a pastime's with the dice of its last throw), its seats named
     #[arg(long, value_name = "FILE.ron", conflicts_with_all = ["position", "dice", "sets"])]
     pub game: Option<PathBuf>,
     /// Changes one option of the preset, as RULES.md names it (repeatable)
@@ -191,10 +193,11 @@ pub struct ImportArgs {
 /// `rules-page`: the rules, and where.
 #[derive(Debug, Args)]
 pub struct RulesPage {
-    /// The rules (a preset of the games at tables or of the pastimes)
+    /// The rules (a preset of the games at tables, of the pastimes or of the tiles)
     #[arg(long, value_name = "PRESET", value_parser = preset(), default_value = "irish")]
     pub preset: GamePreset,
-    /// Changes one option of the preset, as RULES.md names it (repeatable)
+    /// At tables and the pastimes: changes one option of the preset, as RULES.md names it
+    /// (repeatable)
     #[arg(long = "set", value_name = "OPTION=VALUE")]
     pub sets: Vec<String>,
     /// The file written: an .html page
@@ -205,7 +208,7 @@ pub struct RulesPage {
 /// `score-sheet`: the game, the diagrams asked for, and where.
 #[derive(Debug, Args)]
 pub struct ScoreSheet {
-    /// The saved game at tables
+    /// The saved game: at tables, a pastime or at the tiles
     #[arg(value_name = "FILE.ron")]
     pub game: PathBuf,
     /// Draws the position after this play, counting every side's plays from 1 (repeatable;
@@ -343,11 +346,23 @@ pub struct Plays {
     pub throw: ThrowArgs,
 }
 
-/// `best`: at tables a position and a throw, at the tiles a hand and a line.
+/// `best`: at tables a position and a throw, at the tiles a hand and a line, or a saved
+/// pastime or tiles game (`--game`), the player to act as it stands.
 #[derive(Debug, Args)]
 pub struct Best {
-    #[command(flatten)]
-    pub rules: RulesArgs,
+    /// The rules: a preset of the games at tables, or a tiles game (`gamester presets` lists
+    /// them with their options); not with --game, whose file names its rules
+    #[arg(long, value_name = "PRESET", value_parser = preset(), required_unless_present = "game")]
+    pub preset: Option<GamePreset>,
+    /// At tables: changes one option of the preset, as RULES.md names it and its values
+    /// (repeatable); a custom layout is `layout=custom:<position id>`
+    #[arg(long = "set", value_name = "OPTION=VALUE")]
+    pub sets: Vec<String>,
+    /// A saved pastime (Ketch-Dolt, Sice-Ace, Doublets) or tiles game: the computer's choice
+    /// for the player to act in it as it stands
+    #[arg(long, value_name = "FILE.ron", conflicts_with_all = ["preset", "sets", "position", "dice",
+        "hand", "line", "others", "players"])]
+    pub game: Option<PathBuf>,
     /// How well the computer plays
     #[arg(long, value_parser = level(), default_value = "expert")]
     pub level: Level,
@@ -433,7 +448,7 @@ pub struct TilesPosition {
 /// `analyse`.
 #[derive(Debug, Args)]
 pub struct Analyse {
-    /// The saved game at tables
+    /// The saved game: at tables, a pastime (Ketch-Dolt, Sice-Ace) or at the tiles
     #[arg(value_name = "FILE.ron")]
     pub file: PathBuf,
     /// How deeply the computer judges

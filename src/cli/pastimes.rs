@@ -166,8 +166,8 @@ pub(crate) fn diagram(
     let (game, seats, given) = match drawn {
         Drawn::Saved(path) if path.is_file() && !crate::save::pastimes::is_pastimes_file(path) => {
             return Err(CliError::Usage(format!(
-                "{} is not a saved pastime: a position at tables is drawn from its Position ID \
-                 (--position)",
+                "{} is not a saved pastime or tiles game: a position at tables is drawn from \
+                 its Position ID (--position)",
                 path.display()
             )));
         }
@@ -193,4 +193,201 @@ pub(crate) fn diagram(
     let bytes = picture.bytes(&svg).map_err(CliError::Usage)?;
     crate::save::write_bytes_atomic(&args.out, &bytes)?;
     Ok(format!("diagram {}\n", args.out.display()))
+}
+
+/// An action as the command line writes it: `lay 4`, `draw 4`, `bear 4` (a point counted 1,
+/// ace, to 6, sice), `claim`, `load 3` (the seat loaded, counted from 1), `throw`.
+fn code(action: &Action) -> String {
+    match action {
+        Action::Throw { .. } => "throw".into(),
+        Action::Lay { point } => format!("lay {point}"),
+        Action::Draw { point } => format!("draw {point}"),
+        Action::Bear { point } => format!("bear {point}"),
+        Action::Claim => "claim".into(),
+        Action::Load { seat } => format!("load {}", seat.index() + 1),
+    }
+}
+
+/// Whether two actions are the same choice (a throw is a throw, whatever it shows).
+fn same(a: &Action, b: &Action) -> bool {
+    a == b || (a.is_chance() && b.is_chance())
+}
+
+/// What the computer at `level` does for the seat to act in `game`: its action, or the throw
+/// where it lets a claim pass; `None` where no player chooses.
+fn choice(game: &Game, level: crate::level::Level) -> Option<Action> {
+    let legal = game.legal_actions();
+    game.actor()?;
+    let chooses = legal.len() > 1 || legal.contains(&Action::Claim);
+    if !chooses {
+        return None;
+    }
+    Some(
+        crate::ai::pastimes::decide(game, level)
+            .unwrap_or_else(|| Action::Throw { dice: Vec::new() }),
+    )
+}
+
+/// `best --game PASTIME.ron`: what the computer at `level` does for the player to act in a
+/// saved pastime, as `<action>: <the action in words>`; where no one chooses, why not.
+pub(crate) fn best_in_save(
+    path: &std::path::Path,
+    level: crate::level::Level,
+) -> Result<String, CliError> {
+    use crate::teaching::pastime_diagram::state_words;
+    use crate::teaching::pastime_story::{Names, action_words};
+    let loaded = crate::save::pastimes::load(path)?;
+    let game = &loaded.game;
+    let names = Names::of(loaded.names.clone());
+    if game.result().is_some() || loaded.abandoned.is_some() {
+        return Ok("nothing: the game is over\n".into());
+    }
+    match choice(game, level) {
+        Some(action @ Action::Throw { .. }) => Ok(format!(
+            "{}: let the claim pass, and throw\n",
+            code(&action)
+        )),
+        Some(action) => Ok(format!(
+            "{}: {}\n",
+            code(&action),
+            action_words(game, &action, &names)
+        )),
+        None if game.legal_actions().len() == 1 => {
+            let only = &game.legal_actions()[0];
+            Ok(format!(
+                "{}: the only thing the rules allow ({})\n",
+                code(only),
+                action_words(game, only, &names)
+            ))
+        }
+        None => Ok(format!(
+            "nothing: no player chooses; {}\n",
+            state_words(game).to_lowercase()
+        )),
+    }
+}
+
+/// `analyse PASTIME.ron`: every choice a player made in a saved pastime, judged against the
+/// computer's at `level`, a line each (`move <N> player <S> played <action> best <action>
+/// agrees|differs|dolts|unclaimed`), then a line a seat (`player <S> decisions <D> agree <A>
+/// differ <F>`). The computer has no measure of what a choice at the pastimes costs, only
+/// which it would make: so there is no loss, as at tables, but whether the two agree; a
+/// choice that dolts the player, or a dolt left unclaimed, is named so.
+pub(crate) fn analyse(
+    path: &std::path::Path,
+    level: crate::level::Level,
+) -> Result<String, CliError> {
+    use std::fmt::Write as _;
+    let loaded = crate::save::pastimes::load(path)?;
+    let rules = *loaded.game.rules();
+    match rules.kind {
+        Kind::Doublets => {
+            return Err(CliError::Usage(format!(
+                "{} is a game of Doublets, where the dice say where every man goes: no player \
+                 chooses anything, so there is nothing to judge",
+                path.display()
+            )));
+        }
+        Kind::SiceAce if rules.load_to == crate::pastimes::LoadTo::Next => {
+            return Err(CliError::Usage(format!(
+                "{} is a game of Sice-Ace where each ace loads the next player in \
+                 (load_to=next): no player chooses anything, so there is nothing to judge",
+                path.display()
+            )));
+        }
+        Kind::SiceAce | Kind::KetchDolt => {}
+    }
+    let mut game = Game::new(rules).map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut out = String::new();
+    let seats = game.seats();
+    let (mut decisions, mut agree) = (vec![0u32; seats], vec![0u32; seats]);
+    for (i, played) in loaded.game.record().iter().enumerate() {
+        if let (Some(seat), Some(best)) = (game.actor(), choice(&game, level)) {
+            let verdict = if same(played, &best) {
+                agree[seat.index()] += 1;
+                "agrees"
+            } else if game.dolts(played) {
+                "dolts"
+            } else if best == Action::Claim {
+                "unclaimed"
+            } else {
+                "differs"
+            };
+            decisions[seat.index()] += 1;
+            let _ = writeln!(
+                out,
+                "move {} {seat} played {} best {} {verdict}",
+                i + 1,
+                code(played),
+                code(&best)
+            );
+        }
+        game.apply(played.clone())
+            .map_err(|e| CliError::Usage(format!("move {} of the record: {e}", i + 1)))?;
+    }
+    for s in 0..seats {
+        let _ = writeln!(
+            out,
+            "player {} decisions {} agree {} differ {}",
+            s + 1,
+            decisions[s],
+            agree[s],
+            decisions[s] - agree[s]
+        );
+    }
+    Ok(out)
+}
+
+/// `score-sheet PASTIME.ron`: the page of a saved pastime, its story as the window tells it,
+/// the result, and its table at the end drawn; `date` the day it was saved, in words.
+pub(crate) fn score_sheet(path: &std::path::Path, date: String) -> Result<String, CliError> {
+    use crate::pastimes::Event;
+    use crate::teaching::handout::{StorySheet, story_sheet};
+    use crate::teaching::pastime_diagram::{PastimeDiagram, seat_names, state_words};
+    use crate::teaching::pastime_rules::{in_words, title};
+    use crate::teaching::pastime_story::{Names, retold, tell};
+    let loaded = crate::save::pastimes::load(path)?;
+    let game = &loaded.game;
+    let names = Names::of(loaded.names.clone());
+    let ending = |o: &crate::pastimes::Outcome| {
+        tell(
+            &Event::GameOver {
+                winners: o.winners.clone(),
+                losers: o.losers.clone(),
+            },
+            &names,
+        )
+        .unwrap_or_default()
+    };
+    let result = match (game.result(), loaded.abandoned.as_ref()) {
+        (Some(outcome), _) => ending(outcome),
+        (None, Some(left)) => {
+            let said = format!("The game was ended: {}.", left.reason);
+            match crate::abandonment::at_pastime(game, left) {
+                Some(outcome) => format!("{said} {}", ending(&outcome)),
+                None => said,
+            }
+        }
+        (None, None) => format!("The game was not finished: {}.", state_words(game)),
+    };
+    let players = seat_names(game, &loaded.seats, &loaded.names);
+    let figure = PastimeDiagram {
+        game,
+        names: players.clone(),
+        caption: Some("The table at the end of the record".into()),
+    }
+    .svg();
+    let sheet = StorySheet {
+        title: title(game.rules()).to_string(),
+        players,
+        date,
+        rules: in_words(game.rules())
+            .into_iter()
+            .map(|(option, value, _)| (option.to_string(), value))
+            .collect(),
+        story: retold(game, &names),
+        result,
+        figure: Some(figure),
+    };
+    Ok(story_sheet(&sheet))
 }

@@ -101,7 +101,7 @@ pub(crate) fn best(preset: Preset, args: &Best) -> Result<String, CliError> {
     at_tables_only(
         preset,
         &[
-            ("--set", !args.rules.sets.is_empty()),
+            ("--set", !args.sets.is_empty()),
             ("--position", args.throw.position.is_some()),
             ("--dice", args.throw.dice.is_some()),
         ],
@@ -131,20 +131,190 @@ pub(crate) fn best(preset: Preset, args: &Best) -> Result<String, CliError> {
     let seed = t.seed.unwrap_or(1);
     let seen =
         Seen::to_play(rules, hand, line, others).map_err(|e| CliError::Usage(e.to_string()))?;
-    let open = |end: End| seen.line.open(end).unwrap_or(0);
-    Ok(match decide(&seen, args.level, seed) {
+    Ok(said(&seen.line, decide(&seen, args.level, seed).as_ref()))
+}
+
+/// The line `best` prints for what the computer does on `line`: `lay 6-4 left: the …`,
+/// `draw: …`, `knock: …`, or `nothing: …`.
+fn said(line: &Line, action: Option<&Action>) -> String {
+    let open = |end: End| line.open(end).unwrap_or(0);
+    match action {
+        Some(Action::Lay { tile, end }) if line.is_empty() => {
+            format!("lay {tile} {}: the {} set\n", end.words(), tile.words())
+        }
         Some(Action::Lay { tile, end }) => format!(
             "lay {tile} {}: the {} on the {} at the {} end\n",
             end.words(),
             tile.words(),
-            end_word(open(end)),
+            end_word(open(*end)),
             end.words()
         ),
         Some(Action::Draw) => "draw: no tile fits, and the boneyard has tiles to draw\n".into(),
         Some(Action::Pass) => "knock: no tile fits, and none may be drawn\n".into(),
-        Some(other) => format!("{other:?}\n"),
-        None => "nothing: the player is not to act\n".into(),
-    })
+        Some(Action::Deal(_) | Action::Throw(_)) | None => {
+            "nothing: the player is not to act\n".into()
+        }
+    }
+}
+
+/// An action as `analyse` writes it: `lay 6-4 left`, `draw`, `knock`.
+fn code(action: &Action) -> String {
+    match action {
+        Action::Lay { tile, end } => format!("lay {tile} {}", end.words()),
+        Action::Draw => "draw".into(),
+        Action::Pass => "knock".into(),
+        Action::Deal(_) => "deal".into(),
+        Action::Throw(_) => "throw".into(),
+    }
+}
+
+/// Whether two actions on `line` are the same choice: the same, or the same tile at either end
+/// where both ends show the same number (the line then plays alike).
+fn same(line: &Line, a: &Action, b: &Action) -> bool {
+    match (a, b) {
+        (Action::Lay { tile: t, end: e }, Action::Lay { tile: u, end: f }) => {
+            t == u && (e == f || line.open(*e) == line.open(*f))
+        }
+        _ => a == b,
+    }
+}
+
+/// `best --game TILES.ron`: what the computer at `level` does for the player to act in a
+/// saved tiles game, from what that player sees, as `best` at the tiles prints it.
+pub(crate) fn best_in_save(
+    path: &std::path::Path,
+    level: Level,
+    seed: u64,
+) -> Result<String, CliError> {
+    let loaded = crate::save::tiles::load(path)?;
+    let game = &loaded.game;
+    if loaded.abandoned.is_some() {
+        return Ok("nothing: the game was abandoned\n".into());
+    }
+    if game.phase() != Phase::Playing {
+        return Ok(format!(
+            "nothing: {}\n",
+            crate::tiles::waiting_words(game.phase())
+        ));
+    }
+    let seen = game.seen_by(game.turn());
+    Ok(said(game.line(), decide(&seen, level, seed).as_ref()))
+}
+
+/// `analyse TILES.ron`: every play of a saved tiles game where the player had a choice, judged
+/// against what the computer at `level` does from what that player saw, a line each (`hand
+/// <H> move <N> player <P> played <action> best <action> agrees|differs`), then a line a
+/// player (`player <P> decisions <D> agree <A> differ <F>`). The computer guesses the hidden
+/// tiles and has no measure of a play's cost, so there is no loss, only whether it agrees.
+pub(crate) fn analyse(path: &std::path::Path, level: Level) -> Result<String, CliError> {
+    use std::fmt::Write as _;
+    let loaded = crate::save::tiles::load(path)?;
+    let rules = *loaded.game.rules();
+    let mut game = Game::new(rules).map_err(|e| CliError::Usage(e.to_string()))?;
+    let players = usize::from(rules.players);
+    let (mut decisions, mut agree) = (vec![0u32; players], vec![0u32; players]);
+    let mut out = String::new();
+    for (i, played) in loaded.game.record().iter().enumerate() {
+        if game.phase() == Phase::Playing && !played.is_chance() && game.legal_actions().len() > 1 {
+            let p = game.turn();
+            let seed = 1 ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            if let Some(best) = decide(&game.seen_by(p), level, seed) {
+                let verdict = if same(game.line(), played, &best) {
+                    agree[p] += 1;
+                    "agrees"
+                } else {
+                    "differs"
+                };
+                decisions[p] += 1;
+                let _ = writeln!(
+                    out,
+                    "hand {} move {} player {} played {} best {} {verdict}",
+                    game.hands_dealt(),
+                    i + 1,
+                    p + 1,
+                    code(played),
+                    code(&best)
+                );
+            }
+        }
+        game.apply(played.clone())
+            .map_err(|e| CliError::Usage(format!("action {} of the record: {e}", i + 1)))?;
+    }
+    for p in 0..players {
+        let _ = writeln!(
+            out,
+            "player {} decisions {} agree {} differ {}",
+            p + 1,
+            decisions[p],
+            agree[p],
+            decisions[p] - agree[p]
+        );
+    }
+    Ok(out)
+}
+
+/// `score-sheet TILES.ron`: the page of a saved tiles game, its story as the window tells it
+/// (the session's own telling, its players named as the window names them), the points, and
+/// how it ended; `date` the day it was saved, in words.
+pub(crate) fn score_sheet(path: &std::path::Path, date: String) -> Result<String, CliError> {
+    use crate::teaching::handout::{StorySheet, story_sheet};
+    use crate::teaching::tiles_rules::{rules_in_words, title_of};
+    let loaded = crate::save::tiles::load(path)?;
+    let rules = *loaded.game.rules();
+    let mut session = crate::tiles_session::TilesSession::holding(
+        loaded.game.clone(),
+        loaded.seats.clone(),
+        Some(0),
+    );
+    if !loaded.names.is_empty() {
+        session.rename(loaded.names.clone());
+    }
+    let game = session.game();
+    let players = (0..usize::from(rules.players))
+        .map(|p| {
+            let who = loaded.seats.get(p).map(|s| s.words()).unwrap_or_default();
+            format!("{}: {who}", session.name(p))
+        })
+        .collect();
+    let points = (0..rules.sides())
+        .map(|s| {
+            format!(
+                "{} {}",
+                session.side_name(s),
+                game.scores().get(s).copied().unwrap_or(0)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    let result = match (game.winner(), loaded.abandoned.as_ref()) {
+        (Some(Some(side)), _) => format!("{} Points: {points}.", session.winner_words(side)),
+        (Some(None), _) => format!("The hand was drawn, and no one scores. Points: {points}."),
+        (None, Some(left)) => {
+            let said = format!("The game was ended: {}.", left.reason);
+            match crate::abandonment::at_tiles(game, left).and_then(|l| l.winner) {
+                Some(side) => format!("{said} {} Points: {points}.", session.winner_words(side)),
+                None => format!("{said} Points: {points}."),
+            }
+        }
+        (None, None) => format!(
+            "The game was not finished: {}. Points: {points}.",
+            crate::tiles::waiting_words(game.phase())
+        ),
+    };
+    let sheet = StorySheet {
+        title: title_of(&rules).to_string(),
+        players,
+        date,
+        rules: rules_in_words(&rules)
+            .into_iter()
+            .filter(|(head, _)| *head != "A tile laid stays laid")
+            .map(|(head, text)| (head.to_string(), text))
+            .collect(),
+        story: session.story().to_vec(),
+        result,
+        figure: None,
+    };
+    Ok(story_sheet(&sheet))
 }
 
 /// The seat (0 for `--first`, 1 for `--second`) of a scoring side of the rules: the first
@@ -197,4 +367,60 @@ fn play_hand(
         game.apply(action)?;
     }
     Ok(game)
+}
+
+/// What a tiles diagram draws: a saved game as it stands, or a preset's table before the deal.
+pub(crate) enum Drawn<'a> {
+    Saved(&'a std::path::Path),
+    Preset(Preset),
+}
+
+/// `diagram` of a tiles game's table, written to `--out` as `picture` says; prints
+/// `diagram <FILE>`. The players are named as the window names them.
+pub(crate) fn diagram(
+    drawn: Drawn<'_>,
+    args: &crate::cli::args::DiagramArgs,
+    picture: crate::picture::Picture,
+) -> Result<String, CliError> {
+    use crate::teaching::tiles_diagram::{TilesDiagram, caption_of};
+    if args.position.is_some() || args.dice.is_some() {
+        return Err(CliError::Usage(
+            "a tiles game is drawn as it stands, its line and its hands: --position and --dice \
+             are for the games at tables"
+                .into(),
+        ));
+    }
+    let (game, names) = match drawn {
+        Drawn::Saved(path) => {
+            let loaded = crate::save::tiles::load(path)?;
+            let mut session = crate::tiles_session::TilesSession::holding(
+                loaded.game.clone(),
+                loaded.seats.clone(),
+                Some(0),
+            );
+            if !loaded.names.is_empty() {
+                session.rename(loaded.names.clone());
+            }
+            let names = (0..usize::from(loaded.game.rules().players))
+                .map(|p| session.name(p).to_string())
+                .collect();
+            (loaded.game, names)
+        }
+        Drawn::Preset(preset) => {
+            at_tables_only(preset, &[("--set", !args.sets.is_empty())])?;
+            let game =
+                Game::new(rules_of(preset, None)?).map_err(|e| CliError::Usage(e.to_string()))?;
+            (game, Vec::new())
+        }
+    };
+    let caption = args.caption.clone().unwrap_or_else(|| caption_of(&game));
+    let svg = TilesDiagram {
+        game: &game,
+        names,
+        caption: Some(caption),
+    }
+    .svg();
+    let bytes = picture.bytes(&svg).map_err(CliError::Usage)?;
+    crate::save::write_bytes_atomic(&args.out, &bytes)?;
+    Ok(format!("diagram {}\n", args.out.display()))
 }

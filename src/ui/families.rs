@@ -128,12 +128,11 @@ pub fn pastime_rules_in_play(screens: &Screens) -> Option<crate::pastimes::Rules
 }
 
 /// Whether a family's games have their rules as a page to print (Help → The rules as a page
-/// to print…): the games at tables and the pastimes do; the tiles not yet.
+/// to print…): every family's do.
 #[must_use]
 pub fn has_rules_page(family: Family) -> bool {
     match family {
-        Family::Tables | Family::Pastimes => true,
-        Family::Tiles => false,
+        Family::Tables | Family::Pastimes | Family::Tiles => true,
     }
 }
 
@@ -149,7 +148,9 @@ pub fn rules_page(screen: &dyn Screen) -> Option<String> {
         Family::Pastimes => any
             .downcast_ref::<PastimesScreen>()
             .map(|s| handout::pastime_rules_page(s.session().game().rules())),
-        Family::Tiles => None,
+        Family::Tiles => any
+            .downcast_ref::<TilesScreen>()
+            .map(|s| handout::tiles_rules_page(s.session().game().rules())),
     }
 }
 

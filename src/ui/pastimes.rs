@@ -6,5 +6,5 @@ pub mod keeping;
 pub mod screen;
 pub mod session;
 pub mod setup;
-pub mod story;
+pub use crate::teaching::pastime_story as story;
 pub mod view;

@@ -6,6 +6,7 @@ mod commands;
 mod diagram;
 mod edges;
 mod exchange;
+mod families;
 mod help;
 mod network;
 mod pastimes;

@@ -333,17 +333,7 @@ impl PastimesSession {
 
 /// The story of a game read back, told again from its record, the seats named by `names`.
 fn story_of(game: &Game, names: &Names) -> Vec<String> {
-    let Ok(mut replay) = Game::new(*game.rules()) else {
-        return Vec::new();
-    };
-    let mut story = Vec::new();
-    for action in game.record() {
-        match replay.apply(action.clone()) {
-            Ok(events) => story.extend(events.iter().filter_map(|e| story::tell(e, names))),
-            Err(_) => break,
-        }
-    }
-    story
+    story::retold(game, names)
 }
 
 #[cfg(test)]

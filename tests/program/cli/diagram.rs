@@ -104,7 +104,10 @@ fn a_diagram_that_cannot_be_drawn_is_refused_with_the_reason_and_nothing_written
             vec!["--width", "800", "--out", "x.svg"],
             "--width is for a PNG",
         ),
-        (vec!["--preset", "muggins", "--out", "x.svg"], "tiles"),
+        (
+            vec!["--preset", "muggins", "--dice", "3,1", "--out", "x.svg"],
+            "a tiles game is drawn as it stands",
+        ),
         (vec!["--dice", "7,1", "--out", "x.svg"], ""),
         (vec!["--labels", "roman", "--out", "x.svg"], "roman"),
     ] {
@@ -144,7 +147,10 @@ fn the_rules_page_is_written_as_html_and_anything_else_refused() {
     assert!(page.contains("<h1>Fails</h1>") && page.contains("<svg "));
     for (args, words) in [
         (vec!["--out", "rules.pdf"], "not an .html file"),
-        (vec!["--preset", "draw", "--out", "r.html"], "tiles"),
+        (
+            vec!["--preset", "draw", "--set", "players=3", "--out", "r.html"],
+            "draw is a tiles game",
+        ),
     ] {
         let run = gamester()
             .current_dir(dir.path())

@@ -445,3 +445,48 @@ fn a_diagram_of_a_pastimes_table_is_exported_from_the_game_menu() {
             .is_some()
     );
 }
+
+#[test]
+fn a_tiles_games_rules_are_written_as_a_page_to_print_as_the_command_line_writes_them() {
+    use gamester_rules::tiles::{Preset, Rules};
+    // Given a game of Muggins started from New game, and the in-window chooser over an empty
+    // folder
+    let dir = tempfile::tempdir().unwrap();
+    let settings = super::tiles::tiles_settings(
+        Preset::Muggins,
+        Rules::preset(Preset::Muggins),
+        gamester_core::level::Level::Novice,
+    );
+    let mut h = harness_with(
+        Launch {
+            seed: Some(4),
+            documents_dir: Some(dir.path().to_path_buf()),
+            in_window_chooser: true,
+            ..Launch::default()
+        },
+        settings,
+    );
+    super::tiles::start_tiles(&mut h);
+    assert!(h.state().playing_tiles());
+    // When the person chooses Help → The rules as a page to print…, and Write
+    h.get_by_label("Help").click();
+    h.run();
+    h.get_by_label("The rules as a page to print…").click();
+    h.run();
+    h.get_by_label("Write").click();
+    h.run();
+    // Then the tiles game's rules are written (it had no page before), from the rules
+    // window's own words: Muggins' scoring among them, nothing of the games at tables
+    let pages: Vec<std::path::PathBuf> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    assert_eq!(pages.len(), 1, "{pages:?}");
+    let page = std::fs::read_to_string(&pages[0]).unwrap();
+    assert!(page.contains("<h1>Muggins dominoes</h1>"), "{page}");
+    assert!(
+        page.contains("<h2>Muggins</h2>") && !page.contains("Irish"),
+        "{page}"
+    );
+}

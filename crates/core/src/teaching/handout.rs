@@ -131,6 +131,42 @@ pub fn pastime_rules_page(rules: &crate::pastimes::Rules) -> String {
     page
 }
 
+/// The rules of a tiles game (Block, Draw, Muggins) in force as a page, as
+/// [`pastime_rules_page`] gives a pastime's: its title, then every heading and paragraph of the
+/// rules window at the tiles, made from the rules chosen (the players, who sets, how Muggins
+/// scores, how long a game lasts), Gamester's own rules where the book is silent marked so.
+#[must_use]
+pub fn tiles_rules_page(rules: &crate::tiles::Rules) -> String {
+    use super::tiles_rules::{rules_in_words, title_of};
+    let name = title_of(rules);
+    let mut page = String::new();
+    let _ = write!(
+        page,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>{} — the rules</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        escape(name)
+    );
+    let _ = writeln!(page, "<h1>{}</h1>", escape(name));
+    let _ = writeln!(
+        page,
+        "<p class=\"sub\">The rules as Gamester plays them, after the book of seed 004; where \
+         the book is silent, Gamester's own rule, said so.</p>"
+    );
+    for (head, text) in rules_in_words(rules) {
+        let _ = writeln!(
+            page,
+            "<section>\n<h2>{}</h2>\n<p>{}</p>\n</section>",
+            escape(head),
+            escape(&text)
+        );
+    }
+    page.push_str(
+        "<footer>Printed from Gamester, which plays these games by their own sources.</footer>\n\
+         </body>\n</html>\n",
+    );
+    page
+}
+
 /// A game's score sheet, ready to hand to a class: the game's name, the players and `date` (the
 /// day it was played, in words), the rules in force in words, the position it was set up from
 /// (drawn, with its Position ID) when it was not the preset's array, every line of its story in
@@ -277,6 +313,74 @@ pub fn score_sheet(
     );
     page.push_str("<footer>Printed from Gamester.</footer>\n</body>\n</html>\n");
     Ok(page)
+}
+
+/// A score sheet of a game whose story is told line by line (a pastime, a tiles game): what
+/// the page needs, each part already in words.
+#[derive(Clone, Debug, Default)]
+pub struct StorySheet {
+    /// The game's name: "Ketch-Dolt", "Muggins dominoes".
+    pub title: String,
+    /// Who sat where, a seat a line: "Player 2: the computer (fair)".
+    pub players: Vec<String>,
+    /// The day the game was played, in words (may be empty).
+    pub date: String,
+    /// The rules in force, each an option and its value in words.
+    pub rules: Vec<(String, String)>,
+    /// The story, a line for each event, as the window tells it beside the table.
+    pub story: Vec<String>,
+    /// How the game ended, or that it did not.
+    pub result: String,
+    /// The table at the end of the record, drawn (an SVG), if the family has a diagram.
+    pub figure: Option<String>,
+}
+
+/// The page of a [`StorySheet`]: its title, the players and the day, the rules in force, every
+/// line of the story numbered, the result, and the table at the end if drawn; it prints as
+/// [`score_sheet`]'s page does.
+#[must_use]
+pub fn story_sheet(sheet: &StorySheet) -> String {
+    let mut page = String::new();
+    let _ = write!(
+        page,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>{} — a score sheet</title>\n<style>{STYLE}\
+         table {{ border-collapse: collapse; width: 100%; }}\n\
+         td {{ padding: 0.15em 0.4em; vertical-align: top; border-bottom: 1px solid #e2d6bd; }}\n\
+         td.n {{ width: 2.5em; color: #5a4630; }}\n\
+         tr {{ break-inside: avoid; }}\n</style>\n</head>\n<body>\n",
+        escape(&sheet.title)
+    );
+    let _ = writeln!(page, "<h1>{}</h1>", escape(&sheet.title));
+    let mut sub: Vec<String> = sheet.players.iter().map(|p| escape(p)).collect();
+    if !sheet.date.is_empty() {
+        sub.push(escape(&sheet.date));
+    }
+    let _ = writeln!(page, "<p class=\"sub\">{}</p>", sub.join(" · "));
+    page.push_str("<section>\n<h2>The rules in force</h2>\n");
+    for (option, value) in &sheet.rules {
+        let _ = writeln!(page, "<p>{}: {}</p>", escape(option), escape(value));
+    }
+    page.push_str("</section>\n<h2>The game</h2>\n<table>\n");
+    for (i, line) in sheet.story.iter().enumerate() {
+        let _ = writeln!(
+            page,
+            "<tr><td class=\"n\">{}</td><td>{}</td></tr>",
+            i + 1,
+            escape(line)
+        );
+    }
+    page.push_str("</table>\n");
+    let _ = writeln!(
+        page,
+        "<section>\n<h2>The result</h2>\n<p>{}</p>\n</section>",
+        escape(&sheet.result)
+    );
+    if let Some(svg) = &sheet.figure {
+        let _ = writeln!(page, "<figure>{svg}</figure>");
+    }
+    page.push_str("<footer>Printed from Gamester.</footer>\n</body>\n</html>\n");
+    page
 }
 
 /// A day in words, as a score sheet gives it: "26 November 2026" (`month` from 1).

@@ -1,4 +1,5 @@
-//! What happened at a pastime, in the period words a player reads: the story beside the board,
+//! What happened at a pastime, in the period words a player reads: the story beside the board
+//! (and on the score sheet the command line prints),
 //! told from the engine's events, and the words of the actions the buttons offer.
 
 use crate::pastimes::{Action, Event, Game, Kind, Seat};
@@ -290,6 +291,23 @@ pub fn tell(event: &Event, names: &Names) -> Option<String> {
             ),
         },
     })
+}
+
+/// The story of `game` told again from its record, a line for each event, the seats named by
+/// `names`: the story beside the board of a game read back, and the score sheet's.
+#[must_use]
+pub fn retold(game: &Game, names: &Names) -> Vec<String> {
+    let Ok(mut replay) = Game::new(*game.rules()) else {
+        return Vec::new();
+    };
+    let mut story = Vec::new();
+    for action in game.record() {
+        match replay.apply(action.clone()) {
+            Ok(events) => story.extend(events.iter().filter_map(|e| tell(e, names))),
+            Err(_) => break,
+        }
+    }
+    story
 }
 
 fn cap(s: &str) -> String {
