@@ -1,5 +1,5 @@
 //! The rules of a tiles game (Block, Draw, Muggins) as Gamester plays them, in words: a
-//! heading and a paragraph each, made from the rules in force; where the book (seed 004) is
+//! heading and a paragraph each, made from the rules in force; where the book is
 //! silent, what Gamester does, and that it is Gamester's choice. The window's rules window and
 //! the rules page to print (`handout::tiles_rules_page`) both read them.
 
@@ -16,7 +16,7 @@ pub fn title_of(rules: &Rules) -> &'static str {
     }
 }
 
-/// The rules as Gamester plays them, a heading and a paragraph each; where the book (seed 004)
+/// The rules as Gamester plays them, a heading and a paragraph each; where the book
 /// is silent, what Gamester does, and that it is Gamester's choice.
 #[must_use]
 pub fn rules_in_words(rules: &Rules) -> Vec<(&'static str, String)> {

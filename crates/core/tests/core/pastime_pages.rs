@@ -112,3 +112,17 @@ fn the_sections_say_what_each_option_makes_of_the_game() {
     assert!(page.contains("where the adversary has a lone man"));
     assert!(page.contains("goes back to his owner's heap"));
 }
+
+/// A tiles game's rules page, as the window and `gamester rules-page` print it, names its book
+/// as a player knows it, never by a developer's word.
+#[test]
+fn a_tiles_rules_page_is_in_a_players_words() {
+    use gamester_core::teaching::handout::tiles_rules_page;
+    use gamester_rules::tiles;
+    for preset in tiles::Preset::ALL {
+        let page = tiles_rules_page(&tiles::Rules::preset(preset));
+        let said = developer_words(&page);
+        assert!(said.is_empty(), "{preset:?}: {said:?}");
+        assert!(page.contains("Incompleat Gamester"), "{preset:?}");
+    }
+}
