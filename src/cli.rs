@@ -532,7 +532,7 @@ fn score_sheet(args: &crate::cli::args::ScoreSheet) -> Result<String, CliError> 
     };
     // The day the game was last saved: the day it was played, as near as the file says.
     let date = saved_day(&args.game);
-    let page = crate::teaching::handout::score_sheet(
+    let page = gamester_core::session::score_sheet::score_sheet(
         &loaded.replay,
         &loaded.table,
         loaded.abandoned.as_ref(),

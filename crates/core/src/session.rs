@@ -1,6 +1,7 @@
 //! A sitting at the tables: the game in play, who plays it, the dice, and the story so far told
 //! in period words. Free of any window code, so the window and its tests share it.
 
+pub mod score_sheet;
 mod status;
 mod story;
 mod words;

@@ -284,7 +284,7 @@ fn the_rules_page_holds_every_section_of_the_rules_with_its_sources_and_the_arra
 fn a_score_sheet_tells_every_line_of_the_story_and_draws_the_plays_asked_for() {
     use gamester_core::players::Seats;
     use gamester_core::save::{SaveFile, from_str, to_string};
-    use gamester_core::teaching::handout::score_sheet;
+    use gamester_core::session::score_sheet::score_sheet;
     // A whole game of Irish between random players, saved and read back
     let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(12);
     let mut game = Game::new(Rules::preset(Preset::Irish)).unwrap();
@@ -391,7 +391,8 @@ fn read_as_text(page: &str) -> String {
 fn no_page_to_print_shows_a_developers_words() {
     use gamester_core::players::Seats;
     use gamester_core::save::GameRecord;
-    use gamester_core::teaching::handout::{rules_page, score_sheet};
+    use gamester_core::session::score_sheet::score_sheet;
+    use gamester_core::teaching::handout::rules_page;
     use gamester_core::teaching::plain::developer_words;
     use gamester_rules::tables::options::OPTIONS;
     // Given every preset, and each value of each option set on Irish
@@ -428,7 +429,7 @@ fn no_page_to_print_shows_a_developers_words() {
 fn a_score_sheet_is_ready_for_a_class() {
     use gamester_core::players::Seats;
     use gamester_core::save::GameRecord;
-    use gamester_core::teaching::handout::score_sheet;
+    use gamester_core::session::score_sheet::score_sheet;
     // Given a finished game of Modern backgammon with the cube, set up from a position
     let mut rules = Rules::preset(Preset::Modern);
     rules.cube = true;
@@ -567,7 +568,7 @@ fn a_score_sheet_of_a_game_left_by_a_side_gives_its_loss_as_the_result() {
     use gamester_core::abandonment::Abandonment;
     use gamester_core::players::Seats;
     use gamester_core::save::from_str;
-    use gamester_core::teaching::handout::score_sheet;
+    use gamester_core::session::score_sheet::score_sheet;
     // Given a game of Irish under way, left by Black, who did not come back
     let loaded = from_str(include_str!("../../../../tests/data/irish_short.ron")).unwrap();
     let left = Abandonment {

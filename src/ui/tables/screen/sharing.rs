@@ -101,7 +101,7 @@ impl TablesScreen {
                         }
                         _ => Vec::new(),
                     };
-                    handout::score_sheet(
+                    gamester_core::session::score_sheet::score_sheet(
                         &record,
                         seats,
                         self.session.abandoned(),
