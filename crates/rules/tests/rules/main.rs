@@ -18,5 +18,6 @@ mod position_id_fuzz;
 mod properties;
 mod resignations;
 mod ticktack;
+mod ticktack_cotton;
 mod ticktack_random;
 mod tiles;
