@@ -5,5 +5,6 @@
 
 mod cli;
 mod desktop;
+mod layers;
 mod packaging;
 mod window;
