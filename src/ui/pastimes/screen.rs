@@ -220,7 +220,10 @@ impl PastimesScreen {
                 let PastimesOpened { session, path } =
                     *own.game.downcast::<PastimesOpened>().ok()?;
                 shell.settings.recent.add(path.clone());
-                shell.message = Some(Message::info(format!("Opened {}", path.display())));
+                shell.message = Some(Message::info(format!(
+                    "Opened {}",
+                    crate::ui::shell::file_names::shown(&path)
+                )));
                 Some(PastimesScreen::seating(*session, &shell.settings))
             }
         }

@@ -79,7 +79,7 @@ impl GamesterApp {
             let told = Message::info(format!(
                 "Another Gamester window is open on the same games, so this one keeps its game \
                  in progress apart, in {}.",
-                path.display()
+                crate::ui::shell::file_names::shown(&path)
             ));
             // True as long as the window is open: it stays until another message replaces it.
             message = Some(
@@ -521,7 +521,10 @@ fn menu_bar(
                     ui.label("No games opened yet");
                 }
                 for path in shell.settings.recent.paths() {
-                    if ui.button(path.display().to_string()).clicked() {
+                    if ui
+                        .button(crate::ui::shell::file_names::shown(path))
+                        .clicked()
+                    {
                         shell.asks.push(Ask::OpenPath(path.clone()));
                     }
                 }

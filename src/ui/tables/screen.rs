@@ -357,7 +357,10 @@ impl Screen for TablesScreen {
         file.analysis = analysis;
         match crate::save::write_atomic(&path, &file) {
             Ok(()) => {
-                let said = Message::info(format!("Saved to {}", path.display()));
+                let said = Message::info(format!(
+                    "Saved to {}",
+                    crate::ui::shell::file_names::shown(&path)
+                ));
                 shell.settings.recent.add(path.clone());
                 self.file = Some(path);
                 self.written = Some(extent(&self.session));

@@ -242,7 +242,10 @@ impl TilesScreen {
             Next::Own(own) => {
                 let TilesOpened { session, path } = *own.game.downcast::<TilesOpened>().ok()?;
                 shell.settings.recent.add(path.clone());
-                shell.message = Some(Message::info(format!("Opened {}", path.display())));
+                shell.message = Some(Message::info(format!(
+                    "Opened {}",
+                    crate::ui::shell::file_names::shown(&path)
+                )));
                 Some(TilesScreen::seating(*session, &shell.settings))
             }
         }

@@ -26,7 +26,10 @@ impl PastimesScreen {
             crate::save::write_bytes_atomic(path, &bytes).map_err(|e| e.to_string())
         });
         match written {
-            Ok(()) => Message::info(format!("The diagram is written to {}", path.display())),
+            Ok(()) => Message::info(format!(
+                "The diagram is written to {}",
+                crate::ui::shell::file_names::shown(&path)
+            )),
             Err(e) => Message::error(format!("The diagram could not be written: {e}")),
         }
     }
