@@ -426,6 +426,10 @@ impl Screen for PastimesScreen {
         Some(Message::info(words))
     }
 
+    fn line_note(&self) -> Option<Message> {
+        self.remote.as_ref().map(crate::ui::net::Remote::note)
+    }
+
     fn lacks_its_line(&self) -> bool {
         // A game left by a friend is over for good: it is counted, and nobody plays it on.
         self.remote.is_none()

@@ -181,6 +181,12 @@ pub trait Screen {
     fn lacks_its_line(&self) -> bool {
         false
     }
+    /// The state of the line of a game at a distance, in words ("Alice, over the network:
+    /// direct"): shown on the message line when it has no message, so that it never wraps the
+    /// row of buttons, and once only.
+    fn line_note(&self) -> Option<Message> {
+        None
+    }
     /// A game that lacks its line, played on here: the friends' seats become the computer's,
     /// at the level New game sets for this family, under their names. What to say.
     fn play_on_against_the_computer(&mut self, _settings: &Settings) -> Option<Message> {

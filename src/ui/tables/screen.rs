@@ -291,6 +291,13 @@ impl Screen for TablesScreen {
         Some(Message::info(words))
     }
 
+    fn line_note(&self) -> Option<Message> {
+        self.helpers
+            .remote
+            .as_ref()
+            .map(crate::ui::net::Remote::note)
+    }
+
     fn lacks_its_line(&self) -> bool {
         // A game left by a friend is over for good: it is counted, and nobody plays it on.
         !self.is_remote()
