@@ -607,9 +607,11 @@ mod tests {
         let mut s = session(&[5, 2, 5, 1]);
         s.throw().unwrap();
         s.throw().unwrap();
+        // (through the first turn, the status line says who won the throw-off, with what)
         assert_eq!(
             s.status(),
-            "White throws cinque and ace: cinque, ace to play"
+            "White won the throw-off, cinque against deuce. White throws cinque and ace: cinque, \
+             ace to play"
         );
         let play = s
             .game()
