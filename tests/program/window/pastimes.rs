@@ -186,10 +186,14 @@ fn doublets_is_played_to_its_end_by_clicking_throw() {
     let story = h.state().pastime().unwrap().story().join("\n");
     assert!(story.contains("lays down a man on his"), "{story}");
     assert!(story.contains("bears a man off his"), "{story}");
+    // (the computer by that name, never "Player 2": issue 57, item 10)
     assert!(
-        story.contains("Player 2 throws"),
+        story.contains("The computer throws"),
         "the computer threw: {story}"
     );
+    assert!(!story.contains("Player 2"), "{story}");
+    let status = h.state().status_line();
+    assert!(!status.contains("Player 2"), "{status}");
 }
 
 #[test]
@@ -234,6 +238,36 @@ fn sice_ace_is_played_to_its_end_with_two_seats() {
     said_plainly(&h);
     let texts = support::shown(&h).join("\n");
     assert!(texts.contains("Who loses: the last out loses"), "{texts}");
+}
+
+#[test]
+fn at_sice_ace_for_five_a_tied_throw_off_is_one_short_line() {
+    // Given Sice-Ace for five, the person and four computers (issue 57, item 10: tied
+    // throw-offs filled four long lines before play began)
+    let mut ties = Vec::new();
+    for seed in 1..40 {
+        let settings = pastime_settings(Rules::preset(Preset::SiceAce), you_and_the_computer());
+        let mut h = at_pastime(seed, settings);
+        for _ in 0..30 {
+            wait_for_person(&mut h);
+            let t = h.state().pastime().unwrap();
+            if t.over() || t.game().phase() != Phase::ThrowOff {
+                break;
+            }
+            press(&mut h, THROW);
+        }
+        let story = h.state().pastime().unwrap().story().to_vec();
+        ties.extend(story.into_iter().filter(|l| l.contains("tie")));
+        if !ties.is_empty() {
+            break;
+        }
+    }
+    // Then a tie says who tied and with what, in a short line, not every die of the table
+    assert!(!ties.is_empty(), "no seed tied");
+    for tie in &ties {
+        assert!(tie.starts_with("Throw-off: "), "{tie}");
+        assert!(tie.chars().count() <= 90, "{tie}");
+    }
 }
 
 #[test]
