@@ -159,13 +159,13 @@ pub fn write_rules_page(screen: &dyn Screen, path: &std::path::Path) -> Message 
     let Some(page) = rules_page(screen) else {
         return Message::error(format!(
             "{} could not be written: this game has no rules page yet.",
-            crate::ui::shell::file_names::shown(&path)
+            crate::ui::shell::file_names::shown(path)
         ));
     };
     match crate::save::write_text_atomic(path, &page) {
         Ok(()) => Message::info(format!(
             "The page is written to {}: open it in a browser to print it",
-            crate::ui::shell::file_names::shown(&path)
+            crate::ui::shell::file_names::shown(path)
         )),
         Err(e) => Message::error(format!("The page could not be written: {e}")),
     }

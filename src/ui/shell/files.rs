@@ -67,7 +67,7 @@ pub fn set_aside(path: &Path, aside: &mut Option<PathBuf>) -> String {
         Err(e) => format!(
             "It could not be set aside ({e}), and the new game's autosave will replace it: \
              copy {} elsewhere to keep it.",
-            crate::ui::shell::file_names::shown(&path)
+            crate::ui::shell::file_names::shown(path)
         ),
     }
 }

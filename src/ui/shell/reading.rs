@@ -53,7 +53,7 @@ pub fn regular_or_absent(path: &Path) -> Result<(), String> {
     match std::fs::metadata(path) {
         Ok(m) if !m.is_file() => Err(format!(
             "{} is not a regular file",
-            crate::ui::shell::file_names::shown(&path)
+            crate::ui::shell::file_names::shown(path)
         )),
         _ => Ok(()),
     }

@@ -144,7 +144,7 @@ pub fn shell_keys(ctx: &egui::Context, asks: &mut Vec<Ask>) {
 pub fn not_written(path: &Path) -> Message {
     Message::error(format!(
         "{} could not be written: this game has no such page or file.",
-        crate::ui::shell::file_names::shown(&path)
+        crate::ui::shell::file_names::shown(path)
     ))
 }
 

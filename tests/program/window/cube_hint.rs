@@ -262,7 +262,7 @@ fn on_a_small_window_the_cube_hint_is_read_whole_and_the_story_stays_in_sight() 
 /// last line too, in sight above the status line.
 fn hint_and_story_in_sight(h: &Harness<'static, GamesterApp>, at: &str, hint_whole: bool) {
     // Then each line of the hint is drawn whole
-    let all = words(&h);
+    let all = words(h);
     for line in [
         "Double: the other side should pass.",
         "No double: ",

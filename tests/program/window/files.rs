@@ -246,7 +246,7 @@ fn a_file_refused_is_an_error_that_names_the_file_once() {
     h.run();
     h.get_by_label("Open recent").click();
     h.run();
-    h.get_by_label(&broken.file_name().unwrap().to_string_lossy().into_owned())
+    h.get_by_label(&broken.file_name().unwrap().to_string_lossy())
         .click();
     h.run();
     finish_opening(&mut h);

@@ -69,7 +69,7 @@ fn open_recent_at_the_tiles_table_opens_a_listed_game() {
     h.run();
     h.get_by_label("Open recent").click();
     h.run();
-    h.get_by_label(&path.file_name().unwrap().to_string_lossy().into_owned())
+    h.get_by_label(&path.file_name().unwrap().to_string_lossy())
         .click();
     for _ in 0..200 {
         h.step();

@@ -28,7 +28,7 @@ impl PastimesScreen {
         match written {
             Ok(()) => Message::info(format!(
                 "The diagram is written to {}",
-                crate::ui::shell::file_names::shown(&path)
+                crate::ui::shell::file_names::shown(path)
             )),
             Err(e) => Message::error(format!("The diagram could not be written: {e}")),
         }

@@ -26,31 +26,31 @@ pub fn imported_game(
     let bytes = gamester_core::files::read_capped(path, MATCH_FILE_MOST).map_err(|e| {
         format!(
             "{} could not be read: {e}",
-            crate::ui::shell::file_names::shown(&path)
+            crate::ui::shell::file_names::shown(path)
         )
     })?;
     let games = crate::exchange::import_bytes(&bytes).map_err(|e| {
         format!(
             "{} is refused: {e}. The game in play is kept.",
-            crate::ui::shell::file_names::shown(&path)
+            crate::ui::shell::file_names::shown(path)
         )
     })?;
     let count = games.len();
     let Some((earlier, last)) = crate::exchange::as_match(games, count) else {
         return Err(format!(
             "{} has no game",
-            crate::ui::shell::file_names::shown(&path)
+            crate::ui::shell::file_names::shown(path)
         ));
     };
     let said = match count {
         1 => format!(
             "The game is imported from {}",
-            crate::ui::shell::file_names::shown(&path)
+            crate::ui::shell::file_names::shown(path)
         ),
         n => format!(
             "The match's {n} games are imported from {}, the last in play and the others kept \
              with it",
-            crate::ui::shell::file_names::shown(&path)
+            crate::ui::shell::file_names::shown(path)
         ),
     };
     let seats = last.seats();
@@ -82,7 +82,7 @@ impl TablesScreen {
         match written {
             Ok(()) => Message::info(format!(
                 "{what} written to {}, for {reader}",
-                crate::ui::shell::file_names::shown(&path)
+                crate::ui::shell::file_names::shown(path)
             )),
             Err(e) => Message::error(format!("The game could not be exported: {e}")),
         }
@@ -126,7 +126,7 @@ impl TablesScreen {
         match written {
             Ok(()) => Message::info(format!(
                 "The page is written to {}: open it in a browser to print it",
-                crate::ui::shell::file_names::shown(&path)
+                crate::ui::shell::file_names::shown(path)
             )),
             Err(e) => Message::error(format!("The page could not be written: {e}")),
         }
@@ -217,7 +217,7 @@ impl TablesScreen {
         match written {
             Ok(()) => Message::info(format!(
                 "The diagram is written to {}",
-                crate::ui::shell::file_names::shown(&path)
+                crate::ui::shell::file_names::shown(path)
             )),
             Err(e) => Message::error(format!("The diagram could not be written: {e}")),
         }
