@@ -606,12 +606,15 @@ mod tests {
         // Given White throws a cinque to Black's deuce, then cinque and ace
         let mut s = session(&[5, 2, 5, 1]);
         s.throw().unwrap();
-        s.throw().unwrap();
-        // (through the first turn, the status line says who won the throw-off, with what)
+        // (before the first throw, the status line says who won the throw-off, with what)
         assert_eq!(
             s.status(),
-            "White won the throw-off, cinque against deuce. White throws cinque and ace: cinque, \
-             ace to play"
+            "White won the throw-off, cinque against deuce. White to throw"
+        );
+        s.throw().unwrap();
+        assert_eq!(
+            s.status(),
+            "White throws cinque and ace: cinque, ace to play"
         );
         let play = s
             .game()

@@ -82,11 +82,13 @@ impl Session {
         }
     }
 
-    /// Through the first turn of a game, who won the throw-off and with what, and which side
+    /// Before the first throw of a game, who won the throw-off and with what, and which side
     /// is the person's: "You won the throw-off, cinque against deuce: you play White".
     fn throw_off_won(&self) -> Option<String> {
         let g = &self.game;
-        if !matches!(g.phase(), Phase::ToThrow | Phase::Playing) {
+        // Only before the winner's first throw: the status line is short then, and the words
+        // never wrap it onto another line that would move the board.
+        if g.phase() != Phase::ToThrow {
             return None;
         }
         let record = g.record();

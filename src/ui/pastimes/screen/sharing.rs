@@ -17,9 +17,23 @@ impl PastimesScreen {
     pub fn export_diagram(&self, path: &Path, picture: Picture) -> Message {
         let shown = self.shown();
         let game = shown.game();
+        // The computer is named on the page by its level ("the computer (fair)"), not by the
+        // name the table gives it.
+        let given: Vec<String> = shown
+            .names()
+            .all()
+            .iter()
+            .map(|n| {
+                if n == crate::ui::pastimes::story::COMPUTER {
+                    String::new()
+                } else {
+                    n.clone()
+                }
+            })
+            .collect();
         let diagram = PastimeDiagram {
             game,
-            names: seat_names(game, shown.sitters(), shown.names().all()),
+            names: seat_names(game, shown.sitters(), &given),
             caption: Some(caption_of(game)),
         };
         let written = picture.bytes(&diagram.svg()).and_then(|bytes| {
