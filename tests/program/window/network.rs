@@ -595,7 +595,7 @@ fn at_800_by_600_the_lines_state_is_said_once_and_never_breaks_the_row_of_button
     h.set_size(egui::vec2(800.0, 600.0));
     h.run();
     let code = host_from_the_window(&mut h);
-    let cut = friend(&code, "Alexandrina Fitzwilliam", 5, None, Some(6));
+    let cut = friend(&code, "Alexandrina Fitzwilliam", 5, None, Some(12));
     wait_for(&mut h, "the friend", |h| h.state().is_remote());
     // Then while they play, the line's state is on a line of its own, said once, and the row
     // of buttons keeps one line
