@@ -160,13 +160,13 @@ pub fn write_rules_page(screen: &dyn Screen, path: &std::path::Path) -> Message 
     let Some(page) = rules_page(screen) else {
         return Message::error(format!(
             "{} could not be written: this game has no rules page yet.",
-            path.display()
+            crate::ui::shell::file_names::shown(path)
         ));
     };
     match crate::save::write_text_atomic(path, &page) {
         Ok(()) => Message::info(format!(
             "The page is written to {}: open it in a browser to print it",
-            path.display()
+            crate::ui::shell::file_names::shown(path)
         )),
         Err(e) => Message::error(format!("The page could not be written: {e}")),
     }
@@ -213,7 +213,7 @@ pub fn resume_at_start(screens: &mut Screens, shell: &mut Shell) {
                         shell.message = Some(Message::error(format!(
                             "The tiles game in progress could not be kept, so {} is not \
                              opened in its place: {e}",
-                            path.display()
+                            crate::ui::shell::file_names::shown(&path)
                         )));
                         return;
                     }

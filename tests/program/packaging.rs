@@ -110,6 +110,44 @@ fn the_desktop_entry_opens_a_file_with_gamester_its_icon_and_the_saves_type() {
 }
 
 #[test]
+fn the_package_and_the_desktop_entry_name_every_family_of_games_and_play_at_a_distance() {
+    // (issue 57, item 10: they named only the older games at Tables)
+    let text = fs::read_to_string(root().join("Cargo.toml")).unwrap();
+    let manifest: toml::Table = toml::from_str(&text).unwrap();
+    let described = manifest["package"]["metadata"]["deb"]["extended-description"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for word in [
+        "Tick-tack",
+        "Doublets",
+        "Sice-Ace",
+        "dominoes",
+        "at a distance",
+    ] {
+        assert!(
+            described.contains(word),
+            "the package's description: {word}"
+        );
+    }
+    let entry = fs::read_to_string(source_of("usr/share/applications/gamester.desktop")).unwrap();
+    let comment = desktop_value(&entry, "Comment");
+    for word in ["Tick-tack", "pastimes", "dominoes", "far"] {
+        assert!(comment.contains(word), "the comment: {comment}");
+    }
+    let keywords = desktop_value(&entry, "Keywords");
+    for word in [
+        "Tick-tack;",
+        "Doublets;",
+        "Sice-Ace;",
+        "Dominoes;",
+        "Network;",
+    ] {
+        assert!(keywords.contains(word), "the keywords: {keywords}");
+    }
+}
+
+#[test]
 fn the_mime_type_knows_a_save_by_its_glob_and_by_how_it_begins() {
     let xml = fs::read_to_string(source_of("usr/share/mime/packages/gamester.xml")).unwrap();
     assert_eq!(xml_attr(&xml, "glob", "pattern"), "*.ron");

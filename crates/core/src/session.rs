@@ -607,6 +607,11 @@ mod tests {
         // Given White throws a cinque to Black's deuce, then cinque and ace
         let mut s = session(&[5, 2, 5, 1]);
         s.throw().unwrap();
+        // (before the first throw, the status line says who won the throw-off, with what)
+        assert_eq!(
+            s.status(),
+            "White won the throw-off, cinque against deuce. White to throw"
+        );
         s.throw().unwrap();
         assert_eq!(
             s.status(),

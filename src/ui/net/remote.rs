@@ -4,8 +4,6 @@
 
 use std::sync::mpsc::{Receiver, TryRecvError};
 
-use egui::RichText;
-
 use gamester_net::NetAction;
 use gamester_net::party::{Party, Path, Return, State};
 
@@ -103,7 +101,21 @@ impl Remote {
         std::mem::take(&mut self.notes)
     }
 
-    /// The line's state, in words, for the row under the status line: with a throw or a
+    /// The line's state as the note of the message line ([`Message::line`]): said to a screen
+    /// reader as it changes, but not at each second of a count; lasting (shown before any
+    /// other message) while the game, not over, waits on the line.
+    #[must_use]
+    pub fn note(&self) -> Message {
+        let counting = self.party.stall().is_some_and(|s| !s.left.is_zero());
+        let note = Message::info(self.words());
+        let note = if counting { note.said_already() } else { note };
+        let waits = self.party.abandoned().is_none()
+            && !self.party.over()
+            && (self.party.state() != &State::Playing || self.party.stall().is_some());
+        if waits { note.lasting() } else { note }
+    }
+
+    /// The line's state, in words, for the note of the message line: with a throw or a
     /// dropped line that keeps the game waiting, the patience left before the game may be
     /// ended as abandoned.
     #[must_use]
@@ -166,11 +178,12 @@ impl Remote {
         }
     }
 
-    /// The row under the status line: the line's state in words, and once a throw (or a
-    /// dropped friend) has kept the game waiting past the patience, the button that ends the
-    /// game as abandoned by that friend. Who left and why, when the person ends it so.
+    /// In the row of buttons, once a throw (or a dropped friend) has kept the game waiting
+    /// past the patience, the button that ends the game as abandoned by that friend. Who left
+    /// and why, when the person ends it so. The line's state in words is not in the row (it
+    /// would wrap it onto two lines on a small window): it is the note of the message line
+    /// ([`Remote::words`]).
     pub fn show(&mut self, ui: &mut egui::Ui) -> Option<gamester_net::party::Abandoned> {
-        ui.label(RichText::new(self.words()).italics());
         let stall = self.party.stall()?;
         if !stall.left.is_zero() {
             return None;
@@ -219,14 +232,9 @@ impl Remote {
         let state = self.party.state().clone();
         if self.told.as_ref() != Some(&state) {
             if self.told.is_some() && self.party.abandoned().is_none() {
-                // Play going on again replaces what was said of the wait, which would else
-                // stay under the board.
-                let said = Message::info(self.words());
-                shell.message = Some(if state == State::Playing {
-                    said
-                } else {
-                    said.lasting()
-                });
+                // The line's new state is its note (`note`), said as it comes: a message of
+                // before gives way to it, and no copy of it is made in the message line.
+                shell.message = None;
             }
             self.told = Some(state);
         }

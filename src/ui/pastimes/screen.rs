@@ -220,7 +220,10 @@ impl PastimesScreen {
                 let PastimesOpened { session, path } =
                     *own.game.downcast::<PastimesOpened>().ok()?;
                 shell.settings.recent.add(path.clone());
-                shell.message = Some(Message::info(format!("Opened {}", path.display())));
+                shell.message = Some(Message::info(format!(
+                    "Opened {}",
+                    crate::ui::shell::file_names::shown(&path)
+                )));
                 Some(PastimesScreen::seating(*session, &shell.settings))
             }
         }
@@ -421,6 +424,10 @@ impl Screen for PastimesScreen {
         let words = crate::ui::net::played_on(&names, level);
         self.session.note(words.clone());
         Some(Message::info(words))
+    }
+
+    fn line_note(&self) -> Option<Message> {
+        self.remote.as_ref().map(crate::ui::net::Remote::note)
     }
 
     fn lacks_its_line(&self) -> bool {

@@ -56,17 +56,24 @@ impl PastimesSession {
             Some(s) => StdRng::seed_from_u64(s),
             None => StdRng::from_os_rng(),
         };
-        // A person alone with the computer is "You", as at the tiles; friends at one screen
-        // are players by number.
+        // A person alone with the computer is "You", and a computer alone at his table "The
+        // computer", as at the tiles; friends at one screen, and the computers of a table of
+        // several, are players by number.
         let people: Vec<usize> = (0..sitters.len())
             .filter(|&s| sitters[s] == Controller::Person)
             .collect();
+        let computers = sitters
+            .iter()
+            .filter(|s| matches!(s, Controller::Computer(_)))
+            .count();
         let names = match people[..] {
             [you] => Names::of(
                 (0..sitters.len())
                     .map(|s| {
                         if s == you {
                             "You".into()
+                        } else if computers == 1 && matches!(sitters[s], Controller::Computer(_)) {
+                            story::COMPUTER.into()
                         } else {
                             String::new()
                         }

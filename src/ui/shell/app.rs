@@ -79,7 +79,7 @@ impl GamesterApp {
             let told = Message::info(format!(
                 "Another Gamester window is open on the same games, so this one keeps its game \
                  in progress apart, in {}.",
-                path.display()
+                crate::ui::shell::file_names::shown(&path)
             ));
             // True as long as the window is open: it stays until another message replaces it.
             message = Some(
@@ -144,6 +144,9 @@ impl GamesterApp {
         let ctx = ui.ctx().clone();
         let (board_keys, asking) = self.begin_frame(&ctx);
         let others = self.screens.others();
+        // While the network window is open (a game at a distance being taken up again, its
+        // offer shown), playing on against the computer is not offered beside it.
+        let joining = self.modal.network.is_open();
         let story_open = &mut self.story_open;
         let (screen, shell) = (self.screens.shown_mut(), &mut self.shell);
         screen.begin_frame(&ctx, shell, board_keys);
@@ -163,7 +166,7 @@ impl GamesterApp {
             }
             close_lessons = leave == crate::ui::tables::lessons::Leave::ToTheGame;
         } else {
-            panels(ui, screen, shell, story_open, asking);
+            panels(ui, screen, shell, story_open, (asking, joining));
         }
 
         screen.windows(&ctx, shell);
@@ -409,12 +412,13 @@ impl Modal {
 
 /// The panels around the table and the table: the status line, its message and the buttons'
 /// row; the story beside (a drawer on a narrow window); the screen's table in the middle.
+/// `asking`: a window is in front; `joining`: it is the network window.
 fn panels(
     ui: &mut egui::Ui,
     screen: &mut dyn Screen,
     shell: &mut Shell,
     story_open: &mut bool,
-    asking: bool,
+    (asking, joining): (bool, bool),
 ) {
     egui::Panel::bottom("status").show(ui, |ui| {
         ui.add_space(4.0);
@@ -432,10 +436,11 @@ fn panels(
                 ui.label(RichText::new("the computer is thinking…").italics());
             }
         });
-        Message::line(shell.message.as_ref(), ui);
+        Message::line(shell.message.as_ref(), screen.line_note().as_ref(), ui);
         let narrow = ui.ctx().content_rect().width() < NARROW;
         ui.horizontal_wrapped(|ui| {
             if screen.lacks_its_line()
+                && !joining
                 && ui
                     .button(crate::ui::net::PLAY_ON)
                     .on_hover_text(
@@ -521,7 +526,10 @@ fn menu_bar(
                     ui.label("No games opened yet");
                 }
                 for path in shell.settings.recent.paths() {
-                    if ui.button(path.display().to_string()).clicked() {
+                    if ui
+                        .button(crate::ui::shell::file_names::shown(path))
+                        .clicked()
+                    {
                         shell.asks.push(Ask::OpenPath(path.clone()));
                     }
                 }

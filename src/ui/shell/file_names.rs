@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use crate::tables::{Preset, Rules};
 
 /// The name of the game under `rules`: its preset's title without the source in brackets
-/// ("Irish", "Early Backgammon"), whatever the match and the cube, or "Gamester" for house
-/// rules.
+/// ("Irish", "Early Backgammon"), whatever the match, the cube and a position set up, or
+/// "Gamester" for house rules.
 #[must_use]
 pub fn game_name(rules: &Rules) -> &'static str {
-    Preset::of_game(rules).map_or("Gamester", |p| {
+    Preset::of_game_set_up(rules).map_or("Gamester", |p| {
         let title = p.title();
         title.split(" (").next().unwrap_or(title)
     })
@@ -30,6 +30,39 @@ pub fn dated_name(rules: &Rules) -> String {
 pub fn dated(title: &str, note: &str) -> String {
     let now = chrono::Local::now();
     format!("{title} {}{note}.ron", now.format("%Y-%m-%d %H.%M"))
+}
+
+/// A file's place as a person knows it, for a message or a menu: `~/Games/Irish.ron` for a
+/// file in the home folder, the whole path for one elsewhere, and only the file's name for a
+/// file in a hidden folder (Gamester's own games folder among them, `~/.local/share/…`), whose
+/// path means nothing to a player and is not one he could browse to.
+#[must_use]
+pub fn shown(path: &Path) -> String {
+    let name = || {
+        path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    };
+    let hidden = path.parent().is_some_and(|dir| {
+        dir.components().any(|c| match c {
+            std::path::Component::Normal(part) => part.to_string_lossy().starts_with('.'),
+            _ => false,
+        })
+    });
+    if hidden {
+        return name();
+    }
+    let home = directories::BaseDirs::new().map(|b| b.home_dir().to_path_buf());
+    match home
+        .as_deref()
+        .and_then(|home| path.strip_prefix(home).ok())
+    {
+        Some(inside) if !inside.as_os_str().is_empty() => {
+            format!("~{}{}", std::path::MAIN_SEPARATOR, inside.display())
+        }
+        _ => path.display().to_string(),
+    }
 }
 
 /// Today's date in words, for a page to print: "26 November 2026".
@@ -93,6 +126,10 @@ mod tests {
         house.cube = true;
         house.match_to = 5;
         assert_eq!(game_name(&house), "Modern backgammon");
+        // A position set up leaves it its name too (issue 57, item 7)
+        let mut set_up = Rules::preset(Preset::Irish);
+        set_up.set("layout", "custom:4HPwATDgc/ABMA").unwrap();
+        assert_eq!(game_name(&set_up), "Irish");
         house.set("bear_off", "exact").unwrap();
         assert_eq!(game_name(&house), "Gamester");
         let name = dated_name(&Rules::preset(Preset::Fails));
@@ -101,6 +138,29 @@ mod tests {
             "{name}"
         );
         assert_eq!(name.len(), "Fails 2026-11-21 14.05.ron".len(), "{name}");
+    }
+
+    #[test]
+    fn a_file_is_named_as_a_person_knows_its_place() {
+        // A hidden folder (Gamester's games folder, a temporary one) gives only the name
+        let games = Path::new("/home/ann/.local/share/Gamester/Irish 2026-11-21 14.05.ron");
+        assert_eq!(shown(games), "Irish 2026-11-21 14.05.ron");
+        let temporary = Path::new("/tmp/.tmpAb12/kept.ron");
+        assert_eq!(shown(temporary), "kept.ron");
+        // A folder of the person's own is named from the home, and one elsewhere whole
+        if let Some(home) = directories::BaseDirs::new().map(|b| b.home_dir().to_path_buf())
+            && !shown(&home).contains("/.")
+        {
+            let mine = home.join("Games").join("Irish.ron");
+            assert_eq!(
+                shown(&mine),
+                format!("~{0}Games{0}Irish.ron", std::path::MAIN_SEPARATOR)
+            );
+        }
+        assert_eq!(
+            shown(Path::new("/srv/games/Irish.ron")),
+            "/srv/games/Irish.ron"
+        );
     }
 
     #[test]

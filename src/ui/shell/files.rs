@@ -57,14 +57,17 @@ pub struct Files {
 pub fn set_aside(path: &Path, aside: &mut Option<PathBuf>) -> String {
     match crate::ui::shell::file_names::set_aside(path) {
         Ok(kept) => {
-            let said = format!("It is kept as {}, in Open recent.", kept.display());
+            let said = format!(
+                "It is kept as {}, in Open recent.",
+                crate::ui::shell::file_names::shown(&kept)
+            );
             *aside = Some(kept);
             said
         }
         Err(e) => format!(
             "It could not be set aside ({e}), and the new game's autosave will replace it: \
              copy {} elsewhere to keep it.",
-            path.display()
+            crate::ui::shell::file_names::shown(path)
         ),
     }
 }

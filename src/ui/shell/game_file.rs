@@ -51,7 +51,10 @@ pub fn save_to(game: &mut impl GameFile, path: PathBuf, shell: &mut Shell) -> Me
     match game.as_file().write_to(&path) {
         Ok(()) => {
             shell.settings.recent.add(path.clone());
-            let said = Message::info(format!("Saved to {}", path.display()));
+            let said = Message::info(format!(
+                "Saved to {}",
+                crate::ui::shell::file_names::shown(&path)
+            ));
             *game.file_path() = Some(path);
             said
         }

@@ -212,7 +212,7 @@ pub fn keep_abandoned(
         Ok(None) => Message::info(said),
         Ok(Some(path)) => Message::info(format!(
             "{said} It is kept in Open recent, as {}",
-            path.display()
+            crate::ui::shell::file_names::shown(&path)
         ))
         .lasting(),
         Err(e) => Message::error(format!(
@@ -228,7 +228,7 @@ pub fn keep_displaced(left: &Session, launch: &Launch, recent: &mut RecentFiles)
     match keep(left, launch, recent) {
         Ok(Some(path)) => Message::info(format!(
             "The game that was in progress is kept in Open recent, as {}",
-            path.display()
+            crate::ui::shell::file_names::shown(&path)
         )),
         Ok(None) => Message::info("The game that was in progress is not kept (--fresh)"),
         Err(e) => Message::error(format!(

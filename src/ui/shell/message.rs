@@ -114,12 +114,23 @@ impl Message {
         cut
     }
 
-    /// The line under the status line: the message if there is one, else the same room left
-    /// empty, so that the board above never moves as a message comes and goes.
-    pub fn line(slot: Option<&Message>, ui: &mut egui::Ui) {
-        match slot {
-            Some(m) => m.show(ui),
-            None => {
+    /// The line under the status line: the message if there is one, after the `note` of a
+    /// game at a distance (the state of its line), else the same room left empty, so that the
+    /// board above never moves as a message comes and goes. A lasting note (the game waits on
+    /// the line) is shown in the place of any message. The note is on this line, not in the row of buttons,
+    /// so that it never wraps that row, and it is shown once.
+    pub fn line(slot: Option<&Message>, note: Option<&Message>, ui: &mut egui::Ui) {
+        match (slot, note) {
+            (_, Some(note)) if note.lasting => note.show(ui),
+            // Both on the one line: the line's state first (short, and never cut off), the
+            // news after it.
+            (Some(m), Some(note)) => Message {
+                text: format!("{} · {}", note.text, m.text),
+                ..m.clone()
+            }
+            .show(ui),
+            (Some(m), None) | (None, Some(m)) => m.show(ui),
+            (None, None) => {
                 let height = ui.text_style_height(&egui::TextStyle::Body);
                 ui.allocate_space(egui::vec2(0.0, height));
             }

@@ -51,7 +51,10 @@ pub fn read_any(path: &Path) -> Result<Read, String> {
 /// The words to tell the person, naming the file.
 pub fn regular_or_absent(path: &Path) -> Result<(), String> {
     match std::fs::metadata(path) {
-        Ok(m) if !m.is_file() => Err(format!("{} is not a regular file", path.display())),
+        Ok(m) if !m.is_file() => Err(format!(
+            "{} is not a regular file",
+            crate::ui::shell::file_names::shown(path)
+        )),
         _ => Ok(()),
     }
 }
@@ -95,7 +98,7 @@ impl Reading {
             Err(TryRecvError::Empty) => None,
             Err(TryRecvError::Disconnected) => Some(Err(format!(
                 "{}: the reading stopped without an answer",
-                self.path.display()
+                crate::ui::shell::file_names::shown(&self.path)
             ))),
         }
     }

@@ -144,7 +144,7 @@ pub fn shell_keys(ctx: &egui::Context, asks: &mut Vec<Ask>) {
 pub fn not_written(path: &Path) -> Message {
     Message::error(format!(
         "{} could not be written: this game has no such page or file.",
-        path.display()
+        crate::ui::shell::file_names::shown(path)
     ))
 }
 
@@ -180,6 +180,12 @@ pub trait Screen {
     /// is not open: nothing may be played or thrown for them here.
     fn lacks_its_line(&self) -> bool {
         false
+    }
+    /// The state of the line of a game at a distance, in words ("Alice, over the network:
+    /// direct"): shown on the message line when it has no message, so that it never wraps the
+    /// row of buttons, and once only.
+    fn line_note(&self) -> Option<Message> {
+        None
     }
     /// A game that lacks its line, played on here: the friends' seats become the computer's,
     /// at the level New game sets for this family, under their names. What to say.

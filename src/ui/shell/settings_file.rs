@@ -116,7 +116,7 @@ pub fn read(dir: &Path) -> Remembered {
                     Ok(aside) => format!(
                         "Your settings could not be read ({why}), so the defaults are used; \
                          the file is kept as {}.",
-                        aside.display()
+                        crate::ui::shell::file_names::shown(&aside)
                     ),
                     Err(e) => format!(
                         "Your settings could not be read ({why}), so the defaults are used; \
@@ -324,7 +324,10 @@ mod tests {
             .map(|e| e.unwrap().path())
             .collect();
         assert_eq!(aside.len(), 1);
-        assert!(told.contains(&aside[0].display().to_string()), "{told}");
+        assert!(
+            told.contains(&*aside[0].file_name().unwrap().to_string_lossy()),
+            "{told}"
+        );
         assert_eq!(
             std::fs::read_to_string(&aside[0]).unwrap(),
             "(numbers: true, spe"

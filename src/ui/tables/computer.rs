@@ -11,7 +11,6 @@ use crate::level::Level;
 use crate::players::Controller;
 use crate::session::Session;
 use crate::tables::{Action, Event, Game, Phase, Play, RuleError, Side};
-use crate::teaching::terms::describe_play;
 
 /// How long the computer waits after acting, so a person can follow what it does (seconds).
 const PACE: f64 = 0.6;
@@ -307,20 +306,13 @@ pub fn show_hint(ui: &mut egui::Ui, session: &Session, plays: &[(Play, f32)]) {
     ui.label(RichText::new("Hint: the computer's best plays").strong());
     let game = session.game();
     let pos = game.position_for(game.turn());
-    let bear_off = game.rules().bear_off;
     let adversary = format!("{}'s", session.colour_name(game.turn().other()));
     for (i, (play, value)) in plays.iter().enumerate() {
         let steps = play.steps.to_vec();
         let text = crate::teaching::points::play_text(&pos, &steps, game.rules());
         ui.label(format!("{}. {text}   ({value:+.3})", i + 1));
         // The same play in the words of the story and the board's labels.
-        let words = describe_play(
-            &pos,
-            &steps,
-            bear_off,
-            &adversary,
-            crate::teaching::points::Naming::of(game.rules()),
-        );
+        let words = crate::teaching::verdict::advice(&pos, &steps, game.rules(), &adversary);
         ui.label(RichText::new(format!("    {words}")).small());
     }
     ui.label(

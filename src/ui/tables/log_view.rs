@@ -8,14 +8,16 @@ use crate::session::Session;
 use crate::tables::options::OPTIONS;
 use crate::tables::{Side, won_words};
 
-/// The side panel: rules in force, score, the match's earlier games, and the story so far.
-/// The earlier game the person asked to replay, if any (its place among `earlier`).
+/// The side panel: rules in force, score, the match's earlier games, the `hints` asked for
+/// (the computer's plays, the cube), and the story so far. The earlier game the person asked
+/// to replay, if any (its place among `earlier`).
 pub fn show(
     ui: &mut egui::Ui,
     session: &Session,
     earlier: &[GameRecord],
     glossary: &mut crate::ui::shell::glossary::Glossary,
     show_rules: &mut bool,
+    hints: &mut dyn FnMut(&mut egui::Ui),
 ) -> Option<usize> {
     let mut asked = None;
     let game = session.game();
@@ -48,9 +50,10 @@ pub fn show(
                 let result = match record.game_at(record.len()).outcome() {
                     Some(o) => match o.winner {
                         Some(w) => format!(
-                            "{} won {}",
+                            "{} won {}{}",
                             session.colour_name(w),
-                            won_words(o.stake, record.rules().match_to)
+                            won_words(o.stake, record.rules().match_to),
+                            given_up(o.reason, session.colour_name(w.other()), record.rules())
                         ),
                         None => "drawn".to_string(),
                     },
@@ -104,6 +107,14 @@ pub fn show(
             .on_hover_text("eXtreme Gammon's XGID of the same position, White as its X");
     });
     ui.separator();
+    // The hints take what room they need, up to all but a few lines of the story: a hint is
+    // read whole where the window allows it, and the story never goes out of sight under it.
+    let room = ui.available_height();
+    let story_least = ui.text_style_height(&egui::TextStyle::Body) * 5.0;
+    egui::ScrollArea::vertical()
+        .id_salt("hints")
+        .max_height((room - story_least).max(room * 0.5))
+        .show(ui, hints);
     ui.label(RichText::new("The play").strong());
     crate::ui::shell::story::follow_the_end(ui, session.log().len(), |ui| {
         for entry in session.log() {
@@ -115,4 +126,17 @@ pub fn show(
         }
     });
     asked
+}
+
+/// How a game given up ended, after its result: ", Black resigned" (", Black yielded the
+/// game" under the period's stakes, Cotton's word), ", Black dropped the double"; nothing for
+/// a game played out.
+fn given_up(reason: crate::tables::EndReason, loser: &str, rules: &crate::tables::Rules) -> String {
+    use crate::tables::{EndReason, Stakes};
+    match reason {
+        EndReason::Resigned if rules.stakes == Stakes::Gammons => format!(", {loser} resigned"),
+        EndReason::Resigned => format!(", {loser} yielded the game"),
+        EndReason::Dropped => format!(", {loser} dropped the double"),
+        _ => String::new(),
+    }
 }

@@ -291,6 +291,13 @@ impl Screen for TablesScreen {
         Some(Message::info(words))
     }
 
+    fn line_note(&self) -> Option<Message> {
+        self.helpers
+            .remote
+            .as_ref()
+            .map(crate::ui::net::Remote::note)
+    }
+
     fn lacks_its_line(&self) -> bool {
         // A game left by a friend is over for good: it is counted, and nobody plays it on.
         !self.is_remote()
@@ -357,7 +364,10 @@ impl Screen for TablesScreen {
         file.analysis = analysis;
         match crate::save::write_atomic(&path, &file) {
             Ok(()) => {
-                let said = Message::info(format!("Saved to {}", path.display()));
+                let said = Message::info(format!(
+                    "Saved to {}",
+                    crate::ui::shell::file_names::shown(&path)
+                ));
                 shell.settings.recent.add(path.clone());
                 self.file = Some(path);
                 self.written = Some(extent(&self.session));
@@ -504,9 +514,9 @@ impl Screen for TablesScreen {
             return self.analysis_ui(ui);
         }
         let view = self.view(&shell.settings);
-        // The guide's text scrolls in at most two fifths of the panel and the hints in a
-        // third of what is left, so that in a small window none pushes the others, the
-        // guide's buttons or the story out of sight.
+        // The guide's text scrolls in at most two fifths of the panel, so that in a small
+        // window it never pushes its buttons or the story out of sight; the hints come above
+        // the story (log_view::show), which keeps a few lines of its own beside them.
         let panel = ui.available_height();
         guide::show(
             ui,
@@ -516,29 +526,28 @@ impl Screen for TablesScreen {
             view.ace_left,
             panel * 0.4,
         );
-        egui::ScrollArea::vertical()
-            .id_salt("guide and hints")
-            .max_height(ui.available_height() / 3.0)
-            .show(ui, |ui| {
-                if let Some(plays) = self.helpers.computer.hint_for(self.session.game()) {
-                    computer::show_hint(ui, &self.session, plays);
-                }
-                if let Some(hint) = self.helpers.computer.cube_hint_for(self.session.game()) {
-                    computer::show_cube_hint(ui, hint);
-                }
-            });
         let shown = self
             .board
             .replaying
             .as_ref()
             .map_or(&self.session, ReplayView::shown);
         let earlier = self.session.earlier();
+        let (session, helper) = (&self.session, &self.helpers.computer);
+        let mut hints = |ui: &mut egui::Ui| {
+            if let Some(plays) = helper.hint_for(session.game()) {
+                computer::show_hint(ui, session, plays);
+            }
+            if let Some(hint) = helper.cube_hint_for(session.game()) {
+                computer::show_cube_hint(ui, hint);
+            }
+        };
         if let Some(i) = log_view::show(
             ui,
             shown,
             earlier,
             &mut shell.help.glossary,
             &mut shell.help.rules,
+            &mut hints,
         ) {
             self.frame.intents.push(Intent::ReplayEarlier(i));
         }

@@ -242,7 +242,10 @@ impl TilesScreen {
             Next::Own(own) => {
                 let TilesOpened { session, path } = *own.game.downcast::<TilesOpened>().ok()?;
                 shell.settings.recent.add(path.clone());
-                shell.message = Some(Message::info(format!("Opened {}", path.display())));
+                shell.message = Some(Message::info(format!(
+                    "Opened {}",
+                    crate::ui::shell::file_names::shown(&path)
+                )));
                 Some(TilesScreen::seating(*session, &shell.settings))
             }
         }
@@ -341,6 +344,10 @@ impl Screen for TilesScreen {
         let words = crate::ui::net::played_on(&names, level);
         self.session.note(words.clone());
         Some(Message::info(words))
+    }
+
+    fn line_note(&self) -> Option<Message> {
+        self.remote.as_ref().map(crate::ui::net::Remote::note)
     }
 
     fn lacks_its_line(&self) -> bool {

@@ -178,3 +178,29 @@ fn an_earlier_game_of_the_match_is_replayed_from_the_side_panel_to_look_at_only(
     h.run();
     assert_eq!(h.state().session().game(), &playing);
 }
+
+#[test]
+fn an_earlier_game_given_up_is_listed_as_resigned() {
+    use gamester_rules::tables::Action;
+    // Given a 5-point match whose first game was resigned (issue 57, item 10)
+    let mut h = harness(7, match_to_five());
+    h.run();
+    super::support::throw_until_playing(&mut h);
+    let mover = h.state().session().game().turn();
+    let session = h.state_mut().session_mut();
+    session.apply(Action::Resign(1)).unwrap();
+    session.apply(Action::AcceptResignation).unwrap();
+    h.run();
+    h.get_by_label("Next game  (Enter)").click();
+    h.run();
+    // When the side panel's earlier games are opened
+    h.get_by_label("Earlier games of the match").click();
+    h.run();
+    // Then the first says it was resigned, and by whom
+    let name = format!(
+        "Game 1: {} won 1 point, {} resigned",
+        mover.other().name(),
+        mover.name()
+    );
+    assert!(h.query_by_label(&name).is_some(), "{name}");
+}

@@ -552,3 +552,65 @@ fn a_host_who_gives_no_name_offers_as_the_host_and_its_house_rules_in_words() {
         .expect("the friend's game");
     assert_eq!(seen, ["The host", "Kate"]);
 }
+
+/// The words the window shows now that contain `part`, each with where it is drawn (the
+/// screen reader's own region left out).
+fn drawn(h: &Harness<'static, GamesterApp>, part: &str) -> Vec<(String, egui::Rect)> {
+    h.query_all(By::new().label_contains(part))
+        .filter(|n| n.accesskit_node().role() != Role::Status)
+        .filter_map(|n| Some((n.accesskit_node().label()?, n.rect())))
+        .collect()
+}
+
+/// Checks that the line's state is said once, on a line of its own above the row of buttons,
+/// and that the row is one line: every button under the line's words level with New game….
+fn said_once_above_one_row(h: &Harness<'static, GamesterApp>, part: &str) {
+    let said = drawn(h, part);
+    assert_eq!(said.len(), 1, "said once: {said:?}");
+    let (_, note) = said[0].clone();
+    let new_game = h.get_by_label("New game…").rect();
+    let row: Vec<(String, egui::Rect)> = h
+        .query_all(By::new().role(Role::Button))
+        .filter(|n| n.rect().top() >= note.bottom() - 1.0)
+        .filter_map(|n| Some((n.accesskit_node().label()?, n.rect())))
+        .collect();
+    assert!(!row.is_empty());
+    for (label, r) in &row {
+        assert!(
+            (r.center().y - new_game.center().y).abs() < 2.0,
+            "{label:?} at {r:?} is not on the row of New game… at {new_game:?}: {row:?}"
+        );
+    }
+    assert!(
+        note.bottom() <= new_game.top(),
+        "{note:?} above {new_game:?}"
+    );
+}
+
+#[test]
+fn at_800_by_600_the_lines_state_is_said_once_and_never_breaks_the_row_of_buttons() {
+    // Given a window of 800×600 hosting Irish for a friend with a long name, whose line drops
+    // after a few actions (issue 57, item 6)
+    let mut h = window_with_the_network_open(10);
+    h.set_size(egui::vec2(800.0, 600.0));
+    h.run();
+    let code = host_from_the_window(&mut h);
+    let cut = friend(&code, "Alexandrina Fitzwilliam", 5, None, Some(12));
+    wait_for(&mut h, "the friend", |h| h.state().is_remote());
+    // Then while they play, the line's state is on a line of its own, said once, and the row
+    // of buttons keeps one line
+    wait_for(&mut h, "the line's state", |h| {
+        !drawn(h, "over the network: ").is_empty() && !h.state().sliding()
+    });
+    said_once_above_one_row(&h, "over the network: ");
+    // And when the friend's line drops, the wait is said once, the row still one line
+    let waiting = |h: &mut Harness<'static, GamesterApp>| {
+        !drawn(h, "Waiting for Alexandrina Fitzwilliam to come back").is_empty()
+    };
+    play_tables(&mut h, Side::White, |h| waiting(h));
+    for _ in 0..3 {
+        h.step();
+    }
+    said_once_above_one_row(&h, "Waiting for Alexandrina Fitzwilliam to come back");
+    drop(cut);
+}

@@ -444,6 +444,9 @@ fn a_window_stopped_in_a_game_at_a_distance_takes_it_up_again_when_started() {
     wait_for(&mut h, "the offer", |h| {
         h.query_by_label("Accept and play").is_some()
     });
+    // (and the offer is the one way on: playing on against the computer is not offered beside
+    // it, issue 57, item 10)
+    assert!(h.query_by_label("Play on against the computer").is_none());
     h.get_by_label("Accept and play").click();
     h.step();
     wait_for(&mut h, "the game again", |h| h.state().is_remote());

@@ -13,7 +13,7 @@ use egui::Key;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 
-use gamester::ui::pastimes::screen::{NEXT_GAME, THROW, choice_label};
+use gamester::ui::pastimes::screen::{NEXT_GAME, THROW, choice_label_named};
 use gamester::ui::pastimes::setup::PastimesSettings;
 use gamester::ui::{GamesterApp, Settings};
 use gamester_core::level::Level;
@@ -122,7 +122,12 @@ fn click_to_the_end(h: &mut Harness<'static, GamesterApp>) -> usize {
             press(h, THROW);
         } else {
             let (i, action) = choice(h);
-            let label = choice_label(h.state().pastime().unwrap().game(), i, &action);
+            let label = choice_label_named(
+                h.state().pastime().unwrap().game(),
+                i,
+                &action,
+                h.state().pastime().unwrap().names(),
+            );
             press(h, &label);
         }
         let after = h.state().pastime().unwrap().game().record().len();
@@ -186,10 +191,14 @@ fn doublets_is_played_to_its_end_by_clicking_throw() {
     let story = h.state().pastime().unwrap().story().join("\n");
     assert!(story.contains("lays down a man on his"), "{story}");
     assert!(story.contains("bears a man off his"), "{story}");
+    // (the computer by that name, never "Player 2": issue 57, item 10)
     assert!(
-        story.contains("Player 2 throws"),
+        story.contains("The computer throws"),
         "the computer threw: {story}"
     );
+    assert!(!story.contains("Player 2"), "{story}");
+    let status = h.state().status_line();
+    assert!(!status.contains("Player 2"), "{status}");
 }
 
 #[test]
@@ -237,6 +246,36 @@ fn sice_ace_is_played_to_its_end_with_two_seats() {
 }
 
 #[test]
+fn at_sice_ace_for_five_a_tied_throw_off_is_one_short_line() {
+    // Given Sice-Ace for five, the person and four computers (issue 57, item 10: tied
+    // throw-offs filled four long lines before play began)
+    let mut ties = Vec::new();
+    for seed in 1..40 {
+        let settings = pastime_settings(Rules::preset(Preset::SiceAce), you_and_the_computer());
+        let mut h = at_pastime(seed, settings);
+        for _ in 0..30 {
+            wait_for_person(&mut h);
+            let t = h.state().pastime().unwrap();
+            if t.over() || t.game().phase() != Phase::ThrowOff {
+                break;
+            }
+            press(&mut h, THROW);
+        }
+        let story = h.state().pastime().unwrap().story().to_vec();
+        ties.extend(story.into_iter().filter(|l| l.contains("tie")));
+        if !ties.is_empty() {
+            break;
+        }
+    }
+    // Then a tie says who tied and with what, in a short line, not every die of the table
+    assert!(!ties.is_empty(), "no seed tied");
+    for tie in &ties {
+        assert!(tie.starts_with("Throw-off: "), "{tie}");
+        assert!(tie.chars().count() <= 90, "{tie}");
+    }
+}
+
+#[test]
 fn sice_ace_with_five_seats_and_chosen_loads_is_played_to_its_end() {
     let mut rules = Rules::preset(Preset::SiceAce);
     rules.load_to = LoadTo::Chosen;
@@ -253,7 +292,12 @@ fn sice_ace_with_five_seats_and_chosen_loads_is_played_to_its_end() {
         } else {
             let (i, action) = choice(&h);
             assert!(matches!(action, Action::Load { .. }));
-            let label = choice_label(h.state().pastime().unwrap().game(), i, &action);
+            let label = choice_label_named(
+                h.state().pastime().unwrap().game(),
+                i,
+                &action,
+                h.state().pastime().unwrap().names(),
+            );
             press(&mut h, &label);
             loads += 1;
         }
@@ -342,7 +386,7 @@ fn a_person_may_dolt_himself_at_ketch_dolt_and_loses_with_no_warning() {
         let choices = t.person_choices();
         let Some(i) = choices.iter().position(|a| game.dolts(a)) else {
             let (i, action) = choice(&h);
-            let label = choice_label(game, i, &action);
+            let label = choice_label_named(game, i, &action, h.state().pastime().unwrap().names());
             press(&mut h, &label);
             continue;
         };
@@ -356,7 +400,7 @@ fn a_person_may_dolt_himself_at_ketch_dolt_and_loses_with_no_warning() {
             "{texts:?}"
         );
         let dolter = game.turn();
-        let label = choice_label(game, i, &choices[i]);
+        let label = choice_label_named(game, i, &choices[i], h.state().pastime().unwrap().names());
         press(&mut h, &label);
         let game = h.state().pastime().unwrap().game();
         assert_eq!(game.phase(), Phase::GameOver);
@@ -469,13 +513,13 @@ fn a_dolt_found_by_the_adversary_is_claimed_by_its_button_and_wins() {
         let choices = t.person_choices();
         let Some(i) = choices.iter().position(|a| game.dolts(a)) else {
             let (i, action) = choice(&h);
-            let label = choice_label(game, i, &action);
+            let label = choice_label_named(game, i, &action, h.state().pastime().unwrap().names());
             press(&mut h, &label);
             continue;
         };
         // He dolts himself: nothing is said, and the game goes on
         let dolter = game.turn();
-        let label = choice_label(game, i, &choices[i]);
+        let label = choice_label_named(game, i, &choices[i], h.state().pastime().unwrap().names());
         press(&mut h, &label);
         let mut claim = None;
         for _ in 0..10 {
@@ -486,13 +530,19 @@ fn a_dolt_found_by_the_adversary_is_claimed_by_its_button_and_wins() {
                 break;
             }
             let (i, action) = choice(&h);
-            let label = choice_label(t.game(), i, &action);
+            let label =
+                choice_label_named(t.game(), i, &action, h.state().pastime().unwrap().names());
             press(&mut h, &label);
         }
         assert!(!h.state().pastime().unwrap().over());
         // Then his adversary, before he throws, has the claim among his buttons
         assert_eq!(claim, Some(Action::Claim));
-        let label = choice_label(h.state().pastime().unwrap().game(), 0, &Action::Claim);
+        let label = choice_label_named(
+            h.state().pastime().unwrap().game(),
+            0,
+            &Action::Claim,
+            h.state().pastime().unwrap().names(),
+        );
         assert!(label.contains("dolted"), "{label}");
         press(&mut h, &label);
         let game = h.state().pastime().unwrap().game();

@@ -88,6 +88,15 @@ fn a_yield_at_irish_is_declined_by_ctrl_g_and_the_play_goes_on_where_it_stood() 
         h.state().session().game().phase(),
         Phase::ResignOffered { stake: 1, .. }
     ));
+    // And the status line says the offer in its own word, then the answer due: never "the
+    // resignation" beside "yield" (issue 57, item 10)
+    let status = h.state().session().status();
+    assert!(
+        status.contains(" offers to yield the game for 1 stake: ")
+            && status.ends_with(" to accept or decline"),
+        "{status}"
+    );
+    assert!(!status.contains("resignation"), "{status}");
     // And the adversary declines by Ctrl+G (G alone does nothing)
     h.key_press(egui::Key::G);
     h.run();

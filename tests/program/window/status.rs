@@ -219,3 +219,48 @@ fn an_old_error_lapses_once_the_game_moves_on() {
     // Then the old error is gone: it told of a moment that has passed
     assert_eq!(h.state().message(), None);
 }
+
+#[test]
+fn the_status_line_says_who_won_the_throw_off_with_what_and_which_side_is_yours() {
+    use gamester_core::level::Level;
+    // Given a person (White) against the computer, the throw-off thrown (issue 57, item 10)
+    for seed in 1..30 {
+        let settings = gamester::ui::Settings {
+            table: Seats::against_computer(Level::Fair),
+            ..gamester::ui::Settings::default()
+        };
+        let mut h = harness(seed, settings);
+        h.run();
+        h.get_by_label("Throw  (Space)").click();
+        h.run();
+        let game = h.state().session().game().clone();
+        let Some((white, black)) = game.record().iter().find_map(|a| match *a {
+            Action::ThrowOff { white, black } if white != black => Some((white, black)),
+            _ => None,
+        }) else {
+            continue;
+        };
+        if white <= black {
+            continue;
+        }
+        // Then, when he won it, the status line says so, with both dice, and that he is White
+        let face = gamester_core::teaching::terms::face_name;
+        let said = status(&h);
+        assert!(
+            said.starts_with(&format!(
+                "You won the throw-off, {} against {}: you play White. ",
+                face(white),
+                face(black)
+            )),
+            "{said}"
+        );
+        // And once his first play is done, it says no more of it
+        throw_until_playing(&mut h);
+        let play = h.state().session().game().legal_plays()[0];
+        h.state_mut().session_mut().apply_play(&play).unwrap();
+        h.run();
+        assert!(!status(&h).contains("throw-off"), "{}", status(&h));
+        return;
+    }
+    panic!("the person never won the throw-off");
+}

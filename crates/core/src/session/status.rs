@@ -2,7 +2,7 @@
 
 use super::Session;
 use super::story::article;
-use crate::tables::{DieRefusal, Phase, Side, StepRefusal};
+use crate::tables::{Action, DieRefusal, Phase, Side, StepRefusal};
 use crate::teaching::plain::capitalised;
 use crate::teaching::points::point_words;
 use crate::teaching::terms::{face_name, throw_words};
@@ -62,10 +62,70 @@ impl Session {
         if let Some(words) = self.abandonment_words() {
             return words;
         }
+        let name = |s: Side| self.colour_name(s).to_string();
+        let due = capitalised(&self.game.waiting().words(&name));
+        let status = self.waiting_words(due);
+        match self.throw_off_won() {
+            Some(won) => format!("{won}. {status}"),
+            None => status,
+        }
+    }
+
+    /// The side a person plays at this screen, when only one side is (against the computer,
+    /// or with a friend at a distance): the side the status line calls "you".
+    #[must_use]
+    pub fn the_persons_side(&self) -> Option<Side> {
+        match Side::BOTH.map(|s| self.table.has_person(s)) {
+            [true, false] => Some(Side::White),
+            [false, true] => Some(Side::Black),
+            _ => None,
+        }
+    }
+
+    /// Before the first throw of a game, who won the throw-off and with what, and which side
+    /// is the person's: "You won the throw-off, cinque against deuce: you play White".
+    fn throw_off_won(&self) -> Option<String> {
+        let g = &self.game;
+        // Only before the winner's first throw: the status line is short then, and the words
+        // never wrap it onto another line that would move the board.
+        if g.phase() != Phase::ToThrow {
+            return None;
+        }
+        let record = g.record();
+        let at = record
+            .iter()
+            .rposition(|a| matches!(a, Action::ThrowOff { white, black } if white != black))?;
+        if record[at..].contains(&Action::Confirm) {
+            return None;
+        }
+        let Action::ThrowOff { white, black } = record[at] else {
+            return None;
+        };
+        let (winner, high, low) = if white > black {
+            (Side::White, white, black)
+        } else {
+            (Side::Black, black, white)
+        };
+        let against = format!("{} against {}", face_name(high), face_name(low));
+        Some(match self.the_persons_side() {
+            Some(you) if you == winner => format!(
+                "You won the throw-off, {against}: you play {}",
+                self.colour_name(you)
+            ),
+            Some(you) => format!(
+                "{} won the throw-off, {against}: you play {}",
+                self.colour_name(winner),
+                self.colour_name(you)
+            ),
+            None => format!("{} won the throw-off, {against}", self.colour_name(winner)),
+        })
+    }
+
+    /// What the game waits for, after `due`, the engine's words for it.
+    fn waiting_words(&self, due: String) -> String {
         let g = &self.game;
         let turn = g.turn();
         let name = |s: Side| self.colour_name(s).to_string();
-        let due = capitalised(&g.waiting().words(&name));
         match g.phase() {
             Phase::ThrowOff => format!("{due}: each side throws one die, and the higher begins"),
             Phase::BreakThrowOff { binder } => format!(
@@ -124,9 +184,14 @@ impl Session {
                 name(turn),
                 g.cube().value * 2
             ),
-            Phase::ResignOffered { by, stake } => {
-                format!("{due}: {} {}", name(by), self.resignation(u32::from(stake)))
-            }
+            // The offer first, in its own word (to resign, or to yield the game), then the
+            // answer due: never "the resignation" beside "yield".
+            Phase::ResignOffered { by, stake } => format!(
+                "{} {}: {} to accept or decline",
+                name(by),
+                self.resignation(u32::from(stake)),
+                name(by.other())
+            ),
             // The next game of a session for stakes, or of a match not yet won, is a key
             // away (the window's Next game); a match won begins again only with New game.
             Phase::Over(_) if g.match_winner().is_none() => format!("{due}. Next game: Enter"),

@@ -20,6 +20,10 @@ pub fn player(seat: Seat) -> String {
     format!("Player {}", u16::from(seat.0) + 1)
 }
 
+/// The name of the computer alone at a table with the person: "The computer" (within a
+/// sentence, "the computer").
+pub const COMPUTER: &str = "The computer";
+
 /// Who sits at each seat, as the story, the status line and the buttons name them: "Player 2"
 /// at this screen; with friends at a distance "You" and each friend by the name he sits
 /// under. "You" takes the plain verb and "your", as the house's sentences say it elsewhere.
@@ -58,11 +62,12 @@ impl Names {
             .map_or_else(|| player(seat), str::to_string)
     }
 
-    /// The seat within a sentence: "player 2", "you", "Robin".
+    /// The seat within a sentence: "player 2", "you", "the computer", "Robin".
     #[must_use]
     pub fn within(&self, seat: Seat) -> String {
         match self.given(seat) {
             Some("You") => "you".to_string(),
+            Some(COMPUTER) => "the computer".to_string(),
             Some(name) => name.to_string(),
             None => player(seat).to_lowercase(),
         }
@@ -150,7 +155,25 @@ fn men(n: u8) -> String {
 pub fn tell(event: &Event, names: &Names) -> Option<String> {
     let n = names;
     Some(match event {
-        Event::ThrewOff { dice, first } => {
+        // A tie is told by who tied and with what, not every die of the table: at a table of
+        // five, ties would else fill the story with long lines before play begins.
+        Event::ThrewOff { dice, first: None } => {
+            let highest = dice.iter().copied().max().unwrap_or(0);
+            let tied: Vec<Seat> = (0..dice.len())
+                .filter(|&i| dice[i] == highest)
+                .map(|i| Seat(u8::try_from(i).unwrap_or(0)))
+                .collect();
+            let a = if highest == 1 { "an" } else { "a" };
+            format!(
+                "Throw-off: {} tie with {a} {}; all throw again.",
+                cap(&n.seats(&tied)),
+                face(highest)
+            )
+        }
+        Event::ThrewOff {
+            dice,
+            first: Some(first),
+        } => {
             let each: Vec<String> = dice
                 .iter()
                 .enumerate()
@@ -162,17 +185,11 @@ pub fn tell(event: &Event, names: &Names) -> Option<String> {
                     )
                 })
                 .collect();
-            match first {
-                Some(first) => format!(
-                    "Each throws one die: {}. {} first.",
-                    each.join(", "),
-                    n.does(*first, "throws", "throw")
-                ),
-                None => format!(
-                    "Each throws one die: {}. A tie for the highest: they throw again.",
-                    each.join(", ")
-                ),
-            }
+            format!(
+                "Each throws one die: {}. {} first.",
+                each.join(", "),
+                n.does(*first, "throws", "throw")
+            )
         }
         Event::Threw { seat, dice, .. } => {
             format!(
@@ -422,6 +439,39 @@ mod tests {
             }),
             "Kate loads a man on you."
         );
+    }
+
+    #[test]
+    fn a_tied_throw_off_names_only_who_tied_and_with_what() {
+        // Given five at Sice-Ace, two of them tied for the highest (issue 57, item 10)
+        let tied = Event::ThrewOff {
+            dice: vec![2, 5, 1, 5, 3],
+            first: None,
+        };
+        assert_eq!(
+            tell(&tied, &Names::of(vec!["You".into()])).unwrap(),
+            "Throw-off: Player 2 and player 4 tie with a cinque; all throw again."
+        );
+        let aces = Event::ThrewOff {
+            dice: vec![1, 1],
+            first: None,
+        };
+        assert_eq!(
+            tell(&aces, &Names::of(vec!["You".into(), COMPUTER.into()])).unwrap(),
+            "Throw-off: You and the computer tie with an ace; all throw again."
+        );
+    }
+
+    #[test]
+    fn the_computer_alone_with_the_person_is_the_computer() {
+        let n = Names::of(vec!["You".into(), COMPUTER.into()]);
+        let threw = Event::Threw {
+            seat: Seat(1),
+            dice: vec![3, 3],
+            uses: vec![3, 3],
+        };
+        assert_eq!(tell(&threw, &n).unwrap(), "The computer throws two treys.");
+        assert_eq!(n.owning(Seat(1)), "the computer's");
     }
 
     #[test]

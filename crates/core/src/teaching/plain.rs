@@ -40,7 +40,17 @@ pub fn developer_words(text: &str) -> Vec<String> {
             .any(|end| raw.len() > end.len() && raw.to_lowercase().ends_with(end));
         let timing = (number(word) && next == "ms") || word.strip_suffix("ms").is_some_and(number);
         let source = word.eq_ignore_ascii_case("seed") && number(next);
-        if file {
+        // A formula: a number and a letter standing for one, joined by a sign ("25 − p").
+        let letter = |w: &str| w.len() == 1 && w.chars().all(|c| c.is_ascii_lowercase());
+        let op = raws.get(i + 1).copied().unwrap_or("");
+        let sign = ["−", "-", "+", "×", "minus", "plus", "times"].contains(&op);
+        let after = words.get(i + 2).map_or("", String::as_str);
+        let formula = sign
+            && ((number(word) && letter(after)) || (letter(word) && number(after)))
+            && !(word == "a" || after == "a");
+        if formula {
+            found.push(format!("{word} {op} {after}"));
+        } else if file {
             found.push(raw.to_string());
         } else if joined('_') || joined('=') || timing {
             found.push(word.clone());
@@ -68,7 +78,7 @@ mod tests {
     fn a_players_words_pass_and_a_developers_are_found() {
         for plain in [
             "The winner takes 1 stake for a single game, 2 for a gammon.",
-            "Point 25 − p is the adversary's; the cube (2 to 64).",
+            "Your 24 point is the adversary's ace point; the cube (2 to 64).",
             "Position ID 4HPwATDgc/ABMA, set up by the players.",
             "over: Black won 4 points",
         ] {
@@ -83,6 +93,8 @@ mod tests {
             ("bear_off is exact", "bear_off"),
             ("see src/ui/settings.rs.", "src/ui/settings.rs"),
             ("kept in save.ron", "save.ron"),
+            ("the adversary's point 25 − p.", "25 − p"),
+            ("so p is his 25 minus p", "25 minus p"),
         ] {
             assert_eq!(
                 developer_words(text).first().map(String::as_str),

@@ -76,7 +76,7 @@ impl Section {
 pub fn explain(rules: &Rules) -> Vec<Section> {
     let mut sections = vec![
         game(rules),
-        board(&rules.layout),
+        board(rules),
         moving(),
         entering(),
         dice(rules.dice),
@@ -137,8 +137,16 @@ fn bears_on(option: &RuleOption, rules: &Rules) -> bool {
 pub fn value_explanation(option: &RuleOption, value: &options::OptionValue) -> String {
     if option.name == options::LAYOUT.name {
         let named = Layout::NAMED.into_iter().find(|l| l.name() == value.name);
-        if let Some(Ok(pos)) = named.map(|l| l.position(Side::White)) {
-            let men = capitalised(&men_words(&pos.to_setup(Side::White).white));
+        if let Some((l, Ok(pos))) = named.map(|l| {
+            let pos = l.position(Side::White);
+            (l, pos)
+        }) {
+            let naming = if l == Layout::TickTack {
+                crate::teaching::points::Naming::Outward
+            } else {
+                crate::teaching::points::Naming::Homeward
+            };
+            let men = capitalised(&men_words(&pos.to_setup(Side::White).white, naming));
             return format!("{men}. {}", value.explanation);
         }
     }
@@ -269,6 +277,26 @@ mod tests {
             text.contains("two on the 24 point, five on the 13 point, three on the 8 point and five on the sice point"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn the_tick_tack_array_is_counted_as_its_board_counts_and_no_formula_is_given() {
+        // Given Tick-tack's rules window (issue 57, item 10: "all fifteen men stand on the ace
+        // point" beside "fifteen on the 24 point", and "25 − p")
+        let rules = Rules::preset(Preset::TickTack);
+        let text = section(&rules, "The board and the array").text;
+        // Then the array and its words agree, and no formula is given, at Irish either
+        assert!(
+            text.contains("in its own numbering: fifteen on the ace point."),
+            "{text}"
+        );
+        assert!(!text.contains("24 point."), "{text}");
+        for rules in [rules, Rules::default()] {
+            for s in explain(&rules) {
+                let found = crate::teaching::plain::developer_words(&s.text);
+                assert!(found.is_empty(), "{}: {found:?}", s.title);
+            }
+        }
     }
 
     #[test]

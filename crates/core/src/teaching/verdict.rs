@@ -20,6 +20,36 @@ fn yours(p: u8, adversary: &str) -> String {
     point_words(p, "your", adversary)
 }
 
+/// A play advised to the player to move, as a hint tells it: "Play at length from Black's 12
+/// point to your 7 point, nipping a blot on your 10 point". His own points are "your", never
+/// the story's "his".
+#[must_use]
+pub fn advice(
+    before: &Position,
+    steps: &[crate::tables::Step],
+    rules: &Rules,
+    adversary: &str,
+) -> String {
+    let third = super::terms::describe_play_as(
+        before,
+        steps,
+        rules.bear_off,
+        "your",
+        adversary,
+        super::points::Naming::of(rules),
+    );
+    let told: Vec<&str> = third
+        .split(' ')
+        .map(|word| match word {
+            "plays" => "play",
+            "enters" => "enter",
+            "bears" => "bear",
+            other => other,
+        })
+        .collect();
+    capitalised(&told.join(" "))
+}
+
 /// A play told to its maker: "playing at length from your 13 point to your 7 point".
 #[must_use]
 pub fn playing(
@@ -277,6 +307,22 @@ mod tests {
                  losing 0.092 stakes."
             ),
             "{text}"
+        );
+    }
+
+    #[test]
+    fn a_hint_advises_the_mover_of_his_own_points_as_yours() {
+        // Given the opening 4-2 of a modern game (issue 57, item 10: "his 8 point")
+        let rules = Rules::preset(Preset::Modern);
+        let pos = crate::tables::Game::new(rules.clone())
+            .unwrap()
+            .position_for(crate::tables::Side::White);
+        let best = play_of(&pos, &rules, Throw::two(4, 2).unwrap(), "8/4 6/4");
+        let text = advice(&pos, &best.steps.to_vec(), &rules, "Black's");
+        assert_eq!(
+            text,
+            "Play from your 8 point to your cater point and play from your sice point to your \
+             cater point"
         );
     }
 

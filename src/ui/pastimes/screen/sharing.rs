@@ -17,16 +17,33 @@ impl PastimesScreen {
     pub fn export_diagram(&self, path: &Path, picture: Picture) -> Message {
         let shown = self.shown();
         let game = shown.game();
+        // The computer is named on the page by its level ("the computer (fair)"), not by the
+        // name the table gives it.
+        let given: Vec<String> = shown
+            .names()
+            .all()
+            .iter()
+            .map(|n| {
+                if n == crate::ui::pastimes::story::COMPUTER {
+                    String::new()
+                } else {
+                    n.clone()
+                }
+            })
+            .collect();
         let diagram = PastimeDiagram {
             game,
-            names: seat_names(game, shown.sitters(), shown.names().all()),
+            names: seat_names(game, shown.sitters(), &given),
             caption: Some(caption_of(game)),
         };
         let written = picture.bytes(&diagram.svg()).and_then(|bytes| {
             crate::save::write_bytes_atomic(path, &bytes).map_err(|e| e.to_string())
         });
         match written {
-            Ok(()) => Message::info(format!("The diagram is written to {}", path.display())),
+            Ok(()) => Message::info(format!(
+                "The diagram is written to {}",
+                crate::ui::shell::file_names::shown(path)
+            )),
             Err(e) => Message::error(format!("The diagram could not be written: {e}")),
         }
     }

@@ -29,7 +29,10 @@ impl GamesterApp {
     /// off the window's thread; a file that cannot be read leaves the game in play exactly as
     /// it was, and an unfinished game is left only once the person says so.
     pub fn open_file(&mut self, path: PathBuf) {
-        self.shell.message = Some(Message::info(format!("Opening {}…", path.display())));
+        self.shell.message = Some(Message::info(format!(
+            "Opening {}…",
+            crate::ui::shell::file_names::shown(&path)
+        )));
         self.modal.files.start_reading(path);
     }
 
@@ -158,7 +161,7 @@ impl GamesterApp {
         self.shell.message = Some(match kept {
             Ok(path) => Message::info(format!(
                 "{said}{what} is kept in Open recent, as {}",
-                path.display()
+                crate::ui::shell::file_names::shown(&path)
             )),
             Err(e) => Message::error(format!(
                 "{said}{what} could not be kept in Open recent: {e}"

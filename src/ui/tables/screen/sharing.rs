@@ -23,24 +23,34 @@ pub fn imported_game(
     path: &std::path::Path,
     launch: &crate::ui::shell::launch::Launch,
 ) -> Result<(Session, String), String> {
-    let bytes = gamester_core::files::read_capped(path, MATCH_FILE_MOST)
-        .map_err(|e| format!("{} could not be read: {e}", path.display()))?;
+    let bytes = gamester_core::files::read_capped(path, MATCH_FILE_MOST).map_err(|e| {
+        format!(
+            "{} could not be read: {e}",
+            crate::ui::shell::file_names::shown(path)
+        )
+    })?;
     let games = crate::exchange::import_bytes(&bytes).map_err(|e| {
         format!(
             "{} is refused: {e}. The game in play is kept.",
-            path.display()
+            crate::ui::shell::file_names::shown(path)
         )
     })?;
     let count = games.len();
     let Some((earlier, last)) = crate::exchange::as_match(games, count) else {
-        return Err(format!("{} has no game", path.display()));
+        return Err(format!(
+            "{} has no game",
+            crate::ui::shell::file_names::shown(path)
+        ));
     };
     let said = match count {
-        1 => format!("The game is imported from {}", path.display()),
+        1 => format!(
+            "The game is imported from {}",
+            crate::ui::shell::file_names::shown(path)
+        ),
         n => format!(
             "The match's {n} games are imported from {}, the last in play and the others kept \
              with it",
-            path.display()
+            crate::ui::shell::file_names::shown(path)
         ),
     };
     let seats = last.seats();
@@ -72,7 +82,7 @@ impl TablesScreen {
         match written {
             Ok(()) => Message::info(format!(
                 "{what} written to {}, for {reader}",
-                path.display()
+                crate::ui::shell::file_names::shown(path)
             )),
             Err(e) => Message::error(format!("The game could not be exported: {e}")),
         }
@@ -116,7 +126,7 @@ impl TablesScreen {
         match written {
             Ok(()) => Message::info(format!(
                 "The page is written to {}: open it in a browser to print it",
-                path.display()
+                crate::ui::shell::file_names::shown(path)
             )),
             Err(e) => Message::error(format!("The page could not be written: {e}")),
         }
@@ -205,7 +215,10 @@ impl TablesScreen {
             crate::save::write_bytes_atomic(path, &bytes).map_err(|e| e.to_string())
         });
         match written {
-            Ok(()) => Message::info(format!("The diagram is written to {}", path.display())),
+            Ok(()) => Message::info(format!(
+                "The diagram is written to {}",
+                crate::ui::shell::file_names::shown(path)
+            )),
             Err(e) => Message::error(format!("The diagram could not be written: {e}")),
         }
     }

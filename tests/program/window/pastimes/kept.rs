@@ -3,7 +3,7 @@
 //! as it was.
 
 use gamester::ui::Settings;
-use gamester::ui::pastimes::screen::{THROW, choice_label};
+use gamester::ui::pastimes::screen::{THROW, choice_label_named};
 use gamester_core::level::Level;
 use gamester_core::players::Controller;
 use gamester_rules::pastimes::{Action, Preset, Rules};
@@ -28,7 +28,12 @@ fn the_pastime_in_progress_is_there_again_when_the_window_opens_again() {
             press(&mut h, THROW);
         } else {
             let (i, action) = choice(&h);
-            let label = choice_label(h.state().pastime().unwrap().game(), i, &action);
+            let label = choice_label_named(
+                h.state().pastime().unwrap().game(),
+                i,
+                &action,
+                h.state().pastime().unwrap().names(),
+            );
             press(&mut h, &label);
         }
     }
@@ -92,7 +97,12 @@ fn a_pastime_is_opened_from_its_file_and_saved_back_to_it() {
     );
     // And after a choice, Save (Ctrl+S) writes it back to the same file
     let (i, action) = choice(&h);
-    let label = choice_label(h.state().pastime().unwrap().game(), i, &action);
+    let label = choice_label_named(
+        h.state().pastime().unwrap().game(),
+        i,
+        &action,
+        h.state().pastime().unwrap().names(),
+    );
     press(&mut h, &label);
     let now = h.state().pastime_held().unwrap().game().clone();
     assert_ne!(now, game);

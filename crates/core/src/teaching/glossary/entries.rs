@@ -496,7 +496,7 @@ pub const GLOSSARY: &[Term] = &[
     Term {
         name: "point",
         forms: &["points"],
-        meaning: "One of the twenty-four narrow triangles of the board, six to a table. Each side counts them from its own ace point (1) round to its 24 point, so your point p is the adversary's 25 minus p.",
+        meaning: "One of the twenty-four narrow triangles of the board, six to a table. Each side counts them from its own ace point (1) round to its 24 point, so that your 24 point is the adversary's ace point, and your 13 point his 12 point.",
         sources: &["000", "001", "002"],
     },
     Term {

@@ -4,6 +4,7 @@ use super::Section;
 use crate::tables::options;
 use crate::tables::{Layout, Men, Position, Preset, Rules, Side};
 use crate::teaching::glossary::MODERN;
+use crate::teaching::points::Naming;
 use crate::teaching::terms::face_name;
 
 pub(super) fn game(rules: &Rules) -> Section {
@@ -105,15 +106,21 @@ pub(super) fn join_and(items: &[String]) -> String {
     }
 }
 
-/// Where one side's men stand, in words: "two on the 24 point, … and five on the sice point".
-pub(super) fn men_words(men: &Men) -> String {
+/// Where one side's men stand, in words, its points counted as `naming` counts them: "two on
+/// the 24 point, … and five on the sice point"; at Tick-tack "fifteen on the ace point".
+pub(super) fn men_words(men: &Men, naming: Naming) -> String {
     let mut parts = Vec::new();
     if men.bar > 0 {
         parts.push(format!("{} on the bar", count_word(men.bar)));
     }
-    for p in (1..=24u8).rev() {
+    let mut points: Vec<u8> = (1..=24u8).rev().collect();
+    if naming == Naming::Outward {
+        points.reverse();
+    }
+    for p in points {
         let n = men.points[usize::from(p) - 1];
         if n > 0 {
+            let p = naming.count(p);
             let point = match p {
                 1..=6 => format!("the {} point", face_name(p)),
                 _ => format!("the {p} point"),
@@ -127,8 +134,14 @@ pub(super) fn men_words(men: &Men) -> String {
     join_and(&parts)
 }
 
-pub(super) fn board(layout: &Layout) -> Section {
-    let mut text = "The board has four tables of six points, twenty-four points in all. Each side counts them from its own ace point (1) round to its 24 point, and its men only ever move to lower numbers, so your point p is the adversary's point 25 − p. Points 1 to 6 are a side's home table, 7 to 12 its outer table, and 13 to 24 lie on the adversary's side. The six points of each table are named like the faces of a die: ace, deuce, trey, cater, cinque and sice.".to_string();
+pub(super) fn board(rules: &Rules) -> Section {
+    let layout = &rules.layout;
+    let naming = Naming::of(rules);
+    let mut text = match naming {
+        Naming::Homeward => "The board has four tables of six points, twenty-four points in all. Each side counts them from its own ace point (1) round to its 24 point, and its men only ever move to lower numbers, so that your 24 point is the adversary's ace point, and your 13 point his 12 point. Points 1 to 6 are a side's home table, 7 to 12 its outer table, and 13 to 24 lie on the adversary's side. The six points of each table are named like the faces of a die: ace, deuce, trey, cater, cinque and sice.",
+        Naming::Outward => "The board has four tables of six points, twenty-four points in all. At Tick-tack each side counts them from the point where its men start, its ace point (1), round to its 24 point, and its men only ever move to higher numbers, so that your ace point is the adversary's 24 point, and your 12 point his 13 point. The points are named like the faces of a die up to six: ace, deuce, trey, cater, cinque and sice.",
+    }
+    .to_string();
     let setup = match layout {
         Layout::Custom(setup) => Position::from_setup(setup, Side::White)
             .map(|_| setup.clone())
@@ -141,12 +154,12 @@ pub(super) fn board(layout: &Layout) -> Section {
     match setup {
         Ok(setup) if setup.white == setup.black => text.push_str(&format!(
             " Each side arrays its men alike, in its own numbering: {}.",
-            men_words(&setup.white)
+            men_words(&setup.white, naming)
         )),
         Ok(setup) => text.push_str(&format!(
             " White's men stand {}; Black's, in Black's own numbering, {}.",
-            men_words(&setup.white),
-            men_words(&setup.black)
+            men_words(&setup.white, naming),
+            men_words(&setup.black, naming)
         )),
         Err(e) => text.push_str(&format!(" The array chosen is not a position: {e}.")),
     }
@@ -172,7 +185,7 @@ pub(super) fn board(layout: &Layout) -> Section {
             "",
         ),
         Layout::TickTack => (
-            "This is the array of Tick-tack: all fifteen men stand on the ace point, and play forward from there.",
+            "This is the array of Tick-tack: all fifteen men stand on the ace point, where the count begins, and play forward from there.",
             &["005"],
             "",
         ),

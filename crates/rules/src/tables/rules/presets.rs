@@ -198,6 +198,27 @@ impl Preset {
     pub fn of_game(rules: &Rules) -> Option<Preset> {
         Preset::of(&rules.without_the_match())
     }
+
+    /// The preset whose game these rules play, whatever their match and cube, and whatever
+    /// position the men were set up in (`Layout::Custom`, a position set up from an ID): a
+    /// game of Irish set up from a position is still Irish. The first of [`Preset::ALL`] when
+    /// two presets differ only in their array (Irish before Cotton's first array of it).
+    #[must_use]
+    pub fn of_game_set_up(rules: &Rules) -> Option<Preset> {
+        Preset::of_game(rules).or_else(|| {
+            if !matches!(rules.layout, Layout::Custom(_)) {
+                return None;
+            }
+            let game = rules.without_the_match();
+            Preset::ALL.into_iter().find(|&p| {
+                let preset = Rules::preset(p);
+                Rules {
+                    layout: preset.layout.clone(),
+                    ..game.clone()
+                } == preset
+            })
+        })
+    }
 }
 
 impl FromStr for Preset {
@@ -219,6 +240,30 @@ impl fmt::Display for Preset {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_set_up_from_a_position_keeps_its_game() {
+        // Given Irish and Fails with their men set up in a position of their own
+        for (preset, game) in [
+            (Preset::Irish, Preset::Irish),
+            (Preset::Fails, Preset::Fails),
+        ] {
+            let mut rules = Rules::preset(preset);
+            rules.set("layout", "custom:4HPwATDgc/ABMA").unwrap();
+            rules.match_to = 3;
+            // Then the game is the preset's still, though no preset starts there
+            assert_eq!(Preset::of_game(&rules), None);
+            assert_eq!(Preset::of_game_set_up(&rules), Some(game));
+        }
+        // A rule changed besides is house rules, as is a preset's game from another's array
+        let mut house = Rules::preset(Preset::Irish);
+        house.set("layout", "custom:4HPwATDgc/ABMA").unwrap();
+        house.set("bear_off", "exact").unwrap();
+        assert_eq!(Preset::of_game_set_up(&house), None);
+        let mut other = Rules::preset(Preset::Irish);
+        other.layout = Layout::Nard;
+        assert_eq!(Preset::of_game_set_up(&other), None);
+    }
 
     #[test]
     fn every_preset_reads_back_by_name() {
