@@ -18,6 +18,7 @@ mod lessons;
 mod look;
 mod matches;
 mod names;
+mod names_on_disk;
 mod network;
 mod network_comeback;
 mod network_pastimes;
