@@ -201,7 +201,7 @@ fn presets_lists_every_preset_with_every_option() {
     // tiles games with their players
     let lines: Vec<&str> = text.lines().collect();
     for line in &lines[..12] {
-        assert_eq!(line.matches('=').count(), 26, "{line}");
+        assert_eq!(line.matches('=').count(), 27, "{line}");
     }
     for (line, options) in lines[12..15].iter().zip([2, 4, 4]) {
         assert_eq!(line.matches('=').count(), options, "{line}");
@@ -530,4 +530,36 @@ fn bench_movegen_times_a_file_of_positions_and_refuses_a_bad_one() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("line 2"), "{err}");
     assert!(out.stdout.is_empty());
+}
+
+/// Issue 58's case, as a save: White throws 6-4 and may hit Black's lone man or bring two men
+/// into Black's eleventh point; he claims the hit. By Cotton he loses two, and `check` says so;
+/// naming the other reading in the save gives White his single game.
+#[test]
+fn check_says_a_hit_taken_when_going_in_was_open_loses_two_by_cotton() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/ticktack_hit_over_going_in.ron"
+    );
+    let out = gamester(&["check", path]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "ok custom, 0 turns played, over: Black won 2 stakes, score White 0 Black 2\n"
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let other = text.replacen(
+        "    touch_and_take: true,\n",
+        "    touch_and_take: true,\n    going_in_open: hit_scores,\n",
+        1,
+    );
+    assert_ne!(other, text);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("other reading.ron");
+    std::fs::write(&file, other).unwrap();
+    let out = gamester(&["check", file.to_str().unwrap()]);
+    assert_eq!(
+        stdout(&out),
+        "ok custom, 0 turns played, over: White won 1 stake, score White 1 Black 0\n"
+    );
 }

@@ -121,7 +121,7 @@ fn a_tiles_rules_page_is_in_a_players_words() {
     use gamester_rules::tiles;
     for preset in tiles::Preset::ALL {
         let page = tiles_rules_page(&tiles::Rules::preset(preset));
-        let said = developer_words(&page);
+        let said = developer_words(&read_as_text(&page));
         assert!(said.is_empty(), "{preset:?}: {said:?}");
         assert!(page.contains("Incompleat Gamester"), "{preset:?}");
     }

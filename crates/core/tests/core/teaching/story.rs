@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// it truly is everyday English, add it here).
 #[rustfmt::skip]
 const EVERYDAY: &[&str] = &[
-    "a", "again", "all", "scores", "games", "an", "and", "any", "are", "be", "before", "begins", "both", "by", "can", "carries", "carry",
+    "a", "again", "against", "all", "scores", "games", "an", "and", "any", "are", "be", "before", "begins", "both", "by", "can", "carries", "carry",
     "cannot", "choose", "chooses", "could", "counted", "each", "equal", "every", "fifteen", "finds", "for", "from",
     "game", "go", "goes", "has", "he", "higher", "his", "in", "is", "it", "last", "left", "loses", "may", "move",
     "must", "nearer", "neither", "new", "next", "no", "none", "not", "now", "of", "on", "one", "opening", "or", "outside", "over", "own",
