@@ -556,16 +556,27 @@ fn a_host_who_gives_no_name_offers_as_the_host_and_its_house_rules_in_words() {
 /// The words the window shows now that contain `part`, each with where it is drawn (the
 /// screen reader's own region left out).
 fn drawn(h: &Harness<'static, GamesterApp>, part: &str) -> Vec<(String, egui::Rect)> {
-    h.query_all(By::new().label_contains(part))
+    use egui_kittest::kittest::NodeT;
+    // A button's words are its label; a plain text's, its value.
+    h.query_all(By::new())
         .filter(|n| n.accesskit_node().role() != Role::Status)
-        .filter_map(|n| Some((n.accesskit_node().label()?, n.rect())))
+        .filter_map(|n| {
+            let words = [n.accesskit_node().label(), n.value()]
+                .into_iter()
+                .flatten()
+                .find(|w| w.contains(part))?;
+            Some((words, n.rect()))
+        })
         .collect()
 }
 
 /// Checks that the line's state is said once, on a line of its own above the row of buttons,
 /// and that the row is one line: every button under the line's words level with New game….
 fn said_once_above_one_row(h: &Harness<'static, GamesterApp>, part: &str) {
-    let said = drawn(h, part);
+    let mut said = drawn(h, part);
+    // One text may be read twice from one place (its words whole, and as drawn, cut short):
+    // said once means drawn in one place.
+    said.dedup_by(|a, b| a.1 == b.1);
     assert_eq!(said.len(), 1, "said once: {said:?}");
     let (_, note) = said[0].clone();
     let new_game = h.get_by_label("New game…").rect();
@@ -588,8 +599,6 @@ fn said_once_above_one_row(h: &Harness<'static, GamesterApp>, part: &str) {
 }
 
 #[test]
-#[ignore = "fails: at 800x600 the line's state is not found in the AccessKit tree (cause not yet \
-            found; at 1280x820 the other network tests find it); issue 57, item 6 open"]
 fn at_800_by_600_the_lines_state_is_said_once_and_never_breaks_the_row_of_buttons() {
     // Given a window of 800×600 hosting Irish for a friend with a long name, whose line drops
     // after a few actions (issue 57, item 6)
