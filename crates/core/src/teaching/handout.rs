@@ -41,14 +41,7 @@ pub(crate) fn escape(text: &str) -> String {
 #[must_use]
 pub fn rules_page(rules: &Rules) -> String {
     let name = title(rules);
-    let mut page = String::new();
-    let _ = write!(
-        page,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <title>{} — the rules</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
-        escape(&name)
-    );
-    let _ = writeln!(page, "<h1>{}</h1>", escape(&name));
+    let mut page = rules_page_head(&name);
     let _ = writeln!(
         page,
         "<p class=\"sub\">The rules as Gamester plays them, each with the sources it follows.</p>"
@@ -64,6 +57,25 @@ pub fn rules_page(rules: &Rules) -> String {
         let _ = writeln!(page, "<figure>\n{}</figure>", array.svg());
     }
     sections_html(&mut page, &explain(rules));
+    rules_page_foot(page)
+}
+
+/// A rules page's beginning: the document's head with the handouts' style, and the game's
+/// name as its title and first heading.
+fn rules_page_head(name: &str) -> String {
+    let mut page = String::new();
+    let _ = write!(
+        page,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>{} — the rules</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
+        escape(name)
+    );
+    let _ = writeln!(page, "<h1>{}</h1>", escape(name));
+    page
+}
+
+/// A rules page's end: its footer, and the document closed.
+fn rules_page_foot(mut page: String) -> String {
     page.push_str(
         "<footer>Printed from Gamester, which plays these games by their own sources.</footer>\n\
          </body>\n</html>\n",
@@ -100,14 +112,7 @@ fn sections_html(page: &mut String, sections: &[super::rules_text::Section]) {
 pub fn pastime_rules_page(rules: &crate::pastimes::Rules) -> String {
     use super::pastime_rules::{explain, in_words, title};
     let name = title(rules);
-    let mut page = String::new();
-    let _ = write!(
-        page,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <title>{} — the rules</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
-        escape(name)
-    );
-    let _ = writeln!(page, "<h1>{}</h1>", escape(name));
+    let mut page = rules_page_head(name);
     let _ = writeln!(
         page,
         "<p class=\"sub\">The rules as Gamester plays them, each with the sources it follows.</p>"
@@ -124,11 +129,7 @@ pub fn pastime_rules_page(rules: &crate::pastimes::Rules) -> String {
         );
     }
     page.push_str("</section>\n");
-    page.push_str(
-        "<footer>Printed from Gamester, which plays these games by their own sources.</footer>\n\
-         </body>\n</html>\n",
-    );
-    page
+    rules_page_foot(page)
 }
 
 /// The rules of a tiles game (Block, Draw, Muggins) in force as a page, as
@@ -139,14 +140,7 @@ pub fn pastime_rules_page(rules: &crate::pastimes::Rules) -> String {
 pub fn tiles_rules_page(rules: &crate::tiles::Rules) -> String {
     use super::tiles_rules::{rules_in_words, title_of};
     let name = title_of(rules);
-    let mut page = String::new();
-    let _ = write!(
-        page,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <title>{} — the rules</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
-        escape(name)
-    );
-    let _ = writeln!(page, "<h1>{}</h1>", escape(name));
+    let mut page = rules_page_head(name);
     let _ = writeln!(
         page,
         "<p class=\"sub\">The rules as Gamester plays them, after The Incompleat Gamester; where \
@@ -160,11 +154,7 @@ pub fn tiles_rules_page(rules: &crate::tiles::Rules) -> String {
             escape(&text)
         );
     }
-    page.push_str(
-        "<footer>Printed from Gamester, which plays these games by their own sources.</footer>\n\
-         </body>\n</html>\n",
-    );
-    page
+    rules_page_foot(page)
 }
 
 /// A score sheet of a game whose story is told line by line (a pastime, a tiles game): what

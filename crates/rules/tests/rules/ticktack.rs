@@ -10,11 +10,11 @@ use gamester_rules::tables::{
     Preset, RuleError, Rules, Score, Side, StepRefusal,
 };
 
-fn tick_tack() -> Rules {
+pub(crate) fn tick_tack() -> Rules {
     Rules::preset(Preset::TickTack)
 }
 
-fn scored(events: &[Event]) -> Vec<(Side, Score, u32)> {
+pub(crate) fn scored(events: &[Event]) -> Vec<(Side, Score, u32)> {
     events
         .iter()
         .filter_map(|e| match e {

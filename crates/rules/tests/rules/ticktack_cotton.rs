@@ -6,23 +6,9 @@
 
 use crate::common::{game_at, play, step, throw};
 
+use crate::ticktack::{scored, tick_tack};
+
 use gamester_rules::tables::{Action, Claim, Event, GoingInOpen, Preset, Rules, Score, Side};
-
-fn tick_tack() -> Rules {
-    Rules::preset(Preset::TickTack)
-}
-
-fn scored(events: &[Event]) -> Vec<(Side, Score, u32)> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            Event::Scored {
-                side, score, games, ..
-            } => Some((*side, *score, *games)),
-            _ => None,
-        })
-        .collect()
-}
 
 /// White's deuce and trey may carry his men from 13 and 14 into Black's eleventh point (route
 /// 14, the engine's 11), and his trey reaches Black's lone man on 17 from 20: the audit's case
