@@ -8,6 +8,7 @@ pub mod error;
 pub mod file_chooser;
 pub mod file_names;
 pub mod files;
+pub mod folder;
 pub mod game_file;
 pub mod glossary;
 pub mod launch;

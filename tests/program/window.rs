@@ -11,6 +11,7 @@ mod edges;
 mod exports;
 mod files;
 mod fit;
+mod folders;
 mod follow;
 mod guide;
 mod left;

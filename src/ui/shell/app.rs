@@ -363,6 +363,12 @@ impl GamesterApp {
                 self.show(family);
                 self.shell.message = None;
             }
+            Ask::ShowInFolder(path) => {
+                self.modal
+                    .files
+                    .folders
+                    .show(&path, &self.shell.launch, ctx);
+            }
         }
     }
 }
@@ -436,7 +442,9 @@ fn panels(
                 ui.label(RichText::new("the computer is thinking…").italics());
             }
         });
-        Message::line(shell.message.as_ref(), screen.line_note().as_ref(), ui);
+        if let Some(file) = Message::line(shell.message.as_ref(), screen.line_note().as_ref(), ui) {
+            shell.asks.push(Ask::ShowInFolder(file));
+        }
         let narrow = ui.ctx().content_rect().width() < NARROW;
         ui.horizontal_wrapped(|ui| {
             if screen.lacks_its_line()
@@ -534,6 +542,17 @@ fn menu_bar(
                     }
                 }
             });
+            if let Some(dir) = shell.launch.data_dir()
+                && ui
+                    .button("Show Gamester's games folder")
+                    .on_hover_text(
+                        "Where the games kept in Open recent are: the games left unfinished for \
+                         another, and the games finished.",
+                    )
+                    .clicked()
+            {
+                shell.asks.push(Ask::ShowInFolder(dir));
+            }
             if ui.button("Save  (Ctrl+S)").clicked() {
                 shell.asks.push(Ask::Save);
             }

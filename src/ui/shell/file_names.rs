@@ -33,11 +33,17 @@ pub fn dated(title: &str, note: &str) -> String {
 }
 
 /// A file's place as a person knows it, for a message or a menu: `~/Games/Irish.ron` for a
-/// file in the home folder, the whole path for one elsewhere, and only the file's name for a
-/// file in a hidden folder (Gamester's own games folder among them, `~/.local/share/…`), whose
-/// path means nothing to a player and is not one he could browse to.
+/// file in the home folder, the whole path for one elsewhere, the file's name "in Gamester's
+/// games folder" for one there (`~/.local/share/…`, which Game → Show Gamester's games folder
+/// opens), and only the file's name for a file in another hidden folder, whose path means
+/// nothing to a player and is not one he could browse to.
 #[must_use]
 pub fn shown(path: &Path) -> String {
+    in_games_folder(path, crate::save::data_dir().as_deref())
+}
+
+/// [`shown`], with Gamester's games folder at `games`.
+fn in_games_folder(path: &Path, games: Option<&Path>) -> String {
     let name = || {
         path.file_name().map_or_else(
             || path.display().to_string(),
@@ -50,6 +56,9 @@ pub fn shown(path: &Path) -> String {
             _ => false,
         })
     });
+    if games.is_some_and(|games| path.parent() == Some(games)) {
+        return format!("{} in Gamester's games folder", name());
+    }
     if hidden {
         return name();
     }
@@ -147,6 +156,23 @@ mod tests {
         assert_eq!(shown(games), "Irish 2026-11-21 14.05.ron");
         let temporary = Path::new("/tmp/.tmpAb12/kept.ron");
         assert_eq!(shown(temporary), "kept.ron");
+        // Gamester's own games folder is named as the menu that opens it names it
+        let folder = Path::new("/home/ann/.local/share/Gamester");
+        assert_eq!(
+            in_games_folder(&folder.join("Irish.ron"), Some(folder)),
+            "Irish.ron in Gamester's games folder"
+        );
+        assert_eq!(
+            in_games_folder(&folder.join("old").join("Irish.ron"), Some(folder)),
+            "Irish.ron",
+            "only the folder itself is Gamester's games folder"
+        );
+        if let Some(games) = crate::save::data_dir() {
+            assert_eq!(
+                shown(&games.join("Fails.ron")),
+                "Fails.ron in Gamester's games folder"
+            );
+        }
         // A folder of the person's own is named from the home, and one elsewhere whole
         if let Some(home) = directories::BaseDirs::new().map(|b| b.home_dir().to_path_buf())
             && !shown(&home).contains("/.")

@@ -49,6 +49,8 @@ pub struct Files {
     reading: Option<Reading>,
     /// The window, to wake when a file has been read.
     wake: Option<egui::Context>,
+    /// "Show in its folder", asked of the desktop's file manager.
+    pub folders: crate::ui::shell::folder::Folders,
 }
 
 /// Sets aside an autosave that could not be resumed, so that the new game's autosave never

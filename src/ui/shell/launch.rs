@@ -38,6 +38,9 @@ pub struct Launch {
     /// For tests: how long a throw at a distance may wait on a friend before the game may be
     /// ended as abandoned by them (the network's own patience without it).
     pub throw_patience: Option<std::time::Duration>,
+    /// For tests: "Show in its folder" only notes what was asked, and never starts the
+    /// desktop's file manager.
+    pub no_file_manager: bool,
 }
 
 impl Launch {

@@ -214,6 +214,7 @@ pub fn keep_abandoned(
             "{said} It is kept in Open recent, as {}",
             crate::ui::shell::file_names::shown(&path)
         ))
+        .with_file(&path)
         .lasting(),
         Err(e) => Message::error(format!(
             "{said} It could not be kept in Open recent ({e}); it stays in the autosave until \
@@ -229,7 +230,8 @@ pub fn keep_displaced(left: &Session, launch: &Launch, recent: &mut RecentFiles)
         Ok(Some(path)) => Message::info(format!(
             "The game that was in progress is kept in Open recent, as {}",
             crate::ui::shell::file_names::shown(&path)
-        )),
+        ))
+        .with_file(&path),
         Ok(None) => Message::info("The game that was in progress is not kept (--fresh)"),
         Err(e) => Message::error(format!(
             "The game that was in progress could not be kept: {e}; it stays in the autosave \

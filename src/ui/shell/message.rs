@@ -4,6 +4,8 @@
 //! is never read as news about the new position; only a message that stays true until it is
 //! replaced (the autosave failing) is kept.
 
+use std::path::{Path, PathBuf};
+
 use egui::{Color32, RichText};
 
 /// Whether a message tells of something done or of something that went wrong.
@@ -26,7 +28,12 @@ pub struct Message {
     live: bool,
     /// The length of the game's record when the message was first shown.
     said_at: Option<usize>,
+    /// A file the message tells of (a game saved or kept), shown in its folder on asking.
+    file: Option<PathBuf>,
 }
+
+/// The words of the button beside a message that names a file.
+pub const SHOW_IN_FOLDER: &str = "Show in its folder";
 
 /// The most of a message shown under the status line.
 pub const SHOWN: usize = 300;
@@ -45,6 +52,7 @@ impl Message {
             lasting: false,
             live: true,
             said_at: None,
+            file: None,
         }
     }
 
@@ -56,6 +64,7 @@ impl Message {
             lasting: false,
             live: true,
             said_at: None,
+            file: None,
         }
     }
 
@@ -63,10 +72,14 @@ impl Message {
     #[must_use]
     pub fn and(&self, then: &Message) -> Message {
         let text = format!("{} {}", self.text, then.text);
-        if self.kind == Kind::Error || then.kind == Kind::Error {
+        let joined = if self.kind == Kind::Error || then.kind == Kind::Error {
             Message::error(text)
         } else {
             Message::info(text)
+        };
+        Message {
+            file: self.file.clone().or_else(|| then.file.clone()),
+            ..joined
         }
     }
 
@@ -78,6 +91,26 @@ impl Message {
             live: false,
             ..self
         }
+    }
+
+    /// The same message, with a button beside it that shows `file` in its folder (the
+    /// desktop's file manager, the file chosen), if it tells of something done: a failure
+    /// has no file to show.
+    #[must_use]
+    pub fn with_file(self, file: &Path) -> Message {
+        match self.kind {
+            Kind::Info => Message {
+                file: Some(file.to_path_buf()),
+                ..self
+            },
+            Kind::Error => self,
+        }
+    }
+
+    /// The file the message tells of, if it has a button to show it.
+    #[must_use]
+    pub fn file(&self) -> Option<&Path> {
+        self.file.as_deref()
     }
 
     /// The same message, kept however the game moves on, until another replaces it.
@@ -119,7 +152,12 @@ impl Message {
     /// board above never moves as a message comes and goes. A lasting note (the game waits on
     /// the line) is shown in the place of any message. The note is on this line, not in the row of buttons,
     /// so that it never wraps that row, and it is shown once.
-    pub fn line(slot: Option<&Message>, note: Option<&Message>, ui: &mut egui::Ui) {
+    /// Returns the file to show in its folder, when its button is pressed.
+    pub fn line(
+        slot: Option<&Message>,
+        note: Option<&Message>,
+        ui: &mut egui::Ui,
+    ) -> Option<PathBuf> {
         match (slot, note) {
             (_, Some(note)) if note.lasting => note.show(ui),
             // Both on the one line: the line's state first (short, and never cut off), the
@@ -133,6 +171,7 @@ impl Message {
             (None, None) => {
                 let height = ui.text_style_height(&egui::TextStyle::Body);
                 ui.allocate_space(egui::vec2(0.0, height));
+                None
             }
         }
     }
@@ -140,14 +179,52 @@ impl Message {
     /// Draws the message on one line, in the error colour only if it is an error. A message
     /// longer than the line is cut short there (pointing at it shows it whole), so that it
     /// never moves the board or pushes the buttons off the window; the whole of a very long
-    /// one (up to [`DETAILS`] characters) is under "The whole message".
-    pub fn show(&self, ui: &mut egui::Ui) {
+    /// one (up to [`DETAILS`] characters) is under "The whole message". A message naming a
+    /// file has the button [`SHOW_IN_FOLDER`] after it, on the same line and always whole;
+    /// the file is returned when it is pressed.
+    pub fn show(&self, ui: &mut egui::Ui) -> Option<PathBuf> {
         let colour = |text: RichText| match self.kind {
             Kind::Info => text,
             Kind::Error => text.color(ERROR_COLOUR),
         };
         let shown = self.shown();
-        let label = ui.add(egui::Label::new(colour(RichText::new(&shown))).truncate());
+        let mut asked = None;
+        let label = ui
+            .horizontal(|ui| {
+                // The button's room is kept first, so that a long message is cut short
+                // before it, never the button.
+                let button_width = self.file.as_ref().map_or(0.0, |_| {
+                    let words = egui::WidgetText::from(SHOW_IN_FOLDER).into_galley(
+                        ui,
+                        Some(egui::TextWrapMode::Extend),
+                        f32::INFINITY,
+                        egui::TextStyle::Button,
+                    );
+                    words.size().x
+                        + 2.0 * ui.spacing().button_padding.x
+                        + ui.spacing().item_spacing.x
+                });
+                let room = (ui.available_width() - button_width).max(0.0);
+                let label = ui
+                    .scope(|ui| {
+                        ui.set_max_width(room);
+                        ui.add(egui::Label::new(colour(RichText::new(&shown))).truncate())
+                    })
+                    .inner;
+                if let Some(file) = &self.file
+                    && ui
+                        .small_button(SHOW_IN_FOLDER)
+                        .on_hover_text(
+                            "Opens the folder the file is kept in, with the file chosen, in \
+                             the desktop's file manager.",
+                        )
+                        .clicked()
+                {
+                    asked = Some(file.clone());
+                }
+                label
+            })
+            .inner;
         // A live region: a screen reader says each new message as it comes (as shown; the
         // whole of a long one is under "The whole message").
         if self.live {
@@ -170,5 +247,6 @@ impl Message {
                     });
             });
         }
+        asked
     }
 }

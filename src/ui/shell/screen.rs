@@ -69,6 +69,8 @@ pub enum Ask {
     Copy,
     /// Ctrl+V with no text field in use: an invitation to join, or a position to set up.
     Paste(String),
+    /// Show this file in its folder (or open this folder) in the desktop's file manager.
+    ShowInFolder(PathBuf),
 }
 
 /// The keys of the window, whatever the game: the files and a new game.

@@ -36,6 +36,12 @@ impl GamesterApp {
         self.modal.files.start_reading(path);
     }
 
+    /// The files and folders "Show in its folder" has asked the desktop to show, in order.
+    #[must_use]
+    pub fn folders_asked(&self) -> &[PathBuf] {
+        self.modal.files.folders.asked()
+    }
+
     /// The file being opened, while it is read.
     #[must_use]
     pub fn opening(&self) -> Option<&Path> {
@@ -49,8 +55,8 @@ impl GamesterApp {
             return;
         }
         let (screen, shell) = self.parts();
-        let said = screen.save_to(path, shell);
-        self.shell.message = Some(said);
+        let said = screen.save_to(path.clone(), shell);
+        self.shell.message = Some(said.with_file(&path));
     }
 
     /// Once a frame: the file dialog's answer (and the in-window chooser, drawn here), and a
@@ -79,12 +85,16 @@ impl GamesterApp {
         if let Some((path, what)) = writing
             && let Some(screen) = self.screens.of_mut(self.writer)
         {
-            self.shell.message = Some(match what {
+            let said = match what {
                 Writing::Page(crate::ui::shell::file_chooser::Page::Rules) => {
                     families::write_rules_page(&*screen, &path)
                 }
                 what => screen.write(&path, what, &self.shell),
-            });
+            };
+            self.shell.message = Some(said.with_file(&path));
+        }
+        if let Some(failed) = self.modal.files.folders.answer() {
+            self.shell.message = Some(failed);
         }
         if let Some((path, answer)) = self.modal.files.read_answer() {
             match answer {
