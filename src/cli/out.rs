@@ -57,3 +57,43 @@ pub fn exit_after(written: io::Result<()>) -> ExitCode {
         Err(e) => fail(&format_args!("cannot write the output: {e}")),
     }
 }
+
+/// How often each player's choices agreed with the computer's, in `analyse` of a game where
+/// the computer says only which choice it would make (the pastimes, the tiles): counted a
+/// decision at a time, then written a line a player.
+pub struct Agreement {
+    decisions: Vec<u32>,
+    agree: Vec<u32>,
+}
+
+impl Agreement {
+    /// No decision yet, for `players` players.
+    #[must_use]
+    pub fn of(players: usize) -> Agreement {
+        Agreement {
+            decisions: vec![0; players],
+            agree: vec![0; players],
+        }
+    }
+
+    /// One decision of player `p` (counted from 0), agreeing with the computer's or not.
+    pub fn count(&mut self, p: usize, agrees: bool) {
+        if let (Some(d), Some(a)) = (self.decisions.get_mut(p), self.agree.get_mut(p)) {
+            *d += 1;
+            *a += u32::from(agrees);
+        }
+    }
+
+    /// A line a player: `player <P> decisions <D> agree <A> differ <F>`, players from 1.
+    pub fn write(&self, out: &mut String) {
+        use std::fmt::Write as _;
+        for (p, (d, a)) in self.decisions.iter().zip(&self.agree).enumerate() {
+            let _ = writeln!(
+                out,
+                "player {} decisions {d} agree {a} differ {}",
+                p + 1,
+                d - a
+            );
+        }
+    }
+}

@@ -299,12 +299,11 @@ pub(crate) fn analyse(
     }
     let mut game = Game::new(rules).map_err(|e| CliError::Usage(e.to_string()))?;
     let mut out = String::new();
-    let seats = game.seats();
-    let (mut decisions, mut agree) = (vec![0u32; seats], vec![0u32; seats]);
+    let mut tally = super::out::Agreement::of(game.seats());
     for (i, played) in loaded.game.record().iter().enumerate() {
         if let (Some(seat), Some(best)) = (game.actor(), choice(&game, level)) {
-            let verdict = if same(played, &best) {
-                agree[seat.index()] += 1;
+            let agrees = same(played, &best);
+            let verdict = if agrees {
                 "agrees"
             } else if game.dolts(played) {
                 "dolts"
@@ -313,7 +312,7 @@ pub(crate) fn analyse(
             } else {
                 "differs"
             };
-            decisions[seat.index()] += 1;
+            tally.count(seat.index(), agrees);
             let _ = writeln!(
                 out,
                 "move {} {seat} played {} best {} {verdict}",
@@ -325,16 +324,7 @@ pub(crate) fn analyse(
         game.apply(played.clone())
             .map_err(|e| CliError::Usage(format!("move {} of the record: {e}", i + 1)))?;
     }
-    for s in 0..seats {
-        let _ = writeln!(
-            out,
-            "player {} decisions {} agree {} differ {}",
-            s + 1,
-            decisions[s],
-            agree[s],
-            decisions[s] - agree[s]
-        );
-    }
+    tally.write(&mut out);
     Ok(out)
 }
 

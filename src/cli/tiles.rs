@@ -211,21 +211,16 @@ pub(crate) fn analyse(path: &std::path::Path, level: Level) -> Result<String, Cl
     let loaded = crate::save::tiles::load(path)?;
     let rules = *loaded.game.rules();
     let mut game = Game::new(rules).map_err(|e| CliError::Usage(e.to_string()))?;
-    let players = usize::from(rules.players);
-    let (mut decisions, mut agree) = (vec![0u32; players], vec![0u32; players]);
+    let mut tally = super::out::Agreement::of(usize::from(rules.players));
     let mut out = String::new();
     for (i, played) in loaded.game.record().iter().enumerate() {
         if game.phase() == Phase::Playing && !played.is_chance() && game.legal_actions().len() > 1 {
             let p = game.turn();
             let seed = 1 ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
             if let Some(best) = decide(&game.seen_by(p), level, seed) {
-                let verdict = if same(game.line(), played, &best) {
-                    agree[p] += 1;
-                    "agrees"
-                } else {
-                    "differs"
-                };
-                decisions[p] += 1;
+                let agrees = same(game.line(), played, &best);
+                tally.count(p, agrees);
+                let verdict = if agrees { "agrees" } else { "differs" };
                 let _ = writeln!(
                     out,
                     "hand {} move {} player {} played {} best {} {verdict}",
@@ -240,16 +235,7 @@ pub(crate) fn analyse(path: &std::path::Path, level: Level) -> Result<String, Cl
         game.apply(played.clone())
             .map_err(|e| CliError::Usage(format!("action {} of the record: {e}", i + 1)))?;
     }
-    for p in 0..players {
-        let _ = writeln!(
-            out,
-            "player {} decisions {} agree {} differ {}",
-            p + 1,
-            decisions[p],
-            agree[p],
-            decisions[p] - agree[p]
-        );
-    }
+    tally.write(&mut out);
     Ok(out)
 }
 

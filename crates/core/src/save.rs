@@ -15,6 +15,7 @@
 
 mod analysis;
 mod error;
+mod family;
 mod format;
 mod leftovers;
 mod load;

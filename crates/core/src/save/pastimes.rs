@@ -21,7 +21,6 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::error::SaveError;
-use super::load::RECURSION_LIMIT;
 use crate::pastimes::Game;
 use crate::players::Controller;
 
@@ -86,8 +85,7 @@ impl PastimesFile {
     /// # Errors
     /// Only if RON cannot write it.
     pub fn to_ron(&self) -> Result<String, SaveError> {
-        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(SaveError::Unwritable)
+        super::family::to_ron(self)
     }
 }
 
@@ -98,20 +96,22 @@ struct Header {
     pastimes_format: u32,
 }
 
-fn options() -> ron::Options {
-    ron::Options::default().with_recursion_limit(RECURSION_LIMIT)
+impl super::family::Header for Header {
+    fn format(&self) -> u32 {
+        self.pastimes_format
+    }
 }
 
 /// Whether `text` is a pastime's save (of any format).
 #[must_use]
 pub fn is_pastimes(text: &str) -> bool {
-    super::load::believable_size(text).is_ok_and(|t| options().from_str::<Header>(t).is_ok())
+    super::family::is::<Header>(text)
 }
 
 /// Whether `path` is a regular file holding a pastime's save.
 #[must_use]
 pub fn is_pastimes_file(path: &Path) -> bool {
-    path.is_file() && super::read_text(path).is_ok_and(|text| is_pastimes(&text))
+    super::family::is_file::<Header>(path)
 }
 
 /// Parses and replays the text of a pastime's save.
@@ -120,26 +120,11 @@ pub fn is_pastimes_file(path: &Path) -> bool {
 /// Too large, empty, of a newer format, not RON of a pastime's save (with the line and
 /// column), its rules refused, an action its rules refuse, or seats that are not the game's.
 pub fn from_str(text: &str) -> Result<PastimesLoaded, SaveError> {
-    let text = super::load::believable_size(text)?;
-    if let Ok(header) = options().from_str::<Header>(text) {
-        if header.pastimes_format > PASTIMES_FORMAT {
-            return Err(SaveError::NewerPastimesFormat {
-                found: header.pastimes_format,
-            });
-        }
-        if header.pastimes_format == 0 {
-            return Err(SaveError::UnknownFormat(0));
-        }
-    }
     // The game is read by replaying its record through the gate (`Game`'s reading): a
     // refusal is a syntax error's message, with where it came.
-    let file = options()
-        .from_str::<PastimesFile>(text)
-        .map_err(|e| SaveError::Syntax {
-            line: e.span.start.line,
-            column: e.span.start.col,
-            message: e.code.to_string(),
-        })?;
+    let file: PastimesFile = super::family::parse::<Header, _>(text, PASTIMES_FORMAT, |found| {
+        SaveError::NewerPastimesFormat { found }
+    })?;
     if file.seats.len() != file.game.seats() {
         return Err(SaveError::Pastime(format!(
             "the file seats {} players, and the rules have {}",

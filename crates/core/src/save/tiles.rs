@@ -23,7 +23,6 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::error::{SaveError, TallyProblem};
-use super::load::RECURSION_LIMIT;
 use crate::players::Controller;
 use crate::tiles::{Action, Game, Phase, Rules};
 
@@ -110,8 +109,7 @@ impl TilesFile {
     /// # Errors
     /// Only if RON cannot write it.
     pub fn to_ron(&self) -> Result<String, SaveError> {
-        ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(SaveError::Unwritable)
+        super::family::to_ron(self)
     }
 }
 
@@ -122,21 +120,23 @@ struct Header {
     tiles_format: u32,
 }
 
-fn options() -> ron::Options {
-    ron::Options::default().with_recursion_limit(RECURSION_LIMIT)
+impl super::family::Header for Header {
+    fn format(&self) -> u32 {
+        self.tiles_format
+    }
 }
 
 /// Whether `text` is a tiles save (of any format), not a game at tables.
 #[must_use]
 pub fn is_tiles(text: &str) -> bool {
-    super::load::believable_size(text).is_ok_and(|t| options().from_str::<Header>(t).is_ok())
+    super::family::is::<Header>(text)
 }
 
 /// Whether `path` is a regular file holding a tiles save (never read if it is a pipe or a
 /// device, which could keep a reader waiting for ever).
 #[must_use]
 pub fn is_tiles_file(path: &std::path::Path) -> bool {
-    path.is_file() && super::read_text(path).is_ok_and(|text| is_tiles(&text))
+    super::family::is_file::<Header>(path)
 }
 
 /// Parses a tiles save without believing it yet.
@@ -145,24 +145,9 @@ pub fn is_tiles_file(path: &std::path::Path) -> bool {
 /// Too large, empty, of a newer format, or not RON of a tiles save (with the line and
 /// column).
 pub fn parse(text: &str) -> Result<TilesFile, SaveError> {
-    let text = super::load::believable_size(text)?;
-    if let Ok(header) = options().from_str::<Header>(text) {
-        if header.tiles_format > TILES_FORMAT {
-            return Err(SaveError::NewerTilesFormat {
-                found: header.tiles_format,
-            });
-        }
-        if header.tiles_format == 0 {
-            return Err(SaveError::UnknownFormat(0));
-        }
-    }
-    options()
-        .from_str::<TilesFile>(text)
-        .map_err(|e| SaveError::Syntax {
-            line: e.span.start.line,
-            column: e.span.start.col,
-            message: e.code.to_string(),
-        })
+    super::family::parse::<Header, _>(text, TILES_FORMAT, |found| SaveError::NewerTilesFormat {
+        found,
+    })
 }
 
 /// Checks a parsed file and replays its record through the game's gate.
