@@ -10,17 +10,21 @@
 use std::path::PathBuf;
 
 use crate::tables::Rules;
-use crate::ui::pastimes::screen::{PastimesOpened, PastimesScreen};
+use crate::ui::pastimes::plug::PastimesPlug;
+use crate::ui::pastimes::screen::PastimesScreen;
 use crate::ui::shell::files;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
 use crate::ui::shell::message::Message;
+use crate::ui::shell::plug::FamilyPlug;
 use crate::ui::shell::reading::Read;
 use crate::ui::shell::screen::{Screen, Shell};
 use crate::ui::shell::screens::Screens;
 use crate::ui::shell::settings::Settings;
+use crate::ui::tables::plug::TablesPlug;
 use crate::ui::tables::screen::{TablesNext, TablesScreen};
-use crate::ui::tiles::screen::{TilesOpened, TilesScreen};
+use crate::ui::tiles::plug::TilesPlug;
+use crate::ui::tiles::screen::TilesScreen;
 use gamester_core::Family;
 
 /// What the window starts with before its screens are made: the game at tables named at start
@@ -70,38 +74,27 @@ pub fn make(next: Next, shell: &mut Shell) -> Option<Box<dyn Screen>> {
     }
 }
 
+/// The plug of `family`: what the shell and the network window ask of it.
+#[must_use]
+pub fn plug(family: Family) -> &'static dyn FamilyPlug {
+    match family {
+        Family::Tables => &TablesPlug,
+        Family::Tiles => &TilesPlug,
+        Family::Pastimes => &PastimesPlug,
+    }
+}
+
+/// Every family's plug, in the order a save is offered to them ("is this yours?"): those whose
+/// saves carry a mark of their own first, the games at tables, whose saves carry none, last.
+#[must_use]
+pub fn plugs() -> [&'static dyn FamilyPlug; 3] {
+    [&PastimesPlug, &TilesPlug, &TablesPlug]
+}
+
 /// The game a file read holds, to be put in play.
 #[must_use]
 pub fn opened(read: Read, path: PathBuf, launch: &Launch) -> Next {
-    match read {
-        Read::Pastimes(loaded) => PastimesOpened {
-            session: Box::new(PastimesScreen::session_of(
-                *loaded,
-                Some(path.clone()),
-                launch,
-            )),
-            path,
-        }
-        .into_next(),
-        Read::Tiles(loaded) => TilesOpened {
-            session: Box::new(TilesScreen::session_of(*loaded, Some(path.clone()), launch)),
-            path,
-        }
-        .into_next(),
-        Read::Tables(loaded) => {
-            let loaded = *loaded;
-            let analysis = crate::ui::tables::analysis_view::given_back(&loaded);
-            let note = crate::ui::tables::start::earlier_note(&loaded);
-            let session = crate::ui::tables::start::resumed(loaded, launch);
-            TablesNext::Opened {
-                session: Box::new(session),
-                path,
-                analysis,
-                note,
-            }
-            .into_next()
-        }
-    }
+    read.open(path, launch)
 }
 
 /// The game of another program's file (`.mat`, `.sgf`), and what to say of it.
@@ -199,7 +192,7 @@ pub fn resume_at_start(screens: &mut Screens, shell: &mut Shell) {
         && crate::save::tiles::is_tiles_file(&path)
     {
         match crate::ui::shell::reading::read_any(&path) {
-            Ok(read @ Read::Tiles(_)) => {
+            Ok(read) if read.family() == Family::Tiles => {
                 let next = opened(read, path.clone(), launch);
                 // The tiles game it replaces is kept, as any game left for another.
                 if let Some(Ok(left)) = TilesScreen::resume(&shell.settings, launch)
@@ -221,7 +214,7 @@ pub fn resume_at_start(screens: &mut Screens, shell: &mut Shell) {
                 screens.go_to(next, shell);
                 remember_shown(&mut shell.settings, screens.showing());
             }
-            Ok(Read::Tables(_) | Read::Pastimes(_)) => {}
+            Ok(_) => {}
             Err(e) => shell.message = Some(Message::error(format!("Could not open {e}"))),
         }
         return;
@@ -285,7 +278,7 @@ fn resume_pastime(screens: &mut Screens, shell: &mut Shell) {
         && crate::save::pastimes::is_pastimes_file(&path)
     {
         match crate::ui::shell::reading::read_any(&path) {
-            Ok(read @ Read::Pastimes(_)) => {
+            Ok(read) if read.family() == Family::Pastimes => {
                 let next = opened(read, path, &shell.launch);
                 if screens.unfinished(Family::Pastimes)
                     && let Err(e) = screens.keep_left(Family::Pastimes, shell)

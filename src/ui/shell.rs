@@ -15,6 +15,7 @@ pub mod leaving;
 pub mod menus;
 pub mod message;
 pub mod new_game;
+pub mod plug;
 pub mod reading;
 pub mod replay;
 pub mod screen;

@@ -1,0 +1,104 @@
+//! Cotton's pastimes as the shell and the network window ask a family (`FamilyPlug`): a
+//! pastime's save recognised and read, and the pastime offered at a distance, in a player's
+//! words.
+
+use std::path::Path;
+
+use gamester_core::Family;
+use gamester_net::{GameRules, Setup};
+
+use crate::ui::pastimes::screen::{PastimesOpened, PastimesScreen};
+use crate::ui::shell::plug::{FamilyPlug, count};
+use crate::ui::shell::reading::Read;
+use crate::ui::shell::settings::Settings;
+
+/// The pastimes' plug, registered in `ui::families`.
+pub struct PastimesPlug;
+
+impl FamilyPlug for PastimesPlug {
+    fn family(&self) -> Family {
+        Family::Pastimes
+    }
+
+    fn read(&self, text: &str, path: &Path) -> Option<Result<Read, String>> {
+        crate::save::pastimes::is_pastimes(text).then(|| {
+            crate::save::pastimes::from_str(text)
+                .map(|loaded| {
+                    Read::new(Family::Pastimes, move |path, launch| {
+                        PastimesOpened {
+                            session: Box::new(PastimesScreen::session_of(
+                                loaded,
+                                Some(path.clone()),
+                                launch,
+                            )),
+                            path,
+                        }
+                        .into_next()
+                    })
+                })
+                .map_err(|e| e.in_file(path).to_string())
+        })
+    }
+
+    fn offer(&self, settings: &Settings, host: &str) -> Setup {
+        Setup::new(GameRules::Pastimes(settings.pastimes.rules), host)
+    }
+
+    fn describe(&self, setup: &Setup) -> String {
+        match &setup.rules {
+            GameRules::Pastimes(rules) => format!(
+                "{}, {} players",
+                crate::ui::pastimes::story::title(rules.kind),
+                rules.seats
+            ),
+            _ => String::new(),
+        }
+    }
+
+    fn under_way(&self, setup: &Setup) -> String {
+        let throws = setup.record.iter().filter(|a| a.is_chance()).count();
+        format!(
+            "the dice have been thrown {}",
+            count(throws, "time", "times")
+        )
+    }
+
+    fn your_place(&self, setup: &Setup, me: usize) -> Option<String> {
+        let seat = setup.owners.iter().position(|&p| p == me)?;
+        Some(format!("You are player {}.", seat + 1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pastime_is_offered_as_new_game_has_it_with_its_players_and_its_throws() {
+        // Given New game's pastime, Sice-Ace for three
+        let mut settings = Settings::default();
+        settings.pastimes.rules =
+            crate::pastimes::Rules::preset(crate::pastimes::Preset::SiceAce).with_seats(3);
+        // Then the host offers it, a seat to each of two friends, in a player's words
+        let mut setup = PastimesPlug.offer(&settings, "Robin");
+        assert_eq!(setup.parties(), 3);
+        assert_eq!(PastimesPlug.describe(&setup), "Sice-Ace, 3 players");
+        // And a game under way says how often the dice were thrown (the throw-off, one more)
+        let mut board = setup.board().unwrap();
+        let mut seed = 0;
+        while board.actor().is_none() || board.record().len() < 2 {
+            seed += 1;
+            if !board.wants_chance() {
+                break;
+            }
+            let throw = board.chance([seed; 32]).unwrap();
+            board.apply(&throw).unwrap();
+        }
+        setup.record = board.record();
+        let thrown = setup.record.len();
+        assert_eq!(
+            PastimesPlug.under_way(&setup),
+            format!("the dice have been thrown {thrown} times")
+        );
+    }
+}
