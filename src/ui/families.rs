@@ -3,13 +3,17 @@
 //! the screens behind `Screen` (`shell::screens`) and asks this module to make one, to read a
 //! file into a game, or to take up at start the games the window had when it last closed.
 //!
-//! To add a family: its screen (a `Screen`), a variant of `gamester_core::Family`, its arm in
-//! [`make`] and [`opened`], and its game resumed in [`resume_at_start`]. The third family,
-//! Cotton's pastimes, was added so (`ui::pastimes`).
+//! What is asked of a family with no screen in hand (its saves, its part of New game and of the
+//! settings, its game offered at a distance) it answers through its plug (`FamilyPlug`), given
+//! here by [`plug`], [`plugs`] and [`readers`].
+//!
+//! To add a family: its screen (a `Screen`) and its plug (a `FamilyPlug`), a variant of
+//! `gamester_core::Family`, its arm in [`make`], [`plug`], [`plugs`], [`readers`] and
+//! [`rules_page`], and its game resumed in [`resume_at_start`] (docs/DESIGN.md walks through
+//! it). The third family, Cotton's pastimes, was added so (`ui::pastimes`).
 
 use std::path::PathBuf;
 
-use crate::tables::Rules;
 use crate::ui::pastimes::plug::PastimesPlug;
 use crate::ui::pastimes::screen::PastimesScreen;
 use crate::ui::shell::files;
@@ -26,6 +30,15 @@ use crate::ui::tables::screen::{TablesNext, TablesScreen};
 use crate::ui::tiles::plug::TilesPlug;
 use crate::ui::tiles::screen::TilesScreen;
 use gamester_core::Family;
+
+/// The lessons' room (Help → Lessons): one room for every family's exercises, each drawn with
+/// its family's own painter, kept with the games at tables' lessons.
+pub use crate::ui::tables::lessons::{Leave, LessonsRoom};
+
+/// The window's look (its colours, its fonts' sizes), which is the games at tables' theme.
+pub fn apply_look(ctx: &egui::Context) {
+    crate::ui::tables::theme::apply(ctx);
+}
 
 /// What the window starts with before its screens are made: the game at tables named at start
 /// or autosaved, with what to say of it (`Starting::message`, which the shell says first).
@@ -51,7 +64,7 @@ pub fn first(
         settings.recent.add(aside);
     }
     if let Some(left) = &starting.displaced {
-        let kept = crate::ui::shell::leaving::keep_displaced(left, launch, &mut settings.recent);
+        let kept = crate::ui::tables::left::keep_displaced(left, launch, &mut settings.recent);
         *message = Some(match message.take() {
             Some(first) => first.and(&kept),
             None => kept,
@@ -84,10 +97,18 @@ pub fn plug(family: Family) -> &'static dyn FamilyPlug {
     }
 }
 
-/// Every family's plug, in the order a save is offered to them ("is this yours?"): those whose
-/// saves carry a mark of their own first, the games at tables, whose saves carry none, last.
+/// Every family's plug, in the order New game offers them, the first family's first.
 #[must_use]
 pub fn plugs() -> [&'static dyn FamilyPlug; 3] {
+    [&TablesPlug, &TilesPlug, &PastimesPlug]
+}
+
+/// Every family's plug, in the order a save is offered to them ("is this yours?") and a
+/// family chosen in the settings is looked for: those whose saves carry a mark of their own
+/// first, the games at tables, whose saves carry none and which are New game's choice when no
+/// other is chosen, last.
+#[must_use]
+pub fn readers() -> [&'static dyn FamilyPlug; 3] {
     [&PastimesPlug, &TilesPlug, &TablesPlug]
 }
 
@@ -101,23 +122,6 @@ pub fn opened(read: Read, path: PathBuf, launch: &Launch) -> Next {
 pub fn imported(path: &std::path::Path, launch: &Launch) -> Result<Next, String> {
     let (session, said) = crate::ui::tables::screen::imported_game(path, launch)?;
     Ok(TablesNext::Imported(Box::new(session), said).into_next())
-}
-
-/// The rules of the game at tables in play, which the New game window shows beside the draft.
-#[must_use]
-pub fn rules_in_play(screens: &Screens) -> Option<&Rules> {
-    let screen = screens.of(Family::Tables)?;
-    let tables = screen.as_any().downcast_ref::<TablesScreen>()?;
-    Some(tables.session().game().rules())
-}
-
-/// The rules of the pastime in play, if one is held (shown or waiting), which the New game
-/// window shows beside a pastime's draft.
-#[must_use]
-pub fn pastime_rules_in_play(screens: &Screens) -> Option<crate::pastimes::Rules> {
-    let screen = screens.of(Family::Pastimes)?;
-    let pastime = screen.as_any().downcast_ref::<PastimesScreen>()?;
-    Some(*pastime.session().game().rules())
 }
 
 /// Whether a family's games have their rules as a page to print (Help → The rules as a page

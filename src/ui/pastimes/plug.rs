@@ -10,7 +10,10 @@ use gamester_net::{GameRules, Setup};
 use crate::ui::pastimes::screen::{PastimesOpened, PastimesScreen};
 use crate::ui::shell::plug::{FamilyPlug, count};
 use crate::ui::shell::reading::Read;
+use crate::ui::shell::screen::Screen;
 use crate::ui::shell::settings::Settings;
+use crate::ui::shell::setup_rows::IN_PROGRESS;
+use crate::ui::sound::Cue;
 
 /// The pastimes' plug, registered in `ui::families`.
 pub struct PastimesPlug;
@@ -40,6 +43,36 @@ impl FamilyPlug for PastimesPlug {
         })
     }
 
+    fn new_game_words(&self) -> &'static str {
+        "a pastime at the tables: Doublets, Ketch-Dolt or Sice-Ace"
+    }
+
+    fn chosen(&self, settings: &Settings) -> bool {
+        settings.pastimes.chosen
+    }
+
+    fn choose(&self, settings: &mut Settings, chosen: bool) {
+        settings.pastimes.chosen = chosen;
+    }
+
+    fn new_game(
+        &self,
+        ui: &mut egui::Ui,
+        draft: &mut Settings,
+        held: Option<&dyn Screen>,
+        _kept: &Settings,
+    ) -> bool {
+        crate::ui::pastimes::setup::editor(ui, &mut draft.pastimes);
+        if let Some(screen) = held.and_then(|s| s.as_any().downcast_ref::<PastimesScreen>()) {
+            let rules = *screen.session().game().rules();
+            ui.separator();
+            egui::CollapsingHeader::new(IN_PROGRESS)
+                .id_salt("pastime in progress")
+                .show(ui, |ui| crate::ui::pastimes::setup::in_progress(ui, &rules));
+        }
+        false
+    }
+
     fn offer(&self, settings: &Settings, host: &str) -> Setup {
         Setup::new(GameRules::Pastimes(settings.pastimes.rules), host)
     }
@@ -66,6 +99,21 @@ impl FamilyPlug for PastimesPlug {
     fn your_place(&self, setup: &Setup, me: usize) -> Option<String> {
         let seat = setup.owners.iter().position(|&p| p == me)?;
         Some(format!("You are player {}.", seat + 1))
+    }
+}
+
+impl Cue {
+    /// The sound of an action at a pastime: the dice, a man set down (laid, drawn or loaded),
+    /// a man borne off; a claim says nothing.
+    #[must_use]
+    pub fn of_pastime(action: &crate::pastimes::Action) -> Option<Cue> {
+        use crate::pastimes::Action;
+        match action {
+            Action::Throw { .. } => Some(Cue::DiceAtOnce),
+            Action::Lay { .. } | Action::Draw { .. } | Action::Load { .. } => Some(Cue::SetDown),
+            Action::Bear { .. } => Some(Cue::BorneOff),
+            Action::Claim => None,
+        }
     }
 }
 

@@ -11,6 +11,7 @@ mod on_disk;
 use egui::RichText;
 
 use crate::ui::shell::files::Files;
+use crate::ui::shell::key_focus::KeyFocus;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
 use crate::ui::shell::menus::{self, Help};
@@ -23,7 +24,6 @@ use crate::ui::shell::settings::Settings;
 use crate::ui::shell::settings_file::SettingsKeeper;
 use crate::ui::shell::slot::Slot;
 use crate::ui::sound::Sounds;
-use crate::ui::tables::input::KeyFocus;
 use crate::ui::{shell::glossary, shell::window_size, shell::zoom};
 use gamester_core::Family;
 
@@ -164,7 +164,7 @@ impl GamesterApp {
             for words in said {
                 shell.announcer.say(words);
             }
-            close_lessons = leave == crate::ui::tables::lessons::Leave::ToTheGame;
+            close_lessons = leave == crate::ui::families::Leave::ToTheGame;
         } else {
             panels(ui, screen, shell, story_open, (asking, joining));
         }
@@ -238,10 +238,9 @@ impl GamesterApp {
     /// The shell's windows over the table: New game, and "Leave this game?".
     fn windows(&mut self, ctx: &egui::Context) {
         if let Some(draft) = &mut self.modal.draft {
-            let fallback = self.shell.settings.rules.clone();
             let current = new_game::InPlay {
-                tables: crate::ui::families::rules_in_play(&self.screens).unwrap_or(&fallback),
-                pastime: crate::ui::families::pastime_rules_in_play(&self.screens),
+                screens: &self.screens,
+                kept: &self.shell.settings,
             };
             match new_game::new_game_window(ctx, draft, current) {
                 new_game::Choice::Start => {
@@ -356,7 +355,7 @@ impl GamesterApp {
             Ask::Lessons if self.modal.lessons.is_none() => {
                 // Seeded dice give seeded lessons too (the tests' windows).
                 let seed = self.shell.launch.seed.unwrap_or_else(rand::random);
-                self.modal.lessons = Some(crate::ui::tables::lessons::LessonsRoom::new(seed));
+                self.modal.lessons = Some(crate::ui::families::LessonsRoom::new(seed));
             }
             Ask::Lessons => {}
             Ask::Switch(family) => {
@@ -396,7 +395,7 @@ struct Modal {
     /// Game → Play a friend over the network.
     network: crate::ui::net::NetWindow,
     /// Help → Lessons, while the learner is in them (the game waits behind).
-    lessons: Option<crate::ui::tables::lessons::LessonsRoom>,
+    lessons: Option<crate::ui::families::LessonsRoom>,
 }
 
 impl Modal {

@@ -10,6 +10,7 @@ use gamester_core::Family;
 use gamester_net::Setup;
 
 use crate::ui::shell::reading::Read;
+use crate::ui::shell::screen::Screen;
 use crate::ui::shell::settings::Settings;
 
 /// A family of games as the shell and the network window ask it.
@@ -19,9 +20,37 @@ pub trait FamilyPlug: Sync {
 
     /// The saved game in `text` (read from `path`), if the text is a save of this family's:
     /// `None` when it is not ("is this yours?"), else the game checked by replaying its record,
-    /// or why not, naming the file once. The plugs are asked in `families::plugs`' order; the
+    /// or why not, naming the file once. The plugs are asked in `families::readers`' order; the
     /// last takes what none before it recognised.
     fn read(&self, text: &str, path: &Path) -> Option<Result<Read, String>>;
+
+    /// How New game offers this family's games, beside the others ("a game at tables").
+    fn new_game_words(&self) -> &'static str;
+
+    /// Whether the settings have New game start a game of this family (the first family's
+    /// when none other is chosen: it says no).
+    fn chosen(&self, _settings: &Settings) -> bool {
+        false
+    }
+
+    /// Has New game start a game of this family, or not.
+    fn choose(&self, _settings: &mut Settings, _chosen: bool) {}
+
+    /// Its part of New game, under the choice of the family, laid out with `setup_rows`:
+    /// `held` its screen, if the window holds one (its game's rules are shown beside the
+    /// draft, not changed), `kept` the settings in force. Whether the draft cannot start (two
+    /// sides of one colour).
+    fn new_game(
+        &self,
+        ui: &mut egui::Ui,
+        draft: &mut Settings,
+        held: Option<&dyn Screen>,
+        kept: &Settings,
+    ) -> bool;
+
+    /// Its part of the settings read back with every value that makes no sense reset (rules
+    /// that make no game), the names of those reset added to `reset`.
+    fn sensible(&self, _settings: &mut Settings, _reset: &mut Vec<String>) {}
 
     /// The game New game would start in this family, offered at a distance: every seat but the
     /// host's a friend's, the host named `host`.

@@ -67,7 +67,7 @@ impl Read {
 pub fn read_any(path: &Path) -> Result<Read, String> {
     regular_or_absent(path)?;
     let text = save::read_text(path).map_err(|e| e.in_file(path).to_string())?;
-    crate::ui::families::plugs()
+    crate::ui::families::readers()
         .iter()
         .find_map(|plug| plug.read(&text, path))
         .unwrap_or_else(|| {

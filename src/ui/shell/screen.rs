@@ -222,7 +222,7 @@ pub trait Screen {
     fn keep_left(&self, shell: &mut Shell) -> Result<Option<PathBuf>, String>;
 
     /// Before the panels: the clock, the animations, and the keys (`board`: the board has the
-    /// keys, see `input::KeyFocus`).
+    /// keys, see `key_focus::KeyFocus`).
     fn begin_frame(&mut self, ctx: &egui::Context, shell: &mut Shell, board: bool);
     /// Whether a window of the screen's own is in front of the table (the board then has no
     /// keys).

@@ -12,16 +12,16 @@ use crate::teaching::lessons::{Lesson, Progress};
 use crate::ui::tables::look::Look;
 
 impl Settings {
-    /// The family of the game New game starts under these settings.
+    /// The family of the game New game starts under these settings: the one chosen, else the
+    /// first family (which no other is chosen over).
     #[must_use]
     pub fn family(&self) -> gamester_core::Family {
-        if self.pastimes.chosen {
-            gamester_core::Family::Pastimes
-        } else if self.tiles.chosen {
-            gamester_core::Family::Tiles
-        } else {
-            gamester_core::Family::Tables
-        }
+        let plugs = crate::ui::families::readers();
+        plugs
+            .iter()
+            .find(|plug| plug.chosen(self))
+            .unwrap_or(&plugs[plugs.len() - 1])
+            .family()
     }
 
     /// The learner's record at `lesson`.
@@ -143,8 +143,8 @@ impl Default for Settings {
             recent: RecentFiles::default(),
             guide_offered: false,
             tutor: Tutoring::Off,
-            tiles: crate::ui::tiles::setup::TilesSettings::default(),
-            pastimes: crate::ui::pastimes::setup::PastimesSettings::default(),
+            tiles: Default::default(),
+            pastimes: Default::default(),
             window: None,
             lessons: std::collections::BTreeMap::new(),
         }

@@ -7,11 +7,12 @@ use std::path::Path;
 use gamester_core::Family;
 use gamester_net::{GameRules, Setup};
 
-use crate::ui::shell::file_names;
+use crate::tables::{Preset, Rules};
 use crate::ui::shell::plug::{FamilyPlug, count};
 use crate::ui::shell::reading::Read;
+use crate::ui::shell::screen::Screen;
 use crate::ui::shell::settings::Settings;
-use crate::ui::tables::screen::TablesNext;
+use crate::ui::tables::screen::{TablesNext, TablesScreen};
 
 /// The games at tables' plug, registered in `ui::families`.
 pub struct TablesPlug;
@@ -42,6 +43,38 @@ impl FamilyPlug for TablesPlug {
         )
     }
 
+    fn new_game_words(&self) -> &'static str {
+        "a game at tables"
+    }
+
+    fn new_game(
+        &self,
+        ui: &mut egui::Ui,
+        draft: &mut Settings,
+        held: Option<&dyn Screen>,
+        kept: &Settings,
+    ) -> bool {
+        let in_play = held
+            .and_then(|s| s.as_any().downcast_ref::<TablesScreen>())
+            .map_or(&kept.rules, |s| s.session().game().rules());
+        crate::ui::tables::setup::editor(ui, draft, in_play)
+    }
+
+    fn sensible(&self, settings: &mut Settings, reset: &mut Vec<String>) {
+        if crate::tables::Game::new(settings.rules.clone()).is_err() {
+            let preset = settings.preset.unwrap_or(Preset::Irish);
+            settings.rules = Rules::preset(preset);
+            settings.preset = Some(preset);
+            reset.push("the rules of the next game".to_string());
+        }
+        if settings
+            .table
+            .fit(settings.rules.players == crate::tables::Players::DoubleHand)
+        {
+            reset.push("the players at the table".to_string());
+        }
+    }
+
     fn offer(&self, settings: &Settings, host: &str) -> Setup {
         let mut setup = Setup::new(GameRules::Tables(settings.rules.clone()), host);
         setup.colours = vec![settings.table.white.colour, settings.table.black.colour];
@@ -54,7 +87,7 @@ impl FamilyPlug for TablesPlug {
             return String::new();
         };
         let game = match crate::teaching::rules_text::changes(rules) {
-            None => file_names::game_name(rules).to_string(),
+            None => crate::ui::tables::left::game_name(rules).to_string(),
             // Few changes: the title the game has in the window ("Irish (Willughby), with the
             // doubling cube").
             Some((_, changed)) if changed.len() <= 2 => crate::teaching::rules_text::title(rules),
@@ -104,7 +137,6 @@ impl FamilyPlug for TablesPlug {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tables::{Preset, Rules};
 
     fn tables(rules: Rules) -> Setup {
         Setup::new(GameRules::Tables(rules), "Robin")

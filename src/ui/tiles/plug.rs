@@ -8,7 +8,9 @@ use gamester_net::{GameRules, NetAction, Setup};
 
 use crate::ui::shell::plug::{FamilyPlug, count};
 use crate::ui::shell::reading::Read;
+use crate::ui::shell::screen::Screen;
 use crate::ui::shell::settings::Settings;
+use crate::ui::sound::Cue;
 use crate::ui::tiles::screen::{TilesOpened, TilesScreen};
 
 /// The tiles games' plug, registered in `ui::families`.
@@ -39,6 +41,36 @@ impl FamilyPlug for TilesPlug {
         })
     }
 
+    fn new_game_words(&self) -> &'static str {
+        "a tiles game: Block, Draw or Muggins dominoes"
+    }
+
+    fn chosen(&self, settings: &Settings) -> bool {
+        settings.tiles.chosen
+    }
+
+    fn choose(&self, settings: &mut Settings, chosen: bool) {
+        settings.tiles.chosen = chosen;
+    }
+
+    fn new_game(
+        &self,
+        ui: &mut egui::Ui,
+        draft: &mut Settings,
+        _held: Option<&dyn Screen>,
+        _kept: &Settings,
+    ) -> bool {
+        crate::ui::tiles::setup::editor(ui, &mut draft.tiles);
+        false
+    }
+
+    fn sensible(&self, settings: &mut Settings, reset: &mut Vec<String>) {
+        if settings.tiles.rules.check().is_err() {
+            settings.tiles.rules = crate::tiles::Rules::preset(settings.tiles.preset);
+            reset.push("the rules of the next tiles game".to_string());
+        }
+    }
+
     fn offer(&self, settings: &Settings, host: &str) -> Setup {
         Setup::new(GameRules::Tiles(settings.tiles.rules), host)
     }
@@ -64,6 +96,21 @@ impl FamilyPlug for TilesPlug {
             "the tiles are dealt".into()
         } else {
             format!("{} laid", count(laid, "tile", "tiles"))
+        }
+    }
+}
+
+impl Cue {
+    /// The sound of a tiles game's action, if it makes one: a tile laid, the dice for the set, a
+    /// knock.
+    #[must_use]
+    pub fn of_tiles(action: &crate::tiles::Action) -> Option<Cue> {
+        use crate::tiles::Action;
+        match action {
+            Action::Lay { .. } => Some(Cue::Tile),
+            Action::Throw(_) => Some(Cue::DiceAtOnce),
+            Action::Pass => Some(Cue::Knock),
+            Action::Deal(_) | Action::Draw => None,
         }
     }
 }
