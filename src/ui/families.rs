@@ -12,6 +12,8 @@
 //! [`rules_page`], and its game resumed in [`resume_at_start`] (docs/DESIGN.md walks through
 //! it). The third family, Cotton's pastimes, was added so (`ui::pastimes`).
 
+pub mod settings;
+
 use std::path::PathBuf;
 
 use crate::ui::pastimes::plug::PastimesPlug;

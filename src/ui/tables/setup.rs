@@ -267,3 +267,18 @@ pub fn editor(ui: &mut egui::Ui, draft: &mut Settings, in_play: &Rules) -> bool 
     egui::CollapsingHeader::new(IN_PROGRESS).show(ui, |ui| rules_in_words(ui, in_play));
     same_colour
 }
+
+impl Settings {
+    /// The level New game gives the computer at tables (fair where it seats none).
+    #[must_use]
+    pub fn tables_level(&self) -> crate::level::Level {
+        [&self.table.white, &self.table.black]
+            .iter()
+            .flat_map(|seat| &seat.players)
+            .find_map(|p| match p.controller {
+                crate::players::Controller::Computer(level) => Some(level),
+                _ => None,
+            })
+            .unwrap_or(crate::level::Level::Fair)
+    }
+}
