@@ -1,8 +1,8 @@
-//! The window's shell: what every game has, written once (see `ui::screen`), over the two game
-//! screens, the games at tables and the tiles games. One frame lays out the menu bar, the
-//! status line with the message and the buttons, the story panel (a drawer on a narrow
-//! window), the screen's table in the middle and the windows over it; the files, New game and
-//! "Leave this game?" are done here for both screens alike.
+//! The window's shell: what every game has, written once (see `shell::screen`), over each
+//! family's screen. One frame lays out the menu bar, the status line with the message and the
+//! buttons, the story panel (a drawer on a narrow window), the screen's table in the middle and
+//! the windows over it; the files, New game and "Leave this game?" are done here for every
+//! screen alike.
 
 mod answers;
 mod eframe_side;
@@ -60,8 +60,8 @@ pub struct GamesterApp {
 
 impl GamesterApp {
     /// A window with a game ready: the game in progress if one was autosaved, else a new game
-    /// under the remembered settings; the tiles game too, shown if it was when the window
-    /// closed.
+    /// under the remembered settings; the other families' games kept too, the one shown when
+    /// the window closed shown (`ui::families`).
     #[must_use]
     pub fn new(settings: Settings, launch: Launch) -> GamesterApp {
         let mut launch = launch;

@@ -1,8 +1,8 @@
-//! One shell over two game screens, as egui's demo app runs several apps in one frame. The
+//! One shell over each family's screen, as egui's demo app runs several apps in one frame. The
 //! shell (`app`) owns what every game has and writes it once: the menu bar, the status line
 //! and its message, the buttons' row, the story panel and its drawer on a narrow window, the
 //! files (open, save, save as, Open recent, "Leave this game?"), the Help windows and the keys
-//! of the window. A [`Screen`] owns the state of one family of games (the tables, the tiles)
+//! of the window. A [`Screen`] owns the state of one family of games
 //! and says what it adds: its status, its buttons, its story, its table, its own menu items,
 //! keys and windows, and how its game is written to a file.
 
