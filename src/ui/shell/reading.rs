@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
-use crate::save::{self, Loaded};
+use crate::save;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
 use gamester_core::Family;
@@ -91,15 +91,6 @@ pub fn regular_or_absent(path: &Path) -> Result<(), String> {
         )),
         _ => Ok(()),
     }
-}
-
-/// Reads and checks the saved game in `path`, here and now.
-///
-/// # Errors
-/// Why not, naming the file once.
-pub fn read_now(path: &Path) -> Result<Loaded, String> {
-    regular_or_absent(path)?;
-    save::load(path).map_err(|e| e.to_string())
 }
 
 impl Reading {

@@ -11,7 +11,7 @@ use crate::tables::FairDice;
 use crate::ui::shell::files::set_aside;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::message::Message;
-use crate::ui::shell::reading::read_now;
+use crate::ui::shell::reading::regular_or_absent;
 use crate::ui::tables::analysis_view;
 
 /// The game a window starts with, if a file or the autosave gave one.
@@ -160,6 +160,15 @@ pub fn resume(launch: &Launch) -> Resumed {
         });
     }
     out
+}
+
+/// Reads and checks the saved game at tables in `path`, here and now.
+///
+/// # Errors
+/// Why not, naming the file once.
+fn read_now(path: &Path) -> Result<save::Loaded, String> {
+    regular_or_absent(path)?;
+    save::load(path).map_err(|e| e.to_string())
 }
 
 impl Launch {
