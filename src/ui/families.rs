@@ -33,9 +33,16 @@ use crate::ui::tiles::plug::TilesPlug;
 use crate::ui::tiles::screen::TilesScreen;
 use gamester_core::Family;
 
-/// The lessons' room (Help → Lessons): one room for every family's exercises, each drawn with
-/// its family's own painter, kept with the games at tables' lessons.
+/// The lessons' room (Help → Lessons): one room for every family's exercises, kept with the
+/// games at tables' lessons, whose board it shows; another family's exercise is drawn by its
+/// own painter, through its plug.
 pub use crate::ui::tables::lessons::{Leave, LessonsRoom};
+
+/// The lessons' room at the list of lessons, its exercises drawn from `seed` on.
+#[must_use]
+pub fn lessons_room(seed: u64) -> LessonsRoom {
+    LessonsRoom::new(seed, plugs().to_vec())
+}
 
 /// The window's look (its colours, its fonts' sizes), which is the games at tables' theme.
 pub fn apply_look(ctx: &egui::Context) {

@@ -7,6 +7,7 @@ use std::path::Path;
 use gamester_core::Family;
 use gamester_net::{GameRules, Setup};
 
+use crate::teaching::lessons::{Exercise, Lesson, PastimeTable};
 use crate::ui::pastimes::screen::{PastimesOpened, PastimesScreen};
 use crate::ui::shell::plug::{FamilyPlug, count};
 use crate::ui::shell::reading::Read;
@@ -73,6 +74,20 @@ impl FamilyPlug for PastimesPlug {
         false
     }
 
+    /// The table of an exercise at a pastime.
+    fn exercise_ui(&self, ui: &mut egui::Ui, exercise: &Exercise) {
+        if let Some(table) = &exercise.pastime {
+            ui.add_space(8.0);
+            pastime_ui(ui, table);
+        }
+    }
+
+    /// At a pastime the adversary is named by the colour of his men on the pastimes' table.
+    fn adversary_in_lesson(&self, lesson: Lesson) -> Option<&'static str> {
+        matches!(lesson, Lesson::KetchDolt | Lesson::Pastimes)
+            .then(|| crate::ui::pastimes::view::colour_of(crate::pastimes::Seat(1)).name())
+    }
+
     fn offer(&self, settings: &Settings, host: &str) -> Setup {
         Setup::new(GameRules::Pastimes(settings.pastimes.rules), host)
     }
@@ -100,6 +115,26 @@ impl FamilyPlug for PastimesPlug {
         let seat = setup.owners.iter().position(|&p| p == me)?;
         Some(format!("You are player {}.", seat + 1))
     }
+}
+
+/// The table of an exercise at a pastime, drawn by the pastimes' own painter, and in words for
+/// a screen reader ("The table: Your heap: 9 men; your cinque point: 2 men; …").
+fn pastime_ui(ui: &mut egui::Ui, table: &PastimeTable) {
+    use crate::ui::pastimes::view::{Seating, in_words, paint};
+    let seating = Seating {
+        painted: table.seats.clone(),
+        named: table.seats.clone(),
+    };
+    let size = egui::vec2(
+        ui.available_width(),
+        ui.available_height().clamp(220.0, 420.0),
+    );
+    let (response, painter) = ui.allocate_painter(size, egui::Sense::hover());
+    let words = in_words(&table.game, &seating);
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(egui::accesskit::Role::Image, true, words.clone())
+    });
+    let _ = paint(&painter, response.rect, &table.game, &seating);
 }
 
 impl Cue {

@@ -355,7 +355,7 @@ impl GamesterApp {
             Ask::Lessons if self.modal.lessons.is_none() => {
                 // Seeded dice give seeded lessons too (the tests' windows).
                 let seed = self.shell.launch.seed.unwrap_or_else(rand::random);
-                self.modal.lessons = Some(crate::ui::families::LessonsRoom::new(seed));
+                self.modal.lessons = Some(crate::ui::families::lessons_room(seed));
             }
             Ask::Lessons => {}
             Ask::Switch(family) => {

@@ -9,6 +9,7 @@ use std::path::Path;
 use gamester_core::Family;
 use gamester_net::Setup;
 
+use crate::teaching::lessons::{Exercise, Lesson};
 use crate::ui::shell::reading::Read;
 use crate::ui::shell::screen::Screen;
 use crate::ui::shell::settings::Settings;
@@ -51,6 +52,16 @@ pub trait FamilyPlug: Sync {
     /// Its part of the settings read back with every value that makes no sense reset (rules
     /// that make no game), the names of those reset added to `reset`.
     fn sensible(&self, _settings: &mut Settings, _reset: &mut Vec<String>) {}
+
+    /// Draws an exercise of the lessons (Help → Lessons) that is this family's, on its own
+    /// table and in words for a screen reader; nothing for another family's.
+    fn exercise_ui(&self, _ui: &mut egui::Ui, _exercise: &Exercise) {}
+
+    /// The name the lessons give the learner's adversary at `lesson`, where it is one of this
+    /// family's and the family names him its own way (by the colour of his men on its table).
+    fn adversary_in_lesson(&self, _lesson: Lesson) -> Option<&'static str> {
+        None
+    }
 
     /// The game New game would start in this family, offered at a distance: every seat but the
     /// host's a friend's, the host named `host`.

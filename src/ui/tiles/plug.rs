@@ -6,6 +6,7 @@ use std::path::Path;
 use gamester_core::Family;
 use gamester_net::{GameRules, NetAction, Setup};
 
+use crate::teaching::lessons::Exercise;
 use crate::ui::shell::plug::{FamilyPlug, count};
 use crate::ui::shell::reading::Read;
 use crate::ui::shell::screen::Screen;
@@ -71,6 +72,14 @@ impl FamilyPlug for TilesPlug {
         }
     }
 
+    /// The line of an exercise at the tiles.
+    fn exercise_ui(&self, ui: &mut egui::Ui, exercise: &Exercise) {
+        if let Some(line) = &exercise.line {
+            ui.add_space(8.0);
+            line_ui(ui, line);
+        }
+    }
+
     fn offer(&self, settings: &Settings, host: &str) -> Setup {
         Setup::new(GameRules::Tiles(settings.tiles.rules), host)
     }
@@ -97,6 +106,51 @@ impl FamilyPlug for TilesPlug {
         } else {
             format!("{} laid", count(laid, "tile", "tiles"))
         }
+    }
+}
+
+/// The line of an exercise at the tiles, on the tiles' own table, and in words for a screen
+/// reader ("The line, from the left: the ace-cinque, the cinque-cater").
+fn line_ui(ui: &mut egui::Ui, line: &crate::tiles::Line) {
+    use crate::ui::tiles::paint::{TileLook, paint_table, paint_tile};
+    let words: Vec<String> = line
+        .laid()
+        .map(|l| {
+            let (a, b) = (l.left, l.right);
+            if a == b {
+                format!("the double {}", crate::tiles::end_word(a))
+            } else {
+                format!(
+                    "the {}-{}",
+                    crate::tiles::end_word(a),
+                    crate::tiles::end_word(b)
+                )
+            }
+        })
+        .collect();
+    let size = egui::vec2(
+        ui.available_width(),
+        ui.available_height().clamp(80.0, 220.0),
+    );
+    let (response, painter) = ui.allocate_painter(size, egui::Sense::hover());
+    response.widget_info(|| {
+        egui::WidgetInfo::labeled(
+            egui::accesskit::Role::Image,
+            true,
+            format!("The line, from the left: {}", words.join(", ")),
+        )
+    });
+    let rect = response.rect;
+    paint_table(&painter, rect);
+    let (wind, scale, offset) =
+        crate::ui::tiles::winding::fit(line, rect.shrink(12.0), (rect.height() * 0.6).max(40.0));
+    for lying in &wind.tiles {
+        let r = egui::Rect::from_min_max(
+            (lying.rect.min.to_vec2() * scale + offset).to_pos2(),
+            (lying.rect.max.to_vec2() * scale + offset).to_pos2(),
+        )
+        .shrink(scale * 0.03);
+        paint_tile(&painter, &TileLook::in_rect(r, Some(lying.halves)));
     }
 }
 
