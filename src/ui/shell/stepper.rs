@@ -25,7 +25,7 @@ pub enum Go {
     Leave,
 }
 
-/// A replay's line of buttons, for the games at tables and the tiles alike: what it says
+/// A replay's line of buttons, for every family alike: what it says
 /// (`said`), then the start, a turn back, a turn on, the end, play on, and back to the game.
 pub fn stepper_buttons(ui: &mut egui::Ui, said: &str, s: Steps) -> Option<Go> {
     ui.label(RichText::new(said).strong());
@@ -46,7 +46,7 @@ pub fn stepper_buttons(ui: &mut egui::Ui, said: &str, s: Steps) -> Option<Go> {
     asked
 }
 
-/// A replay's keys, for the games at tables and the tiles alike: Left and Right a turn back
+/// A replay's keys, for every family alike: Left and Right a turn back
 /// and on, Home and End the start and the end, Escape to leave.
 pub fn stepper_keys(ctx: &egui::Context, s: Steps) -> Vec<Go> {
     let mut out = Vec::new();
