@@ -3,25 +3,51 @@
 //! the screens behind `Screen` (`shell::screens`) and asks this module to make one, to read a
 //! file into a game, or to take up at start the games the window had when it last closed.
 //!
-//! To add a family: its screen (a `Screen`), a variant of `gamester_core::Family`, its arm in
-//! [`make`] and [`opened`], and its game resumed in [`resume_at_start`]. The third family,
-//! Cotton's pastimes, was added so (`ui::pastimes`).
+//! What is asked of a family with no screen in hand (its saves, its part of New game and of the
+//! settings, its game offered at a distance) it answers through its plug (`FamilyPlug`), given
+//! here by [`plug`], [`plugs`] and [`readers`].
+//!
+//! To add a family: its screen (a `Screen`) and its plug (a `FamilyPlug`), a variant of
+//! `gamester_core::Family`, its arm in [`make`], [`plug`], [`plugs`], [`readers`] and
+//! [`rules_page`], and its game resumed in [`resume_at_start`] (docs/DESIGN.md walks through
+//! it). The third family, Cotton's pastimes, was added so (`ui::pastimes`).
+
+pub mod settings;
 
 use std::path::PathBuf;
 
-use crate::tables::Rules;
-use crate::ui::pastimes::screen::{PastimesOpened, PastimesScreen};
+use crate::ui::pastimes::plug::PastimesPlug;
+use crate::ui::pastimes::screen::PastimesScreen;
 use crate::ui::shell::files;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
 use crate::ui::shell::message::Message;
+use crate::ui::shell::plug::FamilyPlug;
 use crate::ui::shell::reading::Read;
 use crate::ui::shell::screen::{Screen, Shell};
 use crate::ui::shell::screens::Screens;
 use crate::ui::shell::settings::Settings;
+use crate::ui::tables::plug::TablesPlug;
 use crate::ui::tables::screen::{TablesNext, TablesScreen};
-use crate::ui::tiles::screen::{TilesOpened, TilesScreen};
+use crate::ui::tiles::plug::TilesPlug;
+use crate::ui::tiles::screen::TilesScreen;
 use gamester_core::Family;
+
+/// The lessons' room (Help → Lessons): one room for every family's exercises, kept with the
+/// games at tables' lessons, whose board it shows; another family's exercise is drawn by its
+/// own painter, through its plug.
+pub use crate::ui::tables::lessons::{Leave, LessonsRoom};
+
+/// The lessons' room at the list of lessons, its exercises drawn from `seed` on.
+#[must_use]
+pub fn lessons_room(seed: u64) -> LessonsRoom {
+    LessonsRoom::new(seed, plugs().to_vec())
+}
+
+/// The window's look (its colours, its fonts' sizes), which is the games at tables' theme.
+pub fn apply_look(ctx: &egui::Context) {
+    crate::ui::tables::theme::apply(ctx);
+}
 
 /// What the window starts with before its screens are made: the game at tables named at start
 /// or autosaved, with what to say of it (`Starting::message`, which the shell says first).
@@ -47,7 +73,7 @@ pub fn first(
         settings.recent.add(aside);
     }
     if let Some(left) = &starting.displaced {
-        let kept = crate::ui::shell::leaving::keep_displaced(left, launch, &mut settings.recent);
+        let kept = crate::ui::tables::left::keep_displaced(left, launch, &mut settings.recent);
         *message = Some(match message.take() {
             Some(first) => first.and(&kept),
             None => kept,
@@ -70,61 +96,41 @@ pub fn make(next: Next, shell: &mut Shell) -> Option<Box<dyn Screen>> {
     }
 }
 
+/// The plug of `family`: what the shell and the network window ask of it.
+#[must_use]
+pub fn plug(family: Family) -> &'static dyn FamilyPlug {
+    match family {
+        Family::Tables => &TablesPlug,
+        Family::Tiles => &TilesPlug,
+        Family::Pastimes => &PastimesPlug,
+    }
+}
+
+/// Every family's plug, in the order New game offers them, the first family's first.
+#[must_use]
+pub fn plugs() -> [&'static dyn FamilyPlug; 3] {
+    [&TablesPlug, &TilesPlug, &PastimesPlug]
+}
+
+/// Every family's plug, in the order a save is offered to them ("is this yours?") and a
+/// family chosen in the settings is looked for: those whose saves carry a mark of their own
+/// first, the games at tables, whose saves carry none and which are New game's choice when no
+/// other is chosen, last.
+#[must_use]
+pub fn readers() -> [&'static dyn FamilyPlug; 3] {
+    [&PastimesPlug, &TilesPlug, &TablesPlug]
+}
+
 /// The game a file read holds, to be put in play.
 #[must_use]
 pub fn opened(read: Read, path: PathBuf, launch: &Launch) -> Next {
-    match read {
-        Read::Pastimes(loaded) => PastimesOpened {
-            session: Box::new(PastimesScreen::session_of(
-                *loaded,
-                Some(path.clone()),
-                launch,
-            )),
-            path,
-        }
-        .into_next(),
-        Read::Tiles(loaded) => TilesOpened {
-            session: Box::new(TilesScreen::session_of(*loaded, Some(path.clone()), launch)),
-            path,
-        }
-        .into_next(),
-        Read::Tables(loaded) => {
-            let loaded = *loaded;
-            let analysis = crate::ui::tables::analysis_view::given_back(&loaded);
-            let note = crate::ui::tables::start::earlier_note(&loaded);
-            let session = crate::ui::tables::start::resumed(loaded, launch);
-            TablesNext::Opened {
-                session: Box::new(session),
-                path,
-                analysis,
-                note,
-            }
-            .into_next()
-        }
-    }
+    read.open(path, launch)
 }
 
 /// The game of another program's file (`.mat`, `.sgf`), and what to say of it.
 pub fn imported(path: &std::path::Path, launch: &Launch) -> Result<Next, String> {
     let (session, said) = crate::ui::tables::screen::imported_game(path, launch)?;
     Ok(TablesNext::Imported(Box::new(session), said).into_next())
-}
-
-/// The rules of the game at tables in play, which the New game window shows beside the draft.
-#[must_use]
-pub fn rules_in_play(screens: &Screens) -> Option<&Rules> {
-    let screen = screens.of(Family::Tables)?;
-    let tables = screen.as_any().downcast_ref::<TablesScreen>()?;
-    Some(tables.session().game().rules())
-}
-
-/// The rules of the pastime in play, if one is held (shown or waiting), which the New game
-/// window shows beside a pastime's draft.
-#[must_use]
-pub fn pastime_rules_in_play(screens: &Screens) -> Option<crate::pastimes::Rules> {
-    let screen = screens.of(Family::Pastimes)?;
-    let pastime = screen.as_any().downcast_ref::<PastimesScreen>()?;
-    Some(*pastime.session().game().rules())
 }
 
 /// Whether a family's games have their rules as a page to print (Help → The rules as a page
@@ -199,7 +205,7 @@ pub fn resume_at_start(screens: &mut Screens, shell: &mut Shell) {
         && crate::save::tiles::is_tiles_file(&path)
     {
         match crate::ui::shell::reading::read_any(&path) {
-            Ok(read @ Read::Tiles(_)) => {
+            Ok(read) if read.family() == Family::Tiles => {
                 let next = opened(read, path.clone(), launch);
                 // The tiles game it replaces is kept, as any game left for another.
                 if let Some(Ok(left)) = TilesScreen::resume(&shell.settings, launch)
@@ -221,7 +227,7 @@ pub fn resume_at_start(screens: &mut Screens, shell: &mut Shell) {
                 screens.go_to(next, shell);
                 remember_shown(&mut shell.settings, screens.showing());
             }
-            Ok(Read::Tables(_) | Read::Pastimes(_)) => {}
+            Ok(_) => {}
             Err(e) => shell.message = Some(Message::error(format!("Could not open {e}"))),
         }
         return;
@@ -285,7 +291,7 @@ fn resume_pastime(screens: &mut Screens, shell: &mut Shell) {
         && crate::save::pastimes::is_pastimes_file(&path)
     {
         match crate::ui::shell::reading::read_any(&path) {
-            Ok(read @ Read::Pastimes(_)) => {
+            Ok(read) if read.family() == Family::Pastimes => {
                 let next = opened(read, path, &shell.launch);
                 if screens.unfinished(Family::Pastimes)
                     && let Err(e) = screens.keep_left(Family::Pastimes, shell)

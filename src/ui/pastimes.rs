@@ -3,8 +3,10 @@
 //! never lays, draws, loads or bears a man itself.
 
 pub mod keeping;
+pub mod plug;
 pub mod screen;
 pub mod session;
 pub mod setup;
 pub use crate::teaching::pastime_story as story;
 pub mod view;
+mod window_answers;

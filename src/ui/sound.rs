@@ -46,33 +46,11 @@ impl Cue {
         Cue::Tile,
         Cue::Knock,
     ];
-
-    /// The sound of a tiles game's action, if it makes one: a tile laid, the dice for the set, a
-    /// knock.
-    #[must_use]
-    pub fn of_tiles(action: &crate::tiles::Action) -> Option<Cue> {
-        use crate::tiles::Action;
-        match action {
-            Action::Lay { .. } => Some(Cue::Tile),
-            Action::Throw(_) => Some(Cue::DiceAtOnce),
-            Action::Pass => Some(Cue::Knock),
-            Action::Deal(_) | Action::Draw => None,
-        }
-    }
-
-    /// The sound of an action at a pastime: the dice, a man set down (laid, drawn or loaded),
-    /// a man borne off; a claim says nothing.
-    #[must_use]
-    pub fn of_pastime(action: &crate::pastimes::Action) -> Option<Cue> {
-        use crate::pastimes::Action;
-        match action {
-            Action::Throw { .. } => Some(Cue::DiceAtOnce),
-            Action::Lay { .. } | Action::Draw { .. } | Action::Load { .. } => Some(Cue::SetDown),
-            Action::Bear { .. } => Some(Cue::BorneOff),
-            Action::Claim => None,
-        }
-    }
 }
+
+/// How long a throw takes to land, in seconds: the dice on the board fly for as long, and their
+/// sound lands within it.
+pub const THROW_SECONDS: f64 = 0.7;
 
 /// The most cues remembered as played.
 const REMEMBERED: usize = 64;

@@ -4,7 +4,9 @@
 
 pub mod keeping;
 pub mod paint;
+pub mod plug;
 pub mod screen;
 pub mod setup;
 pub mod view;
 pub mod winding;
+mod window_answers;

@@ -5,7 +5,6 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 
 use egui::RichText;
 
-use gamester_net::GameRules;
 use gamester_net::invite::Invitation;
 use gamester_net::link::{Identity, Reach};
 use gamester_net::party::{Party, Return, State};
@@ -13,7 +12,7 @@ use gamester_net::sign::Key;
 use gamester_net::table::Pledge;
 
 use super::kept;
-use super::offer::{FRIEND, HOST, describe, name_or, offer, under_way};
+use super::offer::{FRIEND, HOST, describe, name_or, offer, under_way, your_place};
 use crate::ui::shell::settings::Settings;
 
 /// What the window is doing.
@@ -331,22 +330,8 @@ fn waiting(ui: &mut egui::Ui, party: &mut Party, offer_seen: &mut bool) -> bool 
                 if let Some(progress) = party.under_way().and_then(|_| under_way(setup)) {
                     ui.label(progress);
                 }
-                match setup.rules {
-                    GameRules::Tables(_) => {
-                        let side = if table.owner(0) == Some(table.me()) {
-                            "White"
-                        } else {
-                            "Black"
-                        };
-                        ui.label(format!("You play {side}."));
-                    }
-                    GameRules::Pastimes(_) => {
-                        let seat = setup.owners.iter().position(|&p| p == table.me());
-                        if let Some(seat) = seat {
-                            ui.label(format!("You are player {}.", seat + 1));
-                        }
-                    }
-                    GameRules::Tiles(_) => {}
+                if let Some(place) = your_place(setup, table.me()) {
+                    ui.label(place);
                 }
                 ui.horizontal(|ui| {
                     let accept = ui.button("Accept and play");

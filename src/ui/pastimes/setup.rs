@@ -149,6 +149,18 @@ pub fn editor(ui: &mut egui::Ui, s: &mut PastimesSettings) -> bool {
     *s != before
 }
 
+/// The rules of the pastime in progress in words, one option a line, as its rules window and
+/// New game's part word them.
+pub fn in_progress(ui: &mut egui::Ui, rules: &Rules) {
+    ui.label(format!(
+        "Game: {}",
+        crate::teaching::pastime_rules::title(rules)
+    ));
+    for (option, value) in rules_in_words(rules) {
+        ui.label(format!("{option}: {value}"));
+    }
+}
+
 /// The rules of a pastime in words, one option a line: "A draw takes: one man".
 #[must_use]
 pub fn rules_in_words(rules: &Rules) -> Vec<(String, String)> {

@@ -1,8 +1,8 @@
-//! The window's shell: what every game has, written once (see `ui::screen`), over the two game
-//! screens, the games at tables and the tiles games. One frame lays out the menu bar, the
-//! status line with the message and the buttons, the story panel (a drawer on a narrow
-//! window), the screen's table in the middle and the windows over it; the files, New game and
-//! "Leave this game?" are done here for both screens alike.
+//! The window's shell: what every game has, written once (see `shell::screen`), over each
+//! family's screen. One frame lays out the menu bar, the status line with the message and the
+//! buttons, the story panel (a drawer on a narrow window), the screen's table in the middle and
+//! the windows over it; the files, New game and "Leave this game?" are done here for every
+//! screen alike.
 
 mod answers;
 mod eframe_side;
@@ -11,6 +11,7 @@ mod on_disk;
 use egui::RichText;
 
 use crate::ui::shell::files::Files;
+use crate::ui::shell::key_focus::KeyFocus;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
 use crate::ui::shell::menus::{self, Help};
@@ -23,7 +24,6 @@ use crate::ui::shell::settings::Settings;
 use crate::ui::shell::settings_file::SettingsKeeper;
 use crate::ui::shell::slot::Slot;
 use crate::ui::sound::Sounds;
-use crate::ui::tables::input::KeyFocus;
 use crate::ui::{shell::glossary, shell::window_size, shell::zoom};
 use gamester_core::Family;
 
@@ -60,8 +60,8 @@ pub struct GamesterApp {
 
 impl GamesterApp {
     /// A window with a game ready: the game in progress if one was autosaved, else a new game
-    /// under the remembered settings; the tiles game too, shown if it was when the window
-    /// closed.
+    /// under the remembered settings; the other families' games kept too, the one shown when
+    /// the window closed shown (`ui::families`).
     #[must_use]
     pub fn new(settings: Settings, launch: Launch) -> GamesterApp {
         let mut launch = launch;
@@ -164,7 +164,7 @@ impl GamesterApp {
             for words in said {
                 shell.announcer.say(words);
             }
-            close_lessons = leave == crate::ui::tables::lessons::Leave::ToTheGame;
+            close_lessons = leave == crate::ui::families::Leave::ToTheGame;
         } else {
             panels(ui, screen, shell, story_open, (asking, joining));
         }
@@ -238,10 +238,9 @@ impl GamesterApp {
     /// The shell's windows over the table: New game, and "Leave this game?".
     fn windows(&mut self, ctx: &egui::Context) {
         if let Some(draft) = &mut self.modal.draft {
-            let fallback = self.shell.settings.rules.clone();
             let current = new_game::InPlay {
-                tables: crate::ui::families::rules_in_play(&self.screens).unwrap_or(&fallback),
-                pastime: crate::ui::families::pastime_rules_in_play(&self.screens),
+                screens: &self.screens,
+                kept: &self.shell.settings,
             };
             match new_game::new_game_window(ctx, draft, current) {
                 new_game::Choice::Start => {
@@ -356,7 +355,7 @@ impl GamesterApp {
             Ask::Lessons if self.modal.lessons.is_none() => {
                 // Seeded dice give seeded lessons too (the tests' windows).
                 let seed = self.shell.launch.seed.unwrap_or_else(rand::random);
-                self.modal.lessons = Some(crate::ui::tables::lessons::LessonsRoom::new(seed));
+                self.modal.lessons = Some(crate::ui::families::lessons_room(seed));
             }
             Ask::Lessons => {}
             Ask::Switch(family) => {
@@ -402,7 +401,7 @@ struct Modal {
     /// Game → Play a friend over the network.
     network: crate::ui::net::NetWindow,
     /// Help → Lessons, while the learner is in them (the game waits behind).
-    lessons: Option<crate::ui::tables::lessons::LessonsRoom>,
+    lessons: Option<crate::ui::families::LessonsRoom>,
 }
 
 impl Modal {

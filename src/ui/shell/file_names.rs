@@ -4,26 +4,6 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::tables::{Preset, Rules};
-
-/// The name of the game under `rules`: its preset's title without the source in brackets
-/// ("Irish", "Early Backgammon"), whatever the match, the cube and a position set up, or
-/// "Gamester" for house rules.
-#[must_use]
-pub fn game_name(rules: &Rules) -> &'static str {
-    Preset::of_game_set_up(rules).map_or("Gamester", |p| {
-        let title = p.title();
-        title.split(" (").next().unwrap_or(title)
-    })
-}
-
-/// A file name for a game under `rules` saved now, in local time. The minutes are separated
-/// by a dot, as a colon is not allowed in a file name everywhere.
-#[must_use]
-pub fn dated_name(rules: &Rules) -> String {
-    dated(game_name(rules), "")
-}
-
 /// A file name for the game called `title` saved now, in local time, with `note` after the
 /// date (`Muggins 2026-11-21 14.05 (abandoned).ron`).
 #[must_use]
@@ -122,32 +102,6 @@ pub fn set_aside(path: &Path) -> std::io::Result<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_preset_names_the_file_and_house_rules_are_gamester() {
-        assert_eq!(game_name(&Rules::preset(Preset::Irish)), "Irish");
-        assert_eq!(
-            game_name(&Rules::preset(Preset::BackgammonCotton)),
-            "Early Backgammon"
-        );
-        // The match and the cube leave the game its name; a rule of the game changed does not
-        let mut house = Rules::preset(Preset::Modern);
-        house.cube = true;
-        house.match_to = 5;
-        assert_eq!(game_name(&house), "Modern backgammon");
-        // A position set up leaves it its name too (issue 57, item 7)
-        let mut set_up = Rules::preset(Preset::Irish);
-        set_up.set("layout", "custom:4HPwATDgc/ABMA").unwrap();
-        assert_eq!(game_name(&set_up), "Irish");
-        house.set("bear_off", "exact").unwrap();
-        assert_eq!(game_name(&house), "Gamester");
-        let name = dated_name(&Rules::preset(Preset::Fails));
-        assert!(
-            name.starts_with("Fails 20") && name.ends_with(".ron"),
-            "{name}"
-        );
-        assert_eq!(name.len(), "Fails 2026-11-21 14.05.ron".len(), "{name}");
-    }
 
     #[test]
     fn a_file_is_named_as_a_person_knows_its_place() {

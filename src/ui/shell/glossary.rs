@@ -1,10 +1,8 @@
-//! The glossary window (searchable), the rules window (written from the rules in force), and
-//! text whose period words link to their glossary entries.
+//! The glossary window (searchable), and text whose period words link to their glossary
+//! entries (the rules window of each family links its words so).
 
 use egui::{RichText, ScrollArea};
 
-use crate::tables::Rules;
-use crate::teaching::rules_text::explain;
 use crate::teaching::terms::{GLOSSARY, Term, links, search};
 
 /// The glossary window's state: open or not, the search, and the entry a link asked for.
@@ -154,44 +152,4 @@ pub fn glossary_window(ctx: &egui::Context, state: &mut Glossary) {
                 });
         });
     state.open = open;
-}
-
-/// The rules window: the rules of the game in progress, written from its options, with their
-/// sources and where the sources disagree.
-pub fn rules_window(
-    ctx: &egui::Context,
-    open: &mut bool,
-    rules: &Rules,
-    title: &str,
-    glossary: &mut Glossary,
-) {
-    egui::Window::new("The rules of this game")
-        .open(open)
-        .default_width(520.0)
-        .default_height(560.0)
-        .show(ctx, |ui| {
-            ui.heading(title);
-            ScrollArea::vertical()
-                .auto_shrink([false, false])
-                .show(ui, |ui| {
-                    for section in explain(rules) {
-                        ui.label(RichText::new(&section.title).strong().size(18.0));
-                        linked_text(ui, &section.text, RichText::new, glossary);
-                        if !section.sources.is_empty() {
-                            ui.label(
-                                RichText::new(format!("Sources: {}", section.sources.join("; ")))
-                                    .small(),
-                            );
-                        }
-                        if let Some(d) = &section.disagreement {
-                            ui.label(
-                                RichText::new(format!("Where the sources differ: {d}"))
-                                    .small()
-                                    .italics(),
-                            );
-                        }
-                        ui.add_space(8.0);
-                    }
-                });
-        });
 }

@@ -5,7 +5,6 @@
 use std::path::PathBuf;
 
 use crate::save;
-use crate::tables::FairDice;
 
 /// How the window was asked to start.
 #[derive(Clone, Debug, Default)]
@@ -44,12 +43,6 @@ pub struct Launch {
 }
 
 impl Launch {
-    /// Dice for a new or resumed session: seeded if the launch asked for it, else by the system.
-    #[must_use]
-    pub fn dice(&self) -> Box<FairDice> {
-        Box::new(self.seed.map_or_else(FairDice::from_os, FairDice::seeded))
-    }
-
     /// The folder of the autosave and of the games left behind: the one the launch names, else
     /// the user's data folder unless the launch is ephemeral.
     #[must_use]

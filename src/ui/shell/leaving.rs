@@ -8,20 +8,12 @@ use std::path::PathBuf;
 use egui::{Id, RichText};
 
 use crate::abandonment::Abandonment;
-use crate::save::{self, RecentFiles};
-use crate::session::Session;
-use crate::tables::Game;
+use crate::save::RecentFiles;
 use crate::ui::shell::file_names;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::message::Message;
 use crate::ui::shell::settings::Settings;
 use gamester_core::Family;
-
-/// Whether leaving `game` loses something: it is not over and something has happened in it.
-#[must_use]
-pub fn unfinished(game: &Game) -> bool {
-    !game.is_over() && !game.record().is_empty()
-}
 
 /// The game that would take the place of the one in play, waiting on "Leave this game?".
 /// Whatever could fail (a file read, a position that cannot start) has been tried already, so
@@ -115,29 +107,6 @@ pub fn ask(ctx: &egui::Context, keeps: bool, next: &Next) -> Answer {
     answer
 }
 
-/// Writes the game in play into the data folder under a dated name no other file has (a
-/// finished game's says so: `Irish 2026-11-21 14.05 (finished).ron`), and lists it among the
-/// recent files. `Ok(None)` where the launch keeps nothing.
-pub fn keep(
-    session: &Session,
-    launch: &Launch,
-    recent: &mut RecentFiles,
-) -> Result<Option<PathBuf>, String> {
-    let note = if session.game().is_over() {
-        " (finished)"
-    } else {
-        ""
-    };
-    let file = save::SaveFile::from_session(session);
-    keep_dated(
-        file_names::game_name(session.game().rules()),
-        note,
-        launch,
-        recent,
-        |path| save::write_atomic(path, &file).map_err(|e| e.to_string()),
-    )
-}
-
 /// Writes a game into the data folder under a dated name no other file has (`title`, the date,
 /// then `note`), by `write`, and lists it among the recent files; where. `Ok(None)` where the
 /// launch keeps nothing.
@@ -219,23 +188,6 @@ pub fn keep_abandoned(
         Err(e) => Message::error(format!(
             "{said} It could not be kept in Open recent ({e}); it stays in the autosave until \
              another game begins"
-        )),
-    }
-}
-
-/// Keeps the unfinished game of the autosave when a file opened at start takes its place, as
-/// any game left for another is kept; what to tell the person.
-pub fn keep_displaced(left: &Session, launch: &Launch, recent: &mut RecentFiles) -> Message {
-    match keep(left, launch, recent) {
-        Ok(Some(path)) => Message::info(format!(
-            "The game that was in progress is kept in Open recent, as {}",
-            crate::ui::shell::file_names::shown(&path)
-        ))
-        .with_file(&path),
-        Ok(None) => Message::info("The game that was in progress is not kept (--fresh)"),
-        Err(e) => Message::error(format!(
-            "The game that was in progress could not be kept: {e}; it stays in the autosave \
-             until this game changes"
         )),
     }
 }

@@ -6,7 +6,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 
-use crate::save::{self, Loaded};
+use crate::save;
+use crate::ui::shell::launch::Launch;
+use crate::ui::shell::leaving::Next;
+use gamester_core::Family;
 
 /// A file being read.
 pub struct Reading {
@@ -14,34 +17,65 @@ pub struct Reading {
     answer: Receiver<Result<Read, String>>,
 }
 
-/// A saved game read: a game at tables, a tiles game, or a pastime.
-#[derive(Debug)]
-pub enum Read {
-    Tables(Box<Loaded>),
-    Tiles(Box<save::tiles::TilesLoaded>),
-    Pastimes(Box<save::pastimes::PastimesLoaded>),
+/// A saved game read, of the family whose plug recognised it (`FamilyPlug::read`), which
+/// alone knows what it holds: it is put in play by the plug's own words (`Read::open`).
+pub struct Read {
+    family: Family,
+    open: Opener,
 }
 
-/// Reads and checks the saved game in `path`, of either kind, here and now.
+/// How the family that read a game puts it in play: the file it came from, and the launch.
+type Opener = Box<dyn FnOnce(PathBuf, &Launch) -> Next + Send>;
+
+impl std::fmt::Debug for Read {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a saved game of the family {:?}", self.family)
+    }
+}
+
+impl Read {
+    /// A game of `family` read from its save, which `open` puts in play.
+    #[must_use]
+    pub fn new(
+        family: Family,
+        open: impl FnOnce(PathBuf, &Launch) -> Next + Send + 'static,
+    ) -> Read {
+        Read {
+            family,
+            open: Box::new(open),
+        }
+    }
+
+    /// The family whose save it is.
+    #[must_use]
+    pub fn family(&self) -> Family {
+        self.family
+    }
+
+    /// The game read, to be put in play in place of its family's, as from the file `path`.
+    #[must_use]
+    pub fn open(self, path: PathBuf, launch: &Launch) -> Next {
+        (self.open)(path, launch)
+    }
+}
+
+/// Reads and checks the saved game in `path`, of whichever family's it is (each registered
+/// family asked in turn whether it is its own), here and now.
 ///
 /// # Errors
 /// Why not, naming the file once.
 pub fn read_any(path: &Path) -> Result<Read, String> {
     regular_or_absent(path)?;
     let text = save::read_text(path).map_err(|e| e.in_file(path).to_string())?;
-    if save::pastimes::is_pastimes(&text) {
-        return save::pastimes::from_str(&text)
-            .map(|t| Read::Pastimes(Box::new(t)))
-            .map_err(|e| e.in_file(path).to_string());
-    }
-    if save::tiles::is_tiles(&text) {
-        return save::tiles::from_str(&text)
-            .map(|t| Read::Tiles(Box::new(t)))
-            .map_err(|e| e.in_file(path).to_string());
-    }
-    save::from_str(&text)
-        .map(|l| Read::Tables(Box::new(l)))
-        .map_err(|e| e.in_file(path).to_string())
+    crate::ui::families::readers()
+        .iter()
+        .find_map(|plug| plug.read(&text, path))
+        .unwrap_or_else(|| {
+            Err(format!(
+                "{} is a saved game of no kind this window plays",
+                crate::ui::shell::file_names::shown(path)
+            ))
+        })
 }
 
 /// Refuses what is not a regular file before it is read or replaced: a pipe would block for
@@ -57,15 +91,6 @@ pub fn regular_or_absent(path: &Path) -> Result<(), String> {
         )),
         _ => Ok(()),
     }
-}
-
-/// Reads and checks the saved game in `path`, here and now.
-///
-/// # Errors
-/// Why not, naming the file once.
-pub fn read_now(path: &Path) -> Result<Loaded, String> {
-    regular_or_absent(path)?;
-    save::load(path).map_err(|e| e.to_string())
 }
 
 impl Reading {

@@ -1,12 +1,12 @@
 //! Stepping through a game's record, move by move, the same way for every family whose game is
 //! its record and its seats (the tiles, the pastimes): the game as it stood after so many of its
 //! actions, made again through the rules' gate, shown in the table's place; the replay's
-//! buttons and keys, which are the games at tables' own; and the steps the person asks of it.
+//! buttons and keys (`stepper`), which every family's replay shares; and the steps the person asks of it.
 //! A family says how its game is made again through [`Replayed`]; this module names no family.
 
 use crate::ui::shell::message::Message;
 use crate::ui::shell::screen::Shell;
-use crate::ui::tables::replaying::{Go, Steps, stepper_buttons, stepper_keys};
+use crate::ui::shell::stepper::{Go, Steps, stepper_buttons, stepper_keys};
 
 /// A game in play (with its seats) whose record can be stepped through.
 pub trait Replayed: Sized {

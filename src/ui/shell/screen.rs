@@ -1,8 +1,8 @@
-//! One shell over two game screens, as egui's demo app runs several apps in one frame. The
+//! One shell over each family's screen, as egui's demo app runs several apps in one frame. The
 //! shell (`app`) owns what every game has and writes it once: the menu bar, the status line
 //! and its message, the buttons' row, the story panel and its drawer on a narrow window, the
 //! files (open, save, save as, Open recent, "Leave this game?"), the Help windows and the keys
-//! of the window. A [`Screen`] owns the state of one family of games (the tables, the tiles)
+//! of the window. A [`Screen`] owns the state of one family of games
 //! and says what it adds: its status, its buttons, its story, its table, its own menu items,
 //! keys and windows, and how its game is written to a file.
 
@@ -224,7 +224,7 @@ pub trait Screen {
     fn keep_left(&self, shell: &mut Shell) -> Result<Option<PathBuf>, String>;
 
     /// Before the panels: the clock, the animations, and the keys (`board`: the board has the
-    /// keys, see `input::KeyFocus`).
+    /// keys, see `key_focus::KeyFocus`).
     fn begin_frame(&mut self, ctx: &egui::Context, shell: &mut Shell, board: bool);
     /// Whether a window of the screen's own is in front of the table (the board then has no
     /// keys).

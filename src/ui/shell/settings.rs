@@ -4,24 +4,21 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ai::judge::Mark;
-use crate::level::Level;
-use crate::players::Seats;
-use crate::save::RecentFiles;
-use crate::tables::{Preset, Rules};
 use crate::teaching::lessons::{Lesson, Progress};
-use crate::ui::tables::look::Look;
+
+pub use crate::ui::families::settings::Settings;
 
 impl Settings {
-    /// The family of the game New game starts under these settings.
+    /// The family of the game New game starts under these settings: the one chosen, else the
+    /// first family (which no other is chosen over).
     #[must_use]
     pub fn family(&self) -> gamester_core::Family {
-        if self.pastimes.chosen {
-            gamester_core::Family::Pastimes
-        } else if self.tiles.chosen {
-            gamester_core::Family::Tiles
-        } else {
-            gamester_core::Family::Tables
-        }
+        let plugs = crate::ui::families::readers();
+        plugs
+            .iter()
+            .find(|plug| plug.chosen(self))
+            .unwrap_or(&plugs[plugs.len() - 1])
+            .family()
     }
 
     /// The learner's record at `lesson`.
@@ -40,43 +37,6 @@ impl Settings {
 pub const DEFAULT_VOLUME: u8 = 70;
 /// The loudest the volume goes.
 pub const MAX_VOLUME: u8 = 100;
-
-/// What a person chooses once and keeps between runs: the next game's rules and table, and how
-/// the board is shown.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Settings {
-    pub preset: Option<Preset>,
-    pub rules: Rules,
-    /// Names remembered by an older Gamester that broke the rule of names are cleaned as they
-    /// are read back, so that no game is started, or saved, with one.
-    #[serde(deserialize_with = "remembered_table")]
-    pub table: Seats,
-    pub numbers: bool,
-    pub ace_left: bool,
-    /// How fast the men slide and the dice fly (instant: no animation).
-    pub speed: Speed,
-    /// How the board looks (View menu).
-    pub look: Look,
-    /// Whether the window makes its sounds (View menu; on by default).
-    pub sound: bool,
-    /// How loud, from 0 to 100 (View menu).
-    pub volume: u8,
-    pub recent: RecentFiles,
-    /// Whether the first-game guide was offered already (it opens by itself once).
-    pub guide_offered: bool,
-    /// Which of a person's choices the tutor points out before they are carried out.
-    pub tutor: Tutoring,
-    /// The tiles game New game starts, and whether it starts one.
-    pub tiles: crate::ui::tiles::setup::TilesSettings,
-    /// The pastime New game starts (Doublets, Ketch-Dolt, Sice-Ace), and whether it starts one.
-    pub pastimes: crate::ui::pastimes::setup::PastimesSettings,
-    /// Where and how large the window was when it last closed.
-    pub window: Option<WindowPlace>,
-    /// The learner's record at each lesson (Help → Lessons), by the lesson's name: a record
-    /// kept by a newer Gamester, at a lesson this one lacks, is kept as it was.
-    pub lessons: std::collections::BTreeMap<String, Progress>,
-}
 
 /// The tutor's watch over a person's choices: off, or pointing out those that lose at least a
 /// doubtful or a bad mark's stakes (GNU Backgammon's marks, as the analysis gives them).
@@ -111,50 +71,6 @@ impl Tutoring {
             |mark| format!("{} ({} stakes or more)", mark.name(), mark.least_loss()),
         )
     }
-}
-
-impl Settings {
-    /// The level New game gives the computer at tables (fair where it seats none).
-    #[must_use]
-    pub fn tables_level(&self) -> Level {
-        [&self.table.white, &self.table.black]
-            .iter()
-            .flat_map(|seat| &seat.players)
-            .find_map(|p| match p.controller {
-                crate::players::Controller::Computer(level) => Some(level),
-                _ => None,
-            })
-            .unwrap_or(Level::Fair)
-    }
-}
-
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
-            preset: Some(Preset::Irish),
-            rules: Rules::preset(Preset::Irish),
-            table: Seats::against_computer(Level::Fair),
-            numbers: false,
-            ace_left: false,
-            speed: Speed::Normal,
-            look: Look::Period,
-            sound: true,
-            volume: DEFAULT_VOLUME,
-            recent: RecentFiles::default(),
-            guide_offered: false,
-            tutor: Tutoring::Off,
-            tiles: crate::ui::tiles::setup::TilesSettings::default(),
-            pastimes: crate::ui::pastimes::setup::PastimesSettings::default(),
-            window: None,
-            lessons: std::collections::BTreeMap::new(),
-        }
-    }
-}
-
-fn remembered_table<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Seats, D::Error> {
-    let mut table = Seats::deserialize(d)?;
-    table.clean_names();
-    Ok(table)
 }
 
 /// How fast the men slide (View menu; kept between runs). `Instant` shows every play at once

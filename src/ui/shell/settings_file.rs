@@ -14,7 +14,6 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use crate::save;
-use crate::tables::{Game, Preset, Rules};
 use crate::ui::shell::autosave::{Keeper, Wait};
 use crate::ui::shell::file_names;
 use crate::ui::shell::launch::Launch;
@@ -169,21 +168,8 @@ pub fn sensible(mut settings: Settings) -> (Settings, Vec<String>) {
         reset.push(format!("the sound's volume ({})", settings.volume));
         settings.volume = MAX_VOLUME;
     }
-    if Game::new(settings.rules.clone()).is_err() {
-        let preset = settings.preset.unwrap_or(Preset::Irish);
-        settings.rules = Rules::preset(preset);
-        settings.preset = Some(preset);
-        reset.push("the rules of the next game".to_string());
-    }
-    if settings
-        .table
-        .fit(settings.rules.players == crate::tables::Players::DoubleHand)
-    {
-        reset.push("the players at the table".to_string());
-    }
-    if settings.tiles.rules.check().is_err() {
-        settings.tiles.rules = crate::tiles::Rules::preset(settings.tiles.preset);
-        reset.push("the rules of the next tiles game".to_string());
+    for plug in crate::ui::families::plugs() {
+        plug.sensible(&mut settings, &mut reset);
     }
     (settings, reset)
 }

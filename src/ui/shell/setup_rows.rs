@@ -8,6 +8,9 @@ use egui::{ComboBox, RichText};
 use crate::level::Level;
 use crate::players::Controller;
 
+/// The heading of the rules of the game in progress, shown under New game's draft.
+pub const IN_PROGRESS: &str = "The rules of the game in progress (not changed by this window)";
+
 /// Names a list (a combo box) for a screen reader by what it chooses and its choice now
 /// ("Game: Irish (Willughby)"): over AT-SPI a list says its name and not its value, so a list
 /// named by neither was read as a bare "combo box".

@@ -5,7 +5,7 @@
 //! fixed seed, so the same cue is the same samples on every machine and in every test.
 
 use super::Cue;
-use crate::ui::tables::dice_view::THROW_SECONDS;
+use crate::ui::sound::THROW_SECONDS;
 
 /// Samples a second: the rate PipeWire and most cards run at (ALSA resamples where not).
 pub const RATE: u32 = 48_000;

@@ -289,6 +289,49 @@ fn resignation_buttons(
 pub fn rules_window(ctx: &egui::Context, help: &mut Help, rules: &Rules) {
     if help.rules {
         let title = crate::teaching::rules_text::title(rules);
-        glossary::rules_window(ctx, &mut help.rules, rules, &title, &mut help.glossary);
+        explained_window(ctx, &mut help.rules, rules, &title, &mut help.glossary);
     }
+}
+
+/// The rules window: the rules of the game in progress, written from its options, with their
+/// sources and where the sources disagree.
+fn explained_window(
+    ctx: &egui::Context,
+    open: &mut bool,
+    rules: &Rules,
+    title: &str,
+    glossary: &mut glossary::Glossary,
+) {
+    egui::Window::new("The rules of this game")
+        .open(open)
+        .default_width(520.0)
+        .default_height(560.0)
+        .show(ctx, |ui| {
+            ui.heading(title);
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show(ui, |ui| {
+                    for section in crate::teaching::rules_text::explain(rules) {
+                        ui.label(egui::RichText::new(&section.title).strong().size(18.0));
+                        glossary::linked_text(ui, &section.text, egui::RichText::new, glossary);
+                        if !section.sources.is_empty() {
+                            ui.label(
+                                egui::RichText::new(format!(
+                                    "Sources: {}",
+                                    section.sources.join("; ")
+                                ))
+                                .small(),
+                            );
+                        }
+                        if let Some(d) = &section.disagreement {
+                            ui.label(
+                                egui::RichText::new(format!("Where the sources differ: {d}"))
+                                    .small()
+                                    .italics(),
+                            );
+                        }
+                        ui.add_space(8.0);
+                    }
+                });
+        });
 }

@@ -10,8 +10,7 @@ use crate::ui::tables::theme;
 
 /// The side of a die, in board units.
 pub const DIE_SIZE: f32 = 40.0;
-/// How long a throw takes to land, in seconds.
-pub const THROW_SECONDS: f64 = 0.7;
+pub use crate::ui::sound::THROW_SECONDS;
 
 /// A die as the board shows it: where (board units), which face, turned how far, and whether
 /// its move is spent.

@@ -2,19 +2,19 @@
 //! and shows one exercise at a time on the real board (drawn as the game draws it, with the
 //! points' names hidden when they are the question), answered by a click on a point or by a
 //! choice, by mouse, by keyboard (the arrows walk the points, Enter answers; Tab reaches the
-//! choices) or by a screen reader (each point is a node it can click). An exercise at the tiles
-//! shows its line, and one at a pastime its table, each drawn by its family's own painter and
-//! read to a screen reader in words. The exercises, their answers and their explanations are
+//! choices) or by a screen reader (each point is a node it can click). An exercise of another
+//! family (a line at the tiles, a pastime's table) is drawn by that family's own painter
+//! through its plug (`FamilyPlug::exercise_ui`) and read to a screen reader in words. The exercises, their answers and their explanations are
 //! the core's (`teaching::lessons`); this room only shows them and keeps the record in the
 //! settings.
 
 use egui::{Color32, RichText};
 
-use crate::pastimes::Seat;
 use crate::tables::Side;
 use crate::teaching::faces::face_name;
-use crate::teaching::lessons::{Answer, Exercise, Given, Lesson, PastimeTable, Verdict};
+use crate::teaching::lessons::{Answer, Exercise, Given, Lesson, Verdict};
 use crate::teaching::points::PointName;
+use crate::ui::shell::plug::FamilyPlug;
 use crate::ui::shell::settings::Settings;
 use crate::ui::tables::board_access::{self, BoardKey};
 use crate::ui::tables::board_view::{BoardView, Place};
@@ -39,6 +39,8 @@ pub struct LessonsRoom {
     /// Whether the next frame puts the keyboard's focus on the first lesson, or on the first
     /// choice of an exercise: where a person at the keys begins.
     focus_first: bool,
+    /// The families whose exercises are drawn by their own painter (`FamilyPlug::exercise_ui`).
+    families: Vec<&'static dyn FamilyPlug>,
 }
 
 /// What the room asks of the shell.
@@ -50,12 +52,14 @@ pub enum Leave {
 }
 
 impl LessonsRoom {
-    /// The room at the list of lessons, its exercises drawn from `seed` on.
+    /// The room at the list of lessons, its exercises drawn from `seed` on; the exercises of
+    /// `families` drawn by their own painters.
     #[must_use]
-    pub fn new(seed: u64) -> LessonsRoom {
+    pub fn new(seed: u64, families: Vec<&'static dyn FamilyPlug>) -> LessonsRoom {
         LessonsRoom {
             seed,
             focus_first: true,
+            families,
             ..LessonsRoom::default()
         }
     }
@@ -78,13 +82,13 @@ impl LessonsRoom {
             return;
         };
         self.seed = self.seed.wrapping_add(1);
-        // At a pastime the adversary is named by the colour of his men on the pastimes' table.
-        let adversary = match lesson {
-            Lesson::KetchDolt | Lesson::Pastimes => {
-                crate::ui::pastimes::view::colour_of(Seat(1)).name()
-            }
-            _ => settings.table.black.colour.name(),
-        };
+        // The adversary is named by the colour of his men: on his family's own table where it
+        // has one (a pastime's), else on the board of the tables as New game seats them.
+        let adversary = self
+            .families
+            .iter()
+            .find_map(|plug| plug.adversary_in_lesson(lesson))
+            .unwrap_or_else(|| settings.table.black.colour.name());
         let exercise = lesson.exercise(self.seed, adversary);
         said.push(exercise.prompt.clone());
         self.exercise = Some(exercise);
@@ -243,13 +247,9 @@ impl LessonsRoom {
                 self.next(settings, said);
             }
         }
-        if let Some(line) = &exercise.line {
-            ui.add_space(8.0);
-            line_ui(ui, line);
-        }
-        if let Some(table) = &exercise.pastime {
-            ui.add_space(8.0);
-            pastime_ui(ui, table);
+        // An exercise of another family is drawn by that family's own painter.
+        for plug in &self.families {
+            plug.exercise_ui(ui, &exercise);
         }
         if exercise.board.is_some() {
             ui.add_space(6.0);
@@ -403,69 +403,4 @@ fn spoken(place: Place, board: &BoardView, exercise: &Exercise, names: [&str; 2]
             format!("A die showing {}", face_name(d.face))
         }),
     }
-}
-
-/// The line of an exercise at the tiles, on the tiles' own table, and in words for a screen
-/// reader ("The line, from the left: the ace-cinque, the cinque-cater").
-fn line_ui(ui: &mut egui::Ui, line: &crate::tiles::Line) {
-    use crate::ui::tiles::paint::{TileLook, paint_table, paint_tile};
-    let words: Vec<String> = line
-        .laid()
-        .map(|l| {
-            let (a, b) = (l.left, l.right);
-            if a == b {
-                format!("the double {}", crate::tiles::end_word(a))
-            } else {
-                format!(
-                    "the {}-{}",
-                    crate::tiles::end_word(a),
-                    crate::tiles::end_word(b)
-                )
-            }
-        })
-        .collect();
-    let size = egui::vec2(
-        ui.available_width(),
-        ui.available_height().clamp(80.0, 220.0),
-    );
-    let (response, painter) = ui.allocate_painter(size, egui::Sense::hover());
-    response.widget_info(|| {
-        egui::WidgetInfo::labeled(
-            egui::accesskit::Role::Image,
-            true,
-            format!("The line, from the left: {}", words.join(", ")),
-        )
-    });
-    let rect = response.rect;
-    paint_table(&painter, rect);
-    let (wind, scale, offset) =
-        crate::ui::tiles::winding::fit(line, rect.shrink(12.0), (rect.height() * 0.6).max(40.0));
-    for lying in &wind.tiles {
-        let r = egui::Rect::from_min_max(
-            (lying.rect.min.to_vec2() * scale + offset).to_pos2(),
-            (lying.rect.max.to_vec2() * scale + offset).to_pos2(),
-        )
-        .shrink(scale * 0.03);
-        paint_tile(&painter, &TileLook::in_rect(r, Some(lying.halves)));
-    }
-}
-
-/// The table of an exercise at a pastime, drawn by the pastimes' own painter, and in words for
-/// a screen reader ("The table: Your heap: 9 men; your cinque point: 2 men; …").
-fn pastime_ui(ui: &mut egui::Ui, table: &PastimeTable) {
-    use crate::ui::pastimes::view::{Seating, in_words, paint};
-    let seating = Seating {
-        painted: table.seats.clone(),
-        named: table.seats.clone(),
-    };
-    let size = egui::vec2(
-        ui.available_width(),
-        ui.available_height().clamp(220.0, 420.0),
-    );
-    let (response, painter) = ui.allocate_painter(size, egui::Sense::hover());
-    let words = in_words(&table.game, &seating);
-    response.widget_info(|| {
-        egui::WidgetInfo::labeled(egui::accesskit::Role::Image, true, words.clone())
-    });
-    let _ = paint(&painter, response.rect, &table.game, &seating);
 }

@@ -87,7 +87,7 @@ pub fn show(
                 .chosen(rules)
                 .map_or_else(|| option.value(rules), |v| v.words.to_string());
             let meaning = option.chosen(rules).map_or("", |v| v.explanation);
-            let (sources, full) = crate::ui::shell::new_game::sources_words(option);
+            let (sources, full) = crate::ui::tables::setup::sources_words(option);
             ui.label(format!("{}: {value}", option.words))
                 .on_hover_text(format!(
                     "{}\n{meaning}\n\n{sources}\n{full}",

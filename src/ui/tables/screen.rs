@@ -40,7 +40,7 @@ use crate::ui::tables::replaying::ReplayView;
 use crate::ui::tables::rollout_view::RolloutView;
 use crate::ui::tables::slide;
 use crate::ui::tables::tutor::Tutor;
-use crate::ui::{shell::file_names, tables::board_access, tables::guide, tables::log_view};
+use crate::ui::{tables::board_access, tables::guide, tables::log_view};
 use gamester_core::Family;
 
 /// A game at tables of the window's own making, as `Next::Own` carries it to the screen.
@@ -332,7 +332,7 @@ impl Screen for TablesScreen {
     }
 
     fn title(&self) -> String {
-        file_names::game_name(self.session.game().rules()).to_string()
+        crate::ui::tables::left::game_name(self.session.game().rules()).to_string()
     }
 
     fn moves(&self) -> usize {
@@ -340,7 +340,8 @@ impl Screen for TablesScreen {
     }
 
     fn unfinished(&self) -> bool {
-        leaving::unfinished(self.session.game()) && self.session.abandoned().is_none()
+        crate::ui::tables::left::unfinished(self.session.game())
+            && self.session.abandoned().is_none()
     }
 
     fn finished_unkept(&self) -> bool {
@@ -355,7 +356,7 @@ impl Screen for TablesScreen {
     }
 
     fn file_name(&self) -> String {
-        file_names::dated_name(self.session.game().rules())
+        crate::ui::tables::left::dated_name(self.session.game().rules())
     }
 
     fn save_to(&mut self, path: PathBuf, shell: &mut Shell) -> Message {
@@ -378,7 +379,7 @@ impl Screen for TablesScreen {
     }
 
     fn keep_left(&self, shell: &mut Shell) -> Result<Option<PathBuf>, String> {
-        leaving::keep(&self.session, &shell.launch, &mut shell.settings.recent)
+        crate::ui::tables::left::keep(&self.session, &shell.launch, &mut shell.settings.recent)
     }
 
     fn begin_frame(&mut self, ctx: &egui::Context, shell: &mut Shell, board: bool) {
@@ -491,7 +492,7 @@ impl Screen for TablesScreen {
         });
         if let Some(abandonment) = ended {
             self.session.abandon(abandonment);
-            let title = file_names::game_name(self.session.game().rules());
+            let title = crate::ui::tables::left::game_name(self.session.game().rules());
             let file = crate::save::SaveFile::from_session(&self.session);
             let said = self.session.abandonment_words().unwrap_or_default();
             shell.message = Some(leaving::keep_abandoned(

@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 use crate::ai::analysis::Analysis;
 use crate::save::{self, GameRecord, Tidied};
 use crate::session::Session;
+use crate::tables::FairDice;
 use crate::ui::shell::files::set_aside;
 use crate::ui::shell::launch::Launch;
-use crate::ui::shell::leaving;
 use crate::ui::shell::message::Message;
-use crate::ui::shell::reading::read_now;
+use crate::ui::shell::reading::regular_or_absent;
 use crate::ui::tables::analysis_view;
 
 /// The game a window starts with, if a file or the autosave gave one.
@@ -121,7 +121,7 @@ pub fn resume(launch: &Launch) -> Resumed {
     {
         match load(&path, launch) {
             Ok(autosaved) => {
-                if leaving::unfinished(autosaved.game())
+                if crate::ui::tables::left::unfinished(autosaved.game())
                     && autosaved.game().record() != opened.game().record()
                 {
                     out.displaced = Some(autosaved);
@@ -160,4 +160,21 @@ pub fn resume(launch: &Launch) -> Resumed {
         });
     }
     out
+}
+
+/// Reads and checks the saved game at tables in `path`, here and now.
+///
+/// # Errors
+/// Why not, naming the file once.
+fn read_now(path: &Path) -> Result<save::Loaded, String> {
+    regular_or_absent(path)?;
+    save::load(path).map_err(|e| e.to_string())
+}
+
+impl Launch {
+    /// Dice for a new or resumed session: seeded if the launch asked for it, else by the system.
+    #[must_use]
+    pub fn dice(&self) -> Box<FairDice> {
+        Box::new(self.seed.map_or_else(FairDice::from_os, FairDice::seeded))
+    }
 }

@@ -8,7 +8,6 @@ use crate::ui::shell::message::Message;
 use crate::ui::shell::screenshot::ScreenshotResult;
 use crate::ui::shell::settings_file::Remembered;
 use crate::ui::sound::Sounds;
-use crate::ui::tables::theme;
 
 impl GamesterApp {
     /// The window as eframe creates it: fonts and style set, with the settings `remembered`
@@ -19,7 +18,7 @@ impl GamesterApp {
         launch: Launch,
         remembered: Remembered,
     ) -> GamesterApp {
-        theme::apply(&cc.egui_ctx);
+        crate::ui::families::apply_look(&cc.egui_ctx);
         // Only the real window is heard, and not while it takes a screenshot.
         let heard = launch.screenshot.is_none();
         let mut app = GamesterApp::remembering(launch, remembered);

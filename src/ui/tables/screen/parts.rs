@@ -36,7 +36,7 @@ pub(super) struct BoardState {
     pub(super) to_screen: Option<egui::emath::RectTransform>,
     /// The window's zoom when the board was last drawn (the points' names grow with it).
     pub(super) zoom: f32,
-    /// Whether the board has the keys this frame (see `input::KeyFocus`).
+    /// Whether the board has the keys this frame (see `shell::key_focus::KeyFocus`).
     pub(super) board_keys: bool,
 }
 

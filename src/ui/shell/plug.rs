@@ -1,0 +1,92 @@
+//! What a family of games answers the shell and the network window, whichever family it is:
+//! its saves recognised and read, and its game offered at a distance. Each family implements
+//! [`FamilyPlug`] beside its screen and registers it in `ui::families` (`families::plug`,
+//! `families::plugs`), the one file that names them all; the shell and the network ask the
+//! plugs and never name a family.
+
+use std::path::Path;
+
+use gamester_core::Family;
+use gamester_net::Setup;
+
+use crate::teaching::lessons::{Exercise, Lesson};
+use crate::ui::shell::reading::Read;
+use crate::ui::shell::screen::Screen;
+use crate::ui::shell::settings::Settings;
+
+/// A family of games as the shell and the network window ask it.
+pub trait FamilyPlug: Sync {
+    /// The family it answers for.
+    fn family(&self) -> Family;
+
+    /// The saved game in `text` (read from `path`), if the text is a save of this family's:
+    /// `None` when it is not ("is this yours?"), else the game checked by replaying its record,
+    /// or why not, naming the file once. The plugs are asked in `families::readers`' order; the
+    /// last takes what none before it recognised.
+    fn read(&self, text: &str, path: &Path) -> Option<Result<Read, String>>;
+
+    /// How New game offers this family's games, beside the others ("a game at tables").
+    fn new_game_words(&self) -> &'static str;
+
+    /// Whether the settings have New game start a game of this family (the first family's
+    /// when none other is chosen: it says no).
+    fn chosen(&self, _settings: &Settings) -> bool {
+        false
+    }
+
+    /// Has New game start a game of this family, or not.
+    fn choose(&self, _settings: &mut Settings, _chosen: bool) {}
+
+    /// Its part of New game, under the choice of the family, laid out with `setup_rows`:
+    /// `held` its screen, if the window holds one (its game's rules are shown beside the
+    /// draft, not changed), `kept` the settings in force. Whether the draft cannot start (two
+    /// sides of one colour).
+    fn new_game(
+        &self,
+        ui: &mut egui::Ui,
+        draft: &mut Settings,
+        held: Option<&dyn Screen>,
+        kept: &Settings,
+    ) -> bool;
+
+    /// Its part of the settings read back with every value that makes no sense reset (rules
+    /// that make no game), the names of those reset added to `reset`.
+    fn sensible(&self, _settings: &mut Settings, _reset: &mut Vec<String>) {}
+
+    /// Draws an exercise of the lessons (Help → Lessons) that is this family's, on its own
+    /// table and in words for a screen reader; nothing for another family's.
+    fn exercise_ui(&self, _ui: &mut egui::Ui, _exercise: &Exercise) {}
+
+    /// The name the lessons give the learner's adversary at `lesson`, where it is one of this
+    /// family's and the family names him its own way (by the colour of his men on its table).
+    fn adversary_in_lesson(&self, _lesson: Lesson) -> Option<&'static str> {
+        None
+    }
+
+    /// The game New game would start in this family, offered at a distance: every seat but the
+    /// host's a friend's, the host named `host`.
+    fn offer(&self, settings: &Settings, host: &str) -> Setup;
+
+    /// The game offered (one of this family's), in words a player reads: its name, the changes
+    /// of house rules, and where it has one the score.
+    fn describe(&self, setup: &Setup) -> String;
+
+    /// How far the game offered (one of this family's, its record begun) has gone, to end the
+    /// sentence "The game is under way, played so far without you: …".
+    fn under_way(&self, setup: &Setup) -> String;
+
+    /// Where the party `me` sits in the game offered, in a sentence, if the family says so.
+    fn your_place(&self, _setup: &Setup, _me: usize) -> Option<String> {
+        None
+    }
+}
+
+/// `n` things, in words: "1 time", "3 times".
+#[must_use]
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
