@@ -89,22 +89,40 @@ fn click_steps(h: &mut Harness<'static, GamesterApp>, steps: &[(u8, u8)]) {
     }
 }
 
-/// Lets the tutor finish judging, frame by frame.
+/// Lets the tutor finish judging, frame by frame, however long a busy machine makes that (the
+/// action that starts the judging is followed by one `step`, never `run`, which would count
+/// the judging's frames against its limit).
 fn let_the_tutor_judge(h: &mut Harness<'static, GamesterApp>) {
-    for _ in 0..2000 {
+    for _ in 0..4000 {
         if !h.state().tutor().is_judging() {
             h.run();
             return;
         }
         h.step();
-        std::thread::sleep(std::time::Duration::from_millis(2));
+        std::thread::sleep(std::time::Duration::from_millis(5));
     }
     panic!("the tutor never answered");
 }
 
+/// A click at `pos` and one frame: the tutor may be judging after it, which
+/// [`let_the_tutor_judge`] waits for.
+fn click_only(h: &mut Harness<'static, GamesterApp>, pos: egui::Pos2) {
+    use egui::{Event, Modifiers, PointerButton};
+    h.hover_at(pos);
+    for pressed in [true, false] {
+        h.event(Event::PointerButton {
+            pos,
+            button: PointerButton::Primary,
+            pressed,
+            modifiers: Modifiers::NONE,
+        });
+    }
+    h.step();
+}
+
 fn lift_the_dice(h: &mut Harness<'static, GamesterApp>) {
     h.get_by_label("Lift the dice  (Enter)").click();
-    h.run();
+    h.step();
     let_the_tutor_judge(h);
 }
 
@@ -271,7 +289,7 @@ fn a_double_of_a_lost_race_is_pointed_out_and_not_made() {
     assert_eq!(game(&h).phase(), Phase::ToThrow);
     // When he doubles
     h.get_by_label("Double  (Ctrl+D)").click();
-    h.run();
+    h.step();
     let_the_tutor_judge(&mut h);
     // Then the double is not offered yet: the tutor says to throw without doubling
     assert_eq!(game(&h).phase(), Phase::ToThrow);
@@ -314,7 +332,7 @@ fn breaking_the_bound_table_where_most_men_stand_is_pointed_out() {
     assert!(matches!(waiting.phase(), Phase::ChooseBreak { .. }));
     // When he clicks his sice point
     let sice = h.state().screen_pos(Side::White, 6).unwrap();
-    click_at(&mut h, sice);
+    click_only(&mut h, sice);
     let_the_tutor_judge(&mut h);
     // Then the table is not broken yet: the tutor names the better point
     assert_eq!(game(&h), waiting);
@@ -330,7 +348,7 @@ fn breaking_the_bound_table_where_most_men_stand_is_pointed_out() {
     h.get_by_label("Take it back").click();
     h.run();
     let ace = h.state().screen_pos(Side::White, 1).unwrap();
-    click_at(&mut h, ace);
+    click_only(&mut h, ace);
     let_the_tutor_judge(&mut h);
     assert!(h.state().tutor().warning().is_none());
     assert_eq!(game(&h).record().last(), Some(&Action::Break(1)));
@@ -457,7 +475,7 @@ fn at_tick_tack_throwing_while_a_why_not_is_open_is_told_and_the_why_not_claimed
     assert_eq!(game(&h).phase(), Phase::ToThrow);
     // When Black would throw
     h.get_by_label("Throw  (Space)").click();
-    h.run();
+    h.step();
     let_the_tutor_judge(&mut h);
     // Then the dice are not thrown: the tutor says what he may claim, and that a throw
     // gives it up
