@@ -14,6 +14,7 @@ pub mod glossary;
 pub mod key_focus;
 pub mod launch;
 pub mod leaving;
+pub mod made;
 pub mod menus;
 pub mod message;
 pub mod new_game;

@@ -195,38 +195,7 @@ impl PastimesScreen {
 
     /// Puts in play a new game or the game of a file.
     pub(crate) fn go_to(next: Next, shell: &mut Shell) -> Option<PastimesScreen> {
-        match next {
-            Next::NewGame(settings) => match PastimesScreen::new_game(&settings, &shell.launch) {
-                Ok(screen) => {
-                    shell.message = None;
-                    Some(screen)
-                }
-                Err(said) => {
-                    shell.message = Some(said);
-                    None
-                }
-            },
-            Next::Network(party) => match PastimesScreen::take_party(*party, &shell.settings) {
-                Ok((screen, said)) => {
-                    shell.message = Some(said);
-                    Some(screen)
-                }
-                Err(said) => {
-                    shell.message = Some(said);
-                    None
-                }
-            },
-            Next::Own(own) => {
-                let PastimesOpened { session, path } =
-                    *own.game.downcast::<PastimesOpened>().ok()?;
-                shell.settings.recent.add(path.clone());
-                shell.message = Some(Message::info(format!(
-                    "Opened {}",
-                    crate::ui::shell::file_names::shown(&path)
-                )));
-                Some(PastimesScreen::seating(*session, &shell.settings))
-            }
-        }
+        crate::ui::shell::made::go_to(next, shell)
     }
 
     fn apply(&mut self, intent: Intent, shell: &mut Shell) {
@@ -364,6 +333,26 @@ pub fn status_of(table: &PastimesSession) -> String {
         ),
         Phase::ToThrow => format!("{} is to throw…", names.lead(turn)),
         Phase::ToPlay => format!("{} uses his throw…", names.lead(turn)),
+    }
+}
+
+impl crate::ui::shell::made::Made for PastimesScreen {
+    type Opened = PastimesOpened;
+
+    fn new_game(settings: &Settings, launch: &Launch) -> Result<PastimesScreen, Message> {
+        PastimesScreen::new_game(settings, launch)
+    }
+
+    fn take_party(
+        party: gamester_net::party::Party,
+        settings: &Settings,
+    ) -> Result<(PastimesScreen, Message), Message> {
+        PastimesScreen::take_party(party, settings)
+    }
+
+    fn opened(opened: PastimesOpened, settings: &Settings) -> (PastimesScreen, PathBuf) {
+        let PastimesOpened { session, path } = opened;
+        (PastimesScreen::seating(*session, settings), path)
     }
 }
 

@@ -189,42 +189,48 @@ impl Message {
         };
         let shown = self.shown();
         let mut asked = None;
-        let label = ui
-            .horizontal(|ui| {
-                // The button's room is kept first, so that a long message is cut short
-                // before it, never the button.
-                let button_width = self.file.as_ref().map_or(0.0, |_| {
-                    let words = egui::WidgetText::from(SHOW_IN_FOLDER).into_galley(
-                        ui,
-                        Some(egui::TextWrapMode::Extend),
-                        f32::INFINITY,
-                        egui::TextStyle::Button,
-                    );
-                    words.size().x
-                        + 2.0 * ui.spacing().button_padding.x
-                        + ui.spacing().item_spacing.x
-                });
-                let room = (ui.available_width() - button_width).max(0.0);
-                let label = ui
-                    .scope(|ui| {
-                        ui.set_max_width(room);
-                        ui.add(egui::Label::new(colour(RichText::new(&shown))).truncate())
+        let text = egui::Label::new(colour(RichText::new(&shown))).truncate();
+        let label = match &self.file {
+            None => ui.add(text),
+            // One line as high as a message alone, so that the board never moves as a message
+            // with its button comes and goes; the button's room is kept first, so that a long
+            // message is cut short before it, never the button.
+            Some(file) => {
+                ui.scope(|ui| {
+                    let line = ui.text_style_height(&egui::TextStyle::Body);
+                    ui.spacing_mut().interact_size.y = line;
+                    ui.horizontal(|ui| {
+                        let words = egui::WidgetText::from(SHOW_IN_FOLDER).into_galley(
+                            ui,
+                            Some(egui::TextWrapMode::Extend),
+                            f32::INFINITY,
+                            egui::TextStyle::Button,
+                        );
+                        let button = words.size().x
+                            + 2.0 * ui.spacing().button_padding.x
+                            + ui.spacing().item_spacing.x;
+                        let room = (ui.available_width() - button).max(0.0);
+                        let label = ui.scope(|ui| {
+                            ui.set_max_width(room);
+                            ui.add(text)
+                        });
+                        if ui
+                            .small_button(SHOW_IN_FOLDER)
+                            .on_hover_text(
+                                "Opens the folder the file is kept in, with the file chosen, \
+                                 in the desktop's file manager.",
+                            )
+                            .clicked()
+                        {
+                            asked = Some(file.clone());
+                        }
+                        label.inner
                     })
-                    .inner;
-                if let Some(file) = &self.file
-                    && ui
-                        .small_button(SHOW_IN_FOLDER)
-                        .on_hover_text(
-                            "Opens the folder the file is kept in, with the file chosen, in \
-                             the desktop's file manager.",
-                        )
-                        .clicked()
-                {
-                    asked = Some(file.clone());
-                }
-                label
-            })
-            .inner;
+                    .inner
+                })
+                .inner
+            }
+        };
         // A live region: a screen reader says each new message as it comes (as shown; the
         // whole of a long one is under "The whole message").
         if self.live {

@@ -218,37 +218,7 @@ impl TilesScreen {
 
     /// Puts in play a new game or the game of a file.
     pub(crate) fn go_to(next: Next, shell: &mut Shell) -> Option<TilesScreen> {
-        match next {
-            Next::NewGame(settings) => match TilesScreen::new_game(&settings, &shell.launch) {
-                Ok(screen) => {
-                    shell.message = None;
-                    Some(screen)
-                }
-                Err(said) => {
-                    shell.message = Some(said);
-                    None
-                }
-            },
-            Next::Network(party) => match TilesScreen::take_party(*party, &shell.settings) {
-                Ok((screen, said)) => {
-                    shell.message = Some(said);
-                    Some(screen)
-                }
-                Err(said) => {
-                    shell.message = Some(said);
-                    None
-                }
-            },
-            Next::Own(own) => {
-                let TilesOpened { session, path } = *own.game.downcast::<TilesOpened>().ok()?;
-                shell.settings.recent.add(path.clone());
-                shell.message = Some(Message::info(format!(
-                    "Opened {}",
-                    crate::ui::shell::file_names::shown(&path)
-                )));
-                Some(TilesScreen::seating(*session, &shell.settings))
-            }
-        }
+        crate::ui::shell::made::go_to(next, shell)
     }
 
     /// Applies one thing the person asked for at the table.
@@ -301,6 +271,26 @@ impl TilesScreen {
             Ok(()) => None,
             Err(e) => Some(Message::error(e.to_string())),
         };
+    }
+}
+
+impl crate::ui::shell::made::Made for TilesScreen {
+    type Opened = TilesOpened;
+
+    fn new_game(settings: &Settings, launch: &Launch) -> Result<TilesScreen, Message> {
+        TilesScreen::new_game(settings, launch)
+    }
+
+    fn take_party(
+        party: gamester_net::party::Party,
+        settings: &Settings,
+    ) -> Result<(TilesScreen, Message), Message> {
+        TilesScreen::take_party(party, settings)
+    }
+
+    fn opened(opened: TilesOpened, settings: &Settings) -> (TilesScreen, PathBuf) {
+        let TilesOpened { session, path } = opened;
+        (TilesScreen::seating(*session, settings), path)
     }
 }
 

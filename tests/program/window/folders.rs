@@ -28,11 +28,14 @@ fn a_game_saved_is_shown_in_its_folder_from_the_message() {
         },
         two_people(),
     );
+    h.set_size(egui::vec2(800.0, 600.0));
+    h.run();
     h.run();
     assert!(
         h.query_by_label(SHOW_IN_FOLDER).is_none(),
         "no message names a file yet"
     );
+    let board = h.state().board_drawn().unwrap().0;
     h.get_by_label("Game").click();
     h.run();
     h.get_by_label("Save  (Ctrl+S)").click();
@@ -44,6 +47,11 @@ fn a_game_saved_is_shown_in_its_folder_from_the_message() {
     // Then the message says where it went, with the button after it
     let said = h.state().message().unwrap().text.clone();
     assert!(said.starts_with("Saved to "), "{said}");
+    assert_eq!(
+        h.state().board_drawn().unwrap().0,
+        board,
+        "the message and its button take the room of a message alone: the board stays put"
+    );
     // When the button is pressed
     h.get_by_label(SHOW_IN_FOLDER).click();
     h.run();
