@@ -41,6 +41,8 @@ pub struct GamesterApp {
     key_focus: KeyFocus,
     /// Whether the story is open on a narrow window, where it is folded by default.
     story_open: bool,
+    /// Where the last frame drew the status panel and the story's panel.
+    drawn: PanelsDrawn,
     zoom: zoom::AutoZoom,
     /// The window's first size, fitted to its screen once the screen is known.
     first_size: window_size::FirstSize,
@@ -110,6 +112,7 @@ impl GamesterApp {
             modal: Modal::default(),
             key_focus: KeyFocus::default(),
             story_open: false,
+            drawn: PanelsDrawn::default(),
             zoom: zoom::AutoZoom::default(),
             first_size,
             settings_kept,
@@ -166,7 +169,7 @@ impl GamesterApp {
             }
             close_lessons = leave == crate::ui::families::Leave::ToTheGame;
         } else {
-            panels(ui, screen, shell, story_open, (asking, joining));
+            self.drawn = panels(ui, screen, shell, story_open, (asking, joining));
         }
 
         screen.windows(&ctx, shell);
@@ -415,6 +418,14 @@ impl Modal {
     }
 }
 
+/// Where a frame drew the panels beside the table: the status line's (with its message and
+/// the buttons' row) and the story's, if shown.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct PanelsDrawn {
+    pub status: Option<egui::Rect>,
+    pub story: Option<egui::Rect>,
+}
+
 /// The panels around the table and the table: the status line, its message and the buttons'
 /// row; the story beside (a drawer on a narrow window); the screen's table in the middle.
 /// `asking`: a window is in front; `joining`: it is the network window.
@@ -424,8 +435,8 @@ fn panels(
     shell: &mut Shell,
     story_open: &mut bool,
     (asking, joining): (bool, bool),
-) {
-    egui::Panel::bottom("status").show(ui, |ui| {
+) -> PanelsDrawn {
+    let status = egui::Panel::bottom("status").show(ui, |ui| {
         ui.add_space(4.0);
         // The status line wraps, at any size and zoom, rather than run past the window's edge.
         ui.horizontal_wrapped(|ui| {
@@ -484,7 +495,7 @@ fn panels(
     // The words keep their width before the board does: the panel is never narrower than
     // its words need (up to 45% of the window), however large View → Larger makes them.
     let words_need = 230.0_f32.min(width * 0.45);
-    egui::Panel::right("story")
+    let story = egui::Panel::right("story")
         .default_size(if narrow {
             (width * 0.3).max(words_need)
         } else {
@@ -494,12 +505,36 @@ fn panels(
         .max_size((width * 0.4).max(words_need))
         .resizable(true)
         .show_collapsible(ui, &mut panel_shown.clone(), |ui| {
-            screen.story(ui, shell);
+            within_height(ui, |ui| screen.story(ui, shell));
         });
 
     egui::CentralPanel::default_margins().show(ui, |ui| {
         screen.play_area(ui, shell, asking);
     });
+    PanelsDrawn {
+        status: Some(status.response.rect),
+        story: story.map(|s| s.response.rect),
+    }
+}
+
+/// Lays out `add` in the height `ui` has, never more: what does not fit is cut off at its
+/// foot (a screen scrolls what may not fit), and the panel holding it never grows past the
+/// room it was given, over the status line under it, however many words a short window
+/// leaves no room for.
+fn within_height(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) {
+    let room = ui.available_rect_before_wrap();
+    let mut inner = ui.new_child(egui::UiBuilder::new().max_rect(room).layout(*ui.layout()));
+    inner.set_clip_rect(ui.clip_rect().intersect(egui::Rect::from_x_y_ranges(
+        egui::Rangef::EVERYTHING,
+        room.y_range(),
+    )));
+    add(&mut inner);
+    // As wide as the words were laid out, as high as the room: no higher
+    let used = inner.min_rect();
+    ui.advance_cursor_after_rect(egui::Rect::from_min_max(
+        room.min,
+        egui::pos2(used.max.x.max(room.min.x), room.max.y),
+    ));
 }
 
 /// The menu bar: Game, View, Help, each with the screen's own items among the shell's.

@@ -20,6 +20,52 @@ pub fn show(
     hints: &mut dyn FnMut(&mut egui::Ui),
 ) -> Option<usize> {
     let mut asked = None;
+    // The game's particulars (its name, the score, who plays, the rules, the IDs) scroll in
+    // what room the story leaves them: on a short window, a guide open above them, they never
+    // push the story out of the panel.
+    let line = ui.text_style_height(&egui::TextStyle::Body);
+    let room = ui.available_height();
+    egui::ScrollArea::vertical()
+        .id_salt("the game's particulars")
+        .max_height((room - line * 6.0).max(line * 2.0))
+        .min_scrolled_height(line * 2.0)
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            particulars(ui, session, earlier, glossary, show_rules, &mut asked)
+        });
+    ui.separator();
+    // The hints take what room they need, up to all but a few lines of the story: a hint is
+    // read whole where the window allows it, and the story never goes out of sight under it.
+    let room = ui.available_height();
+    let story_least = ui.text_style_height(&egui::TextStyle::Body) * 5.0;
+    egui::ScrollArea::vertical()
+        .id_salt("hints")
+        .max_height((room - story_least).max(room * 0.5))
+        .show(ui, hints);
+    ui.label(RichText::new("The play").strong());
+    crate::ui::shell::story::follow_the_end(ui, session.log().len(), |ui| {
+        for entry in session.log() {
+            let text = match &entry.notation {
+                Some(n) if !n.is_empty() => format!("{} ({n})", entry.words),
+                _ => entry.words.clone(),
+            };
+            crate::ui::shell::glossary::linked_text(ui, &text, RichText::new, glossary);
+        }
+    });
+    asked
+}
+
+/// The game's particulars: its name, the session's score, who plays each side, the match's
+/// earlier games (one asked to be replayed put in `asked`), the rules and the glossary, the
+/// options in force, and GNU Backgammon's IDs of the position.
+fn particulars(
+    ui: &mut egui::Ui,
+    session: &Session,
+    earlier: &[GameRecord],
+    glossary: &mut crate::ui::shell::glossary::Glossary,
+    show_rules: &mut bool,
+    asked: &mut Option<usize>,
+) {
     let game = session.game();
     ui.add_space(6.0);
     ui.heading(crate::teaching::rules_text::title(game.rules()));
@@ -64,7 +110,7 @@ pub fn show(
                     .on_hover_text("Replay it, turn by turn")
                     .clicked()
                 {
-                    asked = Some(i);
+                    *asked = Some(i);
                 }
             }
         });
@@ -106,26 +152,6 @@ pub fn show(
         ui.label(RichText::new(xg).monospace())
             .on_hover_text("eXtreme Gammon's XGID of the same position, White as its X");
     });
-    ui.separator();
-    // The hints take what room they need, up to all but a few lines of the story: a hint is
-    // read whole where the window allows it, and the story never goes out of sight under it.
-    let room = ui.available_height();
-    let story_least = ui.text_style_height(&egui::TextStyle::Body) * 5.0;
-    egui::ScrollArea::vertical()
-        .id_salt("hints")
-        .max_height((room - story_least).max(room * 0.5))
-        .show(ui, hints);
-    ui.label(RichText::new("The play").strong());
-    crate::ui::shell::story::follow_the_end(ui, session.log().len(), |ui| {
-        for entry in session.log() {
-            let text = match &entry.notation {
-                Some(n) if !n.is_empty() => format!("{} ({n})", entry.words),
-                _ => entry.words.clone(),
-            };
-            crate::ui::shell::glossary::linked_text(ui, &text, RichText::new, glossary);
-        }
-    });
-    asked
 }
 
 /// How a game given up ended, after its result: ", Black resigned" (", Black yielded the

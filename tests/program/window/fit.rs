@@ -100,6 +100,20 @@ fn at_every_size_and_every_step_of_larger_nothing_is_cut_off_or_covered() {
             // The status line and the buttons are whole, in the window
             let throw = h.get_by_label("Throw  (Space)").rect();
             assert!(window.contains_rect(throw), "{at}: Throw at {throw:?}");
+            // The story's panel ends above the status line, its edge never drawn down across
+            // the status and the buttons, and the story's first words are in view in it
+            let (Some(status), Some(panel)) = h.state().panels_drawn() else {
+                panic!("{at}: the panels were not drawn");
+            };
+            assert!(
+                panel.bottom() <= status.top() + 0.5,
+                "{at}: the story's panel {panel:?} runs into the status line's {status:?}"
+            );
+            let (_, play) = words.iter().find(|(t, _)| t == "The play").unwrap();
+            assert!(
+                play.bottom() <= panel.bottom() && play.top() >= story.bottom(),
+                "{at}: the story's heading at {play:?} is out of its panel {panel:?}"
+            );
         }
     }
 }

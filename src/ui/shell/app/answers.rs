@@ -45,6 +45,13 @@ impl GamesterApp {
         &self.shell
     }
 
+    /// Where the last frame drew the status panel (the status line, its message and the
+    /// buttons' row) and the story's panel beside the table, if it was shown.
+    #[must_use]
+    pub fn panels_drawn(&self) -> (Option<egui::Rect>, Option<egui::Rect>) {
+        (self.drawn.status, self.drawn.story)
+    }
+
     /// The exercise shown in Help → Lessons, if the lessons are open at one.
     #[must_use]
     pub fn lesson_exercise(&self) -> Option<&crate::teaching::lessons::Exercise> {
