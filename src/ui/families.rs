@@ -33,12 +33,10 @@ use crate::ui::tiles::plug::TilesPlug;
 use crate::ui::tiles::screen::TilesScreen;
 use gamester_core::Family;
 
-/// The lessons' room (Help → Lessons): one room for every family's exercises, kept with the
-/// games at tables' lessons, whose board it shows; another family's exercise is drawn by its
-/// own painter, through its plug.
-pub use crate::ui::tables::lessons::{Leave, LessonsRoom};
+use crate::ui::shell::lessons::LessonsRoom;
 
-/// The lessons' room at the list of lessons, its exercises drawn from `seed` on.
+/// The lessons' room (Help → Lessons) at the list of lessons, its exercises drawn from `seed`
+/// on, each drawn by its family's painter (`FamilyPlug::exercise_ui`).
 #[must_use]
 pub fn lessons_room(seed: u64) -> LessonsRoom {
     LessonsRoom::new(seed, plugs().to_vec())

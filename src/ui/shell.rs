@@ -14,6 +14,7 @@ pub mod glossary;
 pub mod key_focus;
 pub mod launch;
 pub mod leaving;
+pub mod lessons;
 pub mod made;
 pub mod menus;
 pub mod message;

@@ -7,7 +7,7 @@ use std::path::Path;
 use gamester_core::Family;
 use gamester_net::{GameRules, Setup};
 
-use crate::teaching::lessons::{Exercise, Lesson, PastimeTable};
+use crate::teaching::lessons::{Exercise, Given, Lesson, PastimeTable};
 use crate::ui::pastimes::screen::{PastimesOpened, PastimesScreen};
 use crate::ui::shell::plug::{FamilyPlug, count};
 use crate::ui::shell::reading::Read;
@@ -75,11 +75,18 @@ impl FamilyPlug for PastimesPlug {
     }
 
     /// The table of an exercise at a pastime.
-    fn exercise_ui(&self, ui: &mut egui::Ui, exercise: &Exercise) {
+    fn exercise_ui(
+        &self,
+        ui: &mut egui::Ui,
+        exercise: &Exercise,
+        _answered: bool,
+        _settings: &Settings,
+    ) -> Option<Given> {
         if let Some(table) = &exercise.pastime {
             ui.add_space(8.0);
             pastime_ui(ui, table);
         }
+        None
     }
 
     /// At a pastime the adversary is named by the colour of his men on the pastimes' table.

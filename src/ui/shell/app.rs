@@ -167,7 +167,7 @@ impl GamesterApp {
             for words in said {
                 shell.announcer.say(words);
             }
-            close_lessons = leave == crate::ui::families::Leave::ToTheGame;
+            close_lessons = leave == crate::ui::shell::lessons::Leave::ToTheGame;
         } else {
             self.drawn = panels(ui, screen, shell, story_open, (asking, joining));
         }
@@ -404,7 +404,7 @@ struct Modal {
     /// Game → Play a friend over the network.
     network: crate::ui::net::NetWindow,
     /// Help → Lessons, while the learner is in them (the game waits behind).
-    lessons: Option<crate::ui::families::LessonsRoom>,
+    lessons: Option<crate::ui::shell::lessons::LessonsRoom>,
 }
 
 impl Modal {

@@ -9,7 +9,7 @@ use std::path::Path;
 use gamester_core::Family;
 use gamester_net::Setup;
 
-use crate::teaching::lessons::{Exercise, Lesson};
+use crate::teaching::lessons::{Exercise, Given, Lesson};
 use crate::ui::shell::reading::Read;
 use crate::ui::shell::screen::Screen;
 use crate::ui::shell::settings::Settings;
@@ -53,9 +53,19 @@ pub trait FamilyPlug: Sync {
     /// that make no game), the names of those reset added to `reset`.
     fn sensible(&self, _settings: &mut Settings, _reset: &mut Vec<String>) {}
 
-    /// Draws an exercise of the lessons (Help → Lessons) that is this family's, on its own
-    /// table and in words for a screen reader; nothing for another family's.
-    fn exercise_ui(&self, _ui: &mut egui::Ui, _exercise: &Exercise) {}
+    /// Draws what an exercise of the lessons (Help → Lessons) that is this family's shows of
+    /// its game, on its own table and in words for a screen reader (`answered`: the answer is
+    /// given, and shown), under the settings' look; nothing for another family's. The answer
+    /// given on it (a point of the board clicked), if any.
+    fn exercise_ui(
+        &self,
+        _ui: &mut egui::Ui,
+        _exercise: &Exercise,
+        _answered: bool,
+        _settings: &Settings,
+    ) -> Option<Given> {
+        None
+    }
 
     /// The name the lessons give the learner's adversary at `lesson`, where it is one of this
     /// family's and the family names him its own way (by the colour of his men on its table).

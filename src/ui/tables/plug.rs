@@ -8,6 +8,7 @@ use gamester_core::Family;
 use gamester_net::{GameRules, Setup};
 
 use crate::tables::{Preset, Rules};
+use crate::teaching::lessons::{Exercise, Given};
 use crate::ui::shell::plug::{FamilyPlug, count};
 use crate::ui::shell::reading::Read;
 use crate::ui::shell::screen::Screen;
@@ -73,6 +74,16 @@ impl FamilyPlug for TablesPlug {
         {
             reset.push("the players at the table".to_string());
         }
+    }
+
+    fn exercise_ui(
+        &self,
+        ui: &mut egui::Ui,
+        exercise: &Exercise,
+        answered: bool,
+        settings: &Settings,
+    ) -> Option<Given> {
+        crate::ui::tables::lessons::exercise_ui(ui, exercise, answered, settings).map(Given::Point)
     }
 
     fn offer(&self, settings: &Settings, host: &str) -> Setup {

@@ -6,7 +6,7 @@ use std::path::Path;
 use gamester_core::Family;
 use gamester_net::{GameRules, NetAction, Setup};
 
-use crate::teaching::lessons::Exercise;
+use crate::teaching::lessons::{Exercise, Given};
 use crate::ui::shell::plug::{FamilyPlug, count};
 use crate::ui::shell::reading::Read;
 use crate::ui::shell::screen::Screen;
@@ -73,11 +73,18 @@ impl FamilyPlug for TilesPlug {
     }
 
     /// The line of an exercise at the tiles.
-    fn exercise_ui(&self, ui: &mut egui::Ui, exercise: &Exercise) {
+    fn exercise_ui(
+        &self,
+        ui: &mut egui::Ui,
+        exercise: &Exercise,
+        _answered: bool,
+        _settings: &Settings,
+    ) -> Option<Given> {
         if let Some(line) = &exercise.line {
             ui.add_space(8.0);
             line_ui(ui, line);
         }
+        None
     }
 
     fn offer(&self, settings: &Settings, host: &str) -> Setup {
