@@ -248,6 +248,17 @@ impl Link {
         hello: Msg,
         key: &Key,
     ) -> Result<Link, LinkError> {
+        Link::join_within(reach, invitation, hello, key, JOIN_TIMEOUT)
+    }
+
+    /// The same, giving up after `patience`.
+    pub fn join_within(
+        reach: Reach,
+        invitation: &Invitation,
+        hello: Msg,
+        key: &Key,
+        patience: Duration,
+    ) -> Result<Link, LinkError> {
         let secret = key.secret();
         let (ends, cmd_rx, ev_tx) = channels();
         let (ready_tx, ready_rx) = mpsc::channel();
@@ -262,7 +273,7 @@ impl Link {
                     }
                 };
                 // One patience for the whole join, whichever step it is spent on.
-                let opened = tokio::time::timeout(JOIN_TIMEOUT, open_line(&endpoint, addr, &hello))
+                let opened = tokio::time::timeout(patience, open_line(&endpoint, addr, &hello))
                     .await
                     .unwrap_or(Err(LinkError::Timeout));
                 let (conn, send, recv) = match opened {

@@ -278,13 +278,33 @@ impl Party {
         back: Option<Return>,
         reach: Reach,
     ) -> Result<Party, PartyError> {
+        Party::join_within(
+            invitation,
+            name,
+            key,
+            back,
+            reach,
+            crate::link::JOIN_TIMEOUT,
+        )
+    }
+
+    /// The same, giving up after `patience` rather than a person's [`crate::link::JOIN_TIMEOUT`]
+    /// (a join again after the line dropped, within what is left of the wait for the host).
+    pub fn join_within(
+        invitation: &Invitation,
+        name: String,
+        key: Key,
+        back: Option<Return>,
+        reach: Reach,
+        patience: Duration,
+    ) -> Result<Party, PartyError> {
         let hello = Msg::Hello {
             version: VERSION,
             secret: invitation.secret,
             name: name.clone(),
             back: back.as_ref().map(Return::comeback),
         };
-        let link = Link::join(reach, invitation, hello, &key)?;
+        let link = Link::join_within(reach, invitation, hello, &key, patience)?;
         let role = Role::Joiner {
             back: Box::new(back),
             invitation: invitation.clone(),

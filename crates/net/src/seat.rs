@@ -155,7 +155,14 @@ pub fn play(role: Role, mut computer: Computer, mut opts: Options<'_>) -> Result
             name,
             key,
             back,
-        } => Party::join(&invitation, name, key, back, opts.reach)?,
+        } => Party::join_within(
+            &invitation,
+            name,
+            key,
+            back,
+            opts.reach,
+            opts.patience.min(crate::link::JOIN_TIMEOUT),
+        )?,
     };
     if let Some(keeper) = opts.keeper.take() {
         party.set_keeper(keeper);
@@ -271,7 +278,11 @@ fn rejoined(party: &mut Party, opts: &mut Options<'_>) -> Option<Party> {
     (opts.note)("the line to the host dropped: joining again");
     let patience = opts.stall.unwrap_or(crate::party::PATIENCE);
     while began.elapsed() < patience {
-        match party.rejoining(record.clone())?.join() {
+        // Each try waits no longer than what is left of the wait for the host.
+        let left = patience
+            .saturating_sub(began.elapsed())
+            .clamp(Duration::from_secs(1), crate::link::JOIN_TIMEOUT);
+        match party.rejoining(record.clone())?.join_within(left) {
             Ok(mut again) => {
                 if let Some(keeper) = party.take_keeper() {
                     again.set_keeper(keeper);

@@ -105,6 +105,9 @@ pub struct Table {
     head: Hash,
     /// Whether this side has revealed its seed for the round under way, in this sitting.
     revealed: bool,
+    /// Whether every party signed the seating: checked once, as the table is made (its setup
+    /// never changes after), not at every question asked of it.
+    seated: bool,
 }
 
 impl Table {
@@ -130,7 +133,8 @@ impl Table {
         let mut setup = setup;
         // The setup itself, and its record, as the rules see them.
         setup.board().map_err(|e| breach(e.to_string()))?;
-        let (board, head) = if setup.seated() {
+        let seated = setup.seated();
+        let (board, head) = if seated {
             let proved = setup.start + pledge.proofs.len();
             if setup.record.len() < proved || setup.start > setup.record.len() {
                 return Err(breach("the game kept here is shorter than its proofs"));
@@ -156,7 +160,7 @@ impl Table {
                     Some(Proof::Throw { commits, .. })
                         if r.commits.iter().zip(commits).all(|(o, c)| o.is_none_or(|o| o == *c))
                 );
-            if passed || !setup.seated() {
+            if passed || !seated {
                 pledge.round = None;
             } else if !here {
                 return Err(breach(
@@ -172,6 +176,7 @@ impl Table {
             pledge,
             head,
             revealed: false,
+            seated,
         })
     }
 
@@ -212,7 +217,7 @@ impl Table {
     /// Whether every party has sat down (signed the seating): the game may be played.
     #[must_use]
     pub fn seated(&self) -> bool {
-        self.setup.seated()
+        self.seated
     }
 
     /// The party that plays `seat`.

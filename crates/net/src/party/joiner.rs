@@ -9,15 +9,22 @@ use crate::sign::{Key, Public};
 use crate::table::{Breach, Pledge, Table};
 
 impl Rejoin {
-    /// Joins again; waits at most 30 s for the line. The new party wakes the program as the
-    /// old one did, and the program is woken once when the join is done (or failed).
+    /// Joins again; waits at most a person's join's patience for the line
+    /// ([`crate::link::JOIN_TIMEOUT`]). The new party wakes the program as the old one did, and
+    /// the program is woken once when the join is done (or failed).
     pub fn join(self) -> Result<Party, PartyError> {
-        let joined = Party::join(
+        self.join_within(crate::link::JOIN_TIMEOUT)
+    }
+
+    /// The same, waiting at most `patience` for the line.
+    pub fn join_within(self, patience: std::time::Duration) -> Result<Party, PartyError> {
+        let joined = Party::join_within(
             &self.invitation,
             self.name,
             self.key,
             Some(self.back),
             self.reach,
+            patience,
         );
         if let Some(wake) = &self.wake {
             if let Ok(mut party) = joined {
