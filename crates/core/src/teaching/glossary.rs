@@ -105,9 +105,10 @@ struct Spelling {
     term: &'static Term,
 }
 
-/// Every spelling with its term, longest first.
-fn spellings_longest_first() -> &'static [Spelling] {
-    static SPELLINGS: OnceLock<Vec<Spelling>> = OnceLock::new();
+/// Every spelling with its term, longest first, kept by its first letter (in lower case):
+/// a word of the text is compared only with the spellings that begin as it does.
+fn spellings_by_first_letter() -> &'static [Vec<Spelling>; 128] {
+    static SPELLINGS: OnceLock<[Vec<Spelling>; 128]> = OnceLock::new();
     SPELLINGS.get_or_init(|| {
         let mut all: Vec<Spelling> = GLOSSARY
             .iter()
@@ -120,7 +121,15 @@ fn spellings_longest_first() -> &'static [Spelling] {
             })
             .collect();
         all.sort_by_key(|s| std::cmp::Reverse(s.lower.len()));
-        all
+        let mut by_letter: [Vec<Spelling>; 128] = std::array::from_fn(|_| Vec::new());
+        for spelling in all {
+            if let Some(&first) = spelling.lower.as_bytes().first()
+                && first.is_ascii()
+            {
+                by_letter[usize::from(first)].push(spelling);
+            }
+        }
+        by_letter
     })
 }
 
@@ -135,7 +144,7 @@ fn is_word_char(c: char) -> bool {
 /// rather than "plays"; "throw-off" rather than "throw").
 #[must_use]
 pub fn links(text: &str) -> Vec<(Range<usize>, &'static Term)> {
-    let spellings = spellings_longest_first();
+    let by_letter = spellings_by_first_letter();
     let mut found = Vec::new();
     let mut prev: Option<char> = None;
     let mut skip_to = 0;
@@ -146,6 +155,10 @@ pub fn links(text: &str) -> Vec<(Range<usize>, &'static Term)> {
             continue;
         }
         let rest = &text.as_bytes()[i..];
+        // Spellings are ASCII: a word that begins otherwise names no term.
+        let Some(spellings) = by_letter.get(usize::from(rest[0].to_ascii_lowercase())) else {
+            continue;
+        };
         let hit = spellings.iter().find(|s| {
             let len = s.lower.len();
             // Spellings are ASCII, so a match ends on a character boundary.
