@@ -87,12 +87,12 @@ pub fn first(
 #[must_use]
 pub fn make(next: Next, shell: &mut Shell) -> Option<Box<dyn Screen>> {
     match next.family() {
-        // Always held (see `first`).
-        Family::Tables => None,
-        Family::Tiles => TilesScreen::go_to(next, shell).map(|s| Box::new(s) as Box<dyn Screen>),
-        Family::Pastimes => {
+        Family::TILES => TilesScreen::go_to(next, shell).map(|s| Box::new(s) as Box<dyn Screen>),
+        Family::PASTIMES => {
             PastimesScreen::go_to(next, shell).map(|s| Box::new(s) as Box<dyn Screen>)
         }
+        // The games at tables' is always held (see `first`); no other family is known yet.
+        _ => None,
     }
 }
 
@@ -100,9 +100,10 @@ pub fn make(next: Next, shell: &mut Shell) -> Option<Box<dyn Screen>> {
 #[must_use]
 pub fn plug(family: Family) -> &'static dyn FamilyPlug {
     match family {
-        Family::Tables => &TablesPlug,
-        Family::Tiles => &TilesPlug,
-        Family::Pastimes => &PastimesPlug,
+        Family::TILES => &TilesPlug,
+        Family::PASTIMES => &PastimesPlug,
+        // The first family answers for any other (none is known yet).
+        _ => &TablesPlug,
     }
 }
 
@@ -137,9 +138,7 @@ pub fn imported(path: &std::path::Path, launch: &Launch) -> Result<Next, String>
 /// to print…): every family's do.
 #[must_use]
 pub fn has_rules_page(family: Family) -> bool {
-    match family {
-        Family::Tables | Family::Pastimes | Family::Tiles => true,
-    }
+    Family::ALL.contains(&family)
 }
 
 /// The rules of the game `screen` plays as a page to print, if its family has one.
@@ -148,15 +147,16 @@ pub fn rules_page(screen: &dyn Screen) -> Option<String> {
     use crate::teaching::handout;
     let any = screen.as_any();
     match screen.family() {
-        Family::Tables => any
+        Family::TABLES => any
             .downcast_ref::<TablesScreen>()
             .map(|s| handout::rules_page(s.session().game().rules())),
-        Family::Pastimes => any
+        Family::PASTIMES => any
             .downcast_ref::<PastimesScreen>()
             .map(|s| handout::pastime_rules_page(s.session().game().rules())),
-        Family::Tiles => any
+        Family::TILES => any
             .downcast_ref::<TilesScreen>()
             .map(|s| handout::tiles_rules_page(s.session().game().rules())),
+        _ => None,
     }
 }
 
@@ -182,18 +182,18 @@ pub fn write_rules_page(screen: &dyn Screen, path: &std::path::Path) -> Message 
 #[must_use]
 pub fn shown_at_start(settings: &Settings) -> Family {
     if settings.pastimes.at_table {
-        Family::Pastimes
+        Family::PASTIMES
     } else if settings.tiles.at_table {
-        Family::Tiles
+        Family::TILES
     } else {
-        Family::Tables
+        Family::TABLES
     }
 }
 
 /// Remembers in the settings which family's game is shown, for the next start.
 pub fn remember_shown(settings: &mut Settings, family: Family) {
-    settings.tiles.at_table = family == Family::Tiles;
-    settings.pastimes.at_table = family == Family::Pastimes;
+    settings.tiles.at_table = family == Family::TILES;
+    settings.pastimes.at_table = family == Family::PASTIMES;
 }
 
 /// At the start, after the game at tables: the tiles game named on the command line, else the
@@ -205,16 +205,16 @@ pub fn resume_at_start(screens: &mut Screens, shell: &mut Shell) {
         && crate::save::tiles::is_tiles_file(&path)
     {
         match crate::ui::shell::reading::read_any(&path) {
-            Ok(read) if read.family() == Family::Tiles => {
+            Ok(read) if read.family() == Family::TILES => {
                 let next = opened(read, path.clone(), launch);
                 // The tiles game it replaces is kept, as any game left for another.
                 if let Some(Ok(left)) = TilesScreen::resume(&shell.settings, launch)
                     && Screen::unfinished(&left)
                 {
                     screens.hold(Box::new(left));
-                    if let Err(e) = screens.keep_left(Family::Tiles, shell) {
+                    if let Err(e) = screens.keep_left(Family::TILES, shell) {
                         // Not kept, so not left: it stays at the table, and says why.
-                        screens.show(Family::Tiles);
+                        screens.show(Family::TILES);
                         remember_shown(&mut shell.settings, screens.showing());
                         shell.message = Some(Message::error(format!(
                             "The tiles game in progress could not be kept, so {} is not \
@@ -268,7 +268,7 @@ fn resume_pastime(screens: &mut Screens, shell: &mut Shell) {
         Some(Ok(screen)) => {
             screens.hold(Box::new(screen));
             if shell.settings.pastimes.at_table {
-                screens.show(Family::Pastimes);
+                screens.show(Family::PASTIMES);
             }
             None
         }
@@ -291,10 +291,10 @@ fn resume_pastime(screens: &mut Screens, shell: &mut Shell) {
         && crate::save::pastimes::is_pastimes_file(&path)
     {
         match crate::ui::shell::reading::read_any(&path) {
-            Ok(read) if read.family() == Family::Pastimes => {
+            Ok(read) if read.family() == Family::PASTIMES => {
                 let next = opened(read, path, &shell.launch);
-                if screens.unfinished(Family::Pastimes)
-                    && let Err(e) = screens.keep_left(Family::Pastimes, shell)
+                if screens.unfinished(Family::PASTIMES)
+                    && let Err(e) = screens.keep_left(Family::PASTIMES, shell)
                 {
                     shell.message = Some(Message::error(format!(
                         "The pastime in progress could not be kept, so the file is not opened \

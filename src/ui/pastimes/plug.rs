@@ -21,14 +21,14 @@ pub struct PastimesPlug;
 
 impl FamilyPlug for PastimesPlug {
     fn family(&self) -> Family {
-        Family::Pastimes
+        Family::PASTIMES
     }
 
     fn read(&self, text: &str, path: &Path) -> Option<Result<Read, String>> {
         crate::save::pastimes::is_pastimes(text).then(|| {
             crate::save::pastimes::from_str(text)
                 .map(|loaded| {
-                    Read::new(Family::Pastimes, move |path, launch| {
+                    Read::new(Family::PASTIMES, move |path, launch| {
                         PastimesOpened {
                             session: Box::new(PastimesScreen::session_of(
                                 loaded,

@@ -55,7 +55,7 @@ impl Next {
             Next::NewGame(settings) => settings.family(),
             Next::Network(party) => party
                 .table()
-                .map_or(Family::Tables, |t| t.setup().rules.family()),
+                .map_or(Family::TABLES, |t| t.setup().rules.family()),
             Next::Own(own) => own.family,
         }
     }

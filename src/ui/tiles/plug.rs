@@ -19,14 +19,14 @@ pub struct TilesPlug;
 
 impl FamilyPlug for TilesPlug {
     fn family(&self) -> Family {
-        Family::Tiles
+        Family::TILES
     }
 
     fn read(&self, text: &str, path: &Path) -> Option<Result<Read, String>> {
         crate::save::tiles::is_tiles(text).then(|| {
             crate::save::tiles::from_str(text)
                 .map(|loaded| {
-                    Read::new(Family::Tiles, move |path, launch| {
+                    Read::new(Family::TILES, move |path, launch| {
                         TilesOpened {
                             session: Box::new(TilesScreen::session_of(
                                 loaded,
