@@ -110,7 +110,7 @@ pub fn ask(ctx: &egui::Context, keeps: bool, next: &Next) -> Answer {
 /// Writes a game into the data folder under a dated name no other file has (`title`, the date,
 /// then `note`), by `write`, and lists it among the recent files; where. `Ok(None)` where the
 /// launch keeps nothing.
-pub(crate) fn keep_dated(
+pub fn keep_dated(
     title: &str,
     note: &str,
     launch: &Launch,
