@@ -315,3 +315,26 @@ fn no_file_of_the_shell_the_network_the_access_or_the_sound_knows_the_race() {
         }
     }
 }
+
+#[test]
+fn the_walk_through_adding_a_family_names_this_familys_files_in_order() {
+    // docs/DESIGN.md walks through adding a family: the files it names, in its order, are the
+    // ones this family is made of, and each is there
+    let here = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let design = std::fs::read_to_string(here.join("docs/DESIGN.md")).unwrap();
+    let start = design.find("**Adding a family**").expect("the walk");
+    let walk = &design[start..start + design[start..].find("\n## ").unwrap()];
+    let mut at = 0;
+    for file in ["game.rs", "screen.rs", "plug.rs"] {
+        let named = format!("fourth_family/{file}");
+        let found = walk[at..].find(&named).expect(&named);
+        at += found + named.len();
+        assert!(
+            here.join("tests/program/window").join(&named).is_file(),
+            "{named}"
+        );
+    }
+    for door in ["ui::families::register", "gamester_net::open::register"] {
+        assert!(walk.contains(door), "the walk names {door}");
+    }
+}
