@@ -2,8 +2,8 @@
 //! submits actions; it never moves a man itself.
 
 pub(crate) mod access;
-pub(crate) mod families;
-pub(crate) mod net;
+pub mod families;
+pub mod net;
 pub mod pastimes;
 pub mod shell;
 pub mod sound;

@@ -474,6 +474,8 @@ fn outcome(table: &Table) -> String {
             }
             None => "unfinished".into(),
         },
+        Board::Open(game) if game.is_over() => "over".into(),
+        Board::Open(_) => "unfinished".into(),
     }
 }
 
@@ -548,6 +550,13 @@ fn write_file(
             let mut file = save::pastimes::PastimesFile::of(game, &sitters).named(&names);
             file.abandonment = left;
             save::pastimes::write_atomic(path, &file)?;
+        }
+        // The command line registers no other family, so plays none: nothing to write.
+        Board::Open(game) => {
+            return Err(CliError::Usage(format!(
+                "the command line cannot save a game of the {}",
+                game.family().name()
+            )));
         }
     }
     Ok(())

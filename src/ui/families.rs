@@ -7,14 +7,17 @@
 //! settings, its game offered at a distance) it answers through its plug (`FamilyPlug`), given
 //! here by [`plug`], [`plugs`] and [`readers`].
 //!
-//! To add a family: its screen (a `Screen`) and its plug (a `FamilyPlug`), a variant of
-//! `gamester_core::Family`, its arm in [`make`], [`plug`], [`plugs`], [`readers`] and
-//! [`rules_page`], and its game resumed in [`resume_at_start`] (docs/DESIGN.md walks through
-//! it). The third family, Cotton's pastimes, was added so (`ui::pastimes`).
+//! The three families built in (the games at tables, the tiles, Cotton's pastimes) are named
+//! here. Any other is registered at run time ([`register`]: its plug, which makes its screen,
+//! reads its saves and keeps its part of the settings under its name), and this module answers
+//! for it as for the built-in ones, asking its plug; docs/DESIGN.md walks through adding one,
+//! and the window's tests add a fourth so, from outside the program
+//! (`tests/program/window/fourth_family.rs`).
 
 pub mod settings;
 
 use std::path::PathBuf;
+use std::sync::RwLock;
 
 use crate::ui::pastimes::plug::PastimesPlug;
 use crate::ui::pastimes::screen::PastimesScreen;
@@ -81,42 +84,75 @@ pub fn first(
     Screens::new(Box::new(tables), make)
 }
 
-/// A screen for `next`, of a family the window holds no screen of yet.
+/// A screen for `next`, of a family the window holds no screen of yet: its plug makes it (the
+/// games at tables' never does: their screen is always held, see `first`).
 #[must_use]
 pub fn make(next: Next, shell: &mut Shell) -> Option<Box<dyn Screen>> {
-    match next.family() {
-        // Always held (see `first`).
-        Family::Tables => None,
-        Family::Tiles => TilesScreen::go_to(next, shell).map(|s| Box::new(s) as Box<dyn Screen>),
-        Family::Pastimes => {
-            PastimesScreen::go_to(next, shell).map(|s| Box::new(s) as Box<dyn Screen>)
-        }
+    plug(next.family()).make(next, shell)
+}
+
+/// The families registered at run time, in the order they came.
+static REGISTERED: RwLock<Vec<&'static dyn FamilyPlug>> = RwLock::new(Vec::new());
+
+/// Registers the plug of a family the program does not name, so that the window plays it
+/// as it plays the built-in three: New game offers it, Open reads its saves, the network window
+/// offers it at a distance (its game registered with `gamester_net::open::register` as well).
+/// Registering a family again, or a built-in one, changes nothing.
+pub fn register(plug: &'static dyn FamilyPlug) {
+    let family = plug.family();
+    let mut registered = REGISTERED
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !Family::ALL.contains(&family) && !registered.iter().any(|p| p.family() == family) {
+        registered.push(plug);
     }
 }
 
-/// The plug of `family`: what the shell and the network window ask of it.
+/// The plugs registered at run time, in the order they came.
+fn registered() -> Vec<&'static dyn FamilyPlug> {
+    REGISTERED
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .clone()
+}
+
+/// The plug of `family`: what the shell and the network window ask of it. A family nobody
+/// registered (named by a friend's program that knows more) is answered for by the first
+/// family's plug, which describes no game but its own.
 #[must_use]
 pub fn plug(family: Family) -> &'static dyn FamilyPlug {
     match family {
-        Family::Tables => &TablesPlug,
-        Family::Tiles => &TilesPlug,
-        Family::Pastimes => &PastimesPlug,
+        Family::TILES => &TilesPlug,
+        Family::PASTIMES => &PastimesPlug,
+        _ => registered()
+            .into_iter()
+            .find(|p| p.family() == family)
+            .unwrap_or(&TablesPlug),
     }
 }
 
-/// Every family's plug, in the order New game offers them, the first family's first.
+/// Every family's plug, in the order New game offers them: the first family's first, the
+/// registered ones after the built-in three.
 #[must_use]
-pub fn plugs() -> [&'static dyn FamilyPlug; 3] {
-    [&TablesPlug, &TilesPlug, &PastimesPlug]
+pub fn plugs() -> Vec<&'static dyn FamilyPlug> {
+    let mut plugs: Vec<&'static dyn FamilyPlug> = vec![&TablesPlug, &TilesPlug, &PastimesPlug];
+    plugs.extend(registered());
+    plugs
 }
 
 /// Every family's plug, in the order a save is offered to them ("is this yours?") and a
 /// family chosen in the settings is looked for: those whose saves carry a mark of their own
-/// first, the games at tables, whose saves carry none and which are New game's choice when no
-/// other is chosen, last.
+/// first (the registered families', then the pastimes' and the tiles'), the games at tables,
+/// whose saves carry none and which are New game's choice when no other is chosen, last.
 #[must_use]
-pub fn readers() -> [&'static dyn FamilyPlug; 3] {
-    [&PastimesPlug, &TilesPlug, &TablesPlug]
+pub fn readers() -> Vec<&'static dyn FamilyPlug> {
+    let mut plugs = registered();
+    plugs.extend([
+        &PastimesPlug as &'static dyn FamilyPlug,
+        &TilesPlug,
+        &TablesPlug,
+    ]);
+    plugs
 }
 
 /// The game a file read holds, to be put in play.
@@ -132,12 +168,10 @@ pub fn imported(path: &std::path::Path, launch: &Launch) -> Result<Next, String>
 }
 
 /// Whether a family's games have their rules as a page to print (Help → The rules as a page
-/// to print…): every family's do.
+/// to print…): every built-in family's do; a registered one's plug says.
 #[must_use]
 pub fn has_rules_page(family: Family) -> bool {
-    match family {
-        Family::Tables | Family::Pastimes | Family::Tiles => true,
-    }
+    Family::ALL.contains(&family) || plug(family).has_rules_page()
 }
 
 /// The rules of the game `screen` plays as a page to print, if its family has one.
@@ -146,15 +180,16 @@ pub fn rules_page(screen: &dyn Screen) -> Option<String> {
     use crate::teaching::handout;
     let any = screen.as_any();
     match screen.family() {
-        Family::Tables => any
+        Family::TABLES => any
             .downcast_ref::<TablesScreen>()
             .map(|s| handout::rules_page(s.session().game().rules())),
-        Family::Pastimes => any
+        Family::PASTIMES => any
             .downcast_ref::<PastimesScreen>()
             .map(|s| handout::pastime_rules_page(s.session().game().rules())),
-        Family::Tiles => any
+        Family::TILES => any
             .downcast_ref::<TilesScreen>()
             .map(|s| handout::tiles_rules_page(s.session().game().rules())),
+        _ => screen.rules_page(),
     }
 }
 
@@ -179,40 +214,53 @@ pub fn write_rules_page(screen: &dyn Screen, path: &std::path::Path) -> Message 
 /// Which family's game the window shows as it opens, as the settings remember it.
 #[must_use]
 pub fn shown_at_start(settings: &Settings) -> Family {
-    if settings.pastimes.at_table {
-        Family::Pastimes
+    if let Some(plug) = registered().into_iter().find(|p| p.at_table(settings)) {
+        plug.family()
+    } else if settings.pastimes.at_table {
+        Family::PASTIMES
     } else if settings.tiles.at_table {
-        Family::Tiles
+        Family::TILES
     } else {
-        Family::Tables
+        Family::TABLES
     }
 }
 
 /// Remembers in the settings which family's game is shown, for the next start.
 pub fn remember_shown(settings: &mut Settings, family: Family) {
-    settings.tiles.at_table = family == Family::Tiles;
-    settings.pastimes.at_table = family == Family::Pastimes;
+    settings.tiles.at_table = family == Family::TILES;
+    settings.pastimes.at_table = family == Family::PASTIMES;
+    for plug in registered() {
+        plug.set_at_table(settings, family == plug.family());
+    }
 }
 
 /// At the start, after the game at tables: the tiles game named on the command line, else the
 /// one kept when the window last closed (shown if it was shown then).
 pub fn resume_at_start(screens: &mut Screens, shell: &mut Shell) {
+    for plug in registered() {
+        if let Some(screen) = plug.resume(shell) {
+            screens.hold(screen);
+            if plug.at_table(&shell.settings) {
+                screens.show(plug.family());
+            }
+        }
+    }
     resume_pastime(screens, shell);
     let launch = &shell.launch;
     if let Some(path) = launch.open.clone()
         && crate::save::tiles::is_tiles_file(&path)
     {
         match crate::ui::shell::reading::read_any(&path) {
-            Ok(read) if read.family() == Family::Tiles => {
+            Ok(read) if read.family() == Family::TILES => {
                 let next = opened(read, path.clone(), launch);
                 // The tiles game it replaces is kept, as any game left for another.
                 if let Some(Ok(left)) = TilesScreen::resume(&shell.settings, launch)
                     && Screen::unfinished(&left)
                 {
                     screens.hold(Box::new(left));
-                    if let Err(e) = screens.keep_left(Family::Tiles, shell) {
+                    if let Err(e) = screens.keep_left(Family::TILES, shell) {
                         // Not kept, so not left: it stays at the table, and says why.
-                        screens.show(Family::Tiles);
+                        screens.show(Family::TILES);
                         remember_shown(&mut shell.settings, screens.showing());
                         shell.message = Some(Message::error(format!(
                             "The tiles game in progress could not be kept, so {} is not \
@@ -266,7 +314,7 @@ fn resume_pastime(screens: &mut Screens, shell: &mut Shell) {
         Some(Ok(screen)) => {
             screens.hold(Box::new(screen));
             if shell.settings.pastimes.at_table {
-                screens.show(Family::Pastimes);
+                screens.show(Family::PASTIMES);
             }
             None
         }
@@ -289,10 +337,10 @@ fn resume_pastime(screens: &mut Screens, shell: &mut Shell) {
         && crate::save::pastimes::is_pastimes_file(&path)
     {
         match crate::ui::shell::reading::read_any(&path) {
-            Ok(read) if read.family() == Family::Pastimes => {
+            Ok(read) if read.family() == Family::PASTIMES => {
                 let next = opened(read, path, &shell.launch);
-                if screens.unfinished(Family::Pastimes)
-                    && let Err(e) = screens.keep_left(Family::Pastimes, shell)
+                if screens.unfinished(Family::PASTIMES)
+                    && let Err(e) = screens.keep_left(Family::PASTIMES, shell)
                 {
                     shell.message = Some(Message::error(format!(
                         "The pastime in progress could not be kept, so the file is not opened \

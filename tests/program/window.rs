@@ -13,6 +13,7 @@ mod files;
 mod fit;
 mod folders;
 mod follow;
+mod fourth_family;
 mod guide;
 mod left;
 mod lessons;

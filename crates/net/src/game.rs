@@ -1,5 +1,5 @@
 //! The game played at a distance, of any family (the games at tables, the tiles games, Cotton's
-//! pastimes): what the host offers ([`Setup`]), the actions that go over the line
+//! pastimes, and a family registered with [`crate::open`]): what the host offers ([`Setup`]), the actions that go over the line
 //! ([`NetAction`]), and the game itself ([`Board`]), which asks the rules every question (whose
 //! turn, whether chance is due, what chance does) and changes only through the rules'
 //! `Game::apply`.
@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use gamester_core::Family;
 
+use crate::open::{self, OpenBoard};
 use crate::sign::{Hash, Public, Sig};
 use gamester_rules::pastimes;
 use gamester_rules::tables::{self, DiceRoller};
@@ -50,6 +51,22 @@ pub enum GameError {
     Pastimes(#[from] pastimes::PastimeError),
     #[error("an action of the other family of games")]
     OtherFamily,
+    /// A game of a family this program has not registered (its name as given, cut short).
+    #[error("a game of a family this program does not know ({0:?})")]
+    UnknownFamily(String),
+    /// What a registered family's rules refuse, in their words.
+    #[error("{0}")]
+    Open(String),
+    #[error("this game has no match score to carry")]
+    OpenScore,
+}
+
+impl GameError {
+    /// A family named `name` is not registered here: the name kept short, as it came from
+    /// the other side.
+    fn unknown(name: &str) -> GameError {
+        GameError::UnknownFamily(name.chars().take(40).collect())
+    }
 }
 
 /// The rules of the game, of any family.
@@ -58,6 +75,12 @@ pub enum GameRules {
     Tables(tables::Rules),
     Tiles(tiles::Rules),
     Pastimes(pastimes::Rules),
+    /// A game of a family registered with [`crate::open`], its rules as the family writes
+    /// them.
+    Open {
+        family: String,
+        rules: String,
+    },
 }
 
 impl GameRules {
@@ -65,9 +88,12 @@ impl GameRules {
     #[must_use]
     pub fn family(&self) -> Family {
         match self {
-            GameRules::Tables(_) => Family::Tables,
-            GameRules::Tiles(_) => Family::Tiles,
-            GameRules::Pastimes(_) => Family::Pastimes,
+            GameRules::Tables(_) => Family::TABLES,
+            GameRules::Tiles(_) => Family::TILES,
+            GameRules::Pastimes(_) => Family::PASTIMES,
+            GameRules::Open { family, .. } => {
+                open::game(family).map_or(open::UNKNOWN, |g| g.family())
+            }
         }
     }
 
@@ -79,6 +105,9 @@ impl GameRules {
             GameRules::Tables(_) => 2,
             GameRules::Tiles(rules) => usize::from(rules.players),
             GameRules::Pastimes(rules) => usize::from(rules.seats),
+            GameRules::Open { family, rules } => open::game(family)
+                .and_then(|g| g.seats(rules).ok())
+                .unwrap_or(0),
         }
     }
 }
@@ -89,6 +118,11 @@ pub enum NetAction {
     Tables(tables::Action),
     Tiles(tiles::Action),
     Pastimes(pastimes::Action),
+    /// An action of a family registered with [`crate::open`], as its rules write it.
+    Open {
+        family: String,
+        action: String,
+    },
 }
 
 impl NetAction {
@@ -100,6 +134,11 @@ impl NetAction {
             NetAction::Tables(a) => a.is_chance(),
             NetAction::Tiles(a) => a.is_chance(),
             NetAction::Pastimes(a) => a.is_chance(),
+            // The family's rules say, not whoever sent it; an unknown family's is refused
+            // when applied.
+            NetAction::Open { family, action } => {
+                open::game(family).is_some_and(|g| g.is_chance(action))
+            }
         }
     }
 }
@@ -194,6 +233,10 @@ impl Setup {
 
     /// The game this setup describes, its record replayed through the rules; or why not.
     pub fn board(&self) -> Result<Board, GameError> {
+        if let GameRules::Open { family, rules } = &self.rules {
+            let game = open::game(family).ok_or_else(|| GameError::unknown(family))?;
+            game.seats(rules).map_err(GameError::Open)?;
+        }
         if self.owners.len() != self.rules.seats() {
             return Err(GameError::Seats {
                 seats: self.rules.seats(),
@@ -240,6 +283,8 @@ pub enum Board {
     Tables(tables::Game),
     Tiles(tiles::Game),
     Pastimes(pastimes::Game),
+    /// A game of a family registered with [`crate::open`].
+    Open(Box<dyn OpenBoard>),
 }
 
 impl Board {
@@ -256,6 +301,11 @@ impl Board {
             GameRules::Tiles(rules) => Board::Tiles(tiles::Game::new(*rules)?),
             GameRules::Pastimes(_) if score.is_some() => return Err(GameError::PastimesScore),
             GameRules::Pastimes(rules) => Board::Pastimes(pastimes::Game::new(*rules)?),
+            GameRules::Open { .. } if score.is_some() => return Err(GameError::OpenScore),
+            GameRules::Open { family, rules } => {
+                let game = open::game(family).ok_or_else(|| GameError::unknown(family))?;
+                Board::Open(game.board(rules).map_err(GameError::Open)?)
+            }
         })
     }
 
@@ -266,6 +316,7 @@ impl Board {
             Board::Tables(g) => g.record().len(),
             Board::Tiles(g) => g.record().len(),
             Board::Pastimes(g) => g.record().len(),
+            Board::Open(b) => b.record().len(),
         }
     }
 
@@ -281,6 +332,16 @@ impl Board {
             Board::Tables(g) => net_record(g.record()),
             Board::Tiles(g) => net_record(g.record()),
             Board::Pastimes(g) => net_record(g.record()),
+            Board::Open(b) => {
+                let family = b.family().name();
+                b.record()
+                    .into_iter()
+                    .map(|action| NetAction::Open {
+                        family: family.to_string(),
+                        action,
+                    })
+                    .collect()
+            }
         }
     }
 
@@ -290,6 +351,7 @@ impl Board {
             Board::Tables(g) => g.is_over(),
             Board::Tiles(g) => g.phase() == tiles::Phase::GameOver,
             Board::Pastimes(g) => g.phase() == pastimes::Phase::GameOver,
+            Board::Open(b) => b.is_over(),
         }
     }
 
@@ -305,6 +367,7 @@ impl Board {
                     pastimes::Phase::ThrowOff | pastimes::Phase::ToThrow
                 )
             }
+            Board::Open(b) => b.wants_chance(),
         }
     }
 
@@ -319,6 +382,7 @@ impl Board {
             Board::Tables(g) => g.actor().map(tables::Side::index),
             Board::Tiles(g) => g.actor(),
             Board::Pastimes(g) => g.actor().or_else(|| g.thrower()).map(pastimes::Seat::index),
+            Board::Open(b) => b.actor(),
         }
     }
 
@@ -332,6 +396,10 @@ impl Board {
                 .map(NetAction::Tables),
             Board::Tiles(g) => g.chance_action(&mut rng).map(NetAction::Tiles),
             Board::Pastimes(g) => g.chance_action(&mut rng).map(NetAction::Pastimes),
+            Board::Open(b) => b.chance(&mut rng).map(|action| NetAction::Open {
+                family: b.family().name().to_string(),
+                action,
+            }),
         }
     }
 
@@ -341,6 +409,9 @@ impl Board {
             (Board::Tables(g), NetAction::Tables(a)) => Ok(g.apply(*a).map(|_| ())?),
             (Board::Tiles(g), NetAction::Tiles(a)) => Ok(g.apply(a.clone()).map(|_| ())?),
             (Board::Pastimes(g), NetAction::Pastimes(a)) => Ok(g.apply(a.clone()).map(|_| ())?),
+            (Board::Open(b), NetAction::Open { family, action }) if family == b.family().name() => {
+                b.apply(action).map_err(GameError::Open)
+            }
             _ => Err(GameError::OtherFamily),
         }
     }
@@ -364,11 +435,11 @@ mod tests {
 
     #[test]
     fn the_rules_name_their_family_and_their_seats() {
-        assert_eq!(irish().family(), Family::Tables);
+        assert_eq!(irish().family(), Family::TABLES);
         assert_eq!(irish().seats(), 2);
-        assert_eq!(muggins(3).family(), Family::Tiles);
+        assert_eq!(muggins(3).family(), Family::TILES);
         assert_eq!(muggins(3).seats(), 3);
-        assert_eq!(sice_ace(5).family(), Family::Pastimes);
+        assert_eq!(sice_ace(5).family(), Family::PASTIMES);
         assert_eq!(sice_ace(5).seats(), 5);
     }
 

@@ -2,6 +2,8 @@
 //!
 //! - [`game`]: the game of any family (tables, tiles, pastimes) as it goes over the line, asking
 //!   the rules everything;
+//! - [`open`]: a family of games the crate does not know, registered by the program that
+//!   plays it, its rules and actions carried as text that only its own rules read;
 //! - [`wire`]: the messages and how they are framed;
 //! - [`sign`]: each party's key, and its signatures;
 //! - [`record`]: the record both sides signed: the seating, and each entry chained and signed
@@ -17,6 +19,7 @@
 pub mod game;
 pub mod invite;
 pub mod link;
+pub mod open;
 pub mod party;
 pub mod record;
 pub mod seat;

@@ -71,6 +71,10 @@ impl Computer {
                         .flatten()
                 })
                 .map(NetAction::Pastimes),
+            Board::Open(game) => game.computer().map(|action| NetAction::Open {
+                family: game.family().name().to_string(),
+                action,
+            }),
         }
     }
 }

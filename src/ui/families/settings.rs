@@ -1,8 +1,9 @@
 //! The settings the window keeps between runs, each family's part under the family's name as
 //! the settings file has it (`settings.ron`: the games at tables' part at its top, from before
-//! there were other families; the tiles' under `tiles`, the pastimes' under `pastimes`). The
-//! shell keeps them (`shell::settings`, `shell::settings_file`) and asks a family of its own
-//! part only through its plug; this registration is the one place that lists the parts.
+//! there were other families; the tiles' under `tiles`, the pastimes' under `pastimes`; a
+//! family registered at run time under its own name in `others`). The shell keeps them
+//! (`shell::settings`, `shell::settings_file`) and asks a family of its own part only through
+//! its plug; this registration is the one place that lists the parts.
 
 use serde::{Deserialize, Serialize};
 
@@ -49,6 +50,43 @@ pub struct Settings {
     /// The learner's record at each lesson (Help → Lessons), by the lesson's name: a record
     /// kept by a newer Gamester, at a lesson this one lacks, is kept as it was.
     pub lessons: std::collections::BTreeMap<String, Progress>,
+    /// The part of each family registered at run time (`families::register`), under the
+    /// family's name, as the family writes it (RON): a part of a family this run has not
+    /// registered is kept as it was. Not written while empty, so the file of a window that
+    /// plays only the built-in families is as it always was.
+    #[serde(skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub others: std::collections::BTreeMap<String, String>,
+}
+
+impl Settings {
+    /// The part of the registered family `family`, as its own type (its default where there
+    /// is none yet, or where what is kept cannot be read back as one).
+    #[must_use]
+    pub fn part<T: serde::de::DeserializeOwned + Default>(
+        &self,
+        family: gamester_core::Family,
+    ) -> T {
+        self.others
+            .get(family.name())
+            .and_then(|text| ron::from_str(text).ok())
+            .unwrap_or_default()
+    }
+
+    /// Keeps `part` as the part of the registered family `family`: a family that has kept
+    /// nothing yet keeps nothing while its part is its default, so that a window that never
+    /// touched the family writes its settings as before.
+    pub fn set_part<T: Serialize + Default>(&mut self, family: gamester_core::Family, part: &T) {
+        let Ok(text) = ron::to_string(part) else {
+            return;
+        };
+        let name = family.name();
+        if !self.others.contains_key(name)
+            && ron::to_string(&T::default()).ok() == Some(text.clone())
+        {
+            return;
+        }
+        self.others.insert(name.to_string(), text);
+    }
 }
 
 impl Default for Settings {
@@ -70,6 +108,7 @@ impl Default for Settings {
             pastimes: Default::default(),
             window: None,
             lessons: std::collections::BTreeMap::new(),
+            others: std::collections::BTreeMap::new(),
         }
     }
 }
@@ -78,4 +117,38 @@ fn remembered_table<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Seats, D::
     let mut table = Seats::deserialize(d)?;
     table.clean_names();
     Ok(table)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+    struct Part {
+        chosen: bool,
+    }
+
+    #[test]
+    fn a_registered_family_keeps_its_part_under_its_name_and_nothing_while_untouched() {
+        let family = gamester_core::Family::new("a family for the settings' tests");
+        let mut settings = Settings::default();
+        settings.set_part(family, &Part::default());
+        assert!(
+            settings.others.is_empty(),
+            "an untouched family keeps nothing"
+        );
+        assert!(!ron::to_string(&settings).unwrap().contains("others"));
+        settings.set_part(family, &Part { chosen: true });
+        assert!(settings.part::<Part>(family).chosen);
+        let text = ron::to_string(&settings).unwrap();
+        let back: Settings = ron::from_str(&text).unwrap();
+        assert_eq!(back, settings);
+        settings.set_part(family, &Part::default());
+        assert_eq!(settings.part::<Part>(family), Part::default());
+        // What cannot be read back as the family's part is its default
+        settings
+            .others
+            .insert(family.name().into(), "(nonsense".into());
+        assert_eq!(settings.part::<Part>(family), Part::default());
+    }
 }

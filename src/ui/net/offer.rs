@@ -104,7 +104,7 @@ mod tests {
     #[test]
     fn a_new_game_offered_is_not_under_way_and_each_family_describes_its_own() {
         let settings = Settings::default();
-        for family in [Family::Tables, Family::Tiles, Family::Pastimes] {
+        for family in [Family::TABLES, Family::TILES, Family::PASTIMES] {
             let setup = offer(&settings, family, "Robin");
             assert_eq!(setup.rules.family(), family);
             assert_eq!(under_way(&setup), None);
@@ -133,7 +133,7 @@ mod tests {
     #[test]
     fn the_host_offers_under_the_name_it_was_given_never_as_its_friend() {
         let settings = Settings::default();
-        let setup = offer(&settings, Family::Tables, &name_or("", &settings, HOST));
+        let setup = offer(&settings, Family::TABLES, &name_or("", &settings, HOST));
         assert_eq!(setup.names[0], "The host");
     }
 }

@@ -21,14 +21,22 @@ pub struct PastimesPlug;
 
 impl FamilyPlug for PastimesPlug {
     fn family(&self) -> Family {
-        Family::Pastimes
+        Family::PASTIMES
+    }
+
+    fn make(
+        &self,
+        next: crate::ui::shell::leaving::Next,
+        shell: &mut crate::ui::shell::screen::Shell,
+    ) -> Option<Box<dyn Screen>> {
+        PastimesScreen::go_to(next, shell).map(|s| Box::new(s) as Box<dyn Screen>)
     }
 
     fn read(&self, text: &str, path: &Path) -> Option<Result<Read, String>> {
         crate::save::pastimes::is_pastimes(text).then(|| {
             crate::save::pastimes::from_str(text)
                 .map(|loaded| {
-                    Read::new(Family::Pastimes, move |path, launch| {
+                    Read::new(Family::PASTIMES, move |path, launch| {
                         PastimesOpened {
                             session: Box::new(PastimesScreen::session_of(
                                 loaded,

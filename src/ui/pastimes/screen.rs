@@ -55,7 +55,7 @@ impl PastimesOpened {
     /// The game to leave the game in play for.
     #[must_use]
     pub fn into_next(self) -> Next {
-        Next::own(Family::Pastimes, "Leave it and open the saved game", self)
+        Next::own(Family::PASTIMES, "Leave it and open the saved game", self)
     }
 }
 
@@ -358,7 +358,7 @@ impl crate::ui::shell::made::Made for PastimesScreen {
 
 impl Screen for PastimesScreen {
     fn family(&self) -> Family {
-        Family::Pastimes
+        Family::PASTIMES
     }
 
     fn as_any(&self) -> &dyn std::any::Any {

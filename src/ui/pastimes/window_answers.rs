@@ -10,7 +10,7 @@ impl GamesterApp {
     /// Whether a pastime is shown.
     #[must_use]
     pub fn playing_pastime(&self) -> bool {
-        self.family_shown() == Family::Pastimes
+        self.family_shown() == Family::PASTIMES
     }
 
     /// The pastime at the table, while it is shown.

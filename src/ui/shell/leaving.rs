@@ -55,7 +55,7 @@ impl Next {
             Next::NewGame(settings) => settings.family(),
             Next::Network(party) => party
                 .table()
-                .map_or(Family::Tables, |t| t.setup().rules.family()),
+                .map_or(Family::TABLES, |t| t.setup().rules.family()),
             Next::Own(own) => own.family,
         }
     }
@@ -110,7 +110,7 @@ pub fn ask(ctx: &egui::Context, keeps: bool, next: &Next) -> Answer {
 /// Writes a game into the data folder under a dated name no other file has (`title`, the date,
 /// then `note`), by `write`, and lists it among the recent files; where. `Ok(None)` where the
 /// launch keeps nothing.
-pub(crate) fn keep_dated(
+pub fn keep_dated(
     title: &str,
     note: &str,
     launch: &Launch,

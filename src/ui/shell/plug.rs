@@ -1,8 +1,9 @@
 //! What a family of games answers the shell and the network window, whichever family it is:
-//! its saves recognised and read, and its game offered at a distance. Each family implements
-//! [`FamilyPlug`] beside its screen and registers it in `ui::families` (`families::plug`,
-//! `families::plugs`), the one file that names them all; the shell and the network ask the
-//! plugs and never name a family.
+//! its saves recognised and read, its screen made, and its game offered at a distance. Each
+//! family implements [`FamilyPlug`] beside its screen; the three built in are named in
+//! `ui::families` (`families::plug`, `families::plugs`), the one file that names them all, and
+//! any other is registered there at run time (`families::register`). The shell and the network
+//! ask the plugs and never name a family.
 
 use std::path::Path;
 
@@ -10,14 +11,44 @@ use gamester_core::Family;
 use gamester_net::Setup;
 
 use crate::teaching::lessons::{Exercise, Given, Lesson};
+use crate::ui::shell::leaving::Next;
 use crate::ui::shell::reading::Read;
-use crate::ui::shell::screen::Screen;
+use crate::ui::shell::screen::{Screen, Shell};
 use crate::ui::shell::settings::Settings;
 
 /// A family of games as the shell and the network window ask it.
 pub trait FamilyPlug: Sync {
     /// The family it answers for.
     fn family(&self) -> Family;
+
+    /// A screen for `next` (a game of this family), made afresh while the window holds no
+    /// screen of this family: what went wrong said on `shell`'s message line, and none made.
+    /// None for a family whose screen is always held (the games at tables').
+    fn make(&self, _next: Next, _shell: &mut Shell) -> Option<Box<dyn Screen>> {
+        None
+    }
+
+    /// At the start: this family's game kept when the window last closed, taken up (what went
+    /// wrong said on `shell`'s message line). The built-in families are taken up by
+    /// `families::resume_at_start` itself.
+    fn resume(&self, _shell: &mut Shell) -> Option<Box<dyn Screen>> {
+        None
+    }
+
+    /// Whether the settings remember this family's game as the one shown when the window
+    /// closed (a registered family; the built-in ones are remembered by `families`).
+    fn at_table(&self, _settings: &Settings) -> bool {
+        false
+    }
+
+    /// Remembers in the settings whether this family's game is the one shown.
+    fn set_at_table(&self, _settings: &mut Settings, _at_table: bool) {}
+
+    /// Whether its games have their rules as a page to print (the screen writes it:
+    /// `Screen::rules_page`). The built-in families' always have.
+    fn has_rules_page(&self) -> bool {
+        false
+    }
 
     /// The saved game in `text` (read from `path`), if the text is a save of this family's:
     /// `None` when it is not ("is this yours?"), else the game checked by replaying its record,

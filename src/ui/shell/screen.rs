@@ -202,6 +202,11 @@ pub trait Screen {
     fn write(&mut self, path: &Path, _what: Writing, _shell: &Shell) -> Message {
         not_written(path)
     }
+    /// The rules of the game in play as a page to print (HTML), where the screen writes it
+    /// itself (a registered family's; the built-in families' are written by `families`).
+    fn rules_page(&self) -> Option<String> {
+        None
+    }
     /// The game in play, named for the title bar ("Irish", "Muggins").
     fn title(&self) -> String;
     /// How many actions the game has had: a message lapses once it moves on.

@@ -20,14 +20,14 @@ pub struct TablesPlug;
 
 impl FamilyPlug for TablesPlug {
     fn family(&self) -> Family {
-        Family::Tables
+        Family::TABLES
     }
 
     fn read(&self, text: &str, path: &Path) -> Option<Result<Read, String>> {
         Some(
             crate::save::from_str(text)
                 .map(|loaded| {
-                    Read::new(Family::Tables, move |path, launch| {
+                    Read::new(Family::TABLES, move |path, launch| {
                         let analysis = crate::ui::tables::analysis_view::given_back(&loaded);
                         let note = crate::ui::tables::start::earlier_note(&loaded);
                         let session = crate::ui::tables::start::resumed(loaded, launch);

@@ -70,7 +70,7 @@ impl TablesNext {
             TablesNext::Imported(..) => "Leave it and play the imported game",
             TablesNext::Opened { .. } => "Leave it and open the saved game",
         };
-        Next::own(Family::Tables, words, self)
+        Next::own(Family::TABLES, words, self)
     }
 }
 
@@ -250,7 +250,7 @@ impl TablesScreen {
 
 impl Screen for TablesScreen {
     fn family(&self) -> Family {
-        Family::Tables
+        Family::TABLES
     }
 
     fn back_words(&self) -> &'static str {

@@ -19,14 +19,22 @@ pub struct TilesPlug;
 
 impl FamilyPlug for TilesPlug {
     fn family(&self) -> Family {
-        Family::Tiles
+        Family::TILES
+    }
+
+    fn make(
+        &self,
+        next: crate::ui::shell::leaving::Next,
+        shell: &mut crate::ui::shell::screen::Shell,
+    ) -> Option<Box<dyn Screen>> {
+        TilesScreen::go_to(next, shell).map(|s| Box::new(s) as Box<dyn Screen>)
     }
 
     fn read(&self, text: &str, path: &Path) -> Option<Result<Read, String>> {
         crate::save::tiles::is_tiles(text).then(|| {
             crate::save::tiles::from_str(text)
                 .map(|loaded| {
-                    Read::new(Family::Tiles, move |path, launch| {
+                    Read::new(Family::TILES, move |path, launch| {
                         TilesOpened {
                             session: Box::new(TilesScreen::session_of(
                                 loaded,

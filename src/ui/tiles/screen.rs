@@ -38,7 +38,7 @@ impl TilesOpened {
     /// The game to leave the game in play for.
     #[must_use]
     pub fn into_next(self) -> Next {
-        Next::own(Family::Tiles, "Leave it and open the saved game", self)
+        Next::own(Family::TILES, "Leave it and open the saved game", self)
     }
 }
 
@@ -296,7 +296,7 @@ impl crate::ui::shell::made::Made for TilesScreen {
 
 impl Screen for TilesScreen {
     fn family(&self) -> Family {
-        Family::Tiles
+        Family::TILES
     }
 
     fn back_words(&self) -> &'static str {
@@ -580,7 +580,7 @@ impl crate::ui::net::AtADistance for TilesScreen {
     fn own(action: gamester_net::NetAction) -> Option<Self::Action> {
         match action {
             gamester_net::NetAction::Tiles(action) => Some(action),
-            gamester_net::NetAction::Tables(_) | gamester_net::NetAction::Pastimes(_) => None,
+            _ => None,
         }
     }
 

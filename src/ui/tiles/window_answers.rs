@@ -11,7 +11,7 @@ impl GamesterApp {
     /// Whether the tiles game is shown.
     #[must_use]
     pub fn playing_tiles(&self) -> bool {
-        self.family_shown() == Family::Tiles
+        self.family_shown() == Family::TILES
     }
 
     /// The tiles game at the table, while it is shown.

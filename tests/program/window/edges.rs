@@ -536,6 +536,6 @@ fn the_settings_an_earlier_gamester_wrote_are_read_the_same() {
     let read = settings_file::read(data.path()).settings;
     // Then they are the settings it wrote, and written again they are the same text
     assert_eq!(read, earlier_settings());
-    assert_eq!(read.family(), gamester_core::Family::Tiles);
+    assert_eq!(read.family(), gamester_core::Family::TILES);
     assert_eq!(settings_file::to_text(&read).unwrap(), text);
 }

@@ -1,7 +1,8 @@
 //! The network's tests, in one binary: the protocol with no line (table.rs), and whole games
 //! over a real line on this machine (line.rs), attacks on fair play (fair.rs with no line, cheat.rs
 //! over a real one), a line whose other end vanishes (alive.rs), and Cotton's pastimes at a
-//! distance (pastimes.rs: whole games; cheat_pastimes.rs: a cheating peer on either side).
+//! distance (pastimes.rs: whole games; cheat_pastimes.rs: a cheating peer on either side), and a
+//! family the crate does not know, registered by its program (open.rs).
 //! None needs the internet.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
@@ -12,6 +13,7 @@ mod cheat_signed;
 pub mod fair;
 mod leave;
 mod line;
+mod open;
 mod pastimes;
 pub mod table;
 

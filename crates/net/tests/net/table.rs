@@ -84,6 +84,15 @@ pub fn computer(board: &Board, seat: usize, seed: u64) -> Vec<NetAction> {
             .map(NetAction::Pastimes)
             .into_iter()
             .collect(),
+        // A registered family's computer says, or throws.
+        Board::Open(g) => g
+            .computer()
+            .map(|action| NetAction::Open {
+                family: g.family().name().to_string(),
+                action,
+            })
+            .into_iter()
+            .collect(),
     }
 }
 

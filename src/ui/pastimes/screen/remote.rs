@@ -144,7 +144,7 @@ impl crate::ui::net::AtADistance for PastimesScreen {
     fn own(action: NetAction) -> Option<Action> {
         match action {
             NetAction::Pastimes(action) => Some(action),
-            NetAction::Tables(_) | NetAction::Tiles(_) => None,
+            _ => None,
         }
     }
 

@@ -130,7 +130,7 @@ impl AtADistance for TablesScreen {
     fn own(action: NetAction) -> Option<Self::Action> {
         match action {
             NetAction::Tables(action) => Some(action),
-            NetAction::Tiles(_) | NetAction::Pastimes(_) => None,
+            _ => None,
         }
     }
 
