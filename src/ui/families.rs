@@ -16,8 +16,8 @@
 
 pub mod settings;
 
+use std::cell::RefCell;
 use std::path::PathBuf;
-use std::sync::RwLock;
 
 use crate::ui::pastimes::plug::PastimesPlug;
 use crate::ui::pastimes::screen::PastimesScreen;
@@ -91,29 +91,31 @@ pub fn make(next: Next, shell: &mut Shell) -> Option<Box<dyn Screen>> {
     plug(next.family()).make(next, shell)
 }
 
-/// The families registered at run time, in the order they came.
-static REGISTERED: RwLock<Vec<&'static dyn FamilyPlug>> = RwLock::new(Vec::new());
+thread_local! {
+    /// The families registered at run time, in the order they came, by the thread that runs
+    /// the window: the program's main thread, or in the tests each test's own, so that a
+    /// family one test registers is seen by its own window alone and never changes another's.
+    static REGISTERED: RefCell<Vec<&'static dyn FamilyPlug>> = const { RefCell::new(Vec::new()) };
+}
 
 /// Registers the plug of a family the program does not name, so that the window plays it
 /// as it plays the built-in three: New game offers it, Open reads its saves, the network window
 /// offers it at a distance (its game registered with `gamester_net::open::register` as well).
-/// Registering a family again, or a built-in one, changes nothing.
+/// It holds for the thread that registers it, the one that runs the window (the window's
+/// readings off that thread are given the families it knows). Registering a family again, or
+/// a built-in one, changes nothing.
 pub fn register(plug: &'static dyn FamilyPlug) {
     let family = plug.family();
-    let mut registered = REGISTERED
-        .write()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if !Family::ALL.contains(&family) && !registered.iter().any(|p| p.family() == family) {
-        registered.push(plug);
-    }
+    REGISTERED.with_borrow_mut(|registered| {
+        if !Family::ALL.contains(&family) && !registered.iter().any(|p| p.family() == family) {
+            registered.push(plug);
+        }
+    });
 }
 
 /// The plugs registered at run time, in the order they came.
 fn registered() -> Vec<&'static dyn FamilyPlug> {
-    REGISTERED
-        .read()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .clone()
+    REGISTERED.with_borrow(Clone::clone)
 }
 
 /// The plug of `family`: what the shell and the network window ask of it. A family nobody

@@ -9,6 +9,7 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use crate::save;
 use crate::ui::shell::launch::Launch;
 use crate::ui::shell::leaving::Next;
+use crate::ui::shell::plug::FamilyPlug;
 use gamester_core::Family;
 
 /// A file being read.
@@ -65,9 +66,15 @@ impl Read {
 /// # Errors
 /// Why not, naming the file once.
 pub fn read_any(path: &Path) -> Result<Read, String> {
+    read_by(path, &crate::ui::families::readers())
+}
+
+/// The same, each of `readers` asked in turn (the families the window's thread knows, for a
+/// reading on a thread of its own).
+fn read_by(path: &Path, readers: &[&'static dyn FamilyPlug]) -> Result<Read, String> {
     regular_or_absent(path)?;
     let text = save::read_text(path).map_err(|e| e.in_file(path).to_string())?;
-    crate::ui::families::readers()
+    readers
         .iter()
         .find_map(|plug| plug.read(&text, path))
         .unwrap_or_else(|| {
@@ -100,8 +107,9 @@ impl Reading {
     pub fn start(path: PathBuf, wake: Option<egui::Context>) -> Reading {
         let (tx, answer) = channel();
         let reading = path.clone();
+        let readers = crate::ui::families::readers();
         std::thread::spawn(move || {
-            let _ = tx.send(read_any(&reading));
+            let _ = tx.send(read_by(&reading, &readers));
             if let Some(ctx) = wake {
                 ctx.request_repaint();
             }

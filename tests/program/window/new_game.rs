@@ -487,19 +487,11 @@ fn new_game_opened_by_its_key_takes_the_keys_at_the_game_chosen() {
     h.run();
     // Then the keys begin in it, at the kind of game chosen, not on the menu bar behind it
     assert_eq!(focused_anywhere(&h).as_deref(), Some("a game at tables"));
-    // And Tab goes on within it, past the families' choices (as many as are registered: the
-    // window's tests register a fourth), to the game's list
-    let mut at = String::new();
-    for _ in 0..8 {
-        press_key(&mut h, egui::Key::Tab);
-        at = focused_anywhere(&h).unwrap_or_default();
-        let a_family = gamester::ui::families::plugs()
-            .iter()
-            .any(|p| p.new_game_words() == at);
-        if !a_family {
-            break;
-        }
-    }
+    // And Tab goes on within it, to the game's list
+    press_key(&mut h, egui::Key::Tab);
+    press_key(&mut h, egui::Key::Tab);
+    press_key(&mut h, egui::Key::Tab);
+    let at = focused_anywhere(&h).unwrap_or_default();
     assert!(at.starts_with("Game: "), "{at}");
     // And no key takes the focus onto the board behind it, where Escape would be the board's
     for k in [
