@@ -23,16 +23,20 @@ pub fn show(
     // The game's particulars (its name, the score, who plays, the rules, the IDs) scroll in
     // what room the story leaves them: on a short window, a guide open above them, they never
     // push the story out of the panel.
+    // Its bar is drawn solid, so that what is scrolled out of sight is seen to be there.
     let line = ui.text_style_height(&egui::TextStyle::Body);
     let room = ui.available_height();
-    egui::ScrollArea::vertical()
-        .id_salt("the game's particulars")
-        .max_height((room - line * 6.0).max(line * 2.0))
-        .min_scrolled_height(line * 2.0)
-        .auto_shrink([false, true])
-        .show(ui, |ui| {
-            particulars(ui, session, earlier, glossary, show_rules, &mut asked)
-        });
+    ui.scope(|ui| {
+        ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+        egui::ScrollArea::vertical()
+            .id_salt("the game's particulars")
+            .max_height((room - line * 6.0).max(line * 2.0))
+            .min_scrolled_height(line * 2.0)
+            .auto_shrink([false, true])
+            .show(ui, |ui| {
+                particulars(ui, session, earlier, glossary, show_rules, &mut asked);
+            });
+    });
     ui.separator();
     // The hints take what room they need, up to all but a few lines of the story: a hint is
     // read whole where the window allows it, and the story never goes out of sight under it.
