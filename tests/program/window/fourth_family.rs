@@ -25,7 +25,7 @@ use screen::{REPLAY, RaceScreen, THROW};
 
 use super::access::quick;
 use super::network::{friend, host_from_the_window, over, wait_for};
-use super::support::{finish_opening, harness_with};
+use super::support::{finish_opening, harness_remembering, harness_with};
 
 /// A window with the race registered, New game's choice the games at tables.
 fn window(launch: Launch) -> Harness<'static, GamesterApp> {
@@ -242,6 +242,36 @@ fn the_race_is_played_at_a_distance_on_loopback_to_its_end() {
     );
     let ours: Vec<_> = r.race.record().iter().map(|&d| game::action(d)).collect();
     assert_eq!(over(robin).board().record(), ours);
+}
+
+#[test]
+fn a_race_in_play_when_the_window_closes_is_taken_up_at_the_next_start() {
+    // Given a window keeping its games in a folder, the race registered and begun, three
+    // throws in
+    plug::register();
+    let data = tempfile::tempdir().unwrap();
+    let launch = Launch {
+        data_dir: Some(data.path().to_path_buf()),
+        seed: Some(7),
+        ..Launch::default()
+    };
+    let mut h = harness_remembering(launch.clone());
+    h.run();
+    start_the_race(&mut h);
+    throw(&mut h, 3);
+    let played = race(&h).race.record().to_vec();
+    assert_eq!(played.len(), 3);
+    // When the window closes
+    eframe::App::on_exit(h.state_mut(), None);
+    drop(h);
+    // Then it starts again on the race, as it stood, through the race's own plug
+    let mut again = harness_remembering(launch);
+    again.run();
+    assert_eq!(again.state().family_shown(), FAMILY);
+    assert_eq!(race(&again).race.record(), played.as_slice());
+    // And the race plays on from there
+    throw(&mut again, 1);
+    assert_eq!(race(&again).race.record().len(), 4);
 }
 
 #[test]

@@ -49,6 +49,20 @@ impl FamilyPlug for RacePlug {
             .map(|s| Box::new(s) as Box<dyn Screen>)
     }
 
+    fn resume(&self, shell: &mut Shell) -> Option<Box<dyn Screen>> {
+        let path = super::screen::kept_at_close(&shell.launch)?;
+        let text = std::fs::read_to_string(&path).ok()?;
+        match Race::from_text(&text)? {
+            Ok(race) => Some(Box::new(RaceScreen::kept(race, &shell.launch))),
+            Err(e) => {
+                shell.message = Some(gamester::ui::shell::message::Message::error(format!(
+                    "The race in progress could not be read back: {e}"
+                )));
+                None
+            }
+        }
+    }
+
     fn at_table(&self, settings: &Settings) -> bool {
         settings.part::<RaceSettings>(FAMILY).at_table
     }

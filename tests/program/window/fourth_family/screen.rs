@@ -181,6 +181,18 @@ pub fn status_of(screen: &RaceScreen) -> String {
     }
 }
 
+/// Where the race in play is kept when the window closes, if the launch keeps anything.
+pub fn kept_at_close(launch: &Launch) -> Option<PathBuf> {
+    Some(launch.data_dir()?.join("race in progress.ron"))
+}
+
+impl RaceScreen {
+    /// The race kept when the window last closed, taken up as it stood.
+    pub fn kept(race: Race, launch: &Launch) -> RaceScreen {
+        RaceScreen::new(race, launch.seed)
+    }
+}
+
 impl Made for RaceScreen {
     type Opened = RaceOpened;
 
@@ -395,9 +407,18 @@ impl Screen for RaceScreen {
     fn still(&self) -> bool {
         true
     }
-    fn finish(&mut self, _shell: &Shell) {
+    fn finish(&mut self, shell: &Shell) {
         if let Some(remote) = self.remote.take() {
             remote.pause();
+        }
+        // The race in play is kept as the window closes, to be taken up at the next start
+        // (`RacePlug::resume`); one over is kept no more.
+        if let Some(path) = kept_at_close(&shell.launch) {
+            let _ = if self.race.is_over() {
+                std::fs::remove_file(&path)
+            } else {
+                std::fs::write(&path, self.race.to_text())
+            };
         }
     }
     fn forget_file(&mut self) {
