@@ -15,9 +15,13 @@ pub fn follow_the_end(ui: &mut egui::Ui, lines: usize, add: impl FnOnce(&mut egu
         ui.data_mut(|d| d.insert_temp(id, lines));
         ui.ctx().request_repaint();
     }
+    // However little room a short window leaves, the area takes no more than it (two lines at
+    // least, where it has them), so that its lines are never drawn cut past the panel's foot.
+    let least = ui.text_style_height(&egui::TextStyle::Body) * 2.0;
     egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .auto_shrink([false, false])
+        .min_scrolled_height(least.min(ui.available_height().max(0.0)))
         .show(ui, add);
 }
 

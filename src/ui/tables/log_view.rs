@@ -30,8 +30,8 @@ pub fn show(
         ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
         egui::ScrollArea::vertical()
             .id_salt("the game's particulars")
-            .max_height((room - line * 6.0).max(line * 2.0))
-            .min_scrolled_height(line * 2.0)
+            .max_height((room - line * 6.0).max(line * 1.5))
+            .min_scrolled_height(line * 1.5)
             .auto_shrink([false, true])
             .show(ui, |ui| {
                 particulars(ui, session, earlier, glossary, show_rules, &mut asked);
