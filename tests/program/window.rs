@@ -36,6 +36,7 @@ mod sizes;
 mod sound;
 mod status;
 mod steady;
+mod story;
 mod ticktack;
 mod tiles;
 mod tutor;

@@ -47,15 +47,20 @@ pub fn show(
         .max_height((room - story_least).max(room * 0.5))
         .show(ui, hints);
     ui.label(RichText::new("The play").strong());
-    crate::ui::shell::story::follow_the_end(ui, session.log().len(), |ui| {
-        for entry in session.log() {
+    let log = session.log();
+    crate::ui::shell::story::follow_the_end(
+        ui,
+        log.len(),
+        |i| crate::ui::shell::story::line_key((i, &log[i].words, &log[i].notation)),
+        |ui, i| {
+            let entry = &log[i];
             let text = match &entry.notation {
                 Some(n) if !n.is_empty() => format!("{} ({n})", entry.words),
                 _ => entry.words.clone(),
             };
             crate::ui::shell::glossary::linked_text(ui, &text, RichText::new, glossary);
-        }
-    });
+        },
+    );
     asked
 }
 
