@@ -5,7 +5,7 @@ games of modern backgammon, which crates/core/tests/core/analysis_gnubg.rs compa
 Usage, from the project root (about 6 minutes on two cores):
     python3 scripts/gnubg_judged.py [GAMES SEED EVERY] > tests/data/gnubg_judged.txt
 
-1. `cargo run --release --example gnubg_queries -- GAMES SEED EVERY` picks the plays (see that
+1. `cargo run --release -p gamester-train --example gnubg_queries -- GAMES SEED EVERY` picks the plays (see that
    example for how).
 2. /work/shared/oracle/gnubg_eval.py judges each with FULL2=1: every legal play at 2-ply,
    cubeless money equity for the mover (gammons count, no cube, no Jacoby).
@@ -29,7 +29,7 @@ GNUBG = "/usr/games/gnubg"
 def main():
     games, seed, every = (sys.argv[1:4] + ["40", "1", "5"][len(sys.argv[1:4]):])
     queries = subprocess.run(
-        ["cargo", "run", "--quiet", "--release", "--example", "gnubg_queries", "--",
+        ["cargo", "run", "--quiet", "--release", "-p", "gamester-train", "--example", "gnubg_queries", "--",
          games, seed, every],
         cwd=ROOT, check=True, capture_output=True, text=True).stdout.splitlines()
     rows = [q.split("\t") for q in queries]
@@ -48,7 +48,7 @@ def main():
 # Made by {version} with /work/shared/oracle/gnubg_eval.py, FULL2=1: every legal play
 # evaluated at 2-ply, cubeless money equity for the mover (gammons count, no cube, no Jacoby).
 # Remake: python3 scripts/gnubg_judged.py {games} {seed} {every} > tests/data/gnubg_judged.txt
-# (plays chosen by `cargo run --release --example gnubg_queries -- {games} {seed} {every}`).
+# (plays chosen by `cargo run --release -p gamester-train --example gnubg_queries -- {games} {seed} {every}`).
 # Line: J <position id before> <d1>-<d2> <position id after the play> <legal plays> <loss 2-ply>
 #       <loss 0-ply> <random|fair|near: how the play was chosen> <move text> | <gnubg's best at 2-ply>
 # Ids are gnubg's, both seen from the side that moves. Losses are gnubg's, against its best play.""")

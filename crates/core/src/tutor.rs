@@ -8,7 +8,7 @@
 //! own and decides what to do with the answer.
 //!
 //! The tutor judges at [`LEVEL`], fair: every play valued by the evaluation, without looking
-//! ahead. `cargo run --release --example tutor_level` measured, over 627 plays of modern,
+//! ahead. `cargo run --release -p gamester-train --example tutor_level` measured, over 627 plays of modern,
 //! Irish, Fails and Nard: fair judges a play in 0.04 ms (median; 1.9 ms at most), the expert's
 //! two throws ahead in 136 ms (median; 379 ms at the 90th percentile, 1.2 s at most), too slow
 //! to answer the lifting of the dice at once. Fair agrees with the expert on whether a play

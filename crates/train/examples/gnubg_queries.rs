@@ -1,7 +1,7 @@
 //! Plays to be judged by GNU Backgammon, for the fixture `tests/data/gnubg_judged.txt` that
 //! `crates/core/tests/core/analysis_gnubg.rs` compares the analysis with (issue 12).
 //!
-//! `cargo run --release --example gnubg_queries -- [GAMES] [SEED] [EVERY]` plays GAMES seeded
+//! `cargo run --release -p gamester-train --example gnubg_queries -- [GAMES] [SEED] [EVERY]` plays GAMES seeded
 //! games of modern backgammon (default 40, seeds from SEED, default 1) in which each play is the
 //! fair level's in three cases of four and a random legal play in the fourth, so that the
 //! positions are those of real games but varied. At every EVERY-th play (default 5) with at

@@ -3,7 +3,7 @@
 //! games (modern, Irish, Fails, Nard), the time of one judgement at each level (median, 90th
 //! percentile, longest) and of making a judge, and how often fair's mark agrees with the expert's on whether a play
 //! loses at least doubtful, and at least bad. Run with
-//! `cargo run --release --example tutor_level`.
+//! `cargo run --release -p gamester-train --example tutor_level`.
 use std::time::Instant;
 
 use gamester_core::ai::judge::{Judge, Mark};

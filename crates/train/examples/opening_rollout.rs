@@ -5,7 +5,7 @@
 //! the throw's worth is the equity of that rollout for the side that played it. The first line
 //! is the position before the opening throw, rolled out the same way. Prints a Markdown table
 //! (docs/computer.md, "Irish's opening throws, rolled out"). Run with
-//! `cargo run --release -p gamester-core --example opening_rollout [TRIALS] [PRESET]`
+//! `cargo run --release -p gamester-train --example opening_rollout [TRIALS] [PRESET]`
 //! (1296 trials and `irish` by default).
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;

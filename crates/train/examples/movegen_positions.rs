@@ -3,7 +3,7 @@
 //! distinct positions, side on roll, of seeded random games of modern backgammon, one GNU
 //! Backgammon Position ID a line.
 //!
-//! `cargo run --release --example movegen_positions -- 115 > ../bench/data/modern_positions.txt`
+//! `cargo run --release -p gamester-train --example movegen_positions -- 115 > crates/bench/data/modern_positions.txt` (from the top of the repository)
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use gamester_core::sample::sample_positions;
