@@ -16,19 +16,19 @@ struct Heights {
     lines: Vec<(u64, f32)>,
 }
 
-/// A scrolled area of `count` lines, line `i` shown by `line(ui, i)` and known by `key(i)` (a
-/// hash of what it says, see [`line_key`]), kept at its end as lines come. egui scrolls a stuck
-/// area to its end only after laying it out, so the frame in which lines come shows them out
-/// of sight below: one more frame is asked for then, or a game that ends with no other frame to
-/// come would rest with its last lines hidden.
+/// A scrolled area of `count` lines, line `i` saying `text(i)` and shown by `line(ui, i)`, kept
+/// at its end as lines come. egui scrolls a stuck area to its end only after laying it out, so
+/// the frame in which lines come shows them out of sight below: one more frame is asked for
+/// then, or a game that ends with no other frame to come would rest with its last lines hidden.
 ///
 /// Only the lines in sight, and those not laid out before at this width, are laid out: the
-/// others take the room they took last time. A whole game's story costs a frame no more than
-/// the few lines it shows.
-pub fn follow_the_end(
+/// others take the room they took last time, so a whole game's story costs a frame little more
+/// than the few lines it shows. A line out of sight is still read by a screen reader, whole,
+/// as one label.
+pub fn follow_the_end<'t>(
     ui: &mut egui::Ui,
     count: usize,
-    key: impl Fn(usize) -> u64,
+    text: impl Fn(usize) -> std::borrow::Cow<'t, str>,
     mut line: impl FnMut(&mut egui::Ui, usize),
 ) {
     let id = ui.scope_id().with("story lines");
@@ -57,22 +57,22 @@ pub fn follow_the_end(
                 });
             known.lines.truncate(count);
             let gap = ui.spacing().item_spacing.y;
-            // Where the next line begins, from the top of the lines, and the room owed to the
-            // lines passed over since the last one laid out.
-            let (mut y, mut owed) = (0.0, 0.0);
+            // Where the next line begins, from the top of the lines.
+            let mut y = 0.0;
             for i in 0..count {
-                let k = key(i);
+                let says = text(i);
+                let k = line_key((i, says.as_ref()));
                 let before = known.lines.get(i).filter(|(was, _)| *was == k).map(|l| l.1);
                 if let Some(h) = before
                     && (y + h < viewport.min.y || y > viewport.max.y)
                 {
-                    owed += h + gap;
+                    // Its room, and its words for a screen reader; nothing laid out.
+                    let room = ui.allocate_response(egui::vec2(width, h), egui::Sense::hover());
+                    room.widget_info(|| {
+                        egui::WidgetInfo::labeled(egui::Role::Label, true, says.as_ref())
+                    });
                     y += h + gap;
                     continue;
-                }
-                if owed > 0.0 {
-                    ui.add_space(owed);
-                    owed = 0.0;
                 }
                 let h = ui.push_id(k, |ui| line(ui, i)).response.rect.height();
                 if i < known.lines.len() {
@@ -82,16 +82,12 @@ pub fn follow_the_end(
                 }
                 y += h + gap;
             }
-            if owed > gap {
-                ui.add_space(owed - gap);
-            }
             ui.data_mut(|d| d.insert_temp(heights_id, known));
         });
 }
 
-/// The key [`follow_the_end`] knows a line by: a hash of where it stands and what it says.
-#[must_use]
-pub fn line_key(line: impl std::hash::Hash) -> u64 {
+/// The key a line's height is kept under: a hash of where it stands and what it says.
+fn line_key(line: impl std::hash::Hash) -> u64 {
     use std::hash::BuildHasher as _;
     std::hash::BuildHasherDefault::<std::hash::DefaultHasher>::default().hash_one(line)
 }
@@ -101,7 +97,7 @@ pub fn story_lines(ui: &mut egui::Ui, lines: &[String], glossary: &mut Glossary)
     follow_the_end(
         ui,
         lines.len(),
-        |i| line_key((i, &lines[i])),
+        |i| std::borrow::Cow::Borrowed(lines[i].as_str()),
         |ui, i| {
             let line = &lines[i];
             if line.is_empty() {

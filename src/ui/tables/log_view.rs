@@ -48,19 +48,16 @@ pub fn show(
         .show(ui, hints);
     ui.label(RichText::new("The play").strong());
     let log = session.log();
-    crate::ui::shell::story::follow_the_end(
-        ui,
-        log.len(),
-        |i| crate::ui::shell::story::line_key((i, &log[i].words, &log[i].notation)),
-        |ui, i| {
-            let entry = &log[i];
-            let text = match &entry.notation {
-                Some(n) if !n.is_empty() => format!("{} ({n})", entry.words),
-                _ => entry.words.clone(),
-            };
-            crate::ui::shell::glossary::linked_text(ui, &text, RichText::new, glossary);
-        },
-    );
+    let text = |i: usize| -> std::borrow::Cow<'_, str> {
+        let entry = &log[i];
+        match &entry.notation {
+            Some(n) if !n.is_empty() => format!("{} ({n})", entry.words).into(),
+            _ => entry.words.as_str().into(),
+        }
+    };
+    crate::ui::shell::story::follow_the_end(ui, log.len(), text, |ui, i| {
+        crate::ui::shell::glossary::linked_text(ui, &text(i), RichText::new, glossary);
+    });
     asked
 }
 

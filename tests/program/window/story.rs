@@ -1,6 +1,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 //! The story beside the table over a long game: each frame lays out only the lines in sight,
-//! and every line is still there when the story is scrolled to it.
+//! every line is still there when the story is scrolled to it, and a screen reader reads the
+//! lines out of sight too.
 use super::access::quick;
 use super::support;
 use support::*;
@@ -12,12 +13,22 @@ use egui_kittest::kittest::Queryable;
 
 use gamester::ui::GamesterApp;
 
-/// The nodes of the window whose words hold `words`.
-fn nodes_saying(h: &Harness<'static, GamesterApp>, words: &str) -> usize {
+/// The nodes of laid-out words (text runs) that hold `words`.
+fn laid_out(h: &Harness<'static, GamesterApp>, words: &str) -> usize {
     h.query_all(
-        egui_kittest::kittest::By::new()
-            .predicate(|n| n.value().is_some_and(|v| v.contains(words))),
+        egui_kittest::kittest::By::new().predicate(|n| {
+            n.role() == Role::TextRun && n.value().is_some_and(|v| v.contains(words))
+        }),
     )
+    .count()
+}
+
+/// The labels that say `line` whole, as a screen reader reads a line out of sight.
+fn read_whole(h: &Harness<'static, GamesterApp>, line: &str) -> usize {
+    h.query_all(egui_kittest::kittest::By::new().predicate(|n| {
+        n.role() == Role::Label
+            && (n.label().as_deref() == Some(line) || n.value().as_deref() == Some(line))
+    }))
     .count()
 }
 
@@ -64,18 +75,30 @@ fn a_long_games_story_lays_out_only_the_lines_in_sight_and_shows_each_when_scrol
     let log = h.state().session().log();
     assert!(log[0].words.contains(first), "{}", log[0].words);
     assert!(log[1..].iter().all(|l| !l.words.contains(first)));
+    let whole = log[0].words.clone();
     let (throws, shown) = throws_told(&h);
     // Then the story follows its end: its last throw is shown, and the first line, far out of
     // sight above, is not laid out at all, nor most of the throws told
     assert!(shown > 0, "the last throws are shown");
     assert!(shown * 2 < throws, "{shown} of {throws} throws laid out");
-    assert_eq!(nodes_saying(&h, first), 0, "the first line, out of sight");
+    assert_eq!(laid_out(&h, first), 0, "the first line, out of sight");
+    // And a screen reader still reads it, whole
+    assert_eq!(
+        read_whole(&h, &whole),
+        1,
+        "the first line, read out of sight"
+    );
     // When the story is scrolled to its top
     for _ in 0..40 {
         wheel(&mut h, 20.0);
     }
     // Then its first line is there, and only the throws in sight with it
-    assert!(nodes_saying(&h, first) > 0, "the first line, scrolled to");
+    assert!(laid_out(&h, first) > 0, "the first line, scrolled to");
+    assert_eq!(
+        read_whole(&h, &whole),
+        0,
+        "laid out, it is read as it is shown"
+    );
     assert!(
         throws_told(&h).1 * 2 < throws,
         "the throws laid out at the top"
@@ -84,10 +107,7 @@ fn a_long_games_story_lays_out_only_the_lines_in_sight_and_shows_each_when_scrol
     for _ in 0..40 {
         wheel(&mut h, -20.0);
     }
-    assert_eq!(
-        nodes_saying(&h, first),
-        0,
-        "the first line, out of sight again"
-    );
+    assert_eq!(laid_out(&h, first), 0, "the first line, out of sight again");
+    assert_eq!(read_whole(&h, &whole), 1, "and read whole again");
     assert!(throws_told(&h).1 > 0, "the last throws, shown again");
 }
