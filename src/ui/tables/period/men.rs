@@ -4,6 +4,10 @@
 //! the upper left (as the box is), a turned groove, and a soft shadow on the board. The colours a
 //! player picks still decide the man: each colour is turned into a wood of that tone.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::Arc;
+
 use egui::emath::RectTransform;
 use egui::{Color32, Mesh, Painter, Pos2, Shape, Stroke, Vec2, pos2, vec2};
 
@@ -126,6 +130,54 @@ pub fn man_mesh(centre: Pos2, radius: f32, wood: &Wood) -> Mesh {
     mesh
 }
 
+/// The meshes of the men painted in the frame before and in this one, by where they lie, their
+/// size and their colour: a man who has not moved is not turned again each frame.
+#[derive(Default)]
+struct KeptMen {
+    frame: u64,
+    now: HashMap<ManKey, Arc<Mesh>>,
+    before: HashMap<ManKey, Arc<Mesh>>,
+}
+
+/// A man's centre and radius (their bits) and colour.
+type ManKey = (u32, u32, u32, Colour);
+
+thread_local! {
+    static KEPT_MEN: RefCell<KeptMen> = RefCell::new(KeptMen::default());
+}
+
+/// [`man_mesh`], kept from the frame before where the same man lies in the same place.
+fn kept_mesh(
+    ctx: &egui::Context,
+    centre: Pos2,
+    radius: f32,
+    colour: Colour,
+    wood: &Wood,
+) -> Arc<Mesh> {
+    let key = (
+        centre.x.to_bits(),
+        centre.y.to_bits(),
+        radius.to_bits(),
+        colour,
+    );
+    let frame = ctx.cumulative_frame_nr();
+    KEPT_MEN.with_borrow_mut(|kept| {
+        if kept.frame != frame {
+            kept.before = std::mem::take(&mut kept.now);
+            kept.frame = frame;
+        }
+        if let Some(mesh) = kept.now.get(&key) {
+            return Arc::clone(mesh);
+        }
+        let mesh = kept
+            .before
+            .remove(&key)
+            .unwrap_or_else(|| Arc::new(man_mesh(centre, radius, wood)));
+        kept.now.insert(key, Arc::clone(&mesh));
+        mesh
+    })
+}
+
 /// Paints a man lying on the board at `centre` (screen), of `radius` (screen).
 pub fn paint_man(
     painter: &Painter,
@@ -136,7 +188,13 @@ pub fn paint_man(
     selected: bool,
 ) {
     let wood = wood(colour);
-    painter.add(Shape::mesh(man_mesh(centre, radius, &wood)));
+    painter.add(Shape::Mesh(kept_mesh(
+        painter.ctx(),
+        centre,
+        radius,
+        colour,
+        &wood,
+    )));
     let top = centre - EDGE_TOWARDS * (THICKNESS * radius * 0.5);
     let r = radius * 0.93;
     // The rim catches the light on the upper left.
@@ -262,6 +320,34 @@ mod tests {
         // And boxwood is light, ebony dark
         assert!(luma(wood(Colour::White).face) > 0.6);
         assert!(luma(wood(Colour::Black).face) < 0.2);
+    }
+
+    #[test]
+    fn a_man_who_has_not_moved_is_painted_with_the_mesh_of_the_frame_before() {
+        // Given a window painting a white man at the same place frame after frame, then moved
+        let ctx = egui::Context::default();
+        let mut meshes = Vec::new();
+        for at in [
+            pos2(40.0, 40.0),
+            pos2(40.0, 40.0),
+            pos2(40.0, 40.0),
+            pos2(90.0, 40.0),
+        ] {
+            let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+                let white = wood(Colour::White);
+                meshes.push(kept_mesh(ui.ctx(), at, 12.0, Colour::White, &white));
+            });
+            out.textures_delta.clear();
+        }
+        // Then the frames where he lies still share one mesh, the one he would be turned as
+        assert!(Arc::ptr_eq(&meshes[0], &meshes[1]) && Arc::ptr_eq(&meshes[1], &meshes[2]));
+        let turned = man_mesh(pos2(40.0, 40.0), 12.0, &wood(Colour::White));
+        assert_eq!(meshes[0].vertices, turned.vertices);
+        assert_eq!(meshes[0].indices, turned.indices);
+        // And moved, he is turned anew where he lies
+        assert!(!Arc::ptr_eq(&meshes[2], &meshes[3]));
+        let moved = man_mesh(pos2(90.0, 40.0), 12.0, &wood(Colour::White));
+        assert_eq!(meshes[3].vertices, moved.vertices);
     }
 
     #[test]

@@ -25,7 +25,10 @@ pub fn grain(ctx: &Context) -> TextureHandle {
         return handle;
     }
     // Built outside `data_mut`: loading a texture takes the context's lock itself.
-    let handle = ctx.load_texture("period-wood", grain_image(), TextureOptions::LINEAR);
+    // The image is the same for every window: made once in the process (a test makes many).
+    static IMAGE: std::sync::OnceLock<ColorImage> = std::sync::OnceLock::new();
+    let image = IMAGE.get_or_init(grain_image).clone();
+    let handle = ctx.load_texture("period-wood", image, TextureOptions::LINEAR);
     ctx.data_mut(|d| d.insert_temp(cache_id(), handle.clone()));
     handle
 }
