@@ -262,13 +262,16 @@ fn a_side_that_stalls_after_the_reveal_is_named_and_gets_nothing() {
 fn over_whole_games_a_side_that_tries_every_throw_again_gets_sixes_as_dice_give_them() {
     let mut sixes = 0;
     let mut throws = 0;
-    for seed in 0..12 {
+    // Eight whole games give Mallory well over a hundred throws of its own, each tried again
+    // by every trick until it saw 6-6 (a restart from the record replays the whole game, so
+    // each game costs as its length squared).
+    for seed in 0..8 {
         let (s, t) = attacked_game(seed);
         sixes += s;
         throws += t;
     }
     eprintln!("Mallory's throws: {throws}, of them 6-6: {sixes}");
-    assert!(throws > 150, "{throws}");
+    assert!(throws > 250, "{throws}");
     // Dice give 6-6 once in 36; a side choosing its throws would have them every time.
     assert!(sixes * 12 < throws, "{sixes} of {throws}");
 }
