@@ -16,7 +16,7 @@ struct Heights {
     lines: Vec<(u64, f32)>,
 }
 
-/// A scrolled area of `count` lines, line `i` saying `text(i)` and shown by `line(ui, i)`, kept
+/// A scrolled area of `count` lines, line `i` saying `text(i)` and shown by `line(ui, text)`, kept
 /// at its end as lines come. egui scrolls a stuck area to its end only after laying it out, so
 /// the frame in which lines come shows them out of sight below: one more frame is asked for
 /// then, or a game that ends with no other frame to come would rest with its last lines hidden.
@@ -29,7 +29,7 @@ pub fn follow_the_end<'t>(
     ui: &mut egui::Ui,
     count: usize,
     text: impl Fn(usize) -> std::borrow::Cow<'t, str>,
-    mut line: impl FnMut(&mut egui::Ui, usize),
+    mut line: impl FnMut(&mut egui::Ui, &str),
 ) {
     let id = ui.scope_id().with("story lines");
     if ui.data(|d| d.get_temp::<usize>(id)) != Some(count) {
@@ -74,7 +74,7 @@ pub fn follow_the_end<'t>(
                     y += h + gap;
                     continue;
                 }
-                let h = ui.push_id(k, |ui| line(ui, i)).response.rect.height();
+                let h = ui.push_id(k, |ui| line(ui, &says)).response.rect.height();
                 if i < known.lines.len() {
                     known.lines[i] = (k, h);
                 } else {
@@ -98,8 +98,7 @@ pub fn story_lines(ui: &mut egui::Ui, lines: &[String], glossary: &mut Glossary)
         ui,
         lines.len(),
         |i| std::borrow::Cow::Borrowed(lines[i].as_str()),
-        |ui, i| {
-            let line = &lines[i];
+        |ui, line| {
             if line.is_empty() {
                 ui.separator();
             } else {

@@ -55,8 +55,8 @@ pub fn show(
             _ => entry.words.as_str().into(),
         }
     };
-    crate::ui::shell::story::follow_the_end(ui, log.len(), text, |ui, i| {
-        crate::ui::shell::glossary::linked_text(ui, &text(i), RichText::new, glossary);
+    crate::ui::shell::story::follow_the_end(ui, log.len(), text, |ui, text| {
+        crate::ui::shell::glossary::linked_text(ui, text, RichText::new, glossary);
     });
     asked
 }
