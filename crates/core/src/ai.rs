@@ -31,6 +31,7 @@ pub mod sight;
 mod throws;
 pub mod ticktack;
 pub mod tiles;
+mod wide;
 
 pub use cube_hint::{CubeAction, CubeHint, cube_hint};
 pub use decide::{Decision, best_play, decide, decide_with, rank_plays};

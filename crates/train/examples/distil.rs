@@ -174,7 +174,7 @@ fn train(args: &[String]) {
             };
             let Some(x) = ev.inputs(&pos) else { continue };
             // Only the chance of winning is taught; the others keep the modern network's.
-            let mut target = start.forward(&x).0;
+            let mut target = start.forward(&x);
             target[0] = win;
             data.push(Sample { x, target });
         }

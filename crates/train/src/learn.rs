@@ -3,7 +3,7 @@
 //! Backgammon's evaluations as targets, and [`super::td`] with the network's own later
 //! judgements.
 
-use crate::ai::net::{INPUTS, Net, OUTPUTS, WEIGHTS};
+use crate::ai::net::{INPUTS, Net, OUTPUTS};
 
 /// A position's inputs and the chances the network should give it.
 #[derive(Clone, Debug, PartialEq)]
@@ -32,8 +32,8 @@ impl Adam {
     pub fn new(rate: f32) -> Adam {
         Adam {
             rate,
-            m: vec![0.0; WEIGHTS],
-            v: vec![0.0; WEIGHTS],
+            m: Vec::new(),
+            v: Vec::new(),
             steps: 0,
         }
     }
@@ -46,7 +46,7 @@ impl Adam {
         batch: &[&Sample],
         weight: &[f32; OUTPUTS],
     ) -> [f32; OUTPUTS] {
-        let mut grad = Net::zero();
+        let mut grad = Net::zero_of(net.hidden_units());
         let mut squared = [0.0f32; OUTPUTS];
         for s in batch {
             let e = net.add_gradient(&s.x, &s.target, weight, &mut grad);
@@ -56,6 +56,13 @@ impl Adam {
         }
         if batch.is_empty() {
             return squared;
+        }
+        // The moments are made for the first network stepped, of whatever size.
+        let count = net.weights().count();
+        if self.m.len() != count {
+            self.m = vec![0.0; count];
+            self.v = vec![0.0; count];
+            self.steps = 0;
         }
         self.steps = self.steps.saturating_add(1);
         let scale = 1.0 / batch.len() as f32;
@@ -91,7 +98,7 @@ pub fn shuffle<T>(items: &mut [T], seed: u64) {
 pub fn mean_squared_error(net: &Net, samples: &[Sample]) -> [f32; OUTPUTS] {
     let mut sum = [0.0f32; OUTPUTS];
     for s in samples {
-        let (out, _) = net.forward(&s.x);
+        let out = net.forward(&s.x);
         for o in 0..OUTPUTS {
             sum[o] += (out[o] - s.target[o]).powi(2);
         }

@@ -245,7 +245,7 @@ pub fn flip(c: [f32; OUTPUTS]) -> [f32; OUTPUTS] {
 /// a die it cannot play counted as a single game lost.
 fn judged(eval: &Evaluator, net: &Net, pos: &Position) -> [f32; OUTPUTS] {
     let mut c = match eval.inputs(pos) {
-        Some(x) => net.forward(&x).0,
+        Some(x) => net.forward(&x),
         None => {
             let c = eval.chances(pos);
             [c.win, c.win_big, c.win_triple, c.lose_big, c.lose_triple]

@@ -245,7 +245,7 @@ impl Evaluator {
     pub fn value(&self, pos: &Position) -> f32 {
         let v = match (self.stakes_scale, &self.net) {
             (Some(most), Some(net)) => {
-                let (out, _) = net.forward(&self.encoded(pos));
+                let out = net.forward(&self.encoded(pos));
                 most * (out[1] - out[3])
             }
             _ => self.equity(pos, self.chances(pos)),
@@ -392,7 +392,7 @@ impl Evaluator {
             if let Some(net) = &self.net {
                 // A network of the stakes judges no chance of winning big.
                 let big = big && net.outputs == Outputs::Chances;
-                let (out, _) = net.forward(&Net::encode(pos, &f[1..]));
+                let out = net.forward(&Net::encode(pos, &f[1..]));
                 let win = out[0];
                 let triple = self.stakes == Stakes::Gammons;
                 let win_big = if big { out[1].min(win) } else { 0.0 };

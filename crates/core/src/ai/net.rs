@@ -1,6 +1,7 @@
 //! A small neural network for positions with contact: the men on every point (each side, in
 //! the manner of TD-Gammon), the bar, the men off and the evaluation's hand-made features in;
-//! one hidden layer of 128 units; out A's chances to win, to win a gammon or more, to win a
+//! one hidden layer (of [`HIDDEN`] units for a network made here, up to [`MAX_HIDDEN`] read
+//! from a file); out A's chances to win, to win a gammon or more, to win a
 //! back-gammon, to lose a gammon or more and to lose a back-gammon (GNU Backgammon's five).
 //!
 //! Each kind of games has its own weights ([`super::Kind`]); the file that holds them is
@@ -15,13 +16,25 @@ const SIDE: usize = 24 * 4 + 2;
 pub const EXTRA: usize = 26;
 /// All inputs.
 pub const INPUTS: usize = 2 * SIDE + EXTRA;
-/// Hidden units.
+/// Hidden units of a network made here ([`Net::zero`], [`Net::seeded`]).
 pub const HIDDEN: usize = 128;
+/// The most hidden units a network may have; a network's hidden units are a multiple of 8
+/// (its output sums run eight side by side).
+pub const MAX_HIDDEN: usize = 512;
 /// Outputs: win, win a gammon or more, win a back-gammon, lose a gammon or more, lose a
 /// back-gammon.
 pub const OUTPUTS: usize = 5;
-/// Weights in all.
-pub const WEIGHTS: usize = INPUTS * HIDDEN + HIDDEN + HIDDEN * OUTPUTS + OUTPUTS;
+/// Weights in all of a network of `hidden` hidden units.
+#[must_use]
+pub const fn weights(hidden: usize) -> usize {
+    INPUTS * hidden + hidden + hidden * OUTPUTS + OUTPUTS
+}
+
+/// Whether a network may have `hidden` hidden units.
+#[must_use]
+pub const fn hidden_fits(hidden: usize) -> bool {
+    hidden > 0 && hidden <= MAX_HIDDEN && hidden.is_multiple_of(8)
+}
 
 /// What the network's outputs mean.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -64,11 +77,12 @@ pub struct Net {
     /// Whether it judges races too (positions without contact), which are otherwise left to
     /// the race model. A network of [`Outputs::Stakes`] always does.
     pub races: bool,
-    /// `w1[i * HIDDEN + h]`: from input i to hidden unit h.
+    /// `w1[i * H + h]`: from input i to hidden unit h, H the hidden units
+    /// ([`Net::hidden_units`]).
     pub w1: Vec<f32>,
     /// The hidden units' biases.
     pub b1: Vec<f32>,
-    /// `w2[o * HIDDEN + h]`: from hidden unit h to output o.
+    /// `w2[o * H + h]`: from hidden unit h to output o.
     pub w2: Vec<f32>,
     /// The outputs' biases.
     pub b2: Vec<f32>,
@@ -80,23 +94,37 @@ fn sigmoid(x: f32) -> f32 {
 }
 
 impl Net {
-    /// A network with all weights zero.
+    /// A network of [`HIDDEN`] hidden units with all weights zero.
     #[must_use]
     pub fn zero() -> Net {
+        Net::zero_of(HIDDEN)
+    }
+
+    /// A network of `hidden` hidden units with all weights zero (a gradient for a network of
+    /// that size).
+    #[must_use]
+    pub fn zero_of(hidden: usize) -> Net {
         Net {
             outputs: Outputs::Chances,
             races: false,
-            w1: vec![0.0; INPUTS * HIDDEN],
-            b1: vec![0.0; HIDDEN],
-            w2: vec![0.0; HIDDEN * OUTPUTS],
+            w1: vec![0.0; INPUTS * hidden],
+            b1: vec![0.0; hidden],
+            w2: vec![0.0; hidden * OUTPUTS],
             b2: vec![0.0; OUTPUTS],
         }
     }
 
-    /// Reads the weights written by [`Net::to_bytes`]; `None` if the size is wrong.
+    /// Its hidden units.
     #[must_use]
-    pub fn from_bytes(bytes: &[u8]) -> Option<Net> {
-        if bytes.len() != WEIGHTS * 4 {
+    pub fn hidden_units(&self) -> usize {
+        self.b1.len()
+    }
+
+    /// Reads the weights of a network of `hidden` hidden units written by [`Net::to_bytes`];
+    /// `None` if the size is wrong or `hidden` is not one a network may have.
+    #[must_use]
+    pub fn from_bytes(bytes: &[u8], hidden: usize) -> Option<Net> {
+        if !hidden_fits(hidden) || bytes.len() != weights(hidden) * 4 {
             return None;
         }
         let mut all = bytes
@@ -106,9 +134,9 @@ impl Net {
         Some(Net {
             outputs: Outputs::Chances,
             races: false,
-            w1: take(INPUTS * HIDDEN),
-            b1: take(HIDDEN),
-            w2: take(HIDDEN * OUTPUTS),
+            w1: take(INPUTS * hidden),
+            b1: take(hidden),
+            w2: take(hidden * OUTPUTS),
             b2: take(OUTPUTS),
         })
     }
@@ -122,9 +150,16 @@ impl Net {
             .collect()
     }
 
-    /// Small seeded starting weights, for a network trained from nothing.
+    /// Small seeded starting weights, for a network of [`HIDDEN`] hidden units trained from
+    /// nothing.
     #[must_use]
     pub fn seeded(seed: u64) -> Net {
+        Net::seeded_of(seed, HIDDEN)
+    }
+
+    /// Small seeded starting weights for a network of `hidden` hidden units.
+    #[must_use]
+    pub fn seeded_of(seed: u64, hidden: usize) -> Net {
         let mut state = seed | 1;
         let mut rnd = || {
             state ^= state << 13;
@@ -132,7 +167,7 @@ impl Net {
             state ^= state << 17;
             (state % 20_001) as f32 / 10_000.0 - 1.0
         };
-        let mut net = Net::zero();
+        let mut net = Net::zero_of(hidden);
         for w in net.w1.iter_mut() {
             *w = 0.1 * rnd();
         }
@@ -152,8 +187,13 @@ impl Net {
         weight: &[f32; OUTPUTS],
         grad: &mut Net,
     ) -> [f32; OUTPUTS] {
-        let (out, h) = self.forward(x);
-        let mut dh = [0.0f32; HIDDEN];
+        let n = self.hidden_units();
+        let mut layer = [0.0f32; MAX_HIDDEN];
+        let h = &mut layer[..n];
+        self.hidden_into(x, h);
+        let out = self.outputs_of(h);
+        let mut store = [0.0f32; MAX_HIDDEN];
+        let dh = &mut store[..n];
         let mut squared = [0.0f32; OUTPUTS];
         for o in 0..OUTPUTS {
             let d = (out[o] - target[o]) * weight[o];
@@ -162,21 +202,21 @@ impl Net {
                 continue;
             }
             grad.b2[o] += d;
-            let row = &self.w2[o * HIDDEN..(o + 1) * HIDDEN];
-            let g_row = &mut grad.w2[o * HIDDEN..(o + 1) * HIDDEN];
-            for j in 0..HIDDEN {
+            let row = &self.w2[o * n..(o + 1) * n];
+            let g_row = &mut grad.w2[o * n..(o + 1) * n];
+            for j in 0..n {
                 g_row[j] += d * h[j];
                 dh[j] += d * row[j];
             }
         }
-        for j in 0..HIDDEN {
+        for j in 0..n {
             dh[j] *= h[j] * (1.0 - h[j]);
             grad.b1[j] += dh[j];
         }
         for (i, &xi) in x.iter().enumerate() {
             if xi != 0.0 {
-                let row = &mut grad.w1[i * HIDDEN..(i + 1) * HIDDEN];
-                for (g, d) in row.iter_mut().zip(&dh) {
+                let row = &mut grad.w1[i * n..(i + 1) * n];
+                for (g, d) in row.iter_mut().zip(dh.iter()) {
                     *g += xi * d;
                 }
             }
@@ -234,32 +274,22 @@ impl Net {
         x
     }
 
-    /// The hidden layer's outputs for inputs `x`.
-    #[must_use]
-    pub fn hidden(&self, x: &[f32; INPUTS]) -> [f32; HIDDEN] {
-        let mut h = [0.0f32; HIDDEN];
+    /// The hidden layer's outputs for inputs `x`, written to `h` (as long as the hidden
+    /// layer).
+    fn hidden_into(&self, x: &[f32; INPUTS], h: &mut [f32]) {
         h.copy_from_slice(&self.b1);
-        for (i, &xi) in x.iter().enumerate() {
-            if xi != 0.0 {
-                let row = &self.w1[i * HIDDEN..(i + 1) * HIDDEN];
-                for (acc, w) in h.iter_mut().zip(row) {
-                    *acc += xi * w;
-                }
-            }
-        }
+        super::wide::add_rows(&self.w1, x, h);
         for v in h.iter_mut() {
             *v = sigmoid(*v);
         }
-        h
     }
 
-    /// The chances (see [`OUTPUTS`]) for inputs `x`, and the hidden layer.
-    #[must_use]
-    pub fn forward(&self, x: &[f32; INPUTS]) -> ([f32; OUTPUTS], [f32; HIDDEN]) {
-        let h = self.hidden(x);
+    /// The outputs for the hidden layer's `h`.
+    fn outputs_of(&self, h: &[f32]) -> [f32; OUTPUTS] {
+        let n = h.len();
         let mut out = [0.0f32; OUTPUTS];
         for (o, slot) in out.iter_mut().enumerate() {
-            let row = &self.w2[o * HIDDEN..(o + 1) * HIDDEN];
+            let row = &self.w2[o * n..(o + 1) * n];
             // Eight sums side by side: one running sum would wait on each addition.
             let mut lanes = [0.0f32; 8];
             for (w, v) in row.chunks_exact(8).zip(h.chunks_exact(8)) {
@@ -270,7 +300,16 @@ impl Net {
             let z: f32 = self.b2[o] + lanes.iter().sum::<f32>();
             *slot = sigmoid(z);
         }
-        (out, h)
+        out
+    }
+
+    /// The chances (see [`OUTPUTS`]) for inputs `x`.
+    #[must_use]
+    pub fn forward(&self, x: &[f32; INPUTS]) -> [f32; OUTPUTS] {
+        let mut layer = [0.0f32; MAX_HIDDEN];
+        let h = &mut layer[..self.hidden_units()];
+        self.hidden_into(x, h);
+        self.outputs_of(h)
     }
 }
 
@@ -280,15 +319,21 @@ mod tests {
 
     #[test]
     fn the_gradient_is_the_slope_of_the_cross_entropy() {
-        let net = Net::seeded(7);
+        for hidden in [HIDDEN, 256] {
+            gradient_is_the_slope(&Net::seeded_of(7, hidden));
+        }
+    }
+
+    fn gradient_is_the_slope(net: &Net) {
+        let n = net.hidden_units();
         let mut x = [0.0f32; INPUTS];
         for (i, v) in x.iter_mut().enumerate().step_by(5) {
             *v = (i % 3) as f32 * 0.5;
         }
         let target = [0.7, 0.2, 0.05, 0.1, 0.01];
         let weight = [1.0; OUTPUTS];
-        let loss = |n: &Net| -> f64 {
-            let (out, _) = n.forward(&x);
+        let loss = |net: &Net| -> f64 {
+            let out = net.forward(&x);
             out.iter()
                 .zip(&target)
                 .map(|(&o, &t)| {
@@ -297,15 +342,10 @@ mod tests {
                 })
                 .sum()
         };
-        let mut grad = Net::zero();
+        let mut grad = Net::zero_of(n);
         net.add_gradient(&x, &target, &weight, &mut grad);
         // Numerical slopes of a few weights in each layer.
-        for (layer, index) in [
-            (0usize, 5 * HIDDEN + 3),
-            (1, 9),
-            (2, 2 * HIDDEN + 17),
-            (3, 4),
-        ] {
+        for (layer, index) in [(0usize, 5 * n + 3), (1, 9), (2, 2 * n + 17), (3, 4)] {
             let h = 1e-2f32;
             let nudge = |d: f32| {
                 let mut n = net.clone();

@@ -18,7 +18,7 @@
 
 use thiserror::Error;
 
-use super::net::{HIDDEN, INPUTS, Net, OUTPUTS, Outputs, WEIGHTS};
+use super::net::{INPUTS, MAX_HIDDEN, Net, OUTPUTS, Outputs, hidden_fits, weights};
 
 /// The first line of every network file.
 pub const MAGIC: &str = "gamester network 1";
@@ -40,10 +40,13 @@ pub enum NetFileError {
     UnknownOutputs(String),
     #[error("the header's races are `{0}`, not `judged`")]
     UnknownRaces(String),
-    #[error("the network's shape is {found}, not {INPUTS} {HIDDEN} {OUTPUTS}")]
+    #[error(
+        "the network's shape is {found}, not {INPUTS} inputs, hidden units a multiple of 8 up to \
+         {MAX_HIDDEN}, and {OUTPUTS} outputs"
+    )]
     WrongShape { found: String },
-    #[error("the file holds {found} bytes of weights, not {}", WEIGHTS * 4)]
-    WrongSize { found: usize },
+    #[error("the file holds {found} bytes of weights, not {expected}")]
+    WrongSize { found: usize, expected: usize },
 }
 
 /// A network with the header that says what made it.
@@ -57,12 +60,13 @@ pub struct NetFile {
     pub net: Net,
 }
 
-/// The largest network file read: four times a network's weights (467,024 bytes). A network's
-/// shape is fixed ([`WEIGHTS`] numbers of four bytes, 116,756 bytes, and [`NetFile::parse`]
-/// refuses any other), so a network file is its weights and a header of a few lines; the
-/// networks Gamester ships have headers of under 1 KB. A file near the cap is no network, and
-/// an endless one is never read into memory.
-pub const MAX_NET_FILE_BYTES: u64 = 4 * 4 * WEIGHTS as u64;
+/// The largest network file read: four times the weights of the largest network
+/// ([`MAX_HIDDEN`] hidden units: 116,756 weights of four bytes, 1.9 MB). A network's inputs and
+/// outputs are fixed and its hidden units bounded ([`NetFile::parse`] refuses any other
+/// shape), so a network file is its weights and a header of a few lines; the networks
+/// Gamester ships have headers of under 1 KB. A file near the cap is no network, and an
+/// endless one is never read into memory.
+pub const MAX_NET_FILE_BYTES: u64 = 4 * 4 * weights(MAX_HIDDEN) as u64;
 
 impl NetFile {
     /// The value of a note, if the header has it.
@@ -121,12 +125,20 @@ impl NetFile {
         }
         let family = family.ok_or(NetFileError::Missing("family"))?;
         let shape = shape.ok_or(NetFileError::Missing("shape"))?;
-        if shape != format!("{INPUTS} {HIDDEN} {OUTPUTS}") {
-            return Err(NetFileError::WrongShape { found: shape });
+        let hidden = match shape.split(' ').collect::<Vec<_>>()[..] {
+            [i, h, o] if i == INPUTS.to_string() && o == OUTPUTS.to_string() => h
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| hidden_fits(n) && n.to_string() == h),
+            _ => None,
         }
-        let weights = &bytes[end + 2..];
-        let mut net = Net::from_bytes(weights).ok_or(NetFileError::WrongSize {
-            found: weights.len(),
+        .ok_or_else(|| NetFileError::WrongShape {
+            found: shape.clone(),
+        })?;
+        let found = &bytes[end + 2..];
+        let mut net = Net::from_bytes(found, hidden).ok_or(NetFileError::WrongSize {
+            found: found.len(),
+            expected: weights(hidden) * 4,
         })?;
         net.outputs = outputs;
         net.races = races;
@@ -137,8 +149,9 @@ impl NetFile {
     #[must_use]
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut text = format!(
-            "{MAGIC}\nfamily: {}\nshape: {INPUTS} {HIDDEN} {OUTPUTS}\n",
-            self.family
+            "{MAGIC}\nfamily: {}\nshape: {INPUTS} {} {OUTPUTS}\n",
+            self.family,
+            self.net.hidden_units()
         );
         if self.net.outputs != Outputs::Chances {
             text.push_str(&format!("outputs: {}\n", self.net.outputs.name()));
@@ -247,10 +260,51 @@ mod tests {
         ]
         .concat();
         assert_eq!(NetFile::parse(&renamed), Err(NetFileError::NoFamily));
-        let reshaped = [text.replace("222", "221").as_bytes(), &good[60..]].concat();
-        assert!(matches!(
-            NetFile::parse(&reshaped),
-            Err(NetFileError::WrongShape { .. })
-        ));
+        for odd in [
+            "221 128 5",
+            "222 12 5",
+            "222 0 5",
+            "222 1024 5",
+            "222 0128 5",
+            "222 128",
+        ] {
+            let reshaped = [text.replace("222 128 5", odd).as_bytes(), &good[60..]].concat();
+            assert!(
+                matches!(
+                    NetFile::parse(&reshaped),
+                    Err(NetFileError::WrongShape { .. })
+                ),
+                "{odd}"
+            );
+        }
+        // Another size the header says, with the weights of this one, is the wrong size.
+        let resized = [
+            text.replace("222 128 5", "222 256 5").as_bytes(),
+            &good[60..],
+        ]
+        .concat();
+        assert_eq!(
+            NetFile::parse(&resized),
+            Err(NetFileError::WrongSize {
+                found: good.len() - good.windows(2).position(|w| w == b"\n\n").unwrap() - 2,
+                expected: weights(256) * 4,
+            })
+        );
+    }
+
+    #[test]
+    fn a_network_of_another_size_reads_back_as_written() {
+        for hidden in [8, 256, MAX_HIDDEN] {
+            let mut file = sample();
+            file.net = Net::seeded_of(9, hidden);
+            let bytes = file.to_bytes();
+            assert!(
+                String::from_utf8_lossy(&bytes[..80]).contains(&format!("shape: 222 {hidden} 5\n"))
+            );
+            assert!((bytes.len() as u64) < MAX_NET_FILE_BYTES);
+            let back = NetFile::parse(&bytes).unwrap();
+            assert_eq!(back.net.hidden_units(), hidden);
+            assert_eq!(back, file);
+        }
     }
 }
