@@ -79,6 +79,7 @@ fn main() {
             }
         }
         Some("fit") => fit(args.get(1).map_or("probs.txt", String::as_str)),
+        Some("judged") => judged(&args[1..]),
         Some("train") => train(&args[1..]),
         _ => eprintln!("usage: fit_eval positions <games> <seed> | fit <file>"),
     }
@@ -123,7 +124,18 @@ fn positions(games: u64, seed: u64) {
 /// position after another legal play of the same throw chosen at random, as `positions` does
 /// (apart, so that gnubg's own positions can be judged apart). Checks on the way that each
 /// next position is reached by a legal play of the last (so that the IDs are the side on roll's).
+/// With `RACES=1` in the environment it writes instead the races that the bear-off databases
+/// do not judge (some man still outside his home), for a network that judges races too.
 fn gnubg_play(others: Option<&str>) {
+    let races = std::env::var("RACES").is_ok_and(|v| v == "1");
+    let wanted = |pos: &Position| {
+        !pos.borne_off_all()
+            && if races {
+                !Evaluator::contact(pos) && gamester_core::ai::bearoff::homes(pos).is_none()
+            } else {
+                Evaluator::contact(pos)
+            }
+    };
     let mut others = others.map(|p| std::fs::File::create(p).expect("a file for the other plays"));
     let rules = Rules::preset(Preset::Modern);
     let (mut lines, mut followed, mut checked) = (0u64, 0u64, 0u64);
@@ -156,7 +168,7 @@ fn gnubg_play(others: Option<&str>) {
                 .map(|p| position_id::encode(&p.position.switched()))
                 .collect(),
         );
-        if !Evaluator::contact(&pos) || pos.borne_off_all() {
+        if !wanted(&pos) {
             continue;
         }
         println!("{id}");
@@ -165,7 +177,7 @@ fn gnubg_play(others: Option<&str>) {
             let next = plays[(pick >> 33) as usize % plays.len()]
                 .position
                 .switched();
-            if Evaluator::contact(&next) && !next.borne_off_all() {
+            if wanted(&next) {
                 let _ = writeln!(file, "{}", position_id::encode(&next));
             }
         }
@@ -313,6 +325,35 @@ fn samples(path: &str) -> Vec<Sample> {
     out
 }
 
+/// Prints, for the positions `train` holds out of each file (its first 5%), the root mean
+/// square error of the cubeless equity the evaluation gives them now (the shipped network, the
+/// race model, the databases), for a network trained on them to be compared with.
+fn judged(paths: &[String]) {
+    let ev = Evaluator::new(&Rules::preset(Preset::Modern));
+    for path in paths {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
+        let (mut n, mut square) = (0usize, 0.0f64);
+        for line in &lines[..lines.len() / 20] {
+            let t: Vec<&str> = line.split_whitespace().collect();
+            let Some(pos) = t.first().and_then(|id| position_id::decode(id).ok()) else {
+                continue;
+            };
+            let v: Vec<f32> = t[1..].iter().filter_map(|x| x.parse().ok()).collect();
+            if v.len() < 5 {
+                continue;
+            }
+            let target = 2.0 * v[0] - 1.0 + v[1] + v[2] - v[3] - v[4];
+            n += 1;
+            square += f64::from(ev.value(&pos) - target).powi(2);
+        }
+        println!(
+            "{path} ({n} held out): equity error rms {:.4}",
+            (square / n.max(1) as f64).sqrt()
+        );
+    }
+}
+
 /// An environment variable's value, or `default`.
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name)
@@ -329,7 +370,7 @@ fn report(label: &str, net: &Net, tests: &[(String, Vec<Sample>)]) {
         let r = mean_squared_error(net, test).map(f32::sqrt);
         let (mut bias, mut square) = (0.0f64, 0.0f64);
         for s in test {
-            let e = f64::from(equity(&net.forward(&s.x).0) - equity(&s.target));
+            let e = f64::from(equity(&net.forward(&s.x)) - equity(&s.target));
             bias += e;
             square += e * e;
         }
