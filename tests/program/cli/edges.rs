@@ -99,12 +99,12 @@ fn a_huge_save_or_network_is_refused_by_its_size_before_it_is_read() {
 
 #[test]
 fn a_network_file_many_times_a_networks_size_is_refused_by_its_size() {
-    // Given a file of a megabyte where a network is asked for (a network is about 117 KB:
-    // its shape is fixed)
+    // Given a file of two megabytes where a network is asked for (the largest network a file
+    // may hold, of 512 hidden units, is about 467 KB)
     let dir = tempfile::tempdir().unwrap();
     let big = dir.path().join("big.bin");
-    std::fs::write(&big, vec![b'x'; 1 << 20]).unwrap();
+    std::fs::write(&big, vec![b'x'; 2 << 20]).unwrap();
     // When self-play is given it, it is refused for its size, not read and parsed
     let out = within_a_minute(&[SELFPLAY, &["--white-net", big.to_str().unwrap()]].concat());
-    refused(&out, "1048576 bytes or more; no more than 467024 are read");
+    refused(&out, "2097152 bytes or more; no more than 1867856 are read");
 }
