@@ -39,6 +39,13 @@
 //!    probs.txt own.probs others.probs gm.probs gx.probs` (the first three as that one had them,
 //!    200,000, 99,011 and 63,155 lines; 565,260 positions in all; 3 min 20 s), and the header's
 //!    recipe written by `RECIPE=…`.
+//! 5. The network of 256 hidden units (docs/networks.md): `python3 scripts/widen_net.py
+//!    net.bin w.bin` doubles the last 128-unit one; `WARM=w.bin EPOCHS=16 RATE=0.0003`, then
+//!    `EPOCHS=24 RATE=0.0002`, on the eleven files of the last round; then the races gnubg's
+//!    own games reach that the bear-off databases do not judge (`RACES=1 fit_eval gnubg-play
+//!    r.others < m1.txt > r.own`, likewise for each of the five files of games, labelled as in
+//!    step 3: 181,866) are added to the eleven and `RACES=1 EPOCHS=16 RATE=0.0002` trains it
+//!    to judge races too. About 30 to 80 s an epoch, one core.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 // Matrix arithmetic reads best with indices.
 #![allow(clippy::needless_range_loop)]
@@ -395,7 +402,8 @@ fn report(label: &str, net: &Net, tests: &[(String, Vec<Sample>)]) {
 /// `WARM=<network file>` starts from that network instead of random weights (and reports it on
 /// the held-out positions first); `EPOCHS` (default 40) and `RATE` (default 0.002, falling
 /// linearly to a tenth of it) set the schedule; `SAVE=<file>` writes the network there after each
-/// epoch.
+/// epoch; `RACES=1` marks the network as judging races (give it races to learn: `RACES=1
+/// gnubg-play`).
 fn train(paths: &[String]) {
     let mut tests = Vec::new();
     let mut learn = Vec::new();
@@ -420,6 +428,10 @@ fn train(paths: &[String]) {
         .as_ref()
         .map(|f| f.note("trained").unwrap_or("unknown").to_string());
     let mut net = warm.map_or_else(|| Net::seeded(0x2545_f491_4f6c_dd1d), |f| f.net);
+    // `RACES=1`: the network learns the races it is given and judges races from then on.
+    if std::env::var("RACES").is_ok_and(|v| v == "1") {
+        net.races = true;
+    }
     if earlier.is_some() {
         report("start", &net, &tests);
     }
