@@ -70,7 +70,7 @@ pub(crate) fn selfplay(preset: Preset, args: &Selfplay) -> Result<String, CliErr
             .map_or(shown.clone(), |n| n.to_string_lossy());
         let seat = Seat {
             contender,
-            net: Some(Arc::new(file.net)),
+            net: Some(Arc::new(family.judging(file.net, &file.family))),
         };
         Ok((seat, format!("{contender} ({name})")))
     };

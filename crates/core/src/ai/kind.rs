@@ -111,27 +111,48 @@ impl Kind {
         }
     }
 
+    /// `net`, trained for the family named `trained_for`, as this family judges by it: a
+    /// network of chances lent to another family leaves that family's races to the race model,
+    /// which counts its own bearing off (the network learnt races under its own).
+    #[must_use]
+    pub fn judging(self, mut net: Net, trained_for: &str) -> Net {
+        if trained_for != self.name() && net.outputs == super::net::Outputs::Chances {
+            net.races = false;
+        }
+        net
+    }
+
     /// The shipped network for the family: its own, or the modern one should it have none.
+    /// A family that borrows the modern network leaves its races to the race model, which
+    /// counts its own bearing off: the modern network learnt races under the modern one.
     /// `None` only if no shipped file can be read (the evaluation then falls back to its
     /// logistic model).
     #[must_use]
     pub fn shipped(self) -> Option<Arc<Net>> {
         static NETS: OnceLock<Vec<Option<Arc<Net>>>> = OnceLock::new();
         let nets = NETS.get_or_init(|| {
+            let own = |f: Kind| {
+                f.shipped_bytes()
+                    .and_then(|b| NetFile::parse(b).ok())
+                    .filter(|file| file.family == f.name())
+                    .map(|file| file.net)
+            };
+            let modern = own(Kind::Modern);
             Kind::ALL
                 .iter()
-                .map(|f| {
-                    f.shipped_bytes()
-                        .and_then(|b| NetFile::parse(b).ok())
-                        .filter(|file| file.family == f.name())
-                        .map(|file| Arc::new(file.net))
+                .map(|&f| {
+                    own(f)
+                        .or_else(|| {
+                            modern
+                                .clone()
+                                .map(|net| f.judging(net, Kind::Modern.name()))
+                        })
+                        .map(Arc::new)
                 })
                 .collect()
         });
         let index = |f: Kind| Kind::ALL.iter().position(|&g| g == f).unwrap_or(0);
-        nets[index(self)]
-            .clone()
-            .or_else(|| nets[index(Kind::Modern)].clone())
+        nets[index(self)].clone()
     }
 }
 
@@ -212,6 +233,30 @@ mod tests {
     }
 
     #[test]
+    fn the_modern_network_judges_its_own_races_and_lends_none() {
+        use super::super::eval::Evaluator;
+        // Given a race with a man still outside the home table
+        let race: crate::tables::Position = "8:2 6:1 4:4 2:4 1:2 off:2 / 6:5 5:5 3:4 off:1"
+            .parse()
+            .unwrap();
+        assert!(!Evaluator::contact(&race));
+        // Then under modern rules the modern network judges it (it learnt gnubg's races)
+        let modern = Evaluator::new(&Rules::preset(Preset::Modern));
+        assert!(modern.inputs(&race).is_some());
+        // But Willughby's Backgammon, which borrows the network, bears off over the edge and
+        // leaves the race to the race model, which counts that
+        let rules = Rules::preset(Preset::BackgammonWillughby);
+        assert_eq!(Kind::of(&rules), Kind::EarlyBackgammon);
+        let early = Evaluator::new(&rules);
+        assert!(early.inputs(&race).is_none());
+        // And with every man home, the modern game judges by the exact bear-off databases
+        let home: crate::tables::Position =
+            "6:3 4:4 2:4 1:2 off:2 / 6:5 5:5 3:4 off:1".parse().unwrap();
+        let exact = modern.chances(&home);
+        assert!((exact.win - modern.without_bearoff().chances(&home).win).abs() > 1e-4);
+    }
+
+    #[test]
     fn the_incompleat_network_judges_races_the_bear_off_databases_do_not() {
         use super::super::eval::Evaluator;
         let rules = Rules::preset(Preset::BackgammonIncompleat);
@@ -221,11 +266,12 @@ mod tests {
             .parse()
             .unwrap();
         assert!(!Evaluator::contact(&race));
-        // Then the family's own network judges it, where the modern one leaves it to the race
-        // model (whose allowance for the exact die is a guess)
+        // Then the family's own network judges it, where the modern one, as a family that
+        // borrows it has it, leaves it to the race model (whose allowance for the exact die is
+        // a guess)
         let own = Evaluator::new(&rules);
         assert!(own.inputs(&race).is_some());
-        let modern = Evaluator::with_net(&rules, Kind::Modern.shipped());
+        let modern = Evaluator::with_net(&rules, Kind::EarlyBackgammon.shipped());
         assert!(modern.inputs(&race).is_none());
         assert!((own.value(&race) - modern.value(&race)).abs() > 1e-3);
         // But once every man is home, both judge by the exact bear-off databases
@@ -242,10 +288,11 @@ mod tests {
         // fifteen in its home table (a count of 15, as the rules count it)
         let race: crate::tables::Position = "1:1 off:14 / 6:5 5:5 4:5".parse().unwrap();
         assert!(!Evaluator::contact(&race));
-        // Then Nard's own network judges it, where the modern one leaves it to the race model
+        // Then Nard's own network judges it, where the modern one, borrowed, leaves it to the
+        // race model
         let own = Evaluator::new(&rules);
         assert!(own.inputs(&race).is_some());
-        let modern = Evaluator::with_net(&rules, Kind::Modern.shipped());
+        let modern = Evaluator::with_net(&rules, Kind::EarlyBackgammon.shipped());
         assert!(modern.inputs(&race).is_none());
         // And it expects about the count the side on roll wins with any throw
         let v = own.value(&race);

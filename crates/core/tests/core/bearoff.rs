@@ -69,7 +69,11 @@ fn a_side_that_bears_off_with_every_throw_wins_now() {
 
 #[test]
 fn equal_bear_offs_are_valued_equal() {
-    // gnubg: the best plays of 3-1 here are worth exactly the same.
+    // gnubg: the best plays of 3-1 here are worth exactly the same. Either leaves the mover
+    // three or four men on the ace point, off in two turns or with any doublet; the adversary,
+    // still outside, is judged by the network, which may answer the two a little differently:
+    // the two are within a quarter of what the analysis marks doubtful (0.04), where the issue
+    // measured 0.175 between them.
     let rules = modern();
     let pos = position_id::decode("zPscBAAvAAAAAA").unwrap();
     let throw = Throw::two(3, 1).unwrap();
@@ -86,7 +90,7 @@ fn equal_bear_offs_are_valued_equal() {
     values.sort_by(|a, b| b.0.total_cmp(&a.0));
     println!("{values:?} {:?}", pos.pips());
     assert!(values.len() >= 2);
-    assert!((values[0].0 - values[1].0).abs() < 1e-4, "{values:?}");
+    assert!((values[0].0 - values[1].0).abs() < 0.01, "{values:?}");
 }
 
 /// Not a check: what the databases cost the expert a decision, and how often they change its
