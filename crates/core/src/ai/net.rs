@@ -277,11 +277,7 @@ impl Net {
     /// The hidden layer's outputs for inputs `x`, written to `h` (as long as the hidden
     /// layer).
     fn hidden_into(&self, x: &[f32; INPUTS], h: &mut [f32]) {
-        h.copy_from_slice(&self.b1);
-        super::wide::add_rows(&self.w1, x, h);
-        for v in h.iter_mut() {
-            *v = sigmoid(*v);
-        }
+        super::wide::hidden(&self.b1, &self.w1, x, h);
     }
 
     /// The outputs for the hidden layer's `h`.
