@@ -309,27 +309,34 @@ fn fit(path: &str) {
     }
 }
 
+/// A `<id> win wg wbg lg lbg` line: the position and gnubg's five chances for it.
+fn labelled(line: &str) -> Option<(Position, [f32; OUTPUTS])> {
+    let t: Vec<&str> = line.split_whitespace().collect();
+    let pos = position_id::decode(t.first()?).ok()?;
+    let v: Vec<f32> = t[1..].iter().filter_map(|x| x.parse().ok()).collect();
+    (v.len() >= 5).then(|| (pos, [v[0], v[1], v[2], v[3], v[4]]))
+}
+
+/// The cubeless equity of five chances (win, win a gammon, a back-gammon, lose a gammon, a
+/// back-gammon).
+fn equity(o: &[f32; OUTPUTS]) -> f32 {
+    2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4]
+}
+
 /// Reads `<id> win wg wbg lg lbg` lines: the network's inputs and its five targets.
 fn samples(path: &str) -> Vec<Sample> {
     let ev = Evaluator::new(&Rules::preset(Preset::Modern));
-    let mut out = Vec::new();
     let text = std::fs::read_to_string(path).unwrap_or_default();
-    for line in text.lines() {
-        let t: Vec<&str> = line.split_whitespace().collect();
-        let Some(pos) = t.first().and_then(|id| position_id::decode(id).ok()) else {
-            continue;
-        };
-        let v: Vec<f32> = t[1..].iter().filter_map(|x| x.parse().ok()).collect();
-        if v.len() < 5 {
-            continue;
-        }
-        let f = ev.features(&pos, ev.race_probit(&pos).0);
-        out.push(Sample {
-            x: Net::encode(&pos, &f[1..]),
-            target: [v[0], v[1], v[2], v[3], v[4]],
-        });
-    }
-    out
+    text.lines()
+        .filter_map(labelled)
+        .map(|(pos, target)| {
+            let f = ev.features(&pos, ev.race_probit(&pos).0);
+            Sample {
+                x: Net::encode(&pos, &f[1..]),
+                target,
+            }
+        })
+        .collect()
 }
 
 /// Prints, for the positions `train` holds out of each file (its first 5%), the root mean
@@ -341,18 +348,9 @@ fn judged(paths: &[String]) {
         let text = std::fs::read_to_string(path).unwrap_or_default();
         let lines: Vec<&str> = text.lines().collect();
         let (mut n, mut square) = (0usize, 0.0f64);
-        for line in &lines[..lines.len() / 20] {
-            let t: Vec<&str> = line.split_whitespace().collect();
-            let Some(pos) = t.first().and_then(|id| position_id::decode(id).ok()) else {
-                continue;
-            };
-            let v: Vec<f32> = t[1..].iter().filter_map(|x| x.parse().ok()).collect();
-            if v.len() < 5 {
-                continue;
-            }
-            let target = 2.0 * v[0] - 1.0 + v[1] + v[2] - v[3] - v[4];
+        for (pos, target) in lines[..lines.len() / 20].iter().filter_map(|l| labelled(l)) {
             n += 1;
-            square += f64::from(ev.value(&pos) - target).powi(2);
+            square += f64::from(ev.value(&pos) - equity(&target)).powi(2);
         }
         println!(
             "{path} ({n} held out): equity error rms {:.4}",
@@ -372,7 +370,6 @@ fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
 /// Prints the held-out root mean squared error of each output of `net`, file by file, and the
 /// mean and root mean square of the error of the cubeless equity the outputs make.
 fn report(label: &str, net: &Net, tests: &[(String, Vec<Sample>)]) {
-    let equity = |o: &[f32; OUTPUTS]| 2.0 * o[0] - 1.0 + o[1] + o[2] - o[3] - o[4];
     for (path, test) in tests {
         let r = mean_squared_error(net, test).map(f32::sqrt);
         let (mut bias, mut square) = (0.0f64, 0.0f64);
