@@ -88,6 +88,8 @@ pub struct Net {
     pub b2: Vec<f32>,
 }
 
+/// The outputs' logistic function, by the library's `exp`: five a position, where the hidden
+/// layer's many are [`super::wide::squash`]'s.
 #[inline]
 fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())

@@ -61,12 +61,11 @@ pub struct NetFile {
 }
 
 /// The largest network file read: four times the weights of the largest network
-/// ([`MAX_HIDDEN`] hidden units: 116,741 weights of four bytes, 466,964 bytes), 1,867,856 bytes.
-/// A network's inputs and
-/// outputs are fixed and its hidden units bounded ([`NetFile::parse`] refuses any other
-/// shape), so a network file is its weights and a header of a few lines; the networks
-/// Gamester ships have headers of under 1 KB. A file near the cap is no network, and an
-/// endless one is never read into memory.
+/// ([`MAX_HIDDEN`] hidden units: 116,741 weights of four bytes, 466,964 bytes), 1,867,856
+/// bytes. A network's inputs and outputs are fixed and its hidden units bounded
+/// ([`NetFile::parse`] refuses any other shape), so a network file is its weights and a header
+/// of a few lines; the networks Gamester ships have headers of under 1 KB. A file near the cap
+/// is no network, and an endless one is never read into memory.
 pub const MAX_NET_FILE_BYTES: u64 = 4 * 4 * weights(MAX_HIDDEN) as u64;
 
 impl NetFile {

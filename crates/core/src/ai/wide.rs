@@ -47,7 +47,7 @@ fn hidden_avx2(b1: &[f32], w1: &[f32], x: &[f32], h: &mut [f32]) {
 /// 1.5 × 2^23.
 const ROUND: f32 = 12_582_912.0;
 
-/// The logistic function `1 / (1 + e^−v)`, within 1e-7 of it: `e^−v` as 2^t, `t` split into
+/// The logistic function `1 / (1 + e^−v)`, within 2e-7 of it: `e^−v` as 2^t, `t` split into
 /// an integer (the float's exponent) and a remainder in [−½, ½], whose 2^f is Cephes'
 /// polynomial for `exp2f` (relative error about 2e-7). Nothing in it is one number at a time.
 #[inline(always)]
