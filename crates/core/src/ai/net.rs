@@ -5,8 +5,8 @@
 //! back-gammon, to lose a gammon or more and to lose a back-gammon (GNU Backgammon's five).
 //!
 //! Each kind of games has its own weights ([`super::Kind`]); the file that holds them is
-//! read by [`super::net_file`]. Training (the `gamester-train` crate's `learn` and `td`) adds to a network's
-//! weights through [`Net::add_gradient`].
+//! read by [`super::net_file`]. Training (the `gamester-train` crate's `learn` and `td`) adds
+//! to a network's weights through [`Net::add_gradient`].
 
 use crate::tables::Position;
 
