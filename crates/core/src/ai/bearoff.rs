@@ -160,14 +160,14 @@ impl Databases {
     fn kept<T>(
         &self,
         kind: &str,
-        read: impl FnOnce(&[Vec<u32>]) -> Option<T>,
+        read: impl FnOnce(Vec<Vec<u32>>) -> Option<T>,
         make: impl FnOnce() -> T,
         parts: impl FnOnce(&T) -> Vec<Vec<u32>>,
     ) -> T {
         let Some(dir) = &self.dir else {
             return make();
         };
-        if let Some(t) = disk::load(dir, kind, &self.key).and_then(|p| read(&p)) {
+        if let Some(t) = disk::load(dir, kind, &self.key).and_then(read) {
             return t;
         }
         let made = make();
@@ -175,6 +175,17 @@ impl Databases {
         let views: Vec<&[u32]> = arrays.iter().map(Vec::as_slice).collect();
         disk::store(dir, kind, &self.key, &views);
         made
+    }
+
+    /// What the side on roll at `a` has against `b` for stakes with perfect cube play, in
+    /// units of the cube, with the cube in the middle, its own and its adversary's ([`Access`]
+    /// order): the two-sided database's, when both are small enough.
+    ///
+    /// [`Access`]: crate::ai::cube::Access
+    #[must_use]
+    pub fn cube(&self, a: &Home, b: &Home) -> Option<[f32; 3]> {
+        let small = men(a) <= TWO_SIDED_MEN && men(b) <= TWO_SIDED_MEN;
+        small.then(|| self.two_sided().cube(a, b)).flatten()
     }
 
     /// The chances of the side on roll at `a` against `b`, neither without men: exact by the

@@ -111,6 +111,36 @@ impl Cube {
     }
 }
 
+impl Cube {
+    /// The cubeful value of a small bear-off whose exact stakes values with perfect cube play
+    /// are `exact` (the cube in the middle, the roller's own, its adversary's; see
+    /// [`super::bearoff::Databases::cube`]), its chances `o`, as GNU Backgammon values one of
+    /// its two-sided database: for stakes the exact value; in a match, Janowski's mix with the
+    /// cube's efficiency that the exact stakes value shows (how far it goes from the dead
+    /// cube towards the fully live one), kept between 0 and `most`.
+    fn bearing_off(self, o: &Outcomes, exact: &[f32; 3], most: f32) -> f32 {
+        if !self.live {
+            return self.janowski(o, most);
+        }
+        let i = match self.access {
+            Access::Centred => 0,
+            Access::Mine => 1,
+            Access::Theirs => 2,
+        };
+        if self.score.is_none() {
+            return exact[i] * self.value as f32;
+        }
+        let dead = money_live(o, self.access, 0.0);
+        let live = money_live(o, self.access, 1.0);
+        let x = if (live - dead).abs() > 1e-4 {
+            ((exact[i] - dead) / (live - dead)).clamp(0.0, most)
+        } else {
+            most
+        };
+        self.janowski(o, x)
+    }
+}
+
 /// GNU Backgammon's Janowski for stakes with gammons (`Cl2CfMoney`): the dead cube (the
 /// cubeless value) mixed with the live cube, whose cash and take points come from the
 /// average win `w` and loss `l`. In units of the cube.
@@ -187,7 +217,14 @@ impl Cubeful<'_> {
         if plies == 0 {
             let o = Outcomes::of(self.searcher.eval.chances(pos), self.stakes);
             let x = efficiency(pos);
-            return cubes.iter().map(|c| c.janowski(&o, x)).collect();
+            let exact = self.searcher.eval.bearoff_cube(pos);
+            return cubes
+                .iter()
+                .map(|c| match exact {
+                    Some(e) => c.bearing_off(&o, &e, x),
+                    None => c.janowski(&o, x),
+                })
+                .collect();
         }
         let per_throw: Vec<Vec<f32>> = self
             .searcher

@@ -457,6 +457,15 @@ impl Evaluator {
         }
     }
 
+    /// What the side on roll in `pos` has for stakes with perfect cube play, in units of the
+    /// cube, with the cube in the middle, its own and its adversary's: exact when both sides
+    /// are bearing off with few enough men for the two-sided database, else `None`.
+    #[must_use]
+    pub fn bearoff_cube(&self, pos: &Position) -> Option<[f32; 3]> {
+        let (a, b) = bearoff::homes(pos)?;
+        self.bearoff()?.cube(&a, &b)
+    }
+
     /// The bear-off databases of these rules, if the evaluation uses them (made on first use).
     #[must_use]
     pub fn bearoff(&self) -> Option<&bearoff::Databases> {

@@ -2,7 +2,8 @@
 //! valued −3 by the evaluation, the search and the cube hint; a race with both sides home is
 //! judged by the bear-off databases, so plays that are equal are valued equal.
 
-use gamester_core::ai::cube::Access;
+use gamester_core::ai::cube::{Access, MatchScore};
+use gamester_core::ai::cube_hint::CubeAction;
 use gamester_core::ai::cube_hint::cube_hint_at;
 use gamester_core::ai::decide::CubeAt;
 use gamester_core::ai::eval::Evaluator;
@@ -247,4 +248,39 @@ fn the_issues_position_has_this_id() {
         position_id::decode("AwAAAAAA+P8DAA").unwrap(),
         fifteen_on_the_bar()
     );
+}
+
+/// A bear-off of five men against six in an 11-point match at 0–0, the roller owning the cube
+/// at 2 (a position of gnubg's matches): GNU Backgammon 1.07 values it from its two-sided
+/// database, the cube's efficiency for each owner taken from the exact stakes values. Its
+/// values: no redouble 0.7338 and redouble, take 1.0128 at 0 plies; 0.7402 and 1.0135 at 2
+/// plies, "Redouble, pass". Janowski's mix at a fixed efficiency made it a take (0.870).
+#[test]
+fn a_small_bear_off_is_cubed_as_gnubg_cubes_it_by_its_exact_stakes_values() {
+    let rules = modern();
+    let at = CubeAt {
+        position: position_id::decode("ewAAgCUBAAAAAA").unwrap(),
+        access: Access::Mine,
+        score: Some(MatchScore {
+            me: 11,
+            them: 11,
+            cube: 2,
+            crawford_to_come: true,
+        }),
+        jacoby_single: false,
+        stakes: rules.stakes,
+    };
+    let fair = cube_hint_at(&rules, &at, Side::White, true, false, Level::Fair);
+    assert!((fair.values.no_double - 0.7338).abs() < 0.002, "{fair:?}");
+    assert!((fair.values.double_take - 1.0128).abs() < 0.002, "{fair:?}");
+    let expert = cube_hint_at(&rules, &at, Side::White, true, false, Level::Expert);
+    assert!(
+        (expert.values.no_double - 0.7402).abs() < 0.005,
+        "{expert:?}"
+    );
+    assert!(
+        (expert.values.double_take - 1.0135).abs() < 0.005,
+        "{expert:?}"
+    );
+    assert_eq!(expert.action, CubeAction::DoublePass, "{expert:?}");
 }

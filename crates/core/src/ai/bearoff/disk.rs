@@ -29,12 +29,35 @@ fn header(kind: &str, key: &Key) -> String {
     format!("{} {kind} {key:?}", env!("CARGO_PKG_VERSION"))
 }
 
-/// FNV-1a, 64 bits.
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV_PRIME: u64 = 0x0100_0000_01b3;
+
+/// FNV-1a, 64 bits: the name of a database's file.
 fn fnv(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut h = FNV_OFFSET;
     for &b in bytes {
         h ^= u64::from(b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
+        h = h.wrapping_mul(FNV_PRIME);
+    }
+    h
+}
+
+/// The checksum of a file's numbers: FNV-1a taken eight bytes at a time (little-endian
+/// words, the last few bytes one by one), eight times as fast as byte by byte over the tens of
+/// megabytes a program started for one decision reads.
+fn checksum(bytes: &[u8]) -> u64 {
+    let mut h = FNV_OFFSET;
+    let words = bytes.chunks_exact(8);
+    let tail = words.remainder();
+    for w in words {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(w);
+        h ^= u64::from_le_bytes(word);
+        h = h.wrapping_mul(FNV_PRIME);
+    }
+    for &b in tail {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(FNV_PRIME);
     }
     h
 }
@@ -63,7 +86,7 @@ fn encode(kind: &str, key: &Key, arrays: &[&[u32]]) -> Vec<u8> {
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&(head.len() as u32).to_le_bytes());
     out.extend_from_slice(head.as_bytes());
-    out.extend_from_slice(&fnv(&body).to_le_bytes());
+    out.extend_from_slice(&checksum(&body).to_le_bytes());
     out.extend_from_slice(&body);
     out
 }
@@ -97,7 +120,7 @@ fn decode(bytes: &[u8], kind: &str, key: &Key) -> Option<Vec<Vec<u32>>> {
         return None;
     }
     let sum = u64_of(&mut rest)?;
-    if fnv(rest) != sum {
+    if checksum(rest) != sum {
         return None;
     }
     let count = u32_of(&mut rest)?;
@@ -151,14 +174,13 @@ pub fn bits(v: &[f32]) -> Vec<u32> {
     v.iter().map(|x| x.to_bits()).collect()
 }
 
-/// The numbers back from their bits, if every one is a chance (0 to 1) or, with `most`, at
-/// most that and not below 0.
+/// The numbers back from their bits, if every one is at most `most` and not below 0 (in the
+/// same memory: no copy of the tens of megabytes is made).
 #[must_use]
-pub fn numbers(v: &[u32], most: f32) -> Option<Vec<f32>> {
-    v.iter()
-        .map(|&b| {
-            let x = f32::from_bits(b);
-            (x.is_finite() && (0.0..=most).contains(&x)).then_some(x)
-        })
-        .collect()
+pub fn numbers(v: Vec<u32>, most: f32) -> Option<Vec<f32>> {
+    let sound = v.iter().all(|&b| {
+        let x = f32::from_bits(b);
+        x.is_finite() && (0.0..=most).contains(&x)
+    });
+    sound.then(|| v.into_iter().map(f32::from_bits).collect())
 }

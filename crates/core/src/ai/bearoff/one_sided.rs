@@ -111,10 +111,8 @@ impl OneSided {
     /// The database of these numbers, if they are whole and sound: each distribution of
     /// chances, each mean a number of turns, each slot of a position of 15 men in range.
     #[must_use]
-    pub fn from_parts(parts: &[Vec<u32>]) -> Option<OneSided> {
-        let [off, mean, first_slot, first] = parts else {
-            return None;
-        };
+    pub fn from_parts(parts: Vec<Vec<u32>>) -> Option<OneSided> {
+        let [off, mean, first_slot, first]: [Vec<u32>; 4] = parts.try_into().ok()?;
         let universe = Universe::new(15);
         let n = universe.len();
         let slots = first.len() / TURNS;
@@ -136,7 +134,7 @@ impl OneSided {
             universe,
             off: disk::numbers(off, CHANCE_MOST)?,
             mean: disk::numbers(mean, TURNS as f32)?,
-            first_slot: first_slot.clone(),
+            first_slot,
             first: disk::numbers(first, CHANCE_MOST)?,
         })
     }

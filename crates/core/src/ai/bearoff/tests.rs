@@ -179,6 +179,86 @@ fn the_two_sided_database_is_exact_and_near_the_one_sided_one() {
 }
 
 #[test]
+fn the_cube_values_are_gnu_backgammons() {
+    // GNU Backgammon 1.07's values of its own two-sided database for stakes (`cfevaluate`,
+    // the cube in the middle, the roller's own, its adversary's, after the best cube action),
+    // the roller's men first, each from the ace point up.
+    let two = TwoSided::build(&modern(), rule(BearOff::Modern, false), TWO_SIDED_MEN);
+    for (me, you, want) in [
+        (
+            [2, 1, 0, 1, 0, 1],
+            [2, 4, 0, 0, 0, 0],
+            [0.99382, 0.99382, 0.49691],
+        ),
+        (
+            [0, 2, 0, 0, 1, 1],
+            [2, 1, 0, 1, 0, 0],
+            [-0.5682, -0.265644, -0.60412],
+        ),
+        (
+            [0, 0, 0, 3, 0, 2],
+            [1, 1, 1, 1, 1, 1],
+            [0.198016, 0.292531, 0.033494],
+        ),
+        ([1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1], [1.0, 1.0, 1.0]),
+    ] {
+        let got = two.cube(&me, &you).unwrap();
+        for i in 0..3 {
+            assert!(
+                (got[i] - want[i]).abs() < 1e-4,
+                "{me:?} {you:?}: {got:?}, gnubg {want:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_cube_values_are_ordered_and_exact_at_the_last_throw() {
+    for r in [rule(BearOff::Modern, false), rule(BearOff::Exact, false)] {
+        let two = TwoSided::build(&modern(), r, 3);
+        let mut seen = 0;
+        for a in &two.universe.homes {
+            for b in &two.universe.homes {
+                if men(a) == 0 || men(b) == 0 {
+                    continue;
+                }
+                let [centred, mine, theirs] = two.cube(a, b).unwrap();
+                let dead = 2.0 * two.win(a, b).unwrap() - 1.0;
+                // Owning the cube is worth at least having it in the middle, and that at least
+                // the adversary's owning it; the cube one owns is worth at least none, the
+                // adversary's at most none.
+                let e = 1e-5;
+                assert!((-1.0 - e..=1.0 + e).contains(&centred), "{a:?} {b:?}");
+                assert!(mine + e >= centred && centred + e >= theirs, "{a:?} {b:?}");
+                assert!(mine + e >= dead && theirs <= dead + e, "{a:?} {b:?}");
+                seen += 1;
+            }
+        }
+        assert!(seen > 6000, "{seen}");
+    }
+    // The adversary bears off for sure at his turn: the roller has this throw only, worth
+    // 2p − 1 with the adversary's cube; he doubles from p = 1/2 and the adversary passes from
+    // 3/4 (a man on the six point: 27 throws in 36, a take and a pass alike).
+    let two = TwoSided::build(&modern(), rule(BearOff::Modern, false), 3);
+    let ace = [1, 0, 0, 0, 0, 0];
+    for me in [[0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 2], [0, 0, 1, 1, 0, 0]] {
+        let p = two.win(&me, &ace).unwrap();
+        let [centred, mine, theirs] = two.cube(&me, &ace).unwrap();
+        let dead = 2.0 * p - 1.0;
+        let doubled = if p >= 0.5 {
+            (2.0 * dead).min(1.0)
+        } else {
+            dead
+        };
+        assert!((theirs - dead).abs() < 1e-5, "{me:?}: {theirs} {dead}");
+        assert!(
+            (centred - doubled).abs() < 1e-5 && (mine - doubled).abs() < 1e-5,
+            "{me:?}"
+        );
+    }
+}
+
+#[test]
 fn sides_that_must_stand_still_are_solved_together() {
     // Exact bearing off, a lone man on each ace point: each side needs a 1 (p = 11/36), and
     // the side on roll wins x = p + (1 − p)(1 − x), so x = 1 / (2 − p) = 36/61.
@@ -328,11 +408,18 @@ fn a_damaged_or_foreign_file_is_not_used_and_is_made_again() {
         .parts()
         .to_vec();
     parts[0][7] = f32::NAN.to_bits();
-    disk::store(dir.path(), "two-sided", &key, &[&parts[0]]);
+    disk::store(dir.path(), "two-sided", &key, &[&parts[0], &parts[1]]);
     assert!(disk::load(dir.path(), "two-sided", &key).is_some());
-    assert!(TwoSided::from_parts(&parts, TWO_SIDED_MEN).is_none());
+    assert!(TwoSided::from_parts(parts.clone(), TWO_SIDED_MEN).is_none());
     parts[0][7] = 1.5f32.to_bits();
-    assert!(TwoSided::from_parts(&parts, TWO_SIDED_MEN).is_none());
+    assert!(TwoSided::from_parts(parts.clone(), TWO_SIDED_MEN).is_none());
+    parts[0][7] = 0.5f32.to_bits();
+    assert!(TwoSided::from_parts(parts.clone(), TWO_SIDED_MEN).is_some());
+    // A file of an earlier shape (the chances alone), or cube values out of bounds, is made
+    // again.
+    assert!(TwoSided::from_parts(parts[..1].to_vec(), TWO_SIDED_MEN).is_none());
+    parts[1][5] = (-0.5f32).to_bits();
+    assert!(TwoSided::from_parts(parts.clone(), TWO_SIDED_MEN).is_none());
     // Another key's file is never read for this one.
     let other = Key {
         double_hand: true,
