@@ -10,10 +10,10 @@ use crate::cli::args::{
     tables_rules,
 };
 use crate::level::Level;
-use crate::sample::decision_sample;
+use crate::sample::{cube_sample, decision_sample};
 use crate::tables::notation::format_play;
 use crate::tables::position_id;
-use crate::tables::{Phase, Preset, Rules};
+use crate::tables::{Game, Phase, Preset, Rules};
 
 /// `best` at tables: the computer's play of a throw, as `<position id after the play> <move
 /// text>` (a throw with no play gives the position id alone).
@@ -44,8 +44,9 @@ pub(crate) fn best(preset: Preset, args: &Best) -> Result<String, CliError> {
 }
 
 /// `bench ai [--preset <name> [--set <option>=<value>]...]`: the median, 90th percentile and
-/// longest time of one decision per level, over a fixed sample of positions (modern, Irish and
-/// Fails unless rules are given).
+/// longest time of one decision per level, over a fixed sample of plays (modern, Irish and
+/// Fails unless rules are given) and of cube decisions (modern backgammon for stakes and to 7
+/// points unless rules with the cube are given).
 pub(crate) fn bench_ai(args: &SomeRules) -> Result<String, CliError> {
     let (sets, names): (Vec<Rules>, Vec<String>) = match args.preset {
         None => [Preset::Modern, Preset::Irish, Preset::Fails]
@@ -66,34 +67,77 @@ pub(crate) fn bench_ai(args: &SomeRules) -> Result<String, CliError> {
     for rules in &sets {
         sample.extend(decision_sample(rules, 6, 5));
     }
+    // The cube's decisions: the rules given if they play the cube, else modern backgammon
+    // for stakes and a match to 7 points, both with the cube.
+    let cube_sets: Vec<(Rules, String)> = match args.preset {
+        Some(_) => sets
+            .iter()
+            .zip(&names)
+            .filter(|(r, _)| r.cube)
+            .map(|(r, n)| (r.clone(), n.clone()))
+            .collect(),
+        None => {
+            let mut stakes = Rules::preset(Preset::Modern);
+            stakes.cube = true;
+            let mut to_seven = stakes.clone();
+            to_seven.match_to = 7;
+            vec![
+                (stakes, "modern with the cube".to_string()),
+                (to_seven, "a match to 7".to_string()),
+            ]
+        }
+    };
+    let mut cubes = Vec::new();
+    for (rules, _) in &cube_sets {
+        cubes.extend(cube_sample(rules, 6, 3));
+    }
+    let cube_names: Vec<&str> = cube_sets.iter().map(|(_, n)| n.as_str()).collect();
+    let plays: Vec<&Game> = sample
+        .iter()
+        .filter(|g| g.phase() == Phase::Playing)
+        .collect();
+    let cubes: Vec<&Game> = cubes.iter().collect();
     let mut out = String::new();
     for level in Level::ALL {
-        let mut times: Vec<f64> = sample
-            .iter()
-            .filter(|g| g.phase() == Phase::Playing)
-            .map(|g| {
-                let start = Instant::now();
-                let d = decide(g, level);
-                std::hint::black_box(d);
-                start.elapsed().as_secs_f64() * 1000.0
-            })
-            .collect();
-        times.sort_by(f64::total_cmp);
-        let at = |q: f64| {
-            times
-                .get(((times.len() as f64 - 1.0) * q).round() as usize)
-                .copied()
-                .unwrap_or(0.0)
-        };
-        let _ = writeln!(
-            out,
-            "ai {level} median {:.2} ms p90 {:.2} ms max {:.2} ms ({} decisions: {})",
-            at(0.5),
-            at(0.9),
-            at(1.0),
-            times.len(),
-            names.join(", ")
-        );
+        timed(&mut out, "ai", level, &plays, &names.join(", "));
+    }
+    if !cubes.is_empty() {
+        for level in Level::ALL {
+            timed(&mut out, "cube", level, &cubes, &cube_names.join(", "));
+        }
     }
     Ok(out)
+}
+
+/// One line of `bench ai`: the median, 90th percentile and longest time of the computer's
+/// decision at `level` in each of `games`, once a first decision (untimed) has made or read
+/// the bear-off databases.
+fn timed(out: &mut String, what: &str, level: Level, games: &[&Game], names: &str) {
+    if let Some(first) = games.first() {
+        std::hint::black_box(decide(first, level));
+    }
+    let mut times: Vec<f64> = games
+        .iter()
+        .map(|g| {
+            let start = Instant::now();
+            let d = decide(g, level);
+            std::hint::black_box(d);
+            start.elapsed().as_secs_f64() * 1000.0
+        })
+        .collect();
+    times.sort_by(f64::total_cmp);
+    let at = |q: f64| {
+        times
+            .get(((times.len() as f64 - 1.0) * q).round() as usize)
+            .copied()
+            .unwrap_or(0.0)
+    };
+    let _ = writeln!(
+        out,
+        "{what} {level} median {:.2} ms p90 {:.2} ms max {:.2} ms ({} decisions: {names})",
+        at(0.5),
+        at(0.9),
+        at(1.0),
+        times.len(),
+    );
 }

@@ -2,10 +2,10 @@
 //! (`bench movegen` and benches/movegen.rs), and games at a real choice from fair play
 //! (`bench ai`). The same seeds give the same sample on every machine.
 
-use crate::ai::contest::{Contender, PlayMade, play_game};
+use crate::ai::contest::{Contender, PlayMade, play_game, play_game_seeing};
 use crate::ai::random::RandomPlayer;
 use crate::level::Level;
-use crate::tables::{Game, Phase, Position, Preset, Rules, Throw};
+use crate::tables::{Action, Game, Phase, Position, Preset, Rules, Throw};
 
 /// A fixed, seeded set of positions and throws from random games under `preset`.
 #[must_use]
@@ -49,6 +49,32 @@ pub fn decision_sample(rules: &Rules, games: u64, every: usize) -> Vec<Game> {
             }
         };
         if play_game(rules, fair, fair, seed, &mut take).is_err() {
+            continue;
+        }
+    }
+    out
+}
+
+/// Games at a cube decision from fair-against-fair games under `rules` (with the cube): every
+/// `every`-th time a side may double before it throws, and every double offered: the cube
+/// decisions `bench ai` times.
+#[must_use]
+pub fn cube_sample(rules: &Rules, games: u64, every: usize) -> Vec<Game> {
+    let mut out = Vec::new();
+    let mut k = 0usize;
+    let fair = Contender::Computer(Level::Fair);
+    for seed in 0..games {
+        let mut see = |game: &Game| match game.phase() {
+            Phase::ToThrow if game.choices().contains(&Action::Double) => {
+                k += 1;
+                if k.is_multiple_of(every) {
+                    out.push(game.clone());
+                }
+            }
+            Phase::DoubleOffered => out.push(game.clone()),
+            _ => {}
+        };
+        if play_game_seeing(rules, fair, fair, seed, &mut |_, _| {}, &mut see).is_err() {
             continue;
         }
     }

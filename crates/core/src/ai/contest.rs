@@ -111,6 +111,19 @@ pub fn play_game(
     seed: u64,
     on_play: &mut dyn FnMut(&Game, PlayMade),
 ) -> Result<Option<Outcome>, ContestError> {
+    play_game_seeing(rules, white, black, seed, on_play, &mut |_| {})
+}
+
+/// [`play_game`], `on_turn` seeing the game each time a player is asked what it does (before
+/// a throw, at a double or a resignation offered, at a throw to play).
+pub fn play_game_seeing(
+    rules: &Rules,
+    white: impl Into<Seat>,
+    black: impl Into<Seat>,
+    seed: u64,
+    on_play: &mut dyn FnMut(&Game, PlayMade),
+    on_turn: &mut dyn FnMut(&Game),
+) -> Result<Option<Outcome>, ContestError> {
     let (white, black): (Seat, Seat) = (white.into(), black.into());
     let searchers = [white.searcher(rules), black.searcher(rules)];
     let mut game = Game::new(rules.clone())?;
@@ -126,6 +139,7 @@ pub fn play_game(
         } else {
             (&black, &searchers[1])
         };
+        on_turn(&game);
         let decision = match who.contender {
             Contender::Computer(level) => decide_with(&game, level, searcher),
             Contender::Random => super::random::random_decision(&game, &mut rng),

@@ -159,3 +159,36 @@ fn the_hints_action_is_the_computers_own_decision_at_every_cube_decision() {
         "{doubling} {answers} {in_match}"
     );
 }
+
+/// `bench ai` times the cube over real cube decisions: games where the side on roll may double
+/// before it throws, and doubles offered, from fair play with the cube, for stakes and in a
+/// match; the hint has an answer at each. Under rules without the cube there are none.
+#[test]
+fn the_cube_sample_holds_chances_to_double_and_doubles_offered() {
+    use gamester_core::sample::cube_sample;
+    use gamester_rules::tables::{Action, Phase, Preset, Rules};
+    let mut stakes = Rules::preset(Preset::Modern);
+    stakes.cube = true;
+    let mut to_seven = stakes.clone();
+    to_seven.match_to = 7;
+    for rules in [stakes, to_seven] {
+        let sample = cube_sample(&rules, 6, 3);
+        let offered = sample
+            .iter()
+            .filter(|g| g.phase() == Phase::DoubleOffered)
+            .count();
+        let before = sample
+            .iter()
+            .filter(|g| g.phase() == Phase::ToThrow && g.choices().contains(&Action::Double))
+            .count();
+        assert!(
+            offered > 0 && before > 0,
+            "{offered} offered, {before} before"
+        );
+        assert_eq!(offered + before, sample.len());
+        for g in &sample {
+            assert!(cube_hint(g, Level::Fair).is_some());
+        }
+    }
+    assert!(cube_sample(&Rules::preset(Preset::Modern), 2, 1).is_empty());
+}
