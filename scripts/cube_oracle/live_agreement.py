@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The cube hint against GNU Backgammon's 2-ply analysis, on the lines of cube_points.py:
 
-    python3 scripts/cube_oracle/live_agreement.py points.tsv [GAMESTER] [--all]
+    python3 scripts/cube_oracle/live_agreement.py points.tsv [GAMESTER] [--all] [--marked]
 
 For every decision whose gnubg value of not doubling, normalised (2·(nd − dm)/(dp − dm) − 1),
 is at least 0.3 (a *live* decision; every decision with --all) it asks `gamester hint` and
@@ -19,6 +19,9 @@ import sys
 args = [a for a in sys.argv[1:] if not a.startswith('--')]
 points, binary = args[0], (args[1] if len(args) > 1 else 'target/release/gamester')
 every = '--all' in sys.argv
+# --marked: also list each of gnubg's right choices marked bad or very bad, with both values.
+listed = '--marked' in sys.argv
+marked = []
 
 
 def category(words):
@@ -126,6 +129,9 @@ with concurrent.futures.ThreadPoolExecutor(2) as ex:
             for name, least in (('doubtful', 0.04), ('bad', 0.08), ('very bad', 0.16)):
                 if loss >= least - 1e-9:
                     marks[(what, name)] += 1
+            if loss >= 0.08 - 1e-9:
+                marked.append('%s %s loses %.3f: gnubg %s nd %.3f dt %.3f; Gamester %s nd %.3f dt %.3f' % (
+                    r['id'], what, loss, g, r['g_nd'], r['g_dt'], c, nd, dt))
 print('live decisions' if not every else 'all decisions', 'of', points)
 for k in sorted(stats, key=lambda k: -stats[k]['n']):
     s, d, n = stats[k], sums[k], stats[k]['n']
@@ -137,3 +143,7 @@ print("gnubg's right choices that analyse would mark: " + ', '.join(
 print('misses (gnubg -> Gamester):')
 for (g, c), n in misses.most_common():
     print('  %-15s -> %-15s %d' % (g, c, n))
+if listed:
+    print('right choices marked bad:')
+    for m in marked:
+        print('  ' + m)
