@@ -226,12 +226,20 @@ impl Cubeful<'_> {
                 })
                 .collect();
         }
-        let per_throw: Vec<Vec<f32>> = self
-            .searcher
-            .throws()
-            .iter()
-            .map(|t| self.after_throw(pos, t, cubes, plies, mine))
-            .collect();
+        // A search two throws deep or more (the root of the cube's decision, of a play valued
+        // with the cube, of a resignation) shares its throws among the cores; the throws below
+        // are searched where they are.
+        let throws = self.searcher.throws();
+        let per_throw: Vec<Vec<f32>> = if plies >= 2 {
+            super::search::every_core(throws.len(), |k| {
+                self.after_throw(pos, &throws[k], cubes, plies, mine)
+            })
+        } else {
+            throws
+                .iter()
+                .map(|t| self.after_throw(pos, t, cubes, plies, mine))
+                .collect()
+        };
         // A value every throw gives alike (a certain end) is that value exactly, not a rounding
         // of the throws' chances away from it, so that ties between the cube's values are ties,
         // as gnubg's rule reads them; otherwise the expectation, over the chances as summed.

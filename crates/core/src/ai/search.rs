@@ -56,27 +56,33 @@ pub(crate) struct Carried<'a> {
 /// Sets each item's value to `value(index)`, the items shared among the machine's cores (each
 /// takes the next one not yet taken): a search's root candidates, each a long search.
 pub(crate) fn on_every_core(items: &mut [(usize, f32)], value: impl Fn(usize) -> f32 + Sync) {
+    let indices: Vec<usize> = items.iter().map(|(i, _)| *i).collect();
+    let found = every_core(indices.len(), |k| value(indices[k]));
+    for (item, v) in items.iter_mut().zip(found) {
+        item.1 = v;
+    }
+}
+
+/// `value(k)` for each `k` below `count`, in order, the work shared among the machine's cores
+/// (each takes the next `k` not yet taken). The results are those of doing it on one core.
+pub(crate) fn every_core<T: Send>(count: usize, value: impl Fn(usize) -> T + Sync) -> Vec<T> {
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
-    let workers = cores.min(items.len());
+    let workers = cores.min(count);
     if workers <= 1 {
-        for (i, v) in items.iter_mut() {
-            *v = value(*i);
-        }
-        return;
+        return (0..count).map(value).collect();
     }
     let next = std::sync::atomic::AtomicUsize::new(0);
-    let indices: Vec<usize> = items.iter().map(|(i, _)| *i).collect();
-    let found: Vec<Vec<(usize, f32)>> = std::thread::scope(|scope| {
+    let found: Vec<Vec<(usize, T)>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..workers)
             .map(|_| {
                 scope.spawn(|| {
                     let mut mine = Vec::new();
                     loop {
                         let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                        let Some(&i) = indices.get(k) else {
+                        if k >= count {
                             break mine;
-                        };
-                        mine.push((k, value(i)));
+                        }
+                        mine.push((k, value(k)));
                     }
                 })
             })
@@ -86,9 +92,9 @@ pub(crate) fn on_every_core(items: &mut [(usize, f32)], value: impl Fn(usize) ->
             .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
             .collect()
     });
-    for (k, v) in found.into_iter().flatten() {
-        items[k].1 = v;
-    }
+    let mut all: Vec<(usize, T)> = found.into_iter().flatten().collect();
+    all.sort_by_key(|(k, _)| *k);
+    all.into_iter().map(|(_, v)| v).collect()
 }
 
 /// How a search is run: how deep, and how many plays are carried from one depth to the next.
@@ -255,11 +261,19 @@ impl Searcher {
         if depth.plies == 0 {
             return self.eval.value_for(pos, mine);
         }
-        let values: Vec<f32> = self
-            .throws()
-            .iter()
-            .map(|t| self.best_of_throw(pos, t, depth, mine))
-            .collect();
+        // Two throws deep or more, the throws are shared among the cores (the same values as
+        // on one).
+        let throws = self.throws();
+        let values: Vec<f32> = if depth.plies >= 2 {
+            every_core(throws.len(), |k| {
+                self.best_of_throw(pos, &throws[k], depth, mine)
+            })
+        } else {
+            throws
+                .iter()
+                .map(|t| self.best_of_throw(pos, t, depth, mine))
+                .collect()
+        };
         self.expect(&values)
     }
 
@@ -407,6 +421,18 @@ impl Searcher {
 mod tests {
     use super::*;
     use crate::tables::{Game, Preset, Throw};
+
+    #[test]
+    fn work_shared_among_the_cores_comes_back_in_order_and_whole() {
+        for count in [0, 1, 2, 3, 21, 100] {
+            let shared = every_core(count, |k| k * k + 1);
+            let alone: Vec<usize> = (0..count).map(|k| k * k + 1).collect();
+            assert_eq!(shared, alone);
+        }
+        let mut items: Vec<(usize, f32)> = [7, 3, 9].iter().map(|&i| (i, 0.0)).collect();
+        on_every_core(&mut items, |i| i as f32 / 2.0);
+        assert_eq!(items, vec![(7, 3.5), (3, 1.5), (9, 4.5)]);
+    }
 
     #[test]
     fn the_cores_give_each_candidate_its_own_value() {
