@@ -109,9 +109,7 @@ impl Cube {
             None => money_live(&o, self.access, x) * self.value as f32,
         }
     }
-}
 
-impl Cube {
     /// The cubeful value of a small bear-off whose exact stakes values with perfect cube play
     /// are `exact` (the cube in the middle, the roller's own, its adversary's; see
     /// [`super::bearoff::Databases::cube`]), its chances `o`, as GNU Backgammon values one of
