@@ -268,13 +268,16 @@ impl Cubeful<'_> {
             return cubes.iter().map(|c| c.ended(-1)).collect();
         }
         let plays = legal_plays(pos, t.moves, self.searcher.eval.move_rules);
+        let plays = self.searcher.worth_judging(
+            plays.iter().map(|p| p.position).collect(),
+            t.doublets,
+            mine,
+        );
         let best = plays
             .iter()
             .map(|p| {
-                let v = self
-                    .searcher
-                    .after_play_as(&p.position, t.doublets, ZERO, mine);
-                (p.position, v)
+                let v = self.searcher.after_play_as(p, t.doublets, ZERO, mine);
+                (*p, v)
             })
             .max_by(|a, b| a.1.total_cmp(&b.1))
             .map_or(*pos, |(p, _)| p);

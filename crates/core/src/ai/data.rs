@@ -11,6 +11,11 @@ pub mod met;
 /// Every family without a network of its own is judged by it.
 pub const NET_MODERN: &[u8] = include_bytes!("data/net-modern.bin");
 
+/// The modern network's screening network (`examples/screen.rs`): a small network that ranks
+/// a throw's plays inside a search, imitating the modern one
+/// ([`super::eval::Evaluator::quick_value_for`]).
+pub const SCREEN_MODERN: &[u8] = include_bytes!("data/screen-modern.bin");
+
 /// The Todas Tablas network ([`super::Kind::TodasTablas`]), trained by self-play
 /// from the modern one (its header gives the recipe).
 pub const NET_TODAS_TABLAS: &[u8] = include_bytes!("data/net-todas-tablas.bin");

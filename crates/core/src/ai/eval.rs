@@ -76,6 +76,10 @@ use std::sync::Arc;
 pub struct Evaluator {
     /// The network that judges positions with contact: the family's own, or one given.
     net: Option<Arc<Net>>,
+    /// A small network that imitates `net` from where the men stand alone, by which a search
+    /// ranks a throw's plays before judging the best few in full
+    /// ([`super::search::Searcher::worth_judging`]); `None`: every play is judged in full.
+    screen: Option<Arc<Net>>,
     pub(crate) throws: Vec<ThrowInfo>,
     pub(crate) move_rules: MoveRules,
     /// Pips a turn moves on average, and the variance, for the side on roll.
@@ -118,7 +122,43 @@ impl Evaluator {
     /// The evaluator for these rules, with the network of their family.
     #[must_use]
     pub fn new(rules: &Rules) -> Evaluator {
-        Evaluator::with_net(rules, Kind::of(rules).shipped())
+        let kind = Kind::of(rules);
+        Evaluator::with_net(rules, kind.shipped()).with_screen(kind.shipped_screen())
+    }
+
+    /// The same evaluation with `screen` as its screening network (see
+    /// [`Evaluator::quick_value_for`]): only for a network of chances, which it imitates.
+    #[must_use]
+    pub fn with_screen(self, screen: Option<Arc<Net>>) -> Evaluator {
+        let chances = self
+            .net
+            .as_ref()
+            .is_some_and(|n| n.outputs == Outputs::Chances);
+        Evaluator {
+            screen: screen.filter(|_| chances),
+            ..self
+        }
+    }
+
+    /// Whether a search ranks a throw's plays by the screening network first.
+    #[must_use]
+    pub fn screens(&self) -> bool {
+        self.screen.is_some()
+    }
+
+    /// A quick value of `pos` (as [`Evaluator::value_for`]), for ranking the plays of a throw:
+    /// where the network would judge it, the screening network's, which reads only the men's
+    /// places and has few hidden units; elsewhere (races the race model judges, bear-offs the
+    /// databases hold) the value itself, quick already. `None` without a screening network.
+    #[must_use]
+    pub fn quick_value_for(&self, pos: &Position, mine: bool) -> Option<f32> {
+        let screen = self.screen.as_ref()?;
+        let exact = self.bearoff.is_some() && bearoff::homes(pos).is_some();
+        if exact || !(self.races || Evaluator::contact(pos)) {
+            return Some(self.value_for(pos, mine));
+        }
+        let c = self.net_chances(screen, &screen.forward(&Net::encode(pos, &[])));
+        Some(self.worth(pos, c, mine))
     }
 
     /// The evaluator for these rules with this network (`None`: the logistic model).
@@ -189,6 +229,7 @@ impl Evaluator {
             stakes_scale,
             races: stakes_scale.is_some() || net.as_ref().is_some_and(|n| n.races),
             net,
+            screen: None,
             match_weights: None,
             bearoff,
         }
@@ -215,16 +256,32 @@ impl Evaluator {
     /// [`Evaluator::value`].
     #[must_use]
     pub fn value_for(&self, pos: &Position, mine: bool) -> f32 {
-        let Some(w) = &self.match_weights else {
+        if self.match_weights.is_none() {
             return self.value(pos);
+        }
+        self.worth(pos, self.chances(pos), mine)
+    }
+
+    /// What chances `c` of `pos` are worth to the side on roll (as [`Evaluator::value_for`]):
+    /// in a match by its weights, for stakes by the stakes table; Fails' chance to throw a die
+    /// that cannot be played a loss.
+    fn worth(&self, pos: &Position, c: Chances, mine: bool) -> f32 {
+        let v = match &self.match_weights {
+            Some(w) => {
+                let o = Outcomes::of(c, self.stakes);
+                let won: f32 = (1..).zip(o.wins).map(|(k, s)| s * w.win(k, mine)).sum();
+                let lost: f32 = (1..).zip(o.losses).map(|(k, s)| s * w.loss(k, mine)).sum();
+                o.win * won + (1.0 - o.win) * lost
+            }
+            None => self.equity(pos, c),
         };
-        let o = Outcomes::of(self.chances(pos), self.stakes);
-        let won: f32 = (1..).zip(o.wins).map(|(k, s)| s * w.win(k, mine)).sum();
-        let lost: f32 = (1..).zip(o.losses).map(|(k, s)| s * w.loss(k, mine)).sum();
-        let v = o.win * won + (1.0 - o.win) * lost;
         if self.endings.unplayable_die_loses {
             let lose = self.unplayable_chance(pos);
-            return lose * w.loss(1, mine) + (1.0 - lose) * v;
+            let lost = self
+                .match_weights
+                .as_ref()
+                .map_or(-1.0, |w| w.loss(1, mine));
+            return lose * lost + (1.0 - lose) * v;
         }
         v
     }
@@ -390,20 +447,7 @@ impl Evaluator {
             let f = self.features(pos, race_z);
             let big = !matches!(self.stakes, Stakes::Single | Stakes::Nard);
             if let Some(net) = &self.net {
-                // A network of the stakes judges no chance of winning big.
-                let big = big && net.outputs == Outputs::Chances;
-                let out = net.forward(&Net::encode(pos, &f[1..]));
-                let win = out[0];
-                let triple = self.stakes == Stakes::Gammons;
-                let win_big = if big { out[1].min(win) } else { 0.0 };
-                let lose_big = if big { out[3].min(1.0 - win) } else { 0.0 };
-                return Chances {
-                    win,
-                    win_big,
-                    lose_big,
-                    win_triple: if triple { out[2].min(win_big) } else { 0.0 },
-                    lose_triple: if triple { out[4].min(lose_big) } else { 0.0 },
-                };
+                return self.net_chances(net, &net.forward(&Net::encode(pos, &f[1..])));
             }
             let logit = |w: &[f32; FEATURES]| {
                 let z: f32 = w.iter().zip(&f).map(|(w, x)| w * x).sum();
@@ -429,6 +473,24 @@ impl Evaluator {
             lose_big: (1.0 - win) * self.big_given_win(tb, pos, -0.5),
             win_triple: 0.0,
             lose_triple: 0.0,
+        }
+    }
+
+    /// The chances a network's outputs `out` give under these rules' stakes.
+    fn net_chances(&self, net: &Net, out: &[f32; super::net::OUTPUTS]) -> Chances {
+        // A network of the stakes judges no chance of winning big.
+        let big = !matches!(self.stakes, Stakes::Single | Stakes::Nard)
+            && net.outputs == Outputs::Chances;
+        let win = out[0];
+        let triple = self.stakes == Stakes::Gammons;
+        let win_big = if big { out[1].min(win) } else { 0.0 };
+        let lose_big = if big { out[3].min(1.0 - win) } else { 0.0 };
+        Chances {
+            win,
+            win_big,
+            lose_big,
+            win_triple: if triple { out[2].min(win_big) } else { 0.0 },
+            lose_triple: if triple { out[4].min(lose_big) } else { 0.0 },
         }
     }
 

@@ -111,6 +111,39 @@ impl Kind {
         }
     }
 
+    /// The screening network shipped for the family's own network, if any.
+    fn screen_bytes(self) -> Option<&'static [u8]> {
+        match self {
+            Kind::Modern => Some(super::data::SCREEN_MODERN),
+            _ => None,
+        }
+    }
+
+    /// The screening network for the network the family is judged by (see
+    /// [`Kind::shipped`]): its own network's, or the modern one's where it borrows that;
+    /// `None` where there is none (each play is then judged in full).
+    #[must_use]
+    pub fn shipped_screen(self) -> Option<Arc<Net>> {
+        static SCREENS: OnceLock<Vec<Option<Arc<Net>>>> = OnceLock::new();
+        let screens = SCREENS.get_or_init(|| {
+            let own = |f: Kind| {
+                f.screen_bytes()
+                    .and_then(|b| NetFile::parse(b).ok())
+                    .filter(|file| file.family == f.name() && file.note("role") == Some("screen"))
+                    .map(|file| Arc::new(file.net))
+            };
+            Kind::ALL
+                .iter()
+                .map(|&f| match f.shipped_bytes() {
+                    Some(_) => own(f),
+                    None => own(Kind::Modern),
+                })
+                .collect()
+        });
+        let index = |f: Kind| Kind::ALL.iter().position(|&g| g == f).unwrap_or(0);
+        screens[index(self)].clone()
+    }
+
     /// `net`, trained for the family named `trained_for`, as this family judges by it: a
     /// network of chances lent to another family leaves that family's races to the race model,
     /// which counts its own bearing off (the network learnt races under its own).

@@ -28,6 +28,15 @@ pub const MIDDLE_KEEP: usize = 2;
 /// See [`MIDDLE_KEEP`].
 pub const MIDDLE_MARGIN: f32 = 0.04;
 
+/// The plays of a throw that the full evaluation judges inside a search, where a screening
+/// network ranks them first ([`Searcher::worth_judging`]): GNU Backgammon's pruning keeps the
+/// best 5 + ⌊log₂ n⌋ of n ("a lower value causes a measurable degradation of play; a higher
+/// one doesn't significantly improve it").
+#[must_use]
+pub fn kept_by_screen(plays: usize) -> usize {
+    5 + plays.max(1).ilog2() as usize
+}
+
 /// The depth for judging a position before a throw (cube, break, choice of throw).
 pub(crate) fn position_depth(level: crate::level::Level) -> Depth {
     Depth {
@@ -311,6 +320,8 @@ impl Searcher {
             return -1.0;
         }
         let plays = legal_plays(pos, t.moves, self.eval.move_rules);
+        let plays =
+            self.worth_judging(plays.iter().map(|p| p.position).collect(), t.doublets, mine);
         let shallow = Depth {
             plies: depth.plies - 1,
             ..depth
@@ -318,15 +329,10 @@ impl Searcher {
         if shallow.plies == 0 {
             return plays
                 .iter()
-                .map(|p| self.after_play_as(&p.position, t.doublets, shallow, mine))
+                .map(|p| self.after_play_as(p, t.doublets, shallow, mine))
                 .fold(f32::MIN, f32::max);
         }
-        let screened = self.screen(
-            plays.iter().map(|p| &p.position),
-            t.doublets,
-            depth.inner_candidates,
-            mine,
-        );
+        let screened = self.screen(plays.iter(), t.doublets, depth.inner_candidates, mine);
         screened
             .into_iter()
             .map(|(pos, _)| self.after_play_as(&pos, t.doublets, shallow, mine))
@@ -395,6 +401,45 @@ impl Searcher {
         chosen
     }
 
+    /// The positions left by a throw's plays (`plays`, seen from the mover) that a search
+    /// judges in full: all of them where the evaluation has no screening network or there
+    /// are few; else the [`kept_by_screen`] best by the screening network's quick value, in
+    /// their given order. GNU Backgammon's pruning: its evaluations inside a search rank every
+    /// play by a small network first. A play that ends the game is valued exactly.
+    pub(crate) fn worth_judging(
+        &self,
+        plays: Vec<Position>,
+        doublets: bool,
+        mine: bool,
+    ) -> Vec<Position> {
+        let keep = kept_by_screen(plays.len());
+        if plays.len() <= keep || !self.eval.screens() {
+            return plays;
+        }
+        let zero = Depth {
+            plies: 0,
+            root_candidates: 0,
+            inner_candidates: 0,
+        };
+        let quick = |p: &Position| -> f32 {
+            if self.ended_by_play(p, doublets, mine).is_none() {
+                let next = p.switched();
+                if self.endings.turn_start(&next) == TurnStart::Throw
+                    && let Some(v) = self.eval.quick_value_for(&next, !mine)
+                {
+                    return -v;
+                }
+            }
+            self.after_play_as(p, doublets, zero, mine)
+        };
+        let values: Vec<f32> = plays.iter().map(quick).collect();
+        let mut order: Vec<usize> = (0..plays.len()).collect();
+        order.sort_by(|&a, &b| values[b].total_cmp(&values[a]));
+        order.truncate(keep);
+        order.sort_unstable();
+        order.into_iter().map(|i| plays[i]).collect()
+    }
+
     /// The `keep` best positions by their value at depth 0 (best first, ties in given order).
     pub(crate) fn screen<'a>(
         &self,
@@ -441,6 +486,70 @@ mod tests {
         for (i, v) in &items {
             assert_eq!(*v, *i as f32 * 0.5, "candidate {i}");
         }
+    }
+
+    #[test]
+    fn the_screen_keeps_gnubgs_count_of_plays() {
+        let kept: Vec<usize> = [1, 2, 7, 8, 15, 16, 100, 1000]
+            .iter()
+            .map(|&n| kept_by_screen(n))
+            .collect();
+        assert_eq!(kept, vec![5, 6, 7, 8, 8, 9, 11, 14]);
+    }
+
+    #[test]
+    fn the_screen_keeps_the_best_play_of_nearly_every_throw_and_only_a_few() {
+        use crate::ai::contest::{Contender, PlayMade, play_game};
+        let rules = Rules::preset(Preset::Modern);
+        let searcher = Searcher::new(&rules);
+        assert!(searcher.eval.screens(), "the modern network has its screen");
+        let plain = Searcher::with(
+            &rules,
+            Evaluator::with_net(&rules, crate::ai::Kind::Modern.shipped()),
+        );
+        assert!(!plain.eval.screens());
+        let zero = Depth {
+            plies: 0,
+            root_candidates: 0,
+            inner_candidates: 0,
+        };
+        let (mut screened, mut missed, mut lost) = (0u32, 0u32, 0.0f32);
+        for seed in 1..=4 {
+            let mut seen = |_: &Game, made: PlayMade| {
+                let moves = made.throw.moves(rules.dice, rules.doublets);
+                let doublets = made.throw.is_doublets();
+                let plays: Vec<Position> =
+                    legal_plays(&made.before, moves, searcher.eval.move_rules)
+                        .iter()
+                        .map(|p| p.position)
+                        .collect();
+                // Without a screen, every play is judged.
+                assert_eq!(plain.worth_judging(plays.clone(), doublets, true), plays);
+                let kept = searcher.worth_judging(plays.clone(), doublets, true);
+                let keep = kept_by_screen(plays.len());
+                assert_eq!(kept.len(), keep.min(plays.len()));
+                // Plays of the throw, in their order.
+                let mut rest = plays.iter();
+                assert!(kept.iter().all(|k| rest.any(|p| p == k)), "{kept:?}");
+                if plays.len() > keep {
+                    screened += 1;
+                    let value = |p: &Position| searcher.after_play(p, doublets, zero);
+                    let best = plays.iter().map(value).fold(f32::MIN, f32::max);
+                    let best_kept = kept.iter().map(value).fold(f32::MIN, f32::max);
+                    if best_kept < best {
+                        missed += 1;
+                        lost += best - best_kept;
+                    }
+                }
+            };
+            let fair = Contender::Computer(crate::level::Level::Fair);
+            play_game(&rules, fair, Contender::Random, seed, &mut seen).expect("a game");
+        }
+        assert!(screened >= 40, "{screened}");
+        // The full evaluation's best play is among those kept in at least 19 throws of 20,
+        // and little is lost where it is not.
+        assert!(missed * 20 <= screened, "{missed} of {screened}");
+        assert!(lost / (screened as f32) < 0.002, "{lost} over {screened}");
     }
 
     #[test]
