@@ -5,7 +5,9 @@
 //!    IDs (side on roll) of contact positions from games between the levels (modern rules):
 //!    after each play made, and after another legal play of the same throw chosen at random.
 //!    The shipped network was fitted to its first 200,000 lines (`head -200000`; 14 minutes
-//!    on a loaded machine).
+//!    on a loaded machine). With `CRASHED=1` it writes only positions where a side has borne
+//!    off 8 men or more with contact left (about three a game), with `RACES=1` only the races
+//!    the bear-off databases do not judge: docs/computer.md measures the network on both.
 //! 2. Positions from GNU Backgammon's own play, where its cube decisions are live:
 //!    `scripts/gnubg_selfplay.sh gp1.txt 5001 1200` and `scripts/gnubg_selfplay.sh gp2.txt 5002
 //!    1200 0.03` (money games of gnubg 0-ply against itself, the second with chequer-play noise;
@@ -94,6 +96,13 @@ fn main() {
 
 fn positions(games: u64, seed: u64) {
     let rules = Rules::preset(Preset::Modern);
+    // `CRASHED=1`: only positions where a side has borne off at least 8 men with contact
+    // left (gnubg judges these by a network of their own; they are rare in play).
+    let crashed = std::env::var("CRASHED").is_ok_and(|v| v == "1");
+    // `RACES=1`: only the races the bear-off databases do not judge (a man still outside his
+    // home), for a network that judges races too.
+    let races = std::env::var("RACES").is_ok_and(|v| v == "1");
+    let home = |p: &Position| (7..=25).all(|i| p.pips()[i] <= 0) && p.bar() == 0;
     let (n, f) = (
         Contender::Computer(Level::Novice),
         Contender::Computer(Level::Fair),
@@ -105,7 +114,13 @@ fn positions(games: u64, seed: u64) {
         let mut take = |_: &Game, made: PlayMade| {
             let emit = |after: &Position| {
                 let next = after.switched();
-                if Evaluator::contact(&next) && !next.borne_off_all() {
+                let wanted = !crashed || next.off() >= 8 || next.adversary_off() >= 8;
+                let kind = if races {
+                    !Evaluator::contact(&next) && !(home(&next) && home(&next.switched()))
+                } else {
+                    Evaluator::contact(&next)
+                };
+                if wanted && kind && !next.borne_off_all() {
                     println!("{}", position_id::encode(&next));
                 }
             };

@@ -213,6 +213,10 @@ fn main() {
     };
     let (k, l, c) = judge(&rules, &file.net, &test);
     file.set_note("role", "screen");
+    let imitated = Kind::of(&rules)
+        .shipped()
+        .expect("the family has a network");
+    file.set_note("imitates", imitated.digest());
     file.set_note(
         "trained",
         format!(

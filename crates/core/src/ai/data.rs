@@ -11,10 +11,19 @@ pub mod met;
 /// Every family without a network of its own is judged by it.
 pub const NET_MODERN: &[u8] = include_bytes!("data/net-modern.bin");
 
-/// The modern network's screening network (`examples/screen.rs`): a small network that ranks
-/// a throw's plays inside a search, imitating the modern one
-/// ([`super::eval::Evaluator::quick_value_for`]).
+/// The screening networks (`examples/screen.rs`): for each network of chances, a small one that
+/// ranks a throw's plays inside a search by imitating it
+/// ([`super::eval::Evaluator::quick_value_for`]; each header gives its recipe).
 pub const SCREEN_MODERN: &[u8] = include_bytes!("data/screen-modern.bin");
+/// See [`SCREEN_MODERN`].
+pub const SCREEN_IRISH: &[u8] = include_bytes!("data/screen-irish.bin");
+/// See [`SCREEN_MODERN`].
+pub const SCREEN_FAILS: &[u8] = include_bytes!("data/screen-fails.bin");
+/// See [`SCREEN_MODERN`].
+pub const SCREEN_TODAS_TABLAS: &[u8] = include_bytes!("data/screen-todas-tablas.bin");
+/// See [`SCREEN_MODERN`].
+pub const SCREEN_INCOMPLEAT_BACKGAMMON: &[u8] =
+    include_bytes!("data/screen-incompleat-backgammon.bin");
 
 /// The Todas Tablas network ([`super::Kind::TodasTablas`]), trained by self-play
 /// from the modern one (its header gives the recipe).

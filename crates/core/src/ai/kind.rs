@@ -115,7 +115,12 @@ impl Kind {
     fn screen_bytes(self) -> Option<&'static [u8]> {
         match self {
             Kind::Modern => Some(super::data::SCREEN_MODERN),
-            _ => None,
+            Kind::Irish => Some(super::data::SCREEN_IRISH),
+            Kind::Fails => Some(super::data::SCREEN_FAILS),
+            Kind::TodasTablas => Some(super::data::SCREEN_TODAS_TABLAS),
+            Kind::IncompleatBackgammon => Some(super::data::SCREEN_INCOMPLEAT_BACKGAMMON),
+            // Nard's network judges the stakes, not chances: it has no screen.
+            Kind::Nard | Kind::EarlyBackgammon => None,
         }
     }
 
@@ -132,11 +137,15 @@ impl Kind {
                     .filter(|file| file.family == f.name() && file.note("role") == Some("screen"))
                     .map(|file| Arc::new(file.net))
             };
+            let modern = own(Kind::Modern);
             Kind::ALL
                 .iter()
-                .map(|&f| match f.shipped_bytes() {
-                    Some(_) => own(f),
-                    None => own(Kind::Modern),
+                .map(|&f| {
+                    if f == Kind::Modern || f.shipped_bytes().is_none() {
+                        modern.clone()
+                    } else {
+                        own(f)
+                    }
                 })
                 .collect()
         });
@@ -242,6 +251,55 @@ mod tests {
             assert!(f.shipped().is_some(), "{f} has no network");
         }
         assert!(Kind::Modern.shipped_bytes().is_some());
+    }
+
+    #[test]
+    fn every_network_of_chances_has_its_screen_and_the_borrowers_borrow_it() {
+        for f in Kind::ALL {
+            let screen = f.shipped_screen();
+            let Some(net) = f.shipped() else {
+                panic!("{f}: no network");
+            };
+            if net.outputs != super::super::net::Outputs::Chances {
+                assert!(
+                    screen.is_none(),
+                    "{f}: a network of the stakes has no screen"
+                );
+                continue;
+            }
+            let screen = screen.unwrap_or_else(|| panic!("{f}: no screen"));
+            assert_eq!(screen.hidden_units(), 64, "{f}");
+            // It was trained on the network shipped now, or its borrowed one's.
+            let own = if f.shipped_bytes().is_some() {
+                f
+            } else {
+                Kind::Modern
+            };
+            let file = own
+                .screen_bytes()
+                .and_then(|b| NetFile::parse(b).ok())
+                .unwrap_or_else(|| panic!("{f}: the screen's file"));
+            assert_eq!(file.note("imitates"), Some(net.digest().as_str()), "{f}");
+            // It reads the men alone: its rows for the hand-made features were never moved from
+            // where they started, and it judges without them.
+            let mut pips = [0i8; 26];
+            for (p, n) in [(24, 2), (13, 5), (8, 3), (6, 5)] {
+                pips[p] = n;
+                pips[25 - p] = -n;
+            }
+            let start = crate::tables::Position::from_pips(pips).unwrap_or_default();
+            let out = screen.forward(&Net::encode(&start, &[]));
+            assert!((out[0] - 0.5).abs() < 0.1, "{f}: {out:?}");
+        }
+        let (early, modern) = (
+            Kind::EarlyBackgammon.shipped_screen(),
+            Kind::Modern.shipped_screen(),
+        );
+        assert!(early.zip(modern).is_some_and(|(e, m)| Arc::ptr_eq(&e, &m)));
+        let rules = Rules::preset(Preset::Modern);
+        assert!(crate::ai::eval::Evaluator::new(&rules).screens());
+        let nard = Rules::preset(Preset::Nard);
+        assert!(!crate::ai::eval::Evaluator::new(&nard).screens());
     }
 
     #[test]

@@ -152,6 +152,19 @@ impl Net {
             .collect()
     }
 
+    /// A digest of the weights (FNV-1a over [`Net::to_bytes`], in hex): a screening network
+    /// names the network it imitates by it, so that a screen left behind by a new network is
+    /// found out.
+    #[must_use]
+    pub fn digest(&self) -> String {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in self.to_bytes() {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        format!("{h:016x}")
+    }
+
     /// Small seeded starting weights, for a network of [`HIDDEN`] hidden units trained from
     /// nothing.
     #[must_use]
