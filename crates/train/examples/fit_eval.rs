@@ -116,7 +116,8 @@ fn positions(games: u64, seed: u64) {
                 let next = after.switched();
                 let wanted = !crashed || next.off() >= 8 || next.adversary_off() >= 8;
                 let kind = if races {
-                    !Evaluator::contact(&next) && !(home(&next) && home(&next.switched()))
+                    let both_home = home(&next) && home(&next.switched());
+                    !(Evaluator::contact(&next) || both_home)
                 } else {
                     Evaluator::contact(&next)
                 };
