@@ -418,6 +418,38 @@ impl Modal {
     }
 }
 
+/// The status line's sign that the computer is thinking, where the line has room for it: a
+/// spinner, and its words beside it where they fit. The line never wraps for them, so the board
+/// never moves while the computer thinks (a long status on a small window had pushed them onto
+/// a second line); the spinner alone carries the words as its hover text and its name.
+fn thinking(ui: &mut egui::Ui) {
+    const WORDS: &str = "the computer is thinking…";
+    let words = RichText::new(WORDS).italics();
+    let spinner = ui.spacing().interact_size.y + ui.spacing().item_spacing.x;
+    let words_width = egui::WidgetText::from(words.clone())
+        .into_galley(
+            ui,
+            Some(egui::TextWrapMode::Extend),
+            f32::INFINITY,
+            egui::TextStyle::Body,
+        )
+        .size()
+        .x
+        + ui.spacing().item_spacing.x;
+    let room = ui.available_size_before_wrap().x;
+    if room < spinner {
+        return;
+    }
+    let response = ui.spinner();
+    if room >= spinner + words_width {
+        ui.label(words);
+    } else {
+        response.on_hover_text(WORDS).widget_info(|| {
+            egui::WidgetInfo::labeled(egui::accesskit::Role::ProgressIndicator, true, WORDS)
+        });
+    }
+}
+
 /// Where a frame drew the panels beside the table: the status line's (with its message and
 /// the buttons' row) and the story's, if shown.
 #[derive(Clone, Copy, Debug, Default)]
@@ -448,8 +480,7 @@ fn panels(
                 &mut shell.help.glossary,
             );
             if screen.thinking() {
-                ui.spinner();
-                ui.label(RichText::new("the computer is thinking…").italics());
+                thinking(ui);
             }
         });
         if let Some(file) = Message::line(shell.message.as_ref(), screen.line_note().as_ref(), ui) {
