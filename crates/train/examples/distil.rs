@@ -23,24 +23,13 @@ use gamester_core::ai::net_file::NetFile;
 use gamester_core::ai::search::{Depth, Searcher};
 use gamester_core::level::Level;
 use gamester_rules::tables::{Game, MoveRules, Position, Preset, Rules, legal_plays, position_id};
+use gamester_train::args::value;
 use gamester_train::learn::{Adam, Sample, mean_squared_error, shuffle};
 use std::io::Write;
 use std::time::Instant;
 
-fn value<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .map(String::as_str)
-}
-
 fn number<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
-    value(args, name)
-        .map(|v| {
-            v.parse()
-                .unwrap_or_else(|_| panic!("{name} {v}: not a number"))
-        })
-        .unwrap_or(default)
+    gamester_train::args::number(args, name, default).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn preset(args: &[String]) -> Preset {

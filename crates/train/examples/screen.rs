@@ -23,24 +23,13 @@ use gamester_core::ai::net_file::NetFile;
 use gamester_core::ai::search::kept_by_screen;
 use gamester_core::level::Level;
 use gamester_rules::tables::{Game, MoveRules, Position, Preset, Rules, legal_plays};
+use gamester_train::args::value;
 use gamester_train::learn::{Adam, Sample, shuffle};
 use std::sync::Arc;
 use std::time::Instant;
 
-fn value<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .map(String::as_str)
-}
-
 fn number<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
-    value(args, name)
-        .map(|v| {
-            v.parse()
-                .unwrap_or_else(|_| panic!("{name} {v}: not a number"))
-        })
-        .unwrap_or(default)
+    gamester_train::args::number(args, name, default).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Both sides have every man on their home points (the bear-off databases judge it).

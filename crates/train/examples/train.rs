@@ -27,6 +27,7 @@ use gamester_core::ai::Kind;
 use gamester_core::ai::net::{Net, Outputs};
 use gamester_core::ai::net_file::NetFile;
 use gamester_rules::tables::{Preset, Rules};
+use gamester_train::args::{number, value};
 use gamester_train::td::{TdSettings, Training};
 
 fn main() -> ExitCode {
@@ -36,22 +37,6 @@ fn main() -> ExitCode {
             eprintln!("train: {e}");
             ExitCode::from(2)
         }
-    }
-}
-
-fn value<'a>(args: &'a [String], name: &str) -> Option<&'a str> {
-    args.iter()
-        .position(|a| a == name)
-        .and_then(|i| args.get(i + 1))
-        .map(String::as_str)
-}
-
-fn number<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
-    match value(args, name) {
-        None => Ok(default),
-        Some(v) => v
-            .parse()
-            .map_err(|_| format!("{name} wants a number, not `{v}`")),
     }
 }
 

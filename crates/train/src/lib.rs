@@ -5,5 +5,6 @@
 use gamester_core::{ai, level};
 use gamester_rules::tables;
 
+pub mod args;
 pub mod learn;
 pub mod td;
