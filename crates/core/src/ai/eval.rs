@@ -331,10 +331,11 @@ impl Evaluator {
     /// 0 under rules where an unplayable die does not lose.
     #[must_use]
     pub fn unplayable_chance(&self, pos: &Position) -> f32 {
+        let loses = self.endings.throws_lose(pos);
         let p: f32 = self
             .throws
             .iter()
-            .filter(|t| self.endings.throw_loses(pos, t.moves))
+            .filter(|t| loses(t.moves))
             .map(|t| t.chance)
             .sum();
         if self.double_hand { p * p } else { p }

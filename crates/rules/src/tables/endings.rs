@@ -17,7 +17,7 @@ use super::movegen::{Landing, MoveRules, Reach, can_move, legal_plays};
 use super::rules::{BearOff, BoundTable, Compulsion, Rules, Stakes};
 use super::side::Side;
 use super::stakes::{WinKind, bear_off_stake};
-use super::stepwise::reach;
+use super::stepwise::{Movers, reach};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -171,6 +171,14 @@ impl Endings {
     #[must_use]
     pub fn throw_loses(&self, pos: &Position, moves: Moves) -> bool {
         self.unplayable_die_loses && self.unplayable(pos, reach(pos, moves, self.landing()), moves)
+    }
+
+    /// Fails: [`Endings::throw_loses`] for many throws from one position, quicker: most throws
+    /// are seen at once to be playable in full ([`Movers::surely_all`]), and only the others
+    /// have their plays walked.
+    pub fn throws_lose<'a>(&'a self, pos: &'a Position) -> impl Fn(Moves) -> bool + 'a {
+        let movers = self.unplayable_die_loses.then(|| Movers::new(pos, self.landing()));
+        move |moves| movers.is_some_and(|m| !m.surely_all(moves) && self.throw_loses(pos, moves))
     }
 
     /// The end a finished play brings about: `pos` is the position it leaves, seen from the

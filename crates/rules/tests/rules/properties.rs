@@ -233,3 +233,64 @@ fn legal_plays_agree_with_allowed_steps_at_the_start() {
         }
     }
 }
+
+/// At every turn of a game, for every throw of two dice and of three: the walk's reach
+/// (`stepwise::reach`, which meets its branches again) is the most dice and pips of the legal
+/// plays that the whole list (`movegen`) finds, and whenever the quick test of the men able to
+/// move each die (`stepwise::Movers`) says a throw can be played in full, it can.
+fn reach_agrees_with_the_whole_list(rules: Rules, seed: u64) -> Result<u32, TestCaseError> {
+    let mut game = Game::new(rules.clone()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let mut player = RandomPlayer::seeded(seed);
+    let mr = gamester_rules::tables::MoveRules {
+        compulsion: gamester_rules::tables::Compulsion::Max,
+        ..MoveRules::from(&rules)
+    };
+    let throws: Vec<_> = Throw::all(2).into_iter().chain(Throw::all(3)).collect();
+    let (mut sure, mut actions) = (0, 0);
+    while !game.is_over() && actions < 2_000 {
+        if game.phase() == Phase::Playing && game.steps_played().is_empty() {
+            let pos = game.position_for(game.turn());
+            let movers = stepwise::Movers::new(&pos, mr);
+            for (throw, _) in &throws {
+                let moves = throw.moves(rules.dice, rules.doublets);
+                let reach = stepwise::reach(&pos, moves, mr);
+                let most = movegen::legal_plays(&pos, moves, mr)
+                    .iter()
+                    .map(|p| {
+                        let dice = p.steps.len();
+                        let pips: u16 = p.steps.iter().map(|s| u16::from(s.die())).sum();
+                        (dice, pips)
+                    })
+                    .max()
+                    .unwrap_or((0, 0));
+                prop_assert_eq!(
+                    (usize::from(reach.dice), reach.pips),
+                    most,
+                    "{} {}",
+                    pos,
+                    throw
+                );
+                if movers.surely_all(moves) {
+                    sure += 1;
+                    prop_assert_eq!(usize::from(reach.dice), moves.len(), "{} {}", pos, throw);
+                }
+            }
+        }
+        player
+            .act(&mut game)
+            .map_err(|e| TestCaseError::fail(format!("random player refused: {e}")))?;
+        actions += 1;
+    }
+    Ok(sure)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_reach_of_a_throw_is_the_whole_lists_and_the_quick_test_never_errs(rules in arb_rules(), seed in any::<u64>()) {
+        let sure = reach_agrees_with_the_whole_list(rules, seed)?;
+        // The quick test must say something: in any game, some throws are plainly playable.
+        prop_assert!(sure > 0);
+    }
+}
