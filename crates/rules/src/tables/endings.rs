@@ -177,7 +177,9 @@ impl Endings {
     /// are seen at once to be playable in full ([`Movers::surely_all`]), and only the others
     /// have their plays walked.
     pub fn throws_lose<'a>(&'a self, pos: &'a Position) -> impl Fn(Moves) -> bool + 'a {
-        let movers = self.unplayable_die_loses.then(|| Movers::new(pos, self.landing()));
+        let movers = self
+            .unplayable_die_loses
+            .then(|| Movers::new(pos, self.landing()));
         move |moves| movers.is_some_and(|m| !m.surely_all(moves) && self.throw_loses(pos, moves))
     }
 
