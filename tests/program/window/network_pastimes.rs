@@ -268,11 +268,11 @@ fn pastime_record(h: &Harness<'static, GamesterApp>) -> Vec<gamester_net::NetAct
 fn choices_since(h: &Harness<'static, GamesterApp>, from: usize) -> Vec<(Action, Controller)> {
     let session = h.state().pastime().unwrap();
     let record = session.game().record();
-    let rules = session.game().rules().clone();
+    let rules = *session.game().rules();
     (from..record.len())
         .filter(|&i| !record[i].is_chance())
         .map(|i| {
-            let before = gamester_rules::pastimes::Game::replay(rules.clone(), &record[..i])
+            let before = gamester_rules::pastimes::Game::replay(rules, &record[..i])
                 .unwrap_or_else(|(at, e)| panic!("the record replays: action {at}: {e}"));
             let seat = before.actor().expect("a seat chose it");
             (record[i].clone(), session.sitter(seat))
