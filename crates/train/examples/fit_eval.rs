@@ -416,7 +416,7 @@ fn report(label: &str, net: &Net, tests: &[(String, Vec<Sample>)]) {
 /// the held-out positions first); `EPOCHS` (default 40) and `RATE` (default 0.002, falling
 /// linearly to a tenth of it) set the schedule; `SAVE=<file>` writes the network there after each
 /// epoch; `RACES=1` marks the network as judging races (give it races to learn: `RACES=1
-/// gnubg-play`).
+/// gnubg-play`); `ROLE=crashed` marks it as the network of crashed positions.
 fn train(paths: &[String]) {
     let mut tests = Vec::new();
     let mut learn = Vec::new();
@@ -492,5 +492,9 @@ fn shipped(net: Net, earlier: Option<&str>, epochs: usize, rate: f32, total: usi
             )
         }),
     );
+    // `ROLE=crashed`: a network for crashed positions alone (`Evaluator::crashed`).
+    if let Ok(role) = std::env::var("ROLE") {
+        file.set_note("role", role);
+    }
     file.to_bytes()
 }

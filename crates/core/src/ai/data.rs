@@ -11,6 +11,11 @@ pub mod met;
 /// Every family without a network of its own is judged by it.
 pub const NET_MODERN: &[u8] = include_bytes!("data/net-modern.bin");
 
+/// The modern network for crashed positions ([`super::eval::Evaluator::crashed`]): the modern
+/// network taught further on such positions alone (`examples/fit_eval.rs`; its header gives
+/// the recipe).
+pub const CRASHED_MODERN: &[u8] = include_bytes!("data/crashed-modern.bin");
+
 /// The screening networks (`examples/screen.rs`): for each network of chances, a small one that
 /// ranks a throw's plays inside a search by imitating it
 /// ([`super::eval::Evaluator::quick_value_for`]; each header gives its recipe).

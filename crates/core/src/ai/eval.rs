@@ -80,6 +80,10 @@ pub struct Evaluator {
     /// ranks a throw's plays before judging the best few in full
     /// ([`super::search::Searcher::worth_judging`]); `None`: every play is judged in full.
     screen: Option<Arc<Net>>,
+    /// A network of its own for crashed positions ([`Evaluator::crashed`]), which the main
+    /// network judges least well, as GNU Backgammon has one; `None`: the main network judges
+    /// them too.
+    crashed: Option<Arc<Net>>,
     pub(crate) throws: Vec<ThrowInfo>,
     pub(crate) move_rules: MoveRules,
     /// Pips a turn moves on average, and the variance, for the side on roll.
@@ -123,7 +127,31 @@ impl Evaluator {
     #[must_use]
     pub fn new(rules: &Rules) -> Evaluator {
         let kind = Kind::of(rules);
-        Evaluator::with_net(rules, kind.shipped()).with_screen(kind.shipped_screen())
+        Evaluator::with_net(rules, kind.shipped())
+            .with_screen(kind.shipped_screen())
+            .with_crashed(kind.shipped_crashed())
+    }
+
+    /// The same evaluation judging crashed positions ([`Evaluator::crashed`]) by `net`: only
+    /// beside a main network of chances, whose inputs it shares.
+    #[must_use]
+    pub fn with_crashed(self, net: Option<Arc<Net>>) -> Evaluator {
+        let chances = self
+            .net
+            .as_ref()
+            .is_some_and(|n| n.outputs == Outputs::Chances);
+        Evaluator {
+            crashed: net.filter(|n| chances && n.outputs == Outputs::Chances),
+            ..self
+        }
+    }
+
+    /// Whether `pos` is crashed: contact is left, and one side has borne off eight men or more,
+    /// so that what few men it has left must hold or break against the other's (GNU
+    /// Backgammon's class of the same name counts the men left in much the same way).
+    #[must_use]
+    pub fn crashed(pos: &Position) -> bool {
+        (pos.off() >= 8 || pos.adversary_off() >= 8) && Evaluator::contact(pos)
     }
 
     /// The same evaluation with `screen` as its screening network (see
@@ -230,6 +258,7 @@ impl Evaluator {
             races: stakes_scale.is_some() || net.as_ref().is_some_and(|n| n.races),
             net,
             screen: None,
+            crashed: None,
             match_weights: None,
             bearoff,
         }
@@ -447,7 +476,8 @@ impl Evaluator {
         if self.races || Evaluator::contact(pos) {
             let f = self.features(pos, race_z);
             let big = !matches!(self.stakes, Stakes::Single | Stakes::Nard);
-            if let Some(net) = &self.net {
+            let crashed = self.crashed.as_ref().filter(|_| Evaluator::crashed(pos));
+            if let Some(net) = crashed.or(self.net.as_ref()) {
                 return self.net_chances(net, &net.forward(&Net::encode(pos, &f[1..])));
             }
             let logit = |w: &[f32; FEATURES]| {

@@ -124,6 +124,26 @@ impl Kind {
         }
     }
 
+    /// The network of its own for crashed positions ([`super::Evaluator::crashed`]): the
+    /// modern family's alone (`examples/fit_eval.rs`, docs/networks.md).
+    #[must_use]
+    pub fn shipped_crashed(self) -> Option<Arc<Net>> {
+        static CRASHED: OnceLock<Option<Arc<Net>>> = OnceLock::new();
+        if self != Kind::Modern {
+            return None;
+        }
+        CRASHED
+            .get_or_init(|| {
+                NetFile::parse(super::data::CRASHED_MODERN)
+                    .ok()
+                    .filter(|file| {
+                        file.family == Kind::Modern.name() && file.note("role") == Some("crashed")
+                    })
+                    .map(|file| Arc::new(file.net))
+            })
+            .clone()
+    }
+
     /// The screening network for the network the family is judged by (see
     /// [`Kind::shipped`]): its own network's, or the modern one's where it borrows that;
     /// `None` where there is none (each play is then judged in full).

@@ -17,6 +17,7 @@ mod analysis_gnubg;
 mod analysis_saved;
 mod analysis_ticktack;
 mod bearoff;
+mod crashed;
 mod cube_hint;
 mod diagram;
 mod exchange;
