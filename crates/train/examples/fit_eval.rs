@@ -6,8 +6,11 @@
 //!    after each play made, and after another legal play of the same throw chosen at random.
 //!    The shipped network was fitted to its first 200,000 lines (`head -200000`; 14 minutes
 //!    on a loaded machine). With `CRASHED=1` it writes only positions where a side has borne
-//!    off 8 men or more with contact left (about three a game), with `RACES=1` only the races
-//!    the bear-off databases do not judge: docs/computer.md measures the network on both.
+//!    off 8 men or more with contact left (about three a game), and also each such position
+//!    before a throw that no play led to (the other side could not move), for the network of
+//!    crashed positions (docs/networks.md); `FAIR=1` plays fair against fair alone. With
+//!    `RACES=1` only the races the bear-off databases do not judge: docs/computer.md measures
+//!    the network on both.
 //! 2. Positions from GNU Backgammon's own play, where its cube decisions are live:
 //!    `scripts/gnubg_selfplay.sh gp1.txt 5001 1200` and `scripts/gnubg_selfplay.sh gp2.txt 5002
 //!    1200 0.03` (money games of gnubg 0-ply against itself, the second with chequer-play noise;
@@ -52,7 +55,7 @@
 // Matrix arithmetic reads best with indices.
 #![allow(clippy::needless_range_loop)]
 
-use gamester_core::ai::contest::{Contender, PlayMade, play_game};
+use gamester_core::ai::contest::{Contender, PlayMade, play_game_seeing};
 use gamester_core::ai::eval::{Evaluator, FEATURES};
 use gamester_core::ai::net::{Net, OUTPUTS};
 use gamester_core::ai::net_file::NetFile;
@@ -72,7 +75,13 @@ fn main() {
         }
         Some("gnubg-play") => gnubg_play(args.get(1).map(String::as_str)),
         Some("eval") => {
-            let ev = Evaluator::new(&Rules::preset(Preset::Modern));
+            let mut ev = Evaluator::new(&Rules::preset(Preset::Modern));
+            // `CRASHED_NET=<file>`: crashed positions judged by that network instead.
+            if let Ok(path) = std::env::var("CRASHED_NET") {
+                let bytes = std::fs::read(path).expect("the crashed network");
+                let file = NetFile::parse(&bytes).expect("a network file");
+                ev = ev.with_crashed(Some(std::sync::Arc::new(file.net)));
+            }
             for id in &args[1..] {
                 if let Ok(pos) = position_id::decode(id) {
                     let (z, ta, tb) = ev.race_probit(&pos);
@@ -107,11 +116,20 @@ fn positions(games: u64, seed: u64) {
         Contender::Computer(Level::Novice),
         Contender::Computer(Level::Fair),
     );
-    let pairs = [(f, f), (n, f), (n, n), (Contender::Random, f)];
+    // `FAIR=1`: fair against fair alone, whose games come nearer good play (the crashed
+    // positions of weaker games are not those a match between good players reaches).
+    let pairs = if std::env::var("FAIR").is_ok_and(|v| v == "1") {
+        [(f, f); 4]
+    } else {
+        [(f, f), (n, f), (n, n), (Contender::Random, f)]
+    };
     for g in 0..games {
         let (w, b) = pairs[(g % 4) as usize];
         let mut pick = seed * 7 + g;
+        // The position the last play made, as the next side to throw sees it.
+        let last = std::cell::RefCell::new(None::<Position>);
         let mut take = |_: &Game, made: PlayMade| {
+            last.replace(Some(made.play.position.switched()));
             let emit = |after: &Position| {
                 let next = after.switched();
                 let wanted = !crashed || next.off() >= 8 || next.adversary_off() >= 8;
@@ -137,7 +155,20 @@ fn positions(games: u64, seed: u64) {
                 }
             }
         };
-        let _ = play_game(&rules, w, b, seed * 100_000 + g, &mut take);
+        // With `CRASHED=1`, also each position before a throw that no play led to: the side
+        // to throw now is there because the other could not move (a man on the bar against a
+        // closed board), which the positions after plays never show, though the cube and the
+        // search meet it.
+        let mut turn = |game: &Game| {
+            if !crashed || game.throw().is_some() {
+                return;
+            }
+            let pos = game.position_for(game.turn());
+            if last.replace(Some(pos)) != Some(pos) && Evaluator::crashed(&pos) {
+                println!("{}", position_id::encode(&pos));
+            }
+        };
+        let _ = play_game_seeing(&rules, w, b, seed * 100_000 + g, &mut take, &mut turn);
     }
 }
 

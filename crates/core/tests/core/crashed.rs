@@ -1,7 +1,8 @@
 //! Crashed positions (contact, and a side with eight men or more borne off), which the modern
 //! network judged worst: the network of their own must judge them as GNU Backgammon does better
-//! than the main network alone, on positions neither was trained on
-//! (tests/data/gnubg_crashed.txt, gnubg 0-ply).
+//! than the main network alone, on positions neither was trained on: every crashed position
+//! before a throw in four sets of gnubg's matches against itself (tests/data/gnubg_crashed.txt,
+//! with gnubg's 0-ply chances).
 
 use std::sync::Arc;
 
@@ -36,7 +37,7 @@ fn rms(ev: &Evaluator, positions: &[(Position, f32)]) -> f32 {
 fn crashed_positions_are_judged_by_their_own_network_and_nearer_gnubg() {
     let rules = Rules::preset(Preset::Modern);
     let positions = fixture();
-    assert!(positions.len() >= 250, "{}", positions.len());
+    assert!(positions.len() >= 500, "{}", positions.len());
     assert!(positions.iter().all(|(p, _)| Evaluator::crashed(p)));
     let with = Evaluator::new(&rules);
     let without = Evaluator::with_net(&rules, Kind::Modern.shipped())
@@ -45,7 +46,7 @@ fn crashed_positions_are_judged_by_their_own_network_and_nearer_gnubg() {
     eprintln!("equity error (rms) against gnubg 0-ply: own network {own:.4}, main {main:.4}");
     // The main network's error is about 0.09 here; its own network's must be well below.
     assert!(own < 0.8 * main, "own {own:.4}, main {main:.4}");
-    assert!(own < 0.07, "own {own:.4}");
+    assert!(own < 0.075, "own {own:.4}");
 }
 
 #[test]
