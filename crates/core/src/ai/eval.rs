@@ -139,10 +139,7 @@ impl Evaluator {
     /// beside a main network of chances, whose inputs it shares.
     #[must_use]
     pub fn with_crashed(self, net: Option<Arc<Net>>) -> Evaluator {
-        let chances = self
-            .net
-            .as_ref()
-            .is_some_and(|n| n.outputs == Outputs::Chances);
+        let chances = self.judged_by_chances();
         Evaluator {
             crashed: net.filter(|n| chances && n.outputs == Outputs::Chances),
             ..self
@@ -161,14 +158,18 @@ impl Evaluator {
     /// [`Evaluator::quick_value_for`]): only for a network of chances, which it imitates.
     #[must_use]
     pub fn with_screen(self, screen: Option<Arc<Net>>) -> Evaluator {
-        let chances = self
-            .net
-            .as_ref()
-            .is_some_and(|n| n.outputs == Outputs::Chances);
+        let chances = self.judged_by_chances();
         Evaluator {
             screen: screen.filter(|_| chances),
             ..self
         }
+    }
+
+    /// Whether the main network judges chances (not the stakes, as Nard's does).
+    fn judged_by_chances(&self) -> bool {
+        self.net
+            .as_ref()
+            .is_some_and(|n| n.outputs == Outputs::Chances)
     }
 
     /// Whether a search ranks a throw's plays by the screening network first.
