@@ -9,6 +9,12 @@
 //! made again and written anew. Writing goes to a file of its own first and is then renamed, so
 //! a reader never meets half a file. Nothing here is needed: with no cache folder, or one that
 //! cannot be written, the databases are made in memory as before.
+//!
+//! The folder is kept tidy each time a database is written: files of another version of the
+//! program (never read again), damaged ones and half-written ones left by a program that
+//! stopped are removed, and of the rest only the [`MOST_KEPT`] used last are kept (a file's
+//! time is renewed each time it is read), so that the folder never grows past some 200 MB
+//! however many house rules are tried. Nothing but the databases' own files is ever touched.
 
 use std::fs;
 use std::io::Write;
@@ -17,6 +23,14 @@ use std::path::{Path, PathBuf};
 use super::Key;
 
 const MAGIC: &[u8] = b"GAMESTER BEAR-OFF DATABASE\n";
+
+/// The most databases kept in the folder (each 9 to 14 MB): those of several games and house
+/// rules played in turn. Beyond it the one used longest ago goes, to be made again if asked for.
+pub const MOST_KEPT: usize = 16;
+
+/// How old a half-written file must be to be taken for one left by a program that stopped,
+/// not one another program is writing now.
+const STALE_PART: std::time::Duration = std::time::Duration::from_secs(3600);
 
 /// The folder the databases are kept in, if the platform has a cache folder.
 #[must_use]
@@ -140,8 +154,14 @@ fn decode(bytes: &[u8], kind: &str, key: &Key) -> Option<Vec<Vec<u32>>> {
 /// The arrays kept in `dir` for `kind` and `key`, if a good file is there.
 #[must_use]
 pub fn load(dir: &Path, kind: &str, key: &Key) -> Option<Vec<Vec<u32>>> {
-    let bytes = fs::read(path(dir, kind, key)).ok()?;
-    decode(&bytes, kind, key)
+    let file = path(dir, kind, key);
+    let bytes = fs::read(&file).ok()?;
+    let arrays = decode(&bytes, kind, key)?;
+    // Read now: the last to be removed when the folder is tidied.
+    if let Ok(f) = fs::File::options().append(true).open(&file) {
+        let _ = f.set_modified(std::time::SystemTime::now());
+    }
+    Some(arrays)
 }
 
 /// Keeps the arrays in `dir`; whatever goes wrong is left unsaid (the cache is only a help).
@@ -165,7 +185,100 @@ fn try_store(dir: &Path, kind: &str, key: &Key, arrays: &[&[u32]]) -> std::io::R
     if written.is_err() {
         let _ = fs::remove_file(&temp);
     }
-    written
+    written?;
+    tidy(dir, &target);
+    Ok(())
+}
+
+/// What a file of the folder is, by its name and its first bytes.
+enum Found {
+    /// A database of this version of the program, last written or read then.
+    Current(std::time::SystemTime),
+    /// A database of another version, or a damaged one: never read again.
+    Useless,
+    /// A half-written file, as old as given.
+    Part(std::time::Duration),
+    /// Not one of the databases' files: left alone.
+    Foreign,
+}
+
+fn found(file: &Path) -> Found {
+    let Some(name) = file.file_name().and_then(|n| n.to_str()) else {
+        return Found::Foreign;
+    };
+    let Ok(meta) = fs::symlink_metadata(file) else {
+        return Found::Foreign;
+    };
+    if !meta.is_file() {
+        return Found::Foreign;
+    }
+    let modified = meta.modified().unwrap_or(std::time::UNIX_EPOCH);
+    let ours = |prefix: &str| {
+        name.strip_prefix(prefix).is_some_and(|rest| {
+            rest.strip_suffix(".bin")
+                .is_some_and(|h| h.len() == 16 && h.bytes().all(|b| b.is_ascii_hexdigit()))
+        })
+    };
+    if name.starts_with('.') && name.ends_with(".part") {
+        return Found::Part(modified.elapsed().unwrap_or_default());
+    }
+    if !(ours("one-sided-") || ours("two-sided-")) {
+        return Found::Foreign;
+    }
+    // The magic, the header's length, and the version that begins the header.
+    let mut start = [0u8; 64];
+    let read = fs::File::open(file).and_then(|mut f| {
+        use std::io::Read;
+        let mut n = 0;
+        while n < start.len() {
+            match f.read(&mut start[n..])? {
+                0 => break,
+                k => n += k,
+            }
+        }
+        Ok(n)
+    });
+    let version = format!("{} ", env!("CARGO_PKG_VERSION"));
+    let head = MAGIC.len() + 4;
+    match read {
+        Ok(n)
+            if n >= head + version.len()
+                && &start[..MAGIC.len()] == MAGIC
+                && start[head..].starts_with(version.as_bytes()) =>
+        {
+            Found::Current(modified)
+        }
+        _ => Found::Useless,
+    }
+}
+
+/// Tidies `dir` after `written` was written (see the module's documentation).
+fn tidy(dir: &Path, written: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let mut current = Vec::new();
+    for entry in entries.flatten() {
+        let file = entry.path();
+        if file == written {
+            continue;
+        }
+        match found(&file) {
+            Found::Current(when) => current.push((when, file)),
+            Found::Useless => {
+                let _ = fs::remove_file(&file);
+            }
+            Found::Part(age) if age > STALE_PART => {
+                let _ = fs::remove_file(&file);
+            }
+            Found::Part(_) | Found::Foreign => {}
+        }
+    }
+    // The one just written counts among those kept.
+    current.sort_by_key(|c| std::cmp::Reverse(c.0));
+    for (_, file) in current.iter().skip(MOST_KEPT.saturating_sub(1)) {
+        let _ = fs::remove_file(file);
+    }
 }
 
 /// The bits of each number, to keep.

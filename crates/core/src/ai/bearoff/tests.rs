@@ -444,3 +444,76 @@ fn a_folder_that_cannot_be_written_still_gives_the_databases() {
     let d = Databases::new(key.clone(), Some(blocked.join("bear-off")));
     assert_eq!(numbers(&d), numbers(&Databases::new(key, None)));
 }
+
+#[test]
+fn the_folder_keeps_this_versions_databases_used_last_and_nothing_spoilt() {
+    use std::time::{Duration, SystemTime};
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name);
+    let aged = |file: &std::path::Path, secs: u64| {
+        let f = std::fs::File::options().append(true).open(file).unwrap();
+        f.set_modified(SystemTime::now() - Duration::from_secs(secs))
+            .unwrap();
+    };
+    // A database kept first, in a folder empty till then.
+    let key = modern_key();
+    let read = disk::path(dir.path(), "one-sided", &key);
+    disk::store(dir.path(), "one-sided", &key, &[&[1, 2, 3]]);
+    // More databases of this version than are kept, the first used longest ago.
+    let file = |version: &str| {
+        let head = format!("{version} one-sided Key {{ … }}");
+        let mut bytes = b"GAMESTER BEAR-OFF DATABASE\n".to_vec();
+        bytes.extend_from_slice(&(head.len() as u32).to_le_bytes());
+        bytes.extend_from_slice(head.as_bytes());
+        bytes.extend_from_slice(&[0; 40]);
+        bytes
+    };
+    let names: Vec<String> = (0..disk::MOST_KEPT + 3)
+        .map(|i| format!("two-sided-{i:016x}.bin"))
+        .collect();
+    for (i, name) in names.iter().enumerate() {
+        std::fs::write(at(name), file(env!("CARGO_PKG_VERSION"))).unwrap();
+        aged(&at(name), 1000 - i as u64);
+    }
+    std::fs::write(at("one-sided-00000000000000aa.bin"), file("0.0.1")).unwrap();
+    std::fs::write(at("one-sided-00000000000000bb.bin"), b"GAMESTER BEAR").unwrap();
+    std::fs::write(at("notes.txt"), b"mine").unwrap();
+    std::fs::write(at("one-sided-mine.bin"), b"mine too").unwrap();
+    std::fs::write(at(".one-sided-7-1.part"), b"left").unwrap();
+    aged(&at(".one-sided-7-1.part"), 7200);
+    std::fs::write(at(".one-sided-8-1.part"), b"being written").unwrap();
+    // The first database, older than all, is read now: used last, it stays.
+    aged(&read, 5000);
+    assert!(disk::load(dir.path(), "one-sided", &key).is_some());
+    // Another database written: the folder is tidied.
+    let other = Key {
+        double_hand: true,
+        ..key.clone()
+    };
+    disk::store(dir.path(), "two-sided", &other, &[&[4, 5]]);
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    let has = |name: &str| left.iter().any(|l| l == name);
+    assert!(
+        !has("one-sided-00000000000000aa.bin"),
+        "another version's goes"
+    );
+    assert!(!has("one-sided-00000000000000bb.bin"), "a damaged one goes");
+    assert!(!has(".one-sided-7-1.part"), "a part left long ago goes");
+    for mine in ["notes.txt", "one-sided-mine.bin", ".one-sided-8-1.part"] {
+        assert!(has(mine), "{mine} is not the databases' to remove");
+    }
+    assert!(read.is_file(), "the database read last is kept");
+    assert!(disk::path(dir.path(), "two-sided", &other).is_file());
+    assert!(disk::load(dir.path(), "two-sided", &other).is_some());
+    // Of the others, the newest: those used longest ago went.
+    let gone = names.len() - (disk::MOST_KEPT - 2);
+    for name in &names[..gone] {
+        assert!(!has(name), "{name}, used longest ago, goes");
+    }
+    for name in &names[gone..] {
+        assert!(has(name), "{name} stays");
+    }
+}
