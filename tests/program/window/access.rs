@@ -39,9 +39,12 @@ fn key(h: &mut Harness<'static, GamesterApp>, k: Key) {
     h.run();
 }
 
-/// Steps the window (the computer thinks on its own thread) until `done`.
+/// Steps the window (the computer thinks on its own thread) until `done`: as long as a loaded
+/// machine needs for a debug build's computer, up to four minutes, so that only a computer
+/// that never answers fails.
 fn wait(h: &mut Harness<'static, GamesterApp>, done: impl Fn(&GamesterApp) -> bool) {
-    for _ in 0..3000 {
+    let began = std::time::Instant::now();
+    while began.elapsed() < std::time::Duration::from_secs(240) {
         h.step();
         if done(h.state()) {
             // One more frame, so that the tree shows what the last one did.
@@ -457,7 +460,9 @@ fn persons_turn_or_over_in_any_phase(app: &GamesterApp) -> bool {
             && session
                 .acting_player()
                 .is_some_and(|p| p.controller == gamester_core::players::Controller::Person))
-        || (game.phase() == Phase::ThrowOff && !app.computer_thinking())
+        // A throw-off, at the start or to break a bound table, is both sides' at once.
+        || (matches!(game.phase(), Phase::ThrowOff | Phase::BreakThrowOff { .. })
+            && !app.computer_thinking())
 }
 
 /// The person's next move at the tiles table, made through AccessKit alone, each thing found
