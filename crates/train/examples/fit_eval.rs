@@ -9,6 +9,8 @@
 //!    off 8 men or more with contact left (about three a game), and also each such position
 //!    before a throw that no play led to (the other side could not move), for the network of
 //!    crashed positions (docs/networks.md); `FAIR=1` plays fair against fair alone. With
+//!    `DANCES=1` only the contact positions before a throw that no play led to (the other side
+//!    stands on the bar, having failed to come in), for the last round of the modern network. With
 //!    `RACES=1` only the races the bear-off databases do not judge: docs/computer.md measures
 //!    the network on both.
 //! 2. Positions from GNU Backgammon's own play, where its cube decisions are live:
@@ -75,7 +77,18 @@ fn main() {
         }
         Some("gnubg-play") => gnubg_play(args.get(1).map(String::as_str)),
         Some("eval") => {
-            let mut ev = Evaluator::new(&Rules::preset(Preset::Modern));
+            let rules = Rules::preset(Preset::Modern);
+            let mut ev = Evaluator::new(&rules);
+            // `MAIN_NET=<file>`: that network judges in place of the shipped one (the screen
+            // and the crashed network stay the shipped ones).
+            if let Ok(path) = std::env::var("MAIN_NET") {
+                let bytes = std::fs::read(path).expect("the main network");
+                let file = NetFile::parse(&bytes).expect("a network file");
+                let kind = gamester_core::ai::Kind::of(&rules);
+                ev = Evaluator::with_net(&rules, Some(std::sync::Arc::new(file.net)))
+                    .with_screen(kind.shipped_screen())
+                    .with_crashed(kind.shipped_crashed());
+            }
             // `CRASHED_NET=<file>`: crashed positions judged by that network instead.
             if let Ok(path) = std::env::var("CRASHED_NET") {
                 let bytes = std::fs::read(path).expect("the crashed network");
@@ -111,6 +124,10 @@ fn positions(games: u64, seed: u64) {
     // `RACES=1`: only the races the bear-off databases do not judge (a man still outside his
     // home), for a network that judges races too.
     let races = std::env::var("RACES").is_ok_and(|v| v == "1");
+    // `DANCES=1`: only the contact positions before a throw that no play led to (the other
+    // side stands on the bar, having failed to come in): the blitzes a search and the cube
+    // meet after a dance, which positions after plays never show.
+    let dances = std::env::var("DANCES").is_ok_and(|v| v == "1");
     let home = |p: &Position| (7..=25).all(|i| p.pips()[i] <= 0) && p.bar() == 0;
     let (n, f) = (
         Contender::Computer(Level::Novice),
@@ -139,7 +156,7 @@ fn positions(games: u64, seed: u64) {
                 } else {
                     Evaluator::contact(&next)
                 };
-                if wanted && kind && !next.borne_off_all() {
+                if wanted && kind && !dances && !next.borne_off_all() {
                     println!("{}", position_id::encode(&next));
                 }
             };
@@ -160,11 +177,16 @@ fn positions(games: u64, seed: u64) {
         // closed board), which the positions after plays never show, though the cube and the
         // search meet it.
         let mut turn = |game: &Game| {
-            if !crashed || game.throw().is_some() {
+            if !(crashed || dances) || game.throw().is_some() {
                 return;
             }
             let pos = game.position_for(game.turn());
-            if last.replace(Some(pos)) != Some(pos) && Evaluator::crashed(&pos) {
+            let kind = if dances {
+                Evaluator::contact(&pos)
+            } else {
+                Evaluator::crashed(&pos)
+            };
+            if last.replace(Some(pos)) != Some(pos) && kind {
                 println!("{}", position_id::encode(&pos));
             }
         };
