@@ -172,10 +172,10 @@ fn positions(games: u64, seed: u64) {
                 }
             }
         };
-        // With `CRASHED=1`, also each position before a throw that no play led to: the side
-        // to throw now is there because the other could not move (a man on the bar against a
-        // closed board), which the positions after plays never show, though the cube and the
-        // search meet it.
+        // With `CRASHED=1` (crashed ones) or `DANCES=1` (all with contact), also each position
+        // before a throw that no play led to: the side to throw now is there because the other
+        // could not move (a man on the bar against a closed board), which the positions after
+        // plays never show, though the cube and the search meet it.
         let mut turn = |game: &Game| {
             if !(crashed || dances) || game.throw().is_some() {
                 return;

@@ -24,6 +24,9 @@ use super::Key;
 
 const MAGIC: &[u8] = b"GAMESTER BEAR-OFF DATABASE\n";
 
+/// The program's version, which begins every file's header.
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+
 /// The most databases kept in the folder (each 9 to 14 MB): those of several games and house
 /// rules played in turn. Beyond it the one used longest ago goes, to be made again if asked for.
 pub const MOST_KEPT: usize = 16;
@@ -40,7 +43,7 @@ pub fn folder() -> Option<PathBuf> {
 
 /// What identifies a database: the program's version, its kind and its key.
 fn header(kind: &str, key: &Key) -> String {
-    format!("{} {kind} {key:?}", env!("CARGO_PKG_VERSION"))
+    format!("{VERSION} {kind} {key:?}")
 }
 
 const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
@@ -226,25 +229,19 @@ fn found(file: &Path) -> Found {
         return Found::Foreign;
     }
     // The magic, the header's length, and the version that begins the header.
-    let mut start = [0u8; 64];
-    let read = fs::File::open(file).and_then(|mut f| {
+    let mut start = Vec::with_capacity(64);
+    let read = fs::File::open(file).and_then(|f| {
         use std::io::Read;
-        let mut n = 0;
-        while n < start.len() {
-            match f.read(&mut start[n..])? {
-                0 => break,
-                k => n += k,
-            }
-        }
-        Ok(n)
+        f.take(64).read_to_end(&mut start)
     });
-    let version = format!("{} ", env!("CARGO_PKG_VERSION"));
+    let version = format!("{VERSION} ");
     let head = MAGIC.len() + 4;
     match read {
-        Ok(n)
-            if n >= head + version.len()
-                && &start[..MAGIC.len()] == MAGIC
-                && start[head..].starts_with(version.as_bytes()) =>
+        Ok(_)
+            if start.starts_with(MAGIC)
+                && start
+                    .get(head..)
+                    .is_some_and(|h| h.starts_with(version.as_bytes())) =>
         {
             Found::Current(modified)
         }
