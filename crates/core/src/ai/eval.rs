@@ -189,7 +189,7 @@ impl Evaluator {
         if exact || !(self.races || Evaluator::contact(pos)) {
             return Some(self.value_for(pos, mine));
         }
-        let c = self.net_chances(screen, &screen.forward(&Net::encode(pos, &[])));
+        let c = self.net_chances(screen, &screen.forward_position(pos, &[]));
         Some(self.worth(pos, c, mine))
     }
 
@@ -335,7 +335,8 @@ impl Evaluator {
     pub fn value(&self, pos: &Position) -> f32 {
         let v = match (self.stakes_scale, &self.net) {
             (Some(most), Some(net)) => {
-                let out = net.forward(&self.encoded(pos));
+                let f = self.features(pos, self.race_probit(pos).0);
+                let out = net.forward_position(pos, &f[1..]);
                 most * (out[1] - out[3])
             }
             _ => self.equity(pos, self.chances(pos)),
@@ -482,7 +483,7 @@ impl Evaluator {
             let big = !matches!(self.stakes, Stakes::Single | Stakes::Nard);
             let crashed = self.crashed.as_ref().filter(|_| Evaluator::crashed(pos));
             if let Some(net) = crashed.or(self.net.as_ref()) {
-                return self.net_chances(net, &net.forward(&Net::encode(pos, &f[1..])));
+                return self.net_chances(net, &net.forward_position(pos, &f[1..]));
             }
             let logit = |w: &[f32; FEATURES]| {
                 let z: f32 = w.iter().zip(&f).map(|(w, x)| w * x).sum();

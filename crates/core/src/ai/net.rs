@@ -88,11 +88,84 @@ pub struct Net {
     pub b2: Vec<f32>,
 }
 
-/// The outputs' logistic function, by the library's `exp`: five a position, where the hidden
-/// layer's many are [`super::wide::squash`]'s.
-#[inline]
-fn sigmoid(x: f32) -> f32 {
-    1.0 / (1.0 + (-x).exp())
+/// A network's inputs that are not zero, in the order of their index: what the hidden layer
+/// reads. Most inputs are zero (a point without men has four), so neither making them nor
+/// reading them costs anything.
+/// `N` is how many there may be: any of a position's inputs but the features is one of its
+/// men (a point's four inputs need four men), so a position has at most [`POSITION_INPUTS`].
+struct Sparse<const N: usize> {
+    len: usize,
+    at: [u16; N],
+    values: [f32; N],
+}
+
+/// The most inputs of a position that are not zero: one for each man on either side, and
+/// the features.
+const POSITION_INPUTS: usize = 2 * (15 + 2) + EXTRA;
+
+impl<const N: usize> Sparse<N> {
+    fn new() -> Sparse<N> {
+        Sparse {
+            len: 0,
+            at: [0; N],
+            values: [0.0; N],
+        }
+    }
+
+    /// Input `i` is `v`; given in the order of the inputs, each at most once.
+    #[inline(always)]
+    fn put(&mut self, i: usize, v: f32) {
+        if v != 0.0 && self.len < N {
+            self.at[self.len] = i as u16;
+            self.values[self.len] = v;
+            self.len += 1;
+        }
+    }
+
+    fn at(&self) -> &[u16] {
+        &self.at[..self.len]
+    }
+
+    fn values(&self) -> &[f32] {
+        &self.values[..self.len]
+    }
+}
+
+/// `put(i, v)` for each of the network's inputs `i` for `pos` (seen from the side on roll)
+/// and its hand-made features `extra` (the bias left out) whose value `v` may not be zero,
+/// in the order of the inputs.
+#[inline(always)]
+fn each_input(pos: &Position, extra: &[f32], mut put: impl FnMut(usize, f32)) {
+    let p = pos.pips();
+    for (side, base) in [(1i8, 0usize), (-1i8, SIDE)] {
+        for i in 1..=24usize {
+            // The side's own point i: A counts from 1 upwards, B from 24 downwards.
+            let n = if side == 1 { p[i] } else { -p[25 - i] };
+            if n > 0 {
+                let at = base + (i - 1) * 4;
+                put(at, 1.0);
+                if n >= 2 {
+                    put(at + 1, 1.0);
+                }
+                if n >= 3 {
+                    put(at + 2, 1.0);
+                }
+                if n >= 4 {
+                    put(at + 3, (f32::from(n) - 3.0) / 2.0);
+                }
+            }
+        }
+        let (bar, off) = if side == 1 {
+            (pos.bar(), pos.off())
+        } else {
+            (pos.adversary_bar(), pos.adversary_off())
+        };
+        put(base + 96, f32::from(bar) / 2.0);
+        put(base + 97, f32::from(off) / 15.0);
+    }
+    for (i, v) in extra.iter().enumerate().take(EXTRA) {
+        put(2 * SIDE + i, *v);
+    }
 }
 
 impl Net {
@@ -203,9 +276,13 @@ impl Net {
         grad: &mut Net,
     ) -> [f32; OUTPUTS] {
         let n = self.hidden_units();
+        let mut sparse = Sparse::<INPUTS>::new();
+        for (i, &v) in x.iter().enumerate() {
+            sparse.put(i, v);
+        }
         let mut layer = [0.0f32; MAX_HIDDEN];
         let h = &mut layer[..n];
-        self.hidden_into(x, h);
+        super::wide::hidden(&self.b1, &self.w1, sparse.at(), sparse.values(), h);
         let out = self.outputs_of(h);
         let mut store = [0.0f32; MAX_HIDDEN];
         let dh = &mut store[..n];
@@ -262,64 +339,48 @@ impl Net {
     #[must_use]
     pub fn encode(pos: &Position, extra: &[f32]) -> [f32; INPUTS] {
         let mut x = [0.0f32; INPUTS];
-        let p = pos.pips();
-        for (side, base) in [(1i8, 0usize), (-1i8, SIDE)] {
-            for i in 1..=24usize {
-                // The side's own point i: A counts from 1 upwards, B from 24 downwards.
-                let n = if side == 1 { p[i] } else { -p[25 - i] };
-                if n > 0 {
-                    let at = base + (i - 1) * 4;
-                    x[at] = 1.0;
-                    x[at + 1] = f32::from(u8::from(n >= 2));
-                    x[at + 2] = f32::from(u8::from(n >= 3));
-                    x[at + 3] = (f32::from(n) - 3.0).max(0.0) / 2.0;
-                }
-            }
-            let (bar, off) = if side == 1 {
-                (pos.bar(), pos.off())
-            } else {
-                (pos.adversary_bar(), pos.adversary_off())
-            };
-            x[base + 96] = f32::from(bar) / 2.0;
-            x[base + 97] = f32::from(off) / 15.0;
-        }
-        for (slot, v) in x[2 * SIDE..].iter_mut().zip(extra) {
-            *slot = *v;
-        }
+        each_input(pos, extra, |i, v| x[i] = v);
         x
-    }
-
-    /// The hidden layer's outputs for inputs `x`, written to `h` (as long as the hidden
-    /// layer).
-    fn hidden_into(&self, x: &[f32; INPUTS], h: &mut [f32]) {
-        super::wide::hidden(&self.b1, &self.w1, x, h);
     }
 
     /// The outputs for the hidden layer's `h`.
     fn outputs_of(&self, h: &[f32]) -> [f32; OUTPUTS] {
-        let n = h.len();
-        let mut out = [0.0f32; OUTPUTS];
-        for (o, slot) in out.iter_mut().enumerate() {
-            let row = &self.w2[o * n..(o + 1) * n];
-            // Eight sums side by side: one running sum would wait on each addition.
-            let mut lanes = [0.0f32; 8];
-            for (w, v) in row.chunks_exact(8).zip(h.chunks_exact(8)) {
-                for ((lane, w), v) in lanes.iter_mut().zip(w).zip(v) {
-                    *lane += w * v;
-                }
-            }
-            let z: f32 = self.b2[o] + lanes.iter().sum::<f32>();
-            *slot = sigmoid(z);
-        }
-        out
+        super::wide::outputs(&self.w2, &self.b2, h)
     }
 
     /// The chances (see [`OUTPUTS`]) for inputs `x`.
     #[must_use]
     pub fn forward(&self, x: &[f32; INPUTS]) -> [f32; OUTPUTS] {
-        let mut layer = [0.0f32; MAX_HIDDEN];
+        let mut sparse = Sparse::<INPUTS>::new();
+        for (i, &v) in x.iter().enumerate() {
+            sparse.put(i, v);
+        }
+        self.forward_sparse(&sparse)
+    }
+
+    /// The chances for `pos` (seen from the side on roll) with its hand-made features
+    /// `extra`: [`Net::forward`] of [`Net::encode`], without the inputs that are zero ever
+    /// being written or read (most are, and a search judges thousands of positions).
+    #[must_use]
+    pub fn forward_position(&self, pos: &Position, extra: &[f32]) -> [f32; OUTPUTS] {
+        let mut sparse = Sparse::<POSITION_INPUTS>::new();
+        each_input(pos, extra, |i, v| sparse.put(i, v));
+        self.forward_sparse(&sparse)
+    }
+
+    fn forward_sparse<const N: usize>(&self, x: &Sparse<N>) -> [f32; OUTPUTS] {
+        // The hidden layer on the stack, no longer than it need be: it is written whole.
+        match self.hidden_units() {
+            n if n <= 64 => self.through::<N, 64>(x),
+            n if n <= 256 => self.through::<N, 256>(x),
+            _ => self.through::<N, MAX_HIDDEN>(x),
+        }
+    }
+
+    fn through<const N: usize, const H: usize>(&self, x: &Sparse<N>) -> [f32; OUTPUTS] {
+        let mut layer = [0.0f32; H];
         let h = &mut layer[..self.hidden_units()];
-        self.hidden_into(x, h);
+        super::wide::hidden(&self.b1, &self.w1, x.at(), x.values(), h);
         self.outputs_of(h)
     }
 }
@@ -327,6 +388,44 @@ impl Net {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_position_judged_from_its_inputs_that_are_not_zero_is_judged_to_the_bit_alike() {
+        use crate::ai::contest::{Contender, play_game};
+        use crate::tables::{Preset, Rules};
+        let rules = Rules::preset(Preset::Modern);
+        let net = Net::seeded_of(3, 64);
+        let (mut seen, mut varied) = (0, std::collections::HashSet::new());
+        for seed in 0..6 {
+            let mut check = |_: &crate::tables::Game, made: crate::ai::contest::PlayMade| {
+                for pos in [made.before, made.play.position] {
+                    // Features of every kind: zeros, negatives, fractions, big numbers.
+                    let extra: Vec<f32> = (0..EXTRA)
+                        .map(|i| [0.0, -0.75, 0.3, 2.0, 0.0][(i + seen) % 5])
+                        .collect();
+                    let dense = net.forward(&Net::encode(&pos, &extra));
+                    let sparse = net.forward_position(&pos, &extra);
+                    let bits = |o: [f32; OUTPUTS]| o.map(f32::to_bits);
+                    assert_eq!(bits(dense), bits(sparse), "{pos}");
+                    varied.insert(bits(sparse));
+                    seen += 1;
+                }
+            };
+            play_game(
+                &rules,
+                Contender::Random,
+                Contender::Random,
+                seed,
+                &mut check,
+            )
+            .expect("a game");
+        }
+        assert!(
+            seen > 200 && varied.len() > seen / 2,
+            "{seen} {}",
+            varied.len()
+        );
+    }
 
     #[test]
     fn the_gradient_is_the_slope_of_the_cross_entropy() {

@@ -15,23 +15,23 @@
 // called only once the processor has been found to have them.
 #![allow(unsafe_code)]
 
-/// The hidden layer: `h` (as long as `b1`) set to the logistic of `b1` plus `x[i]` times row
-/// `i` of `w1`, for every `x[i]` that is not zero.
-pub(crate) fn hidden(b1: &[f32], w1: &[f32], x: &[f32], h: &mut [f32]) {
+/// The hidden layer: `h` (as long as `b1`) set to the logistic of `b1` plus `x[k]` times row
+/// `at[k]` of `w1`, for each `k` in turn (the inputs that are not zero, in their order).
+pub(crate) fn hidden(b1: &[f32], w1: &[f32], at: &[u16], x: &[f32], h: &mut [f32]) {
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, the only instructions `hidden_avx2` is compiled to
         // use beyond the target's own; the function itself is safe Rust.
-        unsafe { hidden_avx2(b1, w1, x, h) };
+        unsafe { hidden_avx2(b1, w1, at, x, h) };
         return;
     }
-    hidden_plain(b1, w1, x, h);
+    hidden_plain(b1, w1, at, x, h);
 }
 
 #[inline(always)]
-fn hidden_plain(b1: &[f32], w1: &[f32], x: &[f32], h: &mut [f32]) {
+fn hidden_plain(b1: &[f32], w1: &[f32], at: &[u16], x: &[f32], h: &mut [f32]) {
     h.copy_from_slice(b1);
-    add_rows(w1, x, h);
+    add_rows(w1, at, x, h);
     for v in h.iter_mut() {
         *v = squash(*v);
     }
@@ -39,8 +39,42 @@ fn hidden_plain(b1: &[f32], w1: &[f32], x: &[f32], h: &mut [f32]) {
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
-fn hidden_avx2(b1: &[f32], w1: &[f32], x: &[f32], h: &mut [f32]) {
-    hidden_plain(b1, w1, x, h);
+fn hidden_avx2(b1: &[f32], w1: &[f32], at: &[u16], x: &[f32], h: &mut [f32]) {
+    hidden_plain(b1, w1, at, x, h);
+}
+
+/// The outputs: for each output `o`, the logistic of `b2[o]` plus the hidden units `h`
+/// weighted by row `o` of `w2`, summed eight side by side (one running sum would wait on each
+/// addition). The logistic function is [`squash`] here too, within 2e-7 of the library's.
+pub(crate) fn outputs<const O: usize>(w2: &[f32], b2: &[f32], h: &[f32]) -> [f32; O] {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: as in `hidden`.
+        return unsafe { outputs_avx2(w2, b2, h) };
+    }
+    outputs_plain(w2, b2, h)
+}
+
+#[inline(always)]
+fn outputs_plain<const O: usize>(w2: &[f32], b2: &[f32], h: &[f32]) -> [f32; O] {
+    let n = h.len();
+    let mut out = [0.0f32; O];
+    for ((slot, row), bias) in out.iter_mut().zip(w2.chunks_exact(n.max(1))).zip(b2) {
+        let mut lanes = [0.0f32; 8];
+        for (w, v) in row.chunks_exact(8).zip(h.chunks_exact(8)) {
+            for ((lane, w), v) in lanes.iter_mut().zip(w).zip(v) {
+                *lane += w * v;
+            }
+        }
+        *slot = squash(bias + lanes.iter().sum::<f32>());
+    }
+    out
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn outputs_avx2<const O: usize>(w2: &[f32], b2: &[f32], h: &[f32]) -> [f32; O] {
+    outputs_plain(w2, b2, h)
 }
 
 /// Adding it to a number below 2^22 rounds it to an integer, kept in the sum's low bits:
@@ -67,13 +101,15 @@ pub(crate) fn squash(v: f32) -> f32 {
 }
 
 #[inline(always)]
-fn add_rows(w1: &[f32], x: &[f32], h: &mut [f32]) {
+fn add_rows(w1: &[f32], at: &[u16], x: &[f32], h: &mut [f32]) {
     let n = h.len();
-    for (row, &xi) in w1.chunks_exact(n).zip(x) {
-        if xi != 0.0 {
-            for (acc, w) in h.iter_mut().zip(row) {
-                *acc += xi * w;
-            }
+    for (&i, &xi) in at.iter().zip(x) {
+        let start = usize::from(i) * n;
+        let Some(row) = w1.get(start..start + n) else {
+            continue;
+        };
+        for (acc, w) in h.iter_mut().zip(row) {
+            *acc += xi * w;
         }
     }
 }
@@ -97,10 +133,14 @@ mod tests {
             .map(|i| if i % 3 == 0 { 0.0 } else { rnd() })
             .collect();
         let b1: Vec<f32> = (0..n).map(|_| rnd()).collect();
+        let at: Vec<u16> = (0..inputs as u16)
+            .filter(|&i| x[usize::from(i)] != 0.0)
+            .collect();
+        let values: Vec<f32> = at.iter().map(|&i| x[usize::from(i)]).collect();
         let mut by_dispatch = vec![0.0; n];
-        hidden(&b1, &w1, &x, &mut by_dispatch);
+        hidden(&b1, &w1, &at, &values, &mut by_dispatch);
         let mut plain = vec![0.0; n];
-        hidden_plain(&b1, &w1, &x, &mut plain);
+        hidden_plain(&b1, &w1, &at, &values, &mut plain);
         // One unit at a time, as the definition says.
         let mut one_by_one = b1.clone();
         for (j, acc) in one_by_one.iter_mut().enumerate() {
@@ -115,6 +155,22 @@ mod tests {
         assert_eq!(bits(&by_dispatch), bits(&one_by_one));
         assert_eq!(bits(&plain), bits(&one_by_one));
         assert!(plain.iter().all(|v| *v > 0.0 && *v < 1.0), "{plain:?}");
+        // The outputs likewise.
+        let w2: Vec<f32> = (0..3 * n).map(|_| rnd()).collect();
+        let b2 = [rnd(), rnd(), rnd()];
+        let out: [f32; 3] = outputs(&w2, &b2, &plain);
+        let out_plain: [f32; 3] = outputs_plain(&w2, &b2, &plain);
+        assert_eq!(bits(&out), bits(&out_plain));
+        for (o, v) in out.iter().enumerate() {
+            let z: f64 = f64::from(b2[o])
+                + (0..n)
+                    .map(|j| f64::from(w2[o * n + j]) * f64::from(plain[j]))
+                    .sum::<f64>();
+            assert!(
+                (f64::from(*v) - 1.0 / (1.0 + (-z).exp())).abs() < 1e-5,
+                "{v} {z}"
+            );
+        }
     }
 
     #[test]
