@@ -90,18 +90,18 @@ pub struct Net {
 
 /// A network's inputs that are not zero, in the order of their index: what the hidden layer
 /// reads. Most inputs are zero (a point without men has four), so neither making them nor
-/// reading them costs anything.
-/// `N` is how many there may be: any of a position's inputs but the features is one of its
-/// men (a point's four inputs need four men), so a position has at most [`POSITION_INPUTS`].
+/// reading them costs anything. `N` is how many there may be; a position has at most
+/// [`POSITION_INPUTS`].
 struct Sparse<const N: usize> {
     len: usize,
     at: [u16; N],
     values: [f32; N],
 }
 
-/// The most inputs of a position that are not zero: one for each man on either side, and
-/// the features.
-const POSITION_INPUTS: usize = 2 * (15 + 2) + EXTRA;
+/// The most inputs of a position that are not zero: on each side one for each man on a
+/// point at most (a point's `k`-th input needs `k` men there), its bar's and its men off's;
+/// and the features.
+const POSITION_INPUTS: usize = 2 * (crate::tables::MEN as usize + 2) + EXTRA;
 
 impl<const N: usize> Sparse<N> {
     fn new() -> Sparse<N> {
