@@ -4,8 +4,9 @@
 //!
 //! At the leaves the cubeless chances become cubeful by Janowski's mix of the dead cube and
 //! the live one ([`super::cube`]), with the cube's efficiency of the kind of position
-//! ([`efficiency`]: gnubg's values). Above them, each throw's play is the one the cubeless
-//! search prefers, and the side on roll at every inner turn doubles when that is worth more
+//! ([`efficiency`]: gnubg's values). Above them, each throw's play is the one the root side
+//! prefers by the cube at the root ([`Cubeful::plays_by`]), or the adversary by its cubeless
+//! value, and the side on roll at every inner turn doubles when that is worth more
 //! to it than not doubling, the other side taking or passing, whichever is worse for the
 //! doubler. The root's own decision is the caller's: [`Cubeful::no_double`] values not
 //! doubling and a double taken.
@@ -196,9 +197,19 @@ pub fn efficiency(pos: &Position) -> f32 {
 
 /// A cubeful search under one set of rules.
 pub(crate) struct Cubeful<'a> {
-    /// Chooses each play (cubeless), and judges the leaves' chances.
+    /// Judges the leaves' chances, and ranks the plays of each throw for the few judged.
     pub searcher: &'a Searcher,
     pub stakes: Stakes,
+    /// The cube by which the root side's plays inside the search are chosen, as that side
+    /// sees it: the cube at the root, before its decision. GNU Backgammon's rule (its
+    /// `pciMove`): a play is scored by its cubeful value with that cube, one throw being as
+    /// far as its choice looks, the next side's cube decision included. Where a double makes
+    /// gammons count for nothing (a side two points from the match), the doubler then plays
+    /// safe where the cubeless value would play for the gammon. The adversary's plays are
+    /// chosen by their cubeless value: chosen by the cube too, as gnubg does, they made the
+    /// double taken worth more than gnubg finds it, and the hint agree with gnubg's less often
+    /// (docs/computer.md).
+    pub plays_by: Cube,
 }
 
 const ZERO: Depth = Depth {
@@ -254,7 +265,7 @@ impl Cubeful<'_> {
     }
 
     /// For each cube, the value to the side on roll in `pos` of throwing `t` and playing it as
-    /// the cubeless search prefers, the adversary then on roll with `plies − 1` throws to look
+    /// [`Cubeful::plays_by`] says, the adversary then on roll with `plies − 1` throws to look
     /// at (`plies` at least 1).
     pub fn after_throw(
         &self,
@@ -276,7 +287,11 @@ impl Cubeful<'_> {
         let best = plays
             .iter()
             .map(|p| {
-                let v = self.searcher.after_play_as(p, t.doublets, ZERO, mine);
+                let v = if mine {
+                    self.after_play(p, t.doublets, &[self.plays_by], 0, mine)[0]
+                } else {
+                    self.searcher.after_play_as(p, t.doublets, ZERO, mine)
+                };
                 (*p, v)
             })
             .max_by(|a, b| a.1.total_cmp(&b.1))
@@ -440,11 +455,12 @@ mod tests {
         pips[12] = -15;
         let pos = Position::from_pips(pips).unwrap_or_default();
         let searcher = Searcher::new(&rules);
+        let centred = money(Access::Centred);
         let search = Cubeful {
             searcher: &searcher,
             stakes: rules.stakes,
+            plays_by: centred,
         };
-        let centred = money(Access::Centred);
         for plies in [1, 2] {
             let v = search.no_double(&pos, &[centred, centred.doubled()], plies, true);
             assert_eq!(v, vec![2.0, 4.0], "{plies}");

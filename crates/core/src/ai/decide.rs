@@ -401,6 +401,7 @@ impl PlaysWithCube {
         let search = Cubeful {
             searcher: &self.chooser,
             stakes: self.at.stakes,
+            plays_by: self.at.cube(),
         };
         let raw = search.after_play(after, doublets, &[self.at.cube()], self.plies, true)[0];
         self.at.in_units(raw)
@@ -430,6 +431,7 @@ fn cubeful_values(
     let search = Cubeful {
         searcher: &chooser,
         stakes: at.stakes,
+        plays_by: cube,
     };
     let vals = search.no_double(&at.position, &[cube, cube.doubled()], plies, true);
     let (nd, dt, dp) = (vals[0], vals[1], cube.cashed());

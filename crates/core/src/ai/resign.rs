@@ -68,6 +68,7 @@ impl Standing {
         let search = Cubeful {
             searcher: &chooser,
             stakes,
+            plays_by: self.cube,
         };
         search.decided(&self.position, &[self.cube], plies, true)[0]
     }
@@ -172,6 +173,7 @@ pub fn accepts(game: &Game, searcher: &Searcher, level: Level) -> bool {
     let search = Cubeful {
         searcher: &chooser,
         stakes: game.rules().stakes,
+        plays_by: cube,
     };
     // What playing on is worth to the side on roll, had the resignation not come.
     let on_roll = if by != roller {

@@ -192,3 +192,36 @@ fn the_cube_sample_holds_chances_to_double_and_doubles_offered() {
     }
     assert!(cube_sample(&Rules::preset(Preset::Modern), 2, 1).is_empty());
 }
+
+/// Two points from the match against seven, the cube in the middle (`dJtpAChstzEwAA`, the
+/// thirteenth gnubg set's): once doubled, any game the doubler wins is the match, so after
+/// the double its plays should be safe ones, not those that play for the gammon. GNU
+/// Backgammon chooses every play inside its search by its cubeful value with the cube at the
+/// root, and finds the double too good, pass at 2 plies (no double 91.57%, double and take
+/// 91.28%, pass 90.72%). Chosen by their cubeless value, in which the gammon still wins the
+/// match at the cube of 1, the search double-hit with 6-5 and the like and put the take at
+/// 88.9%, and the hint called a right pass a blunder.
+#[test]
+fn two_from_the_match_the_plays_inside_the_search_are_chosen_as_gnubg_chooses_them() {
+    use gamester_core::ai::cube::{Access, MatchScore};
+    use gamester_core::ai::cube_hint::cube_hint_at;
+    use gamester_core::ai::decide::CubeAt;
+    let rules = match_rules(9);
+    let at = CubeAt {
+        position: gamester_rules::tables::position_id::decode("dJtpAChstzEwAA").unwrap(),
+        access: Access::Centred,
+        score: Some(MatchScore {
+            me: 2,
+            them: 7,
+            cube: 1,
+            crawford_to_come: true,
+        }),
+        jacoby_single: false,
+        stakes: rules.stakes,
+    };
+    let hint = cube_hint_at(&rules, &at, Side::White, false, false, Level::Expert);
+    let chances = hint.chances.expect("a match");
+    assert!((chances.double_take - 0.9128).abs() < 0.006, "{hint:?}");
+    assert!((chances.no_double - 0.9157).abs() < 0.006, "{hint:?}");
+    assert_eq!(hint.action, CubeAction::TooGoodPass, "{hint:?}");
+}
