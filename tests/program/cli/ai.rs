@@ -424,4 +424,21 @@ fn hint_says_what_the_side_on_roll_would_resign_and_values_a_certain_loss_exactl
     // off: any throw bears a man off, so the loss is a single game, and it resigns a single
     let single = hint("AQAA/O8DAAAAAA");
     assert_eq!(single[1], "resign single", "{single:?}");
+    // A single loss all but certain (of the fourteenth gnubg set, cube 2 owned): playing on
+    // was shown worth −0.999 and a single resigned for −1.000. A resignation is offered only
+    // where it is worth no less than playing on, as the values are shown.
+    for id in ["VQAAoO8DAAAAAA:UQlgAQAAAAAE", "dwEAAN/3AgAAAA:UQmgACAAEAAE"] {
+        let lines = hint(id);
+        let played_on = lines[2]
+            .strip_prefix("no-double ")
+            .and_then(|v| v.split(' ').next())
+            .and_then(|v| v.parse::<f32>().ok())
+            .expect("a value");
+        assert!(played_on < -0.9, "{lines:?}");
+        if lines[1] == "resign single" {
+            assert!(played_on <= -1.0, "{lines:?}");
+        } else {
+            assert_eq!(lines[1], "resign none", "{lines:?}");
+        }
+    }
 }

@@ -24,6 +24,11 @@ use super::search::position_depth;
 /// acceptances use the same worth, so the computer accepts its own offers.
 const HAIR: f32 = 0.001;
 
+/// The most, in units of the cube, a resignation the computer offers may be worth less than
+/// playing on: the rounding of the search's sums alone, well under half the last digit the
+/// hint prints, so that a resignation offered is never shown worth less than playing on.
+const GIVEN_AWAY: f32 = 0.0001;
+
 /// The chance of winning, by the evaluation alone, above which the side on roll does not look
 /// for a resignation.
 const HOPE: f32 = 0.1;
@@ -107,7 +112,8 @@ impl Standing {
     }
 
     /// The stake the side on roll would resign, if any, of stakes 1 to `most`: the least
-    /// whose worth lies between what playing on is worth to it and a hair above.
+    /// whose worth lies between what playing on is worth to it (less [`GIVEN_AWAY`]) and a
+    /// hair above.
     #[must_use]
     pub fn offer(&self, rules: &Rules, most: u8, level: Level) -> Option<u8> {
         // A side with a real chance to win resigns nothing: no need to search (a resignation
@@ -118,7 +124,7 @@ impl Standing {
         let played_on = self.worth(rules, level, 1..=most);
         (1..=most).find(|&k| {
             let over = self.in_cubes(self.resigned(k) - played_on);
-            (-HAIR..=HAIR).contains(&over)
+            (-GIVEN_AWAY..=HAIR).contains(&over)
         })
     }
 
