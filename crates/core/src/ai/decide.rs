@@ -381,12 +381,18 @@ pub(crate) struct PlaysWithCube {
 }
 
 impl PlaysWithCube {
-    /// `None` where the cube plays no part: no cube in the rules, a level that does not look
-    /// ahead, a network that gives no chances (Nard's), Tick-tack.
+    /// `None` where the cube plays no part: no cube in the rules, the Crawford game (played
+    /// without it), a level that does not look ahead, a network that gives no chances
+    /// (Nard's), Tick-tack.
     pub(crate) fn of(game: &Game, searcher: &Searcher, level: Level) -> Option<PlaysWithCube> {
         let plies = cube_plies(level);
         let rules = game.rules();
-        if plies == 0 || !rules.cube || rules.tick_tack || searcher.eval.stakes_scale().is_some() {
+        if plies == 0
+            || !rules.cube
+            || game.is_crawford_game()
+            || rules.tick_tack
+            || searcher.eval.stakes_scale().is_some()
+        {
             return None;
         }
         Some(PlaysWithCube {

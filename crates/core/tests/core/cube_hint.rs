@@ -225,3 +225,32 @@ fn two_from_the_match_the_plays_inside_the_search_are_chosen_as_gnubg_chooses_th
     assert!((chances.no_double - 0.9157).abs() < 0.006, "{hint:?}");
     assert_eq!(hint.action, CubeAction::TooGoodPass, "{hint:?}");
 }
+
+/// The Crawford game is played without the cube, so its plays are judged by the match's
+/// chances with the cube dead. Judged with the cube taken for live, the trailer's double pinned
+/// many of a Crawford game's values at a game cashed, and plays far apart were judged alike:
+/// in this Crawford game of the thirteenth gnubg set (`tests/data/crawford_game.sgf`, game 4),
+/// at turn 47 White's 5-3 played 15/10 5/2, which gnubg 2-ply finds 0.238 worse than 23/18
+/// 6/3, and the analysis judged it as good as the best.
+#[test]
+fn in_the_crawford_game_plays_are_judged_with_the_cube_dead() {
+    use gamester_core::ai::analysis::{Choice, analyse};
+    use gamester_core::exchange::sgf;
+    let text = include_str!("../../../../tests/data/crawford_game.sgf");
+    let games = sgf::import(text).unwrap();
+    let game = &games[3].game;
+    assert!(game.is_crawford_game());
+    let analysis = analyse(&game.beginning(), game.record(), Level::Expert, &|_, _| {}).unwrap();
+    let judged = analysis
+        .decisions
+        .iter()
+        .find(|d| d.turn == 47 && d.side == Side::White)
+        .expect("turn 47 judged");
+    assert!(matches!(judged.choice, Choice::Play { .. }));
+    assert!(
+        (0.14..0.4).contains(&judged.loss),
+        "{} {:?}",
+        judged.loss,
+        judged.choice
+    );
+}
