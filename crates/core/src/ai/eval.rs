@@ -335,8 +335,7 @@ impl Evaluator {
     pub fn value(&self, pos: &Position) -> f32 {
         let v = match (self.stakes_scale, &self.net) {
             (Some(most), Some(net)) => {
-                let f = self.features(pos, self.race_probit(pos).0);
-                let out = net.forward_position(pos, &f[1..]);
+                let out = net.forward_position(pos, &self.net_features(pos)[1..]);
                 most * (out[1] - out[3])
             }
             _ => self.equity(pos, self.chances(pos)),
@@ -451,8 +450,12 @@ impl Evaluator {
     }
 
     fn encoded(&self, pos: &Position) -> [f32; super::net::INPUTS] {
-        let f = self.features(pos, self.race_probit(pos).0);
-        Net::encode(pos, &f[1..])
+        Net::encode(pos, &self.net_features(pos)[1..])
+    }
+
+    /// The hand-made features the network reads with `pos` (the bias first).
+    fn net_features(&self, pos: &Position) -> [f32; FEATURES] {
+        self.features(pos, self.race_probit(pos).0)
     }
 
     /// A's chances in `pos`: exact if the result is certain ([`super::certain`]) or if both

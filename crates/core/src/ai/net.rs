@@ -112,6 +112,15 @@ impl<const N: usize> Sparse<N> {
         }
     }
 
+    /// The inputs of `x` that are not zero.
+    fn of(x: &[f32]) -> Sparse<N> {
+        let mut sparse = Sparse::new();
+        for (i, &v) in x.iter().enumerate() {
+            sparse.put(i, v);
+        }
+        sparse
+    }
+
     /// Input `i` is `v`; given in the order of the inputs, each at most once.
     #[inline(always)]
     fn put(&mut self, i: usize, v: f32) {
@@ -276,10 +285,7 @@ impl Net {
         grad: &mut Net,
     ) -> [f32; OUTPUTS] {
         let n = self.hidden_units();
-        let mut sparse = Sparse::<INPUTS>::new();
-        for (i, &v) in x.iter().enumerate() {
-            sparse.put(i, v);
-        }
+        let sparse = Sparse::<INPUTS>::of(x);
         let mut layer = [0.0f32; MAX_HIDDEN];
         let h = &mut layer[..n];
         super::wide::hidden(&self.b1, &self.w1, sparse.at(), sparse.values(), h);
@@ -351,10 +357,7 @@ impl Net {
     /// The chances (see [`OUTPUTS`]) for inputs `x`.
     #[must_use]
     pub fn forward(&self, x: &[f32; INPUTS]) -> [f32; OUTPUTS] {
-        let mut sparse = Sparse::<INPUTS>::new();
-        for (i, &v) in x.iter().enumerate() {
-            sparse.put(i, v);
-        }
+        let sparse = Sparse::<INPUTS>::of(x);
         self.forward_sparse(&sparse)
     }
 
