@@ -442,3 +442,38 @@ fn hint_says_what_the_side_on_roll_would_resign_and_values_a_certain_loss_exactl
         }
     }
 }
+
+#[test]
+fn the_bear_off_databases_are_kept_where_the_environment_says_and_the_tests_keep_theirs_out_of_the_users_cache()
+ {
+    // Given `cargo test`, which names the databases' folder (`.cargo/config.toml`): it is
+    // under the workspace's `target/`, so the tests leave nothing in the user's cache folder
+    let named = std::env::var_os("GAMESTER_CACHE_DIR").expect("cargo names the cache folder");
+    let named = std::path::PathBuf::from(named);
+    assert!(named.ends_with("target/gamester-cache"), "{named:?}");
+    // And a folder of its own for one run
+    let dir = tempfile::tempdir().unwrap();
+    // When the computer judges a bear-off with that folder named
+    let out = Command::new(env!("CARGO_BIN_EXE_gamester"))
+        .env("GAMESTER_CACHE_DIR", dir.path())
+        .args([
+            "hint",
+            "--position",
+            "XGID=-BBBBB--------------bbbbb-:0:0:1:00:0:0:0:0:10",
+        ])
+        .output()
+        .expect("run gamester");
+    assert!(out.status.success(), "{out:?}");
+    // Then both databases it used are kept in that folder
+    let kept = |kind: &str| {
+        std::fs::read_dir(dir.path().join("bear-off"))
+            .map(|files| {
+                files
+                    .filter_map(Result::ok)
+                    .filter(|f| f.file_name().to_string_lossy().starts_with(kind))
+                    .count()
+            })
+            .unwrap_or(0)
+    };
+    assert_eq!((kept("one-sided"), kept("two-sided")), (1, 1));
+}

@@ -35,10 +35,21 @@ pub const MOST_KEPT: usize = 16;
 /// not one another program is writing now.
 const STALE_PART: std::time::Duration = std::time::Duration::from_secs(3600);
 
-/// The folder the databases are kept in, if the platform has a cache folder.
+/// The environment variable naming the folder the databases' folder is made in, in place of
+/// the user's cache folder: `cargo test` and `cargo run` set it (`.cargo/config.toml`) to one
+/// under `target/`, so that the tests, which make databases for many house rules, leave
+/// nothing in the user's own cache.
+pub const FOLDER_VAR: &str = "GAMESTER_CACHE_DIR";
+
+/// The folder the databases are kept in: under [`FOLDER_VAR`] if it is set and not empty,
+/// else in the platform's cache folder, if it has one.
 #[must_use]
 pub fn folder() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "Gamester").map(|d| d.cache_dir().join("bear-off"))
+    match std::env::var_os(FOLDER_VAR) {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir).join("bear-off")),
+        _ => directories::ProjectDirs::from("", "", "Gamester")
+            .map(|d| d.cache_dir().join("bear-off")),
+    }
 }
 
 /// What identifies a database: the program's version, its kind and its key.
