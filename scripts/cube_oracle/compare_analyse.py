@@ -11,7 +11,10 @@ double". A taking decision is every double answered. gnubg's X is Gamester's Bla
 no double is ever asked for in a Crawford game, and no post-Crawford double (the trailer's free
 double) is marked bad or very bad. With a third argument, the gamester binary, each doubling
 decision is also put to `gamester hint` at the decision's own gnubg ID (score and cube from the
-Match ID): the analysis, replaying the game from its own score, must give the same verdict."""
+Match ID): the analysis, replaying the game from its own score, must give the same verdict.
+Last, every choice a player made that gnubg 2-ply finds right (a double or no double, a take
+or a drop) and `analyse` marks bad or very bad is listed: the issue's "no correct drop, take or
+redouble is marked bad", counted on the verdicts `analyse` itself prints."""
 import collections
 import os
 import re
@@ -42,6 +45,8 @@ t = collections.defaultdict(collections.Counter)
 crawford_asked = []
 free = []
 dis = []
+right_made = collections.Counter()
+right_marked = []
 games = set()
 with open(points) as f:
     header = f.readline().rstrip('\n').split('\t')
@@ -69,6 +74,10 @@ for r in rows:
         t[group]['double agree'] += gd == (mine == 'double')
     if gd != (mine == 'double'):
         dis.append(('double', r, mine, line))
+    if r['done'] in ('double', 'no-double') and gd == (r['done'] == 'double'):
+        right_made['double' if gd else 'no double'] += 1
+        if line and line[0] == r['done'] and line[3] in ('bad', 'very-bad'):
+            right_marked.append((r, line))
     if binary:
         out = subprocess.run([binary, 'hint', '--position', r['id']], capture_output=True,
                              text=True).stdout
@@ -91,6 +100,10 @@ for r in rows:
                 t[group]['take agree'] += gt == (ans[1] == 'take')
             if gt != (ans[1] == 'take'):
                 dis.append(('take', r, ans[1], ans))
+            if gt == (r['answer'] == 'take'):
+                right_made[r['answer']] += 1
+                if ans[0] == r['answer'] and ans[3] in ('bad', 'very-bad'):
+                    right_marked.append((r, ans))
 
 print('games analysed: %d' % len(games))
 for group in ('all', 'equal', 'unequal', 'post'):
@@ -107,6 +120,12 @@ if binary:
 marks = collections.Counter(l[3] if l else 'not listed' for _, l in free)
 print('post-Crawford doubles made: %d, marked %s, largest loss %.4f' % (
     len(free), dict(marks), max([l[2] for _, l in free if l] or [0.0])))
+print("right choices made (gnubg 2-ply's): %s; marked bad or very bad by analyse: %d" % (
+    dict(right_made), len(right_marked)))
+for r, line in right_marked:
+    print('  %s g%s t%s %s %s-%s cube %s: %s marked %s, loss %.4f (gnubg %s)' % (
+        r['file'], r['game'], r['turn'], r['id'], r['away_roller'], r['away_opp'], r['cube'],
+        line[0], line[3], line[2], r['gnubg']))
 print('\ndisagreements: kind, match, game, turn, away (roller-opponent), cube; gnubg 2-ply no double, '
       'double/take (normalised; chances ND/DT/DP); gamester (hint at the same ID) no double, '
       'double/take; gnubg verdict -> gamester analyse\'s best')

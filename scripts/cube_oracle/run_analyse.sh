@@ -1,13 +1,15 @@
 #!/bin/sh
 # Imports every game of gnubg's matches into Gamester and analyses it, one report a game:
 #   scripts/cube_oracle/run_analyse.sh SGF_DIR OUT GAMESTER
-# OUT/<match>_g<N>.txt holds `gamester analyse`'s lines for game N of <match>.sgf. The matches
-# are taken in turn across their lengths (seed 1 of each length, then seed 2…), so a run
-# stopped early still covers every length. Games already analysed are skipped.
+# OUT/<match>_g<N>.txt holds `gamester analyse`'s lines for game N of <match>.sgf (named
+# m<LENGTH>_<SEED>.sgf). The matches are taken in turn across their lengths (the first seed of
+# each length, then the next…), so a run stopped early still covers every length. Games already
+# analysed are skipped.
 set -u
 sgf=$1; out=$2; g=$3
 mkdir -p "$out"
-for seed in 1 2 3 4 5 6 7 8 9 10; do
+seeds=$(ls "$sgf" | sed -n 's/^m[0-9]*_\([0-9]*\)\.sgf$/\1/p' | sort -nu)
+for seed in $seeds; do
   for len in 3 5 7 9 11; do
     f="$sgf/m${len}_${seed}.sgf"
     [ -s "$f" ] || continue

@@ -427,7 +427,27 @@ fn cubeful_values(
     searcher: &Searcher,
     level: Level,
 ) -> (CubeValues, Option<MatchChances>) {
-    let plies = cube_plies(level);
+    cubeful_values_looking(at, searcher, cube_plies(level))
+}
+
+/// The cube's values in `game` as [`cube_values`] finds them, but looking two throws further
+/// than `level` does: how the analysis and the tutor check a cube choice before they call it
+/// bad. A network of the stakes (Nard's count) values the cube at the root alone, and is not
+/// looked at further.
+pub(crate) fn cube_values_deeper(game: &Game, searcher: &Searcher, level: Level) -> CubeValues {
+    let at = CubeAt::of(game);
+    if searcher.eval.stakes_scale().is_none() {
+        return cubeful_values_looking(&at, searcher, cube_plies(level) + 2).0;
+    }
+    cube_values_at(&at, searcher, level).0
+}
+
+/// The cube's values at `at` by the cubeful search, `plies` throws deep.
+fn cubeful_values_looking(
+    at: &CubeAt,
+    searcher: &Searcher,
+    plies: u8,
+) -> (CubeValues, Option<MatchChances>) {
     let cube = at.cube();
     let value = cube.value;
     let chooser = match &at.score {

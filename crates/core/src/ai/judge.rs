@@ -10,7 +10,7 @@ use crate::level::Level;
 use crate::tables::{Action, Game, Phase, Play, Position, Rules, Throw, legal_plays};
 
 use super::cube::CubeChoice;
-use super::decide::{break_values, cube_values, play_depth, throw_values};
+use super::decide::{break_values, cube_values, cube_values_deeper, play_depth, throw_values};
 use super::search::{Depth, Searcher};
 
 /// How bad a decision was, on GNU Backgammon's default scale.
@@ -234,7 +234,17 @@ impl Judge {
             Phase::DoubleOffered => matches!(chosen, CubeChoice::Take | CubeChoice::Drop),
             _ => false,
         };
-        fits.then(|| cube_values(game, &self.searcher, self.level).judge(chosen))
+        fits.then(|| {
+            let (best, loss) = cube_values(game, &self.searcher, self.level).judge(chosen);
+            if Mark::of(loss) < Mark::Bad {
+                return (best, loss);
+            }
+            // A choice the search calls bad or worse is looked at two throws further before it
+            // is called so: the network errs most in the few positions where a double is
+            // worth much more or less than it finds, and the deeper look finds most of them
+            // (docs/computer.md).
+            cube_values_deeper(game, &self.searcher, self.level).judge(chosen)
+        })
     }
 
     /// The point broken of a bound table in `game` (waiting for the choice), against the
