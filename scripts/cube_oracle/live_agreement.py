@@ -8,7 +8,9 @@ is at least 0.3 (a *live* decision; every decision with --all) it asks `gamester
 prints how often its action, its double / no double and its take / pass are gnubg's, the kinds
 of misses, the mean difference of the two values from gnubg's (normalised), and how many of
 gnubg's right choices `analyse` would mark doubtful, bad or very bad (its loss against
-Gamester's own best choice, by `analyse`'s marks: 0.04, 0.08, 0.16 of the cube): the double
+Gamester's own best choice, by `analyse`'s marks: 0.04, 0.08, 0.16 of the cube; the hint's
+two-throw values, before the deeper look `analyse` gives a choice it would mark bad, which
+compare_analyse.py counts on `analyse`'s own verdicts): the double
 or no double gnubg says is right, and the take or pass. Positions are also split by kind:
 contact, race, and both sides bearing off."""
 import collections
