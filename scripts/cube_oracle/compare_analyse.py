@@ -64,7 +64,9 @@ for r in rows:
             crawford_asked.append((r, line))
         continue
     line = cube.get((turn, colour[r['roller']], False))
-    mine = line[1] if line else 'no-double'
+    # Analyse's best, or the choice made where that loses nothing (double and no double worth
+    # the same, as when a double is certain to be passed and the game is won anyway).
+    mine = (line[0] if line[2] == 0.0 else line[1]) if line else 'no-double'
     g = r['gnubg']
     gd = g in ('double-take', 'double-pass')
     equal = 'equal' if r['away_roller'] == r['away_opp'] else 'unequal'
